@@ -1,0 +1,2 @@
+"""WebSocket routes of every app, gathered in one list."""
+websocket_urlpatterns: list = []
