@@ -1,6 +1,93 @@
+"""Fixtures and markers shared by the whole suite.
+
+``@pytest.mark.services`` tests need real PostgreSQL and Redis (DATABASE_URL
+and REDIS_URL set); ``@pytest.mark.browser`` tests need Debian's chromium.
+They skip with a reason on a machine without them, and CI sets
+CLUB_REQUIRE_SERVICES / CLUB_REQUIRE_BROWSER so that a skip there is a failure.
+"""
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
 import pytest
+from django.conf import settings as django_settings
+from django.db import connection
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+
+
+def _services_missing() -> str | None:
+    if not os.environ.get("REDIS_URL"):
+        return "REDIS_URL is not set"
+    if django_settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+        return "DATABASE_URL does not point to PostgreSQL"
+    return None
+
+
+def _skip_or_fail(reason: str, required_by: str) -> None:
+    if os.environ.get(required_by):
+        pytest.fail(f"{reason}, but {required_by} is set")
+    pytest.skip(reason)
+
+
+def pytest_runtest_setup(item):
+    if item.get_closest_marker("services"):
+        reason = _services_missing()
+        if reason:
+            _skip_or_fail(reason, "CLUB_REQUIRE_SERVICES")
+    if item.get_closest_marker("browser") and not os.path.exists(CHROMIUM):
+        _skip_or_fail(f"{CHROMIUM} is not installed", "CLUB_REQUIRE_BROWSER")
 
 
 @pytest.fixture(autouse=True)
 def _fast_password_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def celery_worker_process(transactional_db):
+    """A real ``celery worker`` process on Redis, using the test database.
+
+    Needs committed data (hence ``transactional_db``): the worker is another
+    process with its own connection. Yields the Popen; stops it afterwards.
+    """
+    reason = _services_missing()
+    if reason:
+        _skip_or_fail(reason, "CLUB_REQUIRE_SERVICES")
+    db = connection.settings_dict
+    env = dict(
+        os.environ,
+        DATABASE_URL=f"postgres://{db['USER'] or 'postgres'}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}",
+        CELERY_TASK_ALWAYS_EAGER="0",
+    )
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "club", "worker", "--pool=solo", "--loglevel=INFO",
+         "--without-heartbeat", "--without-gossip", "--without-mingle"],
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    try:
+        _wait_until_worker_ready(worker)
+        yield worker
+    finally:
+        worker.terminate()
+        try:
+            worker.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            worker.kill()
+
+
+def _wait_until_worker_ready(worker: subprocess.Popen, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    seen = []
+    while time.monotonic() < deadline:
+        line = worker.stdout.readline()
+        if not line and worker.poll() is not None:
+            break
+        seen.append(line)
+        if "ready." in line:
+            return
+    worker.kill()
+    pytest.fail("celery worker did not start:\n" + "".join(seen[-40:]))
