@@ -8,6 +8,7 @@ CLUB_REQUIRE_SERVICES / CLUB_REQUIRE_BROWSER so that a skip there is a failure.
 import os
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -88,6 +89,8 @@ def _wait_until_worker_ready(worker: subprocess.Popen, timeout: float = 60) -> N
             break
         seen.append(line)
         if "ready." in line:
+            # Keep reading so a full pipe never blocks the worker.
+            threading.Thread(target=worker.stdout.read, daemon=True).start()
             return
     worker.kill()
     pytest.fail("celery worker did not start:\n" + "".join(seen[-40:]))
