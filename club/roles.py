@@ -1,0 +1,76 @@
+"""Club roles: Django groups carrying permissions, checked on the server.
+
+Each role is a group of the same name, created with its permissions by
+migration ``0003_roles``. Keep ``ROLE_PERMISSIONS`` and that migration in
+step: a test compares them. Superusers hold every role.
+"""
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Role(models.TextChoices):
+    MEMBER = "member", _("member")
+    ARBITER = "arbiter", _("arbiter")
+    CHIEF_ARBITER = "chief_arbiter", _("chief arbiter")
+    ORGANISER = "organiser", _("organiser")
+    ADMIN = "admin", _("administrator")
+
+
+# A chief arbiter may do everything an arbiter may.
+IMPLIED_ROLES: dict[Role, set[Role]] = {Role.CHIEF_ARBITER: {Role.ARBITER}}
+
+ROLE_PERMISSIONS: dict[Role, set[str]] = {
+    Role.MEMBER: {"club.view_member"},
+    Role.ARBITER: {"club.view_member", "club.view_sanction", "club.add_sanction"},
+    Role.CHIEF_ARBITER: {
+        "club.view_member", "club.view_sanction", "club.add_sanction",
+        "club.change_sanction", "club.delete_sanction",
+    },
+    Role.ORGANISER: {"club.view_member", "club.view_sanction"},
+    Role.ADMIN: {
+        "club.view_member", "club.change_member", "club.assign_role",
+        "club.view_sanction", "club.add_sanction", "club.change_sanction", "club.delete_sanction",
+        "auth.view_group",
+    },
+}
+
+
+def roles_of(user) -> set[Role]:
+    """Every role the user holds, directly or implied; empty for anonymous users."""
+    if not getattr(user, "is_authenticated", False) or not user.is_active:
+        return set()
+    if user.is_superuser:
+        return set(Role)
+    # Cached on the instance: a request asks several times, the groups don't change meanwhile.
+    cached = getattr(user, "_club_roles", None)
+    if cached is None:
+        names = set(user.groups.filter(name__in=Role.values).values_list("name", flat=True))
+        cached = {Role(name) for name in names}
+        for role in list(cached):
+            cached |= IMPLIED_ROLES.get(role, set())
+        user._club_roles = cached
+    return cached
+
+
+def has_role(user, role: Role) -> bool:
+    return role in roles_of(user)
+
+
+def has_any_role(user, *roles: Role) -> bool:
+    return bool(roles_of(user) & set(roles))
+
+
+def require_role(user, *roles: Role) -> None:
+    """Raise PermissionDenied unless the user holds one of ``roles``."""
+    if not has_any_role(user, *roles):
+        raise PermissionDenied(_("This needs the role: %(roles)s.") % {
+            "roles": ", ".join(str(role.label) for role in roles)
+        })
+
+
+def forget_roles(user) -> None:
+    """Drop the cached roles after the user's groups changed."""
+    user.__dict__.pop("_club_roles", None)
