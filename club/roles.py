@@ -32,7 +32,8 @@ ROLE_PERMISSIONS: dict[Role, set[str]] = {
     Role.ORGANISER: {"club.view_member", "club.view_sanction"},
     Role.ADMIN: {
         "club.view_member", "club.change_member", "club.assign_role",
-        "club.view_sanction", "club.add_sanction", "club.change_sanction", "club.delete_sanction",
+        # Admins correct or remove sanctions; only arbiters issue them.
+        "club.view_sanction", "club.change_sanction", "club.delete_sanction",
         "auth.view_group",
     },
 }
@@ -47,8 +48,8 @@ def roles_of(user) -> set[Role]:
     # Cached on the instance: a request asks several times, the groups don't change meanwhile.
     cached = getattr(user, "_club_roles", None)
     if cached is None:
-        names = set(user.groups.filter(name__in=Role.values).values_list("name", flat=True))
-        cached = {Role(name) for name in names}
+        # groups.all() rather than a filter, so a prefetched member list costs no query.
+        cached = {Role(g.name) for g in user.groups.all() if g.name in Role.values}
         for role in list(cached):
             cached |= IMPLIED_ROLES.get(role, set())
         user._club_roles = cached

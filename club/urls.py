@@ -1,7 +1,30 @@
 from django.contrib import admin
 from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+
+from club import views
+
+# Error pages answer JSON under /api/ and HTML elsewhere.
+handler400 = "club.views.bad_request"
+handler403 = "club.views.permission_denied"
+handler404 = "club.views.page_not_found"
+handler500 = "club.views.server_error"
 
 urlpatterns = [
+    path("", views.home, name="home"),
+    path("signup/", views.sign_up, name="signup"),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("profile/edit/", views.profile_edit, name="profile-edit"),
+    path("members/", views.member_list, name="member-list"),
+    path("members/<str:username>/", views.member_profile, name="member-profile"),
+    path("members/<str:username>/roles/", views.member_roles, name="member-roles"),
+    path("sanctions/", views.sanction_list, name="sanction-list"),
+    path("sanctions/new/", views.sanction_new, name="sanction-new"),
+    path("health/", views.health, name="health"),
+    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("api/redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
+    path("api/", include("club.api.urls")),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
 ]

@@ -16,7 +16,8 @@ ROLE_PERMISSIONS = {
     "organiser": {"club.view_member", "club.view_sanction"},
     "admin": {
         "club.view_member", "club.change_member", "club.assign_role",
-        "club.view_sanction", "club.add_sanction", "club.change_sanction", "club.delete_sanction",
+        # Admins correct or remove sanctions; only arbiters issue them.
+        "club.view_sanction", "club.change_sanction", "club.delete_sanction",
         "auth.view_group",
     },
 }

@@ -1,0 +1,16 @@
+from rest_framework.permissions import BasePermission
+
+from club.roles import Role, has_any_role
+
+
+def role_permission(*roles: Role) -> type[BasePermission]:
+    """A DRF permission class admitting holders of any of ``roles`` (anonymous users get 401)."""
+
+    class HasRole(BasePermission):
+        message = "This needs the role: " + ", ".join(role.value for role in roles) + "."
+
+        def has_permission(self, request, view):
+            return has_any_role(request.user, *roles)
+
+    HasRole.__name__ = "HasRole_" + "_".join(role.value for role in roles)
+    return HasRole

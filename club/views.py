@@ -1,0 +1,180 @@
+"""Pages of the club: thin views that check roles, then call services and selectors."""
+from functools import wraps
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.paginator import Paginator
+from django.http import Http404, HttpResponseServerError, JsonResponse
+from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods
+
+from club import selectors, services
+from club.api.errors import json_error_response
+from club.forms import ProfileForm, RolesForm, SanctionForm, SignUpForm
+from club.health import health_report
+from club.models import Member
+from club.roles import Role, has_any_role, roles_of
+
+
+def role_required(*roles: Role):
+    """Anonymous visitors go to the login page; members without the role get 403."""
+
+    def decorator(view):
+        @wraps(view)
+        def wrapped(request, *args, **kwargs):
+            if not request.user.is_authenticated:
+                return redirect_to_login(request.get_full_path())
+            if not has_any_role(request.user, *roles):
+                raise PermissionDenied
+            return view(request, *args, **kwargs)
+
+        return wrapped
+
+    return decorator
+
+
+def home(request):
+    return render(request, "home.html", {"member_count": selectors.member_list().count()})
+
+
+@require_http_methods(["GET", "POST"])
+def sign_up(request):
+    if request.user.is_authenticated:
+        return redirect("member-profile", username=request.user.username)
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        member = services.member_sign_up(
+            username=data["username"], email=data["email"], password=data["password1"],
+            display_name=data["display_name"], city=data["city"],
+        )
+        login(request, member, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(request, _("Welcome to the club!"))
+        return redirect("member-profile", username=member.username)
+    return render(request, "registration/signup.html", {"form": form})
+
+
+@require_GET
+def member_list(request):
+    query = request.GET.get("q", "")
+    page = Paginator(selectors.member_list(query=query), 50).get_page(request.GET.get("page"))
+    return render(request, "club/member_list.html", {"page": page, "query": query})
+
+
+@require_GET
+def member_profile(request, username: str):
+    try:
+        member = selectors.member_get(username=username)
+    except Member.DoesNotExist:
+        raise Http404 from None
+    can_see_sanctions = has_any_role(request.user, Role.ARBITER, Role.ORGANISER, Role.ADMIN)
+    return render(request, "club/profile.html", {
+        "member": member,
+        "is_me": request.user == member,
+        "sanctions": selectors.sanction_list(member=member) if can_see_sanctions else None,
+    })
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def profile_edit(request):
+    form = ProfileForm(request.POST or None, instance=request.user)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.member_profile_update(member=request.user, **{
+                name: form.cleaned_data[name] for name in form.changed_data
+            })
+        except ValidationError as exc:
+            form.add_error(None, exc)
+        else:
+            messages.success(request, _("Your profile is saved."))
+            return redirect("member-profile", username=request.user.username)
+    return render(request, "club/profile_edit.html", {"form": form})
+
+
+@role_required(Role.ADMIN)
+@require_http_methods(["GET", "POST"])
+def member_roles(request, username: str):
+    try:
+        member = selectors.member_get(username=username)
+    except Member.DoesNotExist:
+        raise Http404 from None
+    initial = {"roles": [role.value for role in roles_of(member)]}
+    form = RolesForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.member_roles_set(member=member, roles=form.cleaned_data["roles"], by=request.user)
+        except ValidationError as exc:
+            form.add_error(None, exc)
+        else:
+            messages.success(request, _("Roles of %(name)s are saved.") % {"name": member})
+            return redirect("member-profile", username=member.username)
+    return render(request, "club/member_roles.html", {"member": member, "form": form})
+
+
+@role_required(Role.ARBITER, Role.ORGANISER, Role.ADMIN)
+@require_GET
+def sanction_list(request):
+    page = Paginator(selectors.sanction_list(), 50).get_page(request.GET.get("page"))
+    return render(request, "club/sanction_list.html", {"page": page})
+
+
+@role_required(Role.ARBITER)
+@require_http_methods(["GET", "POST"])
+def sanction_new(request):
+    form = SanctionForm(request.POST or None, initial={"member": request.GET.get("member")})
+    if request.method == "POST" and form.is_valid():
+        try:
+            sanction = services.sanction_issue(issued_by=request.user, **form.cleaned_data)
+        except ValidationError as exc:
+            form.add_error(None, exc)
+        else:
+            messages.success(request, _("Sanction recorded: %(sanction)s.") % {"sanction": sanction})
+            return redirect("sanction-list")
+    return render(request, "club/sanction_new.html", {"form": form})
+
+
+@never_cache
+@require_GET
+def health(request):
+    report = health_report()
+    return JsonResponse(report, status=503 if report["failed"] else 200)
+
+
+# --- Error pages: JSON under /api/, HTML elsewhere -------------------------------------
+
+def _is_api(request) -> bool:
+    return request.path.startswith("/api/")
+
+
+def page_not_found(request, exception=None):
+    if _is_api(request):
+        return json_error_response("not-found", _("Not found."), 404)
+    return render(request, "club/error.html", {"title": _("Page not found")}, status=404)
+
+
+def permission_denied(request, exception=None):
+    if _is_api(request):
+        return json_error_response("permission-denied", _("You do not have permission to do this."), 403)
+    return render(request, "club/error.html", {
+        "title": _("Not allowed"), "text": _("Your role in the club does not allow this."),
+    }, status=403)
+
+
+def bad_request(request, exception=None):
+    if _is_api(request):
+        return json_error_response("bad-request", _("Bad request."), 400)
+    return render(request, "club/error.html", {"title": _("Bad request")}, status=400)
+
+
+def server_error(request):
+    if _is_api(request):
+        return json_error_response("server-error", _("Server error. It has been logged."), 500)
+    # Rendered without the request: the failure may lie in what a full page needs.
+    return HttpResponseServerError(render_to_string("club/500.html"))
