@@ -231,3 +231,22 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
+
+# --- Game events → other apps (see docs/contracts.md) ---------------------------------
+# Dotted paths of Celery tasks that games.events enqueues with ``.delay(game_id)``
+# on commit when a game ends / when an arbiter changes or annuls a result.
+GAME_FINISHED_TASKS: list[str] = ["ratings.tasks.rating_apply_game"]
+GAME_RESULT_CHANGED_TASKS: list[str] = ["ratings.tasks.rating_recompute_from_game"]
+
+# --- Club ratings (ratings/elo.py documents the maths) ----------------------------------
+RATINGS = {
+    "START_RATING": 1500,        # rating of a member's first game in a (discipline, speed) pool
+    "PROVISIONAL_GAMES": 30,     # marked provisional while fewer rated games than this
+    "NEW_PLAYER_GAMES": 30,      # K_NEW applies while fewer rated games than this (FIDE 8.3.3)
+    "K_NEW": 40,
+    "K_NORMAL": 20,              # established, rating below STRONG_THRESHOLD
+    "K_STRONG": 10,              # established, rating at or above STRONG_THRESHOLD
+    "STRONG_THRESHOLD": 2400,
+    "CAP": 400,                  # FIDE 8.3.1: a bigger difference counts as this; None = no cap
+    "EXPECTANCY": os.environ.get("RATINGS_EXPECTANCY", "logistic"),  # "logistic" or "fide" (B.02 table 8.1.2)
+}
