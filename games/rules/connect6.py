@@ -1,0 +1,71 @@
+"""Connect6 (004 "Коннект6"): 19×19, six or more in a row wins.
+
+Black opens with one stone; from then on each turn places two stones.  One
+turn is one action so that the game layer's one-move-per-turn clocks work:
+``"j10,k11"`` (two distinct empty points, in either order; recorded as
+given).  A single point is accepted only for black's first stone or when a
+single empty point is left.  Either stone of the pair completing a line of
+six or more wins.  ``pass`` skips a whole turn (not on the first move); two
+passes in a row, a full board or no six-window left for either side draws,
+as in the rest of the family.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+from .base import BLACK, WHITE, IllegalMove
+from .fiverow import EMPTY, STONE, FiveInARow, Move, Position, place
+
+
+class Connect6(FiveInARow):
+    name = "connect6"
+    title_ru = "Коннект6"
+    title_en = "Connect6"
+    board_size = 19
+    line = 6
+    exact = frozenset()
+    no_pass_before = 1
+    win_clause = "004"
+
+    def legal_moves(self, p: Position) -> list[Move]:
+        if self.result(p) is not None:
+            return []
+        name = self.geometry.name
+        empty = [i for i in self.geometry.points if p.board[i] == EMPTY]
+        if p.stones == 0 or len(empty) == 1:
+            moves = [Move(name(i), "stone") for i in empty]
+        else:
+            moves = [Move(f"{name(a)},{name(b)}", "stones") for a, b in combinations(empty, 2)]
+        if self._may_pass(p):
+            moves.append(Move("pass", "pass"))
+        return moves
+
+    def play(self, p: Position, text: str, *, notation: str = "canonical") -> Position:
+        if not isinstance(text, str):
+            raise IllegalMove(f"a move is text, not {type(text).__name__}")
+        if self.result(p) is not None:
+            raise IllegalMove("the game is over")
+        if text.strip() == "pass":
+            return super().play(p, text)
+        g = self.geometry
+        points = [g.parse(item, notation) for item in text.split(",")]
+        single = p.stones == 0 or p.board.count(EMPTY) == 1
+        if len(points) != (1 if single else 2):
+            wanted = "one stone" if single else "two stones, e.g. 'j10,k11'"
+            raise IllegalMove(f"this turn places {wanted}; got {text.strip()!r}")
+        if len(points) == 2 and points[0] == points[1]:
+            raise IllegalMove(f"the two stones of a turn go on two different points, not twice on {g.name(points[0])}")
+        colour = p.to_move
+        board, outcome = p.board, None
+        for i in points:
+            if board[i] != EMPTY:
+                raise IllegalMove(f"{g.name(i)} is occupied")
+            board = place(board, i, STONE[colour])
+            outcome = outcome or self._win_at(board, i, colour)
+        other = WHITE if colour == BLACK else BLACK
+        note = ",".join(g.name(i) for i in points)
+        return p.replace(board=board, to_move=other, actor=other, passes=0, outcome=outcome,
+                         history=p.history + (note,))
+
+
+CONNECT6 = Connect6()
