@@ -94,3 +94,58 @@ def _wait_until_worker_ready(worker: subprocess.Popen, timeout: float = 60) -> N
             return
     worker.kill()
     pytest.fail("celery worker did not start:\n" + "".join(seen[-40:]))
+
+
+# --- Club personas ------------------------------------------------------------------
+# One cast for the whole suite, made through the sign-up service so every persona
+# holds the member role like a real account. The password of all of them is PASSWORD.
+
+PASSWORD = "a long club password"
+
+
+def make_member(username: str, *roles, **profile):
+    from django.contrib.auth.models import Group
+
+    from club import services
+
+    member = services.member_sign_up(username=username, email=f"{username}@club.test", password=PASSWORD)
+    if profile:
+        services.member_profile_update(member=member, **profile)
+    member.groups.add(*Group.objects.filter(name__in=[str(role) for role in roles]))
+    if "admin" in roles:
+        member.is_staff = True
+        member.save(update_fields=["is_staff"])
+    return member
+
+
+@pytest.fixture
+def anna(db):
+    """A plain member."""
+    return make_member("anna", display_name="Anna Orlova", city="Tver", federation_title="CM",
+                       federation_rating=2150)
+
+
+@pytest.fixture
+def boris(db):
+    """Another plain member."""
+    return make_member("boris", display_name="Boris Lebedev", city="Kazan")
+
+
+@pytest.fixture
+def arbiter(db):
+    return make_member("yelena", "arbiter", display_name="Yelena Arbiter")
+
+
+@pytest.fixture
+def chief_arbiter(db):
+    return make_member("valentin", "chief_arbiter", display_name="Valentin Chief")
+
+
+@pytest.fixture
+def organiser(db):
+    return make_member("grigory", "organiser", display_name="Grigory Organiser")
+
+
+@pytest.fixture
+def club_admin(db):
+    return make_member("dmitry", "admin", display_name="Dmitry Admin")
