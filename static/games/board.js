@@ -94,7 +94,7 @@
         item = item.trim();
         if (!item) continue;
         let king = false;
-        if (item[0] === "K" || item[0] === "k") { king = true; item = item.slice(1); }
+        if (item[0] === "K") { king = true; item = item.slice(1); }
         const colour = side === "W" ? "w" : "b";
         const symbol = king ? colour.toUpperCase() : colour;
         const range = /^(\d+)-(\d+)$/.exec(item);
@@ -162,8 +162,11 @@
       this.svg.addEventListener("keydown", (e) => this._onKey(e));
       this.svg.addEventListener("focus", () => {
         if (!this.cursor) this.cursor = this._defaultCursor();
-        this.render();
+        // Redrawing between pointer-down and -up would swallow the click.
+        if (!this._pointer) this.render();
       });
+      this.svg.addEventListener("pointerdown", () => { this._pointer = true; });
+      this.svg.addEventListener("keydown", () => { this._pointer = false; }, true);
       this.svg.addEventListener("blur", () => this.render());
       this.render();
     }
@@ -232,11 +235,29 @@
       this._say((this.labels.selected || "selected") + " " + this.picked.join(" "));
     }
 
+    /* The square under a click, from its position: the drawing may have been
+     * redrawn between pointer-down and pointer-up (focus redraws the cursor). */
+    _squareAt(event) {
+      const ctm = this.svg.getScreenCTM();
+      if (!ctm) return null;
+      const pt = this.svg.createSVGPoint();
+      pt.x = event.clientX; pt.y = event.clientY;
+      const p = pt.matrixTransform(ctm.inverse());
+      const g = this.geometry;
+      const n = g.size;
+      const off = g.kind === "draughts" ? 0 : 0.5;
+      const col = Math.floor(p.x + off), row = Math.floor(p.y + off);
+      if (col < 0 || row < 0 || col >= n || row >= n) return null;
+      const x = this.state.flipped ? n - 1 - col : col;
+      const y = this.state.flipped ? row : n - 1 - row;
+      return g.isPlayable(x, y) ? {x, y} : null;
+    }
+
     _onClick(event) {
-      const node = event.target.closest("[data-square]");
-      if (!node) return;
-      this.cursor = this.geometry.coords(node.getAttribute("data-square"));
-      this.select(node.getAttribute("data-square"));
+      const c = this._squareAt(event);
+      if (!c) return;
+      this.cursor = c;
+      this.select(this.geometry.label(c.x, c.y));
     }
 
     _defaultCursor() {
@@ -295,9 +316,13 @@
       const n = g.size;
       const svg = this.svg;
       while (svg.firstChild) svg.removeChild(svg.firstChild);
-      const margin = 0.9;
-      const total = n + 2 * margin;
-      svg.setAttribute("viewBox", `${-margin} ${-margin} ${total} ${total}`);
+      if (g.kind === "draughts" && g.notation === "numeric") {
+        svg.setAttribute("viewBox", `-0.3 -0.3 ${n + 0.6} ${n + 0.6}`);
+      } else if (g.kind === "draughts") {
+        svg.setAttribute("viewBox", `-0.9 -0.3 ${n + 1.2} ${n + 1.2}`);
+      } else {
+        svg.setAttribute("viewBox", `-1.4 -0.8 ${n + 1.3} ${n + 1.3}`);
+      }
       const targets = this._targets();
       const last = new Set((this.state.lastMove || []).map(String));
       const picked = new Set(this.picked);
@@ -407,7 +432,7 @@
       void movable;
 
       // keyboard cursor
-      if (focused && this.cursor) {
+      if (focused && this.cursor && !this._pointer) {
         const {col, row} = this._screen(this.cursor.x, this.cursor.y);
         const o = g.kind === "draughts" ? 0 : -0.5;
         el("rect", {x: col + o + 0.04, y: row + o + 0.04, width: 0.92, height: 0.92, class: "cb-cursor",
