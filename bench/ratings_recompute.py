@@ -1,0 +1,197 @@
+"""Bench: rebuilding club ratings from the game history.
+
+    /work/venv/bin/python bench/ratings_recompute.py                 # pure, 1,000,000 games
+    /work/venv/bin/python bench/ratings_recompute.py --db 20000      # + database path on SQLite
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \\
+        /work/venv/bin/python bench/ratings_recompute.py --db 20000  # + database path on PostgreSQL
+
+1. Pure recompute (no database): ``--games`` finished games (default
+   1,000,000) among ``--members`` members (default 5,000), spread over
+   8 pools (2 disciplines × 4 speed classes), played by members of hidden
+   strengths so that the ratings actually spread. Times
+   ``ratings.recompute.replay`` producing the full per-game history (every
+   ``GameChange`` is built and consumed, none kept) — the target is under 10 s.
+2. Database recompute (``--db N``): a throw-away database (a temporary
+   SQLite file, or a fresh ``club_bench_<pid>`` database next to the one
+   DATABASE_URL names, dropped afterwards) is migrated and filled with N
+   games among min(members, N/4) members; then it times
+   ``ratings.services.ratings_recompute()`` (the ``manage.py ratings
+   recompute`` path: read games, replay, write 2 history rows per game and the
+   ratings) and ``rating_apply_game`` for the last ``--incremental`` games
+   (the per-game task path). The 1,000,000-game figure is extrapolated
+   linearly from N and printed as such.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from ratings.elo import EloConfig  # noqa: E402
+from ratings.recompute import RatedGame, replay  # noqa: E402
+
+DISCIPLINES = ("russian", "renju")
+SPEEDS = ("correspondence", "classical", "rapid", "blitz")
+
+
+def generate(n_games: int, n_members: int, seed: int = 2026) -> list[list[RatedGame]]:
+    """Games in end order, grouped by pool; results drawn from hidden strengths."""
+    rng = random.Random(seed)
+    strength = [rng.gauss(1500, 250) for _ in range(n_members)]
+    pools: list[list[RatedGame]] = [[] for _ in range(len(DISCIPLINES) * len(SPEEDS))]
+    n_pools = len(pools)
+    randrange, rand = rng.randrange, rng.random
+    for game_id in range(1, n_games + 1):
+        white = randrange(n_members)
+        black = randrange(n_members - 1)
+        if black >= white:
+            black += 1
+        p_white = 1.0 / (1.0 + 10.0 ** ((strength[black] - strength[white]) / 400.0))
+        r = rand()
+        score = 0.5 if abs(r - p_white) < 0.15 else (1.0 if r < p_white else 0.0)
+        pools[game_id % n_pools].append(RatedGame(game_id, white + 1, black + 1, score))
+    return pools
+
+
+def bench_pure(n_games: int, n_members: int) -> float:
+    t0 = time.perf_counter()
+    pools = generate(n_games, n_members)
+    print(f"generated {n_games:,} games among {n_members:,} members in {time.perf_counter() - t0:.1f} s")
+    config = EloConfig()
+    t0 = time.perf_counter()
+    changes = 0
+    checksum = 0.0
+    for games in pools:
+        states: dict = {}
+        for change in replay(games, states, config):
+            changes += 1
+            checksum += change.white_after - change.white_before
+    elapsed = time.perf_counter() - t0
+    print(f"pure recompute: {changes:,} games in {elapsed:.2f} s "
+          f"({changes / elapsed:,.0f} games/s; checksum {checksum:.3f})")
+    return elapsed
+
+
+def _database_setup(url: str | None) -> tuple[str, callable]:
+    """Point Django at a throw-away database; return (description, cleanup)."""
+    if not url:
+        tmp = tempfile.mkdtemp(prefix="ratings-bench-")
+        os.environ.pop("DATABASE_URL", None)
+        os.environ["CLUB_DATA_DIR"] = tmp
+        return f"SQLite in {tmp}", lambda: None
+    import psycopg
+
+    base = url.rsplit("/", 1)[0]
+    name = f"club_bench_{os.getpid()}"
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    os.environ["DATABASE_URL"] = f"{base}/{name}"
+
+    def drop() -> None:
+        from django.db import connections
+
+        connections.close_all()
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
+
+    return f"PostgreSQL database {name} (dropped afterwards)", drop
+
+
+def bench_database(n_games: int, n_members: int, incremental: int, url: str | None) -> None:
+    where, cleanup = _database_setup(url)
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
+    os.environ["CELERY_TASK_ALWAYS_EAGER"] = "1"
+    try:
+        import django
+
+        django.setup()
+        from django.core.management import call_command
+
+        call_command("migrate", verbosity=0)
+        _bench_database_run(n_games, n_members, incremental, where)
+    finally:
+        cleanup()
+
+
+def _bench_database_run(n_games: int, n_members: int, incremental: int, where: str) -> None:
+    from datetime import timedelta
+
+    from django.contrib.auth import get_user_model
+    from django.db import connection
+    from django.utils import timezone
+
+    from games.models import Game
+    from ratings import services
+    from ratings.models import RatingChange
+
+    Member = get_user_model()
+    members = Member.objects.bulk_create(
+        [Member(username=f"bench{i}") for i in range(n_members)], batch_size=2000
+    )
+    ids = [m.pk for m in members]
+    pools = generate(n_games, len(ids))
+    start = timezone.now() - timedelta(days=365)
+    rows = []
+    for pool_index, games in enumerate(pools):
+        discipline = DISCIPLINES[pool_index // len(SPEEDS)]
+        speed = SPEEDS[pool_index % len(SPEEDS)]
+        for g in games:
+            rows.append(Game(
+                discipline=discipline, speed=speed, white_id=ids[g.white_id - 1], black_id=ids[g.black_id - 1],
+                rated=True, status="finished", termination="resign",
+                result={1.0: "1-0", 0.0: "0-1", 0.5: "1/2-1/2"}[g.white_score],
+                ended_at=start + timedelta(seconds=g.game_id),
+            ))
+    rows.sort(key=lambda g: g.ended_at)
+    # The last `incremental` games are inserted after the recompute and applied
+    # one by one, as the task path would.
+    later = rows[len(rows) - incremental:] if incremental else []
+    rows = rows[: len(rows) - len(later)]
+    t0 = time.perf_counter()
+    Game.objects.bulk_create(rows, batch_size=2000)
+    print(f"{where}: inserted {len(rows):,} games among {len(ids):,} members in {time.perf_counter() - t0:.1f} s")
+
+    t0 = time.perf_counter()
+    done = services.ratings_recompute()
+    elapsed = time.perf_counter() - t0
+    replayed = sum(done.values())
+    assert RatingChange.objects.count() == 2 * replayed
+    per_million = elapsed / replayed * 1_000_000
+    print(f"database recompute ({connection.vendor}): {replayed:,} games in {elapsed:.2f} s "
+          f"({replayed / elapsed:,.0f} games/s) -> about {per_million:,.0f} s for 1,000,000 games "
+          f"(linear extrapolation, not measured)")
+
+    if later:
+        Game.objects.bulk_create(later, batch_size=2000)
+        t0 = time.perf_counter()
+        outcomes = [services.rating_apply_game(game_id=g.pk) for g in later]
+        elapsed = time.perf_counter() - t0
+        assert set(outcomes) == {services.APPLIED}, set(outcomes)
+        print(f"incremental path: {len(later):,} games applied one transaction each in {elapsed:.2f} s "
+              f"({elapsed / len(later) * 1000:.2f} ms per game)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=1_000_000)
+    parser.add_argument("--members", type=int, default=5_000)
+    parser.add_argument("--db", type=int, default=0, metavar="N", help="also time the database path on N games")
+    parser.add_argument("--incremental", type=int, default=500, help="games to time through rating_apply_game")
+    parser.add_argument("--no-pure", action="store_true")
+    args = parser.parse_args()
+    if not args.no_pure:
+        bench_pure(args.games, args.members)
+    if args.db:
+        bench_database(args.db, min(args.members, max(2, args.db // 4)), args.incremental,
+                       os.environ.get("DATABASE_URL"))
+
+
+if __name__ == "__main__":
+    main()
