@@ -22,6 +22,14 @@ class Russian(Draughts):
     majority = False
     king_mid_capture = True
 
+    def start(self, ballot: str | None = None) -> Position:
+        """The normal start, or a шашки-64 starting position by ballot key (2.2.2)."""
+        if ballot is None:
+            return self._start
+        from . import ballots64
+
+        return ballots64.position(ballot)
+
     def _lone_king_side(self, p: Position):
         """(strong side is white, strong men, strong kings) when one side has a lone king."""
         wm, wk, bm, bk = material(p)
