@@ -182,6 +182,7 @@ def build_generator(geo: Geometry, majority: bool, king_mid_capture: bool):
         for frm in _bits(cand | (us & kings)):
             empty = empty_base | (1 << frm)
             is_king = (kings >> frm) & 1
+            promoted = not is_king  # king_dfs runs for a man only after 2.1.5.15 crowning
 
             def king_dfs(s, cm, path, caps, last_dir):
                 found = False
@@ -214,7 +215,7 @@ def build_generator(geo: Geometry, majority: bool, king_mid_capture: bool):
                             cont = True
                     if not cont:
                         for land in lands:
-                            out.append((frm, land, ncm, False, path + (land,), ncaps))
+                            out.append((frm, land, ncm, promoted, path + (land,), ncaps))
                 return found
 
             def man_dfs(s, cm, path, caps):
