@@ -387,3 +387,28 @@ class FiveInARow:
                         continue
                     return True
         return False
+
+
+def read_diagram(text: str, geometry: Geometry) -> tuple[str, dict[str, str]]:
+    """Board from a text picture (rows ``"15 . . X O …"``, row numbers first), and its marks.
+
+    ``X`` black, ``O`` white, ``.`` or ``+`` empty; any other symbol on a
+    point is returned as a mark ``{point: symbol}`` (e.g. foul markers in a
+    published diagram) and leaves the point empty.  The inverse of ``diagram``.
+    """
+    board, marks = geometry.empty_board, {}
+    for line in text.strip("\n").splitlines():
+        cells = line.split()
+        if not cells or not cells[0].isdigit():
+            continue
+        y = int(cells[0]) - 1
+        row = cells[1:1 + geometry.size]
+        if len(row) != geometry.size or not 0 <= y < geometry.size:
+            raise IllegalMove(f"diagram row {line.strip()!r} does not fit the {geometry.size}×{geometry.size} board")
+        for x, symbol in enumerate(row):
+            i = geometry.index(x, y)
+            if symbol in "XO":
+                board = place(board, i, BLACK_STONE if symbol == "X" else WHITE_STONE)
+            elif symbol not in ".+":
+                marks[geometry.name(i)] = symbol
+    return board, marks
