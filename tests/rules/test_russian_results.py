@@ -3,7 +3,7 @@ and the threefold-repetition claim."""
 from games.rules import variant
 from games.rules.base import Result
 
-from .walk import king_moves_only, walk
+from .draughts_walk import king_moves_only, walk
 
 R = variant("russian")
 ROAD = {"a1", "b2", "c3", "d4", "e5", "f6", "g7", "h8"}  # «большая дорога»
