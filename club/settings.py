@@ -63,6 +63,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "channels",
     "club",
+    "club.notifications",
     "games",
     "ratings",
 ]
@@ -235,8 +236,17 @@ LOGGING = {
 # --- Game events → other apps (see docs/contracts.md) ---------------------------------
 # Dotted paths of Celery tasks that games.events enqueues with ``.delay(game_id)``
 # on commit when a game ends / when an arbiter changes or annuls a result.
-GAME_FINISHED_TASKS: list[str] = ["ratings.tasks.rating_apply_game"]
+GAME_FINISHED_TASKS: list[str] = ["ratings.tasks.rating_apply_game", "club.notifications.tasks.notify_game_finished"]
 GAME_RESULT_CHANGED_TASKS: list[str] = ["ratings.tasks.rating_recompute_from_game"]
+
+# --- Notifications (club/notifications): correspondence reminders and daily digests ----
+CELERY_BEAT_SCHEDULE["notifications-turn-reminders"] = {
+    "task": "club.notifications.tasks.send_turn_reminders", "schedule": 60.0, "options": {"expires": 50},
+}
+CELERY_BEAT_SCHEDULE["notifications-daily-digest"] = {
+    "task": "club.notifications.tasks.send_daily_digests",
+    "schedule": 24 * 3600.0, "options": {"expires": 3000},
+}
 
 # --- Club ratings (ratings/elo.py documents the maths) ----------------------------------
 RATINGS = {

@@ -1,0 +1,156 @@
+"""Writing notifications: on-site rows, emails, reminders and digests.
+
+Every function here is idempotent: a notification is unique per (recipient,
+key), so a task that runs twice (acks_late redelivery, two beat ticks) finds
+the row and sends nothing twice.
+"""
+from __future__ import annotations
+
+import datetime as dt
+
+from django.conf import settings
+from django.core.mail import send_mail
+from django.db import IntegrityError, transaction
+from django.utils import timezone, translation
+
+from .models import MoveEmail, Notification, NotificationSettings, TurnReminder
+from .texts import email_subject, notification_text
+
+# 80% of the time for a correspondence move used: time to remind (lichess CorresAlarm).
+REMINDER_FRACTION = 0.8
+
+
+def notification_settings_get(*, member) -> NotificationSettings:
+    obj, _ = NotificationSettings.objects.get_or_create(member=member)
+    return obj
+
+
+def notification_settings_update(*, member, **fields) -> NotificationSettings:
+    obj = notification_settings_get(member=member)
+    for name, value in fields.items():
+        setattr(obj, name, value)
+    obj.full_clean()
+    obj.save()
+    return obj
+
+
+def _email_mode(member, kind: str) -> str:
+    s = notification_settings_get(member=member)
+    if not member.email:
+        return Notification.Email.NONE
+    if kind == Notification.Kind.MOVE:
+        return {MoveEmail.EACH: Notification.Email.SENT, MoveEmail.DIGEST: Notification.Email.DIGEST}.get(
+            s.move_email, Notification.Email.NONE)
+    wanted = {
+        Notification.Kind.CHALLENGE: s.challenge_email,
+        Notification.Kind.REMINDER: s.reminder_email,
+        Notification.Kind.RESULT: s.result_email,
+    }.get(kind, False)
+    return Notification.Email.SENT if wanted else Notification.Email.NONE
+
+
+def site_url(path: str) -> str:
+    base = getattr(settings, "SITE_URL", "") or "http://localhost:8000"
+    return base.rstrip("/") + path
+
+
+def _send(member, subject: str, body: str) -> None:
+    with translation.override(settings.LANGUAGE_CODE):
+        send_mail(subject, body, settings.DEFAULT_FROM_EMAIL, [member.email])
+
+
+def notify(*, recipient, kind: str, key: str, params: dict, url: str = "",
+           game_id: int | None = None, challenge_id: int | None = None) -> Notification | None:
+    """Record a notification once and email it if the member wants that now.
+
+    Returns the new notification, or None when it already existed.
+    """
+    email = _email_mode(recipient, kind)
+    try:
+        with transaction.atomic():
+            n = Notification.objects.create(
+                recipient=recipient, kind=kind, key=key, params=params, url=url,
+                game_id=game_id, challenge_id=challenge_id, email=email,
+            )
+    except IntegrityError:
+        return None
+    if email == Notification.Email.SENT:
+        with translation.override(settings.LANGUAGE_CODE):
+            body = notification_text(n) + ("\n\n" + site_url(url) if url else "")
+            _send(recipient, email_subject(n), body)
+    return n
+
+
+def notifications_mark_read(*, member, ids: list[int] | None = None) -> int:
+    qs = Notification.objects.filter(recipient=member, read_at__isnull=True)
+    if ids is not None:
+        qs = qs.filter(id__in=ids)
+    return qs.update(read_at=timezone.now())
+
+
+# --- correspondence reminders ------------------------------------------------------
+
+def turn_reminder_schedule(*, game_id: int, ply: int, member, turn_started: dt.datetime,
+                           deadline: dt.datetime) -> TurnReminder:
+    """Remember to remind ``member`` of the move after ``ply`` when 80% of its time is used."""
+    remind_at = turn_started + (deadline - turn_started) * REMINDER_FRACTION
+    reminder, _ = TurnReminder.objects.get_or_create(
+        game_id=game_id, ply=ply,
+        defaults={"member": member, "deadline": deadline, "remind_at": remind_at},
+    )
+    return reminder
+
+
+def turn_reminders_send_due(*, now: dt.datetime | None = None, still_waiting=None) -> int:
+    """Send every reminder whose time has come; returns how many were sent.
+
+    Each row is won with a conditional update (``sent_at`` still null), so two
+    sweepers never send the same reminder. ``still_waiting(game_id, ply)`` says
+    whether the game still waits for that move; a move already made or a
+    finished game sends nothing.
+    """
+    now = now or timezone.now()
+    sent = 0
+    due = TurnReminder.objects.filter(sent_at__isnull=True, remind_at__lte=now).order_by("remind_at")[:500]
+    for reminder in due:
+        won = TurnReminder.objects.filter(id=reminder.id, sent_at__isnull=True).update(sent_at=now)
+        if not won:
+            continue
+        facts = still_waiting(reminder.game_id, reminder.ply) if still_waiting else {}
+        if facts is None:
+            continue
+        deadline = timezone.localtime(reminder.deadline).strftime("%Y-%m-%d %H:%M")
+        if notify(recipient=reminder.member, kind=Notification.Kind.REMINDER,
+                  key=f"reminder:{reminder.game_id}:{reminder.ply}",
+                  params=dict(facts, deadline=deadline), url=facts.get("url", ""),
+                  game_id=reminder.game_id):
+            sent += 1
+    return sent
+
+
+# --- the daily digest ------------------------------------------------------------------
+
+def digests_send() -> int:
+    """Email each member one digest of the moves waiting for it; returns emails sent."""
+    sent = 0
+    pending = Notification.objects.filter(email=Notification.Email.DIGEST)
+    for recipient_id in pending.values_list("recipient_id", flat=True).distinct():
+        with transaction.atomic():
+            rows = list(
+                Notification.objects.select_for_update()
+                .filter(recipient_id=recipient_id, email=Notification.Email.DIGEST)
+                .select_related("recipient").order_by("created_at", "id")
+            )
+            if not rows:
+                continue
+            Notification.objects.filter(id__in=[r.id for r in rows]).update(email=Notification.Email.SENT)
+            member = rows[0].recipient
+            with translation.override(settings.LANGUAGE_CODE):
+                lines = [f"- {notification_text(r)}" + (f" {site_url(r.url)}" if r.url else "") for r in rows]
+                subject = translation.gettext("Your correspondence games: %(count)d moves waiting") % {
+                    "count": len(rows)}
+        # Sent once the rows are marked: a crash in between loses a digest
+        # rather than sending one twice.
+        _send(member, subject, "\n".join(lines))
+        sent += 1
+    return sent

@@ -1,0 +1,45 @@
+"""The words of each notification, in the reader's language at the time of reading."""
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+
+def discipline_title(name: str) -> str:
+    """The discipline's title in the current language (the rules module names it)."""
+    try:
+        from games.rules import variant
+
+        v = variant(name)
+    except (KeyError, ImportError):
+        return name
+    return v.title_ru if (get_language() or "").startswith("ru") else v.title_en
+
+
+def notification_text(n) -> str:
+    p = dict(n.params or {})
+    if "discipline" in p:
+        p["discipline"] = discipline_title(p["discipline"])
+    if n.kind == "challenge":
+        return _("%(challenger)s challenges you to a game of %(discipline)s") % {
+            "challenger": p.get("challenger", "?"), "discipline": p.get("discipline", "?")}
+    if n.kind == "move":
+        return _("%(opponent)s played %(move)s in your %(discipline)s game: your move") % {
+            "opponent": p.get("opponent", "?"), "move": p.get("move", ""),
+            "discipline": p.get("discipline", "?")}
+    if n.kind == "reminder":
+        return _("Your time for a move in the %(discipline)s game against %(opponent)s runs out at %(deadline)s") % {
+            "opponent": p.get("opponent", "?"), "discipline": p.get("discipline", "?"),
+            "deadline": p.get("deadline", "?")}
+    if n.kind == "result":
+        return _("Your %(discipline)s game against %(opponent)s ended: %(result)s") % {
+            "opponent": p.get("opponent", "?"), "discipline": p.get("discipline", "?"),
+            "result": p.get("result", "?")}
+    return n.kind
+
+
+def email_subject(n) -> str:
+    return {
+        "challenge": _("New challenge"),
+        "move": _("Your move"),
+        "reminder": _("Your time for a move is running out"),
+        "result": _("Game over"),
+    }.get(n.kind, _("Notification"))
