@@ -72,3 +72,11 @@ def sanction_issue(*, member: Member, kind: str, reason: str, issued_by: Member)
     sanction.full_clean()
     sanction.save()
     return sanction
+
+
+@transaction.atomic
+def member_create_admin(*, username: str, email: str, password: str) -> Member:
+    """The club's first administrator: a superuser holding the admin and member roles."""
+    member = Member.objects.create_superuser(username=username, email=email, password=password)
+    member.groups.add(*Group.objects.filter(name__in=[Role.MEMBER, Role.ADMIN]))
+    return member

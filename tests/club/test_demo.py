@@ -1,0 +1,32 @@
+"""The demo club: a few members with profiles and roles, loaded as often as you like."""
+import pytest
+
+from club.demo import DEMO_PASSWORD, load_demo
+from club.models import Member
+from club.roles import Role, has_role
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_demo_club_has_members_an_arbiter_and_an_organiser():
+    members = load_demo()
+
+    assert len(members) >= 4
+    assert any(has_role(m, Role.ARBITER) for m in members.values())
+    assert any(has_role(m, Role.CHIEF_ARBITER) for m in members.values())
+    assert any(has_role(m, Role.ORGANISER) for m in members.values())
+    assert all(m.display_name and m.city for m in members.values())
+
+
+def test_loading_the_demo_twice_leaves_one_copy_and_keeps_changed_passwords():
+    first = load_demo()
+    sergey = first["sergey"]
+    sergey.set_password("his own now")
+    sergey.save()
+
+    second = load_demo()
+
+    assert Member.objects.count() == len(first) == len(second)
+    sergey.refresh_from_db()
+    assert sergey.check_password("his own now")
+    assert second["timur"].check_password(DEMO_PASSWORD)
