@@ -559,7 +559,7 @@ class Draughts:
         mine = p.white if color == WHITE else p.black
         theirs = p.black if color == WHITE else p.white
         if self.giveaway:
-            return bool(mine) or not theirs
+            return not mine or bool(theirs)
         return bool(mine)
 
     def can_claim_repetition(self, p: Position) -> bool:
