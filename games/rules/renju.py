@@ -88,7 +88,7 @@ Sequences (sources):
 from __future__ import annotations
 
 from .base import BLACK, WHITE, IllegalMove
-from .fiverow import (BLACK_STONE, EMPTY, FiveInARow, Geometry, Move, Position, place)
+from .fiverow import BLACK_STONE, EMPTY, WHITE_STONE, FiveInARow, Geometry, Move, Position, place
 
 FIVE, OVERLINE, FOUR, THREE, NONE = "five", "overline", "four", "three", "none"
 _NOTHING = (NONE, 0)
@@ -274,6 +274,18 @@ class Renju(FiveInARow):
     def fouls(self, p: Position) -> dict[str, str]:
         """{point: kind} for every empty point forbidden to black (for the board's foul markers)."""
         return {self.geometry.name(i): kind for i, kind in self.judge.fouls(p.board).items()}
+
+    def opening(self, p: Position):
+        """The canonical opening (renju_openings.Opening) of the game's first three stones, or None."""
+        from .renju_openings import identify
+
+        g = self.geometry
+        board = g.empty_board
+        for n, text in enumerate(p.history[:3]):
+            if text == "pass":
+                return None
+            board = place(board, g.parse(text), BLACK_STONE if n != 1 else WHITE_STONE)
+        return identify(board, g)
 
     # ---- moves -----------------------------------------------------
     def legal_moves(self, p: Position) -> list[Move]:
