@@ -1,0 +1,329 @@
+/* The game page: board, move list, clocks, buttons, live updates.
+ *
+ * The server is the only judge: the page shows the state it gets (from the
+ * page itself, the WebSocket or polling), lets the player pick one of the
+ * legal moves the server listed, and POSTs it to the game API with the ply
+ * it expects to follow and an idempotency key. A refused or stale move just
+ * brings a fresh state.
+ *
+ * Live updates: a WebSocket to /ws/games/<id>/?since=<ply>; while it is not
+ * open the page polls the state URL, and every (re)connect asks for the moves
+ * after the last ply seen, so nothing is lost across a drop.
+ */
+(function () {
+  "use strict";
+
+  const root = document.getElementById("game");
+  if (!root) return;
+  const T = JSON.parse(document.getElementById("game-texts").textContent);
+  let state = JSON.parse(document.getElementById("game-state").textContent);
+  const moves = []; // every move so far: {ply, notation, path, fen}
+  let viewPly = null; // null = follow the live position; else the ply shown
+  let socket = null, socketFailures = 0, pollTimer = null, clockTimer = null, receivedAt = 0;
+  let pending = false;
+
+  const $ = (sel) => root.querySelector(sel);
+  const boardBox = $("#board");
+  const board = new ClubBoard(boardBox, {
+    size: state.board.size, kind: state.board.kind, notation: state.board.notation,
+    labels: T.board, onMove: (notation) => submitMove(notation),
+  });
+  window.clubGame = {board, get state() { return state; }, get moves() { return moves; }};
+
+  function csrf() {
+    const m = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+    return m ? decodeURIComponent(m[1]) : "";
+  }
+
+  function uuid() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    return "k" + Date.now().toString(36) + Math.random().toString(36).slice(2);
+  }
+
+  /* --- state ----------------------------------------------------------- */
+  function accept(next) {
+    if (!next || next.id !== state.id) return;
+    // A state older than what we show (a slow poll racing the socket) is ignored.
+    if (next.ply < state.ply && next.status === state.status) return;
+    for (const m of next.moves || []) {
+      if (m.ply === moves.length + 1) moves.push(m);
+      else if (m.ply <= moves.length) moves[m.ply - 1] = m;
+    }
+    if (next.ply < moves.length) moves.length = next.ply; // a take-back or an annulled move
+    const hadPly = state.ply;
+    state = next;
+    receivedAt = performance.now();
+    if (viewPly !== null && (viewPly >= state.ply || hadPly !== state.ply && viewPly === hadPly)) viewPly = null;
+    if (moves.length < state.ply) resync();
+    render();
+  }
+
+  function render() {
+    renderBoard();
+    renderMoves();
+    renderPlayers();
+    renderButtons();
+    renderStatus();
+    renderClocks();
+  }
+
+  function shownPly() { return viewPly === null ? state.ply : viewPly; }
+
+  function renderBoard() {
+    const ply = shownPly();
+    const live = ply === state.ply;
+    const fen = live ? state.fen : ply === 0 ? state.start_fen : moves[ply - 1].fen;
+    const last = ply > 0 && moves[ply - 1] ? moves[ply - 1].path || [] : [];
+    const mine = live && state.status === "active" && state.my_turn && !pending;
+    board.update({
+      pieces: ClubBoard.parseFen(fen, board.geometry),
+      lastMove: last,
+      legalMoves: mine ? state.legal_moves.filter(isBoardMove) : [],
+      fouls: live ? state.fouls || [] : [],
+      interactive: mine,
+    });
+    root.dataset.ply = String(state.ply);
+    root.dataset.viewPly = String(ply);
+    root.dataset.status = state.status;
+    root.dataset.myTurn = mine ? "1" : "0";
+  }
+
+  function isBoardMove(m) {
+    const path = ClubBoard.pathOf(m);
+    return path.length > 0 && path.every((sq) => board.geometry.coords(sq) !== null);
+  }
+
+  function renderMoves() {
+    const list = $("#moves");
+    list.textContent = "";
+    const byPair = state.board.kind === "draughts";
+    let row = null;
+    moves.forEach((m, i) => {
+      const number = byPair ? Math.floor(i / 2) + 1 : i + 1;
+      if (!byPair || i % 2 === 0) {
+        row = document.createElement("li");
+        row.value = number;
+        list.appendChild(row);
+      }
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "move" + (shownPly() === m.ply ? " current" : "");
+      b.textContent = m.notation;
+      b.dataset.ply = String(m.ply);
+      b.addEventListener("click", () => view(m.ply));
+      row.appendChild(b);
+    });
+    const current = list.querySelector(".current");
+    if (current && viewPly === null) current.scrollIntoView({block: "nearest"});
+  }
+
+  function renderPlayers() {
+    for (const colour of ["white", "black"]) {
+      const p = state.players[colour] || {};
+      const box = $(`.player-${colour} .name`);
+      if (box) box.textContent = p.name || "?";
+      const row = $(`.player-${colour}`);
+      if (row) row.classList.toggle("to-move", state.status === "active" && state.turn === colour);
+    }
+    // The player's own side at the bottom: white bottom unless I hold black.
+    const flipped = (state.my_color === "black") !== Boolean(root.dataset.userFlip === "1");
+    if (board.state.flipped !== flipped) board.update({flipped});
+    root.classList.toggle("flipped", flipped);
+  }
+
+  function renderButtons() {
+    const box = $("#actions");
+    box.textContent = "";
+    if (state.status !== "active" && state.status !== "pending") return;
+    const live = shownPly() === state.ply;
+    // Opening-protocol steps and pass: legal moves that are not squares.
+    if (live && state.my_turn) {
+      for (const m of state.legal_moves) {
+        if (isBoardMove(m)) continue;
+        addButton(box, T.actions[m.notation.split(" ")[0]] ? actionLabel(m.notation) : m.notation,
+                  () => submitMove(m.notation), "move-action", m.notation);
+      }
+    }
+    for (const b of state.buttons || []) {
+      addButton(box, b.label, () => {
+        if (b.confirm && !window.confirm(b.confirm)) return;
+        post(b.url, b.body || {});
+      }, "game-action", b.id);
+    }
+  }
+
+  function actionLabel(notation) {
+    const [word, n] = notation.split(" ");
+    return (T.actions[word] || word) + (n ? " " + n : "");
+  }
+
+  function addButton(box, label, onClick, cls, id) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "button " + cls;
+    b.textContent = label;
+    b.dataset.action = id;
+    b.disabled = pending;
+    b.addEventListener("click", onClick);
+    box.appendChild(b);
+  }
+
+  function renderStatus() {
+    const box = $("#status");
+    let text = state.status_text || "";
+    if (state.status === "active" && state.my_color) {
+      text = state.my_turn ? T.yourMove : T.opponentsMove;
+    }
+    box.textContent = text;
+    const offer = $("#offer");
+    offer.textContent = state.offer_text || "";
+    root.dataset.result = state.result || "";
+  }
+
+  /* --- clocks ------------------------------------------------------------ */
+  function fmt(ms) {
+    if (ms === null || ms === undefined) return "";
+    ms = Math.max(0, ms);
+    const s = Math.floor(ms / 1000);
+    const d = Math.floor(s / 86400), h = Math.floor((s % 86400) / 3600);
+    const m = Math.floor((s % 3600) / 60), sec = s % 60;
+    const two = (n) => String(n).padStart(2, "0");
+    if (d > 0) return `${d}${T.days} ${two(h)}:${two(m)}`;
+    if (h > 0) return `${h}:${two(m)}:${two(sec)}`;
+    if (s < 10) return `${m}:${two(sec)}.${Math.floor((ms % 1000) / 100)}`;
+    return `${m}:${two(sec)}`;
+  }
+
+  function renderClocks() {
+    const c = state.clock;
+    for (const colour of ["white", "black"]) {
+      const el = $(`.player-${colour} .clock`);
+      if (!el) continue;
+      if (!c || c[colour + "_ms"] === undefined || c[colour + "_ms"] === null) { el.textContent = ""; continue; }
+      let ms = c[colour + "_ms"];
+      const running = state.status === "active" && c.running === colour;
+      if (running) ms -= performance.now() - receivedAt;
+      el.textContent = fmt(ms);
+      el.classList.toggle("running", running);
+      el.classList.toggle("low", running && ms < 20000);
+    }
+  }
+
+  clockTimer = setInterval(renderClocks, 200);
+
+  /* --- viewer -------------------------------------------------------------- */
+  function view(ply) {
+    ply = Math.max(0, Math.min(state.ply, ply));
+    viewPly = ply === state.ply ? null : ply;
+    renderBoard();
+    renderMoves();
+    renderButtons();
+  }
+  $("#first").addEventListener("click", () => view(0));
+  $("#prev").addEventListener("click", () => view(shownPly() - 1));
+  $("#next").addEventListener("click", () => view(shownPly() + 1));
+  $("#last").addEventListener("click", () => view(state.ply));
+  $("#flip").addEventListener("click", () => {
+    root.dataset.userFlip = root.dataset.userFlip === "1" ? "0" : "1";
+    renderPlayers();
+  });
+  root.addEventListener("keydown", (e) => {
+    if (e.target.closest("svg, input, textarea, select")) return;
+    if (e.key === "ArrowLeft") { view(shownPly() - 1); e.preventDefault(); }
+    if (e.key === "ArrowRight") { view(shownPly() + 1); e.preventDefault(); }
+    if (e.key === "Home") { view(0); e.preventDefault(); }
+    if (e.key === "End") { view(state.ply); e.preventDefault(); }
+  });
+
+  /* --- actions ------------------------------------------------------------- */
+  async function post(url, body) {
+    pending = true;
+    render();
+    showError("");
+    try {
+      const response = await fetch(url, {
+        method: "POST", credentials: "same-origin",
+        headers: {"Content-Type": "application/json", "X-CSRFToken": csrf(), "Accept": "application/json"},
+        body: JSON.stringify(body),
+      });
+      if (!response.ok) {
+        let detail = "";
+        try {
+          const data = await response.json();
+          detail = data.detail || data.message || (data.error && (data.error.message || data.error.detail)) || JSON.stringify(data);
+        } catch (e) { detail = response.statusText; }
+        if (response.status !== 409) showError(detail);
+      }
+    } catch (e) {
+      showError(T.networkError);
+    } finally {
+      pending = false;
+      resync();
+    }
+  }
+
+  function submitMove(notation) {
+    post(state.urls.move, {move: notation, expected_ply: state.ply, idempotency_key: uuid()});
+  }
+
+  function showError(text) {
+    const box = $("#error");
+    box.textContent = text;
+    box.hidden = !text;
+  }
+
+  /* --- live updates ---------------------------------------------------------- */
+  async function resync() {
+    try {
+      const url = state.urls.state + "?since=" + moves.length;
+      const response = await fetch(url, {credentials: "same-origin", headers: {"Accept": "application/json"}});
+      if (response.ok) accept(await response.json());
+    } catch (e) { /* the next poll or socket message will do */ }
+    render();
+  }
+
+  function startPolling() {
+    if (pollTimer) return;
+    root.dataset.live = "polling";
+    pollTimer = setInterval(resync, state.status === "active" ? 2000 : 15000);
+  }
+
+  function stopPolling() {
+    if (pollTimer) clearInterval(pollTimer);
+    pollTimer = null;
+  }
+
+  function connect() {
+    if (!("WebSocket" in window) || root.dataset.noSocket === "1") { startPolling(); return; }
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    let opened = false;
+    try {
+      socket = new WebSocket(`${scheme}://${location.host}/ws/games/${state.id}/?since=${moves.length}`);
+    } catch (e) { startPolling(); return; }
+    socket.onopen = () => {
+      opened = true;
+      socketFailures = 0;
+      stopPolling();
+      root.dataset.live = "socket";
+    };
+    socket.onmessage = (event) => {
+      const data = JSON.parse(event.data);
+      if (data.type === "state") accept(data);
+    };
+    socket.onclose = () => {
+      socket = null;
+      if (!opened) socketFailures += 1;
+      startPolling();
+      // Try the socket again, backing off up to a minute; polling covers the gap.
+      const delay = Math.min(60000, 1000 * Math.pow(2, Math.min(socketFailures, 6)));
+      setTimeout(connect, delay);
+    };
+  }
+
+  // The page came with the whole game; later messages bring only what is new.
+  for (const m of state.moves || []) moves.push(m);
+  receivedAt = performance.now();
+  render();
+  connect();
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) resync(); });
+})();
