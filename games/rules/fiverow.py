@@ -152,8 +152,10 @@ def parse_fen(text: str, geometry: Geometry) -> tuple[str, str]:
 
 
 def format_fen(board: str, to_move: str, geometry: Geometry) -> str:
-    black = ",".join(geometry.name(i) for i in geometry.points if board[i] == BLACK_STONE)
-    white = ",".join(geometry.name(i) for i in geometry.points if board[i] == WHITE_STONE)
+    """Stones listed column by column (a1, a2, …, b1, …), so equal positions give equal text."""
+    order = sorted(geometry.points, key=geometry.xy)
+    black = ",".join(geometry.name(i) for i in order if board[i] == BLACK_STONE)
+    white = ",".join(geometry.name(i) for i in order if board[i] == WHITE_STONE)
     return f"{'B' if to_move == BLACK else 'W'}:B{black}:W{white}"
 
 
