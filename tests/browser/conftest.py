@@ -1,0 +1,52 @@
+"""Playwright driving Debian's chromium against pytest-django's live server.
+
+Use the ``page`` fixture (a fresh browser context per test) with ``live_server``;
+``screenshot(page, name)`` keeps a picture under test-artifacts/ for humans.
+Tests here carry ``@pytest.mark.browser``; the suite's conftest skips them
+with a reason where /usr/bin/chromium is missing (and fails in CI).
+"""
+import os
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--no-first-run", "--disable-sync",
+]
+
+# Playwright's sync API runs an event loop in this thread; Django's ORM calls made by
+# the test itself (fixtures, assertions) are still synchronous and safe.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(f"{CHROMIUM} is not installed (apt-get install -y chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser, live_server, settings):
+    """A page in a fresh context (no cookies), in English, whose relative URLs go to the live server."""
+    settings.LANGUAGE_CODE = "en"
+    context = browser.new_context(base_url=live_server.url, locale="en-GB", viewport={"width": 390, "height": 844})
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def screenshot(page, name: str) -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
