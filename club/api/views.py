@@ -1,5 +1,6 @@
 """API views: parse, check the role, call a service or selector, serialize."""
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, serializers, status
 from rest_framework.authtoken.views import ObtainAuthToken
@@ -87,7 +88,7 @@ class SanctionListView(generics.ListCreateAPIView):
     def get_queryset(self):
         member_id = self.request.query_params.get("member")
         if member_id is not None and not member_id.isdigit():
-            raise serializers.ValidationError({"member": "Give a member id."})
+            raise serializers.ValidationError({"member": _("Give a member id.")})
         member = get_object_or_404(Member, pk=member_id) if member_id else None
         return selectors.sanction_list(member=member)
 
