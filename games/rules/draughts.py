@@ -24,19 +24,21 @@ capturing when there is one (2.1.5.6).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import NamedTuple
 
 from .base import BLACK, WHITE, IllegalMove, Result
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+class Move(NamedTuple):
     """One legal move.  ``notation`` is canonical and stable (stored by the game layer).
 
     ``path`` lists the squares the piece stands on (start, every landing square,
     end); ``captures`` the captured squares in capture order.  ``paths`` holds
     every legal path of this move (ring captures can be taken in several
     orders; they are one move because start, end and captured set agree).
+    ``raw`` is the core's own form.  Immutable (a named tuple: cheap to build,
+    and ``legal_moves`` builds many).
     """
 
     notation: str
@@ -44,8 +46,8 @@ class Move:
     captures: tuple
     start: str
     end: str
-    paths: tuple = field(default=(), compare=False, repr=False)
-    raw: tuple = field(default=(), compare=False, repr=False)
+    paths: tuple = ()
+    raw: tuple = ()
 
     @property
     def is_capture(self) -> bool:
@@ -383,6 +385,7 @@ class Draughts:
         g = self.geo
         self._name = {b: (str(g.number_of[b]) if self.numeric_notation else g.algebraic(b)) for b in g.coords}
         self._bit_by_name = {v: k for k, v in self._name.items()}
+        self._name_list = [self._name.get(b) for b in range(max(g.coords) + 1)]
         rows = self.board_size // 2 - 1
         black = sum(1 << g.bit_of[n] for n in range(1, rows * g.h + 1))
         white = sum(1 << g.bit_of[n] for n in range(g.squares - rows * g.h + 1, g.squares + 1))
@@ -420,28 +423,30 @@ class Draughts:
     def legal_moves(self, p: Position) -> list[Move]:
         """Every legal move once (same start, end and captured set = one move)."""
         raw = self._raw_moves(p, all_paths=True)
+        name = self._name_list
+        if not raw or not raw[0][2]:
+            moves = []
+            for m in raw:  # quiet moves: one path each, never ambiguous
+                a, b = name[m[0]], name[m[1]]
+                path = (a, b)
+                moves.append(Move(a + "-" + b, path, (), a, b, (path,), m))
+            return moves
         groups: dict = {}
         for m in raw:
             groups.setdefault((m[0], m[1], m[2], m[3]), []).append(m)
         ends: dict = {}
         for k in groups:
             ends[(k[0], k[1])] = ends.get((k[0], k[1]), 0) + 1
-        name = self._name
+        sep = self.capture_sep
         moves = []
         for k, variants in groups.items():
             first = variants[0]
-            path = tuple(name[b] for b in first[4])
-            caps = tuple(name[b] for b in first[5])
-            if caps:
-                sep = self.capture_sep
-                if ends[(k[0], k[1])] == 1:
-                    notation = name[k[0]] + sep + name[k[1]]
-                else:
-                    notation = sep.join(path)
-            else:
-                notation = name[k[0]] + "-" + name[k[1]]
-            paths = tuple(tuple(name[b] for b in m[4]) for m in variants)
-            moves.append(Move(notation, path, caps, name[k[0]], name[k[1]], paths, first))
+            paths = tuple(tuple(map(name.__getitem__, m[4])) for m in variants)
+            path = paths[0]
+            caps = tuple(map(name.__getitem__, first[5]))
+            start, end = name[k[0]], name[k[1]]
+            notation = start + sep + end if ends[(k[0], k[1])] == 1 else sep.join(path)
+            moves.append(Move(notation, path, caps, start, end, paths, first))
         return moves
 
     def perft(self, p: Position, depth: int, distinct: bool = True) -> int:
