@@ -1,0 +1,334 @@
+"""Clock maths: pure Python, no Django, no ORM (003 §1.7, 1.16.7, 2.1.9.1.2).
+
+The server's clock is the only clock. A game stores, with every move, the
+server instant it was accepted and the mover's time left after it; the game
+row keeps the current state (both players' time left, the instant the side
+to move started thinking). Everything here is a function of those numbers:
+times are integer milliseconds (instants are milliseconds since the epoch),
+so nothing is rounded and a test can name the exact boundary.
+
+Time controls (``TimeControl.parse`` / ``str``):
+
+* ``"2700"``               sudden death: 45′ for the whole game.
+* ``"1800+30"``            Fischer: 30′ plus 30″ after every move made.
+* ``"7200/50,3600/25"``    periods by move count (3.6.1): 2 h for 50 moves,
+                           then 1 h for every 25 moves; the last period
+                           repeats while it has a move count, and unused
+                           time is carried over ("ему добавляется его
+                           неизрасходованное время").
+* ``"2700/20,900"``        45′ for 20 moves, then 15′ to the end (2.2.3.1).
+* ``"7200/50,3600/25+10"`` periods and an increment together.
+* ``"d3"``                 correspondence: 3 days per move; a player's time
+                           does not run while he is on vacation.
+* ``"-"``                  untimed (archive games, imports).
+
+The flag falls at the instant a player's time reaches zero: a move accepted
+``elapsed`` ms after the turn began is in time only if ``elapsed < left``
+(1.7.9: expiry is fixed at the moment the flag falls).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+MS = 1000
+DAY_MS = 86_400_000
+CORRESPONDENCE_DAYS = (1, 2, 3, 5, 7, 10, 14)
+
+WHITE = "white"
+BLACK = "black"
+
+
+class BadTimeControl(ValueError):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Period:
+    """``seconds`` for the next ``moves`` moves (``None``: to the end of the game)."""
+
+    seconds: int
+    moves: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TimeControl:
+    periods: tuple[Period, ...] = ()
+    increment: int = 0  # seconds added after every move (Fischer)
+    days: int = 0       # correspondence: days per move
+
+    # ---- text form ---------------------------------------------------------
+    @classmethod
+    def parse(cls, text: str) -> "TimeControl":
+        text = (text or "").strip().replace(" ", "")
+        if text in ("", "-"):
+            return cls()
+        if text[0] in "dD":
+            try:
+                days = int(text[1:])
+            except ValueError:
+                raise BadTimeControl(f"correspondence time control {text!r}: write d<days>, e.g. d3") from None
+            if days not in CORRESPONDENCE_DAYS:
+                raise BadTimeControl(
+                    f"correspondence allows {', '.join(map(str, CORRESPONDENCE_DAYS))} days per move, not {days}")
+            return cls(days=days)
+        increment = 0
+        if "+" in text:
+            text, _, inc = text.rpartition("+")
+            increment = _int(inc, "increment")
+        periods = []
+        for item in text.split(","):
+            seconds, _, moves = item.partition("/")
+            periods.append(Period(_int(seconds, "period time"), _int(moves, "move count") if moves else None))
+        for i, period in enumerate(periods):
+            if period.seconds <= 0 and not (increment and i == 0 and len(periods) == 1):
+                raise BadTimeControl("every period needs a positive number of seconds")
+            if period.moves is not None and period.moves <= 0:
+                raise BadTimeControl("a period's move count must be positive")
+            if period.moves is None and i != len(periods) - 1:
+                raise BadTimeControl("only the last period may run to the end of the game")
+        if increment < 0:
+            raise BadTimeControl("the increment cannot be negative")
+        return cls(periods=tuple(periods), increment=increment)
+
+    def __str__(self) -> str:
+        if self.days:
+            return f"d{self.days}"
+        if not self.periods:
+            return "-"
+        text = ",".join(f"{p.seconds}/{p.moves}" if p.moves else str(p.seconds) for p in self.periods)
+        return f"{text}+{self.increment}" if self.increment else text
+
+    # ---- what kind -----------------------------------------------------------
+    @property
+    def kind(self) -> str:
+        if self.days:
+            return "correspondence"
+        if not self.periods:
+            return "untimed"
+        if len(self.periods) > 1 or self.periods[0].moves:
+            return "periods"
+        return "fischer" if self.increment else "sudden-death"
+
+    @property
+    def timed(self) -> bool:
+        return bool(self.days or self.periods)
+
+    @property
+    def speed(self) -> str:
+        """Speed class for ratings: the seeds' blitz (3–5′, 3′+2″, 2.1.11.3),
+        rapid (10–30′, 8′+4″, 2.1.11.2, 3.6.2) and classical (45′ and up),
+        judged on the expected time of a 40-move game per player."""
+        if self.days:
+            return "correspondence"
+        if not self.periods:
+            return "untimed"
+        expected = self.periods[0].seconds + 40 * self.increment
+        if self.periods[0].moves and self.periods[0].moves < 40:
+            expected += sum(p.seconds for p in self.periods[1:2])
+        if expected < 600:
+            return "blitz"
+        if expected < 2400:
+            return "rapid"
+        return "classical"
+
+    def initial_ms(self) -> int:
+        """Each player's time at the start (correspondence: the first move's allowance)."""
+        if self.days:
+            return self.days * DAY_MS
+        return self.periods[0].seconds * MS if self.periods else 0
+
+    def bonus_ms(self, moves_made: int) -> int:
+        """Time added when a player completes his ``moves_made``-th move.
+
+        The increment after every move, and a new period's time when the move
+        ends a period (carried over onto what is left, 3.6.1).
+        """
+        if self.days or not self.periods:
+            return 0
+        added = self.increment * MS
+        boundary = 0
+        for i, period in enumerate(self.periods):
+            if period.moves is None:
+                return added
+            boundary += period.moves
+            if moves_made == boundary:
+                following = self.periods[i + 1] if i + 1 < len(self.periods) else period
+                return added + following.seconds * MS
+            if moves_made < boundary:
+                return added
+        last = self.periods[-1]  # the last period repeats every ``last.moves`` moves
+        if (moves_made - boundary) % last.moves == 0:
+            return added + last.seconds * MS
+        return added
+
+
+def _int(text: str, what: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise BadTimeControl(f"bad {what}: {text!r}") from None
+
+
+# ---- presets the seeds list per discipline ----------------------------------------
+@dataclass(frozen=True, slots=True)
+class Preset:
+    name: str
+    control: str
+    clause: str
+
+
+_RUSSIAN = (
+    Preset("classical 45′", "2700", "003 2.1.11.1"),
+    Preset("classical 30′+30″", "1800+30", "003 2.1.11.1"),
+    Preset("classical 40′+5″", "2400+5", "003 2.1.11.1"),
+    Preset("rapid 15′", "900", "003 2.1.11.2"),
+    Preset("rapid 8′+4″", "480+4", "003 2.1.11.2"),
+    Preset("blitz 5′", "300", "003 2.1.11.3"),
+    Preset("blitz 3′+2″", "180+2", "003 2.1.11.3"),
+)
+_CORRESPONDENCE = tuple(Preset(f"correspondence {d} d/move", f"d{d}", "club") for d in CORRESPONDENCE_DAYS)
+PRESETS: dict[str, tuple[Preset, ...]] = {
+    "russian": _RUSSIAN,
+    "russian-64": (
+        Preset("classical 45′/20 then 15′", "2700/20,900", "003 2.2.3.1"),
+        Preset("classical 45′+30″", "2700+30", "003 2.2.3.1"),
+        Preset("rapid 15′", "900", "003 2.2.3.2"),
+        Preset("rapid 8′+4″", "480+4", "003 2.2.3.2"),
+        Preset("blitz 5′", "300", "003 2.2.3.3"),
+        Preset("blitz 3′+2″", "180+2", "003 2.2.3.3"),
+    ),
+    "international": (
+        Preset("classical 2 h/50 then 1 h/25", "7200/50,3600/25", "003 3.6.1"),
+        Preset("classical 2 h/50 then 1 h", "7200/50,3600", "003 3.6.1"),
+        Preset("classical 2 h/50 then 30′", "7200/50,1800", "003 3.6.1"),
+        Preset("classical 1 h 30′/40 then 1 h", "5400/40,3600", "003 3.6.1"),
+        Preset("classical 1 h 20′+1′", "4800+60", "003 3.6.1"),
+        Preset("rapid 20′", "1200", "003 3.6.2"),
+        Preset("rapid 10′+5″", "600+5", "003 3.6.2"),
+        Preset("blitz 5′", "300", "003 3.6.3"),
+        Preset("blitz 5′+3″ (Lehmann–Georgiev)", "300+3", "003 3.6.4"),
+    ),
+    "giveaway": (
+        Preset("classical 45′", "2700", "003 4.3.1"),
+        Preset("classical 30′+30″", "1800+30", "003 4.3.1"),
+        Preset("classical 40′+5″", "2400+5", "003 4.3.1"),
+    ),
+    "renju": (
+        Preset("classical 120′+30″", "7200+30", "000 9.4.1"),
+        Preset("classical 90′+30″", "5400+30", "000 9.4.1"),
+        Preset("classical 90′", "5400", "000 9.4.1"),
+        Preset("classical 45′+10″", "2700+10", "000 9.4.1"),
+    ),
+}
+
+
+def presets(discipline: str) -> tuple[Preset, ...]:
+    base = PRESETS.get(discipline, PRESETS["renju"] if discipline in ("gomoku", "gomoku-standard", "renju-free", "connect6") else ())
+    return base + _CORRESPONDENCE
+
+
+# ---- the running clock ------------------------------------------------------------------
+class FlagFell(Exception):
+    """The mover's time ran out before his move arrived (1.7.9)."""
+
+    def __init__(self, overdue_ms: int):
+        super().__init__(f"time ran out {overdue_ms} ms before the move")
+        self.overdue_ms = overdue_ms
+
+
+def time_left_after_move(tc: TimeControl, *, left_ms: int, elapsed_ms: int, moves_made: int) -> int:
+    """The mover's time left after his move, which is his ``moves_made``-th.
+
+    ``left_ms`` is what he had when his turn began, ``elapsed_ms`` how long the
+    server saw him think. Raises ``FlagFell`` if the move came at or after the
+    instant his time reached zero. Correspondence: the allowance is fresh for
+    every move, so what is left is the next move's allowance.
+    """
+    if not tc.timed:
+        return 0
+    if elapsed_ms < 0:
+        elapsed_ms = 0  # two server clocks a hair apart; never give time back
+    if elapsed_ms >= left_ms:
+        raise FlagFell(elapsed_ms - left_ms)
+    if tc.days:
+        return tc.days * DAY_MS
+    return left_ms - elapsed_ms + tc.bonus_ms(moves_made)
+
+
+def time_left_now(*, left_ms: int, turn_started_ms: int, now_ms: int, running: bool) -> int:
+    """What a clock shows at ``now`` (never below zero)."""
+    if not running:
+        return max(left_ms, 0)
+    return max(left_ms - max(now_ms - turn_started_ms, 0), 0)
+
+
+def paused_ms(start_ms: int, end_ms: int, pauses: Iterable[tuple[int, int]]) -> int:
+    """How much of [start, end) falls inside the (possibly overlapping) pauses."""
+    total = 0
+    cursor = start_ms
+    for a, b in sorted(pauses):
+        a, b = max(a, cursor), min(b, end_ms)
+        if b > a:
+            total += b - a
+            cursor = b
+    return total
+
+
+def deadline_ms(*, turn_started_ms: int, left_ms: int, pauses: Iterable[tuple[int, int]] = ()) -> int:
+    """The instant the side to move's flag falls.
+
+    ``pauses`` are that player's vacations (correspondence only): time inside
+    them does not count, so the deadline moves out by every paused stretch it
+    would otherwise have crossed.
+    """
+    deadline = turn_started_ms + left_ms
+    for a, b in sorted(pauses):
+        if b <= turn_started_ms or a >= deadline:
+            continue
+        a = max(a, turn_started_ms)
+        deadline += b - a
+    return deadline
+
+
+def thinking_ms(*, turn_started_ms: int, now_ms: int, pauses: Iterable[tuple[int, int]] = ()) -> int:
+    """Time the side to move has used since his turn began, vacations excluded."""
+    return max(now_ms - turn_started_ms - paused_ms(turn_started_ms, now_ms, pauses), 0)
+
+
+@dataclass(frozen=True, slots=True)
+class TimeVerdict:
+    winner: str | None
+    reason: str
+    clause: str
+
+
+def flag_fall_verdict(*, flagged: str, opponent_flag_down: bool, opponent_can_win: bool) -> TimeVerdict:
+    """How a game ends when ``flagged``'s time has run out.
+
+    * both flags down: draw (2.1.9.1.2, 1.16.7) — on the server this happens
+      only when the other clock was already at zero (an arbiter's correction
+      or an imported clock state), since one clock runs at a time;
+    * the opponent could not possibly win by the rules: draw;
+    * otherwise the opponent wins on time (1.7.9).
+    """
+    other = BLACK if flagged == WHITE else WHITE
+    if opponent_flag_down:
+        return TimeVerdict(None, "both-flags", "003 2.1.9.1.2")
+    if not opponent_can_win:
+        return TimeVerdict(None, "timeout-insufficient", "003 1.7.9")
+    return TimeVerdict(other, "timeout", "003 1.7.9")
+
+
+def replay_clock(tc: TimeControl, *, start_ms: int, move_instants: list[int], first: str = WHITE) -> dict:
+    """The clock state after a list of accepted move instants (for audits and
+    the bench's consistency check): ``{"white": left, "black": left}``.
+    Raises ``FlagFell`` if a move in the list was late."""
+    left = {WHITE: tc.initial_ms(), BLACK: tc.initial_ms()}
+    made = {WHITE: 0, BLACK: 0}
+    side, since = first, start_ms
+    for at in move_instants:
+        made[side] += 1
+        left[side] = time_left_after_move(tc, left_ms=left[side], elapsed_ms=at - since, moves_made=made[side])
+        side, since = (BLACK if side == WHITE else WHITE), at
+    return left

@@ -1,0 +1,211 @@
+"""Challenges, games, moves and vacations.
+
+The game row is the unit of locking: every write to a game (a move, an offer,
+a result) holds SELECT … FOR UPDATE on it (IMMEDIATE transactions on SQLite).
+A game's position is never trusted from a column alone: it is rebuilt by
+replaying its moves from ``start_fen`` (see ``games.services.positions``);
+``fen`` is a denormalised copy for listings.
+"""
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+WHITE, BLACK = "white", "black"
+COLOURS = [(WHITE, _("white")), (BLACK, _("black"))]
+
+SPEEDS = [
+    ("blitz", _("blitz")),
+    ("rapid", _("rapid")),
+    ("classical", _("classical")),
+    ("correspondence", _("correspondence")),
+    ("untimed", _("untimed")),
+]
+
+
+class Challenge(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", _("open")
+        ACCEPTED = "accepted", _("accepted")
+        DECLINED = "declined", _("declined")
+        CANCELLED = "cancelled", _("cancelled")
+        EXPIRED = "expired", _("expired")
+
+    class Colour(models.TextChoices):
+        WHITE = "white", _("white")
+        BLACK = "black", _("black")
+        RANDOM = "random", _("random")
+
+    challenger = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="challenges_made")
+    # None: an open challenge anyone (within the rating range) may accept.
+    opponent = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="challenges_received"
+    )
+    discipline = models.CharField(max_length=32)
+    opening_rule = models.CharField(max_length=16, blank=True, help_text=_("Renju opening rule."))
+    # "" normal start; "random" draws a шашки-64 ballot at acceptance; else a ballot key.
+    ballot = models.CharField(max_length=32, blank=True)
+    start_fen = models.CharField(max_length=400, blank=True)
+    colour = models.CharField(max_length=8, choices=Colour.choices, default=Colour.RANDOM)
+    rated = models.BooleanField(default=True)
+    time_control = models.CharField(max_length=64)
+    foul_policy = models.CharField(max_length=8, default="reject")
+    rating_min = models.PositiveIntegerField(null=True, blank=True)
+    rating_max = models.PositiveIntegerField(null=True, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField(db_index=True)
+    game = models.OneToOneField("Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="challenge")
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["status", "expires_at"])]
+
+    def __str__(self):
+        return f"{self.challenger} → {self.opponent or '*'} {self.discipline} {self.time_control}"
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        ONGOING = "ongoing", _("ongoing")
+        FINISHED = "finished", _("finished")
+        ABORTED = "aborted", _("aborted")
+
+    discipline = models.CharField(max_length=32, db_index=True)
+    white = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="games_as_white")
+    black = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="games_as_black")
+    rated = models.BooleanField(default=True)
+    speed = models.CharField(max_length=16, choices=SPEEDS)
+    time_control = models.CharField(max_length=64, default="-")
+    opening_rule = models.CharField(max_length=16, blank=True)
+    ballot = models.CharField(max_length=32, blank=True)
+    start_fen = models.CharField(max_length=400, blank=True, help_text=_("Empty: the discipline's start."))
+    foul_policy = models.CharField(max_length=8, default="reject")
+
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ONGOING)
+    # "1-0", "0-1", "1/2-1/2"; "" while playing or aborted.
+    result = models.CharField(max_length=8, blank=True)
+    termination = models.CharField(max_length=40, blank=True)
+    termination_clause = models.CharField(max_length=40, blank=True)
+
+    ply = models.PositiveIntegerField(default=0, help_text=_("Moves and actions made so far."))
+    fen = models.CharField(max_length=800, blank=True)
+    to_move = models.CharField(max_length=5, choices=COLOURS, default=WHITE)
+    # Clock state as of turn_started_at (milliseconds left for each player).
+    white_ms = models.BigIntegerField(default=0)
+    black_ms = models.BigIntegerField(default=0)
+    white_moves = models.PositiveIntegerField(default=0)
+    black_moves = models.PositiveIntegerField(default=0)
+    turn_started_at = models.DateTimeField(null=True, blank=True)
+    # When the side to move's flag falls; NULL once over or untimed. Swept by games.tasks.
+    deadline = models.DateTimeField(null=True, blank=True)
+    reminded_ply = models.PositiveIntegerField(null=True, blank=True)
+
+    # Draw offers (2.1.9.3–2.1.9.4).
+    draw_offer_by = models.CharField(max_length=5, choices=COLOURS, blank=True)
+    draw_offer_ply = models.PositiveIntegerField(null=True, blank=True)
+    draw_barred = models.CharField(
+        max_length=5, choices=COLOURS, blank=True,
+        help_text=_("Declined offerer who may not offer again until the opponent has offered (2.1.9.4)."),
+    )
+
+    # PDN tags and archive.
+    event = models.CharField(max_length=120, blank=True)
+    site = models.CharField(max_length=120, blank=True)
+    round = models.CharField(max_length=20, blank=True)
+    imported_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="imported_games"
+    )
+    white_name = models.CharField(max_length=120, blank=True, help_text=_("Imported games: names from the record."))
+    black_name = models.CharField(max_length=120, blank=True)
+
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [
+            # The sweep: ongoing games whose flag has fallen.
+            models.Index(fields=["deadline"], name="game_deadline_ongoing", condition=Q(status="ongoing")),
+            models.Index(fields=["white", "-created_at"]),
+            models.Index(fields=["black", "-created_at"]),
+            models.Index(fields=["status", "-ended_at"]),
+        ]
+
+    def __str__(self):
+        return f"#{self.pk} {self.discipline} {self.white} – {self.black} {self.result}"
+
+    def colour_of(self, member_id: int) -> str | None:
+        if member_id == self.white_id:
+            return WHITE
+        if member_id == self.black_id:
+            return BLACK
+        return None
+
+    def member_of(self, colour: str) -> int:
+        return self.white_id if colour == WHITE else self.black_id
+
+    @property
+    def is_over(self) -> bool:
+        return self.status != self.Status.ONGOING
+
+
+class Move(models.Model):
+    """One accepted move or protocol action; ``ply`` counts from 1 without gaps."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    ply = models.PositiveIntegerField()
+    notation = models.CharField(max_length=120)
+    colour = models.CharField(max_length=5, choices=COLOURS)
+    member = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    played_at = models.DateTimeField()
+    elapsed_ms = models.BigIntegerField(default=0)
+    clock_ms = models.BigIntegerField(default=0, help_text=_("Mover's time left after the move."))
+    idempotency_key = models.CharField(max_length=64, null=True, blank=True)
+    # A renju foul played under the "foul loses" policy (002 9.2).
+    foul = models.CharField(max_length=20, blank=True)
+
+    class Meta:
+        ordering = ["game", "ply"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "ply"], name="move_unique_ply"),
+            models.UniqueConstraint(fields=["game", "idempotency_key"], name="move_unique_idempotency_key"),
+        ]
+
+    def __str__(self):
+        return f"{self.game_id}:{self.ply} {self.notation}"
+
+
+class GameEvent(models.Model):
+    """Outbox of things that happened to a game, written in the same
+    transaction as the change. ``finished`` is unique per game: the proof that
+    a game ended once and its follow-up work was enqueued once."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
+    kind = models.CharField(max_length=20)
+    ply = models.PositiveIntegerField(default=0)
+    data = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(fields=["game"], condition=Q(kind="finished"), name="game_finished_once"),
+        ]
+
+
+class Vacation(models.Model):
+    """A correspondence player's pause: his correspondence clocks stop inside it."""
+
+    member = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="vacations")
+    starts_at = models.DateTimeField()
+    ends_at = models.DateTimeField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-starts_at"]
+        indexes = [models.Index(fields=["member", "ends_at"])]
+        constraints = [models.CheckConstraint(condition=Q(ends_at__gt=models.F("starts_at")), name="vacation_positive")]
