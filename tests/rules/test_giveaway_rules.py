@@ -40,6 +40,19 @@ def test_kings_only_for_fifteen_moves_is_a_draw():
     assert G.result(seen[-1]) == Result(None, "draw:2.1.9.1.8", "2.1.9.1.8")
 
 
+def test_three_kings_on_the_main_road_against_one_king_draw_after_fifteen_moves():
+    # 4.2 keeps 2.1.9.1.3.
+    road = {"a1", "b2", "c3", "d4", "e5", "f6", "g7", "h8"}
+
+    def keep_road(p, m, q):
+        kings = G.pieces(q)
+        return any(kings.get(s) == "W" for s in road) and not any(kings.get(s) == "B" for s in road)
+
+    seen = walk(G, G.from_fen("W:WKa1,Kc1,Ke1:BKh6"), 29, keep_road)
+    assert G.result(seen[-2]) is None
+    assert G.result(seen[-1]) == Result(None, "draw:2.1.9.1.3", "2.1.9.1.3")
+
+
 def test_the_russian_two_king_count_does_not_apply():
     # 4.2 does not list 2.1.9.1.5: king against king plays on past 5 moves.
     seen = walk(G, G.from_fen("W:WKc1:BKd8"), 12)

@@ -71,6 +71,24 @@ def test_kings_on_both_sides_four_pieces_thirty_moves():
     assert R.result(last) == Result(None, "draw:2.1.9.1.5", "2.1.9.1.5")
 
 
+def test_kings_on_both_sides_six_pieces_sixty_moves():
+    # 2.1.9.1.5: 6–7 pieces -> 60 moves.
+    def mostly_kings(p, m, q):
+        man_due = p.white_to_move and p.king_plies >= 26
+        return king_moves_only(p, m, q) != man_due
+
+    seen = walk(R, R.from_fen("W:WKa1,e1,g1,h2:BKd8,b8"), 119, mostly_kings)
+    assert R.result(seen[-1]) is None
+    [last] = walk(R, seen[-1], 1, mostly_kings)
+    assert R.result(last) == Result(None, "draw:2.1.9.1.5", "2.1.9.1.5")
+
+
+def test_eight_pieces_with_kings_on_both_sides_have_no_force_ratio_count():
+    # 2.1.9.1.5 stops at 7 pieces; only the king-only count of 2.1.9.1.8 applies.
+    p = R.from_fen("W:WKh4,a1,c1,e1,g1:BKa5,b8,d8,f8,h8")
+    assert R.result(walk(R, p, 29, king_moves_only)[-1]) is None
+
+
 def test_three_kings_holding_the_main_road_against_one_king_fifteen_moves():
     # 2.1.9.1.3: the strong side's 15th move without taking the lone king.
     def keep_road(p, m, q):
