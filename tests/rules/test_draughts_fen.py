@@ -14,8 +14,7 @@ def test_numeric_and_algebraic_russian_fen_are_the_same_position():
 
 
 def test_start_position_as_written_in_2_1_6_2():
-    white = "a1,a3,b2,c2,c3,a2,e1,e3,f2,g1,g3,h2"  # as printed: c2/a2 are typos for c1/d2
-    assert len(white.split(",")) == 12
+    # The seed prints "с2 … а2" for white, light squares: read as c1 and d2 (diagram 3).
     p = R.start()
     assert sorted(sq for sq, c in R.pieces(p).items() if c == "w") == sorted(
         ["a1", "a3", "b2", "c1", "c3", "d2", "e1", "e3", "f2", "g1", "g3", "h2"])
