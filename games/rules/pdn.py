@@ -13,7 +13,8 @@ API used by the game layer and the CLI:
     to the move (``1.33-28``) or given as ``12...``.
 
 ``write_game(tags, moves, result) -> str``
-    One game as PDN: the tags (Result set to ``result``), then numbered movetext.
+    One game as PDN: the tags (Result set to ``result``), then numbered
+    movetext (``1...`` first when the FEN tag has black to move).
 
 ``replay_game(game) -> (variant, positions)``
     Replays a game from its FEN tag (numeric or algebraic squares, trailing
@@ -117,9 +118,14 @@ def write_game(tags: dict, moves: list, result: str) -> str:
             lines.append(f'[{name} "{value}"]')
     lines.append("")
     words = []
+    # A FEN with black to move makes the first move "1..." (PDN).
+    offset = 1 if str(tags.get("FEN", "")).strip().upper().startswith("B") else 0
     for i, mv in enumerate(moves):
-        if i % 2 == 0:
-            words.append(f"{i // 2 + 1}.")
+        ply = i + offset
+        if i == 0 and offset:
+            words.append("1...")
+        elif ply % 2 == 0:
+            words.append(f"{ply // 2 + 1}.")
         words.append(str(mv))
     words.append(result)
     line = ""

@@ -86,3 +86,12 @@ def test_write_then_read_gives_the_same_game():
     assert game.tags == {**tags, "Result": "1/2-1/2"}
     assert game.moves == moves
     assert game.result == "1/2-1/2"
+
+
+def test_a_game_from_a_position_with_black_to_move_is_numbered_from_1_dots():
+    tags = {"FEN": "B:Wa1,c3:Bh8,Kd6", "GameType": "25"}
+    text = write_game(tags, ["d6-e5", "c3-b4", "e5-d4"], "*")
+    assert "1... d6-e5 2. c3-b4 e5-d4 *" in text
+    [game] = read_games(text)
+    _v, positions = replay_game(game)
+    assert len(positions) == 4
