@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 
-from .base import BLACK, WHITE, IllegalMove
+from .base import BLACK, WHITE, IllegalMove, Result
 
 PAD = 6  # enough for Connect6 (six in a row needs a look at ±6 cells)
 EMPTY, BLACK_STONE, WHITE_STONE, EDGE = ".", "b", "w", "#"
@@ -359,9 +359,8 @@ class FiveInARow:
             raise IllegalMove("both colours already have a winning line in this position")
         return next(iter(winners.values()), None)
 
-    def result(self, p: Position):
-        from .base import Result
-
+    def result(self, p: Position) -> Result | None:
+        """Result once the game is over by the rules, else None."""
         if p.outcome is not None:
             return Result(*p.outcome)
         if EMPTY not in p.board:

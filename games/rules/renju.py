@@ -204,7 +204,7 @@ class FoulJudge:
     def fouls(self, board: str) -> dict[int, str]:
         """Every empty point where a black stone would be a foul."""
         found = {}
-        lines, judge, table = self.lines, self._judge, self.table
+        judge, table = self._judge, self.table
         steps = self.geometry.steps
         r = _RADIUS
         for i in self.geometry.points:

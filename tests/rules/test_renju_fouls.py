@@ -17,7 +17,7 @@ case walks through the verdict.
 """
 import pytest
 
-from games.rules import IllegalMove, variant
+from games.rules import variant
 
 RENJU = variant("renju")
 
