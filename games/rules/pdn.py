@@ -81,7 +81,7 @@ def read_games(text: str) -> list[PdnGame]:
             if game is None or game.moves:
                 game = PdnGame()
                 games.append(game)
-            game.tags[m.group("name")] = m.group("value").replace('\\"', '"')
+            game.tags[m.group("name")] = re.sub(r"\\(.)", r"\1", m.group("value"))
             continue
         if kind == "number":
             continue

@@ -78,7 +78,7 @@ def test_unknown_gametype_is_refused():
 
 
 def test_write_then_read_gives_the_same_game():
-    tags = {"White": 'Иванов "И."', "Black": "Петров", "Event": "Кубок", "GameType": "25"}
+    tags = {"White": 'Иванов "И." \\ мл.', "Black": "Петров", "Event": "Кубок", "GameType": "25"}
     moves = ["c3-d4", "f6-e5", "d4:f6", "g7:e5"] * 12
     text = write_game(tags, moves, "1/2-1/2")
     assert all(len(line) <= 80 for line in text.splitlines())
