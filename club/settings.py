@@ -152,7 +152,10 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_BEAT_SCHEDULE_FILENAME = str(DATA_DIR / "celerybeat-schedule")
-CELERY_BEAT_SCHEDULE: dict = {}
+CELERY_BEAT_SCHEDULE: dict = {
+    # End overdue games (flag falls, correspondence deadlines) exactly once; expire challenges.
+    "games-sweep": {"task": "games.tasks.games_sweep_task", "schedule": 3.0, "options": {"expires": 3.0}},
+}
 CELERY_TIMEZONE = "UTC"
 
 # --- Auth, i18n, static -----------------------------------------------------------

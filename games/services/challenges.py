@@ -1,0 +1,188 @@
+"""Challenges: create, accept (which starts the game), decline, cancel; expiry is swept."""
+from __future__ import annotations
+
+import random
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from games import clock, events
+from games.models import BLACK, WHITE, Challenge, Game
+from games.rules import IllegalMove, variant
+
+from .errors import Conflict, Forbidden, Invalid, NotFound, RuleRefusal
+from .positions import start_position
+from .timing import game_deadline
+
+FOUL_POLICIES = ("reject", "foul-loses")
+RENJU_RULES = ("none", "rif", "yamaguchi", "soosorv8")
+
+
+def _expiry_default() -> timedelta:
+    return timedelta(hours=getattr(settings, "GAMES_CHALLENGE_HOURS", 24 * 7))
+
+
+def challenge_create(*, challenger, discipline: str, time_control: str, opponent=None, colour: str = "random",
+                     rated: bool = True, opening_rule: str = "", ballot: str = "", start_fen: str = "",
+                     foul_policy: str = "reject", rating_min: int | None = None, rating_max: int | None = None,
+                     expires_at: datetime | None = None, now: datetime | None = None) -> Challenge:
+    """Validate and store a challenge (open when ``opponent`` is None)."""
+    try:
+        variant(discipline)
+    except KeyError as error:
+        raise Invalid("unknown-discipline", str(error.args[0])) from None
+    try:
+        tc = clock.TimeControl.parse(time_control)
+    except clock.BadTimeControl as error:
+        raise Invalid("bad-time-control", str(error)) from None
+    if colour not in ("white", "black", "random"):
+        raise Invalid("bad-colour", "Colour is white, black or random.")
+    if opponent is not None and opponent.pk == challenger.pk:
+        raise Invalid("self-challenge", "You cannot challenge yourself.")
+    if foul_policy not in FOUL_POLICIES:
+        raise Invalid("bad-foul-policy", "The foul policy is 'reject' or 'foul-loses' (002 9.2).")
+    if discipline == "renju":
+        opening_rule = opening_rule or "none"
+        if opening_rule not in RENJU_RULES:
+            raise Invalid("bad-opening-rule", f"Renju opening rules: {', '.join(RENJU_RULES)}.")
+    elif opening_rule:
+        raise Invalid("bad-opening-rule", "Only renju has opening rules.")
+    if ballot and discipline != "russian":
+        raise Invalid("bad-ballot", "Ballots (шашки-64, 003 2.2.2) are drawn for Russian draughts only.")
+    if ballot and start_fen:
+        raise Invalid("bad-start", "Give a ballot or a start position, not both.")
+    if ballot and ballot != "random":
+        from games.rules import ballots64
+
+        if ballot not in ballots64.keys():
+            raise Invalid("bad-ballot", f"Unknown ballot {ballot!r}; known: {', '.join(ballots64.keys())}.")
+    if start_fen or (ballot and ballot != "random"):
+        try:
+            start_position(discipline=discipline, opening_rule=opening_rule, ballot=ballot if ballot != "random" else "",
+                           start_fen=start_fen, foul_policy=foul_policy)
+        except (IllegalMove, ValueError) as error:
+            raise Invalid("bad-start", str(error)) from None
+    if rating_min is not None and rating_max is not None and rating_min > rating_max:
+        raise Invalid("bad-rating-range", "The rating range is empty.")
+    now = now or timezone.now()
+    return Challenge.objects.create(
+        challenger=challenger, opponent=opponent, discipline=discipline, time_control=str(tc), colour=colour,
+        rated=rated, opening_rule=opening_rule, ballot=ballot, start_fen=start_fen, foul_policy=foul_policy,
+        rating_min=rating_min, rating_max=rating_max, expires_at=expires_at or now + _expiry_default(),
+    )
+
+
+def _rating(member, discipline: str, speed: str) -> float | None:
+    """The member's club rating in the pool, else his federation rating."""
+    try:
+        from ratings.models import Rating
+
+        value = (Rating.objects.filter(member_id=member.pk, discipline=discipline, speed=speed)
+                 .values_list("rating", flat=True).first())
+        if value is not None:
+            return float(value)
+    except (ImportError, LookupError):
+        pass
+    return member.federation_rating
+
+
+def _locked_challenge(challenge_id: int) -> Challenge:
+    challenge = Challenge.objects.select_for_update().filter(pk=challenge_id).first()
+    if challenge is None:
+        raise NotFound("no-such-challenge", f"There is no challenge {challenge_id}.")
+    return challenge
+
+
+def _still_open(challenge: Challenge, now: datetime) -> None:
+    if challenge.status == Challenge.Status.OPEN and challenge.expires_at <= now:
+        challenge.status = Challenge.Status.EXPIRED
+        challenge.save(update_fields=["status"])
+    if challenge.status != Challenge.Status.OPEN:
+        raise Conflict("challenge-closed", f"The challenge is {challenge.status}.")
+
+
+def challenge_accept(*, challenge_id: int, member, now: datetime | None = None, rng: random.Random | None = None
+                     ) -> Game:
+    """Accept a challenge and start its game: colours drawn if random, a
+    шашки-64 ballot drawn now if asked for (003 2.2.2), clocks set."""
+    now = now or timezone.now()
+    rng = rng or random.SystemRandom()
+    with transaction.atomic():
+        challenge = _locked_challenge(challenge_id)
+        expired = challenge.status == Challenge.Status.OPEN and challenge.expires_at <= now
+        if not expired:
+            _still_open(challenge, now)
+            if challenge.challenger_id == member.pk:
+                raise Invalid("self-challenge", "You cannot accept your own challenge.")
+            if challenge.opponent_id and challenge.opponent_id != member.pk:
+                raise Forbidden("not-your-challenge", "This challenge is addressed to another member.")
+            tc = clock.TimeControl.parse(challenge.time_control)
+            if challenge.opponent_id is None and (challenge.rating_min is not None or challenge.rating_max is not None):
+                rating = _rating(member, challenge.discipline, tc.speed)
+                low, high = challenge.rating_min, challenge.rating_max
+                if rating is None or (low is not None and rating < low) or (high is not None and rating > high):
+                    raise RuleRefusal("rating-out-of-range",
+                                      f"This open challenge is for ratings {low or '…'}–{high or '…'}.")
+            return _start_game(challenge, member, tc, now, rng)
+        challenge.status = Challenge.Status.EXPIRED
+        challenge.save(update_fields=["status"])
+    raise Conflict("challenge-closed", "The challenge has expired.")
+
+
+def _start_game(challenge: Challenge, member, tc: clock.TimeControl, now: datetime, rng) -> Game:
+    colour = challenge.colour if challenge.colour != "random" else rng.choice((WHITE, BLACK))
+    white, black = (challenge.challenger, member) if colour == WHITE else (member, challenge.challenger)
+    ballot = challenge.ballot
+    if ballot == "random":
+        from games.rules import ballots64
+
+        ballot = ballots64.draw(rng if isinstance(rng, random.Random) else None)
+    game = game_create(discipline=challenge.discipline, white=white, black=black, time_control=str(tc),
+                       rated=challenge.rated, opening_rule=challenge.opening_rule, ballot=ballot,
+                       start_fen=challenge.start_fen, foul_policy=challenge.foul_policy, now=now)
+    challenge.status, challenge.game = Challenge.Status.ACCEPTED, game
+    challenge.save(update_fields=["status", "game"])
+    return game
+
+
+def game_create(*, discipline: str, white, black, time_control: str, rated: bool = True, opening_rule: str = "",
+                ballot: str = "", start_fen: str = "", foul_policy: str = "reject", now: datetime | None = None,
+                **extra) -> Game:
+    """Start a game between two members; the first mover's clock runs from now."""
+    now = now or timezone.now()
+    tc = clock.TimeControl.parse(time_control)
+    v = variant(discipline)
+    p = start_position(discipline=discipline, opening_rule=opening_rule, ballot=ballot, start_fen=start_fen,
+                       foul_policy=foul_policy)
+    game = Game(discipline=discipline, white=white, black=black, rated=rated and white.pk != black.pk,
+                speed=tc.speed, time_control=str(tc), opening_rule=opening_rule, ballot=ballot, start_fen=start_fen,
+                foul_policy=foul_policy, fen=v.to_fen(p), to_move=v.turn(p), white_ms=tc.initial_ms(),
+                black_ms=tc.initial_ms(), turn_started_at=now if tc.timed else None, started_at=now, **extra)
+    game.deadline = game_deadline(game)
+    game.save()
+    events.game_changed_on_commit(game.pk)
+    return game
+
+
+def challenge_decline(*, challenge_id: int, member, now: datetime | None = None) -> Challenge:
+    with transaction.atomic():
+        challenge = _locked_challenge(challenge_id)
+        if challenge.opponent_id != member.pk:
+            raise Forbidden("not-your-challenge", "Only the challenged member may decline.")
+        _still_open(challenge, now or timezone.now())
+        challenge.status = Challenge.Status.DECLINED
+        challenge.save(update_fields=["status"])
+        return challenge
+
+
+def challenge_cancel(*, challenge_id: int, member, now: datetime | None = None) -> Challenge:
+    with transaction.atomic():
+        challenge = _locked_challenge(challenge_id)
+        if challenge.challenger_id != member.pk:
+            raise Forbidden("not-your-challenge", "Only the challenger may cancel.")
+        _still_open(challenge, now or timezone.now())
+        challenge.status = Challenge.Status.CANCELLED
+        challenge.save(update_fields=["status"])
+        return challenge

@@ -1,0 +1,301 @@
+"""Game actions: moves, resignation, abort, draw offers, repetition claims.
+
+Every action runs in one transaction holding SELECT … FOR UPDATE on the game
+row (``_locked``); on SQLite the IMMEDIATE transaction mode serialises the
+writers the same way. A move names the ply it expects to follow; anything
+else is a stale or racing request and gets ``Conflict`` with nothing changed.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from games import clock, events
+from games.models import BLACK, WHITE, Game, Move
+from games.rules import IllegalMove
+
+from .errors import Conflict, Forbidden, Invalid, NotFound, RuleRefusal
+from .finish import Ending, game_finish, time_ending
+from .positions import FIVE_ROW, game_position, remember_on_commit, rules_of
+from .timing import game_deadline, left_of, thinking
+
+
+def other(colour: str) -> str:
+    return BLACK if colour == WHITE else WHITE
+
+
+@dataclass
+class MoveOutcome:
+    move: Move
+    game: Game
+    replayed: bool = False  # True: an earlier request with the same idempotency key made it
+
+
+def _locked(game_id: int) -> Game:
+    game = Game.objects.select_for_update().filter(pk=game_id).first()
+    if game is None:
+        raise NotFound("no-such-game", f"There is no game {game_id}.")
+    return game
+
+
+def _player_colour(game: Game, member) -> str:
+    colour = game.colour_of(member.pk)
+    if colour is None:
+        raise Forbidden("not-a-player", "Only the two players of this game may act in it.")
+    return colour
+
+
+def _ongoing(game: Game) -> None:
+    if game.is_over:
+        raise Conflict("game-over", f"The game is over ({game.result or game.status}, {game.termination}).")
+
+
+def _flag_if_fallen(game: Game, now: datetime) -> bool:
+    """If the side to move's time is up, end the game on time (inside the lock)."""
+    if game.deadline is not None and game.deadline <= now:
+        deadline = game_deadline(game)
+        if deadline is not None and deadline <= now:
+            return game_finish(game=game, ending=time_ending(game, flagged=game.to_move), now=deadline)
+    return False
+
+
+def game_move_make(*, game_id: int, member, text: str, expected_ply: int, idempotency_key: str | None = None,
+                   offer_draw: bool = False, now: datetime | None = None) -> MoveOutcome:
+    """Apply ``member``'s move ``text`` as ply ``expected_ply + 1``.
+
+    1. Lock the game. A retried request (same idempotency key) gets the move
+       it made the first time, unchanged.
+    2. Check: a player, the game ongoing, ``expected_ply`` current, his turn.
+    3. Clock: the server's time since his turn began. If his flag has fallen
+       the move is refused and the game ends on time — unless the move itself
+       leaves the opponent without pieces or blocked (1.7.12).
+    4. Rules: ``play`` the text (renju fouls by the game's policy, 002 9.2).
+    5. Append the Move (unique (game, ply)), update position, clocks, the
+       deadline and draw offers; finish the game if the rules say it is over.
+    """
+    if not isinstance(text, str) or not text.strip():
+        raise Invalid("empty-move", "A move is a non-empty text.")
+    try:
+        with transaction.atomic():
+            outcome = _move_locked(game_id=game_id, member=member, text=text.strip(), expected_ply=expected_ply,
+                                   idempotency_key=idempotency_key, offer_draw=offer_draw, now=now)
+    except IntegrityError:
+        # A racing request took this ply (or key) between our check and insert.
+        raise Conflict("stale-ply", "Another move was made at the same moment; reload the game.") from None
+    if outcome is _FLAG_FELL:
+        # Raised only now, after the transaction that ended the game on time committed.
+        raise RuleRefusal("flag-fell", "Your time ran out before the move arrived; the game ended on time (003 1.7.9).")
+    return outcome
+
+
+_FLAG_FELL = object()
+
+
+def _move_locked(*, game_id, member, text, expected_ply, idempotency_key, offer_draw, now):
+    game = _locked(game_id)
+    if idempotency_key:
+        prior = Move.objects.filter(game=game, idempotency_key=idempotency_key).first()
+        if prior is not None:
+            if prior.member_id != member.pk or prior.notation != text or prior.ply != expected_ply + 1:
+                raise Conflict("idempotency-key-reused",
+                               "This idempotency key was already used for a different request.")
+            return MoveOutcome(prior, game, replayed=True)
+    colour = _player_colour(game, member)
+    _ongoing(game)
+    if expected_ply != game.ply:
+        raise Conflict("stale-ply", f"The game has moved on: it is at ply {game.ply}, not {expected_ply}.")
+    v = rules_of(game)
+    p = game_position(game)
+    if v.turn(p) != colour:
+        raise RuleRefusal("not-your-turn", f"It is {v.turn(p)}'s turn to act.")
+    now = now or timezone.now()
+    tc = clock.TimeControl.parse(game.time_control)
+    running = tc.timed and game.turn_started_at is not None
+    elapsed = thinking(game, now) if running else 0
+    made = (game.white_moves if colour == WHITE else game.black_moves) + 1
+    try:
+        new = v.play(p, text)
+    except IllegalMove as refusal:
+        if running and elapsed >= left_of(game, colour):
+            _flag_if_fallen(game, now)
+            return _FLAG_FELL
+        raise RuleRefusal("illegal-move", str(refusal)) from None
+    result = v.result(new)
+    late_win = False
+    if not running:
+        left = left_of(game, colour)
+    else:
+        try:
+            left = clock.time_left_after_move(tc, left_ms=left_of(game, colour), elapsed_ms=elapsed, moves_made=made)
+        except clock.FlagFell:
+            # 1.7.12: the flag fell, but the move on the board has left the
+            # opponent without pieces or blocked: the stronger side wins.
+            if result is None or result.winner != colour:
+                _flag_if_fallen(game, now)
+                return _FLAG_FELL
+            left, late_win = 0, True
+    return _apply(game=game, member=member, colour=colour, text=text, new=new, result=result,
+                  left=left, elapsed=elapsed, made=made, now=now, idempotency_key=idempotency_key,
+                  offer_draw=offer_draw, late_win=late_win, v=v)
+
+
+def _apply(*, game: Game, member, colour: str, text: str, new, result, left: int, elapsed: int, made: int,
+           now: datetime, idempotency_key, offer_draw: bool, late_win: bool, v) -> MoveOutcome:
+    game.ply += 1
+    move = Move.objects.create(game=game, ply=game.ply, notation=text, colour=colour, member=member,
+                               played_at=now, elapsed_ms=elapsed, clock_ms=left,
+                               idempotency_key=idempotency_key or None,
+                               foul=(result.reason.split(":", 1)[1] if result and result.reason.startswith("foul:")
+                                     else ""))
+    if colour == WHITE:
+        game.white_ms, game.white_moves = left, made
+    else:
+        game.black_ms, game.black_moves = left, made
+    if game.discipline == "renju" and text == "swap":
+        # The rules keep the stones; the members exchange colours (and clocks).
+        game.white_id, game.black_id = game.black_id, game.white_id
+        game.white_ms, game.black_ms = game.black_ms, game.white_ms
+        game.white_moves, game.black_moves = game.black_moves, game.white_moves
+    game.to_move = v.turn(new) if result is None else other(colour)
+    game.fen = v.to_fen(new)
+    game.turn_started_at = now
+    # 2.1.9.3: the opponent declines a draw offer by moving.
+    if game.draw_offer_by and game.draw_offer_by != colour:
+        game.draw_barred = game.draw_offer_by
+        game.draw_offer_by, game.draw_offer_ply = "", None
+    if game.started_at is None:
+        game.started_at = now
+    game.deadline = game_deadline(game) if result is None else None
+    game.save(update_fields=["ply", "white_id", "black_id", "white_ms", "black_ms", "white_moves", "black_moves",
+                             "to_move", "fen", "turn_started_at", "draw_barred", "draw_offer_by", "draw_offer_ply",
+                             "started_at", "deadline"])
+    remember_on_commit(game.pk, game.ply, new)
+    if result is not None:
+        reason, clause = result.reason, result.clause
+        if late_win:
+            reason, clause = f"{result.reason}-after-flag", "003 1.7.12"
+        game_finish(game=game, ending=Ending(result.winner, reason, clause), now=now)
+    else:
+        if offer_draw:
+            _offer(game, colour)
+        events.game_changed_on_commit(game.pk)
+    return MoveOutcome(move, game)
+
+
+# ---- resign, abort ------------------------------------------------------------------------
+def game_resign(*, game_id: int, member, now: datetime | None = None) -> Game:
+    """The member resigns: the opponent wins (2.1.8, 1.7.11)."""
+    with transaction.atomic():
+        game = _locked(game_id)
+        colour = _player_colour(game, member)
+        _ongoing(game)
+        now = now or timezone.now()
+        if _flag_if_fallen(game, now):
+            return game
+        game_finish(game=game, ending=Ending(other(colour), "resignation", "003 2.1.8"), now=now)
+        return game
+
+
+def game_abort(*, game_id: int, member, now: datetime | None = None) -> Game:
+    """Call the game off before both sides have moved: no result, not rated."""
+    with transaction.atomic():
+        game = _locked(game_id)
+        _player_colour(game, member)
+        _ongoing(game)
+        if game.white_moves and game.black_moves:
+            raise RuleRefusal("abort-too-late", "A game can be aborted only before both sides have moved.")
+        game_finish(game=game, ending=Ending(None, "aborted", aborted=True), now=now)
+        return game
+
+
+# ---- draw offers (2.1.9.3–2.1.9.4) -----------------------------------------------------------------
+def _offer(game: Game, colour: str) -> None:
+    if game.draw_offer_by:
+        raise RuleRefusal("draw-already-offered", "A draw offer is already on the table.")
+    if game.ply == 0 or game.to_move == colour:
+        raise RuleRefusal("draw-offer-not-now",
+                          "A player may offer a draw only right after making his move (003 2.1.9.3).")
+    if game.draw_barred == colour:
+        raise RuleRefusal("draw-offer-used",
+                          "Your offer was declined: you may offer again only after your opponent has used "
+                          "his right to offer (003 2.1.9.4).")
+    game.draw_offer_by, game.draw_offer_ply = colour, game.ply
+    if game.draw_barred and game.draw_barred != colour:
+        game.draw_barred = ""  # the opponent has now used his right: the other may offer again
+    game.save(update_fields=["draw_offer_by", "draw_offer_ply", "draw_barred"])
+
+
+def game_draw_offer(*, game_id: int, member, now: datetime | None = None) -> Game:
+    with transaction.atomic():
+        game = _locked(game_id)
+        colour = _player_colour(game, member)
+        _ongoing(game)
+        if _flag_if_fallen(game, now or timezone.now()):
+            return game
+        _offer(game, colour)
+        events.game_changed_on_commit(game.pk)
+        return game
+
+
+def game_draw_answer(*, game_id: int, member, accept: bool, now: datetime | None = None) -> Game:
+    """Accept (draw by agreement, 2.1.9.1.1) or decline the opponent's offer."""
+    with transaction.atomic():
+        game = _locked(game_id)
+        colour = _player_colour(game, member)
+        _ongoing(game)
+        now = now or timezone.now()
+        if _flag_if_fallen(game, now):
+            return game
+        if not game.draw_offer_by or game.draw_offer_by == colour:
+            raise RuleRefusal("no-draw-offer", "Your opponent has not offered a draw.")
+        if accept:
+            game_finish(game=game, ending=Ending(None, "agreement", "003 2.1.9.1.1"), now=now)
+        else:
+            game.draw_barred, game.draw_offer_by, game.draw_offer_ply = game.draw_offer_by, "", None
+            game.save(update_fields=["draw_barred", "draw_offer_by", "draw_offer_ply"])
+            events.game_changed_on_commit(game.pk)
+        return game
+
+
+# ---- threefold repetition (2.1.9.1.9, procedure 2.1.9.2) ------------------------------------------
+def game_repetition_claim(*, game_id: int, member, expected_ply: int, move: str = "",
+                          now: datetime | None = None) -> Game:
+    """The side to move claims a draw by threefold repetition (2.1.9.2).
+
+    Without ``move``: the opponent's last move repeated the position a third
+    time. With ``move``: the claimant's intended move would; it is written
+    down, not played. A true claim ends the game drawn; a false one is
+    refused with nothing changed.
+    """
+    with transaction.atomic():
+        game = _locked(game_id)
+        colour = _player_colour(game, member)
+        _ongoing(game)
+        if expected_ply != game.ply:
+            raise Conflict("stale-ply", f"The game has moved on: it is at ply {game.ply}, not {expected_ply}.")
+        now = now or timezone.now()
+        if _flag_if_fallen(game, now):
+            return game
+        v = rules_of(game)
+        if not hasattr(v, "can_claim_repetition"):
+            raise RuleRefusal("no-repetition-rule", f"{game.discipline} has no repetition claim.")
+        p = game_position(game)
+        if v.turn(p) != colour:
+            raise RuleRefusal("not-your-turn", "Only the side to move may claim a repetition (003 2.1.9.2).")
+        target = p
+        if move:
+            try:
+                target = v.play(p, move.strip())
+            except IllegalMove as refusal:
+                raise RuleRefusal("illegal-move", str(refusal)) from None
+        if not v.can_claim_repetition(target):
+            raise RuleRefusal("claim-refused", "The position has not occurred three times (003 2.1.9.1.9).")
+        game_finish(game=game, ending=Ending(None, "repetition", "003 2.1.9.2"), now=now)
+        return game
+
+
+__all__ = ["MoveOutcome", "game_move_make", "game_resign", "game_abort", "game_draw_offer", "game_draw_answer",
+           "game_repetition_claim", "FIVE_ROW"]
