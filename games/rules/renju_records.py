@@ -38,7 +38,10 @@ stones — SGF counts rows from the top, so h8 is ``hh`` and a1 ``ao`` — and
 properties of this platform: ``RU[rif]`` on the root, and nodes ``SW[swap]``
 / ``SW[stay]``, ``DN[3]`` (declared number of 5th moves) and ``FM[ig][jf]``
 (5th moves offered).  A reader that ignores private properties still sees
-every stone of the game.
+every stone of the game.  An ``RU`` value that is not one of our rule names
+(other tools write the game's name there, e.g. ``RU[Renju]``) reads as "none".
+Note: the PyPI package ``renju`` 0.1.0 writes rows counted from the bottom,
+against the SGF convention used here; its files come out mirrored top to bottom.
 """
 from __future__ import annotations
 
@@ -210,7 +213,10 @@ def _read_sgf(text: str, number: int) -> Record:
     size = int(root.get("SZ", ["15"])[0])
     tags = {tag: root[prop][0] for tag, prop in _SGF_TAGS.items() if prop in root}
     result = {"B": "1-0", "W": "0-1", "0": "1/2-1/2", "D": "1/2-1/2"}.get(root.get("RE", ["?"])[0][:1], "*")
+    # RU names the opening rule here; other tools put the game's name there ("Renju"): no opening rule.
     rule = root.get("RU", ["none"])[0]
+    if rule not in ("none", "rif", "yamaguchi", "soosorv8"):
+        rule = "none"
     variant = root.get("GN", ["renju"])[0] if root.get("GN", [""])[0] in ("gomoku", "gomoku-standard", "renju-free", "connect6") else "renju"
     moves = []
     for props in nodes:

@@ -47,6 +47,19 @@ def test_the_swap_decision_is_offered_as_two_actions_and_stones_stay_put():  # 0
     assert RENJU.to_fen(RENJU.play(p, "swap")) == RENJU.to_fen(RENJU.play(p, "stay"))
 
 
+@pytest.mark.parametrize("action, reason", [("i7", "'swap' or 'stay'"), ("pass", "'swap' or 'stay'"),
+                                            ("declare 2", "'swap' or 'stay'")])
+def test_an_action_out_of_turn_in_the_protocol_is_refused(action, reason):
+    p, _ = run(RENJU.start(rule="rif"), ["h8", "h9", "j10"])
+    with pytest.raises(IllegalMove, match=reason):
+        RENJU.play(p, action)
+    q, _ = run(p, ["stay", "i7", "i9,k10"])
+    for wrong in ["swap", "pass", "a1", "declare 2"]:
+        with pytest.raises(IllegalMove):
+            RENJU.play(q, wrong)
+    assert q.phase == "choose" and RENJU.to_fen(q) == "B:Bh8,j10:Wh9,i7"
+
+
 def test_the_first_three_stones_must_form_one_of_the_26_openings():  # 002 §11
     p = RENJU.start(rule="rif")
     assert notations(p) == ["h8"]

@@ -81,6 +81,11 @@ def test_a_gomoku_record_names_its_variant():
         assert read_records(write_record(record, format=format)) == [record]
 
 
+def test_an_sgf_whose_ru_is_not_an_opening_rule_reads_as_no_rule():
+    (record,) = read_records("(;GM[4]FF[4]SZ[15]RU[Renju]PB[A]PW[B]RE[Draw];B[hh];W[hg])")
+    assert (record.rule, record.moves, record.result) == ("none", ["h8", "h9"], "1/2-1/2")
+
+
 def test_an_sgf_for_another_game_is_refused():
     with pytest.raises(IllegalMove, match="GM\\[1\\]"):
         read_records("(;GM[1]SZ[19];B[pd])")
