@@ -1,0 +1,54 @@
+"""Personas and helpers for the game layer's tests.
+
+Anna and Boris play; Chiara is a third member who is not in their games.
+Instants are explicit (``T0`` plus offsets): no test waits on a real clock.
+"""
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from club.models import Member
+from games.services import game_create
+
+T0 = datetime(2026, 3, 1, 12, 0, tzinfo=timezone.utc)
+
+
+def at(seconds: float = 0, *, ms: int = 0) -> datetime:
+    return T0 + timedelta(seconds=seconds, milliseconds=ms)
+
+
+@pytest.fixture
+def anna(db):
+    return Member.objects.create_user("anna", password="x", display_name="Anna Ivanova")
+
+
+@pytest.fixture
+def boris(db):
+    return Member.objects.create_user("boris", password="x", display_name="Boris Petrov")
+
+
+@pytest.fixture
+def chiara(db):
+    return Member.objects.create_user("chiara", password="x", display_name="Chiara Rossi")
+
+
+@pytest.fixture
+def new_game(anna, boris):
+    """``new_game(time_control="300", discipline="russian", ...)``: Anna white, Boris black, started at T0."""
+
+    def make(**options):
+        options.setdefault("discipline", "russian")
+        options.setdefault("time_control", "300")
+        return game_create(white=anna, black=boris, now=T0, **options)
+
+    return make
+
+
+def play(game, member, text, seconds, **extra):
+    """Member plays ``text`` at T0 + seconds; returns the refreshed game."""
+    from games.services import game_move_make
+
+    game.refresh_from_db()
+    game_move_make(game_id=game.pk, member=member, text=text, expected_ply=game.ply, now=at(seconds), **extra)
+    game.refresh_from_db()
+    return game
