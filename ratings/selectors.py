@@ -1,0 +1,153 @@
+"""Reads of club ratings: lists, leaderboards, a member's card and history, a game's changes."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from django.db.models import BooleanField, Case, QuerySet, Value, When
+
+from ratings.models import SPEEDS, Rating, RatingChange, RatingPool
+from ratings.services import rating_config
+
+
+def rating_pools() -> list[tuple[str, str]]:
+    """(discipline, speed) pairs that have ratings, speeds in their natural order."""
+    pairs = set(Rating.objects.values_list("discipline", "speed").distinct())
+    pairs |= set(RatingPool.objects.values_list("discipline", "speed"))
+    return sorted(pairs, key=lambda p: (p[0], SPEEDS.index(p[1]) if p[1] in SPEEDS else len(SPEEDS), p[1]))
+
+
+def rating_disciplines() -> list[str]:
+    return sorted({d for d, _ in rating_pools()})
+
+
+def _with_provisional(queryset: QuerySet[Rating]) -> QuerySet[Rating]:
+    limit = rating_config().provisional_games
+    return queryset.annotate(
+        is_provisional=Case(When(games__lt=limit, then=Value(True)), default=Value(False), output_field=BooleanField())
+    )
+
+
+def rating_list(
+    *,
+    discipline: str,
+    speed: str,
+    query: str = "",
+    established_only: bool = False,
+    min_games: int = 0,
+) -> QuerySet[Rating]:
+    """A pool's ratings, best first, each with ``is_provisional``.
+
+    ``established_only`` hides provisional ratings; ``query`` matches part of
+    a member's username or display name.
+    """
+    queryset = Rating.objects.filter(discipline=discipline, speed=speed).select_related("member")
+    if established_only:
+        queryset = queryset.filter(games__gte=rating_config().provisional_games)
+    if min_games:
+        queryset = queryset.filter(games__gte=min_games)
+    if query:
+        from django.db.models import Q
+
+        queryset = queryset.filter(Q(member__username__icontains=query) | Q(member__display_name__icontains=query))
+    return _with_provisional(queryset).order_by("-rating", "member__username")
+
+
+def leaderboard(*, discipline: str, speed: str, limit: int = 10) -> list[Rating]:
+    """The top established ratings of a pool (provisional ones do not lead)."""
+    return list(rating_list(discipline=discipline, speed=speed, established_only=True)[:limit])
+
+
+def member_ratings(*, member_id: int) -> list[Rating]:
+    """All of a member's ratings, each with ``is_provisional``."""
+    ratings = list(_with_provisional(Rating.objects.filter(member_id=member_id)))
+    order = {s: i for i, s in enumerate(SPEEDS)}
+    return sorted(ratings, key=lambda r: (r.discipline, order.get(r.speed, len(SPEEDS))))
+
+
+def rating_history(*, member_id: int, discipline: str, speed: str) -> QuerySet[RatingChange]:
+    """A member's rating changes in one pool, in the order the games ended."""
+    return (
+        RatingChange.objects.filter(member_id=member_id, discipline=discipline, speed=speed)
+        .select_related("opponent")
+        .order_by("ended_at", "game_id")
+    )
+
+
+@dataclass(frozen=True)
+class GameRatingChanges:
+    white: RatingChange | None
+    black: RatingChange | None
+
+    @property
+    def rated(self) -> bool:
+        return self.white is not None or self.black is not None
+
+
+def game_rating_changes(game) -> GameRatingChanges:
+    """Both players' rating changes from one game (None where none was made)."""
+    changes = {c.member_id: c for c in RatingChange.objects.filter(game_id=game.pk)}
+    return GameRatingChanges(white=changes.get(game.white_id), black=changes.get(game.black_id))
+
+
+# --- The rating-history chart (an SVG drawn on the server) ---------------------------
+
+
+@dataclass(frozen=True)
+class ChartPoint:
+    x: float
+    y: float
+    rating: float
+    game_id: int
+    label: str
+
+
+@dataclass(frozen=True)
+class RatingChart:
+    width: int
+    height: int
+    points: tuple[ChartPoint, ...]
+    polyline: str
+    y_ticks: tuple[tuple[float, int], ...]  # (y, rating)
+    start: str
+    end: str
+
+    @property
+    def empty(self) -> bool:
+        return not self.points
+
+
+def rating_chart(
+    history: Sequence[RatingChange], *, width: int = 640, height: int = 220, pad: int = 36
+) -> RatingChart:
+    """Lay a history out as SVG coordinates: one point per game (game index on
+    x, so busy days do not bunch up), ratings on y with round-number ticks."""
+    if not history:
+        return RatingChart(width, height, (), "", (), "", "")
+    values = [history[0].rating_before] + [c.rating_after for c in history]
+    low, high = min(values), max(values)
+    step = 50 if high - low <= 300 else 100 if high - low <= 800 else 200
+    low = (int(low) // step) * step
+    high = (int(high) // step + 1) * step
+    span_x = max(len(values) - 1, 1)
+
+    def x_of(i: int) -> float:
+        return round(pad + (width - 2 * pad) * i / span_x, 1)
+
+    def y_of(rating: float) -> float:
+        return round(height - pad - (height - 2 * pad) * (rating - low) / (high - low), 1)
+
+    points = [ChartPoint(x_of(0), y_of(values[0]), values[0], 0, "")]
+    for i, change in enumerate(history, start=1):
+        label = f"{change.ended_at:%Y-%m-%d} {change.rating_after:.0f} ({change.delta:+.1f})"
+        points.append(ChartPoint(x_of(i), y_of(change.rating_after), change.rating_after, change.game_id, label))
+    ticks = tuple((y_of(r), r) for r in range(low, high + 1, step))
+    return RatingChart(
+        width=width,
+        height=height,
+        points=tuple(points),
+        polyline=" ".join(f"{p.x},{p.y}" for p in points),
+        y_ticks=ticks,
+        start=f"{history[0].ended_at:%Y-%m-%d}",
+        end=f"{history[-1].ended_at:%Y-%m-%d}",
+    )

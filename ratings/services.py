@@ -1,0 +1,382 @@
+"""Writes to club ratings: applying a finished game, recomputing a pool.
+
+Invariants (hold after every committed transaction):
+
+1. A pool's history (``RatingChange`` rows of one discipline and speed class)
+   is exactly what ``ratings.recompute.replay`` gives for the pool's rated
+   games in end order (``ended_at``, then game id) — up to games whose task
+   has not run yet, which can only be the latest ones.
+2. At most one ``RatingChange`` per (game, member) — a unique constraint.
+3. ``Rating`` equals the member's last ``RatingChange`` in the pool.
+
+Every write runs inside ``transaction.atomic`` holding SELECT … FOR UPDATE on
+the pool's ``RatingPool`` row (``_pool_lock``); the full recompute locks the
+pools of a discipline in primary-key order, so two writers never deadlock.
+
+Which games are rated: finished, ``rated``, a played result ("1-0", "0-1",
+"1/2-1/2"), one of the four rated speed classes, and not a forfeit — no-show
+forfeits ``+/-``, ``-/+``, ``-/-`` (or termination "forfeit") are not rated
+(003 1.12.2), nor aborted, annulled or casual games, nor untimed games, nor a
+game of a member against himself.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from functools import lru_cache
+from pathlib import Path
+from typing import Callable, Iterable
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import F, Q, QuerySet
+
+from games.models import Game
+from ratings import elo
+from ratings.elo import EloConfig, PlayerState
+from ratings.models import SPEEDS, Rating, RatingChange, RatingPool
+from ratings.recompute import GameChange, RatedGame, replay
+
+Progress = Callable[[int, int], None]
+
+APPLIED = "applied"
+ALREADY_APPLIED = "already-applied"
+NOT_RATED = "not-rated"
+RECOMPUTED = "recomputed"
+MISSING = "missing"
+
+_BATCH = 2000
+_FIDE_JSON = Path(__file__).resolve().parent / "data" / "fide_rating_tables.json"
+
+
+@lru_cache(maxsize=1)
+def _fide_table() -> tuple[float, ...]:
+    data = json.loads(_FIDE_JSON.read_text())
+    return elo.fide_table_from_ranges(data["diff_to_pd_ranges_[lo,hi,PD_higher_rated]"])
+
+
+def rating_config() -> EloConfig:
+    """The club's ``EloConfig`` from ``settings.RATINGS`` (defaults in ``EloConfig``)."""
+    options = getattr(settings, "RATINGS", {})
+    defaults = EloConfig()
+    expectancy = options.get("EXPECTANCY", defaults.expectancy)
+    cap = options.get("CAP", defaults.cap)
+    return EloConfig(
+        start_rating=float(options.get("START_RATING", defaults.start_rating)),
+        provisional_games=int(options.get("PROVISIONAL_GAMES", defaults.provisional_games)),
+        new_player_games=int(options.get("NEW_PLAYER_GAMES", defaults.new_player_games)),
+        k_new=float(options.get("K_NEW", defaults.k_new)),
+        k_normal=float(options.get("K_NORMAL", defaults.k_normal)),
+        k_strong=float(options.get("K_STRONG", defaults.k_strong)),
+        strong_threshold=float(options.get("STRONG_THRESHOLD", defaults.strong_threshold)),
+        cap=None if cap is None else float(cap),
+        expectancy=expectancy,
+        fide_table=_fide_table() if expectancy == elo.FIDE_TABLE else (),
+    )
+
+
+def rated_games() -> QuerySet[Game]:
+    """All games that count for ratings (see the module docstring)."""
+    return (
+        Game.objects.filter(
+            status="finished", rated=True, result__in=list(elo.RESULT_SCORES), ended_at__isnull=False,
+            speed__in=SPEEDS,
+        )
+        .exclude(termination="forfeit")
+        .exclude(white_id=F("black_id"))
+    )
+
+
+def game_is_rated(game: Game) -> bool:
+    return (
+        game.status == "finished"
+        and game.rated
+        and game.result in elo.RESULT_SCORES
+        and game.speed in SPEEDS
+        and game.ended_at is not None
+        and game.termination != "forfeit"
+        and game.white_id != game.black_id
+    )
+
+
+def _pool_lock(*, discipline: str, speed: str) -> RatingPool:
+    """Lock the pool's row, creating it first if needed (call inside a transaction)."""
+    pool = RatingPool.objects.select_for_update().filter(discipline=discipline, speed=speed).first()
+    if pool is None:
+        pool, _ = RatingPool.objects.get_or_create(discipline=discipline, speed=speed)
+        pool = RatingPool.objects.select_for_update().get(pk=pool.pk)
+    return pool
+
+
+def _after(ended_at: datetime, game_id: int) -> Q:
+    """History rows at or after the point (ended_at, game_id) in end order."""
+    return Q(ended_at__gt=ended_at) | Q(ended_at=ended_at, game_id__gte=game_id)
+
+
+def _game_after(ended_at: datetime, game_id: int) -> Q:
+    return Q(ended_at__gt=ended_at) | Q(ended_at=ended_at, id__gte=game_id)
+
+
+@dataclass
+class _Last:
+    """The last change of a member in a pool: what its Rating row shows."""
+
+    rating: float
+    games: int
+    delta: float
+    game_id: int | None
+    ended_at: datetime | None
+
+
+def _change_rows(
+    change: GameChange, *, discipline: str, speed: str, ended_at: datetime
+) -> tuple[RatingChange, RatingChange]:
+    common = dict(game_id=change.game_id, discipline=discipline, speed=speed, ended_at=ended_at)
+    white = RatingChange(
+        member_id=change.white_id, opponent_id=change.black_id, colour="white", score=change.white_score,
+        expected=change.white_expected, k=change.white_k, rating_before=change.white_before,
+        rating_after=change.white_after, opponent_rating=change.black_before, games=change.white_games, **common,
+    )
+    black = RatingChange(
+        member_id=change.black_id, opponent_id=change.white_id, colour="black", score=1.0 - change.white_score,
+        expected=1.0 - change.white_expected, k=change.black_k, rating_before=change.black_before,
+        rating_after=change.black_after, opponent_rating=change.white_before, games=change.black_games, **common,
+    )
+    return white, black
+
+
+def _ratings_save(*, discipline: str, speed: str, last: dict[int, _Last], existing: dict[int, Rating] | None = None) -> None:
+    """Make the pool's Rating rows of these members show their last change.
+
+    ``existing``: the members' Rating rows if the caller already read them.
+    """
+    if existing is None:
+        existing = {
+            r.member_id: r
+            for r in Rating.objects.filter(discipline=discipline, speed=speed, member_id__in=list(last))
+        }
+    to_update, to_create, to_delete = [], [], []
+    for member_id, state in last.items():
+        row = existing.get(member_id)
+        if state.game_id is None:
+            if row is not None:
+                to_delete.append(row.pk)
+            continue
+        if row is None:
+            row = Rating(member_id=member_id, discipline=discipline, speed=speed)
+            to_create.append(row)
+        else:
+            to_update.append(row)
+        row.rating, row.games, row.last_change = state.rating, state.games, state.delta
+        row.last_game_id, row.last_played_at = state.game_id, state.ended_at
+    if to_delete:
+        Rating.objects.filter(pk__in=to_delete).delete()
+    if to_create:
+        Rating.objects.bulk_create(to_create, batch_size=_BATCH)
+    fields = ["rating", "games", "last_change", "last_game", "last_played_at"]
+    if len(to_update) <= 4:  # the per-game path: plain UPDATEs beat bulk_update's CASE
+        for row in to_update:
+            row.save(update_fields=fields)
+    else:
+        Rating.objects.bulk_update(to_update, fields, batch_size=_BATCH)
+
+
+def _pool_replay_from(
+    *,
+    discipline: str,
+    speed: str,
+    since: tuple[datetime, int] | None,
+    config: EloConfig,
+    progress: Progress | None = None,
+) -> int:
+    """Rebuild a pool's history from the point ``since`` (None: from the start).
+
+    Caller holds the pool lock (``_pool_lock``) inside a transaction.
+
+    1. Delete the pool's history at and after the point; note whose it was.
+    2. Put those members' Rating rows back to their last remaining change
+       (or remove them: no rated game before the point).
+    3. Replay the pool's rated games at and after the point, in end order,
+       from the Rating rows as they now stand; write history and ratings.
+
+    Returns the number of games replayed.
+    """
+    pool = Q(discipline=discipline, speed=speed)
+    history = RatingChange.objects.filter(pool)
+    last: dict[int, _Last] = {}
+    if since is None:
+        history.delete()
+        Rating.objects.filter(pool).delete()
+    else:
+        later = history.filter(_after(*since))
+        affected = set(later.values_list("member_id", flat=True))
+        later.delete()
+        for member_id in affected:
+            row = (
+                history.filter(member_id=member_id)
+                .order_by("-ended_at", "-game_id")
+                .values_list("rating_after", "games", "rating_before", "game_id", "ended_at")
+                .first()
+            )
+            if row is None:
+                last[member_id] = _Last(config.start_rating, 0, 0.0, None, None)
+            else:
+                last[member_id] = _Last(row[0], row[1], row[0] - row[2], row[3], row[4])
+        _ratings_save(discipline=discipline, speed=speed, last=last)
+        last = {}
+
+    states = {
+        member_id: PlayerState(rating, played)
+        for member_id, rating, played in Rating.objects.filter(pool).values_list("member_id", "rating", "games")
+    }
+    games = rated_games().filter(discipline=discipline, speed=speed)
+    if since is not None:
+        games = games.filter(_game_after(*since))
+    total = games.count() if progress else 0
+    rows = games.order_by("ended_at", "id").values_list("id", "white_id", "black_id", "result", "ended_at")
+
+    ended: dict[int, datetime] = {}
+
+    def rated(stream: Iterable[tuple]) -> Iterable[RatedGame]:
+        scores = elo.RESULT_SCORES
+        for game_id, white_id, black_id, result, ended_at in stream:
+            ended[game_id] = ended_at
+            yield RatedGame(game_id, white_id, black_id, scores[result])
+
+    batch: list[RatingChange] = []
+    done = 0
+    for change in replay(rated(rows.iterator(chunk_size=_BATCH)), states, config):
+        ended_at = ended.pop(change.game_id)
+        batch.extend(_change_rows(change, discipline=discipline, speed=speed, ended_at=ended_at))
+        last[change.white_id] = _Last(
+            change.white_after, change.white_games, change.white_after - change.white_before, change.game_id, ended_at
+        )
+        last[change.black_id] = _Last(
+            change.black_after, change.black_games, change.black_after - change.black_before, change.game_id, ended_at
+        )
+        done += 1
+        if len(batch) >= _BATCH:
+            RatingChange.objects.bulk_create(batch)
+            batch = []
+            if progress:
+                progress(done, total)
+    RatingChange.objects.bulk_create(batch)
+    if progress:
+        progress(done, total)
+    _ratings_save(discipline=discipline, speed=speed, last=last)
+    return done
+
+
+def rating_apply_game(*, game_id: int) -> str:
+    """Apply one finished game to both players' ratings, once.
+
+    Idempotent: a second call for the same game (a replayed or duplicated
+    task) finds the game's history rows and changes nothing. If a later game
+    of the pool has already been applied (this task ran late, or the game's
+    end was recorded late), the pool is recomputed from this game on so that
+    games always count in the order they ended. Returns what it did.
+    """
+    game = Game.objects.filter(pk=game_id).only("discipline", "speed").first()
+    if game is None:
+        return MISSING
+    with transaction.atomic():
+        _pool_lock(discipline=game.discipline, speed=game.speed)
+        # Re-read under the lock: an arbiter may have annulled it meanwhile.
+        game = Game.objects.get(pk=game_id)
+        if not game_is_rated(game):
+            return NOT_RATED
+        if RatingChange.objects.filter(game_id=game_id).exists():
+            return ALREADY_APPLIED
+        pool = RatingChange.objects.filter(discipline=game.discipline, speed=game.speed)
+        if pool.filter(_after(game.ended_at, game.id)).exists():
+            _pool_replay_from(
+                discipline=game.discipline, speed=game.speed, since=(game.ended_at, game.id), config=rating_config()
+            )
+            return RECOMPUTED
+        rows = {
+            r.member_id: r
+            for r in Rating.objects.filter(
+                discipline=game.discipline, speed=game.speed, member_id__in=[game.white_id, game.black_id]
+            )
+        }
+        states = {member_id: PlayerState(r.rating, r.games) for member_id, r in rows.items()}
+        rated = RatedGame(game.id, game.white_id, game.black_id, elo.RESULT_SCORES[game.result])
+        (change,) = replay([rated], states, rating_config())
+        RatingChange.objects.bulk_create(
+            _change_rows(change, discipline=game.discipline, speed=game.speed, ended_at=game.ended_at)
+        )
+        _ratings_save(
+            discipline=game.discipline,
+            speed=game.speed,
+            last={
+                game.white_id: _Last(change.white_after, change.white_games,
+                                     change.white_after - change.white_before, game.id, game.ended_at),
+                game.black_id: _Last(change.black_after, change.black_games,
+                                     change.black_after - change.black_before, game.id, game.ended_at),
+            },
+            existing=rows,
+        )
+        return APPLIED
+
+
+def rating_recompute_from_game(*, game_id: int) -> int:
+    """An arbiter changed or annulled a game's result: rebuild its pool from
+    that game on (the earlier of its end now and its end when it was rated).
+    An annulled game drops out of the history, which reverses its change and
+    every later change that depended on it. Returns the games replayed."""
+    game = Game.objects.filter(pk=game_id).only("discipline", "speed").first()
+    if game is None:
+        return 0
+    with transaction.atomic():
+        _pool_lock(discipline=game.discipline, speed=game.speed)
+        game = Game.objects.get(pk=game_id)
+        points = [(c.ended_at, game.id) for c in RatingChange.objects.filter(game_id=game.id).only("ended_at")[:1]]
+        if game.ended_at is not None:
+            points.append((game.ended_at, game.id))
+        if not points:
+            return 0
+        return _pool_replay_from(
+            discipline=game.discipline, speed=game.speed, since=min(points), config=rating_config()
+        )
+
+
+def ratings_recompute(
+    *,
+    discipline: str | None = None,
+    since: datetime | None = None,
+    progress: Callable[[str, int, int], None] | None = None,
+) -> dict[str, int]:
+    """Rebuild ratings from the game history: one transaction per discipline.
+
+    ``since`` rebuilds only from that moment on (earlier history stays as it
+    is). Produces exactly the history the incremental path produces, because
+    both run the same replay over the same games in the same order. Returns
+    {discipline: games replayed}.
+    """
+    config = rating_config()
+    pairs = set(rated_games().values_list("discipline", "speed").distinct())
+    pairs |= set(RatingChange.objects.values_list("discipline", "speed").distinct())
+    pairs |= set(RatingPool.objects.values_list("discipline", "speed"))
+    if discipline is not None:
+        pairs = {p for p in pairs if p[0] == discipline}
+    done: dict[str, int] = {}
+    for name in sorted({d for d, _ in pairs}):
+        speeds = sorted(s for d, s in pairs if d == name)
+        with transaction.atomic():
+            for speed in speeds:
+                RatingPool.objects.get_or_create(discipline=name, speed=speed)
+            # Lock this discipline's pools in primary-key order (no deadlock with
+            # rating_apply_game, which locks one pool).
+            list(RatingPool.objects.select_for_update().filter(discipline=name, speed__in=speeds).order_by("pk"))
+            done[name] = 0
+            for speed in speeds:
+                label = f"{name}/{speed}"
+                done[name] += _pool_replay_from(
+                    discipline=name,
+                    speed=speed,
+                    since=None if since is None else (since, 0),
+                    config=config,
+                    progress=(lambda d, t, label=label: progress(label, d, t)) if progress else None,
+                )
+    return done

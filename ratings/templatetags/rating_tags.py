@@ -1,0 +1,32 @@
+from django import template
+from django.utils.translation import gettext_lazy as _
+
+register = template.Library()
+
+SPEED_LABELS = {
+    "correspondence": _("correspondence"),
+    "classical": _("classical"),
+    "rapid": _("rapid"),
+    "blitz": _("blitz"),
+}
+
+
+@register.filter
+def signed(value) -> str:
+    """A rating change with its sign and one decimal: +7.2, −14.4, 0.0."""
+    if value is None or value == "":
+        return ""
+    value = float(value)
+    if round(value, 1) == 0:
+        return "0.0"
+    return f"+{value:.1f}" if value > 0 else f"−{-value:.1f}"
+
+
+@register.filter
+def score(value) -> str:
+    return {1.0: "1", 0.5: "½", 0.0: "0"}.get(float(value), f"{value:g}")
+
+
+@register.filter
+def speed_label(value: str) -> str:
+    return SPEED_LABELS.get(value, value)
