@@ -178,3 +178,8 @@ def test_the_foul_map_is_reported_whichever_side_is_to_move():
     black_to_move = RENJU.from_fen("B:Bg8,h8,i9,i10:W")
     white_to_move = RENJU.from_fen("W:Bg8,h8,i9,i10:W")
     assert RENJU.fouls(black_to_move) == RENJU.fouls(white_to_move) == {"i8": "double-three"}
+
+
+def test_asking_for_the_verdict_of_a_point_off_the_board_is_refused():
+    with pytest.raises(IllegalMove, match="off the 15×15 board"):
+        RENJU.foul(RENJU.start(), "h16")
