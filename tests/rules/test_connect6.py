@@ -2,6 +2,7 @@
 import pytest
 
 from games.rules import IllegalMove, Result, variant
+from games.rules.fiverow import Move
 
 C6 = variant("connect6")
 
@@ -31,7 +32,10 @@ def test_one_turn_is_one_action_listed_as_a_pair():
     p = C6.play(C6.start(), "j10")
     moves = C6.legal_moves(p)
     assert len(moves) == 360 * 359 // 2 + 1  # every pair of empty points, and pass
-    assert "a1,a2" in {m.notation for m in moves[:400]}
+    listed = list(moves)
+    assert len(listed) == len(moves) and len({m.notation for m in listed}) == len(moves)
+    assert [moves[k] for k in (0, 1, 359, len(moves) - 2, -1)] == [listed[k] for k in (0, 1, 359, -2, -1)]
+    assert listed[5] in moves and Move("a2,a1", "stones") not in moves and listed[-1].notation == "pass"
 
 
 @pytest.mark.parametrize("text, reason", [("a1,a1", "different points"), ("j10,a1", "j10 is occupied"),
