@@ -1,0 +1,93 @@
+"""Rating pages: the list per discipline and speed class, a member's card with
+its SVG history chart, and the include that shows a game's rating changes."""
+import re
+
+import pytest
+from django.template.loader import render_to_string
+from django.urls import reverse
+
+from ratings import selectors, tasks
+from tests.ratings.conftest import make_game, make_member
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def club():
+    alice, boris, vera = make_member("alice"), make_member("boris"), make_member("vera")
+    games = [make_game(alice, boris, "1-0"), make_game(alice, vera, "1-0"), make_game(boris, vera, "1/2-1/2"),
+             make_game(alice, boris, "1-0", discipline="renju", speed="rapid")]
+    for game in games:
+        tasks.rating_apply_game(game.pk)
+    return alice, boris, vera, games
+
+
+def test_the_rating_list_ranks_a_pool_with_provisional_marks_games_and_last_change(client, club):
+    alice, boris, vera, _ = club
+    page = client.get(reverse("rating-list"), {"discipline": "russian", "speed": "blitz"})
+    assert page.status_code == 200
+    html = page.content.decode()
+    rows = re.findall(r"<tr class=\"provisional\">(.*?)</tr>", html, re.S)
+    assert [re.search(r">(\w+)</a>", row).group(1) for row in rows] == ["Alice", "Vera", "Boris"]
+    # 1520 after beating boris, then 40 × (1 − E(1520 v 1500)) = +18.8 for beating vera
+    assert "1539<abbr" in rows[0]
+    assert ">2</td>" in rows[0]  # games played
+    assert "+18.8" in rows[0]  # last change
+
+
+def test_the_rating_list_filters_by_name_and_established_ratings(client, club):
+    html = client.get(reverse("rating-list"), {"discipline": "russian", "speed": "blitz", "q": "bor"}).content.decode()
+    assert "Boris" in html and "Alice" not in html
+    html = client.get(reverse("rating-list"), {"discipline": "russian", "speed": "blitz", "established": "1"}).content.decode()
+    assert "No ratings in this discipline and speed class yet." in html
+
+
+def test_the_rating_list_offers_the_pools_as_filters(client, club):
+    html = client.get(reverse("rating-list"), {"discipline": "renju", "speed": "rapid"}).content.decode()
+    assert '<option value="renju" selected>' in html
+    assert "Alice" in html and "Vera" not in html
+
+
+def test_a_members_card_lists_their_ratings_and_draws_the_history_as_svg(client, club):
+    alice = club[0]
+    page = client.get(reverse("rating-card", args=[alice.username]), {"discipline": "russian", "speed": "blitz"})
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "<svg" in html and "<polyline" in html
+    assert html.count("<circle") == 2  # one point per rated game
+    assert "renju" in html and "rapid" in html.lower()
+
+
+def test_a_card_without_rated_games_says_so(client, db):
+    make_member("newbie")
+    html = client.get(reverse("rating-card", args=["newbie"])).content.decode()
+    assert "No rated games yet." in html
+
+
+def test_an_unknown_member_or_pool_is_not_found(client, club):
+    assert client.get(reverse("rating-card", args=["nobody"])).status_code == 404
+    assert client.get(reverse("rating-card", args=["alice"]), {"discipline": "chess", "speed": "blitz"}).status_code == 404
+
+
+def test_the_game_include_shows_both_players_changes(club):
+    alice, boris, vera, games = club
+    html = render_to_string("ratings/_game_changes.html", {"changes": selectors.game_rating_changes(games[0])})
+    assert "Alice: 1500 → 1520 (<strong>+20.0</strong>)" in html
+    assert "Boris: 1500 → 1480 (<strong>−20.0</strong>)" in html
+
+
+def test_the_game_include_is_empty_for_an_unrated_game(db):
+    alice, boris = make_member("alice"), make_member("boris")
+    casual = make_game(alice, boris, "1-0", rated=False)
+    tasks.rating_apply_game(casual.pk)
+    assert render_to_string("ratings/_game_changes.html",
+                            {"changes": selectors.game_rating_changes(casual)}).strip() == ""
+
+
+def test_the_chart_puts_higher_ratings_higher_up(club):
+    alice = club[0]
+    history = list(selectors.rating_history(member_id=alice.pk, discipline="russian", speed="blitz"))
+    chart = selectors.rating_chart(history)
+    ys = [p.y for p in chart.points]
+    assert ys[0] > ys[1] > ys[2]  # two wins: the line climbs (SVG y grows downwards)
+    assert chart.points[0].x < chart.points[-1].x
