@@ -331,7 +331,7 @@ def build_generator(geo: Geometry, majority: bool, king_mid_capture: bool):
             if majority:
                 best = max(_popcount(m[2]) for m in caps)
                 caps = [m for m in caps if _popcount(m[2]) == best]
-            if not all_paths:
+            if not all_paths and len(caps) > 1:
                 seen = {}
                 for m in caps:
                     seen.setdefault((m[0], m[1], m[2], m[3]), m)
