@@ -172,7 +172,7 @@ def _apply(*, game: Game, member, colour: str, text: str, new, result, left: int
     game.save(update_fields=["ply", "white_id", "black_id", "white_ms", "black_ms", "white_moves", "black_moves",
                              "to_move", "fen", "turn_started_at", "draw_barred", "draw_offer_by", "draw_offer_ply",
                              "started_at", "deadline"])
-    remember_on_commit(game.pk, game.ply, new)
+    remember_on_commit(game, new)
     if result is not None:
         reason, clause = result.reason, result.clause
         if late_win:

@@ -2,7 +2,7 @@
 
 Positions carry what FEN does not (draw counters, repetition history, the
 renju opening phase), so the truth is the move list replayed through the
-rules module. A small in-process cache keyed by (game id, ply) keeps the
+rules module. A small in-process cache keyed by (game id, creation instant, ply) keeps the
 common case — the next move of a game this process has just served — at one
 ``play`` call. Entries are added only after the transaction that made the
 position has committed (see ``remember_on_commit``), so a rolled-back move
@@ -66,7 +66,7 @@ def replay(game: Game, notations: list[str]):
 def game_position(game: Game):
     """The position after ``game.ply`` moves (call with the game row locked
     if the answer decides a write)."""
-    key = (game.pk, game.ply)
+    key = _key(game.pk, game.created_at, game.ply)
     with _lock:
         p = _CACHE.get(key)
         if p is not None:
@@ -79,6 +79,12 @@ def game_position(game: Game):
     return p
 
 
+def _key(game_id: int, created_at, ply: int) -> tuple:
+    # created_at guards against a reused id (a test database rolled back, a
+    # SQLite table emptied): a key names one game's position at one ply.
+    return (game_id, created_at.timestamp() if created_at else 0, ply)
+
+
 def _put(key, p) -> None:
     with _lock:
         _CACHE[key] = p
@@ -87,11 +93,11 @@ def _put(key, p) -> None:
             _CACHE.popitem(last=False)
 
 
-def remember_on_commit(game_id: int, ply: int, p) -> None:
-    transaction.on_commit(lambda: _put((game_id, ply), p))
+def remember_on_commit(game: Game, p) -> None:
+    key = _key(game.pk, game.created_at, game.ply)
+    transaction.on_commit(lambda: _put(key, p))
 
 
-def forget(game_id: int) -> None:
+def forget_all() -> None:
     with _lock:
-        for key in [k for k in _CACHE if k[0] == game_id]:
-            del _CACHE[key]
+        _CACHE.clear()

@@ -17,6 +17,15 @@ def at(seconds: float = 0, *, ms: int = 0) -> datetime:
     return T0 + timedelta(seconds=seconds, milliseconds=ms)
 
 
+@pytest.fixture(autouse=True)
+def _fresh_position_cache():
+    from games.services.positions import forget_all
+
+    forget_all()
+    yield
+    forget_all()
+
+
 @pytest.fixture
 def anna(db):
     return Member.objects.create_user("anna", password="x", display_name="Anna Ivanova")

@@ -1,0 +1,79 @@
+"""Flag falls (1.7.9), the 1.7.12 exception, insufficient material, the sweep."""
+import pytest
+
+from games.models import Game, GameEvent
+from games.services import RuleRefusal, game_adjudicate, game_move_make, games_sweep
+
+from .conftest import at, play
+
+
+def test_the_deadline_is_when_the_side_to_move_runs_out(new_game, anna):
+    game = new_game(time_control="300")
+    assert game.deadline == at(300)
+    game = play(game, anna, "c3-d4", 10)
+    assert game.deadline == at(10 + 300)  # black's full five minutes from white's move
+
+
+def test_a_move_one_millisecond_before_the_flag_is_accepted(new_game, anna):
+    game = play(new_game(time_control="300"), anna, "c3-d4", 299.999)
+    assert game.ply == 1 and game.white_ms == 1
+
+
+# 1.7.9
+def test_a_move_exactly_at_the_flag_loses_on_time(new_game, anna):
+    game = new_game(time_control="300")
+    with pytest.raises(RuleRefusal) as late:
+        game_move_make(game_id=game.pk, member=anna, text="c3-d4", expected_ply=0, now=at(300))
+    assert late.value.code == "flag-fell"
+    game.refresh_from_db()
+    assert (game.status, game.result, game.termination, game.ply) == ("finished", "0-1", "timeout", 0)
+    assert game.ended_at == at(300)
+
+
+# 1.7.12 flag fall when the opponent is blocked
+def test_a_late_move_that_leaves_the_opponent_without_pieces_wins(new_game, anna):
+    game = new_game(time_control="300", start_fen="W:Wc3:Bd4")
+    game = play(game, anna, "c3:e5", 301)
+    assert (game.status, game.result, game.termination_clause) == ("finished", "1-0", "003 1.7.12")
+
+
+def test_the_sweep_ends_an_overdue_game_with_a_win_for_the_opponent(new_game):
+    game = new_game(time_control="300")
+    assert games_sweep(now=at(299)) == 0
+    assert games_sweep(now=at(300)) == 1
+    game.refresh_from_db()
+    assert (game.result, game.termination, game.termination_clause) == ("0-1", "timeout", "003 1.7.9")
+
+
+def _renju_fen_white_cannot_win() -> str:
+    """Black to move; black stones on every point with (x + 2y) % 5 == 0, so
+    every five-point window in every direction holds a black stone and white
+    can never make five; white's 45 stones sit low on the board, leaving
+    black free windows above."""
+    name = lambda x, y: f"{'abcdefghijklmno'[x]}{y + 1}"
+    black = [name(x, y) for y in range(15) for x in range(15) if (x + 2 * y) % 5 == 0]
+    white = [name(x, y) for y in range(7) for x in range(15) if (x + 2 * y) % 5 in (1, 3)]
+    white += [name(x, y) for y in range(2) for x in range(15) if (x + 2 * y) % 5 == 2][: len(black) - len(white)]
+    return "B:B" + ",".join(black) + ":W" + ",".join(white)
+
+
+def test_a_flag_fall_when_the_opponent_could_not_possibly_win_is_a_draw(new_game):
+    game = new_game(discipline="renju", time_control="300", start_fen=_renju_fen_white_cannot_win())
+    assert game.to_move == "black"
+    games_sweep(now=at(400))
+    game.refresh_from_db()
+    assert (game.result, game.termination) == ("1/2-1/2", "timeout-insufficient")
+
+
+def test_the_sweep_ends_each_game_once(new_game):
+    game = new_game(time_control="300")
+    assert games_sweep(now=at(301)) == 1
+    assert games_sweep(now=at(302)) == 0
+    assert game_adjudicate(game_id=game.pk, now=at(303)) is False
+    assert GameEvent.objects.filter(game=game, kind="finished").count() == 1
+
+
+def test_a_game_in_time_is_left_alone_by_the_sweep(new_game, anna):
+    game = play(new_game(time_control="300"), anna, "c3-d4", 100)
+    assert games_sweep(now=at(350)) == 0
+    assert Game.objects.get(pk=game.pk).status == "ongoing"
