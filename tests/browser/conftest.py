@@ -17,17 +17,19 @@ CHROMIUM_ARGS = [
     "--disable-component-update", "--no-first-run", "--disable-sync",
 ]
 
-# Playwright's sync API runs an event loop in this thread; Django's ORM calls made by
-# the test itself (fixtures, assertions) are still synchronous and safe.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
+@pytest.fixture
+def browser(monkeypatch):
+    """Chromium, started per test: Playwright's event loop must not outlive the test.
 
-@pytest.fixture(scope="session")
-def browser():
+    While that loop runs in this thread Django takes every ORM call for async code,
+    so the test's own (synchronous) fixtures and assertions are allowed through.
+    """
     if not os.path.exists(CHROMIUM):
         pytest.skip(f"{CHROMIUM} is not installed (apt-get install -y chromium)")
     from playwright.sync_api import sync_playwright
 
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         yield chromium
