@@ -26,6 +26,7 @@ urlpatterns = [
     path("api/redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
     path("api/ratings/", include("ratings.api.urls")),
     path("api/", include("club.api.urls")),
+    path("api/", include("games.api.urls")),
     path("ratings/", include("ratings.urls")),
     path("notifications/", include("club.notifications.urls")),
     path("admin/", admin.site.urls),

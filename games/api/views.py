@@ -1,0 +1,275 @@
+"""Thin API views: parse, check who asks, call a service or selector, answer.
+
+Refusals from the services become the club's JSON errors (club/api/errors.py):
+409 ``ApiConflict`` for a stale or racing request, 409 ``RuleRefused`` when a
+rule refuses (the detail names the clause), 403, 400, 404.
+"""
+from __future__ import annotations
+
+from functools import wraps
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import permissions, status
+from rest_framework.generics import ListAPIView
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from club.api.errors import ApiConflict, ApiError, RuleRefused
+from club.models import Member
+from games import clock, records, selectors, services
+from games.models import Challenge, Game, Vacation
+
+from . import serializers as s
+
+_STATUS = {"forbidden": 403, "invalid": 400, "not-found": 404}
+
+
+def refusals(view_method):
+    """Translate service refusals into the club's API errors."""
+
+    @wraps(view_method)
+    def wrapper(*args, **kwargs):
+        try:
+            return view_method(*args, **kwargs)
+        except services.PlayRefused as refusal:
+            if refusal.kind == "rule":
+                raise RuleRefused(refusal.code, refusal.detail) from None
+            if refusal.kind == "conflict":
+                raise ApiConflict(refusal.code, refusal.detail) from None
+            raise ApiError(refusal.code, refusal.detail, status_code=_STATUS[refusal.kind]) from None
+
+    return wrapper
+
+
+def _bool(value):
+    if value in (None, ""):
+        return None
+    return value.lower() in ("1", "true", "yes")
+
+
+# ---- challenges ---------------------------------------------------------------------------
+class ChallengeListView(APIView):
+    @extend_schema(responses=s.ChallengeSerializer(many=True),
+                   parameters=[OpenApiParameter("status", str, description="open (default), accepted, …, or all")])
+    def get(self, request):
+        status_filter = request.query_params.get("status", "open")
+        member_id = request.user.pk if request.user.is_authenticated else None
+        challenges = selectors.challenge_list(member_id=member_id,
+                                              status=None if status_filter == "all" else status_filter)
+        return Response(s.ChallengeSerializer(challenges[:200], many=True).data)
+
+    @extend_schema(request=s.ChallengeCreateSerializer, responses={201: s.ChallengeSerializer})
+    @refusals
+    def post(self, request):
+        data = s.ChallengeCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = dict(data.validated_data)
+        opponent_id = values.pop("opponent_id", None)
+        opponent = get_object_or_404(Member, pk=opponent_id) if opponent_id else None
+        challenge = services.challenge_create(challenger=request.user, opponent=opponent, **values)
+        return Response(s.ChallengeSerializer(challenge).data, status=status.HTTP_201_CREATED)
+
+
+class ChallengeDetailView(APIView):
+    @extend_schema(responses=s.ChallengeSerializer)
+    def get(self, request, pk):
+        return Response(s.ChallengeSerializer(get_object_or_404(Challenge, pk=pk)).data)
+
+
+class ChallengeAcceptView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=None, responses={201: s.GameSerializer})
+    @refusals
+    def post(self, request, pk):
+        game = services.challenge_accept(challenge_id=pk, member=request.user)
+        return Response(s.GameSerializer(game).data, status=status.HTTP_201_CREATED)
+
+
+class ChallengeDeclineView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=None, responses=s.ChallengeSerializer)
+    @refusals
+    def post(self, request, pk):
+        return Response(s.ChallengeSerializer(services.challenge_decline(challenge_id=pk, member=request.user)).data)
+
+
+class ChallengeCancelView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=None, responses=s.ChallengeSerializer)
+    @refusals
+    def post(self, request, pk):
+        return Response(s.ChallengeSerializer(services.challenge_cancel(challenge_id=pk, member=request.user)).data)
+
+
+# ---- games ----------------------------------------------------------------------------------
+_GAME_FILTERS = [
+    OpenApiParameter("status", str, description="ongoing, finished, aborted"),
+    OpenApiParameter("discipline", str),
+    OpenApiParameter("rated", bool),
+    OpenApiParameter("speed", str, description="blitz, rapid, classical, correspondence, untimed"),
+    OpenApiParameter("result", str, description="1-0, 0-1, 1/2-1/2"),
+    OpenApiParameter("colour", str, description="with a member: white or black"),
+    OpenApiParameter("opponent", int, description="games against this member id"),
+]
+
+
+class _GameListBase(ListAPIView):
+    serializer_class = s.GameSerializer
+    permission_classes = [permissions.AllowAny]
+
+    def member_id(self):
+        value = self.request.query_params.get("member")
+        return int(value) if value and value.isdigit() else None
+
+    def get_queryset(self):
+        q = self.request.query_params
+        opponent = q.get("opponent")
+        return selectors.game_list(
+            member_id=self.member_id(), status=q.get("status"), discipline=q.get("discipline"),
+            rated=_bool(q.get("rated")), speed=q.get("speed"), result=q.get("result"), colour=q.get("colour"),
+            opponent_id=int(opponent) if opponent and opponent.isdigit() else None,
+        )
+
+
+@extend_schema(parameters=_GAME_FILTERS + [OpenApiParameter("member", int, description="games of this member")])
+class GameListView(_GameListBase):
+    pass
+
+
+@extend_schema(parameters=_GAME_FILTERS)
+class MemberGamesView(_GameListBase):
+    """A member's games (played, and imported into his archive)."""
+
+    def member_id(self):
+        return get_object_or_404(Member, pk=self.kwargs["pk"]).pk
+
+
+class GameDetailView(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses=s.GameDetailSerializer,
+                   parameters=[OpenApiParameter("legal", bool, description="include the legal moves now")])
+    def get(self, request, pk):
+        game = get_object_or_404(Game.objects.select_related("white", "black"), pk=pk)
+        context = {"with_legal_moves": bool(_bool(request.query_params.get("legal")))}
+        return Response(s.GameDetailSerializer(game, context=context).data)
+
+
+class GameMovesView(APIView):
+    @extend_schema(responses=s.MoveSerializer(many=True),
+                   parameters=[OpenApiParameter("since", int, description="only moves after this ply")])
+    def get(self, request, pk):
+        get_object_or_404(Game, pk=pk)
+        since = request.query_params.get("since", "0")
+        moves = selectors.game_moves(game_id=pk, since=int(since) if since.isdigit() else 0)
+        return Response(s.MoveSerializer(moves, many=True).data)
+
+    @extend_schema(request=s.MoveCreateSerializer, responses={201: s.MoveResultSerializer, 200: s.MoveResultSerializer},
+                   parameters=[OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER, required=False)])
+    @refusals
+    def post(self, request, pk):
+        data = s.MoveCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        key = values.get("idempotency_key") or request.headers.get("Idempotency-Key") or None
+        outcome = services.game_move_make(game_id=pk, member=request.user, text=values["text"],
+                                          expected_ply=values["expected_ply"], idempotency_key=key,
+                                          offer_draw=values["offer_draw"])
+        body = {"move": s.MoveSerializer(outcome.move).data, "game": s.GameSerializer(outcome.game).data,
+                "replayed": outcome.replayed}
+        return Response(body, status=status.HTTP_200_OK if outcome.replayed else status.HTTP_201_CREATED)
+
+
+def _game_action(service, doc: str, **fixed):
+    class View(APIView):
+        permission_classes = [permissions.IsAuthenticated]
+
+        @extend_schema(request=None, responses=s.GameSerializer, description=doc)
+        @refusals
+        def post(self, request, pk):
+            game = service(game_id=pk, member=request.user, **fixed)
+            return Response(s.GameSerializer(game).data)
+
+    View.__name__ = View.__qualname__ = f"{service.__name__.title().replace('_', '')}View"
+    return View
+
+
+GameResignView = _game_action(services.game_resign, "Resign: the opponent wins (2.1.8).")
+GameAbortView = _game_action(services.game_abort, "Abort before both sides have moved (no result).")
+GameDrawOfferView = _game_action(services.game_draw_offer, "Offer a draw right after your move (2.1.9.3).")
+GameDrawAcceptView = _game_action(services.game_draw_answer, "Accept the opponent's draw offer (2.1.9.1.1).",
+                                  accept=True)
+GameDrawDeclineView = _game_action(services.game_draw_answer, "Decline the opponent's draw offer (2.1.9.4).",
+                                   accept=False)
+GameDrawAcceptView.__name__ = "GameDrawAcceptView"
+GameDrawDeclineView.__name__ = "GameDrawDeclineView"
+
+
+class GameRepetitionClaimView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=s.ClaimSerializer, responses=s.GameSerializer,
+                   description="Claim a draw by threefold repetition (2.1.9.1.9, procedure 2.1.9.2).")
+    @refusals
+    def post(self, request, pk):
+        data = s.ClaimSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        game = services.game_repetition_claim(game_id=pk, member=request.user, **data.validated_data)
+        return Response(s.GameSerializer(game).data)
+
+
+# ---- records -----------------------------------------------------------------------------------
+class GameRecordView(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses=s.RecordSerializer,
+                   parameters=[OpenApiParameter("format", str, description="pdn (draughts), renju or sgf (renju)")])
+    @refusals
+    def get(self, request, pk):
+        game = get_object_or_404(Game.objects.select_related("white", "black"), pk=pk)
+        fmt = request.query_params.get("format") or records.default_format(game)
+        return Response({"format": fmt, "text": records.game_record(game=game, format=fmt)})
+
+
+class RecordImportView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=s.RecordImportSerializer, responses={201: s.GameSerializer(many=True)})
+    @refusals
+    def post(self, request):
+        data = s.RecordImportSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        games = records.records_import(member=request.user, text=data.validated_data["text"])
+        return Response(s.GameSerializer(games, many=True).data, status=status.HTTP_201_CREATED)
+
+
+# ---- vacations, presets --------------------------------------------------------------------------
+class VacationListView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(responses=s.VacationSerializer(many=True))
+    def get(self, request):
+        return Response(s.VacationSerializer(Vacation.objects.filter(member=request.user), many=True).data)
+
+    @extend_schema(request=s.VacationSerializer, responses={201: s.VacationSerializer})
+    @refusals
+    def post(self, request):
+        data = s.VacationSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        vacation = services.vacation_take(member=request.user, days=data.validated_data["days"],
+                                          starts_at=data.validated_data.get("starts_at"))
+        return Response(s.VacationSerializer(vacation).data, status=status.HTTP_201_CREATED)
+
+
+class TimeControlPresetsView(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses=s.PresetSerializer(many=True), parameters=[OpenApiParameter("discipline", str)])
+    def get(self, request):
+        discipline = request.query_params.get("discipline", "russian")
+        return Response([{"name": p.name, "control": p.control, "clause": p.clause}
+                         for p in clock.presets(discipline)])
