@@ -1,2 +1,4 @@
 """WebSocket routes of every app, gathered in one list."""
-websocket_urlpatterns: list = []
+from games.routing import websocket_urlpatterns as games_websockets
+
+websocket_urlpatterns: list = [*games_websockets]

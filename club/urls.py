@@ -28,6 +28,7 @@ urlpatterns = [
     path("api/", include("club.api.urls")),
     path("api/", include("games.api.urls")),
     path("ratings/", include("ratings.urls")),
+    path("play/", include("games.urls")),
     path("notifications/", include("club.notifications.urls")),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),

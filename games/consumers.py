@@ -1,0 +1,69 @@
+"""Live push of a game to the browsers watching it (players and spectators).
+
+Protocol, JSON text frames:
+
+* connect to ``/ws/games/<id>/?since=<ply>``: the server answers at once with
+  ``{"type": "state", ...}`` whose ``moves`` are those after ``since`` (all of
+  them without it). A client that reconnects with the last ply it saw gets
+  exactly what it missed.
+* the client may send ``{"type": "sync", "since": <ply>}`` at any time and
+  gets the same answer.
+* after every committed change of the game (move, offer, result, clock),
+  ``games.events.game_changed`` sends ``game.changed`` to the group
+  ``game-<id>``; each consumer then sends its member a fresh state with the
+  moves it has not sent yet.
+
+The consumer only reads (``games.live.game_state``); moves and other actions
+go through the REST API and the game services.
+"""
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+from . import live
+
+
+def group_name(game_id: int) -> str:
+    return f"game-{game_id}"
+
+
+class GameConsumer(AsyncJsonWebsocketConsumer):
+    async def connect(self):
+        self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
+        self.member = self.scope.get("user")
+        if not await database_sync_to_async(live.game_exists)(self.game_id):
+            await self.close(code=4404)
+            return
+        self.group = group_name(self.game_id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        self.sent_ply = _since(self.scope.get("query_string", b""))
+        await self._send_state(since=self.sent_ply)
+
+    async def disconnect(self, code):
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive_json(self, content, **kwargs):
+        if content.get("type") == "sync":
+            since = content.get("since")
+            await self._send_state(since=since if isinstance(since, int) and since >= 0 else None)
+
+    async def game_changed(self, event):
+        await self._send_state(since=self.sent_ply)
+
+    async def _send_state(self, *, since):
+        state = await database_sync_to_async(live.game_state)(self.game_id, self.member, since=since)
+        if state is None:
+            await self.close(code=4404)
+            return
+        self.sent_ply = state["ply"]
+        await self.send_json({"type": "state", **state})
+
+
+def _since(query_string: bytes) -> int | None:
+    from urllib.parse import parse_qs
+
+    values = parse_qs(query_string.decode("latin-1")).get("since")
+    if values and values[0].isdigit():
+        return int(values[0])
+    return None

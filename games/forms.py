@@ -1,0 +1,118 @@
+"""Forms of the play pages: a new challenge, the archive filters."""
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.utils.translation import gettext_lazy as _
+
+from games import clock
+from games.models import SPEEDS
+from games.rules import variant, variants
+
+RUSSIAN_64 = "russian-64"
+
+
+def discipline_choices():
+    from django.utils.translation import get_language
+
+    ru = (get_language() or "").startswith("ru")
+    choices = []
+    for v in variants():
+        choices.append((v.name, v.title_ru if ru else v.title_en))
+        if v.name == "russian":
+            choices.append((RUSSIAN_64, "Шашки-64" if ru else "Shashki-64 (ballot)"))
+    return choices
+
+
+def time_control_choices():
+    """Every preset the seeds list, grouped by discipline, then correspondence."""
+    groups = []
+    seen = set()
+    for name, controls in clock.PRESETS.items():
+        options = [(p.control, f"{p.name} ({p.clause})") for p in controls]
+        groups.append((variant(name).title_en if name != RUSSIAN_64 else "Shashki-64", options))
+        seen.update(p.control for p in controls)
+    groups.append((_("Correspondence"), [(f"d{d}", _("%(days)d days per move") % {"days": d})
+                                         for d in clock.CORRESPONDENCE_DAYS]))
+    return groups
+
+
+class ChallengeForm(forms.Form):
+    discipline = forms.ChoiceField(label=_("Discipline"), choices=discipline_choices)
+    opponent = forms.CharField(
+        label=_("Opponent"), required=False,
+        help_text=_("A member's username for a direct challenge; empty for an open one anyone may accept."),
+    )
+    colour = forms.ChoiceField(label=_("My colour"), initial="random", choices=[
+        ("random", _("random")), ("white", _("white")), ("black", _("black"))])
+    rated = forms.BooleanField(label=_("Rated"), required=False, initial=True)
+    time_control = forms.ChoiceField(label=_("Time control"), choices=time_control_choices, initial="d3")
+    custom_time_control = forms.CharField(
+        label=_("Other time control"), required=False,
+        help_text=_("Overrides the list: 2700 (45′), 1800+30 (Fischer), 7200/50,3600/25 (periods), d3 (3 days per move)."),
+    )
+    opening_rule = forms.ChoiceField(label=_("Renju opening rule"), required=False, choices=lambda: [
+        (name, titles[1]) for name, titles in variant("renju").opening_rules.items()])
+    foul_policy = forms.ChoiceField(label=_("Renju fouls"), required=False, initial="reject", choices=[
+        ("reject", _("a foul move is refused")), ("foul-loses", _("a foul loses (RIF 9.2)"))])
+    start_fen = forms.CharField(label=_("Start position (FEN)"), required=False,
+                                help_text=_("Empty: the discipline's start position."))
+    rating_min = forms.IntegerField(label=_("Lowest rating of an opponent"), required=False, min_value=0)
+    rating_max = forms.IntegerField(label=_("Highest rating of an opponent"), required=False, min_value=0)
+
+    def __init__(self, *args, me=None, **kwargs):
+        self.me = me
+        super().__init__(*args, **kwargs)
+
+    def clean_opponent(self):
+        name = self.cleaned_data["opponent"].strip()
+        if not name:
+            return None
+        member = get_user_model().objects.filter(username__iexact=name).first()
+        if member is None:
+            raise forms.ValidationError(_("There is no member %(name)s.") % {"name": name})
+        if self.me is not None and member.pk == self.me.pk:
+            raise forms.ValidationError(_("You cannot challenge yourself."))
+        return member
+
+    def clean(self):
+        data = super().clean()
+        text = (data.get("custom_time_control") or "").strip() or data.get("time_control")
+        try:
+            clock.TimeControl.parse(text or "")
+        except clock.BadTimeControl as error:
+            self.add_error("custom_time_control", str(error))
+        data["time_control_text"] = text
+        return data
+
+    def service_arguments(self) -> dict:
+        d = self.cleaned_data
+        discipline = d["discipline"]
+        ballot = ""
+        if discipline == RUSSIAN_64:
+            discipline, ballot = "russian", "random"
+        five_row = discipline in ("renju",)
+        return {
+            "discipline": discipline,
+            "opponent": d["opponent"],
+            "colour": d["colour"],
+            "rated": d["rated"],
+            "time_control": d["time_control_text"],
+            "opening_rule": (d.get("opening_rule") or "none") if five_row else "",
+            "foul_policy": (d.get("foul_policy") or "reject") if five_row else "reject",
+            "ballot": ballot,
+            "start_fen": d.get("start_fen") or "",
+            "rating_min": d.get("rating_min"),
+            "rating_max": d.get("rating_max"),
+        }
+
+
+class ArchiveFilterForm(forms.Form):
+    discipline = forms.ChoiceField(label=_("Discipline"), required=False,
+                                   choices=lambda: [("", _("all"))] + [(v.name, v.title_en) for v in variants()])
+    speed = forms.ChoiceField(label=_("Speed"), required=False, choices=[("", _("all"))] + SPEEDS)
+    outcome = forms.ChoiceField(label=_("Result"), required=False, choices=[
+        ("", _("all")), ("win", _("won")), ("draw", _("drawn")), ("loss", _("lost"))])
+    colour = forms.ChoiceField(label=_("Colour"), required=False, choices=[
+        ("", _("both")), ("white", _("white")), ("black", _("black"))])
+    opponent = forms.CharField(label=_("Opponent"), required=False)

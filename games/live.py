@@ -1,0 +1,232 @@
+"""The state of a game as the game page, its WebSocket and its polling see it.
+
+A read-only selector for the browser: one JSON-ready dict per (game, viewer),
+built from the game row, its moves and the rules module. The rules module
+supplies the legal moves (with the squares each one passes through), the
+renju foul points and every position of the viewer; the page never judges a
+move itself.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from django.urls import NoReverseMatch, reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games.rules import variant
+
+from .models import Game
+from .services.positions import start_position
+
+_POINT = re.compile(r"^[a-z]\d{1,2}$")
+
+
+def game_exists(game_id: int) -> bool:
+    return Game.objects.filter(id=game_id).exists()
+
+
+def board_spec(discipline: str) -> dict:
+    """How to draw the discipline's board: size, squares or intersections, notation."""
+    v = variant(discipline)
+    size = v.board_size
+    if hasattr(v, "geometry"):
+        return {"size": size, "kind": "stones", "notation": "algebraic"}
+    return {"size": size, "kind": "draughts", "notation": "numeric" if size == 10 else "algebraic"}
+
+
+def discipline_title(discipline: str) -> str:
+    from django.utils.translation import get_language
+
+    try:
+        v = variant(discipline)
+    except KeyError:
+        return discipline
+    return v.title_ru if (get_language() or "").startswith("ru") else v.title_en
+
+
+def _path(v, spec: dict, position, notation: str) -> list[str]:
+    """The squares a move passes through, for drawing it and for clicking it."""
+    if spec["kind"] == "stones":
+        return [notation] if _POINT.match(notation) else []
+    for move in v.legal_moves(position):
+        if move.notation == notation:
+            return [str(s) for s in move.path]
+    return []
+
+
+@lru_cache(maxsize=512)
+def _replay(discipline: str, start_key: tuple, notations: tuple) -> tuple:
+    """(start fen, [(path, fen after)], final position) of a move list; memoised,
+    as every viewer of a game asks for the same replay after each move."""
+    v = variant(discipline)
+    spec = board_spec(discipline)
+    position = start_position(discipline=discipline, start_fen=start_key[0], opening_rule=start_key[1],
+                              ballot=start_key[2], foul_policy=start_key[3])
+    start_fen = v.to_fen(position)
+    steps = []
+    for notation in notations:
+        path = _path(v, spec, position, notation)
+        position = v.play(position, notation)
+        steps.append((path, v.to_fen(position)))
+    return start_fen, tuple(steps), position
+
+
+def _member_view(game: Game, member) -> str | None:
+    if member is None or not getattr(member, "is_authenticated", False):
+        return None
+    return game.colour_of(member.id)
+
+
+def _player(game: Game, colour: str) -> dict:
+    member = game.white if colour == "white" else game.black
+    name = (game.white_name if colour == "white" else game.black_name) or (str(member) if member else "?")
+    return {"name": name, "username": member.username if member else ""}
+
+
+def _clock(game: Game) -> dict:
+    """Each side's time left now, by the server's clock; the page only counts down."""
+    now = timezone.now()
+    left = {"white": game.white_ms, "black": game.black_ms}
+    running = None
+    if game.status == Game.Status.ONGOING and game.turn_started_at and game.time_control not in ("", "-"):
+        running = game.to_move
+        if game.deadline:
+            left[running] = max(0, int((game.deadline - now).total_seconds() * 1000))
+        else:
+            left[running] = max(0, left[running] - int((now - game.turn_started_at).total_seconds() * 1000))
+    timed = game.time_control not in ("", "-")
+    return {
+        "white_ms": left["white"] if timed else None,
+        "black_ms": left["black"] if timed else None,
+        "running": running,
+        "correspondence": game.speed == "correspondence",
+        "deadline": game.deadline.isoformat() if game.deadline and running else None,
+    }
+
+
+def _url(name: str, *args) -> str | None:
+    try:
+        return reverse(name, args=args)
+    except NoReverseMatch:
+        return None
+
+
+def _result_text(game: Game) -> str:
+    if game.status == Game.Status.ABORTED:
+        return _("Game aborted")
+    if game.status != Game.Status.FINISHED:
+        return ""
+    winner = {"1-0": _("White wins"), "0-1": _("Black wins"), "1/2-1/2": _("Draw")}.get(game.result, game.result)
+    reason = TERMINATIONS.get(game.termination.split(":")[0], game.termination)
+    return f"{game.result} · {winner}" + (f" ({reason})" if reason else "")
+
+
+TERMINATIONS = {
+    "resign": gettext_lazy("resignation"),
+    "time": gettext_lazy("time"),
+    "no-pieces": gettext_lazy("no pieces left"),
+    "blocked": gettext_lazy("no move left"),
+    "five": gettext_lazy("five in a row"),
+    "agreement": gettext_lazy("agreement"),
+    "draw": gettext_lazy("draw by the rules"),
+    "repetition": gettext_lazy("threefold repetition"),
+    "foul": gettext_lazy("foul"),
+    "forfeit": gettext_lazy("forfeit"),
+    "passes": gettext_lazy("two passes"),
+    "full-board": gettext_lazy("full board"),
+}
+
+
+def _buttons(game: Game, me: str | None, spec: dict) -> list[dict]:
+    """The game actions open to the viewer now (moves and protocol steps are legal moves)."""
+    if me is None or game.status != Game.Status.ONGOING:
+        return []
+    opponent = "black" if me == "white" else "white"
+    buttons = []
+
+    def add(action: str, label: str, confirm: str = ""):
+        url = _url(f"games-api:game-{action}", game.id)
+        if url:
+            buttons.append({"id": action, "label": label, "url": url, "body": {}, "confirm": confirm})
+
+    if game.draw_offer_by == opponent:
+        add("draw-accept", _("Accept draw"))
+        add("draw-decline", _("Decline draw"))
+    elif not game.draw_offer_by and game.draw_barred != me:
+        add("draw-offer", _("Offer draw"))
+    if spec["kind"] == "draughts":
+        add("claim", _("Claim threefold repetition"))
+    if game.ply < 2:
+        add("abort", _("Abort"), _("Abort this game?"))
+    else:
+        add("resign", _("Resign"), _("Resign this game?"))
+    return buttons
+
+
+def game_state(game_id: int, member=None, *, since: int | None = None) -> dict | None:
+    """The state of game ``game_id`` for ``member`` (None or anonymous: a spectator).
+
+    ``moves`` lists only the moves after ply ``since`` (all without it), each
+    with its notation, path and the FEN after it.
+    """
+    game = Game.objects.select_related("white", "black").filter(id=game_id).first()
+    if game is None:
+        return None
+    v = variant(game.discipline)
+    spec = board_spec(game.discipline)
+    notations = tuple(game.moves.order_by("ply").values_list("notation", flat=True))
+    start_fen, steps, position = _replay(
+        game.discipline, (game.start_fen, game.opening_rule, game.ballot, game.foul_policy), notations)
+    me = _member_view(game, member)
+    turn = v.turn(position)
+    ongoing = game.status == Game.Status.ONGOING
+    my_turn = bool(me) and ongoing and game.to_move == me
+    legal = []
+    if my_turn:
+        for move in v.legal_moves(position):
+            path = [str(s) for s in getattr(move, "path", ())] or (
+                [move.notation] if _POINT.match(move.notation) else [])
+            legal.append({"notation": move.notation, "path": path})
+    fouls = []
+    if ongoing and hasattr(v, "fouls") and turn == "black" and getattr(position, "phase", "play") in ("play", "opening"):
+        fouls = sorted(v.fouls(position))
+    first = 0 if since is None else max(0, min(since, len(steps)))
+    offer_text = ""
+    if ongoing and game.draw_offer_by:
+        offer_text = (_("White offers a draw") if game.draw_offer_by == "white" else _("Black offers a draw"))
+    return {
+        "id": game.id,
+        "discipline": game.discipline,
+        "board": spec,
+        "status": game.status,
+        "result": game.result,
+        "termination": game.termination,
+        "status_text": _result_text(game),
+        "offer_text": offer_text,
+        "ply": len(steps),
+        "start_fen": start_fen,
+        "fen": steps[-1][1] if steps else start_fen,
+        "turn": game.to_move,
+        "phase": getattr(position, "phase", ""),
+        "my_color": me,
+        "my_turn": my_turn,
+        "players": {"white": _player(game, "white"), "black": _player(game, "black")},
+        "moves": [
+            {"ply": i + 1, "notation": notations[i], "path": steps[i][0], "fen": steps[i][1]}
+            for i in range(first, len(steps))
+        ],
+        "legal_moves": legal,
+        "fouls": fouls,
+        "clock": _clock(game),
+        "draw_offer_by": game.draw_offer_by,
+        "buttons": _buttons(game, me, spec),
+        "rated": game.rated,
+        "speed": game.speed,
+        "urls": {
+            "state": reverse("games:game-state", args=[game.id]),
+            "move": _url("games-api:game-moves", game.id),
+        },
+    }

@@ -1,0 +1,8 @@
+"""WebSocket routes of games (gathered by club/routing.py)."""
+from django.urls import path
+
+from .consumers import GameConsumer
+
+websocket_urlpatterns = [
+    path("ws/games/<int:game_id>/", GameConsumer.as_asgi()),
+]

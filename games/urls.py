@@ -1,0 +1,16 @@
+"""Play pages (the REST API lives in games/api/)."""
+from django.urls import path
+
+from . import views
+
+app_name = "games"
+
+urlpatterns = [
+    path("", views.lobby, name="lobby"),
+    path("challenges/new/", views.challenge_new, name="challenge-new"),
+    path("challenges/<int:challenge_id>/<str:action>/", views.challenge_respond, name="challenge-respond"),
+    path("games/<int:game_id>/", views.game_page, name="game"),
+    path("games/<int:game_id>/state/", views.game_state, name="game-state"),
+    path("mine/", views.my_games, name="my-games"),
+    path("members/<str:username>/games/", views.member_archive, name="archive"),
+]

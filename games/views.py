@@ -1,0 +1,233 @@
+"""Play pages: lobby, new challenge, game page (and finished-game viewer),
+my games, a member's archive. Thin: they read through selectors / games.live
+and write through games.services; the JavaScript acts through the REST API.
+"""
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.db.models import Q
+from django.http import Http404, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from games import live
+from games.forms import ArchiveFilterForm, ChallengeForm
+from games.models import Challenge, Game
+
+from . import services
+from .services.errors import PlayRefused
+
+
+def _texts() -> dict:
+    """Words the game page script shows, in the page's language."""
+    return {
+        "yourMove": _("Your move"),
+        "opponentsMove": _("Waiting for the opponent's move"),
+        "networkError": _("The server cannot be reached; retrying."),
+        "days": _("d"),
+        "actions": {
+            "pass": _("Pass"), "swap": _("Swap colours"), "stay": _("Keep colours"),
+            "declare": _("Declare 5th moves:"),
+        },
+        "board": {
+            "board": _("board"), "white": _("white"), "black": _("black"),
+            "whiteKing": _("white king"), "blackKing": _("black king"),
+            "selected": _("selected"), "cancelled": _("choice cancelled"),
+        },
+    }
+
+
+def lobby(request):
+    """Open challenges, the ones addressed to me, mine, and the games on now."""
+    me = request.user if request.user.is_authenticated else None
+    open_challenges = Challenge.objects.filter(status=Challenge.Status.OPEN, opponent__isnull=True) \
+        .select_related("challenger").order_by("-created_at")
+    context = {
+        "open_challenges": _titled(open_challenges[:100]),
+        "received": [], "sent": [],
+        "live_games": Game.objects.filter(status=Game.Status.ONGOING).exclude(speed="correspondence")
+        .select_related("white", "black").order_by("-started_at")[:20],
+    }
+    if me:
+        context["received"] = _titled(Challenge.objects.filter(status=Challenge.Status.OPEN, opponent=me)
+                                      .select_related("challenger"))
+        context["sent"] = _titled(Challenge.objects.filter(status=Challenge.Status.OPEN, challenger=me)
+                                  .select_related("opponent"))
+    return render(request, "games/lobby.html", context)
+
+
+def _titled(challenges) -> list:
+    rows = list(challenges)
+    for c in rows:
+        c.discipline_title = live.discipline_title(c.discipline)
+    return rows
+
+
+@login_required
+def challenge_new(request):
+    initial = {}
+    if request.GET.get("opponent"):
+        initial["opponent"] = request.GET["opponent"]
+    form = ChallengeForm(request.POST or None, initial=initial, me=request.user)
+    if request.method == "POST" and form.is_valid():
+        try:
+            challenge = services.challenge_create(challenger=request.user, **form.service_arguments())
+        except PlayRefused as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, _("Your challenge is published."))
+            if challenge.game_id:
+                return redirect("games:game", challenge.game_id)
+            return redirect("games:lobby")
+    return render(request, "games/challenge_new.html", {"form": form})
+
+
+@login_required
+@require_POST
+def challenge_respond(request, challenge_id: int, action: str):
+    """Accept, decline or cancel a challenge; accepting opens the new game."""
+    try:
+        if action == "accept":
+            game = services.challenge_accept(challenge_id=challenge_id, member=request.user)
+            return redirect("games:game", game.id)
+        if action == "decline":
+            services.challenge_decline(challenge_id=challenge_id, member=request.user)
+        elif action == "cancel":
+            services.challenge_cancel(challenge_id=challenge_id, member=request.user)
+        else:
+            raise Http404
+    except PlayRefused as error:
+        messages.error(request, str(error))
+    return redirect("games:lobby")
+
+
+def game_page(request, game_id: int):
+    game = get_object_or_404(Game.objects.select_related("white", "black"), id=game_id)
+    state = live.game_state(game.id, request.user)
+    downloads = []
+    for name, label in (("games-api:game-pdn", "PDN"), ("games-api:game-record", _("record"))):
+        url = live._url(name, game.id)
+        if url:
+            downloads.append({"url": url, "label": label})
+    title = f"{state['players']['white']['name']} – {state['players']['black']['name']}"
+    return render(request, "games/game.html", {
+        "game": game, "state": state, "texts": _texts(), "title": title,
+        "discipline_title": live.discipline_title(game.discipline),
+        "time_control_text": time_control_text(game.time_control),
+        "downloads": downloads,
+    })
+
+
+def game_state(request, game_id: int):
+    """The polling fallback of the game page's WebSocket (same JSON)."""
+    since = request.GET.get("since")
+    state = live.game_state(game_id, request.user, since=int(since) if since and since.isdigit() else None)
+    if state is None:
+        raise Http404
+    return JsonResponse(state)
+
+
+def time_control_text(text: str) -> str:
+    from games.clock import TimeControl
+
+    if not text or text == "-":
+        return _("untimed")
+    try:
+        tc = TimeControl.parse(text)
+    except ValueError:
+        return text
+    if tc.days:
+        return _("%(days)d days per move") % {"days": tc.days}
+    parts = []
+    for period in tc.periods:
+        minutes = f"{period.seconds // 60}′" + (f"{period.seconds % 60}″" if period.seconds % 60 else "")
+        parts.append(_("%(time)s for %(moves)d moves") % {"time": minutes, "moves": period.moves}
+                     if period.moves else minutes)
+    text = ", ".join(parts)
+    if tc.increment:
+        text += " " + _("+ %(seconds)d″ per move") % {"seconds": tc.increment}
+    return text
+
+
+@login_required
+def my_games(request):
+    """My ongoing games, correspondence games where it is my turn first; then my recent results."""
+    me = request.user
+    mine = Game.objects.filter(Q(white=me) | Q(black=me)).select_related("white", "black")
+    ongoing = list(mine.filter(status=Game.Status.ONGOING))
+    for game in ongoing:
+        game.discipline_title = live.discipline_title(game.discipline)
+        game.my_colour = game.colour_of(me.id)
+        game.my_turn = game.to_move == game.my_colour
+        game.opponent = game.black if game.my_colour == "white" else game.white
+    # My turn in correspondence first, nearest deadline first; then the rest.
+    ongoing.sort(key=lambda g: (
+        not (g.my_turn and g.speed == "correspondence"), not g.my_turn,
+        g.deadline.timestamp() if g.deadline else float("inf"),
+    ))
+    finished = mine.exclude(status=Game.Status.ONGOING).order_by("-ended_at", "-id")[:20]
+    return render(request, "games/my_games.html", {
+        "ongoing": ongoing, "finished": _with_opponents(finished, me),
+    })
+
+
+def _with_opponents(games, member):
+    rows = []
+    for game in games:
+        game.discipline_title = live.discipline_title(game.discipline)
+        game.my_colour = game.colour_of(member.id)
+        game.opponent = game.black if game.my_colour == "white" else game.white
+        game.outcome = _outcome(game, game.my_colour)
+        rows.append(game)
+    return rows
+
+
+def _outcome(game: Game, colour: str | None) -> str:
+    if game.status == Game.Status.ABORTED:
+        return "aborted"
+    if game.result == "1/2-1/2":
+        return "draw"
+    if game.result in ("1-0", "+/-"):
+        return "win" if colour == "white" else "loss"
+    if game.result in ("0-1", "-/+"):
+        return "win" if colour == "black" else "loss"
+    return ""
+
+
+def member_archive(request, username: str):
+    """A member's finished games, filtered by discipline, speed, result, colour and opponent."""
+    member = get_object_or_404(get_user_model(), username=username)
+    form = ArchiveFilterForm(request.GET or None)
+    games = Game.objects.filter(Q(white=member) | Q(black=member)).exclude(status=Game.Status.ONGOING) \
+        .select_related("white", "black").order_by("-ended_at", "-id")
+    if form.is_valid():
+        f = form.cleaned_data
+        if f.get("discipline"):
+            games = games.filter(discipline=f["discipline"])
+        if f.get("speed"):
+            games = games.filter(speed=f["speed"])
+        if f.get("colour") == "white":
+            games = games.filter(white=member)
+        elif f.get("colour") == "black":
+            games = games.filter(black=member)
+        if f.get("opponent"):
+            name = f["opponent"]
+            games = games.filter(
+                Q(white=member, black__username__iexact=name) | Q(black=member, white__username__iexact=name))
+        if f.get("outcome") == "win":
+            games = games.filter(Q(white=member, result="1-0") | Q(black=member, result="0-1"))
+        elif f.get("outcome") == "loss":
+            games = games.filter(Q(white=member, result="0-1") | Q(black=member, result="1-0"))
+        elif f.get("outcome") == "draw":
+            games = games.filter(result="1/2-1/2")
+    page = Paginator(games, 30).get_page(request.GET.get("page"))
+    page.object_list = _with_opponents(page.object_list, member)
+    query = request.GET.copy()
+    query.pop("page", None)
+    return render(request, "games/archive.html", {
+        "member": member, "form": form, "page": page, "query_string": query.urlencode(),
+    })
