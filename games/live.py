@@ -147,10 +147,10 @@ def _buttons(game: Game, me: str | None, spec: dict) -> list[dict]:
     opponent = "black" if me == "white" else "white"
     buttons = []
 
-    def add(action: str, label: str, confirm: str = ""):
-        url = _url(f"games-api:game-{action}", game.id)
+    def add(action: str, label: str, confirm: str = "", body: dict | None = None):
+        url = _url(f"api-game-{action}", game.id)
         if url:
-            buttons.append({"id": action, "label": label, "url": url, "body": {}, "confirm": confirm})
+            buttons.append({"id": action, "label": label, "url": url, "body": body or {}, "confirm": confirm})
 
     if game.draw_offer_by == opponent:
         add("draw-accept", _("Accept draw"))
@@ -158,7 +158,7 @@ def _buttons(game: Game, me: str | None, spec: dict) -> list[dict]:
     elif not game.draw_offer_by and game.draw_barred != me:
         add("draw-offer", _("Offer draw"))
     if spec["kind"] == "draughts":
-        add("claim", _("Claim threefold repetition"))
+        add("claim", _("Claim threefold repetition"), body={"expected_ply": game.ply})
     if game.ply < 2:
         add("abort", _("Abort"), _("Abort this game?"))
     else:
@@ -227,6 +227,6 @@ def game_state(game_id: int, member=None, *, since: int | None = None) -> dict |
         "speed": game.speed,
         "urls": {
             "state": reverse("games:game-state", args=[game.id]),
-            "move": _url("games-api:game-moves", game.id),
+            "move": _url("api-game-moves", game.id),
         },
     }

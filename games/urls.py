@@ -11,6 +11,7 @@ urlpatterns = [
     path("challenges/<int:challenge_id>/<str:action>/", views.challenge_respond, name="challenge-respond"),
     path("games/<int:game_id>/", views.game_page, name="game"),
     path("games/<int:game_id>/state/", views.game_state, name="game-state"),
+    path("games/<int:game_id>/download/", views.game_download, name="game-download"),
     path("mine/", views.my_games, name="my-games"),
     path("members/<str:username>/games/", views.member_archive, name="archive"),
 ]

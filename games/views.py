@@ -9,8 +9,9 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.db.models import Q
-from django.http import Http404, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -108,11 +109,8 @@ def challenge_respond(request, challenge_id: int, action: str):
 def game_page(request, game_id: int):
     game = get_object_or_404(Game.objects.select_related("white", "black"), id=game_id)
     state = live.game_state(game.id, request.user)
-    downloads = []
-    for name, label in (("games-api:game-pdn", "PDN"), ("games-api:game-record", _("record"))):
-        url = live._url(name, game.id)
-        if url:
-            downloads.append({"url": url, "label": label})
+    downloads = [{"url": reverse("games:game-download", args=[game.id]) + f"?format={fmt}", "label": label}
+                 for fmt, label in DOWNLOADS[live.board_spec(game.discipline)["kind"]]]
     title = f"{state['players']['white']['name']} – {state['players']['black']['name']}"
     return render(request, "games/game.html", {
         "game": game, "state": state, "texts": _texts(), "title": title,
@@ -120,6 +118,25 @@ def game_page(request, game_id: int):
         "time_control_text": time_control_text(game.time_control),
         "downloads": downloads,
     })
+
+
+DOWNLOADS = {"draughts": [("pdn", "PDN")], "stones": [("renju", "Renju"), ("sgf", "SGF")]}
+
+
+def game_download(request, game_id: int):
+    """The game's record as a file (PDN for draughts; renju text or SGF)."""
+    from games import records
+
+    game = get_object_or_404(Game.objects.select_related("white", "black"), id=game_id)
+    fmt = request.GET.get("format") or records.default_format(game)
+    try:
+        text = records.game_record(game=game, format=fmt)
+    except PlayRefused as error:
+        return HttpResponse(str(error), status=400, content_type="text/plain; charset=utf-8")
+    extension = {"pdn": "pdn", "sgf": "sgf"}.get(fmt, "txt")
+    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="game-{game.id}.{extension}"'
+    return response
 
 
 def game_state(request, game_id: int):

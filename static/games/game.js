@@ -263,7 +263,7 @@
   }
 
   function submitMove(notation) {
-    post(state.urls.move, {move: notation, expected_ply: state.ply, idempotency_key: uuid()});
+    post(state.urls.move, {text: notation, expected_ply: state.ply, idempotency_key: uuid()});
   }
 
   function showError(text) {

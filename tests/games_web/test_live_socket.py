@@ -39,8 +39,8 @@ def socket(game_id, user, since=None):
 
 def api_move(client, member, game, text, ply):
     client.force_login(member)
-    url = reverse("games-api:game-moves", args=[game.id])
-    return client.post(url, {"move": text, "expected_ply": ply, "idempotency_key": f"k{ply}"},
+    url = reverse("api-game-moves", args=[game.id])
+    return client.post(url, {"text": text, "expected_ply": ply, "idempotency_key": f"k{ply}"},
                        content_type="application/json")
 
 
