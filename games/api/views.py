@@ -227,11 +227,12 @@ class GameRecordView(APIView):
     permission_classes = [permissions.AllowAny]
 
     @extend_schema(responses=s.RecordSerializer,
-                   parameters=[OpenApiParameter("format", str, description="pdn (draughts), renju or sgf (renju)")])
+                   parameters=[OpenApiParameter("as", str, description="pdn (draughts), renju or sgf (renju); "
+                                                                     "'format' is taken by DRF")])
     @refusals
     def get(self, request, pk):
         game = get_object_or_404(Game.objects.select_related("white", "black"), pk=pk)
-        fmt = request.query_params.get("format") or records.default_format(game)
+        fmt = request.query_params.get("as") or records.default_format(game)
         return Response({"format": fmt, "text": records.game_record(game=game, format=fmt)})
 
 
