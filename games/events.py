@@ -59,8 +59,33 @@ def game_finished_on_commit(game_id: int) -> None:
     game_changed_on_commit(game_id)
 
 
+_changed_hooks: list[Callable[[int], None]] = []
+_challenge_hooks: list[Callable[[int], None]] = []
+
+
+def on_game_changed(hook: Callable[[int], None]) -> Callable[[int], None]:
+    """Run ``hook(game_id)`` after every committed change of a game (in the
+    request: keep it cheap, enqueue real work). Notifications use it."""
+    if hook not in _changed_hooks:
+        _changed_hooks.append(hook)
+    return hook
+
+
+def on_challenge_created(hook: Callable[[int], None]) -> Callable[[int], None]:
+    if hook not in _challenge_hooks:
+        _challenge_hooks.append(hook)
+    return hook
+
+
+def challenge_created_on_commit(challenge_id: int) -> None:
+    for hook in list(_challenge_hooks):
+        transaction.on_commit(lambda hook=hook: hook(challenge_id))
+
+
 def game_changed_on_commit(game_id: int) -> None:
     transaction.on_commit(lambda: _broadcast(game_id))
+    for hook in list(_changed_hooks):
+        transaction.on_commit(lambda hook=hook: hook(game_id))
 
 
 def _broadcast(game_id: int) -> None:

@@ -67,11 +67,13 @@ def challenge_create(*, challenger, discipline: str, time_control: str, opponent
     if rating_min is not None and rating_max is not None and rating_min > rating_max:
         raise Invalid("bad-rating-range", "The rating range is empty.")
     now = now or timezone.now()
-    return Challenge.objects.create(
+    challenge = Challenge.objects.create(
         challenger=challenger, opponent=opponent, discipline=discipline, time_control=str(tc), colour=colour,
         rated=rated, opening_rule=opening_rule, ballot=ballot, start_fen=start_fen, foul_policy=foul_policy,
         rating_min=rating_min, rating_max=rating_max, expires_at=expires_at or now + _expiry_default(),
     )
+    events.challenge_created_on_commit(challenge.pk)
+    return challenge
 
 
 def _rating(member, discipline: str, speed: str) -> float | None:
