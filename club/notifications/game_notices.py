@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from django.urls import reverse
 
+from games.models import Challenge, Game
+
 from . import services
 from .models import Notification
 
 
 def _game(game_id: int):
-    from games.models import Game
-
     return Game.objects.select_related("white", "black").filter(id=game_id).first()
 
 
@@ -21,19 +21,9 @@ def _game_url(game_id: int) -> str:
     return reverse("games:game", args=[game_id])
 
 
-def _result_words(game) -> str:
-    return game.result
-
-
 def _member_to_move(game):
-    """The member who must act next, or None when nobody must (game over)."""
-    from games.rules import variant
-
-    v = variant(game.discipline)
-    position = v.from_fen(game.fen)
-    if v.result(position) is not None:
-        return None
-    return game.white if v.turn(position) == "white" else game.black
+    """The member who must act next (the game row's side to move)."""
+    return game.white if game.to_move == "white" else game.black
 
 
 def _last_move(game):
@@ -51,7 +41,7 @@ def game_result_notify(*, game_id: int) -> int:
             continue
         if services.notify(
             recipient=member, kind=Notification.Kind.RESULT, key=f"result:{game.id}",
-            params={"opponent": str(opponent), "discipline": game.discipline, "result": _result_words(game),
+            params={"opponent": str(opponent), "discipline": game.discipline, "result": game.result or "—",
                     "termination": game.termination},
             url=_game_url(game.id), game_id=game.id,
         ):
@@ -63,18 +53,18 @@ def game_turn_notify(*, game_id: int) -> bool:
     """After a change of a correspondence game: tell the member to move that the
     opponent has moved, and schedule the 80% reminder of that move."""
     game = _game(game_id)
-    if game is None or game.speed != "correspondence" or game.status != "active":
+    if game is None or game.speed != "correspondence" or game.status != Game.Status.ONGOING:
         return False
     last = _last_move(game)
     to_move = _member_to_move(game)
-    if last is None or to_move is None:
+    if game.deadline and game.turn_started_at:
+        services.turn_reminder_schedule(game_id=game.id, ply=game.ply + 1, member=to_move,
+                                        turn_started=game.turn_started_at, deadline=game.deadline)
+    # Renju's opening protocol lets one player act several times running:
+    # only a move by the other member is news.
+    if last is None or last.member_id == to_move.pk:
         return False
     opponent = game.black if to_move == game.white else game.white
-    deadline = getattr(game, "deadline", None)
-    if deadline:
-        services.turn_reminder_schedule(
-            game_id=game.id, ply=last.ply + 1, member=to_move, turn_started=last.created_at, deadline=deadline,
-        )
     return services.notify(
         recipient=to_move, kind=Notification.Kind.MOVE, key=f"move:{game.id}:{last.ply}",
         params={"opponent": str(opponent), "discipline": game.discipline, "move": last.notation},
@@ -85,22 +75,18 @@ def game_turn_notify(*, game_id: int) -> bool:
 def turn_still_waiting(game_id: int, ply: int) -> dict | None:
     """Facts for a reminder when the game still waits for move ``ply``, else None."""
     game = _game(game_id)
-    if game is None or game.status != "active":
+    if game is None or game.status != Game.Status.ONGOING:
         return None
     last = _last_move(game)
     if (last.ply if last else 0) + 1 != ply:
         return None
     to_move = _member_to_move(game)
-    if to_move is None:
-        return None
     opponent = game.black if to_move == game.white else game.white
     return {"opponent": str(opponent), "discipline": game.discipline, "url": _game_url(game.id)}
 
 
 def challenge_notify(*, challenge_id: int) -> bool:
     """A direct challenge: tell the member it is addressed to."""
-    from games.models import Challenge
-
     challenge = Challenge.objects.select_related("challenger", "opponent").filter(id=challenge_id).first()
     if challenge is None or challenge.opponent is None:
         return False

@@ -1,0 +1,33 @@
+"""Hooks registered with games.events (see apps.py)."""
+import logging
+
+log = logging.getLogger(__name__)
+
+
+def game_finished(game_id: int) -> None:
+    from .game_notices import game_result_notify
+
+    game_result_notify(game_id=game_id)
+
+
+def game_changed(game_id: int) -> None:
+    """Only correspondence games notify moves: one indexed look-up, then a task."""
+    from games.models import Game
+
+    from .tasks import notify_game_changed
+
+    if Game.objects.filter(id=game_id, speed="correspondence", status=Game.Status.ONGOING).exists():
+        _enqueue(notify_game_changed, game_id)
+
+
+def challenge_created(challenge_id: int) -> None:
+    from .tasks import notify_challenge_created
+
+    _enqueue(notify_challenge_created, challenge_id)
+
+
+def _enqueue(task, object_id: int) -> None:
+    try:
+        task.delay(object_id)
+    except Exception:  # broker down: the move stands; the member sees it on the site
+        log.exception("could not enqueue %s(%s)", task.name, object_id)
