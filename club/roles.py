@@ -3,9 +3,18 @@
 Each role is a group of the same name, created with its permissions by
 migration ``0003_roles``. Keep ``ROLE_PERMISSIONS`` and that migration in
 step: a test compares them. Superusers hold every role.
+
+Checking a role, wherever you are:
+- services: ``require_role(user, Role.ARBITER)`` (raises PermissionDenied);
+- pages: ``@role_required(Role.ORGANISER)`` (anonymous → login page, others → 403);
+- API views: ``permission_classes = [role_permission(Role.ARBITER)]`` from club.api.permissions;
+- templates: ``{% load club_roles %}{% if user|has_role:"arbiter" %}``.
 """
 from __future__ import annotations
 
+from functools import wraps
+
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -75,3 +84,19 @@ def require_role(user, *roles: Role) -> None:
 def forget_roles(user) -> None:
     """Drop the cached roles after the user's groups changed."""
     user.__dict__.pop("_club_roles", None)
+
+
+def role_required(*roles: Role):
+    """Page decorator: anonymous visitors go to the login page; members without the role get 403."""
+
+    def decorator(view):
+        @wraps(view)
+        def wrapped(request, *args, **kwargs):
+            if not request.user.is_authenticated:
+                return redirect_to_login(request.get_full_path())
+            require_role(request.user, *roles)
+            return view(request, *args, **kwargs)
+
+        return wrapped
+
+    return decorator

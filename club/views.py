@@ -1,11 +1,8 @@
 """Pages of the club: thin views that check roles, then call services and selectors."""
-from functools import wraps
-
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.http import Http404, HttpResponseServerError, JsonResponse
 from django.shortcuts import redirect, render
@@ -19,24 +16,7 @@ from club.api.errors import json_error_response
 from club.forms import ProfileForm, RolesForm, SanctionForm, SignUpForm
 from club.health import health_report
 from club.models import Member
-from club.roles import Role, has_any_role, roles_of
-
-
-def role_required(*roles: Role):
-    """Anonymous visitors go to the login page; members without the role get 403."""
-
-    def decorator(view):
-        @wraps(view)
-        def wrapped(request, *args, **kwargs):
-            if not request.user.is_authenticated:
-                return redirect_to_login(request.get_full_path())
-            if not has_any_role(request.user, *roles):
-                raise PermissionDenied
-            return view(request, *args, **kwargs)
-
-        return wrapped
-
-    return decorator
+from club.roles import Role, has_any_role, role_required, roles_of
 
 
 def home(request):

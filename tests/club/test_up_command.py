@@ -109,3 +109,48 @@ def test_up_serves_the_demo_club_and_ctrl_c_stops_every_child(club_dir, tmp_path
             up.wait()
         for pid in descendants(up.pid):
             os.kill(pid, signal.SIGKILL)
+
+
+class TestTheFirstAdmin:
+    """``up --admin USER`` creates the first administrator once, without a prompt when scripted."""
+
+    @pytest.fixture
+    def command(self):
+        from club.management.commands.up import Command
+
+        return Command()
+
+    @pytest.fixture
+    def no_terminal(self, monkeypatch):
+        monkeypatch.setattr(sys.stdin, "isatty", lambda: False, raising=False)
+
+    def test_the_password_comes_from_the_environment(self, db, command, monkeypatch):
+        from club.models import Member
+        from club.roles import Role, has_role
+
+        monkeypatch.setenv("DJANGO_SUPERUSER_PASSWORD", "first admin password")
+
+        command.ensure_admin("boss")
+
+        boss = Member.objects.get(username="boss")
+        assert boss.is_superuser and boss.is_staff and boss.check_password("first admin password")
+        assert has_role(boss, Role.ADMIN)
+
+    def test_without_a_terminal_or_a_password_it_refuses(self, db, command, monkeypatch, no_terminal):
+        from django.core.management import CommandError
+
+        from club.models import Member
+
+        monkeypatch.delenv("DJANGO_SUPERUSER_PASSWORD", raising=False)
+
+        with pytest.raises(CommandError, match="DJANGO_SUPERUSER_PASSWORD"):
+            command.ensure_admin("boss")
+        assert not Member.objects.filter(username="boss").exists()
+
+    def test_an_existing_account_is_left_as_it_is(self, db, command, anna, monkeypatch):
+        monkeypatch.setenv("DJANGO_SUPERUSER_PASSWORD", "first admin password")
+
+        command.ensure_admin("anna")
+
+        anna.refresh_from_db()
+        assert not anna.is_superuser
