@@ -71,7 +71,7 @@ def test_files_that_are_not_pdn_go_to_the_renju_replay(tmp_path, monkeypatch):
     assert calls == [("replay", str(record)), ("fouls", "h8 h9 i9")]
 
 
-def test_perft_command_prints_each_depth(capsys):
+def test_perft_command_prints_each_depth():
     out = io.StringIO()
     assert main(["perft", "russian", "3", "--all-paths"], out) == 0
     lines = out.getvalue().splitlines()
