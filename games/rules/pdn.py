@@ -16,7 +16,7 @@ API used by the game layer and the CLI:
     One game as PDN: the tags (Result set to ``result``), then numbered
     movetext (``1...`` first when the FEN tag has black to move).
 
-``replay_game(game) -> (variant, positions)``
+``replay_game(game, discipline=None) -> (variant, positions)``
     Replays a game from its FEN tag (numeric or algebraic squares, trailing
     dot) or the start position; ``positions[0]`` is the start, one more per
     ply.  Raises ``IllegalMove`` whose message names the ply, the move number
@@ -157,11 +157,13 @@ def game_variant(game: PdnGame) -> str:
     return "international"
 
 
-def replay_game(game: PdnGame):
-    """``(variant, positions)``; ``IllegalMove`` names the ply that fails."""
+def replay_game(game: PdnGame, discipline: str | None = None):
+    """``(variant, positions)``; ``IllegalMove`` names the ply that fails.
+    ``discipline`` overrides the guess (e.g. ``"giveaway"``, which PDN has no
+    GameType for)."""
     from . import variant as get_variant
 
-    v = get_variant(game_variant(game))
+    v = get_variant(discipline or game_variant(game))
     fen = game.tags.get("FEN")
     p = v.from_fen(fen) if fen else v.start()
     positions = [p]

@@ -95,3 +95,9 @@ def test_a_game_from_a_position_with_black_to_move_is_numbered_from_1_dots():
     [game] = read_games(text)
     _v, positions = replay_game(game)
     assert len(positions) == 4
+
+
+def test_the_discipline_can_be_given_for_giveaway_records():
+    [game] = read_games("1. c3-d4 f6-e5 2. d4:f6 *")
+    v, positions = replay_game(game, discipline="giveaway")
+    assert v.name == "giveaway" and len(positions) == 4
