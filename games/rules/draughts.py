@@ -5,6 +5,19 @@ configurations of :class:`Draughts` in their own files; they differ only in
 board size, capture rules (3.4.1 majority, 2.1.5.15 vs 3.4.2 promotion
 mid-capture), notation, win inversion (4.1) and draw counts.
 
+Discipline API (beyond games/rules/__init__.py)
+-----------------------------------------------
+``legal_moves(p)`` -> list of :class:`Move` (``notation``, ``path``,
+``captures``, ``start``, ``end``, ``paths``); ``play(p, text_or_move)``;
+``find_move(p, text)``; ``result(p)``; ``can_win(p, color)``;
+``can_claim_repetition(p)``; ``perft(p, depth, distinct=True)``;
+``from_fen``/``to_fen``; ``pieces(p)`` -> ``{square: "w"|"W"|"b"|"B"}``;
+``start()`` (Russian: ``start(ballot=key)``, see ballots64).  Canonical
+notation: ``c3-d4``, ``c3:e5`` (Russian), ``32-28``, ``28x19`` (10×10); the
+full path (``d2:g5:e7:c5:a7``) only when two moves share start and end.
+``play`` also takes any legal full path, the turning squares alone, ``x`` or
+``:`` for captures, and a wrong separator, as long as the move is unambiguous.
+
 Board representation
 --------------------
 Bitboards on Python ints with one "ghost" bit every ``size + 1`` bits, so
