@@ -163,6 +163,11 @@ class TimeControl:
         return added
 
 
+def speed_class(time_control: str) -> str:
+    """The speed class of a time control's text (docs/contracts.md): see ``TimeControl.speed``."""
+    return TimeControl.parse(time_control).speed
+
+
 def _int(text: str, what: str) -> int:
     try:
         return int(text)
@@ -316,8 +321,8 @@ def flag_fall_verdict(*, flagged: str, opponent_flag_down: bool, opponent_can_wi
     if opponent_flag_down:
         return TimeVerdict(None, "both-flags", "003 2.1.9.1.2")
     if not opponent_can_win:
-        return TimeVerdict(None, "timeout-insufficient", "003 1.7.9")
-    return TimeVerdict(other, "timeout", "003 1.7.9")
+        return TimeVerdict(None, "time-insufficient", "003 1.7.9")
+    return TimeVerdict(other, "time", "003 1.7.9")
 
 
 def replay_clock(tc: TimeControl, *, start_ms: int, move_instants: list[int], first: str = WHITE) -> dict:

@@ -1,41 +1,58 @@
 """What happens after a game changes, registered to run on commit.
 
-``game_finish`` calls ``game_finished_on_commit(game_id)`` exactly once per
-game (it holds the conditional update that ended the game, and the
-``GameEvent`` "finished" row is unique per game). After the commit it
-enqueues ``games.tasks.game_followup``, which runs every registered hook:
-ratings, notifications, championship standings hook in with::
+Game ended (docs/contracts.md): ``game_finish`` — the one function that ends
+games, holding the game row lock and a conditional update — calls
+``game_finished_on_commit(game_id)`` exactly once per game (the
+``GameEvent`` "finished" row is unique per game). After the commit
+``game_finished(game_id)`` enqueues:
 
-    from games.events import on_game_finished
+* every Celery task named in ``settings.GAME_FINISHED_TASKS`` with
+  ``.delay(game_id)`` (ratings, notifications);
+* ``games.tasks.game_followup``, which runs the hooks registered with
+  ``@on_game_finished`` (for code that prefers a function to a task).
 
-    @on_game_finished
-    def apply_rating(game_id: int) -> None: ...
+Hooks and tasks must be idempotent (acks_late may deliver a task twice).
 
-Hooks must be idempotent (a task may be delivered twice, acks_late).
+``game_result_changed(game_id)``: an arbiter changed or annulled a result;
+enqueues ``settings.GAME_RESULT_CHANGED_TASKS``.
 
-``game_changed_on_commit(game_id)`` tells the browsers watching the game
-(channel group ``game-<id>``, see games/consumers.py) after a move, offer or
-result has committed.
+``game_changed_on_commit(game_id)``: after a move, offer or result commits,
+tells the browsers watching (channel group ``game-<id>``, games/consumers.py)
+and runs the ``@on_game_changed`` hooks (cheap: they should only enqueue).
+``challenge_created_on_commit(challenge_id)`` runs ``@on_challenge_created``.
 """
 from __future__ import annotations
 
 import logging
 from typing import Callable
 
+from django.conf import settings
 from django.db import transaction
+from django.utils.module_loading import import_string
 
 log = logging.getLogger(__name__)
 
-_finished_hooks: list[Callable[[int], None]] = []
+Hook = Callable[[int], None]
+_finished_hooks: list[Hook] = []
+_changed_hooks: list[Hook] = []
+_challenge_hooks: list[Hook] = []
 
 
-def on_game_finished(hook: Callable[[int], None]) -> Callable[[int], None]:
-    if hook not in _finished_hooks:
-        _finished_hooks.append(hook)
-    return hook
+def _register(hooks: list[Hook]):
+    def register(hook: Hook) -> Hook:
+        if hook not in hooks:
+            hooks.append(hook)
+        return hook
+
+    return register
 
 
-def finished_hooks() -> list[Callable[[int], None]]:
+on_game_finished = _register(_finished_hooks)
+on_game_changed = _register(_changed_hooks)
+on_challenge_created = _register(_challenge_hooks)
+
+
+def finished_hooks() -> list[Hook]:
     return list(_finished_hooks)
 
 
@@ -44,48 +61,53 @@ def run_finished_hooks(game_id: int) -> None:
         hook(game_id)
 
 
+def _enqueue(dotted: str, object_id: int) -> None:
+    try:
+        import_string(dotted).delay(object_id)
+    except Exception:  # broker down: the game stands regardless; log loudly
+        log.exception("could not enqueue %s(%s)", dotted, object_id)
+
+
+def game_finished(game_id: int) -> None:
+    """Enqueue the follow-up work of a finished game (call after commit)."""
+    for dotted in getattr(settings, "GAME_FINISHED_TASKS", []):
+        _enqueue(dotted, game_id)
+    if _finished_hooks:
+        _enqueue("games.tasks.game_followup", game_id)
+
+
 def game_finished_on_commit(game_id: int) -> None:
-    """Enqueue the follow-up work of a finished game once the ending commits."""
-
-    def enqueue():
-        from games.tasks import game_followup
-
-        try:
-            game_followup.delay(game_id)
-        except Exception:  # broker down: the game is over regardless; log loudly
-            log.exception("could not enqueue the follow-up of game %s", game_id)
-
-    transaction.on_commit(enqueue)
+    transaction.on_commit(lambda: game_finished(game_id))
     game_changed_on_commit(game_id)
 
 
-_changed_hooks: list[Callable[[int], None]] = []
-_challenge_hooks: list[Callable[[int], None]] = []
-
-
-def on_game_changed(hook: Callable[[int], None]) -> Callable[[int], None]:
-    """Run ``hook(game_id)`` after every committed change of a game (in the
-    request: keep it cheap, enqueue real work). Notifications use it."""
-    if hook not in _changed_hooks:
-        _changed_hooks.append(hook)
-    return hook
-
-
-def on_challenge_created(hook: Callable[[int], None]) -> Callable[[int], None]:
-    if hook not in _challenge_hooks:
-        _challenge_hooks.append(hook)
-    return hook
-
-
-def challenge_created_on_commit(challenge_id: int) -> None:
-    for hook in list(_challenge_hooks):
-        transaction.on_commit(lambda hook=hook: hook(challenge_id))
+def game_result_changed(game_id: int) -> None:
+    for dotted in getattr(settings, "GAME_RESULT_CHANGED_TASKS", []):
+        _enqueue(dotted, game_id)
 
 
 def game_changed_on_commit(game_id: int) -> None:
-    transaction.on_commit(lambda: _broadcast(game_id))
+    transaction.on_commit(lambda: _changed(game_id))
+
+
+def _changed(game_id: int) -> None:
+    _broadcast(game_id)
     for hook in list(_changed_hooks):
-        transaction.on_commit(lambda hook=hook: hook(game_id))
+        try:
+            hook(game_id)
+        except Exception:
+            log.exception("game-changed hook %r failed for game %s", hook, game_id)
+
+
+def challenge_created_on_commit(challenge_id: int) -> None:
+    def run():
+        for hook in list(_challenge_hooks):
+            try:
+                hook(challenge_id)
+            except Exception:
+                log.exception("challenge hook %r failed for challenge %s", hook, challenge_id)
+
+    transaction.on_commit(run)
 
 
 def _broadcast(game_id: int) -> None:

@@ -69,9 +69,10 @@ class Challenge(models.Model):
 
 class Game(models.Model):
     class Status(models.TextChoices):
-        ONGOING = "ongoing", _("ongoing")
+        ONGOING = "active", _("active")  # docs/contracts.md: "active"
         FINISHED = "finished", _("finished")
         ABORTED = "aborted", _("aborted")
+        ANNULLED = "annulled", _("annulled")
 
     discipline = models.CharField(max_length=32, db_index=True)
     white = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="games_as_white")
@@ -129,7 +130,7 @@ class Game(models.Model):
         ordering = ["-created_at", "-id"]
         indexes = [
             # The sweep: ongoing games whose flag has fallen.
-            models.Index(fields=["deadline"], name="game_deadline_ongoing", condition=Q(status="ongoing")),
+            models.Index(fields=["deadline"], name="game_deadline_ongoing", condition=Q(status="active")),
             models.Index(fields=["white", "-created_at"]),
             models.Index(fields=["black", "-created_at"]),
             models.Index(fields=["status", "-ended_at"]),

@@ -74,6 +74,8 @@ def challenge_create(*, challenger, discipline: str, time_control: str, opponent
     )
     events.challenge_created_on_commit(challenge.pk)
     return challenge
+    events.challenge_created_on_commit(challenge.pk)
+    return challenge
 
 
 def _rating(member, discipline: str, speed: str) -> float | None:

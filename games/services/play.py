@@ -195,7 +195,7 @@ def game_resign(*, game_id: int, member, now: datetime | None = None) -> Game:
         now = now or timezone.now()
         if _flag_if_fallen(game, now):
             return game
-        game_finish(game=game, ending=Ending(other(colour), "resignation", "003 2.1.8"), now=now)
+        game_finish(game=game, ending=Ending(other(colour), "resign", "003 2.1.8"), now=now)
         return game
 
 

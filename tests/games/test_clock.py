@@ -139,7 +139,7 @@ def test_thinking_time_leaves_out_the_vacation():
 # 1.7.9, 2.1.9.1.2, 1.16.7
 def test_a_flag_fall_loses_when_the_opponent_could_win():
     verdict = clock.flag_fall_verdict(flagged="white", opponent_flag_down=False, opponent_can_win=True)
-    assert (verdict.winner, verdict.reason) == ("black", "timeout")
+    assert (verdict.winner, verdict.reason) == ("black", "time")
 
 
 def test_a_flag_fall_draws_when_the_opponent_could_not_possibly_win():

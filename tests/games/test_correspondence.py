@@ -24,7 +24,7 @@ def test_a_move_after_the_deadline_loses(new_game, anna):
     with pytest.raises(RuleRefusal):
         game_move_make(game_id=game.pk, member=anna, text="c3-d4", expected_ply=0, now=at(DAY))
     game.refresh_from_db()
-    assert (game.result, game.termination) == ("0-1", "timeout")
+    assert (game.result, game.termination) == ("0-1", "time")
 
 
 def test_the_sweep_ends_a_game_at_its_deadline(new_game):

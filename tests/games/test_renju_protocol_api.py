@@ -53,7 +53,7 @@ def test_the_rif_opening_with_a_swap_and_two_fifth_move_offers(client_of, anna, 
     assert _act(a, game_id, "k10").status_code == 201
     assert _act(a, game_id, "f6").status_code == 201
     state = b.get(f"/api/games/{game_id}/").json()
-    assert state["ply"] == 8 and state["to_move"] == "black" and state["status"] == "ongoing"
+    assert state["ply"] == 8 and state["to_move"] == "black" and state["status"] == "active"
     record = b.get(f"/api/games/{game_id}/record/?as=renju").json()["text"]
     assert '[Rule "rif"]' in record and "i9,k10" in record and "swap" in record
 

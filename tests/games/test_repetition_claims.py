@@ -34,7 +34,7 @@ def test_a_false_claim_is_refused_and_play_goes_on(kings, anna, boris):
         game_repetition_claim(game_id=game.pk, member=anna, expected_ply=4, now=at(20))
     assert refused.value.code == "claim-refused"
     game.refresh_from_db()
-    assert game.status == "ongoing" and game.ply == 4
+    assert game.status == "active" and game.ply == 4
 
 
 def test_a_claim_with_the_intended_move_is_written_not_played(kings, anna, boris):

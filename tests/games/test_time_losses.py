@@ -26,7 +26,7 @@ def test_a_move_exactly_at_the_flag_loses_on_time(new_game, anna):
         game_move_make(game_id=game.pk, member=anna, text="c3-d4", expected_ply=0, now=at(300))
     assert late.value.code == "flag-fell"
     game.refresh_from_db()
-    assert (game.status, game.result, game.termination, game.ply) == ("finished", "0-1", "timeout", 0)
+    assert (game.status, game.result, game.termination, game.ply) == ("finished", "0-1", "time", 0)
     assert game.ended_at == at(300)
 
 
@@ -42,7 +42,7 @@ def test_the_sweep_ends_an_overdue_game_with_a_win_for_the_opponent(new_game):
     assert games_sweep(now=at(299)) == 0
     assert games_sweep(now=at(300)) == 1
     game.refresh_from_db()
-    assert (game.result, game.termination, game.termination_clause) == ("0-1", "timeout", "003 1.7.9")
+    assert (game.result, game.termination, game.termination_clause) == ("0-1", "time", "003 1.7.9")
 
 
 def _renju_fen_white_cannot_win() -> str:
@@ -62,7 +62,7 @@ def test_a_flag_fall_when_the_opponent_could_not_possibly_win_is_a_draw(new_game
     assert game.to_move == "black"
     games_sweep(now=at(400))
     game.refresh_from_db()
-    assert (game.result, game.termination) == ("1/2-1/2", "timeout-insufficient")
+    assert (game.result, game.termination) == ("1/2-1/2", "time-insufficient")
 
 
 def test_the_sweep_ends_each_game_once(new_game):
@@ -76,4 +76,4 @@ def test_the_sweep_ends_each_game_once(new_game):
 def test_a_game_in_time_is_left_alone_by_the_sweep(new_game, anna):
     game = play(new_game(time_control="300"), anna, "c3-d4", 100)
     assert games_sweep(now=at(350)) == 0
-    assert Game.objects.get(pk=game.pk).status == "ongoing"
+    assert Game.objects.get(pk=game.pk).status == "active"
