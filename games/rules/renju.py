@@ -32,10 +32,12 @@ The default foul policy rejects a forbidden stone with IllegalMove naming
 the foul.  ``start(foul_policy="lose")`` plays 002 9.2 literally: the stone
 is placed and white wins (reason ``foul:<kind>``).
 
-How fast: every empty point's four line windows (±5 cells) are looked up in
-a pattern table keyed by the window text and filled on first use; only a
-point with two candidate threes needs the recursive 9.3 look-ahead, memoised
-per (board, point).  See bench/renju_fouls.py.
+How fast: ``fouls`` first counts, in C, the black stones within five points
+of every point along its lines and skips points with fewer than four (no
+foul is possible there); each remaining point's four line windows (±5 cells)
+are looked up in a pattern table keyed by the window text and filled on
+first use; only a point with two candidate threes needs the recursive 9.3
+look-ahead, memoised per (board, point).  See bench/renju_fouls.py.
 
 Opening rules and phases
 ------------------------
