@@ -202,6 +202,7 @@ def game_state(game_id: int, member=None, *, since: int | None = None) -> dict |
         "discipline": game.discipline,
         "board": spec,
         "status": game.status,
+        "ongoing": ongoing,
         "result": game.result,
         "termination": game.termination,
         "status_text": _result_text(game),

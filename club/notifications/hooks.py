@@ -4,12 +4,6 @@ import logging
 log = logging.getLogger(__name__)
 
 
-def game_finished(game_id: int) -> None:
-    from .game_notices import game_result_notify
-
-    game_result_notify(game_id=game_id)
-
-
 def game_changed(game_id: int) -> None:
     """Only correspondence games notify moves: one indexed look-up, then a task."""
     from games.models import Game

@@ -74,7 +74,7 @@
     const live = ply === state.ply;
     const fen = live ? state.fen : ply === 0 ? state.start_fen : moves[ply - 1].fen;
     const last = ply > 0 && moves[ply - 1] ? moves[ply - 1].path || [] : [];
-    const mine = live && state.status === "active" && state.my_turn && !pending;
+    const mine = live && state.ongoing && state.my_turn && !pending;
     board.update({
       pieces: ClubBoard.parseFen(fen, board.geometry),
       lastMove: last,
@@ -123,7 +123,7 @@
       const box = $(`.player-${colour} .name`);
       if (box) box.textContent = p.name || "?";
       const row = $(`.player-${colour}`);
-      if (row) row.classList.toggle("to-move", state.status === "active" && state.turn === colour);
+      if (row) row.classList.toggle("to-move", state.ongoing && state.turn === colour);
     }
     // The player's own side at the bottom: white bottom unless I hold black.
     const flipped = (state.my_color === "black") !== Boolean(root.dataset.userFlip === "1");
@@ -134,7 +134,7 @@
   function renderButtons() {
     const box = $("#actions");
     box.textContent = "";
-    if (state.status !== "active" && state.status !== "pending") return;
+    if (!state.ongoing) return;
     const live = shownPly() === state.ply;
     // Opening-protocol steps and pass: legal moves that are not squares.
     if (live && state.my_turn) {
@@ -171,7 +171,7 @@
   function renderStatus() {
     const box = $("#status");
     let text = state.status_text || "";
-    if (state.status === "active" && state.my_color) {
+    if (state.ongoing && state.my_color) {
       text = state.my_turn ? T.yourMove : T.opponentsMove;
     }
     box.textContent = text;
@@ -201,7 +201,7 @@
       if (!el) continue;
       if (!c || c[colour + "_ms"] === undefined || c[colour + "_ms"] === null) { el.textContent = ""; continue; }
       let ms = c[colour + "_ms"];
-      const running = state.status === "active" && c.running === colour;
+      const running = state.ongoing && c.running === colour;
       if (running) ms -= performance.now() - receivedAt;
       el.textContent = fmt(ms);
       el.classList.toggle("running", running);
@@ -285,7 +285,7 @@
   function startPolling() {
     if (pollTimer) return;
     root.dataset.live = "polling";
-    pollTimer = setInterval(resync, state.status === "active" ? 2000 : 15000);
+    pollTimer = setInterval(resync, state.ongoing ? 2000 : 15000);
   }
 
   function stopPolling() {

@@ -1,0 +1,182 @@
+"""Two members play in two browsers, by clicking on the board, and see each
+other's moves without reloading; a correspondence game tells the opponent.
+
+The club runs here as it does in production: the ASGI application (HTTP and
+WebSockets) under uvicorn, in this process so that the in-memory channel
+layer, the test database and the outbox are shared with the test.
+"""
+import socket
+import threading
+import time
+
+import pytest
+from django.core import mail
+from django.test import Client
+from playwright.sync_api import expect
+
+from games.models import Game
+from tests.browser.conftest import screenshot
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
+
+
+@pytest.fixture
+def club_server(transactional_db, settings):
+    """The club's ASGI application (static files served from the finders) on a free port."""
+    import uvicorn
+    from channels.auth import AuthMiddlewareStack
+    from channels.routing import ProtocolTypeRouter, URLRouter
+    from channels.security.websocket import AllowedHostsOriginValidator
+    from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+    from django.core.asgi import get_asgi_application
+
+    from club.routing import websocket_urlpatterns
+
+    settings.LANGUAGE_CODE = "en"
+    application = ProtocolTypeRouter({
+        "http": ASGIStaticFilesHandler(get_asgi_application()),
+        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+    })
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(application, host="127.0.0.1", port=port, log_level="warning",
+                                           lifespan="off"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:  # a readiness wait, not a timed assertion
+        if not thread.is_alive():
+            pytest.fail("the ASGI server did not start")
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture
+def eager_celery():
+    """Follow-up tasks (notifications, ratings) run at once, in this process."""
+    from club.celery import app
+
+    before = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = before
+
+
+def member_page(browser, server, member):
+    """A browser context logged in as ``member`` (session made by Django's test client)."""
+    client = Client()
+    client.force_login(member)
+    context = browser.new_context(base_url=server, locale="en-GB", viewport={"width": 900, "height": 1000})
+    context.set_default_timeout(15_000)
+    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": server}])
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    return page
+
+
+def challenge_and_accept(challenger_page, opponent_page, *, discipline, colour, time_control,
+                         opponent, opening_rule=None):
+    """The challenger publishes a direct challenge in the lobby; the opponent accepts it."""
+    challenger_page.goto("/play/")
+    challenger_page.get_by_role("link", name="Create a challenge").click()
+    challenger_page.locator("#id_discipline").select_option(discipline)
+    challenger_page.locator("#id_opponent").fill(opponent)
+    challenger_page.locator("#id_colour").select_option(colour)
+    challenger_page.locator("#id_rated").uncheck()
+    challenger_page.locator("#id_custom_time_control").fill(time_control)
+    if opening_rule:
+        challenger_page.locator("#id_opening_rule").select_option(opening_rule)
+    challenger_page.get_by_role("button", name="Publish the challenge").click()
+    expect(challenger_page.locator("table.challenges.sent")).to_be_visible()
+
+    opponent_page.goto("/play/")
+    opponent_page.locator("table.challenges.received").get_by_role("button", name="Accept").click()
+    expect(opponent_page.locator("#game")).to_be_visible()
+    game_id = int(opponent_page.locator("#game").get_attribute("data-game"))
+    challenger_page.goto(f"/play/games/{game_id}/")
+    return game_id
+
+
+def click_move(page, other, *squares):
+    """Click a move square by square on ``page``; ``other`` sees it arrive without reloading."""
+    root, other_root = page.locator("#game"), other.locator("#game")
+    expect(root).to_have_attribute("data-my-turn", "1")
+    ply = int(root.get_attribute("data-ply"))
+    for square in squares:
+        page.locator(f"#board [data-square='{square}']").click()
+    expect(root).to_have_attribute("data-ply", str(ply + 1))
+    expect(other_root).to_have_attribute("data-ply", str(ply + 1))
+
+
+def test_two_members_play_live_russian_draughts_to_a_draw_by_agreement(browser, club_server, anna, boris,
+                                                                        eager_celery):
+    white, black = member_page(browser, club_server, anna), member_page(browser, club_server, boris)
+    game_id = challenge_and_accept(white, black, discipline="russian", colour="white", time_control="900",
+                                   opponent="boris")
+    expect(white.locator("#game")).to_have_attribute("data-live", "socket")
+    expect(black.locator("#game")).to_have_attribute("data-live", "socket")
+
+    click_move(white, black, "c3", "d4")
+    click_move(black, white, "f6", "e5")
+    click_move(white, black, "d4", "f6")          # the capture d4:f6, the only legal move
+    # Black has two captures: the board waits for the landing square that decides.
+    click_move(black, white, "g7", "e5")
+    expect(black.locator("#moves")).to_contain_text("d4:f6")
+    expect(white.locator("#moves")).to_contain_text("g7:e5")
+    # Both clocks are shown and the running one belongs to the side to move.
+    expect(white.locator(".player-white .clock")).to_have_class("clock running")
+
+    click_move(white, black, "g3", "f4")
+    white.get_by_role("button", name="Offer draw").click()
+    expect(black.locator("#offer")).to_have_text("White offers a draw")
+    black.get_by_role("button", name="Accept draw").click()
+
+    for page in (white, black):
+        expect(page.locator("#game")).to_have_attribute("data-result", "1/2-1/2")
+        expect(page.locator("#status")).to_contain_text("Draw")
+    screenshot(white, "play-russian-final")
+    game = Game.objects.get(id=game_id)
+    assert (game.status, game.result, game.termination, game.ply) == ("finished", "1/2-1/2", "agreement", 5)
+    assert white.errors == [] and black.errors == []
+
+
+def test_two_members_play_live_renju_to_five_in_a_row(browser, club_server, anna, boris, eager_celery):
+    black, white = member_page(browser, club_server, anna), member_page(browser, club_server, boris)
+    game_id = challenge_and_accept(black, white, discipline="renju", colour="black", time_control="900",
+                                   opponent="boris", opening_rule="none")
+    for black_point, white_point in (("h8", "a1"), ("h9", "a2"), ("h10", "a3"), ("h11", "a4")):
+        click_move(black, white, black_point)
+        click_move(white, black, white_point)
+    click_move(black, white, "h12")
+
+    for page in (black, white):
+        expect(page.locator("#game")).to_have_attribute("data-result", "0-1")
+        expect(page.locator("#status")).to_contain_text("Black wins")
+    screenshot(black, "play-renju-final")
+    game = Game.objects.get(id=game_id)
+    assert (game.result, game.termination, game.black) == ("0-1", "five", anna)
+    assert black.errors == [] and white.errors == []
+
+
+def test_a_correspondence_move_shows_in_the_opponents_games_and_is_emailed(browser, club_server, anna, boris,
+                                                                          eager_celery):
+    white, black = member_page(browser, club_server, anna), member_page(browser, club_server, boris)
+    game_id = challenge_and_accept(white, black, discipline="russian", colour="white", time_control="d3",
+                                   opponent="boris")
+    assert [m.to for m in mail.outbox] == [["boris@club.test"]]       # the challenge
+    click_move(white, black, "c3", "d4")
+
+    black.goto("/play/mine/")
+    row = black.locator(f"table.ongoing tr[data-game='{game_id}']")
+    expect(row).to_have_class("my-turn")
+    expect(row.locator("td.turn")).to_have_text("Your move")
+    move_mails = [m for m in mail.outbox if "c3-d4" in m.body]
+    assert [m.to for m in move_mails] == [["boris@club.test"]]
+    assert f"/play/games/{game_id}/" in move_mails[0].body
+
+    white.goto("/play/mine/")
+    expect(white.locator(f"table.ongoing tr[data-game='{game_id}'] td.turn")).to_have_text("Opponent's move")
+    assert white.errors == [] and black.errors == []
