@@ -409,8 +409,10 @@ class Draughts:
         return Position(white, black, kings, white_to_move, 0, 0, 0,
                         ((white, black, kings, white_to_move),))
 
-    def start(self) -> Position:
-        """The starting position (2.1.3.1, 3.2 diagram 12)."""
+    def start(self, ballot: str | None = None) -> Position:
+        """The starting position (2.1.3.1, 3.2 diagram 12); only шашки-64 has ballots."""
+        if ballot is not None:
+            raise IllegalMove(f"{self.name} has no balloted starting positions")
         return self._start
 
     def turn(self, p: Position) -> str:

@@ -44,3 +44,9 @@ def test_a_draw_by_lot_gives_a_known_ballot():
 def test_an_unknown_ballot_is_refused():
     with pytest.raises(IllegalMove, match="no ballot"):
         R.start(ballot="99/99")
+
+
+def test_other_disciplines_have_no_ballots():
+    assert variant("international").start(ballot=None) == variant("international").start()
+    with pytest.raises(IllegalMove, match="no balloted starting positions"):
+        variant("international").start(ballot="1/16")
