@@ -125,8 +125,10 @@
       const row = $(`.player-${colour}`);
       if (row) row.classList.toggle("to-move", state.ongoing && state.turn === colour);
     }
-    // The player's own side at the bottom: white bottom unless I hold black.
-    const flipped = (state.my_color === "black") !== Boolean(root.dataset.userFlip === "1");
+    // Draughts: the player's own side at the bottom. Renju boards keep row 1
+    // at the bottom for everyone, as renju diagrams do.
+    const own = state.board.kind === "draughts" && state.my_color === "black";
+    const flipped = own !== (root.dataset.userFlip === "1");
     if (board.state.flipped !== flipped) board.update({flipped});
     root.classList.toggle("flipped", flipped);
   }

@@ -138,6 +138,18 @@ def test_two_members_play_live_russian_draughts_to_a_draw_by_agreement(browser, 
         expect(page.locator("#game")).to_have_attribute("data-result", "1/2-1/2")
         expect(page.locator("#status")).to_contain_text("Draw")
     screenshot(white, "play-russian-final")
+
+    # The finished game is a viewer: step back to the start and forward again.
+    board = white.locator("#board")
+    white.get_by_role("button", name="Start position").click()
+    expect(white.locator("#game")).to_have_attribute("data-view-ply", "0")
+    expect(board.locator("[data-at='c3']")).to_have_attribute("data-piece", "w")
+    white.get_by_role("button", name="Next move").click()
+    expect(white.locator("#game")).to_have_attribute("data-view-ply", "1")
+    expect(board.locator("[data-at='d4']")).to_have_attribute("data-piece", "w")
+    assert board.locator("[data-at='c3']").count() == 0
+    white.locator("#moves").get_by_role("button", name="g7:e5").click()
+    expect(white.locator("#game")).to_have_attribute("data-view-ply", "4")
     game = Game.objects.get(id=game_id)
     assert (game.status, game.result, game.termination, game.ply) == ("finished", "1/2-1/2", "agreement", 5)
     assert white.errors == [] and black.errors == []
@@ -156,6 +168,10 @@ def test_two_members_play_live_renju_to_five_in_a_row(browser, club_server, anna
         expect(page.locator("#game")).to_have_attribute("data-result", "0-1")
         expect(page.locator("#status")).to_contain_text("Black wins")
     screenshot(black, "play-renju-final")
+    # Renju diagrams keep row 1 at the bottom for both players.
+    for page in (black, white):
+        box_1, box_15 = (page.locator(f"#board [data-square='{p}']").bounding_box() for p in ("h1", "h15"))
+        assert box_1["y"] > box_15["y"]
     game = Game.objects.get(id=game_id)
     assert (game.result, game.termination, game.black) == ("0-1", "five", anna)
     assert black.errors == [] and white.errors == []

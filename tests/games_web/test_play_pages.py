@@ -97,3 +97,21 @@ class TestArchive:
         assert f'data-game="{won.id}"' in page and f'data-game="{lost.id}"' not in page
         page = client.get(url, {"discipline": "renju"}).content.decode()
         assert f'data-game="{won.id}"' not in page and f'data-game="{lost.id}"' in page
+
+
+class TestDownloads:
+    def test_a_game_downloads_as_pdn_with_its_moves(self, client, anna, boris):
+        game = start_game(white=anna, black=boris)
+        services.game_move_make(game_id=game.id, member=anna, text="c3-d4", expected_ply=0)
+        response = client.get(reverse("games:game-download", args=[game.id]), {"format": "pdn"})
+        assert response.status_code == 200
+        assert response["Content-Disposition"] == f'attachment; filename="game-{game.id}.pdn"'
+        text = response.content.decode()
+        assert '[White "Anna Orlova"]' in text and "c3-d4" in text
+
+    def test_a_renju_game_downloads_as_a_renju_record(self, client, anna, boris):
+        game = start_game(white=boris, black=anna, discipline="renju")
+        response = client.get(reverse("games:game-download", args=[game.id]), {"format": "renju"})
+        assert response.status_code == 200
+        response = client.get(reverse("games:game-download", args=[game.id]), {"format": "pdn"})
+        assert response.status_code == 400
