@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import F, Q, QuerySet
 
 from games.models import Game
@@ -129,21 +129,43 @@ class _Last:
     ended_at: datetime | None
 
 
-def _change_rows(
-    change: GameChange, *, discipline: str, speed: str, ended_at: datetime
-) -> tuple[RatingChange, RatingChange]:
-    common = dict(game_id=change.game_id, discipline=discipline, speed=speed, ended_at=ended_at)
-    white = RatingChange(
-        member_id=change.white_id, opponent_id=change.black_id, colour="white", score=change.white_score,
-        expected=change.white_expected, k=change.white_k, rating_before=change.white_before,
-        rating_after=change.white_after, opponent_rating=change.black_before, games=change.white_games, **common,
-    )
-    black = RatingChange(
-        member_id=change.black_id, opponent_id=change.white_id, colour="black", score=1.0 - change.white_score,
-        expected=1.0 - change.white_expected, k=change.black_k, rating_before=change.black_before,
-        rating_after=change.black_after, opponent_rating=change.white_before, games=change.black_games, **common,
-    )
+_HISTORY_FIELDS = ("game", "member", "opponent", "discipline", "speed", "ended_at", "colour", "score", "expected",
+                   "k", "rating_before", "rating_after", "opponent_rating", "games")
+
+
+def _history_rows(change: GameChange, *, discipline: str, speed: str, ended_at) -> tuple[tuple, tuple]:
+    """The two ``RatingChange`` rows of a game, as values in ``_HISTORY_FIELDS`` order.
+
+    ``ended_at`` is already adapted for the database (``_history_insert``).
+    """
+    white = (change.game_id, change.white_id, change.black_id, discipline, speed, ended_at, "white",
+             change.white_score, change.white_expected, change.white_k, change.white_before, change.white_after,
+             change.black_before, change.white_games)
+    black = (change.game_id, change.black_id, change.white_id, discipline, speed, ended_at, "black",
+             1.0 - change.white_score, 1.0 - change.white_expected, change.black_k, change.black_before,
+             change.black_after, change.white_before, change.black_games)
     return white, black
+
+
+def _history_insert(rows: list[tuple]) -> None:
+    """INSERT history rows with one ``executemany``.
+
+    The full recompute writes two rows per game; building a model instance
+    per row costs more than the rest of the rebuild together, so both paths
+    write plain rows through this one function (same values either way).
+    """
+    if not rows:
+        return
+    meta = RatingChange._meta
+    quote = connection.ops.quote_name
+    columns = ", ".join(quote(meta.get_field(name).column) for name in _HISTORY_FIELDS)
+    placeholders = ", ".join(["%s"] * len(_HISTORY_FIELDS))
+    with connection.cursor() as cursor:
+        cursor.executemany(f"INSERT INTO {quote(meta.db_table)} ({columns}) VALUES ({placeholders})", rows)
+
+
+def _db_datetime(value: datetime):
+    return connection.ops.adapt_datetimefield_value(value)
 
 
 def _ratings_save(*, discipline: str, speed: str, last: dict[int, _Last], existing: dict[int, Rating] | None = None) -> None:
@@ -175,11 +197,16 @@ def _ratings_save(*, discipline: str, speed: str, last: dict[int, _Last], existi
     if to_create:
         Rating.objects.bulk_create(to_create, batch_size=_BATCH)
     fields = ["rating", "games", "last_change", "last_game", "last_played_at"]
-    if len(to_update) <= 4:  # the per-game path: plain UPDATEs beat bulk_update's CASE
+    if len(to_update) <= 4:  # the per-game path: plain UPDATEs
         for row in to_update:
             row.save(update_fields=fields)
-    else:
-        Rating.objects.bulk_update(to_update, fields, batch_size=_BATCH)
+    elif to_update:  # a rebuild: replacing the rows beats bulk_update's CASE over thousands of them
+        pks = [row.pk for row in to_update]
+        for i in range(0, len(pks), _BATCH):
+            Rating.objects.filter(pk__in=pks[i:i + _BATCH]).delete()
+        for row in to_update:
+            row.pk = None
+        Rating.objects.bulk_create(to_update, batch_size=_BATCH)
 
 
 def _pool_replay_from(
@@ -244,11 +271,11 @@ def _pool_replay_from(
             ended[game_id] = ended_at
             yield RatedGame(game_id, white_id, black_id, scores[result])
 
-    batch: list[RatingChange] = []
+    batch: list[tuple] = []
     done = 0
     for change in replay(rated(rows.iterator(chunk_size=_BATCH)), states, config):
         ended_at = ended.pop(change.game_id)
-        batch.extend(_change_rows(change, discipline=discipline, speed=speed, ended_at=ended_at))
+        batch.extend(_history_rows(change, discipline=discipline, speed=speed, ended_at=_db_datetime(ended_at)))
         last[change.white_id] = _Last(
             change.white_after, change.white_games, change.white_after - change.white_before, change.game_id, ended_at
         )
@@ -257,11 +284,11 @@ def _pool_replay_from(
         )
         done += 1
         if len(batch) >= _BATCH:
-            RatingChange.objects.bulk_create(batch)
+            _history_insert(batch)
             batch = []
             if progress:
                 progress(done, total)
-    RatingChange.objects.bulk_create(batch)
+    _history_insert(batch)
     if progress:
         progress(done, total)
     _ratings_save(discipline=discipline, speed=speed, last=last)
@@ -303,9 +330,9 @@ def rating_apply_game(*, game_id: int) -> str:
         states = {member_id: PlayerState(r.rating, r.games) for member_id, r in rows.items()}
         rated = RatedGame(game.id, game.white_id, game.black_id, elo.RESULT_SCORES[game.result])
         (change,) = replay([rated], states, rating_config())
-        RatingChange.objects.bulk_create(
-            _change_rows(change, discipline=game.discipline, speed=game.speed, ended_at=game.ended_at)
-        )
+        _history_insert(list(
+            _history_rows(change, discipline=game.discipline, speed=game.speed, ended_at=_db_datetime(game.ended_at))
+        ))
         _ratings_save(
             discipline=game.discipline,
             speed=game.speed,

@@ -21,12 +21,3 @@ def rating_recompute_from_game(game_id: int) -> int:
     """An arbiter changed or annulled a result: recompute the pool from that game."""
     return services.rating_recompute_from_game(game_id=game_id)
 
-
-def rating_apply_game_enqueue(game_id: int) -> None:
-    """The ``games.events.on_game_finished`` hook: hand the game to our own task.
-
-    The hook runs inside the game server's follow-up task (after the game's
-    end has committed); a separate task keeps a rating failure from holding up
-    the other hooks and gets its own acks_late redelivery.
-    """
-    rating_apply_game.delay(game_id)

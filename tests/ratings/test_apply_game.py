@@ -55,7 +55,7 @@ def test_aborted_annulled_unfinished_untimed_and_casual_games_are_not_rated(alic
     games = [
         make_game(alice, boris, "", status="aborted"),
         make_game(alice, boris, "1-0", status="annulled"),
-        make_game(alice, boris, "", status="ongoing", ended_at=None),
+        make_game(alice, boris, "", status="active", ended_at=None),
         make_game(alice, boris, "1-0", rated=False),
         make_game(alice, boris, "1-0", speed="untimed"),
     ]

@@ -1,7 +1,7 @@
 """A game ended through the game server reaches the ratings once, after commit.
 
 docs/contracts.md: every end goes through games.services.game_finish, which
-enqueues the follow-up on commit; the ratings task is registered for it.
+on commit enqueues each task of settings.GAME_FINISHED_TASKS — ours among them.
 """
 import pytest
 from django.db import transaction
@@ -33,7 +33,7 @@ def finish(game_id: int, ending: Ending) -> None:
 def test_a_rated_game_finished_by_the_game_server_is_rated_after_commit(eager_celery,
                                                                          django_capture_on_commit_callbacks):
     alice, boris = make_member("alice"), make_member("boris")
-    game = make_game(alice, boris, "", status="ongoing", ended_at=None)
+    game = make_game(alice, boris, "", status="active", ended_at=None)
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         finish(game.pk, Ending(winner="white", reason="resign"))
         assert not RatingChange.objects.exists()  # nothing before the commit
@@ -45,7 +45,7 @@ def test_a_rated_game_finished_by_the_game_server_is_rated_after_commit(eager_ce
 
 def test_an_aborted_game_is_not_rated(eager_celery, django_capture_on_commit_callbacks):
     alice, boris = make_member("alice"), make_member("boris")
-    game = make_game(alice, boris, "", status="ongoing", ended_at=None)
+    game = make_game(alice, boris, "", status="active", ended_at=None)
     with django_capture_on_commit_callbacks(execute=True):
         finish(game.pk, Ending(winner=None, reason="abort", aborted=True))
     assert not RatingChange.objects.exists()
