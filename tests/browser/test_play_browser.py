@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 
 from games.models import Game
 from tests.browser.conftest import screenshot
+from tests.games_web.helpers import start_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -64,13 +65,16 @@ def eager_celery():
     app.conf.task_always_eager = before
 
 
-def member_page(browser, server, member):
+def member_page(browser, server, member, *, websockets=True, phone=False):
     """A browser context logged in as ``member`` (session made by Django's test client)."""
     client = Client()
     client.force_login(member)
-    context = browser.new_context(base_url=server, locale="en-GB", viewport={"width": 900, "height": 1000})
+    viewport = {"width": 390, "height": 844} if phone else {"width": 900, "height": 1000}
+    context = browser.new_context(base_url=server, locale="en-GB", viewport=viewport, has_touch=phone)
     context.set_default_timeout(15_000)
     context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": server}])
+    if not websockets:
+        context.add_init_script("delete window.WebSocket;")
     page = context.new_page()
     page.errors = []
     page.on("pageerror", lambda error: page.errors.append(str(error)))
@@ -196,3 +200,47 @@ def test_a_correspondence_move_shows_in_the_opponents_games_and_is_emailed(brows
     white.goto("/play/mine/")
     expect(white.locator(f"table.ongoing tr[data-game='{game_id}'] td.turn")).to_have_text("Opponent's move")
     assert white.errors == [] and black.errors == []
+
+
+def test_without_websockets_the_page_polls_and_misses_no_move(browser, club_server, anna, boris, eager_celery):
+    game = start_game(white=anna, black=boris, discipline="international", time_control="600+5")
+    white = member_page(browser, club_server, anna)
+    black = member_page(browser, club_server, boris, websockets=False, phone=True)
+    white.goto(f"/play/games/{game.id}/")
+    black.goto(f"/play/games/{game.id}/")
+    expect(black.locator("#game")).to_have_attribute("data-live", "polling")
+    expect(white.locator("#game")).to_have_attribute("data-live", "socket")
+
+    click_move(white, black, "32", "28")
+    click_move(black, white, "19", "23")
+    click_move(white, black, "28", "19")           # 28x19: a capture on the numbered board
+    expect(black.locator("#moves")).to_contain_text("28x19")
+    # On a phone the black player sees his own side at the bottom.
+    box_1, box_50 = (black.locator(f"#board [data-square='{n}']").bounding_box() for n in ("1", "50"))
+    assert box_1["y"] > box_50["y"]
+    screenshot(black, "play-international-phone-polling")
+    assert white.errors == [] and black.errors == []
+
+
+def test_the_renju_opening_protocol_is_played_with_the_boards_points_and_buttons(browser, club_server, anna,
+                                                                                  boris, eager_celery):
+    game = start_game(white=boris, black=anna, discipline="renju", time_control="900", opening_rule="rif")
+    black = member_page(browser, club_server, anna)    # the tentative black
+    white = member_page(browser, club_server, boris)
+    black.goto(f"/play/games/{game.id}/")
+    white.goto(f"/play/games/{game.id}/")
+    # 002 12.2-12.4: the tentative black places the first three stones, the 2nd one white.
+    click_move(black, white, "h8")
+    expect(black.locator("#game")).to_have_attribute("data-my-turn", "1")
+    click_move(black, white, "h9")
+    click_move(black, white, "j10")
+    # 002 12.5: the tentative white chooses colours with buttons, not the board.
+    expect(white.get_by_role("button", name="Keep colours")).to_be_visible()
+    white.get_by_role("button", name="Swap colours").click()
+    expect(white.locator("#game")).to_have_attribute("data-ply", "4")
+    game.refresh_from_db()
+    assert (game.white, game.black) == (anna, boris)
+    # Now Boris holds black and Anna, white, plays the 4th stone on the board.
+    click_move(black, white, "g8")
+    expect(white.locator(".player-black .name")).to_have_text("Boris Lebedev")
+    assert black.errors == [] and white.errors == []
