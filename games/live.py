@@ -155,7 +155,8 @@ def _buttons(game: Game, me: str | None, spec: dict) -> list[dict]:
     if game.draw_offer_by == opponent:
         add("draw-accept", _("Accept draw"))
         add("draw-decline", _("Decline draw"))
-    elif not game.draw_offer_by and game.draw_barred != me:
+    elif not game.draw_offer_by and game.draw_barred != me and game.ply > 0 and game.to_move != me:
+        # 2.1.9.3: right after one's own move (with the move itself: the page's check box).
         add("draw-offer", _("Offer draw"))
     if spec["kind"] == "draughts":
         add("claim", _("Claim threefold repetition"), body={"expected_ply": game.ply})
@@ -223,6 +224,7 @@ def game_state(game_id: int, member=None, *, since: int | None = None) -> dict |
         "fouls": fouls,
         "clock": _clock(game),
         "draw_offer_by": game.draw_offer_by,
+        "may_offer_with_move": my_turn and not game.draw_offer_by and game.draw_barred != me,
         "buttons": _buttons(game, me, spec),
         "rated": game.rated,
         "speed": game.speed,

@@ -29,6 +29,7 @@ def _texts() -> dict:
         "yourMove": _("Your move"),
         "opponentsMove": _("Waiting for the opponent's move"),
         "networkError": _("The server cannot be reached; retrying."),
+        "offerWithMove": _("Offer a draw with this move"),
         "days": _("d"),
         "actions": {
             "pass": _("Pass"), "swap": _("Swap colours"), "stay": _("Keep colours"),

@@ -21,6 +21,7 @@
   let viewPly = null; // null = follow the live position; else the ply shown
   let socket = null, socketFailures = 0, pollTimer = null, clockTimer = null, receivedAt = 0;
   let pending = false;
+  let offerWithMove = false;
 
   const $ = (sel) => root.querySelector(sel);
   const boardBox = $("#board");
@@ -146,6 +147,17 @@
                   () => submitMove(m.notation), "move-action", m.notation);
       }
     }
+    if (live && state.my_turn && state.may_offer_with_move) {
+      const label = document.createElement("label");
+      label.className = "offer-with-move";
+      const check = document.createElement("input");
+      check.type = "checkbox";
+      check.id = "offer-with-move";
+      check.checked = offerWithMove;
+      check.addEventListener("change", () => { offerWithMove = check.checked; });
+      label.append(check, " " + T.offerWithMove);
+      box.appendChild(label);
+    }
     for (const b of state.buttons || []) {
       addButton(box, b.label, () => {
         if (b.confirm && !window.confirm(b.confirm)) return;
@@ -265,7 +277,10 @@
   }
 
   function submitMove(notation) {
-    post(state.urls.move, {text: notation, expected_ply: state.ply, idempotency_key: uuid()});
+    const body = {text: notation, expected_ply: state.ply, idempotency_key: uuid()};
+    if (offerWithMove && state.may_offer_with_move) body.offer_draw = true;
+    offerWithMove = false;
+    post(state.urls.move, body);
   }
 
   function showError(text) {

@@ -133,7 +133,20 @@ def test_two_members_play_live_russian_draughts_to_a_draw_by_agreement(browser, 
     # Both clocks are shown and the running one belongs to the side to move.
     expect(white.locator(".player-white .clock")).to_have_class("clock running")
 
-    click_move(white, black, "g3", "f4")
+    # A draw may be offered only right after one's own move (2.1.9.3).
+    expect(black.get_by_role("button", name="Offer draw")).to_be_visible()
+    expect(white.get_by_role("button", name="Offer draw")).to_have_count(0)
+    # Black offers a draw with his next move; white declines it by moving.
+    click_move(white, black, "a3", "b4")
+    black.get_by_label("Offer a draw with this move").check()
+    click_move(black, white, "h6", "g5")
+    expect(white.locator("#offer")).to_have_text("Black offers a draw")
+    click_move(white, black, "b4", "a5")
+    expect(white.locator("#offer")).to_have_text("")
+    click_move(black, white, "e7", "f6")
+    # Black's offer was declined, so the next offer is white's (2.1.9.4).
+    expect(black.get_by_role("button", name="Offer draw")).to_have_count(0)
+    click_move(white, black, "g3", "h4")
     white.get_by_role("button", name="Offer draw").click()
     expect(black.locator("#offer")).to_have_text("White offers a draw")
     black.get_by_role("button", name="Accept draw").click()
@@ -155,7 +168,7 @@ def test_two_members_play_live_russian_draughts_to_a_draw_by_agreement(browser, 
     white.locator("#moves").get_by_role("button", name="g7:e5").click()
     expect(white.locator("#game")).to_have_attribute("data-view-ply", "4")
     game = Game.objects.get(id=game_id)
-    assert (game.status, game.result, game.termination, game.ply) == ("finished", "1/2-1/2", "agreement", 5)
+    assert (game.status, game.result, game.termination, game.ply) == ("finished", "1/2-1/2", "agreement", 9)
     assert white.errors == [] and black.errors == []
 
 
