@@ -29,7 +29,7 @@ class NotificationSettings(models.Model):
         choices=MoveEmail.choices, default=MoveEmail.EACH,
     )
     reminder_email = models.BooleanField(
-        _("email me when 80% of my time for a correspondence move is used"), default=True
+        _("email me when 80 percent of my time for a correspondence move is used"), default=True
     )
     result_email = models.BooleanField(_("email me the result of my games"), default=True)
 
