@@ -100,9 +100,28 @@ class MoveCreateSerializer(serializers.Serializer):
     offer_draw = serializers.BooleanField(default=False, help_text="Offer a draw with this move (2.1.9.3).")
 
 
+class GameAfterMoveSerializer(serializers.Serializer):
+    """The game right after a move: what a client needs to go on, no extra queries."""
+
+    id = serializers.IntegerField()
+    ply = serializers.IntegerField()
+    status = serializers.CharField()
+    result = serializers.CharField()
+    termination = serializers.CharField()
+    termination_clause = serializers.CharField()
+    to_move = serializers.CharField()
+    fen = serializers.CharField()
+    white_ms = serializers.IntegerField()
+    black_ms = serializers.IntegerField()
+    deadline = serializers.DateTimeField(allow_null=True)
+    draw_offer_by = serializers.CharField()
+    white_id = serializers.IntegerField()
+    black_id = serializers.IntegerField()
+
+
 class MoveResultSerializer(serializers.Serializer):
     move = MoveSerializer()
-    game = GameSerializer()
+    game = GameAfterMoveSerializer()
     replayed = serializers.BooleanField()
 
 

@@ -179,7 +179,7 @@ class GameMovesView(APIView):
         outcome = services.game_move_make(game_id=pk, member=request.user, text=values["text"],
                                           expected_ply=values["expected_ply"], idempotency_key=key,
                                           offer_draw=values["offer_draw"])
-        body = {"move": s.MoveSerializer(outcome.move).data, "game": s.GameSerializer(outcome.game).data,
+        body = {"move": s.MoveSerializer(outcome.move).data, "game": s.GameAfterMoveSerializer(outcome.game).data,
                 "replayed": outcome.replayed}
         return Response(body, status=status.HTTP_200_OK if outcome.replayed else status.HTTP_201_CREATED)
 

@@ -20,7 +20,7 @@ from games.rules import IllegalMove
 from .errors import Conflict, Forbidden, Invalid, NotFound, RuleRefusal
 from .finish import Ending, game_finish, time_ending
 from .positions import FIVE_ROW, game_position, remember_on_commit, rules_of
-from .timing import game_deadline, left_of, thinking
+from .timing import game_deadline, left_of, players_pauses, thinking
 
 
 def other(colour: str) -> str:
@@ -82,8 +82,11 @@ def game_move_make(*, game_id: int, member, text: str, expected_ply: int, idempo
         with transaction.atomic():
             outcome = _move_locked(game_id=game_id, member=member, text=text.strip(), expected_ply=expected_ply,
                                    idempotency_key=idempotency_key, offer_draw=offer_draw, now=now)
-    except IntegrityError:
+    except IntegrityError as error:
         # A racing request took this ply (or key) between our check and insert.
+        if "idempotency" in str(error):
+            raise Conflict("idempotency-key-reused",
+                           "This idempotency key was already used for a different request.") from None
         raise Conflict("stale-ply", "Another move was made at the same moment; reload the game.") from None
     if outcome is _FLAG_FELL:
         # Raised only now, after the transaction that ended the game on time committed.
@@ -96,7 +99,9 @@ _FLAG_FELL = object()
 
 def _move_locked(*, game_id, member, text, expected_ply, idempotency_key, offer_draw, now):
     game = _locked(game_id)
-    if idempotency_key:
+    if idempotency_key and (expected_ply != game.ply or game.is_over):
+        # A retry of a request that succeeded finds the game past its ply; a
+        # fresh request needs no look-up (the unique key constraint guards it).
         prior = Move.objects.filter(game=game, idempotency_key=idempotency_key).first()
         if prior is not None:
             if prior.member_id != member.pk or prior.notation != text or prior.ply != expected_ply + 1:
@@ -114,7 +119,8 @@ def _move_locked(*, game_id, member, text, expected_ply, idempotency_key, offer_
     now = now or timezone.now()
     tc = clock.TimeControl.parse(game.time_control)
     running = tc.timed and game.turn_started_at is not None
-    elapsed = thinking(game, now) if running else 0
+    pauses = players_pauses(game) if tc.days else None
+    elapsed = thinking(game, now, pauses) if running else 0
     made = (game.white_moves if colour == WHITE else game.black_moves) + 1
     try:
         new = v.play(p, text)
@@ -139,11 +145,11 @@ def _move_locked(*, game_id, member, text, expected_ply, idempotency_key, offer_
             left, late_win = 0, True
     return _apply(game=game, member=member, colour=colour, text=text, new=new, result=result,
                   left=left, elapsed=elapsed, made=made, now=now, idempotency_key=idempotency_key,
-                  offer_draw=offer_draw, late_win=late_win, v=v)
+                  offer_draw=offer_draw, late_win=late_win, v=v, pauses=pauses)
 
 
 def _apply(*, game: Game, member, colour: str, text: str, new, result, left: int, elapsed: int, made: int,
-           now: datetime, idempotency_key, offer_draw: bool, late_win: bool, v) -> MoveOutcome:
+           now: datetime, idempotency_key, offer_draw: bool, late_win: bool, v, pauses=None) -> MoveOutcome:
     game.ply += 1
     move = Move.objects.create(game=game, ply=game.ply, notation=text, colour=colour, member=member,
                                played_at=now, elapsed_ms=elapsed, clock_ms=left,
@@ -168,7 +174,7 @@ def _apply(*, game: Game, member, colour: str, text: str, new, result, left: int
         game.draw_offer_by, game.draw_offer_ply = "", None
     if game.started_at is None:
         game.started_at = now
-    game.deadline = game_deadline(game) if result is None else None
+    game.deadline = game_deadline(game, pauses) if result is None else None
     game.save(update_fields=["ply", "white_id", "black_id", "white_ms", "black_ms", "white_moves", "black_moves",
                              "to_move", "fen", "turn_started_at", "draw_barred", "draw_offer_by", "draw_offer_ply",
                              "started_at", "deadline"])

@@ -21,24 +21,49 @@ def pauses_ms(member_id: int, *, since: datetime) -> list[tuple[int, int]]:
             Vacation.objects.filter(member_id=member_id, ends_at__gt=since).values_list("starts_at", "ends_at")]
 
 
+def players_pauses(game: Game) -> dict[int, list[tuple[int, int]]]:
+    """Both players' vacations that matter to the current turn, in one query."""
+    pauses: dict[int, list[tuple[int, int]]] = {game.white_id: [], game.black_id: []}
+    if game.turn_started_at is None:
+        return pauses
+    for member_id, a, b in Vacation.objects.filter(
+        member_id__in=[game.white_id, game.black_id], ends_at__gt=game.turn_started_at
+    ).values_list("member_id", "starts_at", "ends_at"):
+        pauses.setdefault(member_id, []).append((to_ms(a), to_ms(b)))
+    return pauses
+
+
 def left_of(game: Game, colour: str) -> int:
     return game.white_ms if colour == WHITE else game.black_ms
 
 
-def game_deadline(game: Game) -> datetime | None:
-    """When the side to move's flag falls, vacations counted (None: untimed)."""
+def game_deadline(game: Game, pauses: dict | None = None) -> datetime | None:
+    """When the side to move's flag falls, vacations counted (None: untimed).
+    ``pauses``: ``players_pauses`` already fetched, to save a query."""
     tc = clock.TimeControl.parse(game.time_control)
     if not tc.timed or game.turn_started_at is None:
         return None
-    pauses = pauses_ms(game.member_of(game.to_move), since=game.turn_started_at) if tc.days else ()
+    mover = game.member_of(game.to_move)
+    if not tc.days:
+        pauses = ()
+    elif pauses is not None:
+        pauses = [(a, b) for a, b in pauses.get(mover, ()) if b > to_ms(game.turn_started_at)]
+    else:
+        pauses = pauses_ms(mover, since=game.turn_started_at)
     return from_ms(clock.deadline_ms(turn_started_ms=to_ms(game.turn_started_at),
                                      left_ms=left_of(game, game.to_move), pauses=pauses))
 
 
-def thinking(game: Game, now: datetime) -> int:
+def thinking(game: Game, now: datetime, pauses: dict | None = None) -> int:
     """How long the side to move has used since his turn began (vacations excluded)."""
     tc = clock.TimeControl.parse(game.time_control)
     if game.turn_started_at is None:
         return 0
-    pauses = pauses_ms(game.member_of(game.to_move), since=game.turn_started_at) if tc.days else ()
+    mover = game.member_of(game.to_move)
+    if not tc.days:
+        pauses = ()
+    elif pauses is not None:
+        pauses = pauses.get(mover, ())
+    else:
+        pauses = pauses_ms(mover, since=game.turn_started_at)
     return clock.thinking_ms(turn_started_ms=to_ms(game.turn_started_at), now_ms=to_ms(now), pauses=pauses)

@@ -1,0 +1,327 @@
+"""Load test of play through the REST API: moves/s, latency, consistency.
+
+    /work/venv/bin/python bench/play_load.py --games 200 --duration 60
+
+Without ``--url`` it starts the whole stack on this machine: PostgreSQL
+database ``club_bench`` (``--database-url``; created and migrated), Redis
+(``--redis-url``), ``uvicorn club.asgi:application`` with ``--workers``
+processes, and a Celery worker with beat (the adjudication sweep). With
+``--url`` it uses a running server (and ``--database-url`` must name its
+database, for setup and the consistency check).
+
+Simulated members (two per game) create direct challenges and accept them
+through the API, half live (``--live`` control, default 600+5) and half
+correspondence (d3), then play random legal Russian draughts moves: each
+game makes a move, waits ``--think`` seconds on average (exponential), and
+so on; a finished game is replaced by a new one. Every move request carries
+the expected ply and an idempotency key, as a real client's would.
+
+Printed at the end: accepted moves/s, p50/p95/p99 latency of move requests,
+409s, errors, and ``inconsistencies: N`` — a game counts as inconsistent if
+its stored moves do not replay legally from the start, a ply is missing or
+duplicated, a move the client saw accepted is not stored (or vice versa), or
+any stored clock is negative.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+from urllib.parse import urlparse
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+# ---- a minimal keep-alive HTTP/1.1 client (no third-party dependency) -----------------------------
+class Connection:
+    def __init__(self, host: str, port: int):
+        self.host, self.port = host, port
+        self.reader = self.writer = None
+
+    async def request(self, method: str, path: str, token: str, body: dict | None = None) -> tuple[int, dict]:
+        for attempt in (1, 2):
+            try:
+                if self.writer is None:
+                    self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+                return await self._request(method, path, token, body)
+            except (ConnectionError, asyncio.IncompleteReadError):
+                self.writer = None
+                if attempt == 2:
+                    raise
+
+    async def _request(self, method, path, token, body):
+        data = json.dumps(body).encode() if body is not None else b""
+        head = (f"{method} {path} HTTP/1.1\r\nHost: {self.host}\r\nAuthorization: Token {token}\r\n"
+                f"Content-Type: application/json\r\nAccept: application/json\r\nContent-Length: {len(data)}\r\n\r\n")
+        self.writer.write(head.encode() + data)
+        await self.writer.drain()
+        status_line = await self.reader.readline()
+        if not status_line:
+            raise ConnectionError("closed")
+        status = int(status_line.split()[1])
+        length, chunked = 0, False
+        while True:
+            line = await self.reader.readline()
+            if line in (b"\r\n", b""):
+                break
+            name, _, value = line.decode("latin-1").partition(":")
+            name = name.strip().lower()
+            if name == "content-length":
+                length = int(value)
+            elif name == "transfer-encoding" and "chunked" in value:
+                chunked = True
+        if chunked:
+            payload = b""
+            while True:
+                size = int((await self.reader.readline()).strip(), 16)
+                if size == 0:
+                    await self.reader.readline()
+                    break
+                payload += await self.reader.readexactly(size)
+                await self.reader.readline()
+        else:
+            payload = await self.reader.readexactly(length)
+        return status, (json.loads(payload) if payload else {})
+
+
+# ---- the stack ---------------------------------------------------------------------------------------------------
+def django_setup(database_url: str, redis_url: str) -> None:
+    os.environ["DATABASE_URL"] = database_url
+    if redis_url:
+        os.environ["REDIS_URL"] = redis_url
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
+    import django
+
+    django.setup()
+
+
+def ensure_database(database_url: str) -> None:
+    import psycopg
+
+    parsed = urlparse(database_url)
+    name = parsed.path.lstrip("/")
+    admin = parsed._replace(path="/postgres").geturl()
+    with psycopg.connect(admin, autocommit=True) as conn:
+        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone():
+            conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def start_stack(args, env) -> list[subprocess.Popen]:
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True)
+    port = urlparse(args.url).port
+    procs = [
+        subprocess.Popen([sys.executable, "-m", "uvicorn", "club.asgi:application", "--host", "127.0.0.1",
+                          "--port", str(port), "--workers", str(args.workers), "--no-access-log",
+                          "--log-level", "warning", "--loop", "uvloop", "--http", "httptools"],
+                         cwd=ROOT, env=env, start_new_session=True),
+        subprocess.Popen([sys.executable, "-m", "celery", "-A", "club", "worker", "-B", "--concurrency", "1",
+                          "--loglevel", "WARNING", "-s", "/tmp/play_load_celerybeat"], cwd=ROOT, env=env,
+                         start_new_session=True, stdout=subprocess.DEVNULL),
+    ]
+    return procs
+
+
+def stop_stack(procs) -> None:
+    for p in procs:
+        try:
+            os.killpg(p.pid, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+    for p in procs:
+        try:
+            p.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(p.pid, signal.SIGKILL)
+
+
+async def wait_for_server(host, port, deadline=60):
+    end = time.time() + deadline
+    while time.time() < end:
+        try:
+            _, w = await asyncio.open_connection(host, port)
+            w.close()
+            return
+        except OSError:
+            await asyncio.sleep(0.3)
+    raise SystemExit("the server did not come up")
+
+
+# ---- the players --------------------------------------------------------------------------------------------------
+class Stats:
+    def __init__(self):
+        self.latencies: list[float] = []
+        self.accepted = 0
+        self.conflicts = 0
+        self.errors: dict[str, int] = {}
+        self.games_started = 0
+        self.games_finished = 0
+        self.seen: dict[int, list[str]] = {}  # game id -> notations the client saw accepted
+
+
+def make_members(count: int, tag: str) -> list[tuple[int, str]]:
+    from rest_framework.authtoken.models import Token
+
+    from club.models import Member
+
+    members = Member.objects.bulk_create([
+        Member(username=f"load-{tag}-{i}", display_name=f"Load {i}", password="!") for i in range(count)
+    ])
+    tokens = Token.objects.bulk_create([Token(user=m, key=uuid.uuid4().hex[:40]) for m in members])
+    return [(m.pk, t.key) for m, t in zip(members, tokens)]
+
+
+async def new_game(conn, white, black, control, stats) -> int:
+    status, body = await conn.request("POST", "/api/challenges/", white[1],
+                                      {"discipline": "russian", "time_control": control, "opponent_id": black[0],
+                                       "colour": "white", "rated": False})
+    if status != 201:
+        raise RuntimeError(f"challenge: {status} {body}")
+    status, body = await conn.request("POST", f"/api/challenges/{body['id']}/accept/", black[1])
+    if status != 201:
+        raise RuntimeError(f"accept: {status} {body}")
+    stats.games_started += 1
+    stats.seen[body["id"]] = []
+    return body["id"]
+
+
+async def player(slot: int, pair, control: str, args, stats: Stats, stop_at: float, host, port):
+    from games.rules import variant
+
+    v = variant("russian")
+    rng = random.Random(slot)
+    conn = Connection(host, port)
+    white, black = pair
+    await asyncio.sleep(rng.random() * args.think)  # spread the games out
+    while time.time() < stop_at:
+        game_id = await new_game(conn, white, black, control, stats)
+        p, ply = v.start(), 0
+        while time.time() < stop_at:
+            moves = v.legal_moves(p)
+            if not moves:
+                break
+            text = rng.choice(moves).notation
+            mover = white if v.turn(p) == "white" else black
+            started = time.perf_counter()
+            status, body = await conn.request("POST", f"/api/games/{game_id}/moves/", mover[1],
+                                              {"text": text, "expected_ply": ply,
+                                               "idempotency_key": f"{game_id}-{ply}"})
+            stats.latencies.append(time.perf_counter() - started)
+            if status == 201:
+                stats.accepted += 1
+                stats.seen[game_id].append(text)
+                p, ply = v.play(p, text), ply + 1
+                if body["game"]["status"] != "active":
+                    stats.games_finished += 1
+                    break
+            elif status == 409:
+                stats.conflicts += 1
+                break
+            else:
+                key = f"{status} {body.get('error', '')}"
+                stats.errors[key] = stats.errors.get(key, 0) + 1
+                break
+            await asyncio.sleep(rng.expovariate(1 / args.think))
+
+
+def consistency(stats: Stats) -> int:
+    from games.clock import TimeControl
+    from games.models import Game, Move
+    from games.rules import IllegalMove, variant
+
+    v = variant("russian")
+    bad = 0
+    for game in Game.objects.filter(pk__in=list(stats.seen)):
+        rows = list(Move.objects.filter(game=game).order_by("ply").values_list("ply", "notation", "clock_ms"))
+        problems = []
+        if [r[0] for r in rows] != list(range(1, len(rows) + 1)) or len(rows) != game.ply:
+            problems.append("gap or duplicate")
+        if [r[1] for r in rows] != stats.seen[game.pk]:
+            problems.append("stored moves differ from the moves the client saw accepted")
+        if any(r[2] < 0 for r in rows) or game.white_ms < 0 or game.black_ms < 0:
+            problems.append("negative clock")
+        p = v.start()
+        try:
+            for r in rows:
+                p = v.play(p, r[1])
+        except IllegalMove as e:
+            problems.append(f"illegal stored move: {e}")
+        if game.status == "active" and TimeControl.parse(game.time_control).timed and game.deadline is None:
+            problems.append("ongoing timed game without a deadline")
+        if problems:
+            bad += 1
+            print(f"  game {game.pk}: {'; '.join(problems)}")
+    return bad
+
+
+def percentile(values, q):
+    if not values:
+        return float("nan")
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q / 100 * len(values)))]
+
+
+async def run(args, stats, members, host, port):
+    stop_at = time.time() + args.duration
+    tasks = []
+    for slot in range(args.games):
+        pair = (members[2 * slot], members[2 * slot + 1])
+        control = "d3" if slot % 2 else args.live
+        tasks.append(asyncio.create_task(player(slot, pair, control, args, stats, stop_at, host, port)))
+    results = await asyncio.gather(*tasks, return_exceptions=True)
+    for r in results:
+        if isinstance(r, Exception):
+            stats.errors[repr(r)[:80]] = stats.errors.get(repr(r)[:80], 0) + 1
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--duration", type=float, default=60)
+    parser.add_argument("--think", type=float, default=0.5, help="mean seconds between a game's moves")
+    parser.add_argument("--live", default="600+5", help="time control of the live half of the games")
+    parser.add_argument("--url", default="", help="use a running server instead of starting one")
+    parser.add_argument("--workers", type=int, default=2, help="uvicorn worker processes")
+    parser.add_argument("--database-url", default="postgres://postgres@127.0.0.1:5432/club_bench")
+    parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/0")
+    args = parser.parse_args()
+
+    own_stack = not args.url
+    if own_stack:
+        args.url = "http://127.0.0.1:8765"
+        ensure_database(args.database_url)
+    env = {**os.environ, "DATABASE_URL": args.database_url, "REDIS_URL": args.redis_url,
+           "DJANGO_SETTINGS_MODULE": "club.settings"}
+    procs = start_stack(args, env) if own_stack else []
+    try:
+        django_setup(args.database_url, args.redis_url)
+        parsed = urlparse(args.url)
+        host, port = parsed.hostname, parsed.port or 80
+        asyncio.run(wait_for_server(host, port))
+        members = make_members(2 * args.games, uuid.uuid4().hex[:8])
+        stats = Stats()
+        started = time.time()
+        asyncio.run(run(args, stats, members, host, port))
+        elapsed = time.time() - started
+    finally:
+        stop_stack(procs)
+    lat = [x * 1000 for x in stats.latencies]
+    print(f"games: {args.games} concurrent ({stats.games_started} started, {stats.games_finished} finished), "
+          f"duration {elapsed:.1f} s, think {args.think} s, uvicorn workers {args.workers if own_stack else '?'}")
+    print(f"moves/s: {stats.accepted / elapsed:.1f}  (accepted {stats.accepted}, 409 {stats.conflicts}, "
+          f"errors {sum(stats.errors.values())} {stats.errors if stats.errors else ''})")
+    print(f"latency ms: p50 {percentile(lat, 50):.1f}  p95 {percentile(lat, 95):.1f}  p99 {percentile(lat, 99):.1f}"
+          f"  max {max(lat) if lat else float('nan'):.1f}")
+    print(f"inconsistencies: {consistency(stats)}")
+
+
+if __name__ == "__main__":
+    main()
