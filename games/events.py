@@ -23,7 +23,9 @@ and runs the ``@on_game_changed`` hooks (cheap: they should only enqueue).
 """
 from __future__ import annotations
 
+import asyncio
 import logging
+import threading
 from typing import Callable
 
 from django.conf import settings
@@ -111,12 +113,48 @@ def challenge_created_on_commit(challenge_id: int) -> None:
 
 
 def _broadcast(game_id: int) -> None:
+    """Tell the game's channel group; never on the request's critical path.
+
+    ``async_to_sync`` from a request thread builds an event loop (and a Redis
+    connection) per call — tens of milliseconds per move. With a network
+    channel layer the send goes to one long-lived loop in a daemon thread
+    instead (fire and forget). The in-memory layer (embedded default, tests)
+    only works within one loop, so it keeps the direct call.
+    """
     try:
-        from asgiref.sync import async_to_sync
         from channels.layers import get_channel_layer
 
         layer = get_channel_layer()
-        if layer is not None:
-            async_to_sync(layer.group_send)(f"game-{game_id}", {"type": "game.changed", "game_id": game_id})
+        if layer is None:
+            return
+        message = {"type": "game.changed", "game_id": game_id}
+        if type(layer).__name__ == "InMemoryChannelLayer":
+            from asgiref.sync import async_to_sync
+
+            async_to_sync(layer.group_send)(f"game-{game_id}", message)
+        else:
+            asyncio.run_coroutine_threadsafe(_send(f"game-{game_id}", message), _sender_loop())
     except Exception:  # live push is best effort; clients resync with ?since=
         log.warning("could not broadcast game %s", game_id, exc_info=True)
+
+
+_loop: asyncio.AbstractEventLoop | None = None
+_loop_lock = threading.Lock()
+
+
+def _sender_loop() -> asyncio.AbstractEventLoop:
+    global _loop
+    with _loop_lock:
+        if _loop is None or _loop.is_closed():
+            _loop = asyncio.new_event_loop()
+            threading.Thread(target=_loop.run_forever, name="game-broadcast", daemon=True).start()
+        return _loop
+
+
+async def _send(group: str, message: dict) -> None:
+    from channels.layers import get_channel_layer
+
+    try:
+        await get_channel_layer().group_send(group, message)
+    except Exception:
+        log.warning("could not broadcast to %s", group, exc_info=True)
