@@ -108,8 +108,8 @@ class ChallengeForm(forms.Form):
 
 
 class ArchiveFilterForm(forms.Form):
-    discipline = forms.ChoiceField(label=_("Discipline"), required=False,
-                                   choices=lambda: [("", _("all"))] + [(v.name, v.title_en) for v in variants()])
+    discipline = forms.ChoiceField(label=_("Discipline"), required=False, choices=lambda: [("", _("all"))] + [
+        (name, title) for name, title in discipline_choices() if name != RUSSIAN_64])
     speed = forms.ChoiceField(label=_("Speed"), required=False, choices=[("", _("all"))] + SPEEDS)
     outcome = forms.ChoiceField(label=_("Result"), required=False, choices=[
         ("", _("all")), ("win", _("won")), ("draw", _("drawn")), ("loss", _("lost"))])

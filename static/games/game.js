@@ -29,7 +29,8 @@
     size: state.board.size, kind: state.board.kind, notation: state.board.notation,
     labels: T.board, onMove: (notation) => submitMove(notation),
   });
-  window.clubGame = {board, get state() { return state; }, get moves() { return moves; }};
+  window.clubGame = {board, get state() { return state; }, get moves() { return moves; },
+                     get socket() { return socket; }};
 
   function csrf() {
     const m = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);

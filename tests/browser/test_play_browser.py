@@ -232,6 +232,12 @@ def test_without_websockets_the_page_polls_and_misses_no_move(browser, club_serv
     box_1, box_50 = (black.locator(f"#board [data-square='{n}']").bounding_box() for n in ("1", "50"))
     assert box_1["y"] > box_50["y"]
     screenshot(black, "play-international-phone-polling")
+
+    # White's socket drops; a move made meanwhile still arrives, and the socket comes back.
+    white.evaluate("clubGame.socket.close()")
+    click_move(black, white, "14", "23")           # the recapture 14x23
+    expect(white.locator("#moves")).to_contain_text("14x23")
+    expect(white.locator("#game")).to_have_attribute("data-live", "socket")
     assert white.errors == [] and black.errors == []
 
 

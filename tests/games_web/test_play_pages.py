@@ -115,3 +115,29 @@ class TestDownloads:
         assert response.status_code == 200
         response = client.get(reverse("games:game-download", args=[game.id]), {"format": "pdn"})
         assert response.status_code == 400
+
+
+def script_texts(page: str) -> dict:
+    """The words the page hands to game.js."""
+    import json
+    import re
+
+    return json.loads(re.search(r'<script id="game-texts" type="application/json">(.*?)</script>', page).group(1))
+
+
+class TestLanguages:
+    def test_the_play_pages_speak_russian(self, client, anna, boris):
+        game = start_game(white=anna, black=boris)
+        client.force_login(anna)
+        lobby = client.get(reverse("games:lobby"), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+        assert "Открытые вызовы" in lobby and "Создать вызов" in lobby
+        page = client.get(reverse("games:game", args=[game.id]), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+        assert "Перевернуть доску" in page and "Русские шашки" in page
+        assert script_texts(page)["yourMove"] == "Ваш ход"
+
+    def test_and_english(self, client, anna, boris):
+        game = start_game(white=anna, black=boris)
+        client.force_login(anna)
+        page = client.get(reverse("games:game", args=[game.id]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+        assert "Flip the board" in page and "Russian draughts" in page
+        assert script_texts(page)["yourMove"] == "Your move"
