@@ -26,8 +26,9 @@ def _names(name):
     return {str(n): n for n in range(1, 51)}
 
 
-def _their_paths(board):
-    return {tuple(m.steps_move) for m in board.legal_moves()}
+def _their_moves(board):
+    """pydraughts' legal moves by path (computed once per position: it is slow)."""
+    return {tuple(m.steps_move): m for m in board.legal_moves()}
 
 
 def _our_paths(v, p, number):
@@ -45,7 +46,8 @@ def test_random_playouts_agree_with_pydraughts(name, pyname):
         board = pydraughts.Board(pyname)
         for _ply in range(MAX_PLIES):
             ours = _our_paths(v, p, number)
-            theirs = _their_paths(board)
+            their_moves = _their_moves(board)
+            theirs = set(their_moves)
             positions += 1
             assert ours == theirs, f"game {game}, {v.to_fen(p)}: ours-theirs {ours - theirs}, theirs-ours {theirs - ours}"
             if not ours or v.result(p) is not None:
@@ -53,7 +55,5 @@ def test_random_playouts_agree_with_pydraughts(name, pyname):
             move = rng.choice(v.legal_moves(p))
             path = rng.choice(move.paths)
             p = v.play(p, ":".join(path) if move.captures else move.notation)
-            steps = [number[s] for s in path]
-            [theirs_move] = [m for m in board.legal_moves() if m.steps_move == steps]
-            board.push(theirs_move)
+            board.push(their_moves[tuple(number[s] for s in path)])
     assert positions > GAMES * 10
