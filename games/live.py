@@ -192,7 +192,7 @@ def game_state(game_id: int, member=None, *, since: int | None = None) -> dict |
                 [move.notation] if _POINT.match(move.notation) else [])
             legal.append({"notation": move.notation, "path": path})
     fouls = []
-    if ongoing and hasattr(v, "fouls") and turn == "black" and getattr(position, "phase", "play") in ("play", "opening"):
+    if ongoing and hasattr(v, "fouls") and turn == "black" and getattr(position, "phase", "play") == "play":
         fouls = sorted(v.fouls(position))
     first = 0 if since is None else max(0, min(since, len(steps)))
     offer_text = ""

@@ -1,0 +1,57 @@
+"""The state the game page draws (games.live.game_state): legal moves with
+their paths, renju foul points, clocks and the viewer's buttons."""
+import pytest
+
+from games import live, services
+from tests.games_web.helpers import start_game
+
+pytestmark = pytest.mark.django_db
+
+
+def test_black_to_move_in_renju_sees_the_forbidden_points(anna, boris):
+    # h8-i8 and j10-j11 both become open threes at j8: a double three (002 9.2).
+    game = start_game(white=boris, black=anna, discipline="renju",
+                      start_fen="B:Bh8,i8,j10,j11:Wa1,a2,a15,o1")
+    state = live.game_state(game.id, anna)
+    assert state["fouls"] == ["j8"]
+    assert "j8" not in {m["notation"] for m in state["legal_moves"]}
+    assert state["board"] == {"size": 15, "kind": "stones", "notation": "algebraic"}
+
+
+def test_white_to_move_in_renju_has_no_foul_marks(anna, boris):
+    game = start_game(white=boris, black=anna, discipline="renju",
+                      start_fen="B:Bh8,i8,j10,j11:Wa1,a2,a15,o1")
+    services.game_move_make(game_id=game.id, member=anna, text="o15", expected_ply=0)
+    assert live.game_state(game.id, boris)["fouls"] == []
+
+
+def test_a_multi_capture_carries_every_landing_square(anna, boris):
+    game = start_game(white=anna, black=boris, discipline="russian",
+                      start_fen="W:Wc3:Bd4,f6,b8")
+    moves = live.game_state(game.id, anna)["legal_moves"]
+    # The notation names start and end only; the board needs the landing squares between.
+    assert [(m["notation"], m["path"]) for m in moves] == [("c3:g7", ["c3", "e5", "g7"])]
+
+
+def test_the_international_board_is_numbered(anna, boris):
+    game = start_game(white=anna, black=boris, discipline="international")
+    state = live.game_state(game.id, anna)
+    assert state["board"] == {"size": 10, "kind": "draughts", "notation": "numeric"}
+    assert ("32-28", ["32", "28"]) in [(m["notation"], m["path"]) for m in state["legal_moves"]]
+
+
+def test_only_the_player_to_move_gets_legal_moves_and_the_clock_runs_for_him(anna, boris):
+    game = start_game(white=anna, black=boris, time_control="300")
+    white, black = live.game_state(game.id, anna), live.game_state(game.id, boris)
+    assert white["my_turn"] and white["legal_moves"]
+    assert not black["my_turn"] and black["legal_moves"] == []
+    assert white["clock"]["running"] == "white" and black["clock"]["black_ms"] == 300_000
+
+
+def test_abort_before_both_have_moved_then_resign(anna, boris):
+    game = start_game(white=anna, black=boris)
+    assert [b["id"] for b in live.game_state(game.id, anna)["buttons"]] == ["claim", "abort"]
+    services.game_move_make(game_id=game.id, member=anna, text="c3-d4", expected_ply=0)
+    services.game_move_make(game_id=game.id, member=boris, text="f6-g5", expected_ply=1)
+    assert [b["id"] for b in live.game_state(game.id, anna)["buttons"]] == ["claim", "resign"]
+    assert [b["id"] for b in live.game_state(game.id, boris)["buttons"]] == ["draw-offer", "claim", "resign"]
