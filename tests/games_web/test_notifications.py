@@ -2,9 +2,10 @@
 import datetime as dt
 
 import pytest
+from django.conf import settings
 from django.core import mail
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from club.notifications import services
 from club.notifications.models import Notification, TurnReminder
@@ -42,7 +43,8 @@ class TestNotify:
         services.notification_settings_update(member=anna, result_email=False)
         services.notify(recipient=anna, kind="result", key="result:1", params={"result": "1-0"})
         services.notify(recipient=anna, kind="challenge", key="challenge:1", params={"challenger": "Boris"})
-        assert [m.subject for m in mail.outbox] == [services.email_subject(Notification(kind="challenge"))]
+        with translation.override(settings.LANGUAGE_CODE):   # emails go out in the club's language
+            assert [m.subject for m in mail.outbox] == [services.email_subject(Notification(kind="challenge"))]
 
     def test_the_text_names_the_discipline_in_the_readers_language(self, anna):
         from django.utils import translation
@@ -124,6 +126,7 @@ class TestPages:
         page = client.get(reverse("notification-list"))
         assert page.status_code == 200
         assert b"/play/games/7/" in page.content and b"/play/games/9/" not in page.content
+        assert b'<span class="bell-count">1</span>' in page.content
         assert client.get(reverse("notifications-unread")).json()["count"] == 1
         client.post(reverse("notifications-read"))
         assert client.get(reverse("notifications-unread")).json()["count"] == 0
