@@ -118,14 +118,16 @@ def ensure_database(database_url: str) -> None:
 def start_stack(args, env) -> list[subprocess.Popen]:
     subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True)
     port = urlparse(args.url).port
+    server_env = {**env, "DJANGO_SETTINGS_MODULE": "play_load_settings",
+                  "PYTHONPATH": os.pathsep.join([str(ROOT / "bench"), str(ROOT)])}
     procs = [
         subprocess.Popen([sys.executable, "-m", "uvicorn", "club.asgi:application", "--host", "127.0.0.1",
                           "--port", str(port), "--workers", str(args.workers), "--no-access-log",
                           "--log-level", "warning", "--loop", "uvloop", "--http", "httptools"],
-                         cwd=ROOT, env=env, start_new_session=True),
+                         cwd=ROOT, env=server_env, start_new_session=True),
         subprocess.Popen([sys.executable, "-m", "celery", "-A", "club", "worker", "-B", "--concurrency", "1",
-                          "--loglevel", "WARNING", "-s", "/tmp/play_load_celerybeat"], cwd=ROOT, env=env,
-                         start_new_session=True, stdout=subprocess.DEVNULL),
+                          "--loglevel", "ERROR", "-s", "/tmp/play_load_celerybeat"], cwd=ROOT, env=env,
+                         start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL),
     ]
     return procs
 
@@ -193,16 +195,17 @@ async def new_game(conn, white, black, control, stats) -> int:
     return body["id"]
 
 
-async def player(slot: int, pair, control: str, args, stats: Stats, stop_at: float, host, port):
+async def player(slot: int, pair, control: str, args, stats: Stats, stop_at: float, conn, first_game: int):
     from games.rules import variant
 
     v = variant("russian")
     rng = random.Random(slot)
-    conn = Connection(host, port)
     white, black = pair
+    game_id = first_game
     await asyncio.sleep(rng.random() * args.think)  # spread the games out
     while time.time() < stop_at:
-        game_id = await new_game(conn, white, black, control, stats)
+        if game_id is None:
+            game_id = await new_game(conn, white, black, control, stats)
         p, ply = v.start(), 0
         while time.time() < stop_at:
             moves = v.legal_moves(p)
@@ -230,6 +233,7 @@ async def player(slot: int, pair, control: str, args, stats: Stats, stop_at: flo
                 stats.errors[key] = stats.errors.get(key, 0) + 1
                 break
             await asyncio.sleep(rng.expovariate(1 / args.think))
+        game_id = None
 
 
 def consistency(stats: Stats) -> int:
@@ -269,17 +273,24 @@ def percentile(values, q):
     return values[min(len(values) - 1, int(q / 100 * len(values)))]
 
 
-async def run(args, stats, members, host, port):
-    stop_at = time.time() + args.duration
-    tasks = []
-    for slot in range(args.games):
-        pair = (members[2 * slot], members[2 * slot + 1])
-        control = "d3" if slot % 2 else args.live
-        tasks.append(asyncio.create_task(player(slot, pair, control, args, stats, stop_at, host, port)))
+async def run(args, stats, members, host, port) -> float:
+    """Set up every game through the API first (not timed), then play for the duration."""
+    pairs = [(members[2 * slot], members[2 * slot + 1]) for slot in range(args.games)]
+    controls = ["d3" if slot % 2 else args.live for slot in range(args.games)]
+    conns = [Connection(host, port) for _ in range(args.games)]
+    first = []
+    for batch in range(0, args.games, 20):
+        first += await asyncio.gather(*[new_game(conns[i], *pairs[i], controls[i], stats)
+                                        for i in range(batch, min(batch + 20, args.games))])
+    started = time.time()
+    stop_at = started + args.duration
+    tasks = [asyncio.create_task(player(slot, pairs[slot], controls[slot], args, stats, stop_at, conns[slot],
+                                        first[slot])) for slot in range(args.games)]
     results = await asyncio.gather(*tasks, return_exceptions=True)
     for r in results:
         if isinstance(r, Exception):
             stats.errors[repr(r)[:80]] = stats.errors.get(repr(r)[:80], 0) + 1
+    return time.time() - started
 
 
 def main():
@@ -308,9 +319,7 @@ def main():
         asyncio.run(wait_for_server(host, port))
         members = make_members(2 * args.games, uuid.uuid4().hex[:8])
         stats = Stats()
-        started = time.time()
-        asyncio.run(run(args, stats, members, host, port))
-        elapsed = time.time() - started
+        elapsed = asyncio.run(run(args, stats, members, host, port))
     finally:
         stop_stack(procs)
     lat = [x * 1000 for x in stats.latencies]
