@@ -22,6 +22,7 @@
   let socket = null, socketFailures = 0, pollTimer = null, clockTimer = null, receivedAt = 0;
   let pending = false;
   let offerWithMove = false;
+  let lastFlagCheck = 0;
 
   const $ = (sel) => root.querySelector(sel);
   const boardBox = $("#board");
@@ -219,12 +220,22 @@
       const running = state.ongoing && c.running === colour;
       if (running) ms -= performance.now() - receivedAt;
       el.textContent = fmt(ms);
+      // The flag falls on the server (its sweep ends the game); ask it, as the
+      // sweep may run in a worker whose push cannot reach this page.
+      if (running && ms <= 0 && Date.now() - lastFlagCheck > 2000) {
+        lastFlagCheck = Date.now();
+        resync();
+      }
       el.classList.toggle("running", running);
       el.classList.toggle("low", running && ms < 20000);
     }
   }
 
   clockTimer = setInterval(renderClocks, 200);
+  // Even with the socket open, a slow check: changes made outside the web
+  // process (a deadline swept by a worker on the embedded in-memory layer)
+  // are not pushed.
+  setInterval(() => { if (socket && state.ongoing) resync(); }, 60000);
 
   /* --- viewer -------------------------------------------------------------- */
   function view(ply) {
