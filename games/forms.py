@@ -37,6 +37,12 @@ def time_control_choices():
     return groups
 
 
+def _ballot_keys() -> list[str]:
+    from games.rules import ballots64
+
+    return list(ballots64.keys())
+
+
 class ChallengeForm(forms.Form):
     discipline = forms.ChoiceField(label=_("Discipline"), choices=discipline_choices)
     opponent = forms.CharField(
@@ -55,6 +61,8 @@ class ChallengeForm(forms.Form):
         (name, titles[1]) for name, titles in variant("renju").opening_rules.items()])
     foul_policy = forms.ChoiceField(label=_("Renju fouls"), required=False, initial="reject", choices=[
         ("reject", _("a foul move is refused")), ("foul-loses", _("a foul loses (RIF 9.2)"))])
+    ballot = forms.ChoiceField(label=_("Shashki-64 ballot"), required=False, initial="random", choices=lambda: [
+        ("random", _("drawn by lot at acceptance"))] + [(key, key) for key in _ballot_keys()])
     start_fen = forms.CharField(label=_("Start position (FEN)"), required=False,
                                 help_text=_("Empty: the discipline's start position."))
     rating_min = forms.IntegerField(label=_("Lowest rating of an opponent"), required=False, min_value=0)
@@ -90,7 +98,7 @@ class ChallengeForm(forms.Form):
         discipline = d["discipline"]
         ballot = ""
         if discipline == RUSSIAN_64:
-            discipline, ballot = "russian", "random"
+            discipline, ballot = "russian", d.get("ballot") or "random"
         five_row = discipline in ("renju",)
         return {
             "discipline": discipline,

@@ -35,6 +35,15 @@ class TestLobby:
         c = Challenge.objects.get()
         assert (c.discipline, c.ballot, c.time_control) == ("russian", "random", "2700/20,900")
 
+    def test_a_shashki_64_challenge_may_name_its_ballot(self, client, anna):
+        from games.rules import ballots64
+
+        key = list(ballots64.keys())[0]
+        client.force_login(anna)
+        client.post(reverse("games:challenge-new"), {
+            "discipline": "russian-64", "colour": "white", "time_control": "d3", "ballot": key})
+        assert Challenge.objects.get().ballot == key
+
     def test_a_bad_time_control_is_explained_on_the_form(self, client, anna):
         client.force_login(anna)
         response = client.post(reverse("games:challenge-new"), {
