@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.db.models.signals import post_migrate
 from django.utils.translation import gettext_lazy as _
 
 
@@ -6,3 +7,10 @@ class ClubConfig(AppConfig):
     name = "club"
     verbose_name = _("Club")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self):
+        from club.roles import role_groups_sync
+
+        # Like Django's own permissions: back after every migrate and every test-database
+        # flush (which would otherwise wipe what migration 0003 created).
+        post_migrate.connect(role_groups_sync, sender=self, dispatch_uid="club.role_groups_sync")

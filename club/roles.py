@@ -1,8 +1,9 @@
 """Club roles: Django groups carrying permissions, checked on the server.
 
 Each role is a group of the same name, created with its permissions by
-migration ``0003_roles``. Keep ``ROLE_PERMISSIONS`` and that migration in
-step: a test compares them. Superusers hold every role.
+migration ``0003_roles`` and kept present by ``role_groups_sync`` after every
+migrate. Keep ``ROLE_PERMISSIONS`` and that migration in step: a test compares
+them. Superusers hold every role.
 
 Checking a role, wherever you are:
 - services: ``require_role(user, Role.ARBITER)`` (raises PermissionDenied);
@@ -100,3 +101,22 @@ def role_required(*roles: Role):
         return wrapped
 
     return decorator
+
+
+def role_groups_sync(*, using: str = "default", **kwargs) -> None:
+    """Make sure every role group exists with at least its listed permissions.
+
+    Only adds: permissions an administrator gave a group by hand are kept.
+    Runs on ``post_migrate`` (see ClubConfig.ready).
+    """
+    from django.contrib.auth.models import Group, Permission
+
+    for role, permissions in ROLE_PERMISSIONS.items():
+        group, _created = Group.objects.using(using).get_or_create(name=role.value)
+        for dotted in sorted(permissions):
+            app_label, codename = dotted.split(".")
+            permission = Permission.objects.using(using).filter(
+                content_type__app_label=app_label, codename=codename
+            ).first()
+            if permission is not None:  # absent only while an app's migrations are still pending
+                group.permissions.add(permission)

@@ -4,6 +4,10 @@ Use the ``page`` fixture (a fresh browser context per test) with ``live_server``
 ``screenshot(page, name)`` keeps a picture under test-artifacts/ for humans.
 Tests here carry ``@pytest.mark.browser``; the suite's conftest skips them
 with a reason where /usr/bin/chromium is missing (and fails in CI).
+
+Mark them ``django_db(transaction=True, serialized_rollback=True)``: the live
+server needs committed data, and a serialized rollback brings back what the
+migrations made (role groups, permissions) after another test's flush.
 """
 import os
 from pathlib import Path
@@ -41,7 +45,7 @@ def page(browser, live_server, settings):
     """A page in a fresh context (no cookies), in English, whose relative URLs go to the live server."""
     settings.LANGUAGE_CODE = "en"
     context = browser.new_context(base_url=live_server.url, locale="en-GB", viewport={"width": 390, "height": 844})
-    context.set_default_timeout(15_000)
+    context.set_default_timeout(30_000)  # generous: CI machines are small and busy
     page = context.new_page()
     yield page
     context.close()

@@ -1,21 +1,43 @@
 """Roles are groups with permissions; only administrators hand them out."""
+import importlib
+
 import pytest
-from django.contrib.auth.models import Group
+from django.contrib.auth.models import Group, Permission
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import reverse
 
 from club import services
 from club.models import Member
-from club.roles import ROLE_PERMISSIONS, Role, has_role, roles_of
+from club.roles import ROLE_PERMISSIONS, Role, has_role, role_groups_sync, roles_of
 
 pytestmark = pytest.mark.django_db
 
 
-def test_the_migration_made_one_group_per_role_with_the_listed_permissions():
+def group_permissions(name: str) -> set[str]:
+    group = Group.objects.get(name=name)
+    return {f"{p.content_type.app_label}.{p.codename}" for p in group.permissions.all()}
+
+
+def test_every_role_is_a_group_holding_exactly_the_listed_permissions():
     for role, permissions in ROLE_PERMISSIONS.items():
-        group = Group.objects.get(name=role.value)
-        held = {f"{p.content_type.app_label}.{p.codename}" for p in group.permissions.all()}
-        assert held == permissions, role
+        assert group_permissions(role.value) == permissions, role
+
+
+def test_the_data_migration_lists_the_same_permissions_as_the_code():
+    migration = importlib.import_module("club.migrations.0003_roles")
+
+    assert migration.ROLE_PERMISSIONS == {role.value: perms for role, perms in ROLE_PERMISSIONS.items()}
+
+
+def test_the_sync_brings_back_a_deleted_group_and_keeps_hand_given_permissions():
+    Group.objects.filter(name="arbiter").delete()
+    organisers = Group.objects.get(name="organiser")
+    organisers.permissions.add(Permission.objects.get(codename="add_sanction"))
+
+    role_groups_sync()
+
+    assert group_permissions("arbiter") == ROLE_PERMISSIONS[Role.ARBITER]
+    assert "club.add_sanction" in group_permissions("organiser")
 
 
 def test_a_chief_arbiter_is_also_an_arbiter_but_not_an_organiser(chief_arbiter):
