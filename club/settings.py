@@ -196,6 +196,8 @@ EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "club@localhost")
 
 # --- HTTPS (production behind a TLS-terminating proxy) ------------------------------
+# Load balancers probe /health/ over plain HTTP inside the network: answer, don't redirect.
+SECURE_REDIRECT_EXEMPT = [r"^health/$"]
 if env_bool("HTTPS", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)

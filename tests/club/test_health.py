@@ -46,3 +46,10 @@ def test_a_cache_that_forgets_is_a_503_naming_the_cache(client, settings):
 
     assert response.status_code == 503
     assert response.json()["checks"]["cache"] == "fail"
+
+
+def test_behind_https_the_health_probe_is_not_redirected(client, settings):
+    settings.SECURE_SSL_REDIRECT = True  # as with HTTPS=1
+
+    assert client.get("/health/").status_code == 200
+    assert client.get("/members/").status_code == 301
