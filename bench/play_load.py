@@ -121,7 +121,9 @@ def start_stack(args, env) -> list[subprocess.Popen]:
     server_env = {**env, "DJANGO_SETTINGS_MODULE": "play_load_settings",
                   "PYTHONPATH": os.pathsep.join([str(ROOT / "bench"), str(ROOT)])}
     procs = [
-        subprocess.Popen([sys.executable, "-m", "uvicorn", "club.asgi:application", "--host", "127.0.0.1",
+        subprocess.Popen([sys.executable, "-m", "uvicorn",
+                          "club.asgi:application" if args.interface == "asgi" else "club.wsgi:application",
+                          "--interface", args.interface, "--host", "127.0.0.1",
                           "--port", str(port), "--workers", str(args.workers), "--no-access-log",
                           "--log-level", "warning", "--loop", "uvloop", "--http", "httptools"],
                          cwd=ROOT, env=server_env, start_new_session=True),
@@ -143,6 +145,23 @@ def stop_stack(procs) -> None:
             p.wait(timeout=15)
         except subprocess.TimeoutExpired:
             os.killpg(p.pid, signal.SIGKILL)
+
+
+def tree_cpu_seconds(pid: int) -> float:
+    """User+system CPU of a process and its live descendants (Linux /proc)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total, stack = 0.0, [pid]
+    while stack:
+        p = stack.pop()
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / tick
+            for task in Path(f"/proc/{p}/task").iterdir():
+                children = (task / "children").read_text().split()
+                stack.extend(int(c) for c in children)
+        except (FileNotFoundError, ProcessLookupError, IndexError):
+            continue
+    return total
 
 
 async def wait_for_server(host, port, deadline=60):
@@ -301,6 +320,10 @@ def main():
     parser.add_argument("--live", default="600+5", help="time control of the live half of the games")
     parser.add_argument("--url", default="", help="use a running server instead of starting one")
     parser.add_argument("--workers", type=int, default=2, help="uvicorn worker processes")
+    parser.add_argument("--interface", choices=["asgi", "wsgi"], default="asgi",
+                        help="asgi: club.asgi (HTTP and WebSockets; Django hops threads per middleware); "
+                             "wsgi: club.wsgi under uvicorn's WSGI interface (one thread hop per request), "
+                             "the shape of an API tier beside a separate WebSocket tier")
     parser.add_argument("--database-url", default="postgres://postgres@127.0.0.1:5432/club_bench")
     parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/0")
     args = parser.parse_args()
@@ -319,16 +342,25 @@ def main():
         asyncio.run(wait_for_server(host, port))
         members = make_members(2 * args.games, uuid.uuid4().hex[:8])
         stats = Stats()
+        server_pid = procs[0].pid if procs else None
+        stats.cpu_before = tree_cpu_seconds(server_pid) if server_pid else None
         elapsed = asyncio.run(run(args, stats, members, host, port))
+        stats.cpu_after = tree_cpu_seconds(server_pid) if server_pid else None
     finally:
         stop_stack(procs)
     lat = [x * 1000 for x in stats.latencies]
     print(f"games: {args.games} concurrent ({stats.games_started} started, {stats.games_finished} finished), "
-          f"duration {elapsed:.1f} s, think {args.think} s, uvicorn workers {args.workers if own_stack else '?'}")
+          f"duration {elapsed:.1f} s, think {args.think} s, "
+          f"uvicorn {args.interface + ' x' + str(args.workers) if own_stack else '(external)'}")
     print(f"moves/s: {stats.accepted / elapsed:.1f}  (accepted {stats.accepted}, 409 {stats.conflicts}, "
           f"errors {sum(stats.errors.values())} {stats.errors if stats.errors else ''})")
     print(f"latency ms: p50 {percentile(lat, 50):.1f}  p95 {percentile(lat, 95):.1f}  p99 {percentile(lat, 99):.1f}"
           f"  max {max(lat) if lat else float('nan'):.1f}")
+    if stats.cpu_before is not None and stats.accepted:
+        cpu = stats.cpu_after - stats.cpu_before
+        print(f"server CPU: {cpu:.1f} s for {stats.accepted} moves (+ replacement games) = "
+              f"{1000 * cpu / stats.accepted:.1f} ms per move; load average now {os.getloadavg()[0]:.1f} "
+              f"on {os.cpu_count()} cores")
     print(f"inconsistencies: {consistency(stats)}")
 
 

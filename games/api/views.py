@@ -179,8 +179,19 @@ class GameMovesView(APIView):
         outcome = services.game_move_make(game_id=pk, member=request.user, text=values["text"],
                                           expected_ply=values["expected_ply"], idempotency_key=key,
                                           offer_draw=values["offer_draw"])
-        body = {"move": s.MoveSerializer(outcome.move).data, "game": s.GameAfterMoveSerializer(outcome.game).data,
-                "replayed": outcome.replayed}
+        # Built by hand (documented by MoveResultSerializer): this is the hot path of play.
+        move, game = outcome.move, outcome.game
+        body = {
+            "move": {"ply": move.ply, "notation": move.notation, "colour": move.colour, "member": move.member_id,
+                     "played_at": move.played_at.isoformat().replace("+00:00", "Z"), "elapsed_ms": move.elapsed_ms,
+                     "clock_ms": move.clock_ms, "foul": move.foul},
+            "game": {"id": game.pk, "ply": game.ply, "status": game.status, "result": game.result,
+                     "termination": game.termination, "termination_clause": game.termination_clause,
+                     "to_move": game.to_move, "fen": game.fen, "white_ms": game.white_ms, "black_ms": game.black_ms,
+                     "deadline": game.deadline.isoformat().replace("+00:00", "Z") if game.deadline else None,
+                     "draw_offer_by": game.draw_offer_by, "white_id": game.white_id, "black_id": game.black_id},
+            "replayed": outcome.replayed,
+        }
         return Response(body, status=status.HTTP_200_OK if outcome.replayed else status.HTTP_201_CREATED)
 
 

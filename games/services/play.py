@@ -35,10 +35,10 @@ class MoveOutcome:
 
 
 def _locked(game_id: int) -> Game:
-    game = Game.objects.select_for_update().filter(pk=game_id).first()
-    if game is None:
-        raise NotFound("no-such-game", f"There is no game {game_id}.")
-    return game
+    try:
+        return Game.objects.select_for_update().get(pk=game_id)
+    except Game.DoesNotExist:
+        raise NotFound("no-such-game", f"There is no game {game_id}.") from None
 
 
 def _player_colour(game: Game, member) -> str:
