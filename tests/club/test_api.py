@@ -1,10 +1,12 @@
 """The REST API: token and session auth, members, the schema, and one error shape for everything."""
 import pytest
+from django.core.cache import cache
 from django.urls import include, path
 from rest_framework import exceptions
 from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import AllowAny
 from rest_framework.test import APIClient
+from rest_framework.throttling import ScopedRateThrottle
 
 from club import urls as club_urls
 from club.api.errors import ApiConflict, RuleRefused, exception_handler
@@ -207,9 +209,29 @@ class TestErrorsRaisedByOtherApps:
         assert response.json()["error"] == "server-error"
 
 
-def test_throttling_is_a_429_with_retry_after():
+@pytest.fixture
+def strict_login_throttle(monkeypatch):
+    """Two token requests a minute from one address, with a clean count before and after."""
+    key = ScopedRateThrottle.cache_format % {"scope": "auth", "ident": "127.0.0.1"}
+    monkeypatch.setattr(ScopedRateThrottle, "THROTTLE_RATES", {"auth": "2/min"})
+    cache.delete(key)
+    yield
+    cache.delete(key)
+
+
+def test_password_guessing_for_a_token_is_throttled_with_a_429(api, anna, strict_login_throttle):
+    for _ in range(2):
+        assert api.post("/api/auth/token/", {"username": "anna", "password": "guess"}).status_code == 400
+
+    response = api.post("/api/auth/token/", {"username": "anna", "password": PASSWORD})
+
+    assert response.status_code == 429
+    assert response.json()["error"] == "throttled"
+    assert int(response["Retry-After"]) > 0
+
+
+def test_a_throttled_error_carries_the_wait_in_retry_after():
     response = exception_handler(exceptions.Throttled(wait=12), {})
 
     assert response.status_code == 429
-    assert response.data["error"] == "throttled"
     assert response.headers["Retry-After"] == "12"
