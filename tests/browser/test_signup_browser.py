@@ -36,7 +36,18 @@ def test_a_visitor_signs_up_logs_in_and_sees_their_profile(page):
     page.get_by_role("link", name="Marina Zaitseva").click()
     expect(page.get_by_role("heading", name="Marina Zaitseva")).to_be_visible()
     expect(page.get_by_text("Vologda")).to_be_visible()
+    assert fits_the_screen(page)
     screenshot(page, "profile-after-signup")
+
+    page.get_by_role("link", name="Members").click()
+    expect(page.get_by_role("cell", name="Marina Zaitseva")).to_be_visible()
+    assert fits_the_screen(page)
+    screenshot(page, "member-list-on-a-phone")
+
+
+def fits_the_screen(page) -> bool:
+    """Nothing sticks out sideways on the phone-sized viewport the fixture uses."""
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
 
 def test_the_language_switch_shows_the_site_in_russian(page):
