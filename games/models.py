@@ -51,7 +51,7 @@ class Challenge(models.Model):
     colour = models.CharField(max_length=8, choices=Colour.choices, default=Colour.RANDOM)
     rated = models.BooleanField(default=True)
     time_control = models.CharField(max_length=64)
-    foul_policy = models.CharField(max_length=8, default="reject")
+    foul_policy = models.CharField(max_length=12, default="reject")
     rating_min = models.PositiveIntegerField(null=True, blank=True)
     rating_max = models.PositiveIntegerField(null=True, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
@@ -83,7 +83,7 @@ class Game(models.Model):
     opening_rule = models.CharField(max_length=16, blank=True)
     ballot = models.CharField(max_length=32, blank=True)
     start_fen = models.CharField(max_length=400, blank=True, help_text=_("Empty: the discipline's start."))
-    foul_policy = models.CharField(max_length=8, default="reject")
+    foul_policy = models.CharField(max_length=12, default="reject")
 
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ONGOING)
     # "1-0", "0-1", "1/2-1/2"; "" while playing or aborted.
