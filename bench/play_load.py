@@ -123,7 +123,7 @@ def start_stack(args, env) -> list[subprocess.Popen]:
     procs = [
         subprocess.Popen([sys.executable, "-m", "uvicorn",
                           "club.asgi:application" if args.interface == "asgi" else "club.wsgi:application",
-                          "--interface", args.interface, "--host", "127.0.0.1",
+                          "--interface", "asgi3" if args.interface == "asgi" else "wsgi", "--host", "127.0.0.1",
                           "--port", str(port), "--workers", str(args.workers), "--no-access-log",
                           "--log-level", "warning", "--loop", "uvloop", "--http", "httptools"],
                          cwd=ROOT, env=server_env, start_new_session=True),
