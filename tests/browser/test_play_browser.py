@@ -19,10 +19,11 @@ from tests.browser.conftest import screenshot
 from tests.games_web.helpers import start_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
+expect.set_options(timeout=15_000)  # a 2-core machine running the whole suite can be slow
 
 
 @pytest.fixture
-def club_server(transactional_db, settings):
+def club_server(transactional_db, settings, monkeypatch):
     """The club's ASGI application (static files served from the finders) on a free port."""
     import uvicorn
     from channels.auth import AuthMiddlewareStack
@@ -34,6 +35,11 @@ def club_server(transactional_db, settings):
     from club.routing import websocket_urlpatterns
 
     settings.LANGUAGE_CODE = "en"
+    # The server's threads close their database connections after each request,
+    # so none is left open to keep a PostgreSQL test database from being dropped.
+    from django.db import connections
+
+    monkeypatch.setitem(connections.settings["default"], "CONN_MAX_AGE", 0)
     application = ProtocolTypeRouter({
         "http": ASGIStaticFilesHandler(get_asgi_application()),
         "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
