@@ -118,3 +118,26 @@ def test_an_unknown_profile_is_a_404_page(client):
 
     assert response.status_code == 404
     assert response["Content-Type"].startswith("text/html")
+
+
+def test_a_member_changes_their_password(client, anna):
+    client.force_login(anna)
+
+    response = client.post(reverse("password_change"), {
+        "old_password": PASSWORD, "new_password1": "another long secret 7", "new_password2": "another long secret 7",
+    })
+
+    assert response.status_code == 302
+    anna.refresh_from_db()
+    assert anna.check_password("another long secret 7")
+
+
+def test_the_profile_service_refuses_fields_outside_the_profile(anna):
+    from django.core.exceptions import ValidationError
+
+    from club import services
+
+    with pytest.raises(ValidationError):
+        services.member_profile_update(member=anna, is_superuser=True)
+    anna.refresh_from_db()
+    assert not anna.is_superuser
