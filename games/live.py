@@ -50,7 +50,7 @@ def discipline_title(discipline: str) -> str:
 def _path(v, spec: dict, position, notation: str) -> list[str]:
     """The squares a move passes through, for drawing it and for clicking it."""
     if spec["kind"] == "stones":
-        return [notation] if _POINT.match(notation) else []
+        return [point for point in notation.split(",") if _POINT.match(point)]
     for move in v.legal_moves(position):
         if move.notation == notation:
             return [str(s) for s in move.path]
@@ -185,9 +185,15 @@ def game_state(game_id: int, member=None, *, since: int | None = None) -> dict |
     turn = v.turn(position)
     ongoing = game.status == Game.Status.ONGOING
     my_turn = bool(me) and ongoing and game.to_move == me
-    legal = []
+    legal, pair_points = [], []
     if my_turn:
-        for move in v.legal_moves(position):
+        moves = v.legal_moves(position)
+        if hasattr(moves, "names") and hasattr(moves, "extra"):
+            # Connect6's two-stone turns: tens of thousands of pairs. The page
+            # gets the points and joins the two the player clicks ("j10,k11").
+            pair_points = list(moves.names)
+            moves = moves.extra
+        for move in moves:
             path = [str(s) for s in getattr(move, "path", ())] or (
                 [move.notation] if _POINT.match(move.notation) else [])
             legal.append({"notation": move.notation, "path": path})
@@ -221,6 +227,7 @@ def game_state(game_id: int, member=None, *, since: int | None = None) -> dict |
             for i in range(first, len(steps))
         ],
         "legal_moves": legal,
+        "pair_points": pair_points,
         "fouls": fouls,
         "clock": _clock(game),
         "draw_offer_by": game.draw_offer_by,

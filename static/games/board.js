@@ -142,7 +142,7 @@
       this.geometry = new Geometry(size, kind, notation);
       this.onMove = options.onMove || function () {};
       this.labels = options.labels || {};
-      this.state = {pieces: {}, legalMoves: [], lastMove: [], fouls: [], flipped: false,
+      this.state = {pieces: {}, legalMoves: [], pairPoints: [], lastMove: [], fouls: [], flipped: false,
                     hints: true, interactive: true};
       this.picked = [];
       this.cursor = null;
@@ -175,9 +175,12 @@
     static pathOf(move) { return pathOf(move); }
 
     update(state) {
-      const movesChanged = state.legalMoves !== undefined && state.legalMoves !== this.state.legalMoves;
+      // A half-entered move survives a redraw that changes neither the
+      // position nor the legal moves (a clock or offer update).
+      const key = (st) => JSON.stringify([st.pieces, (st.legalMoves || []).map((m) => m.notation), st.pairPoints]);
+      const before = key(this.state);
       Object.assign(this.state, state);
-      if (movesChanged || state.pieces !== undefined) this.picked = [];
+      if (key(this.state) !== before) this.picked = [];
       this.render();
     }
 
@@ -198,6 +201,13 @@
     _targets() {
       const targets = new Map();
       if (!this.state.interactive) return targets;
+      const pairs = this.state.pairPoints || [];
+      if (pairs.length && this.picked.length < 2) {
+        // Two stones a turn (Connect6): any two different listed points.
+        for (const point of pairs) {
+          if (point !== this.picked[0]) targets.set(point, this.picked.length === 1);
+        }
+      }
       for (const c of this._candidates()) {
         const next = c.path[this.picked.length];
         if (next === undefined) continue;
@@ -213,13 +223,22 @@
       if (!targets.has(label)) {
         // A click on another start square begins a new choice; anything else cancels.
         const wasPicking = this.picked.length > 0;
+        const again = this.picked.includes(label);  // a second click on a chosen square cancels
         this.picked = [];
-        if (wasPicking && this._targets().has(label)) return this.select(label);
+        if (wasPicking && !again && this._targets().has(label)) return this.select(label);
         this.render();
         this._say(this.labels.cancelled || "");
         return;
       }
       this.picked = this.picked.concat([label]);
+      if ((this.state.pairPoints || []).length && this.picked.length === 2) {
+        const notation = this.picked.join(",");
+        this.picked = [];
+        this.render();
+        this._say(notation);
+        this.onMove(notation, {notation, path: [notation]});
+        return;
+      }
       const candidates = this._candidates();
       const exact = candidates.filter((c) => c.path.length === this.picked.length);
       const longer = candidates.filter((c) => c.path.length > this.picked.length);

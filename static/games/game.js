@@ -82,6 +82,7 @@
       pieces: ClubBoard.parseFen(fen, board.geometry),
       lastMove: last,
       legalMoves: mine ? state.legal_moves.filter(isBoardMove) : [],
+      pairPoints: mine ? state.pair_points || [] : [],
       fouls: live ? state.fouls || [] : [],
       interactive: mine,
     });

@@ -115,3 +115,23 @@ def test_the_19_board_draws_every_intersection(demo):
     page = demo(19)
     assert page.locator("rect.cb-point").count() == 19 * 19
     assert page.locator("[data-at='k11']").get_attribute("data-piece") == "b"
+
+
+def test_connect6_joins_the_two_points_clicked_into_one_turn(demo):
+    page = demo(19)
+    page.evaluate("showSample({pairPoints: ['a1', 'b2', 'c3', 's19']})")
+    page.click("[data-square='b2']")
+    page.click("[data-square='b2']")         # the same point twice cancels the choice
+    assert played(page) == ""
+    page.click("[data-square='c3']")
+    page.click("[data-square='s19']")
+    assert played(page) == "c3,s19"
+
+
+def test_a_redraw_with_the_same_position_keeps_a_half_entered_capture(demo):
+    page = demo(8)
+    page.click("[data-square='g3']")
+    page.evaluate("showSample()")
+    page.click("[data-square='e5']")
+    page.click("[data-square='c7']")
+    assert played(page) == "g3:e5:c7"

@@ -55,3 +55,15 @@ def test_abort_before_both_have_moved_then_resign(anna, boris):
     services.game_move_make(game_id=game.id, member=boris, text="f6-g5", expected_ply=1)
     assert [b["id"] for b in live.game_state(game.id, anna)["buttons"]] == ["claim", "resign"]
     assert [b["id"] for b in live.game_state(game.id, boris)["buttons"]] == ["draw-offer", "claim", "resign"]
+
+
+def test_connect6_sends_the_points_of_a_two_stone_turn_not_every_pair(anna, boris):
+    game = start_game(white=boris, black=anna, discipline="connect6")
+    first = live.game_state(game.id, anna)
+    assert first["pair_points"] == [] and len(first["legal_moves"]) == 19 * 19
+    services.game_move_make(game_id=game.id, member=anna, text="j10", expected_ply=0)
+    state = live.game_state(game.id, boris)
+    assert len(state["pair_points"]) == 19 * 19 - 1 and "j10" not in state["pair_points"]
+    assert all("," not in m["notation"] for m in state["legal_moves"])
+    services.game_move_make(game_id=game.id, member=boris, text="k11,l12", expected_ply=1)
+    assert live.game_state(game.id, anna)["moves"][-1]["path"] == ["k11", "l12"]
