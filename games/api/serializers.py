@@ -131,6 +131,12 @@ class ClaimSerializer(serializers.Serializer):
                                  help_text="The intended move that would repeat the position (2.1.9.2), unplayed.")
 
 
+class ResultChangeSerializer(serializers.Serializer):
+    result = serializers.ChoiceField(choices=["1-0", "0-1", "1/2-1/2", "+/-", "-/+", "-/-", "annulled"])
+    reason = serializers.CharField()
+    clause = serializers.CharField(required=False, allow_blank=True, default="")
+
+
 class RecordSerializer(serializers.Serializer):
     format = serializers.CharField()
     text = serializers.CharField()
