@@ -91,3 +91,18 @@ def test_the_chart_puts_higher_ratings_higher_up(club):
     ys = [p.y for p in chart.points]
     assert ys[0] > ys[1] > ys[2]  # two wins: the line climbs (SVG y grows downwards)
     assert chart.points[0].x < chart.points[-1].x
+
+
+def test_the_chart_coordinates_are_not_localised_in_russian(client, club):
+    """Russian formats 1.5 as "1,5"; SVG attributes need the dot."""
+    alice = club[0]
+    html = client.get(reverse("rating-card", args=[alice.username]), {"discipline": "russian", "speed": "blitz"},
+                      HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    svg = html[html.index("<svg"):html.index("</svg>")]
+    coordinates = re.findall(r' (?:x1|x2|y1|y2|cx|cy|x|y)="([^"]*)"', svg)
+    assert len(coordinates) > 10
+    for value in coordinates:
+        float(value)  # "123,4" would raise
+    for point in re.search(r'points="([^"]*)"', svg).group(1).split():
+        x, y = point.split(",")
+        float(x), float(y)
