@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from games import clock
@@ -13,8 +14,6 @@ RUSSIAN_64 = "russian-64"
 
 
 def discipline_choices():
-    from django.utils.translation import get_language
-
     ru = (get_language() or "").startswith("ru")
     choices = []
     for v in variants():
@@ -24,14 +23,22 @@ def discipline_choices():
     return choices
 
 
+SPEED_WORDS = {"classical": _("classical"), "rapid": _("rapid"), "blitz": _("blitz")}
+
+
+def _preset_label(preset) -> str:
+    """ "classical 45′" in the reader's language, with the clause that lists it."""
+    speed, _space, rest = preset.name.partition(" ")
+    return f"{SPEED_WORDS.get(speed, speed)} {rest} ({preset.clause})"
+
+
 def time_control_choices():
     """Every preset the seeds list, grouped by discipline, then correspondence."""
+    titles = dict(discipline_choices())
     groups = []
-    seen = set()
     for name, controls in clock.PRESETS.items():
-        options = [(p.control, f"{p.name} ({p.clause})") for p in controls]
-        groups.append((variant(name).title_en if name != RUSSIAN_64 else "Shashki-64", options))
-        seen.update(p.control for p in controls)
+        options = [(p.control, _preset_label(p)) for p in controls]
+        groups.append((titles.get(name, name), options))
     groups.append((_("Correspondence"), [(f"d{d}", _("%(days)d days per move") % {"days": d})
                                          for d in clock.CORRESPONDENCE_DAYS]))
     return groups
@@ -58,7 +65,8 @@ class ChallengeForm(forms.Form):
         help_text=_("Overrides the list: 2700 (45′), 1800+30 (Fischer), 7200/50,3600/25 (periods), d3 (3 days per move)."),
     )
     opening_rule = forms.ChoiceField(label=_("Renju opening rule"), required=False, choices=lambda: [
-        (name, titles[1]) for name, titles in variant("renju").opening_rules.items()])
+        (name, titles[0] if (get_language() or "").startswith("ru") else titles[1])
+        for name, titles in variant("renju").opening_rules.items()])
     foul_policy = forms.ChoiceField(label=_("Renju fouls"), required=False, initial="reject", choices=[
         ("reject", _("a foul move is refused")), ("foul-loses", _("a foul loses (RIF 9.2)"))])
     ballot = forms.ChoiceField(label=_("Shashki-64 ballot"), required=False, initial="random", choices=lambda: [
