@@ -251,7 +251,7 @@ async def player(slot: int, pair, control: str, args, stats: Stats, stop_at: flo
                 key = f"{status} {body.get('error', '')}"
                 stats.errors[key] = stats.errors.get(key, 0) + 1
                 break
-            await asyncio.sleep(rng.expovariate(1 / args.think))
+            await asyncio.sleep(min(rng.expovariate(1 / args.think), max(stop_at - time.time(), 0)))
         game_id = None
 
 
