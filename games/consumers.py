@@ -2,7 +2,7 @@
 
 Protocol, JSON text frames:
 
-* connect to ``/ws/games/<id>/?since=<ply>``: the server answers at once with
+* connect to ``/ws/games/<id>/?since=<ply>&lang=<ru|en>``: the server answers at once with
   ``{"type": "state", ...}`` whose ``moves`` are those after ``since`` (all of
   them without it). A client that reconnects with the last ply it saw gets
   exactly what it missed.
@@ -16,8 +16,12 @@ Protocol, JSON text frames:
 The consumer only reads (``games.live.game_state``); moves and other actions
 go through the REST API and the game services.
 """
+from urllib.parse import parse_qs
+
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
+from django.utils import translation
 
 from . import live
 
@@ -36,7 +40,11 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         self.group = group_name(self.game_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
-        self.sent_ply = _since(self.scope.get("query_string", b""))
+        query = _query(self.scope.get("query_string", b""))
+        self.sent_ply = int(query["since"]) if query.get("since", "").isdigit() else None
+        # The page's language (its <html lang>): buttons and texts in the state follow it.
+        languages = {code for code, _name in settings.LANGUAGES}
+        self.language = query.get("lang") if query.get("lang") in languages else settings.LANGUAGE_CODE
         await self._send_state(since=self.sent_ply)
 
     async def disconnect(self, code):
@@ -52,7 +60,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         await self._send_state(since=self.sent_ply)
 
     async def _send_state(self, *, since):
-        state = await database_sync_to_async(live.game_state)(self.game_id, self.member, since=since)
+        state = await database_sync_to_async(self._state)(since)
         if state is None:
             await self.close(code=4404)
             return
@@ -60,10 +68,10 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         await self.send_json({"type": "state", **state})
 
 
-def _since(query_string: bytes) -> int | None:
-    from urllib.parse import parse_qs
+    def _state(self, since):
+        with translation.override(self.language):
+            return live.game_state(self.game_id, self.member, since=since)
 
-    values = parse_qs(query_string.decode("latin-1")).get("since")
-    if values and values[0].isdigit():
-        return int(values[0])
-    return None
+
+def _query(query_string: bytes) -> dict[str, str]:
+    return {key: values[0] for key, values in parse_qs(query_string.decode("latin-1")).items()}

@@ -328,7 +328,8 @@
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     let opened = false;
     try {
-      socket = new WebSocket(`${scheme}://${location.host}/ws/games/${state.id}/?since=${moves.length}`);
+      const lang = encodeURIComponent(document.documentElement.lang || "");
+      socket = new WebSocket(`${scheme}://${location.host}/ws/games/${state.id}/?since=${moves.length}&lang=${lang}`);
     } catch (e) { startPolling(); return; }
     socket.onopen = () => {
       opened = true;

@@ -122,6 +122,18 @@ class TestSocket:
         assert state["my_color"] is None and state["legal_moves"] == [] and state["buttons"] == []
         assert [m["notation"] for m in state["moves"]] == ["c3-d4"]
 
+    def test_the_state_speaks_the_pages_language(self, game, anna):
+        async def main(lang):
+            ws = socket(game.id, anna, since=f"0&lang={lang}")
+            await ws.connect()
+            state = await ws.receive_json_from(timeout=10)
+            await ws.disconnect()
+            return state
+
+        labels = {lang: [b["label"] for b in async_to_sync(main)(lang)["buttons"]] for lang in ("ru", "en")}
+        assert labels["en"] == ["Claim threefold repetition", "Abort"]
+        assert labels["ru"] == ["Заявить троекратное повторение", "Отменить партию"]
+
     def test_an_unknown_game_closes_the_socket(self, anna):
         async def main():
             ws = socket(999999, anna)
