@@ -109,6 +109,11 @@ def challenge_respond(request, challenge_id: int, action: str):
 
 def game_page(request, game_id: int):
     game = get_object_or_404(Game.objects.select_related("white", "black"), id=game_id)
+    if request.user.is_authenticated:
+        # Opening the game reads what the notifications said about it.
+        from club.notifications.services import notifications_mark_read
+
+        notifications_mark_read(member=request.user, game_id=game.id)
     state = live.game_state(game.id, request.user)
     downloads = [{"url": reverse("games:game-download", args=[game.id]) + f"?format={fmt}", "label": label}
                  for fmt, label in DOWNLOADS[live.board_spec(game.discipline)["kind"]]]

@@ -81,10 +81,13 @@ def notify(*, recipient, kind: str, key: str, params: dict, url: str = "",
     return n
 
 
-def notifications_mark_read(*, member, ids: list[int] | None = None) -> int:
+def notifications_mark_read(*, member, ids: list[int] | None = None, game_id: int | None = None) -> int:
+    """Mark ``member``'s unread notifications read: all, those ``ids``, or those of one game."""
     qs = Notification.objects.filter(recipient=member, read_at__isnull=True)
     if ids is not None:
         qs = qs.filter(id__in=ids)
+    if game_id is not None:
+        qs = qs.filter(game_id=game_id)
     return qs.update(read_at=timezone.now())
 
 
