@@ -202,9 +202,14 @@ def _with_opponents(games, member):
     rows = []
     for game in games:
         game.discipline_title = live.discipline_title(game.discipline)
-        game.my_colour = game.colour_of(member.id)
-        game.opponent = game.black if game.my_colour == "white" else game.white
-        game.outcome = _outcome(game, game.my_colour)
+        if game.imported_by_id:
+            # An imported record: the member keeps it, the players are the record's.
+            game.my_colour, game.outcome = None, ""
+            game.opponent = f"{game.white_name or '?'} – {game.black_name or '?'}"
+        else:
+            game.my_colour = game.colour_of(member.id)
+            game.opponent = game.black if game.my_colour == "white" else game.white
+            game.outcome = _outcome(game, game.my_colour)
         rows.append(game)
     return rows
 
@@ -241,6 +246,8 @@ def member_archive(request, username: str):
             name = f["opponent"]
             games = games.filter(
                 Q(white=member, black__username__iexact=name) | Q(black=member, white__username__iexact=name))
+        if f.get("outcome"):
+            games = games.filter(imported_by__isnull=True)  # a record's result is not the member's
         if f.get("outcome") == "win":
             games = games.filter(Q(white=member, result="1-0") | Q(black=member, result="0-1"))
         elif f.get("outcome") == "loss":

@@ -150,3 +150,17 @@ class TestLanguages:
         page = client.get(reverse("games:game", args=[game.id]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
         assert "Flip the board" in page and "Russian draughts" in page
         assert script_texts(page)["yourMove"] == "Your move"
+
+
+class TestImportedRecords:
+    def test_an_imported_game_shows_in_the_archive_with_the_records_players(self, client, anna):
+        from games import records
+
+        pdn = '[White "Ivanov"]\n[Black "Petrov"]\n[Result "1-0"]\n[GameType "25"]\n\n1. c3-d4 f6-g5 1-0\n'
+        [game] = records.records_import(member=anna, text=pdn)
+        url = reverse("games:archive", args=["anna"])
+        page = client.get(url).content.decode()
+        assert f'data-game="{game.id}"' in page and "Ivanov – Petrov" in page
+        assert f'data-game="{game.id}"' not in client.get(url, {"outcome": "win"}).content.decode()
+        viewer = client.get(reverse("games:game", args=[game.id])).content.decode()
+        assert "Ivanov" in viewer and "c3-d4" in viewer
