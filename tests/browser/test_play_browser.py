@@ -182,12 +182,18 @@ def test_two_members_play_live_renju_to_five_in_a_row(browser, club_server, anna
     black, white = member_page(browser, club_server, anna), member_page(browser, club_server, boris)
     game_id = challenge_and_accept(black, white, discipline="renju", colour="black", time_control="900",
                                    opponent="boris", opening_rule="none")
+    # A visitor who is not logged in watches from the start.
+    spectator = browser.new_context(base_url=club_server, locale="en-GB").new_page()
+    spectator.goto(f"/play/games/{game_id}/")
+    expect(spectator.locator("#game")).to_have_attribute("data-live", "socket")
     for black_point, white_point in (("h8", "a1"), ("h9", "a2"), ("h10", "a3"), ("h11", "a4")):
         click_move(black, white, black_point)
         click_move(white, black, white_point)
     click_move(black, white, "h12")
 
-    for page in (black, white):
+    expect(spectator.locator("#game")).to_have_attribute("data-ply", "9")
+    assert spectator.locator("#actions button").count() == 0
+    for page in (black, white, spectator):
         expect(page.locator("#game")).to_have_attribute("data-result", "0-1")
         expect(page.locator("#status")).to_contain_text("Black wins")
     screenshot(black, "play-renju-final")
