@@ -7,7 +7,7 @@ from typing import Sequence
 from django.db.models import BooleanField, Case, QuerySet, Value, When
 
 from ratings.models import SPEEDS, Rating, RatingChange, RatingPool
-from ratings.services import rating_config
+from ratings.config import rating_config
 
 
 def rating_pools() -> list[tuple[str, str]]:

@@ -21,19 +21,16 @@ game of a member against himself.
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from datetime import datetime
-from functools import lru_cache
-from pathlib import Path
 from typing import Callable, Iterable
 
-from django.conf import settings
 from django.db import connection, transaction
 from django.db.models import F, Q, QuerySet
 
 from games.models import Game
 from ratings import elo
+from ratings.config import rating_config
 from ratings.elo import EloConfig, PlayerState
 from ratings.models import SPEEDS, Rating, RatingChange, RatingPool
 from ratings.recompute import GameChange, RatedGame, replay
@@ -47,33 +44,6 @@ RECOMPUTED = "recomputed"
 MISSING = "missing"
 
 _BATCH = 2000
-_FIDE_JSON = Path(__file__).resolve().parent / "data" / "fide_rating_tables.json"
-
-
-@lru_cache(maxsize=1)
-def _fide_table() -> tuple[float, ...]:
-    data = json.loads(_FIDE_JSON.read_text())
-    return elo.fide_table_from_ranges(data["diff_to_pd_ranges_[lo,hi,PD_higher_rated]"])
-
-
-def rating_config() -> EloConfig:
-    """The club's ``EloConfig`` from ``settings.RATINGS`` (defaults in ``EloConfig``)."""
-    options = getattr(settings, "RATINGS", {})
-    defaults = EloConfig()
-    expectancy = options.get("EXPECTANCY", defaults.expectancy)
-    cap = options.get("CAP", defaults.cap)
-    return EloConfig(
-        start_rating=float(options.get("START_RATING", defaults.start_rating)),
-        provisional_games=int(options.get("PROVISIONAL_GAMES", defaults.provisional_games)),
-        new_player_games=int(options.get("NEW_PLAYER_GAMES", defaults.new_player_games)),
-        k_new=float(options.get("K_NEW", defaults.k_new)),
-        k_normal=float(options.get("K_NORMAL", defaults.k_normal)),
-        k_strong=float(options.get("K_STRONG", defaults.k_strong)),
-        strong_threshold=float(options.get("STRONG_THRESHOLD", defaults.strong_threshold)),
-        cap=None if cap is None else float(cap),
-        expectancy=expectancy,
-        fide_table=_fide_table() if expectancy == elo.FIDE_TABLE else (),
-    )
 
 
 def rated_games() -> QuerySet[Game]:

@@ -5,11 +5,20 @@ import re
 import pytest
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
 
 from ratings import selectors, tasks
 from tests.ratings.conftest import make_game, make_member
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def english(settings):
+    """The club's default language is Russian; these tests read the English texts."""
+    settings.LANGUAGE_CODE = "en"
+    with translation.override("en"):
+        yield
 
 
 @pytest.fixture
