@@ -54,7 +54,12 @@ def game_clocks(game: Game, *, now: datetime | None = None) -> dict:
     for colour in ("white", "black"):
         left = left_of(game, colour)
         if running and colour == game.to_move:
-            left = max(left - thinking(game, now), 0)
+            if tc.days and game.deadline is not None:
+                # Correspondence: what is left until the deadline (which already
+                # counts vacations); no per-game query in lists.
+                left = max(int((game.deadline - now).total_seconds() * 1000), 0)
+            else:
+                left = max(left - thinking(game, now), 0)
         shown[colour] = left
     return {
         "white_ms": shown["white"], "black_ms": shown["black"], "running": game.to_move if running else None,

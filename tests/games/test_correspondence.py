@@ -59,3 +59,12 @@ def test_the_yearly_vacation_allowance_is_enforced(new_game, anna, settings):
         vacation_take(member=anna, days=4, starts_at=at(30 * DAY), now=at(0))
     assert refused.value.code == "vacation-allowance"
     vacation_take(member=anna, days=3, starts_at=at(30 * DAY), now=at(0))
+
+
+def test_the_clock_shows_the_time_left_until_the_deadline(new_game, anna):
+    from games.selectors import game_clocks
+
+    game = new_game(time_control="d3")
+    vacation_take(member=anna, days=2, starts_at=at(DAY), now=at(DAY))
+    game.refresh_from_db()
+    assert game_clocks(game, now=at(2 * DAY))["white_ms"] == 3 * DAY * 1000  # 2 days of play left + 1 day of vacation still ahead
