@@ -123,8 +123,9 @@ def _insert_rows(model, fields: tuple[str, ...], rows: list[tuple]) -> None:
     A rebuild writes two history rows per game and a rating per member;
     building a model instance per row cost more than the rest of the rebuild
     together, so both paths write plain rows through here (the same values
-    either way; floats travel as their shortest exact text). 400 rows × 14 columns stays below SQLite's 32,766 and
-    PostgreSQL's 65,535 parameters per statement.
+    either way; floats travel as their shortest exact text). 400 rows × 14
+    columns stays below SQLite's 32,766 and PostgreSQL's 65,535 parameters
+    per statement; PostgreSQL takes big batches through COPY instead.
     """
     if not rows:
         return
