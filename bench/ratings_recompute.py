@@ -38,6 +38,7 @@ from ratings.elo import EloConfig  # noqa: E402
 from ratings.recompute import RatedGame, replay  # noqa: E402
 
 DISCIPLINES = ("russian", "renju")
+PROFILE = False
 SPEEDS = ("correspondence", "classical", "rapid", "blitz")
 
 
@@ -158,9 +159,20 @@ def _bench_database_run(n_games: int, n_members: int, incremental: int, where: s
     Game.objects.bulk_create(rows, batch_size=2000)
     print(f"{where}: inserted {len(rows):,} games among {len(ids):,} members in {time.perf_counter() - t0:.1f} s")
 
+    profiler = None
+    if PROFILE:
+        import cProfile
+
+        profiler = cProfile.Profile()
+        profiler.enable()
     t0 = time.perf_counter()
     done = services.ratings_recompute()
     elapsed = time.perf_counter() - t0
+    if profiler is not None:
+        import pstats
+
+        profiler.disable()
+        pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
     replayed = sum(done.values())
     assert RatingChange.objects.count() == 2 * replayed
     per_million = elapsed / replayed * 1_000_000
@@ -185,7 +197,10 @@ def main() -> None:
     parser.add_argument("--db", type=int, default=0, metavar="N", help="also time the database path on N games")
     parser.add_argument("--incremental", type=int, default=500, help="games to time through rating_apply_game")
     parser.add_argument("--no-pure", action="store_true")
+    parser.add_argument("--profile", action="store_true", help="cProfile the database recompute")
     args = parser.parse_args()
+    global PROFILE
+    PROFILE = args.profile
     if not args.no_pure:
         bench_pure(args.games, args.members)
     if args.db:
