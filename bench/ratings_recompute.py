@@ -86,7 +86,16 @@ def _database_setup(url: str | None) -> tuple[str, callable]:
         tmp = tempfile.mkdtemp(prefix="ratings-bench-")
         os.environ.pop("DATABASE_URL", None)
         os.environ["CLUB_DATA_DIR"] = tmp
-        return f"SQLite in {tmp}", lambda: None
+
+        def remove() -> None:
+            import shutil
+
+            from django.db import connections
+
+            connections.close_all()
+            shutil.rmtree(tmp, ignore_errors=True)
+
+        return f"SQLite in {tmp} (removed afterwards)", remove
     import psycopg
 
     base = url.rsplit("/", 1)[0]
