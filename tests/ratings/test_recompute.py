@@ -151,3 +151,29 @@ def test_the_progress_bar_reports_each_pool():
 def test_a_bad_since_date_is_refused(db):
     with pytest.raises(CommandError):
         call_command("ratings", "recompute", "--since", "yesterday")
+
+
+def test_a_discipline_is_rebuilt_in_one_transaction_all_or_nothing(monkeypatch):
+    from ratings import services
+
+    alice, boris = make_member("alice"), make_member("boris")
+    blitz = make_game(alice, boris, "1-0", speed="blitz")
+    make_game(alice, boris, "1-0", speed="rapid")
+    tasks.rating_apply_game(blitz.pk)
+    RatingChange.objects.update(rating_after=0)  # wrong: a successful rebuild of blitz would repair it
+    before = history()
+
+    real = services._pool_replay_from
+
+    def fail_on_rapid(**kwargs):
+        if kwargs["speed"] == "rapid":
+            raise RuntimeError("disk full")
+        return real(**kwargs)
+
+    monkeypatch.setattr(services, "_pool_replay_from", fail_on_rapid)
+    with pytest.raises(RuntimeError):
+        call_command("ratings", "recompute", "--no-progress", stdout=io.StringIO())
+    assert history() == before  # the blitz pool's rebuild was rolled back with the rapid one
+    monkeypatch.setattr(services, "_pool_replay_from", real)
+    call_command("ratings", "recompute", "--no-progress", stdout=io.StringIO())
+    assert history() != before
