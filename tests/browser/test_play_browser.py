@@ -18,7 +18,7 @@ from games.models import Game
 from tests.browser.conftest import screenshot
 from tests.games_web.helpers import start_game
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 expect.set_options(timeout=15_000)  # a 2-core machine running the whole suite can be slow
 
 

@@ -14,7 +14,7 @@ from games import services
 from games.routing import websocket_urlpatterns
 from games.rules import variant
 
-pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
+pytestmark = pytest.mark.django_db(transaction=True)
 
 APP = URLRouter(websocket_urlpatterns)
 
