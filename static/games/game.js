@@ -274,12 +274,15 @@
         body: JSON.stringify(body),
       });
       if (!response.ok) {
-        let detail = "";
+        // The API's refusals are {"error": code, "detail": text naming the rule}.
+        let detail = "", code = "";
         try {
           const data = await response.json();
-          detail = data.detail || data.message || (data.error && (data.error.message || data.error.detail)) || JSON.stringify(data);
+          code = typeof data.error === "string" ? data.error : "";
+          detail = data.detail || JSON.stringify(data);
         } catch (e) { detail = response.statusText; }
-        if (response.status !== 409) showError(detail);
+        // A stale ply only means the game moved on: the resync below shows it.
+        if (code !== "stale-ply") showError(detail);
       }
     } catch (e) {
       showError(T.networkError);
