@@ -5,9 +5,9 @@ Use the ``page`` fixture (a fresh browser context per test) with ``live_server``
 Tests here carry ``@pytest.mark.browser``; the suite's conftest skips them
 with a reason where /usr/bin/chromium is missing (and fails in CI).
 
-Mark them ``django_db(transaction=True, serialized_rollback=True)``: the live
-server needs committed data, and a serialized rollback brings back what the
-migrations made (role groups, permissions) after another test's flush.
+Mark them ``django_db(transaction=True)``: the live server needs committed
+data. The role groups a flush wipes come back through club's post_migrate
+handler, so no serialized rollback is needed (it would collide with them).
 """
 import os
 from pathlib import Path

@@ -5,7 +5,7 @@ from playwright.sync_api import expect
 from club.models import Member
 from tests.browser.conftest import screenshot
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PASSWORD = "correct horse battery staple"
 
