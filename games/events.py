@@ -1,17 +1,14 @@
 """What happens after a game changes, registered to run on commit.
 
 Game ended (docs/contracts.md): ``game_finish`` — the one function that ends
-games, holding the game row lock and a conditional update — calls
-``game_finished_on_commit(game_id)`` exactly once per game (the
-``GameEvent`` "finished" row is unique per game). After the commit
-``game_finished(game_id)`` enqueues:
-
-* every Celery task named in ``settings.GAME_FINISHED_TASKS`` with
-  ``.delay(game_id)`` (ratings, notifications);
-* ``games.tasks.game_followup``, which runs the hooks registered with
-  ``@on_game_finished`` (for code that prefers a function to a task).
-
-Hooks and tasks must be idempotent (acks_late may deliver a task twice).
+games, holding the game row lock and a conditional update — writes the
+game's unique ``GameEvent`` "finished" row (the outbox) and calls
+``game_finished_on_commit(game_id)``. After the commit ``game_finished``
+enqueues every Celery task named in ``settings.GAME_FINISHED_TASKS`` with
+``.delay(game_id)`` (ratings, notifications) and marks the row dispatched.
+If the broker was unreachable the row stays undispatched and the sweep
+enqueues it again (``followups_redispatch``), so follow-up work is never
+lost; tasks must therefore be idempotent (acks_late may deliver twice, too).
 
 ``game_result_changed(game_id)``: an arbiter changed or annulled a result;
 enqueues ``settings.GAME_RESULT_CHANGED_TASKS``.
@@ -26,16 +23,17 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
+from datetime import timedelta
 from typing import Callable
 
 from django.conf import settings
 from django.db import transaction
+from django.utils import timezone
 from django.utils.module_loading import import_string
 
 log = logging.getLogger(__name__)
 
 Hook = Callable[[int], None]
-_finished_hooks: list[Hook] = []
 _changed_hooks: list[Hook] = []
 _challenge_hooks: list[Hook] = []
 
@@ -49,33 +47,40 @@ def _register(hooks: list[Hook]):
     return register
 
 
-on_game_finished = _register(_finished_hooks)
 on_game_changed = _register(_changed_hooks)
 on_challenge_created = _register(_challenge_hooks)
 
 
-def finished_hooks() -> list[Hook]:
-    return list(_finished_hooks)
-
-
-def run_finished_hooks(game_id: int) -> None:
-    for hook in finished_hooks():
-        hook(game_id)
-
-
-def _enqueue(dotted: str, object_id: int) -> None:
+def _enqueue(dotted: str, object_id: int) -> bool:
     try:
         import_string(dotted).delay(object_id)
+        return True
     except Exception:  # broker down: the game stands regardless; log loudly
         log.exception("could not enqueue %s(%s)", dotted, object_id)
+        return False
 
 
 def game_finished(game_id: int) -> None:
     """Enqueue the follow-up work of a finished game (call after commit)."""
-    for dotted in getattr(settings, "GAME_FINISHED_TASKS", []):
-        _enqueue(dotted, game_id)
-    if _finished_hooks:
-        _enqueue("games.tasks.game_followup", game_id)
+    from games.models import GameEvent
+
+    enqueued = [_enqueue(dotted, game_id) for dotted in settings.GAME_FINISHED_TASKS]
+    if all(enqueued):
+        GameEvent.objects.filter(game_id=game_id, kind="finished", dispatched_at__isnull=True).update(
+            dispatched_at=timezone.now())
+
+
+def followups_redispatch(*, older_than: timedelta = timedelta(seconds=30), limit: int = 100) -> int:
+    """Enqueue again the follow-ups whose first enqueue failed (see above)."""
+    from games.models import GameEvent
+
+    stale = GameEvent.objects.filter(
+        kind="finished", dispatched_at__isnull=True, created_at__lte=timezone.now() - older_than,
+    ).values_list("game_id", flat=True)[:limit]
+    game_ids = list(stale)
+    for game_id in game_ids:
+        game_finished(game_id)
+    return len(game_ids)
 
 
 def game_finished_on_commit(game_id: int) -> None:
@@ -84,7 +89,7 @@ def game_finished_on_commit(game_id: int) -> None:
 
 
 def game_result_changed(game_id: int) -> None:
-    for dotted in getattr(settings, "GAME_RESULT_CHANGED_TASKS", []):
+    for dotted in settings.GAME_RESULT_CHANGED_TASKS:
         _enqueue(dotted, game_id)
 
 

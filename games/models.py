@@ -190,11 +190,17 @@ class GameEvent(models.Model):
     ply = models.PositiveIntegerField(default=0)
     data = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # Set once the "finished" follow-up tasks are on the broker (games.events).
+    dispatched_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["id"]
         constraints = [
             models.UniqueConstraint(fields=["game"], condition=Q(kind="finished"), name="game_finished_once"),
+        ]
+        indexes = [
+            models.Index(fields=["created_at"], name="game_event_undispatched",
+                         condition=Q(kind="finished", dispatched_at__isnull=True)),
         ]
 
 

@@ -1,8 +1,11 @@
 """The end of every game enqueues its follow-up work once, on commit (docs/contracts.md)."""
+from datetime import timedelta
+
 import pytest
 from celery import shared_task
 
 from club.celery import app
+from games.events import followups_redispatch
 from games.models import GameEvent
 from games.services import Conflict, game_resign, games_sweep
 
@@ -48,3 +51,33 @@ def test_a_flag_fall_found_by_the_sweep_enqueues_it_too(new_game, eager_followup
     with django_capture_on_commit_callbacks(execute=True):
         games_sweep(now=at(302))
     assert eager_followups == [game.pk]
+
+
+class _BrokerDown:
+    """A task whose broker refuses the message, as kombu does when Redis is unreachable."""
+
+    @staticmethod
+    def delay(game_id: int) -> None:
+        from kombu.exceptions import OperationalError
+
+        raise OperationalError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+
+
+broker_down = _BrokerDown()
+
+
+def test_a_follow_up_whose_enqueue_failed_is_enqueued_again_by_the_sweep(
+        new_game, anna, eager_followups, settings, django_capture_on_commit_callbacks):
+    game = new_game()
+    settings.GAME_FINISHED_TASKS = ["tests.games.test_followup.broker_down"]
+    with django_capture_on_commit_callbacks(execute=True):
+        game_resign(game_id=game.pk, member=anna, now=at(5))
+    event = GameEvent.objects.get(game=game, kind="finished")
+    assert event.dispatched_at is None  # the outbox row waits for a working broker
+
+    settings.GAME_FINISHED_TASKS = ["tests.games.test_followup.record_followup"]
+    assert followups_redispatch(older_than=timedelta(0)) == 1
+    assert eager_followups == [game.pk]
+    event.refresh_from_db()
+    assert event.dispatched_at is not None
+    assert followups_redispatch(older_than=timedelta(0)) == 0  # once dispatched, done
