@@ -32,4 +32,4 @@ def test_a_worker_process_ends_an_overdue_game_through_redis(celery_worker_proce
         time.sleep(0.2)
     # 1.7.9: white's flag fell without a move; black wins on time.
     assert game.result == "0-1"
-    assert game.termination == "timeout"
+    assert game.termination == "time"
