@@ -30,3 +30,11 @@ def score(value) -> str:
 @register.filter
 def speed_label(value: str) -> str:
     return SPEED_LABELS.get(value, value)
+
+
+@register.inclusion_tag("ratings/_game_changes.html")
+def game_rating_changes(game) -> dict:
+    """Both players' rating changes, for the game page (games stays unaware of ratings)."""
+    from ratings.selectors import game_rating_changes as changes_of
+
+    return {"changes": changes_of(game)}

@@ -85,6 +85,19 @@ def test_the_game_include_shows_both_players_changes(club):
     assert "Boris: 1500 → 1480 (<strong>−20.0</strong>)" in html
 
 
+def test_the_game_page_shows_both_players_changes(client, club):
+    alice, boris, vera, games = club
+    html = client.get(reverse("games:game", args=[games[0].pk])).content.decode()
+    assert "Alice: 1500 → 1520 (<strong>+20.0</strong>)" in html
+
+
+def test_a_profile_links_to_the_members_games_and_rating_card(client, club):
+    alice = club[0]
+    html = client.get(reverse("member-profile", args=[alice.username])).content.decode()
+    assert reverse("rating-card", args=[alice.username]) in html
+    assert reverse("games:archive", args=[alice.username]) in html
+
+
 def test_the_game_include_is_empty_for_an_unrated_game(db):
     alice, boris = make_member("alice"), make_member("boris")
     casual = make_game(alice, boris, "1-0", rated=False)
