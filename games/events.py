@@ -21,6 +21,7 @@ and runs the ``@on_game_changed`` hooks (cheap: they should only enqueue).
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 import threading
 from datetime import timedelta
@@ -93,17 +94,36 @@ def game_result_changed(game_id: int) -> None:
         _enqueue(dotted, game_id)
 
 
-def game_changed_on_commit(game_id: int) -> None:
-    transaction.on_commit(lambda: _changed(game_id))
+def game_changed_on_commit(game_id: int, game=None) -> None:
+    """``game``: the row as this transaction leaves it (optional); its facts
+    are handed to the hooks through ``changed_facts`` so they need not query."""
+    facts = None
+    if game is not None:
+        facts = {"game_id": game_id, "speed": game.speed, "status": game.status}
+    transaction.on_commit(lambda: _changed(game_id, facts))
 
 
-def _changed(game_id: int) -> None:
+_facts: contextvars.ContextVar[dict | None] = contextvars.ContextVar("game_changed_facts", default=None)
+
+
+def changed_facts(game_id: int) -> dict | None:
+    """Inside an ``@on_game_changed`` hook: the committed game's ``speed`` and
+    ``status`` as the change left them, or None (then query the game)."""
+    facts = _facts.get()
+    return facts if facts is not None and facts["game_id"] == game_id else None
+
+
+def _changed(game_id: int, facts: dict | None = None) -> None:
     _broadcast(game_id)
-    for hook in list(_changed_hooks):
-        try:
-            hook(game_id)
-        except Exception:
-            log.exception("game-changed hook %r failed for game %s", hook, game_id)
+    token = _facts.set(facts)
+    try:
+        for hook in list(_changed_hooks):
+            try:
+                hook(game_id)
+            except Exception:
+                log.exception("game-changed hook %r failed for game %s", hook, game_id)
+    finally:
+        _facts.reset(token)
 
 
 def challenge_created_on_commit(challenge_id: int) -> None:

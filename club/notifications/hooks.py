@@ -5,12 +5,19 @@ log = logging.getLogger(__name__)
 
 
 def game_changed(game_id: int) -> None:
-    """Only correspondence games notify moves: one indexed look-up, then a task."""
+    """Only correspondence games notify moves: the change's facts (or one indexed look-up), then a task."""
     from games.models import Game
 
     from .tasks import notify_game_changed
 
-    if Game.objects.filter(id=game_id, speed="correspondence", status=Game.Status.ONGOING).exists():
+    from games.events import changed_facts
+
+    facts = changed_facts(game_id)  # the committed change's own facts: no query on a move
+    if facts is not None:
+        wanted = facts["speed"] == "correspondence" and facts["status"] == Game.Status.ONGOING
+    else:
+        wanted = Game.objects.filter(id=game_id, speed="correspondence", status=Game.Status.ONGOING).exists()
+    if wanted:
         _enqueue(notify_game_changed, game_id)
 
 
