@@ -40,19 +40,36 @@ def _locked(game_id: int) -> Game:
 
     Written once as SQL: the ORM would compile the same 37-column query on
     every move, which was a large part of a move's server CPU."""
-    sql = _LOCK_SQL.get(connection.vendor)
-    if sql is None:
-        table = connection.ops.quote_name(Game._meta.db_table)
-        pk = connection.ops.quote_name(Game._meta.pk.column)
+    prepared = _LOCK_SQL.get(connection.vendor)
+    if prepared is None:
+        qn = connection.ops.quote_name
+        fields = Game._meta.concrete_fields
         lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
-        sql = _LOCK_SQL[connection.vendor] = f"SELECT * FROM {table} WHERE {pk} = %s{lock}"
-    rows = list(Game.objects.raw(sql, [game_id]))
-    if not rows:
+        sql = (f"SELECT {', '.join(qn(f.column) for f in fields)} FROM {qn(Game._meta.db_table)} "
+               f"WHERE {qn(Game._meta.pk.column)} = %s{lock}")
+        # The backend's and the fields' converters, as the ORM would apply them.
+        converters = []
+        for i, f in enumerate(fields):
+            col = f.get_col(Game._meta.db_table)
+            found = connection.ops.get_db_converters(col) + col.get_db_converters(connection)
+            if found:
+                converters.append((i, col, found))
+        prepared = _LOCK_SQL[connection.vendor] = (sql, [f.attname for f in fields], converters)
+    sql, names, converters = prepared
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [game_id])
+        row = cursor.fetchone()
+    if row is None:
         raise NotFound("no-such-game", f"There is no game {game_id}.")
-    return rows[0]
+    if converters:
+        row = list(row)
+        for i, col, found in converters:
+            for convert in found:
+                row[i] = convert(row[i], col, connection)
+    return Game.from_db(connection.alias, names, row)
 
 
-_LOCK_SQL: dict[str, str] = {}
+_LOCK_SQL: dict[str, tuple] = {}
 
 
 def _player_colour(game: Game, member) -> str:
