@@ -118,12 +118,12 @@ def ensure_database(database_url: str) -> None:
 def start_stack(args, env) -> list[subprocess.Popen]:
     subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True)
     port = urlparse(args.url).port
-    server_env = {**env, "DJANGO_SETTINGS_MODULE": "play_load_settings",
+    server_env = {**env, "DJANGO_SETTINGS_MODULE": "play_load_settings", "PLAY_LOAD_WSGI_THREADS": str(args.threads),
                   "PYTHONPATH": os.pathsep.join([str(ROOT / "bench"), str(ROOT)])}
     procs = [
         subprocess.Popen([sys.executable, "-m", "uvicorn",
-                          "club.asgi:application" if args.interface == "asgi" else "club.wsgi:application",
-                          "--interface", "asgi3" if args.interface == "asgi" else "wsgi", "--host", "127.0.0.1",
+                          "club.asgi:application" if args.interface == "asgi" else "play_load_wsgi:application",
+                          "--interface", "asgi3", "--host", "127.0.0.1",
                           "--port", str(port), "--workers", str(args.workers), "--no-access-log",
                           "--log-level", "warning", "--loop", "uvloop", "--http", "httptools"],
                          cwd=ROOT, env=server_env, start_new_session=True),
@@ -162,6 +162,13 @@ def tree_cpu_seconds(pid: int) -> float:
         except (FileNotFoundError, ProcessLookupError, IndexError):
             continue
     return total
+
+
+def machine_cpu() -> tuple[int, int]:
+    """(busy, total) jiffies of all CPUs since boot (/proc/stat)."""
+    values = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = values[3] + values[4]
+    return sum(values) - idle, sum(values)
 
 
 async def wait_for_server(host, port, deadline=60):
@@ -324,6 +331,8 @@ def main():
                         help="asgi: club.asgi (HTTP and WebSockets; Django hops threads per middleware); "
                              "wsgi: club.wsgi under uvicorn's WSGI interface (one thread hop per request), "
                              "the shape of an API tier beside a separate WebSocket tier")
+    parser.add_argument("--threads", type=int, default=10,
+                        help="with --interface wsgi: threads per worker process (uvicorn's default is 10)")
     parser.add_argument("--database-url", default="postgres://postgres@127.0.0.1:5432/club_bench")
     parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/0")
     args = parser.parse_args()
@@ -343,15 +352,22 @@ def main():
         members = make_members(2 * args.games, uuid.uuid4().hex[:8])
         stats = Stats()
         server_pid = procs[0].pid if procs else None
+        worker_pid = procs[1].pid if procs else None
         stats.cpu_before = tree_cpu_seconds(server_pid) if server_pid else None
+        worker_before = tree_cpu_seconds(worker_pid) if worker_pid else None
+        client_before, machine_before = time.process_time(), machine_cpu()
         elapsed = asyncio.run(run(args, stats, members, host, port))
         stats.cpu_after = tree_cpu_seconds(server_pid) if server_pid else None
+        stats.worker_cpu = tree_cpu_seconds(worker_pid) - worker_before if worker_pid else None
+        stats.client_cpu = time.process_time() - client_before
+        busy, total = (a - b for a, b in zip(machine_cpu(), machine_before))
+        stats.machine_busy = busy / total if total else float("nan")
     finally:
         stop_stack(procs)
     lat = [x * 1000 for x in stats.latencies]
     print(f"games: {args.games} concurrent ({stats.games_started} started, {stats.games_finished} finished), "
           f"duration {elapsed:.1f} s, think {args.think} s, "
-          f"uvicorn {args.interface + ' x' + str(args.workers) if own_stack else '(external)'}")
+          f"uvicorn {args.interface + ' x' + str(args.workers) + (f' ({args.threads} threads each)' if args.interface == 'wsgi' else '') if own_stack else '(external)'}")
     print(f"moves/s: {stats.accepted / elapsed:.1f}  (accepted {stats.accepted}, 409 {stats.conflicts}, "
           f"errors {sum(stats.errors.values())} {stats.errors if stats.errors else ''})")
     print(f"latency ms: p50 {percentile(lat, 50):.1f}  p95 {percentile(lat, 95):.1f}  p99 {percentile(lat, 99):.1f}"
@@ -361,6 +377,9 @@ def main():
         print(f"server CPU: {cpu:.1f} s for {stats.accepted} moves (+ replacement games) = "
               f"{1000 * cpu / stats.accepted:.1f} ms per move; load average now {os.getloadavg()[0]:.1f} "
               f"on {os.cpu_count()} cores")
+        print(f"other CPU per move: celery worker {1000 * stats.worker_cpu / stats.accepted:.1f} ms, "
+              f"bench client {1000 * stats.client_cpu / stats.accepted:.1f} ms; machine busy "
+              f"{100 * stats.machine_busy:.0f}% of {os.cpu_count()} cores (all processes, ours or not)")
     print(f"inconsistencies: {consistency(stats)}")
 
 
