@@ -182,11 +182,11 @@ def _move_locked(*, game_id, member, text, expected_ply, idempotency_key, offer_
 def _apply(*, game: Game, member, colour: str, text: str, new, result, left: int, elapsed: int, made: int,
            now: datetime, idempotency_key, offer_draw: bool, late_win: bool, v, pauses=None) -> MoveOutcome:
     game.ply += 1
-    move = Move.objects.create(game=game, ply=game.ply, notation=text, colour=colour, member=member,
-                               played_at=now, elapsed_ms=elapsed, clock_ms=left,
-                               idempotency_key=idempotency_key or None,
-                               foul=(result.reason.split(":", 1)[1] if result and result.reason.startswith("foul:")
-                                     else ""))
+    move = Move(game=game, ply=game.ply, notation=text, colour=colour, member=member,
+                played_at=now, elapsed_ms=elapsed, clock_ms=left,
+                idempotency_key=idempotency_key or None,
+                foul=(result.reason.split(":", 1)[1] if result and result.reason.startswith("foul:") else ""))
+    _insert_move(move)
     if colour == WHITE:
         game.white_ms, game.white_moves = left, made
     else:
@@ -218,6 +218,34 @@ def _apply(*, game: Game, member, colour: str, text: str, new, result, left: int
             _offer(game, colour)
         events.game_changed_on_commit(game.pk, game)
     return MoveOutcome(move, game)
+
+
+_INSERT_SQL: dict[str, tuple | None] = {}
+
+
+def _insert_move(move: Move) -> None:
+    """``move.save(force_insert=True)`` as one prepared INSERT … RETURNING.
+    The unique (game, ply) and (game, idempotency_key) constraints refuse a
+    duplicate exactly as before (IntegrityError, see ``game_move_make``)."""
+    if connection.vendor not in _INSERT_SQL:
+        prepared = None
+        if connection.features.can_return_columns_from_insert:
+            qn, meta = connection.ops.quote_name, Move._meta
+            fields = [f for f in meta.concrete_fields if f is not meta.pk]
+            sql = (f"INSERT INTO {qn(meta.db_table)} ({', '.join(qn(f.column) for f in fields)}) "
+                   f"VALUES ({', '.join(['%s'] * len(fields))}) RETURNING {qn(meta.pk.column)}")
+            prepared = (sql, fields)
+        _INSERT_SQL[connection.vendor] = prepared
+    prepared = _INSERT_SQL[connection.vendor]
+    if prepared is None:
+        move.save(force_insert=True)
+        return
+    sql, fields = prepared
+    params = [f.get_db_prep_save(f.pre_save(move, True), connection) for f in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        move.pk = cursor.fetchone()[0]
+    move._state.adding, move._state.db = False, connection.alias
 
 
 _MOVE_FIELDS = ["ply", "white_id", "black_id", "white_ms", "black_ms", "white_moves", "black_moves", "to_move", "fen",
