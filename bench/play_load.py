@@ -30,6 +30,7 @@ import json
 import os
 import random
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -339,7 +340,10 @@ def main():
 
     own_stack = not args.url
     if own_stack:
-        args.url = "http://127.0.0.1:8765"
+        # A free port: a fixed one may belong to someone else's server on this machine.
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            args.url = f"http://127.0.0.1:{probe.getsockname()[1]}"
         ensure_database(args.database_url)
     env = {**os.environ, "DATABASE_URL": args.database_url, "REDIS_URL": args.redis_url,
            "DJANGO_SETTINGS_MODULE": "club.settings"}
@@ -349,6 +353,8 @@ def main():
         parsed = urlparse(args.url)
         host, port = parsed.hostname, parsed.port or 80
         asyncio.run(wait_for_server(host, port))
+        if procs and procs[0].poll() is not None:
+            raise SystemExit("the server this bench started has exited (port taken?)")
         members = make_members(2 * args.games, uuid.uuid4().hex[:8])
         stats = Stats()
         server_pid = procs[0].pid if procs else None
