@@ -105,11 +105,12 @@ class Command(BaseCommand):
         commands = {
             "web": [python, "-m", "uvicorn", "club.asgi:application", "--host", host, "--port", str(port),
                     "--proxy-headers", "--log-level", "warning"],
-            "worker": [python, "-m", "celery", "-A", "club", "worker", "--loglevel", "INFO",
+            "worker": [python, "-m", "celery", "-A", "club", "worker", "--loglevel", "WARNING",
                        "--concurrency", str(concurrency)],
-            "beat": [python, "-m", "celery", "-A", "club", "beat", "--loglevel", "INFO",
+            "beat": [python, "-m", "celery", "-A", "club", "beat", "--loglevel", "WARNING",
                      "--schedule", str(settings.CELERY_BEAT_SCHEDULE_FILENAME)],
         }
+        # WARNING keeps the console readable: the sweep runs every few seconds.
         # Each child in its own process group: a terminal's Ctrl-C reaches only us, and we stop
         # the children in order. Without that, Celery would see a second signal and cold-stop.
         return {
