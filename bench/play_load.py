@@ -1,5 +1,28 @@
 """Load test of play through the REST API: moves/s, latency, consistency.
 
+Figures (2026-11-29, this 2-core machine, PostgreSQL 15 + Redis + Celery
+worker/beat + uvicorn x2 all local, ``--duration 30 --think 0.5``; the target
+of issue 5 is >= 300 moves/s with p99 < 150 ms at 200 games — NOT met):
+
+  ====================================  =======  =====  =====  =====  ==========  =====  ======
+  command (+ --duration 30)             moves/s  p50    p95    p99    server CPU  incons load
+                                                 ms     ms     ms     ms/move            avg
+  ====================================  =======  =====  =====  =====  ==========  =====  ======
+  before (--games 200, asgi)            34.0     4910   7970   8866   40.6        0      10.9
+  before (--games 200 --interface wsgi) 56.8     2902   4124   4515   21.0        0      12.1
+  after  --games 200 (asgi)             48.5     3411   5137   5488   30.8        0      8.7
+  after  --games 200 --interface wsgi   97.2     1467   2776   2928   14.1        0      9.3
+  after  --games 50 --interface wsgi    79.2     112    348    485    13.3        0      8.4
+  ====================================  =======  =====  =====  =====  ==========  =====  ======
+
+The machine is saturated by the stack itself (98% of both cores busy; the
+Celery worker adds 4–9 ms CPU per move, mostly correspondence-move notices,
+the bench client ~1 ms). A move costs 4 queries (token, lock, insert, update;
++1 vacation look-up for correspondence) and ~10 ms of Django/DRF CPU in one
+thread here, ~14 ms in the threaded server, ~30 ms through club.asgi (asgiref
+thread hops: WhiteNoise is a sync middleware); 300 moves/s would need about
+6 ms per move for everything on two cores.
+
     /work/venv/bin/python bench/play_load.py --games 200 --duration 60
 
 Without ``--url`` it starts the whole stack on this machine: PostgreSQL
