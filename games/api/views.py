@@ -177,9 +177,11 @@ class GameMovesView(APIView):
                    parameters=[OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER, required=False)])
     @refusals
     def post(self, request, pk):
-        data = s.MoveCreateSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        values = data.validated_data
+        values = _plain_move(request.data)
+        if values is None:  # anything unusual: the serializer decides (and words the 400)
+            data = s.MoveCreateSerializer(data=request.data)
+            data.is_valid(raise_exception=True)
+            values = data.validated_data
         key = values.get("idempotency_key") or request.headers.get("Idempotency-Key") or None
         outcome = services.game_move_make(game_id=pk, member=request.user, text=values["text"],
                                           expected_ply=values["expected_ply"], idempotency_key=key,
@@ -198,6 +200,24 @@ class GameMovesView(APIView):
             "replayed": outcome.replayed,
         }
         return Response(body, status=status.HTTP_200_OK if outcome.replayed else status.HTTP_201_CREATED)
+
+
+def _plain_move(data) -> dict | None:
+    """MoveCreateSerializer's result for the everyday JSON body, without
+    building a serializer (its fields are deep-copied per request); None for
+    anything else, which then goes through the serializer itself."""
+    if type(data) is not dict:
+        return None
+    text, ply = data.get("text"), data.get("expected_ply")
+    key, offer = data.get("idempotency_key"), data.get("offer_draw", False)
+    if type(text) is not str or not text.strip() or type(ply) is not int or ply < 0 or type(offer) is not bool:
+        return None
+    values = {"text": text.strip(), "expected_ply": ply, "offer_draw": offer}
+    if "idempotency_key" in data:
+        if type(key) is not str or len(key.strip()) > 64:
+            return None
+        values["idempotency_key"] = key.strip()
+    return values
 
 
 def _game_action(service, doc: str, **fixed):
