@@ -1,6 +1,6 @@
 """Load test of play through the REST API: moves/s, latency, consistency.
 
-Figures (2026-11-29, this 2-core machine, PostgreSQL 15 + Redis + Celery
+Figures (2026-11-29 13:39 before, 14:02–14:07 after; this 2-core machine, PostgreSQL 15 + Redis + Celery
 worker/beat + uvicorn x2 all local, ``--duration 30 --think 0.5``; the target
 of issue 5 is >= 300 moves/s with p99 < 150 ms at 200 games — NOT met):
 
@@ -10,8 +10,8 @@ of issue 5 is >= 300 moves/s with p99 < 150 ms at 200 games — NOT met):
   ====================================  =======  =====  =====  =====  ==========  =====  ======
   before (--games 200, asgi)            34.0     4910   7970   8866   40.6        0      10.9
   before (--games 200 --interface wsgi) 56.8     2902   4124   4515   21.0        0      12.1
-  after  --games 200 (asgi)             48.5     3411   5137   5488   30.8        0      8.7
-  after  --games 200 --interface wsgi   97.2     1467   2776   2928   14.1        0      9.3
+  after  --games 200 (asgi)             50.0     3295   4589   5132   30.1        0      9.0
+  after  --games 200 --interface wsgi   98.7     1474   2051   2370   14.2        0      10.1
   after  --games 50 --interface wsgi    79.2     112    348    485    13.3        0      8.4
   ====================================  =======  =====  =====  =====  ==========  =====  ======
 
