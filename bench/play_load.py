@@ -20,8 +20,10 @@ Celery worker adds 4–9 ms CPU per move, mostly correspondence-move notices,
 the bench client ~1 ms). A move costs 4 queries (token, lock, insert, update;
 +1 vacation look-up for correspondence) and ~10 ms of Django/DRF CPU in one
 thread here, ~14 ms in the threaded server, ~30 ms through club.asgi (asgiref
-thread hops: WhiteNoise is a sync middleware); 300 moves/s would need about
-6 ms per move for everything on two cores.
+hops between the event loop and the sync thread for the sync middleware and
+view; an async-capable WhiteNoise alone gave no clear gain, 27 vs 30 ms);
+300 moves/s would need about 6 ms per move for everything on two cores.
+(These runs used --database-url .../club_bench_perf --redis-url .../7.)
 
     /work/venv/bin/python bench/play_load.py --games 200 --duration 60
 
