@@ -212,7 +212,7 @@ if env_bool("HTTPS", False):
 REST_FRAMEWORK = {
     # Token first: its WWW-Authenticate header makes "not logged in" a 401, not a 403.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "club.api.authentication.ClubTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "EXCEPTION_HANDLER": "club.api.errors.exception_handler",

@@ -1,4 +1,4 @@
-"""The move endpoint's own token check (games/api/auth.py) does what DRF's does."""
+"""The club's token check (club/api/authentication.py) does what DRF's does, on the move endpoint."""
 import pytest
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient

@@ -1,9 +1,10 @@
-"""Token authentication for the hot path of play (the move endpoint).
+"""Token authentication for the whole API (settings.REST_FRAMEWORK).
 
 The same check as DRF's ``TokenAuthentication`` — the key must name a token
 and its member must be active, looked up on every request, nothing cached —
 but as one SQL statement written once: the ORM compiled the token ⋈ member
-query afresh on each move, about a fifth of a move's server CPU.
+query afresh on each request, about a fifth of a move's server CPU. One class
+for every view, so the OpenAPI schema has one token scheme.
 """
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ def _sql() -> str:
     return sql
 
 
-class MoveTokenAuthentication(TokenAuthentication):
+class ClubTokenAuthentication(TokenAuthentication):
     def authenticate_credentials(self, key):
         if self.get_model() is not Token:  # a custom token model: DRF's own look-up
             return super().authenticate_credentials(key)
