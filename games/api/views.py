@@ -217,7 +217,7 @@ def _plain_move(data) -> dict | None:
     return values
 
 
-def _game_action(service, doc: str, **fixed):
+def _game_action(service, doc: str, name: str | None = None, **fixed):
     class View(APIView):
         permission_classes = [permissions.IsAuthenticated]
 
@@ -227,7 +227,7 @@ def _game_action(service, doc: str, **fixed):
             game = service(game_id=pk, member=request.user, **fixed)
             return Response(s.GameSerializer(game).data)
 
-    View.__name__ = View.__qualname__ = f"{service.__name__.title().replace('_', '')}View"
+    View.__name__ = View.__qualname__ = name or f"{service.__name__.title().replace('_', '')}View"
     return View
 
 
@@ -235,11 +235,9 @@ GameResignView = _game_action(services.game_resign, "Resign: the opponent wins (
 GameAbortView = _game_action(services.game_abort, "Abort before both sides have moved (no result).")
 GameDrawOfferView = _game_action(services.game_draw_offer, "Offer a draw right after your move (2.1.9.3).")
 GameDrawAcceptView = _game_action(services.game_draw_answer, "Accept the opponent's draw offer (2.1.9.1.1).",
-                                  accept=True)
+                                  "GameDrawAcceptView", accept=True)
 GameDrawDeclineView = _game_action(services.game_draw_answer, "Decline the opponent's draw offer (2.1.9.4).",
-                                   accept=False)
-GameDrawAcceptView.__name__ = "GameDrawAcceptView"
-GameDrawDeclineView.__name__ = "GameDrawDeclineView"
+                                   "GameDrawDeclineView", accept=False)
 
 
 class GameRepetitionClaimView(APIView):

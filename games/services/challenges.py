@@ -171,22 +171,24 @@ def game_create(*, discipline: str, white, black, time_control: str, rated: bool
 
 
 def challenge_decline(*, challenge_id: int, member, now: datetime | None = None) -> Challenge:
-    with transaction.atomic():
-        challenge = _locked_challenge(challenge_id)
-        if challenge.opponent_id != member.pk:
-            raise Forbidden("not-your-challenge", "Only the challenged member may decline.")
-        _still_open(challenge, now or timezone.now())
-        challenge.status = Challenge.Status.DECLINED
-        challenge.save(update_fields=["status"])
-        return challenge
+    return _challenge_close(challenge_id, now, Challenge.Status.DECLINED,
+                            allowed=lambda c: c.opponent_id == member.pk,
+                            refusal="Only the challenged member may decline.")
 
 
 def challenge_cancel(*, challenge_id: int, member, now: datetime | None = None) -> Challenge:
+    return _challenge_close(challenge_id, now, Challenge.Status.CANCELLED,
+                            allowed=lambda c: c.challenger_id == member.pk,
+                            refusal="Only the challenger may cancel.")
+
+
+def _challenge_close(challenge_id: int, now: datetime | None, status: str, *, allowed, refusal: str) -> Challenge:
+    """Close a still-open challenge on behalf of the one member ``allowed`` to."""
     with transaction.atomic():
         challenge = _locked_challenge(challenge_id)
-        if challenge.challenger_id != member.pk:
-            raise Forbidden("not-your-challenge", "Only the challenger may cancel.")
+        if not allowed(challenge):
+            raise Forbidden("not-your-challenge", refusal)
         _still_open(challenge, now or timezone.now())
-        challenge.status = Challenge.Status.CANCELLED
+        challenge.status = status
         challenge.save(update_fields=["status"])
         return challenge
