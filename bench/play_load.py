@@ -190,6 +190,22 @@ def tree_cpu_seconds(pid: int) -> float:
     return total
 
 
+def named_cpu_seconds(names: tuple[str, ...]) -> float:
+    """User+system CPU of every process whose command name is one of ``names``
+    (PostgreSQL's backends, redis-server): the database's share of a move."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            head, tail = stat.read_text().rsplit(")", 1)
+        except (FileNotFoundError, ProcessLookupError):
+            continue
+        if head.split("(", 1)[1] in names:
+            fields = tail.split()
+            total += (int(fields[11]) + int(fields[12])) / tick
+    return total
+
+
 def machine_cpu() -> tuple[int, int]:
     """(busy, total) jiffies of all CPUs since boot (/proc/stat)."""
     values = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
@@ -387,10 +403,13 @@ def main():
         stats.cpu_before = tree_cpu_seconds(server_pid) if server_pid else None
         worker_before = tree_cpu_seconds(worker_pid) if worker_pid else None
         client_before, machine_before = time.process_time(), machine_cpu()
+        postgres_before, redis_before = named_cpu_seconds(("postgres",)), named_cpu_seconds(("redis-server",))
         elapsed = asyncio.run(run(args, stats, members, host, port))
         stats.cpu_after = tree_cpu_seconds(server_pid) if server_pid else None
         stats.worker_cpu = tree_cpu_seconds(worker_pid) - worker_before if worker_pid else None
         stats.client_cpu = time.process_time() - client_before
+        stats.postgres_cpu = named_cpu_seconds(("postgres",)) - postgres_before
+        stats.redis_cpu = named_cpu_seconds(("redis-server",)) - redis_before
         busy, total = (a - b for a, b in zip(machine_cpu(), machine_before))
         stats.machine_busy = busy / total if total else float("nan")
     finally:
@@ -409,7 +428,9 @@ def main():
               f"{1000 * cpu / stats.accepted:.1f} ms per move; load average now {os.getloadavg()[0]:.1f} "
               f"on {os.cpu_count()} cores")
         print(f"other CPU per move: celery worker {1000 * stats.worker_cpu / stats.accepted:.1f} ms, "
-              f"bench client {1000 * stats.client_cpu / stats.accepted:.1f} ms; machine busy "
+              f"bench client {1000 * stats.client_cpu / stats.accepted:.1f} ms, "
+              f"PostgreSQL {1000 * stats.postgres_cpu / stats.accepted:.1f} ms, "
+              f"Redis {1000 * stats.redis_cpu / stats.accepted:.1f} ms; machine busy "
               f"{100 * stats.machine_busy:.0f}% of {os.cpu_count()} cores (all processes, ours or not)")
     print(f"inconsistencies: {consistency(stats)}")
 

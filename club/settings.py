@@ -156,6 +156,8 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(DATA_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE: dict = {
     # End overdue games (flag falls, correspondence deadlines) exactly once; expire challenges.
     "games-sweep": {"task": "games.tasks.games_sweep_task", "schedule": 3.0, "options": {"expires": 3.0}},
+    # Correspondence turns passed since the last run, to notifications (games.events.turns_announce).
+    "games-turns-announce": {"task": "games.tasks.turns_announce_task", "schedule": 5.0, "options": {"expires": 5.0}},
 }
 CELERY_TIMEZONE = "UTC"
 

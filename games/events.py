@@ -14,14 +14,22 @@ lost; tasks must therefore be idempotent (acks_late may deliver twice, too).
 enqueues ``settings.GAME_RESULT_CHANGED_TASKS``.
 
 ``game_changed_on_commit(game_id)``: after a move, offer or result commits,
-tells the browsers watching (channel group ``game-<id>``, games/consumers.py)
-and runs the ``@on_game_changed`` hooks (cheap: they should only enqueue).
+tells the browsers watching (channel group ``game-<id>``, games/consumers.py).
+
+Correspondence turns (a move was made, or the game began, and the member to
+move should hear of it): the write that passes the turn sets the game row's
+``turn_unannounced`` flag — inside the move's own UPDATE, so a move costs no
+extra query and no broker message. ``turns_announce`` (beat, every few
+seconds) hands the flagged games to the ``@on_turns_passed`` hooks in one
+batch and clears each flag only if the game has not moved on meanwhile. A
+hook that fails leaves its flags set for the next run, so hooks must be
+idempotent (notifications are unique per key).
+
 ``challenge_created_on_commit(challenge_id)`` runs ``@on_challenge_created``.
 """
 from __future__ import annotations
 
 import asyncio
-import contextvars
 import logging
 import threading
 from datetime import timedelta
@@ -35,7 +43,8 @@ from django.utils.module_loading import import_string
 log = logging.getLogger(__name__)
 
 Hook = Callable[[int], None]
-_changed_hooks: list[Hook] = []
+BatchHook = Callable[[list[int]], None]
+_turn_hooks: list[BatchHook] = []
 _challenge_hooks: list[Hook] = []
 
 
@@ -48,7 +57,7 @@ def _register(hooks: list[Hook]):
     return register
 
 
-on_game_changed = _register(_changed_hooks)
+on_turns_passed = _register(_turn_hooks)
 on_challenge_created = _register(_challenge_hooks)
 
 
@@ -94,36 +103,38 @@ def game_result_changed(game_id: int) -> None:
         _enqueue(dotted, game_id)
 
 
-def game_changed_on_commit(game_id: int, game=None) -> None:
-    """``game``: the row as this transaction leaves it (optional); its facts
-    are handed to the hooks through ``changed_facts`` so they need not query."""
-    facts = None
-    if game is not None:
-        facts = {"game_id": game_id, "speed": game.speed, "status": game.status}
-    transaction.on_commit(lambda: _changed(game_id, facts))
+def game_changed_on_commit(game_id: int) -> None:
+    transaction.on_commit(lambda: _broadcast(game_id))
 
 
-_facts: contextvars.ContextVar[dict | None] = contextvars.ContextVar("game_changed_facts", default=None)
+def turns_announce(*, limit: int = 500) -> int:
+    """Hand up to ``limit`` games with an unannounced correspondence turn to
+    the ``@on_turns_passed`` hooks; returns how many were handed over."""
+    from django.db.models import Q
 
+    from games.models import Game
 
-def changed_facts(game_id: int) -> dict | None:
-    """Inside an ``@on_game_changed`` hook: the committed game's ``speed`` and
-    ``status`` as the change left them, or None (then query the game)."""
-    facts = _facts.get()
-    return facts if facts is not None and facts["game_id"] == game_id else None
-
-
-def _changed(game_id: int, facts: dict | None = None) -> None:
-    _broadcast(game_id)
-    token = _facts.set(facts)
-    try:
-        for hook in list(_changed_hooks):
-            try:
-                hook(game_id)
-            except Exception:
-                log.exception("game-changed hook %r failed for game %s", hook, game_id)
-    finally:
-        _facts.reset(token)
+    due = list(Game.objects.filter(turn_unannounced=True).order_by().values_list("id", "ply")[:limit])
+    if not due:
+        return 0
+    failed = False
+    for hook in list(_turn_hooks):
+        try:
+            hook([game_id for game_id, _ in due])
+        except Exception:
+            failed = True
+            log.exception("turn hook %r failed for %s games; they stay due", hook, len(due))
+    if not failed:
+        # Only where the game is still at the ply we announced: a move made
+        # meanwhile has set the flag again for its own turn.
+        by_ply: dict[int, list[int]] = {}
+        for game_id, ply in due:
+            by_ply.setdefault(ply, []).append(game_id)
+        announced = Q()
+        for ply, game_ids in by_ply.items():
+            announced |= Q(ply=ply, id__in=game_ids)
+        Game.objects.filter(announced, turn_unannounced=True).update(turn_unannounced=False)
+    return len(due)
 
 
 def challenge_created_on_commit(challenge_id: int) -> None:

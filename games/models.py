@@ -74,9 +74,14 @@ class Game(models.Model):
         ABORTED = "aborted", _("aborted")
         ANNULLED = "annulled", _("annulled")
 
-    discipline = models.CharField(max_length=32, db_index=True)
-    white = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="games_as_white")
-    black = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="games_as_black")
+    # Every index here is written on each move (the deadline changes, so the
+    # UPDATE is never HOT): the players' look-ups use the (player, -created_at)
+    # indexes below, not single-column ones.
+    discipline = models.CharField(max_length=32)
+    white = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="games_as_white",
+                              db_index=False)
+    black = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="games_as_black",
+                              db_index=False)
     rated = models.BooleanField(default=True)
     speed = models.CharField(max_length=16, choices=SPEEDS)
     time_control = models.CharField(max_length=64, default="-")
@@ -102,7 +107,10 @@ class Game(models.Model):
     turn_started_at = models.DateTimeField(null=True, blank=True)
     # When the side to move's flag falls; NULL once over or untimed. Swept by games.tasks.
     deadline = models.DateTimeField(null=True, blank=True)
-    reminded_ply = models.PositiveIntegerField(null=True, blank=True)
+    # Outbox of correspondence turns: set by the write that passes the turn (the
+    # move's own UPDATE, no extra query), cleared by games.events.turns_announce
+    # once the turn hooks (notifications) have run: see games/events.py.
+    turn_unannounced = models.BooleanField(default=False)
 
     # Draw offers (2.1.9.3–2.1.9.4).
     draw_offer_by = models.CharField(max_length=5, choices=COLOURS, blank=True)
@@ -131,6 +139,7 @@ class Game(models.Model):
         indexes = [
             # The sweep: ongoing games whose flag has fallen.
             models.Index(fields=["deadline"], name="game_deadline_ongoing", condition=Q(status="active")),
+            models.Index(fields=["id"], name="game_turn_unannounced", condition=Q(turn_unannounced=True)),
             models.Index(fields=["white", "-created_at"]),
             models.Index(fields=["black", "-created_at"]),
             models.Index(fields=["status", "-ended_at"]),
@@ -157,7 +166,8 @@ class Game(models.Model):
 class Move(models.Model):
     """One accepted move or protocol action; ``ply`` counts from 1 without gaps."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    # Indexed by the unique (game, ply) below.
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves", db_index=False)
     ply = models.PositiveIntegerField()
     notation = models.CharField(max_length=120)
     colour = models.CharField(max_length=5, choices=COLOURS)

@@ -13,3 +13,10 @@ def games_sweep_task() -> int:
     events.followups_redispatch()
     return ended
 
+
+
+@shared_task(ignore_result=True)
+def turns_announce_task() -> int:
+    """Every few seconds (beat): tell the correspondence turns that passed to
+    their hooks (notifications), in one batch."""
+    return events.turns_announce()

@@ -10,11 +10,12 @@ class NotificationsConfig(AppConfig):
 
     def ready(self):
         # Results come through settings.GAME_FINISHED_TASKS (tasks.notify_game_finished).
-        # Changes and new challenges: games.events hooks, run on commit in the
-        # request, so they only enqueue our tasks.
+        # Correspondence turns: games.events.turns_announce hands them over in
+        # batches (beat). New challenges: run on commit in the request, so that
+        # hook only enqueues our task.
         from games import events
 
         from . import hooks
 
-        events.on_game_changed(hooks.game_changed)
+        events.on_turns_passed(hooks.turns_passed)
         events.on_challenge_created(hooks.challenge_created)

@@ -4,21 +4,14 @@ import logging
 log = logging.getLogger(__name__)
 
 
-def game_changed(game_id: int) -> None:
-    """Only correspondence games notify moves: the change's facts (or one indexed look-up), then a task."""
-    from games.models import Game
+def turns_passed(game_ids: list[int]) -> None:
+    """Correspondence turns (games.events.turns_announce, beat): tell each
+    member to move, and schedule the 80% reminder. Runs in the worker already,
+    so no task of its own; idempotent (one notification per move)."""
+    from . import game_notices
 
-    from .tasks import notify_game_changed
-
-    from games.events import changed_facts
-
-    facts = changed_facts(game_id)  # the committed change's own facts: no query on a move
-    if facts is not None:
-        wanted = facts["speed"] == "correspondence" and facts["status"] == Game.Status.ONGOING
-    else:
-        wanted = Game.objects.filter(id=game_id, speed="correspondence", status=Game.Status.ONGOING).exists()
-    if wanted:
-        _enqueue(notify_game_changed, game_id)
+    for game_id in game_ids:
+        game_notices.game_turn_notify(game_id=game_id)
 
 
 def challenge_created(challenge_id: int) -> None:
@@ -30,5 +23,5 @@ def challenge_created(challenge_id: int) -> None:
 def _enqueue(task, object_id: int) -> None:
     try:
         task.delay(object_id)
-    except Exception:  # broker down: the move stands; the member sees it on the site
+    except Exception:  # broker down: the challenge stands; the member sees it in the lobby
         log.exception("could not enqueue %s(%s)", task.name, object_id)

@@ -11,12 +11,6 @@ def notify_game_finished(game_id: int) -> None:
 
 
 @shared_task(acks_late=True)
-def notify_game_changed(game_id: int) -> None:
-    """After every committed change of a game: the opponent's correspondence move."""
-    game_notices.game_turn_notify(game_id=game_id)
-
-
-@shared_task(acks_late=True)
 def notify_challenge_created(challenge_id: int) -> None:
     game_notices.challenge_notify(challenge_id=challenge_id)
 

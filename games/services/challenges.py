@@ -165,6 +165,7 @@ def game_create(*, discipline: str, white, black, time_control: str, rated: bool
                 foul_policy=foul_policy, fen=v.to_fen(p), to_move=v.turn(p), white_ms=tc.initial_ms(),
                 black_ms=tc.initial_ms(), turn_started_at=now if tc.timed else None, started_at=now, **extra)
     game.deadline = game_deadline(game)
+    game.turn_unannounced = tc.speed == "correspondence"  # the first mover's reminder
     game.save()
     events.game_changed_on_commit(game.pk)
     return game

@@ -206,6 +206,7 @@ def _apply(*, game: Game, member, colour: str, text: str, new, result, left: int
     if game.started_at is None:
         game.started_at = now
     game.deadline = game_deadline(game, pauses) if result is None else None
+    game.turn_unannounced = game.speed == "correspondence" and result is None
     _update_after_move(game)
     remember_on_commit(game, new)
     if result is not None:
@@ -216,7 +217,7 @@ def _apply(*, game: Game, member, colour: str, text: str, new, result, left: int
     else:
         if offer_draw:
             _offer(game, colour)
-        events.game_changed_on_commit(game.pk, game)
+        events.game_changed_on_commit(game.pk)
     return MoveOutcome(move, game)
 
 
@@ -249,7 +250,8 @@ def _insert_move(move: Move) -> None:
 
 
 _MOVE_FIELDS = ["ply", "white_id", "black_id", "white_ms", "black_ms", "white_moves", "black_moves", "to_move", "fen",
-                "turn_started_at", "draw_barred", "draw_offer_by", "draw_offer_ply", "started_at", "deadline"]
+                "turn_started_at", "draw_barred", "draw_offer_by", "draw_offer_ply", "started_at", "deadline",
+                "turn_unannounced"]
 _UPDATE_SQL: dict[str, tuple[str, list]] = {}
 
 

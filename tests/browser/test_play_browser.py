@@ -15,6 +15,7 @@ from django.test import Client
 from playwright.sync_api import expect
 
 from games.models import Game
+from games.tasks import turns_announce_task
 from tests.browser.conftest import screenshot
 from tests.games_web.helpers import start_game
 
@@ -222,6 +223,7 @@ def test_a_correspondence_move_shows_in_the_opponents_games_and_is_emailed(brows
     row = black.locator(f"table.ongoing tr[data-game='{game_id}']")
     expect(row).to_have_class("my-turn")
     expect(row.locator("td.turn")).to_have_text("Your move")
+    turns_announce_task()  # what beat runs every few seconds
     move_mails = [m for m in mail.outbox if "c3-d4" in m.body]
     assert [m.to for m in move_mails] == [["boris@club.test"]]
     assert f"/play/games/{game_id}/" in move_mails[0].body

@@ -1,5 +1,7 @@
 """Notifications of games: a new challenge, an opponent's correspondence move,
-the 80% reminder and results, fired by the game server's own events."""
+the 80% reminder and results, fired by the game server's own events.
+Correspondence turns reach notifications through the turn outbox, which beat
+empties every few seconds (``announced()`` runs that task here)."""
 import datetime as dt
 
 import pytest
@@ -8,6 +10,7 @@ from django.core import mail
 from club.notifications import services as notices
 from club.notifications.models import Notification, TurnReminder
 from games import services
+from games.tasks import turns_announce_task
 from tests.games_web.helpers import start_game
 
 pytestmark = pytest.mark.django_db
@@ -29,6 +32,11 @@ def committing(django_capture_on_commit_callbacks):
     return lambda: django_capture_on_commit_callbacks(execute=True)
 
 
+def announced():
+    """Beat's turn-announcing run."""
+    return turns_announce_task()
+
+
 def test_a_direct_challenge_notifies_the_challenged_member(anna, boris, committing):
     with committing():
         services.challenge_create(challenger=boris, opponent=anna, discipline="renju", time_control="d5")
@@ -48,10 +56,13 @@ def test_an_opponents_correspondence_move_notifies_the_member_to_move(anna, bori
         game = start_game(white=anna, black=boris, time_control="d3")
     with committing():
         services.game_move_make(game_id=game.id, member=anna, text="c3-d4", expected_ply=0)
+    assert not Notification.objects.filter(kind="move").exists()  # not in the move's request
+    assert announced() == 1
     n = Notification.objects.get(recipient=boris, kind="move")
     assert "c3-d4" in str(n) and n.url == f"/play/games/{game.id}/"
     assert mail.outbox[-1].to == ["boris@club.test"]
     assert not Notification.objects.filter(recipient=anna, kind="move").exists()
+    assert announced() == 0 and Notification.objects.filter(kind="move").count() == 1
 
 
 def test_the_reminder_of_the_move_falls_at_80_percent_of_its_time(anna, boris, committing):
@@ -59,6 +70,7 @@ def test_the_reminder_of_the_move_falls_at_80_percent_of_its_time(anna, boris, c
         game = start_game(white=anna, black=boris, time_control="d5")
     with committing():
         services.game_move_make(game_id=game.id, member=anna, text="c3-d4", expected_ply=0)
+    announced()
     game.refresh_from_db()
     reminder = TurnReminder.objects.get(game_id=game.id, ply=2)
     assert reminder.member == boris
@@ -77,8 +89,10 @@ def test_no_reminder_once_the_awaited_move_is_made(anna, boris, committing):
         game = start_game(white=anna, black=boris, time_control="d5")
     with committing():
         services.game_move_make(game_id=game.id, member=anna, text="c3-d4", expected_ply=0)
+    announced()
     with committing():
         services.game_move_make(game_id=game.id, member=boris, text="f6-g5", expected_ply=1)
+    announced()
     reminder = TurnReminder.objects.get(game_id=game.id, ply=2)
     from club.notifications.game_notices import turn_still_waiting
 
@@ -91,6 +105,7 @@ def test_moves_of_a_live_game_notify_nobody(anna, boris, committing):
         game = start_game(white=anna, black=boris, time_control="300")
     with committing():
         services.game_move_make(game_id=game.id, member=anna, text="c3-d4", expected_ply=0)
+    assert announced() == 0
     assert not Notification.objects.filter(kind="move").exists()
 
 
