@@ -5,9 +5,10 @@ This is the one file of the app that knows the game server's models.
 """
 from __future__ import annotations
 
+from django.db.models import OuterRef, Subquery
 from django.urls import reverse
 
-from games.models import Challenge, Game
+from games.models import Challenge, Game, Move
 
 from . import services
 from .models import Notification
@@ -49,27 +50,43 @@ def game_result_notify(*, game_id: int) -> int:
     return told
 
 
-def game_turn_notify(*, game_id: int) -> bool:
-    """After a change of a correspondence game: tell the member to move that the
-    opponent has moved, and schedule the 80% reminder of that move."""
-    game = _game(game_id)
-    if game is None or game.speed != "correspondence" or game.status != Game.Status.ONGOING:
-        return False
-    last = _last_move(game)
-    to_move = _member_to_move(game)
-    if game.deadline and game.turn_started_at:
-        services.turn_reminder_schedule(game_id=game.id, ply=game.ply + 1, member=to_move,
-                                        turn_started=game.turn_started_at, deadline=game.deadline)
-    # Renju's opening protocol lets one player act several times running:
-    # only a move by the other member is news.
-    if last is None or last.member_id == to_move.pk:
-        return False
-    opponent = game.black if to_move == game.white else game.white
-    return services.notify(
-        recipient=to_move, kind=Notification.Kind.MOVE, key=f"move:{game.id}:{last.ply}",
-        params={"opponent": str(opponent), "discipline": game.discipline, "move": last.notation},
-        url=_game_url(game.id), game_id=game.id,
-    ) is not None
+def _of_last_move(field: str) -> Subquery:
+    """``field`` of the game's last move, read in the games' own query."""
+    return Subquery(Move.objects.filter(game=OuterRef("pk"), ply=OuterRef("ply")).values(field))
+
+
+def game_turns_notify(*, game_ids: list[int]) -> int:
+    """After correspondence games passed the turn: tell each member to move
+    that the opponent has moved, and schedule the 80% reminder of that move.
+
+    A constant number of queries for the whole batch, but for one insert per
+    move notice to email now (services.notify_many). Idempotent. Returns how
+    many of the games were ongoing correspondence games.
+    """
+    games = list(
+        Game.objects.select_related("white", "black").order_by()
+        .filter(id__in=game_ids, speed="correspondence", status=Game.Status.ONGOING)
+        .annotate(last_mover_id=_of_last_move("member_id"), last_notation=_of_last_move("notation"))
+    )
+    reminders, notices = [], []
+    for game in games:
+        to_move = _member_to_move(game)
+        if game.deadline and game.turn_started_at:
+            reminders.append(services.turn_reminder(game_id=game.id, ply=game.ply + 1, member=to_move,
+                                                    turn_started=game.turn_started_at, deadline=game.deadline))
+        # Renju's opening protocol lets one player act several times running:
+        # only a move by the other member is news.
+        if game.last_notation is None or game.last_mover_id == to_move.pk:
+            continue
+        opponent = game.black if to_move == game.white else game.white
+        notices.append(Notification(
+            recipient=to_move, kind=Notification.Kind.MOVE, key=f"move:{game.id}:{game.ply}",
+            params={"opponent": str(opponent), "discipline": game.discipline, "move": game.last_notation},
+            url=_game_url(game.id), game_id=game.id,
+        ))
+    services.turn_reminders_schedule(reminders)
+    services.notify_many(notices)
+    return len(games)
 
 
 def turn_still_waiting(game_id: int, ply: int) -> dict | None:

@@ -6,12 +6,12 @@ log = logging.getLogger(__name__)
 
 def turns_passed(game_ids: list[int]) -> None:
     """Correspondence turns (games.events.turns_announce, beat): tell each
-    member to move, and schedule the 80% reminder. Runs in the worker already,
-    so no task of its own; idempotent (one notification per move)."""
+    member to move, and schedule the 80% reminder, for the whole batch at once.
+    Runs in the worker already, so no task of its own; idempotent (one
+    notification per move)."""
     from . import game_notices
 
-    for game_id in game_ids:
-        game_notices.game_turn_notify(game_id=game_id)
+    game_notices.game_turns_notify(game_ids=game_ids)
 
 
 def challenge_created(challenge_id: int) -> None:

@@ -34,17 +34,16 @@ def notification_settings_update(*, member, **fields) -> NotificationSettings:
     return obj
 
 
-def _email_mode(member, kind: str) -> str:
-    s = notification_settings_get(member=member)
+def _email_mode(member, kind: str, choices: NotificationSettings) -> str:
     if not member.email:
         return Notification.Email.NONE
     if kind == Notification.Kind.MOVE:
         return {MoveEmail.EACH: Notification.Email.SENT, MoveEmail.DIGEST: Notification.Email.DIGEST}.get(
-            s.move_email, Notification.Email.NONE)
+            choices.move_email, Notification.Email.NONE)
     wanted = {
-        Notification.Kind.CHALLENGE: s.challenge_email,
-        Notification.Kind.REMINDER: s.reminder_email,
-        Notification.Kind.RESULT: s.result_email,
+        Notification.Kind.CHALLENGE: choices.challenge_email,
+        Notification.Kind.REMINDER: choices.reminder_email,
+        Notification.Kind.RESULT: choices.result_email,
     }.get(kind, False)
     return Notification.Email.SENT if wanted else Notification.Email.NONE
 
@@ -65,19 +64,41 @@ def notify(*, recipient, kind: str, key: str, params: dict, url: str = "",
 
     Returns the new notification, or None when it already existed.
     """
-    email = _email_mode(recipient, kind)
+    email = _email_mode(recipient, kind, notification_settings_get(member=recipient))
+    return _record(Notification(recipient=recipient, kind=kind, key=key, params=params, url=url,
+                                game_id=game_id, challenge_id=challenge_id, email=email))
+
+
+def notify_many(notifications: list[Notification]) -> None:
+    """Record unsaved notifications as ``notify`` would, in a constant number
+    of queries, except one insert for each notification to email now: that
+    insert succeeding is what makes its email go out only once.
+
+    Members without settings are treated as the defaults, without a row.
+    """
+    chosen = {s.member_id: s for s in NotificationSettings.objects.filter(
+        member_id__in={n.recipient_id for n in notifications})}
+    for n in notifications:
+        n.email = _email_mode(n.recipient, n.kind, chosen.get(n.recipient_id) or NotificationSettings())
+    quiet = [n for n in notifications if n.email != Notification.Email.SENT]
+    # The quiet ones first: a mail server failing below does not hold them up.
+    Notification.objects.bulk_create(quiet, ignore_conflicts=True)
+    for n in notifications:
+        if n.email == Notification.Email.SENT:
+            _record(n)
+
+
+def _record(n: Notification) -> Notification | None:
+    """Save ``n`` unless its (recipient, key) exists, and email it if it says so."""
     try:
         with transaction.atomic():
-            n = Notification.objects.create(
-                recipient=recipient, kind=kind, key=key, params=params, url=url,
-                game_id=game_id, challenge_id=challenge_id, email=email,
-            )
+            n.save(force_insert=True)
     except IntegrityError:
         return None
-    if email == Notification.Email.SENT:
+    if n.email == Notification.Email.SENT:
         with translation.override(settings.LANGUAGE_CODE):
-            body = notification_text(n) + ("\n\n" + site_url(url) if url else "")
-            _send(recipient, email_subject(n), body)
+            body = notification_text(n) + ("\n\n" + site_url(n.url) if n.url else "")
+            _send(n.recipient, email_subject(n), body)
     return n
 
 
@@ -93,15 +114,25 @@ def notifications_mark_read(*, member, ids: list[int] | None = None, game_id: in
 
 # --- correspondence reminders ------------------------------------------------------
 
+def turn_reminder(*, game_id: int, ply: int, member, turn_started: dt.datetime,
+                  deadline: dt.datetime) -> TurnReminder:
+    """The (unsaved) reminder to ``member`` of move ``ply``, due when 80% of its time is used."""
+    return TurnReminder(game_id=game_id, ply=ply, member=member, deadline=deadline,
+                        remind_at=turn_started + (deadline - turn_started) * REMINDER_FRACTION)
+
+
+def turn_reminders_schedule(reminders: list[TurnReminder]) -> None:
+    """Save reminders made by ``turn_reminder`` in one insert; a move whose
+    reminder is already scheduled keeps it."""
+    TurnReminder.objects.bulk_create(reminders, ignore_conflicts=True)
+
+
 def turn_reminder_schedule(*, game_id: int, ply: int, member, turn_started: dt.datetime,
                            deadline: dt.datetime) -> TurnReminder:
-    """Remember to remind ``member`` of the move after ``ply`` when 80% of its time is used."""
-    remind_at = turn_started + (deadline - turn_started) * REMINDER_FRACTION
-    reminder, _ = TurnReminder.objects.get_or_create(
-        game_id=game_id, ply=ply,
-        defaults={"member": member, "deadline": deadline, "remind_at": remind_at},
-    )
-    return reminder
+    """Remember to remind ``member`` of move ``ply`` when 80% of its time is used."""
+    turn_reminders_schedule([turn_reminder(game_id=game_id, ply=ply, member=member,
+                                           turn_started=turn_started, deadline=deadline)])
+    return TurnReminder.objects.get(game_id=game_id, ply=ply)
 
 
 def turn_reminders_send_due(*, now: dt.datetime | None = None, still_waiting=None) -> int:
