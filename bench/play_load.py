@@ -144,15 +144,12 @@ def ensure_database(database_url: str) -> None:
 def start_stack(args, env) -> list[subprocess.Popen]:
     subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True)
     port = urlparse(args.url).port
-    server_env = {**env, "DJANGO_SETTINGS_MODULE": "play_load_settings", "PLAY_LOAD_WSGI_THREADS": str(args.threads),
-                  "PYTHONPATH": os.pathsep.join([str(ROOT / "bench"), str(ROOT)])}
     procs = [
-        subprocess.Popen([sys.executable, "-m", "uvicorn",
-                          "club.asgi:application" if args.interface == "asgi" else "play_load_wsgi:application",
-                          "--interface", "asgi3", "--host", "127.0.0.1",
+        # What production runs (club/asgi.py), with one process per core.
+        subprocess.Popen([sys.executable, "-m", "uvicorn", "club.asgi:application", "--host", "127.0.0.1",
                           "--port", str(port), "--workers", str(args.workers), "--no-access-log",
-                          "--log-level", "warning", "--loop", "uvloop", "--http", "httptools"],
-                         cwd=ROOT, env=server_env, start_new_session=True),
+                          "--log-level", "warning"],
+                         cwd=ROOT, env={**env, "HTTP_THREADS": str(args.threads)}, start_new_session=True),
         subprocess.Popen([sys.executable, "-m", "celery", "-A", "club", "worker", "-B", "--concurrency", "1",
                           "--loglevel", "ERROR", "-s", "/tmp/play_load_celerybeat"], cwd=ROOT, env=env,
                          start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL),
@@ -369,12 +366,7 @@ def main():
     parser.add_argument("--live", default="600+5", help="time control of the live half of the games")
     parser.add_argument("--url", default="", help="use a running server instead of starting one")
     parser.add_argument("--workers", type=int, default=2, help="uvicorn worker processes")
-    parser.add_argument("--interface", choices=["asgi", "wsgi"], default="asgi",
-                        help="asgi: club.asgi (HTTP and WebSockets; Django hops threads per middleware); "
-                             "wsgi: club.wsgi under uvicorn's WSGI interface (one thread hop per request), "
-                             "the shape of an API tier beside a separate WebSocket tier")
-    parser.add_argument("--threads", type=int, default=10,
-                        help="with --interface wsgi: threads per worker process (uvicorn's default is 10)")
+    parser.add_argument("--threads", type=int, default=8, help="HTTP threads per worker process (HTTP_THREADS)")
     parser.add_argument("--database-url", default="postgres://postgres@127.0.0.1:5432/club_bench")
     parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/0")
     args = parser.parse_args()
@@ -417,7 +409,7 @@ def main():
     lat = [x * 1000 for x in stats.latencies]
     print(f"games: {args.games} concurrent ({stats.games_started} started, {stats.games_finished} finished), "
           f"duration {elapsed:.1f} s, think {args.think} s, "
-          f"uvicorn {args.interface + ' x' + str(args.workers) + (f' ({args.threads} threads each)' if args.interface == 'wsgi' else '') if own_stack else '(external)'}")
+          f"server: {f'uvicorn club.asgi x{args.workers} ({args.threads} HTTP threads each)' if own_stack else 'external'}")
     print(f"moves/s: {stats.accepted / elapsed:.1f}  (accepted {stats.accepted}, 409 {stats.conflicts}, "
           f"errors {sum(stats.errors.values())} {stats.errors if stats.errors else ''})")
     print(f"latency ms: p50 {percentile(lat, 50):.1f}  p95 {percentile(lat, 95):.1f}  p99 {percentile(lat, 99):.1f}"

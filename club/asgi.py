@@ -1,20 +1,33 @@
-"""ASGI entry point: HTTP through Django, WebSockets through Channels."""
+"""ASGI entry point: WebSockets through Channels, HTTP through Django's WSGI
+handler on a thread pool (a2wsgi).
+
+Django's own ASGI handler runs the club's synchronous middleware and views
+through asgiref's thread-sensitive executor: one thread per process does every
+request's database work in turn, plus event-loop hops around each piece. A move
+then cost about twice the server CPU of the same request under WSGI, and
+requests queued behind each other's database waits (bench/play_load.py). The
+WSGI handler on a pool of ``HTTP_THREADS`` threads (each with its persistent
+database connection) serves the same views and middleware unchanged.
+"""
 import os
 
+from a2wsgi import WSGIMiddleware
 from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
-django_asgi_app = get_asgi_application()
+get_asgi_application()  # sets Django up before the imports below
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402  (needs Django set up)
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from django.conf import settings  # noqa: E402
 
 from club.routing import websocket_urlpatterns  # noqa: E402
+from club.wsgi import application as wsgi_application  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
-        "http": django_asgi_app,
+        "http": WSGIMiddleware(wsgi_application, workers=settings.HTTP_THREADS),
         "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )

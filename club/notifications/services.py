@@ -127,14 +127,6 @@ def turn_reminders_schedule(reminders: list[TurnReminder]) -> None:
     TurnReminder.objects.bulk_create(reminders, ignore_conflicts=True)
 
 
-def turn_reminder_schedule(*, game_id: int, ply: int, member, turn_started: dt.datetime,
-                           deadline: dt.datetime) -> TurnReminder:
-    """Remember to remind ``member`` of move ``ply`` when 80% of its time is used."""
-    turn_reminders_schedule([turn_reminder(game_id=game_id, ply=ply, member=member,
-                                           turn_started=turn_started, deadline=deadline)])
-    return TurnReminder.objects.get(game_id=game_id, ply=ply)
-
-
 def turn_reminders_send_due(*, now: dt.datetime | None = None, still_waiting=None) -> int:
     """Send every reminder whose time has come; returns how many were sent.
 

@@ -13,6 +13,7 @@ from datetime import datetime
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
+from club import sql
 from games import clock, events
 from games.models import BLACK, WHITE, Game, Move
 from games.rules import IllegalMove
@@ -34,42 +35,24 @@ class MoveOutcome:
     replayed: bool = False  # True: an earlier request with the same idempotency key made it
 
 
+@sql.per_vendor
+def _lock_statement() -> tuple[str, sql.Columns]:
+    qn = connection.ops.quote_name
+    columns = sql.Columns(Game)
+    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
+    return (f"SELECT {columns.sql} FROM {qn(Game._meta.db_table)} WHERE {qn(Game._meta.pk.column)} = %s{lock}",
+            columns)
+
+
 def _locked(game_id: int) -> Game:
     """SELECT … FOR UPDATE of the game row (a plain SELECT inside SQLite's
-    IMMEDIATE transaction, which already holds the write lock).
-
-    Written once as SQL: the ORM would compile the same 37-column query on
-    every move, which was a large part of a move's server CPU."""
-    prepared = _LOCK_SQL.get(connection.vendor)
-    if prepared is None:
-        qn = connection.ops.quote_name
-        fields = Game._meta.concrete_fields
-        lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
-        sql = (f"SELECT {', '.join(qn(f.column) for f in fields)} FROM {qn(Game._meta.db_table)} "
-               f"WHERE {qn(Game._meta.pk.column)} = %s{lock}")
-        # The backend's and the fields' converters, as the ORM would apply them.
-        converters = []
-        for i, f in enumerate(fields):
-            col = f.get_col(Game._meta.db_table)
-            found = connection.ops.get_db_converters(col) + col.get_db_converters(connection)
-            if found:
-                converters.append((i, col, found))
-        prepared = _LOCK_SQL[connection.vendor] = (sql, [f.attname for f in fields], converters)
-    sql, names, converters = prepared
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [game_id])
-        row = cursor.fetchone()
+    IMMEDIATE transaction, which already holds the write lock), prepared once
+    (club/sql.py)."""
+    statement, columns = _lock_statement()
+    row = sql.fetch_one(statement, [game_id])
     if row is None:
         raise NotFound("no-such-game", f"There is no game {game_id}.")
-    if converters:
-        row = list(row)
-        for i, col, found in converters:
-            for convert in found:
-                row[i] = convert(row[i], col, connection)
-    return Game.from_db(connection.alias, names, row)
-
-
-_LOCK_SQL: dict[str, tuple] = {}
+    return columns.instance(row)
 
 
 def _player_colour(game: Game, member) -> str:
@@ -221,54 +204,49 @@ def _apply(*, game: Game, member, colour: str, text: str, new, result, left: int
     return MoveOutcome(move, game)
 
 
-_INSERT_SQL: dict[str, tuple | None] = {}
+@sql.per_vendor
+def _insert_statement() -> tuple[str, list] | None:
+    if not connection.features.can_return_columns_from_insert:
+        return None
+    qn, meta = connection.ops.quote_name, Move._meta
+    fields = [f for f in meta.concrete_fields if f is not meta.pk]
+    return (f"INSERT INTO {qn(meta.db_table)} ({', '.join(qn(f.column) for f in fields)}) "
+            f"VALUES ({', '.join(['%s'] * len(fields))}) RETURNING {qn(meta.pk.column)}", fields)
 
 
 def _insert_move(move: Move) -> None:
     """``move.save(force_insert=True)`` as one prepared INSERT … RETURNING.
     The unique (game, ply) and (game, idempotency_key) constraints refuse a
     duplicate exactly as before (IntegrityError, see ``game_move_make``)."""
-    if connection.vendor not in _INSERT_SQL:
-        prepared = None
-        if connection.features.can_return_columns_from_insert:
-            qn, meta = connection.ops.quote_name, Move._meta
-            fields = [f for f in meta.concrete_fields if f is not meta.pk]
-            sql = (f"INSERT INTO {qn(meta.db_table)} ({', '.join(qn(f.column) for f in fields)}) "
-                   f"VALUES ({', '.join(['%s'] * len(fields))}) RETURNING {qn(meta.pk.column)}")
-            prepared = (sql, fields)
-        _INSERT_SQL[connection.vendor] = prepared
-    prepared = _INSERT_SQL[connection.vendor]
+    prepared = _insert_statement()
     if prepared is None:
         move.save(force_insert=True)
         return
-    sql, fields = prepared
-    params = [f.get_db_prep_save(f.pre_save(move, True), connection) for f in fields]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        move.pk = cursor.fetchone()[0]
+    statement, fields = prepared
+    move.pk = sql.fetch_one(statement, [f.get_db_prep_save(f.pre_save(move, True), connection) for f in fields])[0]
     move._state.adding, move._state.db = False, connection.alias
 
 
 _MOVE_FIELDS = ["ply", "white_id", "black_id", "white_ms", "black_ms", "white_moves", "black_moves", "to_move", "fen",
                 "turn_started_at", "draw_barred", "draw_offer_by", "draw_offer_ply", "started_at", "deadline",
                 "turn_unannounced"]
-_UPDATE_SQL: dict[str, tuple[str, list]] = {}
+
+
+@sql.per_vendor
+def _update_statement() -> tuple[str, list]:
+    qn = connection.ops.quote_name
+    fields = [Game._meta.get_field(name) for name in _MOVE_FIELDS]
+    return (f"UPDATE {qn(Game._meta.db_table)} SET " + ", ".join(f"{qn(f.column)} = %s" for f in fields)
+            + f" WHERE {qn(Game._meta.pk.column)} = %s", fields)
 
 
 def _update_after_move(game: Game) -> None:
     """``game.save(update_fields=_MOVE_FIELDS)`` as one prepared UPDATE (the
     row is locked by us; values go through each field's own DB preparation)."""
-    prepared = _UPDATE_SQL.get(connection.vendor)
-    if prepared is None:
-        qn = connection.ops.quote_name
-        fields = [Game._meta.get_field(name) for name in _MOVE_FIELDS]
-        sql = (f"UPDATE {qn(Game._meta.db_table)} SET " + ", ".join(f"{qn(f.column)} = %s" for f in fields)
-               + f" WHERE {qn(Game._meta.pk.column)} = %s")
-        prepared = _UPDATE_SQL[connection.vendor] = (sql, fields)
-    sql, fields = prepared
-    params = [f.get_db_prep_save(getattr(game, f.attname), connection) for f in fields]
+    statement, fields = _update_statement()
     with connection.cursor() as cursor:
-        cursor.execute(sql, params + [game.pk])
+        cursor.execute(statement, [f.get_db_prep_save(getattr(game, f.attname), connection) for f in fields]
+                       + [game.pk])
         if cursor.rowcount != 1:
             raise NotFound("no-such-game", f"There is no game {game.pk}.")
 

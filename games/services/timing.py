@@ -5,6 +5,7 @@ from datetime import datetime, timezone as dt_timezone
 
 from django.db import connection
 
+from club import sql
 from games import clock
 from games.models import WHITE, Game, Vacation
 
@@ -28,36 +29,22 @@ def players_pauses(game: Game) -> dict[int, list[tuple[int, int]]]:
     pauses: dict[int, list[tuple[int, int]]] = {game.white_id: [], game.black_id: []}
     if game.turn_started_at is None:
         return pauses
-    # One prepared statement (it runs on every correspondence move): the ORM
-    # would compile the same query each time.
-    prepared = _PAUSES_SQL.get(connection.vendor)
-    if prepared is None:
-        qn, meta = connection.ops.quote_name, Vacation._meta
-        fields = [meta.get_field("member"), meta.get_field("starts_at"), meta.get_field("ends_at")]
-        member, _, ends = (qn(f.column) for f in fields)
-        sql = (f"SELECT {', '.join(qn(f.column) for f in fields)} FROM {qn(meta.db_table)} "
-               f"WHERE {member} IN (%s, %s) AND {ends} > %s")
-        cols = [f.get_col(meta.db_table) for f in fields]
-        converters = [(c, connection.ops.get_db_converters(c) + c.get_db_converters(connection)) for c in cols]
-        prepared = _PAUSES_SQL[connection.vendor] = (sql, converters)
-    sql, converters = prepared
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [game.white_id, game.black_id,
-                             connection.ops.adapt_datetimefield_value(game.turn_started_at)])
-        rows = cursor.fetchall()
+    statement, columns = _pauses_statement()
+    rows = sql.fetch_all(statement, [game.white_id, game.black_id,
+                                     connection.ops.adapt_datetimefield_value(game.turn_started_at)])
     for row in rows:
-        member_id, a, b = (_converted(value, col, found) for value, (col, found) in zip(row, converters))
+        member_id, a, b = columns.values(row)
         pauses.setdefault(member_id, []).append((to_ms(a), to_ms(b)))
     return pauses
 
 
-def _converted(value, col, converters):
-    for convert in converters:
-        value = convert(value, col, connection)
-    return value
-
-
-_PAUSES_SQL: dict[str, tuple] = {}
+@sql.per_vendor
+def _pauses_statement() -> tuple[str, sql.Columns]:
+    """Prepared once (club/sql.py): it runs on every correspondence move."""
+    qn, meta = connection.ops.quote_name, Vacation._meta
+    columns = sql.Columns(Vacation, [meta.get_field("member"), meta.get_field("starts_at"), meta.get_field("ends_at")])
+    member, ends = qn(meta.get_field("member").column), qn(meta.get_field("ends_at").column)
+    return (f"SELECT {columns.sql} FROM {qn(meta.db_table)} WHERE {member} IN (%s, %s) AND {ends} > %s", columns)
 
 
 def left_of(game: Game, colour: str) -> int:

@@ -76,17 +76,21 @@ class TestDailyDigest:
         assert len(mail.outbox) == 1
 
 
+def _schedule(member, turn_started, deadline):
+    services.turn_reminders_schedule([services.turn_reminder(game_id=5, ply=4, member=member,
+                                                             turn_started=turn_started, deadline=deadline)])
+    return TurnReminder.objects.get(game_id=5, ply=4)
+
+
 class TestTurnReminders:
     def test_the_reminder_falls_at_eighty_percent_of_the_time_for_the_move(self, anna):
         start = timezone.now()
-        reminder = services.turn_reminder_schedule(game_id=5, ply=4, member=anna, turn_started=start,
-                                                   deadline=start + dt.timedelta(days=5))
+        reminder = _schedule(anna, start, start + dt.timedelta(days=5))
         assert reminder.remind_at == start + dt.timedelta(days=4)
 
     def test_a_due_reminder_is_sent_once_even_when_the_sweep_runs_twice(self, anna):
         start = timezone.now() - dt.timedelta(days=2)
-        services.turn_reminder_schedule(game_id=5, ply=4, member=anna, turn_started=start,
-                                        deadline=start + dt.timedelta(days=2, hours=1))
+        _schedule(anna, start, start + dt.timedelta(days=2, hours=1))
         waiting = lambda game_id, ply: {"opponent": "Boris", "discipline": "renju", "url": "/play/games/5/"}  # noqa: E731
         assert services.turn_reminders_send_due(still_waiting=waiting) == 1
         assert services.turn_reminders_send_due(still_waiting=waiting) == 0
@@ -95,15 +99,13 @@ class TestTurnReminders:
 
     def test_a_reminder_not_yet_due_waits(self, anna):
         start = timezone.now()
-        services.turn_reminder_schedule(game_id=5, ply=4, member=anna, turn_started=start,
-                                        deadline=start + dt.timedelta(days=1))
+        _schedule(anna, start, start + dt.timedelta(days=1))
         assert services.turn_reminders_send_due(still_waiting=lambda *a: {}) == 0
         assert TurnReminder.objects.get().sent_at is None
 
     def test_no_reminder_when_the_move_was_made_in_the_meantime(self, anna):
         start = timezone.now() - dt.timedelta(days=3)
-        services.turn_reminder_schedule(game_id=5, ply=4, member=anna, turn_started=start,
-                                        deadline=start + dt.timedelta(days=3, hours=1))
+        _schedule(anna, start, start + dt.timedelta(days=3, hours=1))
         assert services.turn_reminders_send_due(still_waiting=lambda *a: None) == 0
         assert not Notification.objects.filter(kind="reminder").exists()
 

@@ -1,0 +1,73 @@
+"""SELECTs on the hot path of play, written once per database vendor.
+
+The ORM compiles a query afresh on every call; for the three statements every
+move runs (the token check, the game row lock, the players' vacations) that was
+a large share of a move's CPU. Here a statement is built on first use from the
+models' own metadata, and its values go through the converters the ORM itself
+would apply, so the results are the same model instances and Python values.
+"""
+from __future__ import annotations
+
+from functools import wraps
+from typing import Callable, TypeVar
+
+from django.db import connection
+from django.db.models import Field, Model
+
+T = TypeVar("T")
+
+
+def per_vendor(build: Callable[[], T]) -> Callable[[], T]:
+    """``build()`` once per database vendor (the SQL differs in quoting and locking)."""
+    built: dict[str, T] = {}
+
+    @wraps(build)
+    def get() -> T:
+        vendor = connection.vendor
+        if vendor not in built:
+            built[vendor] = build()
+        return built[vendor]
+
+    return get
+
+
+class Columns:
+    """Fields of one table as a select list, with the ORM's value converters."""
+
+    def __init__(self, model: type[Model], fields: list[Field] | None = None, alias: str = ""):
+        self.model = model
+        self.fields = fields if fields is not None else list(model._meta.concrete_fields)
+        qn = connection.ops.quote_name
+        prefix = f"{alias}." if alias else ""
+        self.sql = ", ".join(prefix + qn(f.column) for f in self.fields)
+        self.names = [f.attname for f in self.fields]
+        self._converters = []
+        for i, f in enumerate(self.fields):
+            col = f.get_col(model._meta.db_table)
+            found = connection.ops.get_db_converters(col) + col.get_db_converters(connection)
+            if found:
+                self._converters.append((i, col, found))
+
+    def values(self, row) -> list:
+        """The Python values of a row's columns (as the ORM would return them)."""
+        row = list(row[:len(self.fields)])
+        for i, col, found in self._converters:
+            for convert in found:
+                row[i] = convert(row[i], col, connection)
+        return row
+
+    def instance(self, row) -> Model:
+        """The model instance of a row whose first columns are these."""
+        return self.model.from_db(connection.alias, self.names, self.values(row))
+
+
+def fetch_one(sql: str, params: list):
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchone()
+
+
+def fetch_all(sql: str, params: list) -> list:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
