@@ -25,9 +25,16 @@ from django.conf import settings  # noqa: E402
 from club.routing import websocket_urlpatterns  # noqa: E402
 from club.wsgi import application as wsgi_application  # noqa: E402
 
-application = ProtocolTypeRouter(
-    {
-        "http": WSGIMiddleware(wsgi_application, workers=settings.HTTP_THREADS),
-        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
-    }
-)
+
+
+def club_application(http_app):
+    """The club's ASGI application around a WSGI application for HTTP."""
+    return ProtocolTypeRouter(
+        {
+            "http": WSGIMiddleware(http_app, workers=settings.HTTP_THREADS),
+            "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        }
+    )
+
+
+application = club_application(wsgi_application)

@@ -23,7 +23,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.utils import translation
 
-from . import live
+from . import events, live
 
 
 def group_name(game_id: int) -> str:
@@ -39,6 +39,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             return
         self.group = group_name(self.game_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
+        events.sockets_listen_here()
         await self.accept()
         query = _query(self.scope.get("query_string", b""))
         self.sent_ply = int(query["since"]) if query.get("since", "").isdigit() else None

@@ -151,11 +151,11 @@ def challenge_created_on_commit(challenge_id: int) -> None:
 def _broadcast(game_id: int) -> None:
     """Tell the game's channel group; never on the request's critical path.
 
-    ``async_to_sync`` from a request thread builds an event loop (and a Redis
-    connection) per call — tens of milliseconds per move. With a network
-    channel layer the send goes to one long-lived loop in a daemon thread
-    instead (fire and forget). The in-memory layer (embedded default, tests)
-    only works within one loop, so it keeps the direct call.
+    The send is handed to an event loop and not waited for (fire and forget;
+    ``async_to_sync`` from a request thread would build a loop per call). With
+    a network layer (Redis) that is one long-lived loop in a daemon thread. The
+    in-memory layer (embedded default, tests) delivers only within the loop
+    where this process's sockets joined their groups (``sockets_listen_here``).
     """
     try:
         from channels.layers import get_channel_layer
@@ -163,15 +163,25 @@ def _broadcast(game_id: int) -> None:
         layer = get_channel_layer()
         if layer is None:
             return
-        message = {"type": "game.changed", "game_id": game_id}
         if type(layer).__name__ == "InMemoryChannelLayer":
-            from asgiref.sync import async_to_sync
-
-            async_to_sync(layer.group_send)(f"game-{game_id}", message)
+            loop = _sockets_loop
+            if loop is None or not loop.is_running():
+                return  # no socket of this process is listening
         else:
-            asyncio.run_coroutine_threadsafe(_send(f"game-{game_id}", message), _sender_loop())
+            loop = _sender_loop()
+        asyncio.run_coroutine_threadsafe(_send(f"game-{game_id}", {"type": "game.changed", "game_id": game_id}),
+                                         loop)
     except Exception:  # live push is best effort; clients resync with ?since=
         log.warning("could not broadcast game %s", game_id, exc_info=True)
+
+
+_sockets_loop: asyncio.AbstractEventLoop | None = None
+
+
+def sockets_listen_here() -> None:
+    """Called by a WebSocket consumer as it joins its group (in its event loop)."""
+    global _sockets_loop
+    _sockets_loop = asyncio.get_running_loop()
 
 
 _loop: asyncio.AbstractEventLoop | None = None

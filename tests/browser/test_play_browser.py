@@ -1,8 +1,9 @@
 """Two members play in two browsers, by clicking on the board, and see each
 other's moves without reloading; a correspondence game tells the opponent.
 
-The club runs here as it does in production: the ASGI application (HTTP and
-WebSockets) under uvicorn, in this process so that the in-memory channel
+The club runs here as it does in production: club/asgi.py's application (HTTP
+through the WSGI handler on threads, WebSockets through Channels) under
+uvicorn, in this process so that the in-memory channel
 layer, the test database and the outbox are shared with the test.
 """
 import socket
@@ -27,13 +28,10 @@ expect.set_options(timeout=15_000)  # a 2-core machine running the whole suite c
 def club_server(transactional_db, settings, monkeypatch):
     """The club's ASGI application (static files served from the finders) on a free port."""
     import uvicorn
-    from channels.auth import AuthMiddlewareStack
-    from channels.routing import ProtocolTypeRouter, URLRouter
-    from channels.security.websocket import AllowedHostsOriginValidator
-    from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
-    from django.core.asgi import get_asgi_application
+    from django.contrib.staticfiles.handlers import StaticFilesHandler
+    from django.core.wsgi import get_wsgi_application
 
-    from club.routing import websocket_urlpatterns
+    from club.asgi import club_application
 
     settings.LANGUAGE_CODE = "en"
     # The server's threads close their database connections after each request,
@@ -41,10 +39,7 @@ def club_server(transactional_db, settings, monkeypatch):
     from django.db import connections
 
     monkeypatch.setitem(connections.settings["default"], "CONN_MAX_AGE", 0)
-    application = ProtocolTypeRouter({
-        "http": ASGIStaticFilesHandler(get_asgi_application()),
-        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
-    })
+    application = club_application(StaticFilesHandler(get_wsgi_application()))
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
