@@ -130,31 +130,46 @@ def django_setup(database_url: str, redis_url: str) -> None:
     django.setup()
 
 
-def ensure_database(database_url: str) -> None:
+def fresh_database(database_url: str) -> None:
+    """A clean database for the run: games left over from an earlier run would
+    fall due meanwhile and load the worker. Only a database whose name starts
+    with ``club_bench`` is dropped; any other is created if missing, never dropped."""
     import psycopg
 
     parsed = urlparse(database_url)
     name = parsed.path.lstrip("/")
     admin = parsed._replace(path="/postgres").geturl()
     with psycopg.connect(admin, autocommit=True) as conn:
+        if name.startswith("club_bench"):
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone():
             conn.execute(f'CREATE DATABASE "{name}"')
 
 
+SERVERS = {
+    # The API tier as deployed: granian's WSGI interface (Rust HTTP, Django on its threads);
+    # WebSockets then come from a separate club.asgi process behind the proxy (README).
+    "granian": lambda args, port: ["granian", "--interface", "wsgi", "--host", "127.0.0.1", "--port", str(port),
+                                   "--workers", str(args.workers), "--blocking-threads", str(args.threads),
+                                   "--log-level", "warning", "club.wsgi:application"],
+    # All in one ASGI process (HTTP on a2wsgi threads + WebSockets), as ``manage.py up`` runs it.
+    "uvicorn": lambda args, port: [sys.executable, "-m", "uvicorn", "club.asgi:application", "--host", "127.0.0.1",
+                                   "--port", str(port), "--workers", str(args.workers), "--no-access-log",
+                                   "--log-level", "warning"],
+}
+
+
 def start_stack(args, env) -> list[subprocess.Popen]:
     subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True)
-    port = urlparse(args.url).port
-    procs = [
-        # What production runs (club/asgi.py), with one process per core.
-        subprocess.Popen([sys.executable, "-m", "uvicorn", "club.asgi:application", "--host", "127.0.0.1",
-                          "--port", str(port), "--workers", str(args.workers), "--no-access-log",
-                          "--log-level", "warning"],
-                         cwd=ROOT, env={**env, "HTTP_THREADS": str(args.threads)}, start_new_session=True),
+    server = SERVERS[args.server](args, urlparse(args.url).port)
+    if server[0] == "granian":
+        server[0] = str(Path(sys.executable).parent / "granian")
+    return [
+        subprocess.Popen(server, cwd=ROOT, env={**env, "HTTP_THREADS": str(args.threads)}, start_new_session=True),
         subprocess.Popen([sys.executable, "-m", "celery", "-A", "club", "worker", "-B", "--concurrency", "1",
                           "--loglevel", "ERROR", "-s", "/tmp/play_load_celerybeat"], cwd=ROOT, env=env,
                          start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL),
     ]
-    return procs
 
 
 def stop_stack(procs) -> None:
@@ -365,8 +380,11 @@ def main():
     parser.add_argument("--think", type=float, default=0.5, help="mean seconds between a game's moves")
     parser.add_argument("--live", default="600+5", help="time control of the live half of the games")
     parser.add_argument("--url", default="", help="use a running server instead of starting one")
-    parser.add_argument("--workers", type=int, default=2, help="uvicorn worker processes")
-    parser.add_argument("--threads", type=int, default=8, help="HTTP threads per worker process (HTTP_THREADS)")
+    parser.add_argument("--server", choices=sorted(SERVERS), default="granian",
+                        help="granian: club.wsgi under granian (the API tier as deployed); "
+                             "uvicorn: club.asgi, HTTP and WebSockets in one process (manage.py up)")
+    parser.add_argument("--workers", type=int, default=2, help="server processes")
+    parser.add_argument("--threads", type=int, default=4, help="HTTP threads per server process")
     parser.add_argument("--database-url", default="postgres://postgres@127.0.0.1:5432/club_bench")
     parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/0")
     args = parser.parse_args()
@@ -377,7 +395,7 @@ def main():
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             args.url = f"http://127.0.0.1:{probe.getsockname()[1]}"
-        ensure_database(args.database_url)
+        fresh_database(args.database_url)
     env = {**os.environ, "DATABASE_URL": args.database_url, "REDIS_URL": args.redis_url,
            "DJANGO_SETTINGS_MODULE": "club.settings"}
     procs = start_stack(args, env) if own_stack else []
@@ -409,7 +427,7 @@ def main():
     lat = [x * 1000 for x in stats.latencies]
     print(f"games: {args.games} concurrent ({stats.games_started} started, {stats.games_finished} finished), "
           f"duration {elapsed:.1f} s, think {args.think} s, "
-          f"server: {f'uvicorn club.asgi x{args.workers} ({args.threads} HTTP threads each)' if own_stack else 'external'}")
+          f"server: {f'{args.server} x{args.workers} ({args.threads} HTTP threads each)' if own_stack else 'external'}")
     print(f"moves/s: {stats.accepted / elapsed:.1f}  (accepted {stats.accepted}, 409 {stats.conflicts}, "
           f"errors {sum(stats.errors.values())} {stats.errors if stats.errors else ''})")
     print(f"latency ms: p50 {percentile(lat, 50):.1f}  p95 {percentile(lat, 95):.1f}  p99 {percentile(lat, 99):.1f}"

@@ -136,8 +136,11 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 
 if REDIS_URL:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+    # Redis pub/sub: a group send is one PUBLISH (the list-based layer spent
+    # several round trips and a Lua script per move); a socket that misses a
+    # message resyncs with ?since= anyway.
     CHANNEL_LAYERS = {
-        "default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [REDIS_URL]}}
+        "default": {"BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer", "CONFIG": {"hosts": [REDIS_URL]}}
     }
     CELERY_BROKER_URL = REDIS_URL
 else:
@@ -161,6 +164,11 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Celery's Django fix-up closes the database connection around every task
+# unless told to reuse it: a fresh PostgreSQL backend (and its prepared
+# statements) per task cost more than most of our tasks themselves. Tasks
+# recycle connections as requests do instead (club/celery.py).
+CELERY_DB_REUSE_MAX = env_int("CELERY_DB_REUSE_MAX", 100)
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_BEAT_SCHEDULE_FILENAME = str(DATA_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE: dict = {
