@@ -185,15 +185,20 @@ def stop_stack(procs) -> None:
             os.killpg(p.pid, signal.SIGKILL)
 
 
+def _cpu_ticks(fields: list[str]) -> int:
+    """utime + stime of a process and of its children that have exited (cutime + cstime):
+    a PostgreSQL backend that ends mid-run still counts, in its parent's figures."""
+    return sum(int(x) for x in fields[11:15])
+
+
 def tree_cpu_seconds(pid: int) -> float:
-    """User+system CPU of a process and its live descendants (Linux /proc)."""
+    """CPU seconds of a process and its descendants, live or exited (Linux /proc)."""
     tick = os.sysconf("SC_CLK_TCK")
     total, stack = 0.0, [pid]
     while stack:
         p = stack.pop()
         try:
-            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
-            total += (int(fields[11]) + int(fields[12])) / tick
+            total += _cpu_ticks(Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()) / tick
             for task in Path(f"/proc/{p}/task").iterdir():
                 children = (task / "children").read_text().split()
                 stack.extend(int(c) for c in children)
@@ -203,8 +208,8 @@ def tree_cpu_seconds(pid: int) -> float:
 
 
 def named_cpu_seconds(names: tuple[str, ...]) -> float:
-    """User+system CPU of every process whose command name is one of ``names``
-    (PostgreSQL's backends, redis-server): the database's share of a move."""
+    """CPU seconds of every process whose command name is one of ``names``
+    (PostgreSQL's processes, redis-server), with their exited children."""
     tick = os.sysconf("SC_CLK_TCK")
     total = 0.0
     for stat in Path("/proc").glob("[0-9]*/stat"):
@@ -213,8 +218,7 @@ def named_cpu_seconds(names: tuple[str, ...]) -> float:
         except (FileNotFoundError, ProcessLookupError):
             continue
         if head.split("(", 1)[1] in names:
-            fields = tail.split()
-            total += (int(fields[11]) + int(fields[12])) / tick
+            total += _cpu_ticks(tail.split()) / tick
     return total
 
 
@@ -223,6 +227,34 @@ def machine_cpu() -> tuple[int, int]:
     values = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
     idle = values[3] + values[4]
     return sum(values) - idle, sum(values)
+
+
+class Usage:
+    """CPU seconds used so far by each part of the stack, and the machine's busy share."""
+
+    PARTS = ("server", "worker", "client", "postgres", "redis")
+
+    def __init__(self, seconds: dict[str, float], machine: tuple[int, int]):
+        self.seconds, self.machine = seconds, machine
+
+    @classmethod
+    def now(cls, procs) -> "Usage":
+        return cls({
+            "server": tree_cpu_seconds(procs[0].pid) if procs else 0.0,
+            "worker": tree_cpu_seconds(procs[1].pid) if procs else 0.0,
+            "client": time.process_time(),
+            "postgres": named_cpu_seconds(("postgres",)),
+            "redis": named_cpu_seconds(("redis-server",)),
+        }, machine_cpu())
+
+    def __sub__(self, before: "Usage") -> "Usage":
+        return Usage({k: self.seconds[k] - before.seconds[k] for k in self.PARTS},
+                     tuple(a - b for a, b in zip(self.machine, before.machine)))
+
+    @property
+    def busy(self) -> float:
+        busy, total = self.machine
+        return busy / total if total else float("nan")
 
 
 async def wait_for_server(host, port, deadline=60):
@@ -247,6 +279,7 @@ class Stats:
         self.games_started = 0
         self.games_finished = 0
         self.seen: dict[int, list[str]] = {}  # game id -> notations the client saw accepted
+        self.measure_from = 0.0  # moves before this instant warm the stack up and are not counted
 
 
 def make_members(count: int, tag: str) -> list[tuple[int, str]]:
@@ -297,9 +330,12 @@ async def player(slot: int, pair, control: str, args, stats: Stats, stop_at: flo
             status, body = await conn.request("POST", f"/api/games/{game_id}/moves/", mover[1],
                                               {"text": text, "expected_ply": ply,
                                                "idempotency_key": f"{game_id}-{ply}"})
-            stats.latencies.append(time.perf_counter() - started)
+            measured = time.time() >= stats.measure_from
+            if measured:
+                stats.latencies.append(time.perf_counter() - started)
             if status == 201:
-                stats.accepted += 1
+                if measured:
+                    stats.accepted += 1
                 stats.seen[game_id].append(text)
                 p, ply = v.play(p, text), ply + 1
                 if body["game"]["status"] != "active":
@@ -353,7 +389,7 @@ def percentile(values, q):
     return values[min(len(values) - 1, int(q / 100 * len(values)))]
 
 
-async def run(args, stats, members, host, port) -> float:
+async def run(args, stats, members, host, port, procs) -> float:
     """Set up every game through the API first (not timed), then play for the duration."""
     pairs = [(members[2 * slot], members[2 * slot + 1]) for slot in range(args.games)]
     controls = ["d3" if slot % 2 else args.live for slot in range(args.games)]
@@ -362,15 +398,18 @@ async def run(args, stats, members, host, port) -> float:
     for batch in range(0, args.games, 20):
         first += await asyncio.gather(*[new_game(conns[i], *pairs[i], controls[i], stats)
                                         for i in range(batch, min(batch + 20, args.games))])
-    started = time.time()
-    stop_at = started + args.duration
+    stats.measure_from = time.time() + args.warmup
+    stop_at = stats.measure_from + args.duration
     tasks = [asyncio.create_task(player(slot, pairs[slot], controls[slot], args, stats, stop_at, conns[slot],
                                         first[slot])) for slot in range(args.games)]
+    await asyncio.sleep(args.warmup)
+    sample = Usage.now(procs)
     results = await asyncio.gather(*tasks, return_exceptions=True)
+    stats.usage = Usage.now(procs) - sample
     for r in results:
         if isinstance(r, Exception):
             stats.errors[repr(r)[:80]] = stats.errors.get(repr(r)[:80], 0) + 1
-    return time.time() - started
+    return time.time() - stats.measure_from
 
 
 def main():
@@ -378,6 +417,8 @@ def main():
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--duration", type=float, default=60)
     parser.add_argument("--think", type=float, default=0.5, help="mean seconds between a game's moves")
+    parser.add_argument("--warmup", type=float, default=5,
+                        help="seconds of play before measuring (connections, prepared statements, caches)")
     parser.add_argument("--live", default="600+5", help="time control of the live half of the games")
     parser.add_argument("--url", default="", help="use a running server instead of starting one")
     parser.add_argument("--server", choices=sorted(SERVERS), default="granian",
@@ -408,40 +449,24 @@ def main():
             raise SystemExit("the server this bench started has exited (port taken?)")
         members = make_members(2 * args.games, uuid.uuid4().hex[:8])
         stats = Stats()
-        server_pid = procs[0].pid if procs else None
-        worker_pid = procs[1].pid if procs else None
-        stats.cpu_before = tree_cpu_seconds(server_pid) if server_pid else None
-        worker_before = tree_cpu_seconds(worker_pid) if worker_pid else None
-        client_before, machine_before = time.process_time(), machine_cpu()
-        postgres_before, redis_before = named_cpu_seconds(("postgres",)), named_cpu_seconds(("redis-server",))
-        elapsed = asyncio.run(run(args, stats, members, host, port))
-        stats.cpu_after = tree_cpu_seconds(server_pid) if server_pid else None
-        stats.worker_cpu = tree_cpu_seconds(worker_pid) - worker_before if worker_pid else None
-        stats.client_cpu = time.process_time() - client_before
-        stats.postgres_cpu = named_cpu_seconds(("postgres",)) - postgres_before
-        stats.redis_cpu = named_cpu_seconds(("redis-server",)) - redis_before
-        busy, total = (a - b for a, b in zip(machine_cpu(), machine_before))
-        stats.machine_busy = busy / total if total else float("nan")
+        elapsed = asyncio.run(run(args, stats, members, host, port, procs))
     finally:
         stop_stack(procs)
     lat = [x * 1000 for x in stats.latencies]
     print(f"games: {args.games} concurrent ({stats.games_started} started, {stats.games_finished} finished), "
-          f"duration {elapsed:.1f} s, think {args.think} s, "
+          f"measured {elapsed:.1f} s after a {args.warmup:g} s warm-up, think {args.think} s, "
           f"server: {f'{args.server} x{args.workers} ({args.threads} HTTP threads each)' if own_stack else 'external'}")
     print(f"moves/s: {stats.accepted / elapsed:.1f}  (accepted {stats.accepted}, 409 {stats.conflicts}, "
           f"errors {sum(stats.errors.values())} {stats.errors if stats.errors else ''})")
     print(f"latency ms: p50 {percentile(lat, 50):.1f}  p95 {percentile(lat, 95):.1f}  p99 {percentile(lat, 99):.1f}"
           f"  max {max(lat) if lat else float('nan'):.1f}")
-    if stats.cpu_before is not None and stats.accepted:
-        cpu = stats.cpu_after - stats.cpu_before
-        print(f"server CPU: {cpu:.1f} s for {stats.accepted} moves (+ replacement games) = "
-              f"{1000 * cpu / stats.accepted:.1f} ms per move; load average now {os.getloadavg()[0]:.1f} "
-              f"on {os.cpu_count()} cores")
-        print(f"other CPU per move: celery worker {1000 * stats.worker_cpu / stats.accepted:.1f} ms, "
-              f"bench client {1000 * stats.client_cpu / stats.accepted:.1f} ms, "
-              f"PostgreSQL {1000 * stats.postgres_cpu / stats.accepted:.1f} ms, "
-              f"Redis {1000 * stats.redis_cpu / stats.accepted:.1f} ms; machine busy "
-              f"{100 * stats.machine_busy:.0f}% of {os.cpu_count()} cores (all processes, ours or not)")
+    if procs and stats.accepted:
+        per_move = {part: 1000 * seconds / stats.accepted for part, seconds in stats.usage.seconds.items()}
+        print(f"CPU per move (ms): server {per_move['server']:.1f} (with the replacement games' challenges), "
+              f"celery worker {per_move['worker']:.1f}, PostgreSQL {per_move['postgres']:.1f}, "
+              f"Redis {per_move['redis']:.1f}, bench client {per_move['client']:.1f}; "
+              f"machine busy {100 * stats.usage.busy:.0f}% of {os.cpu_count()} cores (all processes, ours or not); "
+              f"load average now {os.getloadavg()[0]:.1f}")
     print(f"inconsistencies: {consistency(stats)}")
 
 

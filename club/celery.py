@@ -12,10 +12,12 @@ app.autodiscover_tasks()
 
 @signals.task_prerun.connect
 @signals.task_postrun.connect
-def _connections_as_for_a_request(**kwargs) -> None:
-    """A task treats its database connection as a request does: kept for
-    CONN_MAX_AGE, dropped after an error. (CELERY_DB_REUSE_MAX stops Celery's
-    Django fix-up from closing it around every task.)"""
+def _connections_as_for_a_request(task=None, **kwargs) -> None:
+    """A worker's task treats its database connection as a request does: kept
+    for CONN_MAX_AGE, dropped after an error. (CELERY_DB_REUSE_MAX stops
+    Celery's Django fix-up from closing it around every task.) An eager task
+    runs inside its caller's request or test, which owns the connection."""
     from django.db import close_old_connections
 
-    close_old_connections()
+    if task is not None and not getattr(task.request, "is_eager", False):
+        close_old_connections()

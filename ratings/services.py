@@ -283,9 +283,11 @@ def rating_apply_game(*, game_id: int) -> str:
     end was recorded late), the pool is recomputed from this game on so that
     games always count in the order they ended. Returns what it did.
     """
-    game = Game.objects.filter(pk=game_id).only("discipline", "speed").first()
+    game = Game.objects.filter(pk=game_id).only("discipline", "speed", "rated").first()
     if game is None:
         return MISSING
+    if not game.rated:  # fixed when the game was made: no pool lock needed to know
+        return NOT_RATED
     with transaction.atomic():
         _pool_lock(discipline=game.discipline, speed=game.speed)
         # Re-read under the lock: an arbiter may have annulled it meanwhile.

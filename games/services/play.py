@@ -44,12 +44,12 @@ def _lock_statement() -> tuple[str, sql.Columns]:
             columns)
 
 
-def _locked(game_id: int) -> Game:
+def _locked(game_id: int, cursor=None) -> Game:
     """SELECT … FOR UPDATE of the game row (a plain SELECT inside SQLite's
     IMMEDIATE transaction, which already holds the write lock), prepared once
     (club/sql.py)."""
     statement, columns = _lock_statement()
-    row = sql.fetch_one(statement, [game_id])
+    row = sql.fetch_one(statement, [game_id], cursor)
     if row is None:
         raise NotFound("no-such-game", f"There is no game {game_id}.")
     return columns.instance(row)
@@ -93,9 +93,12 @@ def game_move_make(*, game_id: int, member, text: str, expected_ply: int, idempo
     if not isinstance(text, str) or not text.strip():
         raise Invalid("empty-move", "A move is a non-empty text.")
     try:
-        with transaction.atomic():
-            outcome = _move_locked(game_id=game_id, member=member, text=text.strip(), expected_ply=expected_ply,
-                                   idempotency_key=idempotency_key, offer_draw=offer_draw, now=now)
+        # One cursor for the move's statements: making a cursor costs about as
+        # much as running one of them.
+        with transaction.atomic(), connection.cursor() as cursor:
+            outcome = _move_locked(cursor, game_id=game_id, member=member, text=text.strip(),
+                                   expected_ply=expected_ply, idempotency_key=idempotency_key,
+                                   offer_draw=offer_draw, now=now)
     except IntegrityError as error:
         # A racing request took this ply (or key) between our check and insert.
         if "idempotency" in str(error):
@@ -111,8 +114,8 @@ def game_move_make(*, game_id: int, member, text: str, expected_ply: int, idempo
 _FLAG_FELL = object()
 
 
-def _move_locked(*, game_id, member, text, expected_ply, idempotency_key, offer_draw, now):
-    game = _locked(game_id)
+def _move_locked(cursor, *, game_id, member, text, expected_ply, idempotency_key, offer_draw, now):
+    game = _locked(game_id, cursor)
     if idempotency_key and (expected_ply != game.ply or game.is_over):
         # A retry of a request that succeeded finds the game past its ply; a
         # fresh request needs no look-up (the unique key constraint guards it).
@@ -133,7 +136,7 @@ def _move_locked(*, game_id, member, text, expected_ply, idempotency_key, offer_
     now = now or timezone.now()
     tc = clock.TimeControl.parse(game.time_control)
     running = tc.timed and game.turn_started_at is not None
-    pauses = players_pauses(game) if tc.days else None
+    pauses = players_pauses(game, cursor) if tc.days else None
     elapsed = thinking(game, now, pauses) if running else 0
     made = (game.white_moves if colour == WHITE else game.black_moves) + 1
     try:
@@ -157,19 +160,18 @@ def _move_locked(*, game_id, member, text, expected_ply, idempotency_key, offer_
                 _flag_if_fallen(game, now)
                 return _FLAG_FELL
             left, late_win = 0, True
-    return _apply(game=game, member=member, colour=colour, text=text, new=new, result=result,
+    return _apply(cursor, game=game, member=member, colour=colour, text=text, new=new, result=result,
                   left=left, elapsed=elapsed, made=made, now=now, idempotency_key=idempotency_key,
                   offer_draw=offer_draw, late_win=late_win, v=v, pauses=pauses)
 
 
-def _apply(*, game: Game, member, colour: str, text: str, new, result, left: int, elapsed: int, made: int,
+def _apply(cursor, *, game: Game, member, colour: str, text: str, new, result, left: int, elapsed: int, made: int,
            now: datetime, idempotency_key, offer_draw: bool, late_win: bool, v, pauses=None) -> MoveOutcome:
     game.ply += 1
     move = Move(game=game, ply=game.ply, notation=text, colour=colour, member=member,
                 played_at=now, elapsed_ms=elapsed, clock_ms=left,
                 idempotency_key=idempotency_key or None,
                 foul=(result.reason.split(":", 1)[1] if result and result.reason.startswith("foul:") else ""))
-    _insert_move(move)
     if colour == WHITE:
         game.white_ms, game.white_moves = left, made
     else:
@@ -190,7 +192,7 @@ def _apply(*, game: Game, member, colour: str, text: str, new, result, left: int
         game.started_at = now
     game.deadline = game_deadline(game, pauses) if result is None else None
     game.turn_unannounced = game.speed == "correspondence" and result is None
-    _update_after_move(game)
+    _store(cursor, move, game)
     remember_on_commit(game, new)
     if result is not None:
         reason, clause = result.reason, result.clause
@@ -204,51 +206,48 @@ def _apply(*, game: Game, member, colour: str, text: str, new, result, left: int
     return MoveOutcome(move, game)
 
 
-@sql.per_vendor
-def _insert_statement() -> tuple[str, list] | None:
-    if not connection.features.can_return_columns_from_insert:
-        return None
-    qn, meta = connection.ops.quote_name, Move._meta
-    fields = [f for f in meta.concrete_fields if f is not meta.pk]
-    return (f"INSERT INTO {qn(meta.db_table)} ({', '.join(qn(f.column) for f in fields)}) "
-            f"VALUES ({', '.join(['%s'] * len(fields))}) RETURNING {qn(meta.pk.column)}", fields)
-
-
-def _insert_move(move: Move) -> None:
-    """``move.save(force_insert=True)`` as one prepared INSERT … RETURNING.
-    The unique (game, ply) and (game, idempotency_key) constraints refuse a
-    duplicate exactly as before (IntegrityError, see ``game_move_make``)."""
-    prepared = _insert_statement()
-    if prepared is None:
-        move.save(force_insert=True)
-        return
-    statement, fields = prepared
-    move.pk = sql.fetch_one(statement, [f.get_db_prep_save(f.pre_save(move, True), connection) for f in fields])[0]
-    move._state.adding, move._state.db = False, connection.alias
-
-
 _MOVE_FIELDS = ["ply", "white_id", "black_id", "white_ms", "black_ms", "white_moves", "black_moves", "to_move", "fen",
                 "turn_started_at", "draw_barred", "draw_offer_by", "draw_offer_ply", "started_at", "deadline",
                 "turn_unannounced"]
 
 
 @sql.per_vendor
-def _update_statement() -> tuple[str, list]:
-    qn = connection.ops.quote_name
-    fields = [Game._meta.get_field(name) for name in _MOVE_FIELDS]
-    return (f"UPDATE {qn(Game._meta.db_table)} SET " + ", ".join(f"{qn(f.column)} = %s" for f in fields)
-            + f" WHERE {qn(Game._meta.pk.column)} = %s", fields)
+def _store_statement() -> tuple[str, str, list, list]:
+    """(INSERT of the move, UPDATE of the game, their fields); on PostgreSQL the
+    two are one statement, the INSERT a data-modifying CTE of the UPDATE."""
+    qn, move_meta, game_meta = connection.ops.quote_name, Move._meta, Game._meta
+    move_fields = [f for f in move_meta.concrete_fields if f is not move_meta.pk]
+    game_fields = [game_meta.get_field(name) for name in _MOVE_FIELDS]
+    insert = (f"INSERT INTO {qn(move_meta.db_table)} ({', '.join(qn(f.column) for f in move_fields)}) "
+              f"VALUES ({', '.join(['%s'] * len(move_fields))}) RETURNING {qn(move_meta.pk.column)}")
+    update = (f"UPDATE {qn(game_meta.db_table)} SET " + ", ".join(f"{qn(f.column)} = %s" for f in game_fields)
+              + f" WHERE {qn(game_meta.pk.column)} = %s")
+    if connection.vendor == "postgresql":
+        return f"WITH new_move AS ({insert}) {update} RETURNING (SELECT * FROM new_move)", "", move_fields, game_fields
+    return insert, update, move_fields, game_fields
 
 
-def _update_after_move(game: Game) -> None:
-    """``game.save(update_fields=_MOVE_FIELDS)`` as one prepared UPDATE (the
-    row is locked by us; values go through each field's own DB preparation)."""
-    statement, fields = _update_statement()
-    with connection.cursor() as cursor:
-        cursor.execute(statement, [f.get_db_prep_save(getattr(game, f.attname), connection) for f in fields]
-                       + [game.pk])
-        if cursor.rowcount != 1:
-            raise NotFound("no-such-game", f"There is no game {game.pk}.")
+def _store(cursor, move: Move, game: Game) -> None:
+    """Insert the move and write the game's new state, as prepared statements
+    (one round trip on PostgreSQL). The unique (game, ply) and (game,
+    idempotency_key) constraints refuse a duplicate move with IntegrityError
+    (see ``game_move_make``); the game row is ours, locked."""
+    insert, update, move_fields, game_fields = _store_statement()
+    move_values = [f.get_db_prep_save(f.pre_save(move, True), connection) for f in move_fields]
+    game_values = [f.get_db_prep_save(getattr(game, f.attname), connection) for f in game_fields] + [game.pk]
+    if update:
+        cursor.execute(insert, move_values)
+        row = cursor.fetchone()
+        cursor.execute(update, game_values)
+        stored = cursor.rowcount == 1
+    else:
+        cursor.execute(insert, move_values + game_values)
+        row = cursor.fetchone()
+        stored = row is not None
+    if not stored:
+        raise NotFound("no-such-game", f"There is no game {game.pk}.")
+    move.pk = row[0]
+    move._state.adding, move._state.db = False, connection.alias
 
 
 # ---- resign, abort ------------------------------------------------------------------------

@@ -24,14 +24,15 @@ def pauses_ms(member_id: int, *, since: datetime) -> list[tuple[int, int]]:
             Vacation.objects.filter(member_id=member_id, ends_at__gt=since).values_list("starts_at", "ends_at")]
 
 
-def players_pauses(game: Game) -> dict[int, list[tuple[int, int]]]:
-    """Both players' vacations that matter to the current turn, in one query."""
+def players_pauses(game: Game, cursor=None) -> dict[int, list[tuple[int, int]]]:
+    """Both players' vacations that matter to the current turn, in one query
+    (on ``cursor`` if given)."""
     pauses: dict[int, list[tuple[int, int]]] = {game.white_id: [], game.black_id: []}
     if game.turn_started_at is None:
         return pauses
     statement, columns = _pauses_statement()
     rows = sql.fetch_all(statement, [game.white_id, game.black_id,
-                                     connection.ops.adapt_datetimefield_value(game.turn_started_at)])
+                                     connection.ops.adapt_datetimefield_value(game.turn_started_at)], cursor)
     for row in rows:
         member_id, a, b = columns.values(row)
         pauses.setdefault(member_id, []).append((to_ms(a), to_ms(b)))
