@@ -1,38 +1,43 @@
 """Load test of play through the REST API: moves/s, latency, consistency.
 
-Figures (2026-11-29 13:39 before, 14:02–14:07 after; this 2-core machine, PostgreSQL 15 + Redis + Celery
-worker/beat + uvicorn x2 all local, ``--duration 30 --think 0.5``; the target
-of issue 5 is >= 300 moves/s with p99 < 150 ms at 200 games — NOT met):
+Figures (2026-11-29, this 2-core machine with PostgreSQL 15, Redis, a Celery
+worker with beat, the server and this client all on it; ``--games 200
+--duration 60 --think 0.5``, 5 s warm-up). The target of issue 5 is >= 300
+moves/s with p99 < 150 ms at 200 games:
 
-  ====================================  =======  =====  =====  =====  ==========  =====  ======
-  command (+ --duration 30)             moves/s  p50    p95    p99    server CPU  incons load
-                                                 ms     ms     ms     ms/move            avg
-  ====================================  =======  =====  =====  =====  ==========  =====  ======
-  before (--games 200, asgi)            34.0     4910   7970   8866   40.6        0      10.9
-  before (--games 200 --interface wsgi) 56.8     2902   4124   4515   21.0        0      12.1
-  after  --games 200 (asgi)             50.0     3295   4589   5132   30.1        0      9.0
-  after  --games 200 --interface wsgi   98.7     1474   2051   2370   14.2        0      10.1
-  after  --games 50 --interface wsgi    79.2     112    348    485    13.3        0      8.4
-  ====================================  =======  =====  =====  =====  ==========  =====  ======
+  =========================  =======  ====  ====  ====  ==========================  ======  =====
+  run                        moves/s  p50   p95   p99   CPU ms/move: server, worker  PG      incons
+                                      ms    ms    ms    (client 0.4, Redis 0.1)
+  =========================  =======  ====  ====  ====  ==========================  ======  =====
+  first session, ASGI        50.0     3295  4589  5132  30.1, 4-9                   —       0
+  --server granian           387.8    17    76    118   2.9, 0.3                    0.7     0
+  --server uvicorn           326.4    82    322   384   3.6, 0.3                    0.8     0
+  =========================  =======  ====  ====  ====  ==========================  ======  =====
 
-The machine is saturated by the stack itself (98% of both cores busy; the
-Celery worker adds 4–9 ms CPU per move, mostly correspondence-move notices,
-the bench client ~1 ms). A move costs 4 queries (token, lock, insert, update;
-+1 vacation look-up for correspondence) and ~10 ms of Django/DRF CPU in one
-thread here, ~14 ms in the threaded server, ~30 ms through club.asgi (asgiref
-hops between the event loop and the sync thread for the sync middleware and
-view; an async-capable WhiteNoise alone gave no clear gain, 27 vs 30 ms);
-300 moves/s would need about 6 ms per move for everything on two cores.
-(These runs used --database-url .../club_bench_perf --redis-url .../7.)
+What changed since the first session, in order of effect: HTTP served by
+Django's WSGI handler on threads (Django's ASGI handler ran every request's
+sync work on one thread per process); correspondence turns through an outbox
+on the game row instead of a Celery message per move, announced in batches;
+PostgreSQL statements bound and prepared by the server (its CPU per move 1.1
+-> 0.6 ms in a single-client test); the move's INSERT and UPDATE as one
+statement on one cursor; Celery tasks keeping their database connection; a
+Redis pub/sub channel layer; indexes no query needed. A move is now four
+round trips: token, BEGIN + game lock, INSERT/UPDATE, COMMIT (+1 vacation
+look-up for correspondence). With uvicorn the machine is 84% busy yet p50 is
+82 ms: every request hops between the event loop and a thread, and the loop
+thread waits for the GIL behind them; granian's HTTP side runs without it.
 
     /work/venv/bin/python bench/play_load.py --games 200 --duration 60
 
-Without ``--url`` it starts the whole stack on this machine: PostgreSQL
-database ``club_bench`` (``--database-url``; created and migrated), Redis
-(``--redis-url``), ``uvicorn club.asgi:application`` with ``--workers``
-processes, and a Celery worker with beat (the adjudication sweep). With
-``--url`` it uses a running server (and ``--database-url`` must name its
-database, for setup and the consistency check).
+Without ``--url`` it starts the whole stack on this machine: a fresh
+PostgreSQL database ``club_bench`` (``--database-url``; dropped only if its
+name starts with club_bench, then migrated), Redis (``--redis-url``), the
+server (``--server granian``: club.wsgi, the API tier of README's production
+layout; ``--server uvicorn``: club.asgi, HTTP and WebSockets in one process)
+with ``--workers`` processes of ``--threads`` threads, and a Celery worker
+with beat (the adjudication sweep, turn notices). With ``--url`` it uses a
+running server (and ``--database-url`` must name its database, for setup and
+the consistency check).
 
 Simulated members (two per game) create direct challenges and accept them
 through the API, half live (``--live`` control, default 600+5) and half
@@ -41,8 +46,10 @@ game makes a move, waits ``--think`` seconds on average (exponential), and
 so on; a finished game is replaced by a new one. Every move request carries
 the expected ply and an idempotency key, as a real client's would.
 
-Printed at the end: accepted moves/s, p50/p95/p99 latency of move requests,
-409s, errors, and ``inconsistencies: N`` — a game counts as inconsistent if
+Printed at the end (moves of the ``--warmup`` seconds are played but not
+counted): accepted moves/s, p50/p95/p99 latency of move requests, 409s,
+errors, CPU per move of each part of the stack, the target, and
+``inconsistencies: N`` — a game counts as inconsistent if
 its stored moves do not replay legally from the start, a ply is missing or
 duplicated, a move the client saw accepted is not stored (or vice versa), or
 any stored clock is negative.
@@ -64,6 +71,7 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 ROOT = Path(__file__).resolve().parents[1]
+TARGET_RATE, TARGET_P99_MS = 300, 150
 sys.path.insert(0, str(ROOT))
 
 
@@ -460,6 +468,9 @@ def main():
           f"errors {sum(stats.errors.values())} {stats.errors if stats.errors else ''})")
     print(f"latency ms: p50 {percentile(lat, 50):.1f}  p95 {percentile(lat, 95):.1f}  p99 {percentile(lat, 99):.1f}"
           f"  max {max(lat) if lat else float('nan'):.1f}")
+    rate, p99 = stats.accepted / elapsed, percentile(lat, 99)
+    print(f"target (issue 5, 200 games): >= {TARGET_RATE} moves/s with p99 < {TARGET_P99_MS} ms -> "
+          f"{'met' if rate >= TARGET_RATE and p99 < TARGET_P99_MS else 'NOT met'} at {args.games} games")
     if procs and stats.accepted:
         per_move = {part: 1000 * seconds / stats.accepted for part, seconds in stats.usage.seconds.items()}
         print(f"CPU per move (ms): server {per_move['server']:.1f} (with the replacement games' challenges), "
