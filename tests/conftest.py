@@ -48,6 +48,12 @@ def _fast_password_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+def database_url_for_other_processes() -> str:
+    """The PostgreSQL test database, for another process of ours to use."""
+    db = connection.settings_dict
+    return f"postgres://{db['USER'] or 'postgres'}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
+
+
 @pytest.fixture
 def celery_worker_process(transactional_db):
     """A real ``celery worker`` process on Redis, using the test database.
@@ -58,12 +64,7 @@ def celery_worker_process(transactional_db):
     reason = _services_missing()
     if reason:
         _skip_or_fail(reason, "CLUB_REQUIRE_SERVICES")
-    db = connection.settings_dict
-    env = dict(
-        os.environ,
-        DATABASE_URL=f"postgres://{db['USER'] or 'postgres'}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}",
-        CELERY_TASK_ALWAYS_EAGER="0",
-    )
+    env = dict(os.environ, DATABASE_URL=database_url_for_other_processes(), CELERY_TASK_ALWAYS_EAGER="0")
     worker = subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "club", "worker", "--pool=solo", "--loglevel=INFO",
          "--without-heartbeat", "--without-gossip", "--without-mingle"],
