@@ -15,8 +15,19 @@ def games_sweep_task() -> int:
 
 
 
+TURNS_PER_BATCH = 500
+
+
 @shared_task(ignore_result=True)
-def turns_announce_task() -> int:
+def turns_announce_task(batches: int = 20) -> int:
     """Every few seconds (beat): tell the correspondence turns that passed to
-    their hooks (notifications), in one batch."""
-    return events.turns_announce()
+    their hooks (notifications), a batch at a time until none is left (or
+    ``batches`` were handed over: the next run goes on)."""
+    announced = 0
+    for _ in range(batches):
+        handed = events.turns_announce(limit=TURNS_PER_BATCH)
+        announced += handed
+        if handed < TURNS_PER_BATCH:
+            break
+    return announced
+

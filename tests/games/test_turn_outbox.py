@@ -112,3 +112,14 @@ def test_a_game_over_before_its_turn_was_announced_tells_nobody_to_move(anna, bo
     assert events.turns_announce() == 1 and not _flag(game)
     assert not Notification.objects.filter(kind="move").exists()
     assert not TurnReminder.objects.exists()
+
+
+def test_beat_hands_over_a_backlog_batch_by_batch_until_none_is_left(anna, boris, handed, monkeypatch):
+    from games import tasks
+
+    monkeypatch.setattr(tasks, "TURNS_PER_BATCH", 2)
+    games = [_game(anna, boris, "d3") for _ in range(5)]
+    assert tasks.turns_announce_task() == 5
+    assert [len(batch) for batch in handed] == [2, 2, 1]
+    assert sorted(sum(handed, [])) == sorted(g.pk for g in games)
+    assert tasks.turns_announce_task(batches=1) == 0
