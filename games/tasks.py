@@ -14,7 +14,6 @@ def games_sweep_task() -> int:
     return ended
 
 
-
 TURNS_PER_BATCH = 500
 
 
@@ -30,4 +29,3 @@ def turns_announce_task(batches: int = 20) -> int:
         if handed < TURNS_PER_BATCH:
             break
     return announced
-
