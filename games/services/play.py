@@ -235,19 +235,23 @@ def _store(cursor, move: Move, game: Game) -> None:
     insert, update, move_fields, game_fields = _store_statement()
     move_values = [f.get_db_prep_save(f.pre_save(move, True), connection) for f in move_fields]
     game_values = [f.get_db_prep_save(getattr(game, f.attname), connection) for f in game_fields] + [game.pk]
-    if update:
-        cursor.execute(insert, move_values)
-        row = cursor.fetchone()
-        cursor.execute(update, game_values)
-        stored = cursor.rowcount == 1
-    else:
+    if not update:
         cursor.execute(insert, move_values + game_values)
         row = cursor.fetchone()
-        stored = row is not None
-    if not stored:
+        if row is None:
+            raise NotFound("no-such-game", f"There is no game {game.pk}.")
+        move.pk = row[0]
+        move._state.adding, move._state.db = False, connection.alias
+        return
+    if connection.features.can_return_columns_from_insert:
+        cursor.execute(insert, move_values)
+        move.pk = cursor.fetchone()[0]
+        move._state.adding, move._state.db = False, connection.alias
+    else:  # SQLite before 3.35 has no RETURNING
+        move.save(force_insert=True)
+    cursor.execute(update, game_values)
+    if cursor.rowcount != 1:
         raise NotFound("no-such-game", f"There is no game {game.pk}.")
-    move.pk = row[0]
-    move._state.adding, move._state.db = False, connection.alias
 
 
 # ---- resign, abort ------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 """Moves: turn, expected ply, idempotency, rules refusals (life of a move)."""
 import pytest
+from django.db import connection
 
 from games.models import Move
 from games.services import Conflict, Forbidden, RuleRefusal, game_move_make
@@ -79,3 +80,12 @@ def test_no_move_after_the_game_is_over(new_game, anna, boris):
     with pytest.raises(Conflict) as over:
         game_move_make(game_id=game.pk, member=boris, text="a7-b6", expected_ply=1, now=at(2))
     assert over.value.code == "game-over"
+
+
+@pytest.mark.skipif(connection.vendor == "postgresql", reason="PostgreSQL stores a move in one statement")
+def test_without_insert_returning_a_move_is_stored_all_the_same(new_game, anna, boris, monkeypatch):
+    """SQLite before 3.35 has no INSERT … RETURNING: the move goes in through the ORM."""
+    monkeypatch.setattr(connection.features, "can_return_columns_from_insert", False)
+    game = play(play(new_game(), anna, "c3-d4", 1), boris, "f6-g5", 2)
+    assert list(Move.objects.filter(game=game).values_list("ply", "notation")) == [(1, "c3-d4"), (2, "f6-g5")]
+    assert game.ply == 2 and game.to_move == "white"
