@@ -48,8 +48,8 @@ _turn_hooks: list[BatchHook] = []
 _challenge_hooks: list[Hook] = []
 
 
-def _register(hooks: list[Hook]):
-    def register(hook: Hook) -> Hook:
+def _register(hooks: list):
+    def register(hook):
         if hook not in hooks:
             hooks.append(hook)
         return hook
