@@ -159,8 +159,8 @@ def fresh_database(database_url: str) -> None:
 SERVERS = {
     # The API tier as deployed: granian's WSGI interface (Rust HTTP, Django on its threads);
     # WebSockets then come from a separate club.asgi process behind the proxy (README).
-    "granian": lambda args, port: ["granian", "--interface", "wsgi", "--host", "127.0.0.1", "--port", str(port),
-                                   "--workers", str(args.workers), "--blocking-threads", str(args.threads),
+    "granian": lambda args, port: [str(Path(sys.executable).parent / "granian"), "--interface", "wsgi",
+                                   "--host", "127.0.0.1", "--port", str(port), "--workers", str(args.workers), "--blocking-threads", str(args.threads),
                                    "--log-level", "warning", "club.wsgi:application"],
     # All in one ASGI process (HTTP on a2wsgi threads + WebSockets), as ``manage.py up`` runs it.
     "uvicorn": lambda args, port: [sys.executable, "-m", "uvicorn", "club.asgi:application", "--host", "127.0.0.1",
@@ -172,8 +172,6 @@ SERVERS = {
 def start_stack(args, env) -> list[subprocess.Popen]:
     subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True)
     server = SERVERS[args.server](args, urlparse(args.url).port)
-    if server[0] == "granian":
-        server[0] = str(Path(sys.executable).parent / "granian")
     return [
         subprocess.Popen(server, cwd=ROOT, env={**env, "HTTP_THREADS": str(args.threads)}, start_new_session=True),
         subprocess.Popen([sys.executable, "-m", "celery", "-A", "club", "worker", "-B", "--concurrency", "1",

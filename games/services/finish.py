@@ -11,7 +11,7 @@ from games import clock, events
 from games.models import BLACK, WHITE, Challenge, Game, GameEvent
 
 from .positions import game_position, rules_of
-from .timing import from_ms, game_deadline, pauses_ms, to_ms
+from .timing import from_ms, game_deadline, to_ms
 
 RESULT_TEXT = {WHITE: "1-0", BLACK: "0-1", None: "1/2-1/2"}
 
@@ -100,4 +100,4 @@ def games_sweep(*, now: datetime | None = None, limit: int = 500) -> int:
     return sum(1 for game_id in due if game_adjudicate(game_id=game_id, now=now))
 
 
-__all__ = ["Ending", "game_finish", "game_adjudicate", "games_sweep", "time_ending", "from_ms", "to_ms", "pauses_ms"]
+__all__ = ["Ending", "game_finish", "game_adjudicate", "games_sweep", "time_ending", "from_ms", "to_ms"]

@@ -18,12 +18,6 @@ def from_ms(ms: int) -> datetime:
     return datetime.fromtimestamp(ms / 1000, tz=dt_timezone.utc)
 
 
-def pauses_ms(member_id: int, *, since: datetime) -> list[tuple[int, int]]:
-    """The member's vacations that end after ``since``, as (start, end) ms."""
-    return [(to_ms(a), to_ms(b)) for a, b in
-            Vacation.objects.filter(member_id=member_id, ends_at__gt=since).values_list("starts_at", "ends_at")]
-
-
 def players_pauses(game: Game, cursor=None) -> dict[int, list[tuple[int, int]]]:
     """Both players' vacations that matter to the current turn, in one query
     (on ``cursor`` if given)."""
@@ -52,33 +46,30 @@ def left_of(game: Game, colour: str) -> int:
     return game.white_ms if colour == WHITE else game.black_ms
 
 
+def _mover_pauses(game: Game, tc: clock.TimeControl, pauses: dict | None) -> list[tuple[int, int]]:
+    """The side to move's vacations since his turn began (none for a clock in
+    minutes); ``pauses``: ``players_pauses`` already fetched, to save a query."""
+    if not tc.days:
+        return []
+    if pauses is None:
+        pauses = players_pauses(game)
+    since = to_ms(game.turn_started_at)
+    return [(a, b) for a, b in pauses.get(game.member_of(game.to_move), ()) if b > since]
+
+
 def game_deadline(game: Game, pauses: dict | None = None) -> datetime | None:
-    """When the side to move's flag falls, vacations counted (None: untimed).
-    ``pauses``: ``players_pauses`` already fetched, to save a query."""
+    """When the side to move's flag falls, vacations counted (None: untimed)."""
     tc = clock.TimeControl.parse(game.time_control)
     if not tc.timed or game.turn_started_at is None:
         return None
-    mover = game.member_of(game.to_move)
-    if not tc.days:
-        pauses = ()
-    elif pauses is not None:
-        pauses = [(a, b) for a, b in pauses.get(mover, ()) if b > to_ms(game.turn_started_at)]
-    else:
-        pauses = pauses_ms(mover, since=game.turn_started_at)
     return from_ms(clock.deadline_ms(turn_started_ms=to_ms(game.turn_started_at),
-                                     left_ms=left_of(game, game.to_move), pauses=pauses))
+                                     left_ms=left_of(game, game.to_move), pauses=_mover_pauses(game, tc, pauses)))
 
 
 def thinking(game: Game, now: datetime, pauses: dict | None = None) -> int:
     """How long the side to move has used since his turn began (vacations excluded)."""
-    tc = clock.TimeControl.parse(game.time_control)
     if game.turn_started_at is None:
         return 0
-    mover = game.member_of(game.to_move)
-    if not tc.days:
-        pauses = ()
-    elif pauses is not None:
-        pauses = pauses.get(mover, ())
-    else:
-        pauses = pauses_ms(mover, since=game.turn_started_at)
-    return clock.thinking_ms(turn_started_ms=to_ms(game.turn_started_at), now_ms=to_ms(now), pauses=pauses)
+    tc = clock.TimeControl.parse(game.time_control)
+    return clock.thinking_ms(turn_started_ms=to_ms(game.turn_started_at), now_ms=to_ms(now),
+                             pauses=_mover_pauses(game, tc, pauses))
