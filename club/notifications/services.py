@@ -64,9 +64,10 @@ def notify(*, recipient, kind: str, key: str, params: dict, url: str = "",
 
     Returns the new notification, or None when it already existed.
     """
-    email = _email_mode(recipient, kind, notification_settings_get(member=recipient))
-    return _record(Notification(recipient=recipient, kind=kind, key=key, params=params, url=url,
-                                game_id=game_id, challenge_id=challenge_id, email=email))
+    n = Notification(recipient=recipient, kind=kind, key=key, params=params, url=url,
+                     game_id=game_id, challenge_id=challenge_id)
+    _choose_email([n])
+    return _record(n)
 
 
 def notify_many(notifications: list[Notification]) -> None:
@@ -76,16 +77,22 @@ def notify_many(notifications: list[Notification]) -> None:
 
     Members without settings are treated as the defaults, without a row.
     """
-    chosen = {s.member_id: s for s in NotificationSettings.objects.filter(
-        member_id__in={n.recipient_id for n in notifications})}
-    for n in notifications:
-        n.email = _email_mode(n.recipient, n.kind, chosen.get(n.recipient_id) or NotificationSettings())
+    _choose_email(notifications)
     quiet = [n for n in notifications if n.email != Notification.Email.SENT]
     # The quiet ones first: a mail server failing below does not hold them up.
     Notification.objects.bulk_create(quiet, ignore_conflicts=True)
     for n in notifications:
         if n.email == Notification.Email.SENT:
             _record(n)
+
+
+def _choose_email(notifications: list[Notification]) -> None:
+    """Set each notification's email mode from its recipient's settings, read
+    in one query; a member without a settings row has the defaults."""
+    chosen = {c.member_id: c for c in NotificationSettings.objects.filter(
+        member_id__in={n.recipient_id for n in notifications})}
+    for n in notifications:
+        n.email = _email_mode(n.recipient, n.kind, chosen.get(n.recipient_id) or NotificationSettings())
 
 
 def _record(n: Notification) -> Notification | None:
