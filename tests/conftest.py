@@ -48,6 +48,17 @@ def _fast_password_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture
+def eager_celery():
+    """Celery tasks run at once, in this process (follow-ups, notifications)."""
+    from club.celery import app
+
+    before = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = before
+
+
 def database_url_for_other_processes() -> str:
     """The PostgreSQL test database, for another process of ours to use."""
     db = connection.settings_dict

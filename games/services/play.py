@@ -255,16 +255,23 @@ def _store(cursor, move: Move, game: Game) -> None:
 
 
 # ---- resign, abort ------------------------------------------------------------------------
+def _acting(game_id: int, member, now: datetime | None) -> tuple[Game, str, datetime, bool]:
+    """Inside the action's transaction: the locked game, the acting player's
+    colour, the action's time, and whether the side to move's flag had fallen
+    (the game has then just ended on time and the action does nothing)."""
+    game = _locked(game_id)
+    colour = _player_colour(game, member)
+    _ongoing(game)
+    now = now or timezone.now()
+    return game, colour, now, _flag_if_fallen(game, now)
+
+
 def game_resign(*, game_id: int, member, now: datetime | None = None) -> Game:
     """The member resigns: the opponent wins (2.1.8, 1.7.11)."""
     with transaction.atomic():
-        game = _locked(game_id)
-        colour = _player_colour(game, member)
-        _ongoing(game)
-        now = now or timezone.now()
-        if _flag_if_fallen(game, now):
-            return game
-        game_finish(game=game, ending=Ending(other(colour), "resign", "003 2.1.8"), now=now)
+        game, colour, now, flag_fell = _acting(game_id, member, now)
+        if not flag_fell:
+            game_finish(game=game, ending=Ending(other(colour), "resign", "003 2.1.8"), now=now)
         return game
 
 
@@ -299,24 +306,18 @@ def _offer(game: Game, colour: str) -> None:
 
 def game_draw_offer(*, game_id: int, member, now: datetime | None = None) -> Game:
     with transaction.atomic():
-        game = _locked(game_id)
-        colour = _player_colour(game, member)
-        _ongoing(game)
-        if _flag_if_fallen(game, now or timezone.now()):
-            return game
-        _offer(game, colour)
-        events.game_changed_on_commit(game.pk)
+        game, colour, now, flag_fell = _acting(game_id, member, now)
+        if not flag_fell:
+            _offer(game, colour)
+            events.game_changed_on_commit(game.pk)
         return game
 
 
 def game_draw_answer(*, game_id: int, member, accept: bool, now: datetime | None = None) -> Game:
     """Accept (draw by agreement, 2.1.9.1.1) or decline the opponent's offer."""
     with transaction.atomic():
-        game = _locked(game_id)
-        colour = _player_colour(game, member)
-        _ongoing(game)
-        now = now or timezone.now()
-        if _flag_if_fallen(game, now):
+        game, colour, now, flag_fell = _acting(game_id, member, now)
+        if flag_fell:
             return game
         if not game.draw_offer_by or game.draw_offer_by == colour:
             raise RuleRefusal("no-draw-offer", "Your opponent has not offered a draw.")

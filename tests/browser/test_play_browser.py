@@ -56,17 +56,6 @@ def club_server(transactional_db, settings, monkeypatch):
     thread.join(timeout=10)
 
 
-@pytest.fixture
-def eager_celery():
-    """Follow-up tasks (notifications, ratings) run at once, in this process."""
-    from club.celery import app
-
-    before = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = before
-
-
 def member_page(browser, server, member, *, websockets=True, phone=False):
     """A browser context logged in as ``member`` (session made by Django's test client)."""
     client = Client()

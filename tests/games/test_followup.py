@@ -4,7 +4,6 @@ from datetime import timedelta
 import pytest
 from celery import shared_task
 
-from club.celery import app
 from games.events import followups_redispatch
 from games.models import GameEvent
 from games.services import Conflict, game_resign, games_sweep
@@ -20,13 +19,10 @@ def record_followup(game_id: int) -> None:
 
 
 @pytest.fixture
-def eager_followups(settings):
+def eager_followups(settings, eager_celery):
     settings.GAME_FINISHED_TASKS = ["tests.games.test_followup.record_followup"]
     FOLLOWED_UP.clear()
-    previous = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield FOLLOWED_UP
-    app.conf.task_always_eager = previous
+    return FOLLOWED_UP
 
 
 def test_a_resignation_enqueues_the_follow_up_once_after_commit(new_game, anna, eager_followups,

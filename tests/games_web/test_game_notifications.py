@@ -13,17 +13,7 @@ from games import services
 from games.tasks import turns_announce_task
 from tests.games_web.helpers import start_game
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def eager_celery():
-    from club.celery import app
-
-    before = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = before
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]
 
 
 @pytest.fixture

@@ -14,16 +14,6 @@ from tests.ratings.conftest import make_game, make_member
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def eager_celery():
-    from club.celery import app
-
-    before = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = before
-
-
 def finish(game_id: int, ending: Ending) -> None:
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
