@@ -12,18 +12,16 @@ database connection) serves the same views and middleware unchanged.
 import os
 
 from a2wsgi import WSGIMiddleware
-from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
-get_asgi_application()  # sets Django up before the imports below
+from club.wsgi import application as wsgi_application  # noqa: E402  (sets Django up for the imports below)
 
-from channels.auth import AuthMiddlewareStack  # noqa: E402  (needs Django set up)
+from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.conf import settings  # noqa: E402
 
 from club.routing import websocket_urlpatterns  # noqa: E402
-from club.wsgi import application as wsgi_application  # noqa: E402
 
 
 
