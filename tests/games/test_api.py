@@ -2,7 +2,7 @@
 import pytest
 from rest_framework.test import APIClient
 
-from games.models import Game, Move
+from games.models import Move
 
 
 @pytest.fixture

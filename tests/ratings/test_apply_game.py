@@ -10,7 +10,7 @@ import pytest
 from ratings import services, tasks
 from ratings.elo import EloConfig, PlayerState, rate_game
 from ratings.models import Rating, RatingChange
-from tests.ratings.conftest import make_game, make_member
+from tests.ratings.conftest import make_game
 
 pytestmark = pytest.mark.django_db
 
