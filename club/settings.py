@@ -104,7 +104,10 @@ TEMPLATES = [
 
 # --- Database -----------------------------------------------------------------
 if os.environ.get("DATABASE_URL"):
-    DATABASES = {"default": dj_database_url.parse(os.environ["DATABASE_URL"], conn_max_age=60)}
+    # Connections live ten minutes: a new PostgreSQL backend (and its prepared
+    # statements) costs the request that opens it several moves' worth. A
+    # connection that broke is dropped after the request that found it broken.
+    DATABASES = {"default": dj_database_url.parse(os.environ["DATABASE_URL"], conn_max_age=600)}
     if DATABASES["default"]["ENGINE"].endswith("postgresql"):
         # Parameters bound by the server and statements prepared once per
         # connection (psycopg 3): a move's statements are the same every time,
