@@ -16,7 +16,7 @@ moves/s with p99 < 150 ms at 200 games:
   =========================  =======  ====  ====  ====  ==========================  ======  =====
 
 Across 12 runs of 60 s of ``--server granian`` the p99 stayed under 150 ms in
-9 (118-150 ms) and reached 155, 173 and 225 ms in the others: the machine is
+10 (118-150 ms) and reached 173 and 225 ms in the other two: the machine is
 a shared VM, and the tail comes from waves of games ending together (all 200
 start at once), each bringing a new challenge and its follow-up tasks.
 
