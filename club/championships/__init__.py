@@ -1,0 +1,1 @@
+"""Championships: entries, rounds, pairings, results and published standings (003 §1)."""
