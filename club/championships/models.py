@@ -1,0 +1,197 @@
+"""Championships: the event, its arbiters, entries, rounds, boards, standings and decisions.
+
+No tie-break or pairing maths here: ``pairing.py`` and ``ratings/standings.py``
+are pure and take plain values (see ``selectors.results_plain``).
+"""
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+
+class Championship(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("draft")
+        ENTRIES_OPEN = "entries-open", _("entries open")
+        ENTRIES_CLOSED = "entries-closed", _("entries closed")
+        RUNNING = "running", _("running")
+        FINISHED = "finished", _("finished")
+
+    class System(models.TextChoices):
+        ROUND_ROBIN = "round-robin", _("round robin")
+        SWISS = "swiss", _("Swiss")
+
+    class SwissSystem(models.TextChoices):
+        BLIND = "blind", _("blind draw (1.15.4)")
+        COEFFICIENTS = "coefficients", _("individual coefficients (1.15.5)")
+        SOLKOFF = "solkoff", _("truncated Solkoff (1.15.6)")
+        BUCHHOLZ = "buchholz", _("current Buchholz (1.15.7)")
+
+    class Scoring(models.TextChoices):
+        ONE = "1-1/2-0", _("1 / ½ / 0")
+        TWO = "2-1-0", _("2 / 1 / 0")
+
+    class InitialOrder(models.TextChoices):
+        RATING = "rating", _("by rating")
+        LOT = "lot", _("by lot")
+
+    name = models.CharField(_("name"), max_length=120)
+    organiser = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                  related_name="championships_organised")
+    discipline = models.CharField(_("discipline"), max_length=32)
+    opening_rule = models.CharField(_("opening rule"), max_length=16, blank=True)
+    ballot = models.CharField(_("ballot"), max_length=32, blank=True, help_text=_("шашки-64: 'random' draws one per game."))
+    time_control = models.CharField(_("time control"), max_length=64)
+    rated = models.BooleanField(_("rated"), default=True)
+    scoring = models.CharField(_("scoring"), max_length=8, choices=Scoring.choices, default=Scoring.ONE)
+    foul_policy = models.CharField(_("foul policy"), max_length=12, default="reject")
+    # 1.9.1: from 0 to the first control's base time, at most an hour; empty: that maximum.
+    lateness_minutes = models.PositiveIntegerField(_("allowed lateness (minutes)"), null=True, blank=True)
+    system = models.CharField(_("system"), max_length=12, choices=System.choices, default=System.ROUND_ROBIN)
+    cycles = models.PositiveSmallIntegerField(_("cycles"), default=1)
+    swiss_system = models.CharField(_("Swiss system"), max_length=12, choices=SwissSystem.choices, blank=True)
+    rounds_planned = models.PositiveSmallIntegerField(_("rounds (Swiss)"), null=True, blank=True)
+    initial_order = models.CharField(_("initial classification"), max_length=8, choices=InitialOrder.choices,
+                                     default=InitialOrder.RATING)
+    tie_criteria = models.JSONField(_("tie criteria (1.13.3)"), default=list, blank=True)
+    entries_open_at = models.DateTimeField(_("entries open"), null=True, blank=True)
+    entries_close_at = models.DateTimeField(_("entries close"), null=True, blank=True)
+    invitation_only = models.BooleanField(_("by invitation"), default=False)
+    invited = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="championship_invitations")
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.DRAFT)
+    lot_seed = models.CharField(max_length=64, blank=True, help_text=_("The lot is reproducible from this seed."))
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def is_swiss(self) -> bool:
+        return self.system == self.System.SWISS
+
+
+class Appointment(models.Model):
+    """An arbiter appointed to one championship (002 §17: a club-wide role is not enough)."""
+
+    class Role(models.TextChoices):
+        CHIEF = "chief", _("chief arbiter")
+        DEPUTY = "deputy", _("deputy chief arbiter")
+        ARBITER = "arbiter", _("arbiter")
+
+    championship = models.ForeignKey(Championship, on_delete=models.CASCADE, related_name="appointments")
+    member = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                               related_name="championship_appointments")
+    role = models.CharField(max_length=8, choices=Role.choices)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["championship", "member"], name="appointment_once"),
+            models.UniqueConstraint(fields=["championship"], condition=Q(role="chief"), name="one_chief_arbiter"),
+        ]
+
+
+class Entry(models.Model):
+    class Status(models.TextChoices):
+        ACTIVE = "active", _("playing")
+        WITHDRAWN = "withdrawn", _("withdrawn")
+        EXCLUDED = "excluded", _("excluded")
+
+    championship = models.ForeignKey(Championship, on_delete=models.CASCADE, related_name="entries")
+    member = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="championship_entries")
+    start_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    rating = models.IntegerField(null=True, blank=True, help_text=_("The rating when entries closed."))
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    # 1.10: the last round whose results count for him; why he left.
+    left_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    left_reason = models.CharField(max_length=300, blank=True)
+    # 1.10.2: fewer than half his games played, his results are struck from the standings.
+    struck = models.BooleanField(default=False)
+    entered_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["start_number", "entered_at", "id"]
+        constraints = [models.UniqueConstraint(fields=["championship", "member"], name="entry_once")]
+
+    def __str__(self):
+        return f"{self.member} in {self.championship}"
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("draft")
+        PAIRED = "paired", _("paired")
+        PUBLISHED = "published", _("published")
+        CLOSED = "closed", _("closed")
+
+    championship = models.ForeignKey(Championship, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PAIRED)
+    starts_at = models.DateTimeField(null=True, blank=True, help_text=_("Live rounds: the clocks start then (1.6.3)."))
+    paired_at = models.DateTimeField(null=True, blank=True)
+    published_at = models.DateTimeField(null=True, blank=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["championship", "number"]
+        constraints = [models.UniqueConstraint(fields=["championship", "number"], name="round_once")]
+
+    def __str__(self):
+        return f"{self.championship} round {self.number}"
+
+
+class Board(models.Model):
+    """One pair of a round: white against black, or white alone (a bye, or resting in a round robin)."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="boards")
+    number = models.PositiveSmallIntegerField()
+    white = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    black = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                              related_name="+")
+    game = models.OneToOneField("games.Game", null=True, blank=True, on_delete=models.SET_NULL,
+                                related_name="championship_board")
+    # games.results vocabulary, plus "bye" (Swiss "+") and "" (no result yet, or a round-robin rest).
+    result = models.CharField(max_length=8, blank=True)
+    override_reason = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [models.UniqueConstraint(fields=["round", "number"], name="board_once")]
+
+    def __str__(self):
+        return f"{self.round} board {self.number}"
+
+    @property
+    def is_rest(self) -> bool:
+        return self.black_id is None
+
+
+class Standings(models.Model):
+    """The computed table: a function of the results, one row per championship."""
+
+    championship = models.OneToOneField(Championship, on_delete=models.CASCADE, related_name="standings")
+    rows = models.JSONField(default=list)
+    computed_at = models.DateTimeField()
+    results_version = models.CharField(max_length=64, blank=True, help_text=_("Digest of the results it was computed from."))
+
+
+class Decision(models.Model):
+    """An arbiter's or organiser's recorded action: who, when, what, why, under which clause."""
+
+    championship = models.ForeignKey(Championship, on_delete=models.CASCADE, related_name="decisions")
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                           related_name="+")
+    at = models.DateTimeField()
+    action = models.CharField(max_length=40)
+    reason = models.CharField(max_length=500, blank=True)
+    clause = models.CharField(max_length=40, blank=True)
+    data = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]

@@ -1,0 +1,159 @@
+"""Reads of championships: lists, one championship's rounds and boards, the
+results as plain values for the pure pairing and standings modules, and the
+round-robin crosstable grid."""
+from __future__ import annotations
+
+from django.db.models import Prefetch, Q, QuerySet
+
+from games import clock
+from games import results as vocabulary
+
+from .models import Appointment, Board, Championship, Entry, Round
+
+ACTIVE = Entry.Status.ACTIVE
+
+
+# ---- who is who ---------------------------------------------------------------------------
+def appointment_role(championship: Championship, member) -> str | None:
+    """The member's appointment in this championship ("chief", "deputy", "arbiter") or None."""
+    if not getattr(member, "is_authenticated", False):
+        return None
+    return (Appointment.objects.filter(championship=championship, member_id=member.pk)
+            .values_list("role", flat=True).first())
+
+
+def is_arbiter(championship: Championship, member) -> bool:
+    return appointment_role(championship, member) is not None
+
+
+def is_chief(championship: Championship, member) -> bool:
+    """The chief arbiter or his deputy (1.15 preamble, 1.10, 1.4)."""
+    return appointment_role(championship, member) in (Appointment.Role.CHIEF, Appointment.Role.DEPUTY)
+
+
+# ---- lists ----------------------------------------------------------------------------------
+def championship_list() -> dict[str, list[Championship]]:
+    """Running, upcoming (draft excluded) and finished championships, for the list page and API."""
+    visible = Championship.objects.exclude(status=Championship.Status.DRAFT).select_related("organiser")
+    return {
+        "running": list(visible.filter(status=Championship.Status.RUNNING)),
+        "upcoming": list(visible.filter(status__in=(Championship.Status.ENTRIES_OPEN,
+                                                    Championship.Status.ENTRIES_CLOSED))),
+        "finished": list(visible.filter(status=Championship.Status.FINISHED).order_by("-finished_at", "-id")),
+    }
+
+
+def championship_get(championship_id: int) -> Championship | None:
+    return Championship.objects.select_related("organiser").filter(pk=championship_id).first()
+
+
+def entries(championship: Championship) -> QuerySet[Entry]:
+    return championship.entries.select_related("member").order_by("start_number", "entered_at", "id")
+
+
+def rounds_with_boards(championship: Championship) -> list[Round]:
+    boards = Board.objects.select_related("white", "black", "game").order_by("number")
+    return list(championship.rounds.prefetch_related(Prefetch("boards", queryset=boards)).order_by("number"))
+
+
+def appointments(championship: Championship) -> QuerySet[Appointment]:
+    return championship.appointments.select_related("member").order_by("role", "member__username")
+
+
+def rounds_total(championship: Championship, entry_count: int | None = None) -> int | None:
+    """How many rounds the championship has: the Berger schedule's length, or the Swiss rounds set."""
+    if championship.is_swiss:
+        return championship.rounds_planned
+    n = entry_count if entry_count is not None else championship.entries.count()
+    if n < 2:
+        return None
+    rounds_per_cycle = n - 1 if n % 2 == 0 else n
+    return rounds_per_cycle * championship.cycles
+
+
+def games_scheduled(championship: Championship, entry_count: int) -> int:
+    """Games one player is scheduled for in the whole event (1.10.2's "his games")."""
+    if championship.is_swiss:
+        return championship.rounds_planned or 0
+    return (entry_count - 1) * championship.cycles
+
+
+def is_live(championship: Championship) -> bool:
+    return not clock.TimeControl.parse(championship.time_control).days
+
+
+def next_game_of(member) -> Board | None:
+    """The member's next championship game: an ongoing one first, else the nearest scheduled."""
+    if not getattr(member, "is_authenticated", False):
+        return None
+    mine = (Board.objects.filter(Q(white=member) | Q(black=member), round__status=Round.Status.PUBLISHED,
+                                 game__isnull=False, game__status="active")
+            .select_related("round__championship", "game", "white", "black")
+            .order_by("round__starts_at", "round_id"))
+    return mine.first()
+
+
+# ---- plain values for the pure modules --------------------------------------------------------
+def pairing_players(championship: Championship) -> list[dict]:
+    """Players in initial order (start numbers), as ``pairing.swiss`` takes them."""
+    return [{"id": e.member_id, "rating": e.rating, "withdrawn": e.status != ACTIVE}
+            for e in championship.entries.order_by("start_number", "id")]
+
+
+def played_rounds(championship: Championship, *, upto: int | None = None, closed_only: bool = True) -> list[list[dict]]:
+    """Rounds as plain boards ``{"white", "black", "result"}``; a Swiss bye is
+    ``(id, None, "bye")``; a round-robin rest and a board without a result are left out."""
+    rounds = championship.rounds.order_by("number")
+    if closed_only:
+        rounds = rounds.filter(status=Round.Status.CLOSED)
+    if upto is not None:
+        rounds = rounds.filter(number__lte=upto)
+    numbers = list(rounds.values_list("number", flat=True))
+    by_round: dict[int, list[dict]] = {number: [] for number in numbers}
+    boards = (Board.objects.filter(round__championship=championship, round__number__in=numbers)
+              .order_by("round__number", "number").values_list("round__number", "white_id", "black_id", "result"))
+    for number, white, black, result in boards:
+        if not result:
+            continue
+        by_round[number].append({"white": white, "black": black, "result": result})
+    return [by_round[number] for number in numbers]
+
+
+def results_plain(championship: Championship) -> tuple[list[dict], list[list[dict]]]:
+    """Players and every round's recorded results, as ``ratings.standings.table`` takes them."""
+    players = [{"id": e.member_id, "rating": e.rating,
+                "withdrawn_after_round": e.left_after_round if e.status != ACTIVE else None}
+               for e in championship.entries.order_by("start_number", "id")]
+    return players, played_rounds(championship, closed_only=False)
+
+
+# ---- the crosstable grid ----------------------------------------------------------------------
+def crosstable_grid(championship: Championship) -> list[dict]:
+    """Round robin: one row per player in start-number order, a cell per
+    opponent with the marks of their games (1 / ½ / 0, + / −, 1.12.2).
+
+    Each row: {"entry", "cells": [[marks of each game] per opponent; None on the diagonal], "points"}.
+    """
+    entry_list = list(entries(championship))
+    index = {e.member_id: i for i, e in enumerate(entry_list)}
+    cells: list[list[list[str] | None]] = [[[] for _ in entry_list] for _ in entry_list]
+    for i in range(len(entry_list)):
+        cells[i][i] = None
+    boards = (Board.objects.filter(round__championship=championship, black__isnull=False)
+              .exclude(result="").order_by("round__number", "number").values_list("white_id", "black_id", "result"))
+    for white, black, result in boards:
+        if white not in index or black not in index:
+            continue
+        cells[index[white]][index[black]].append(vocabulary.mark(result, vocabulary.WHITE))
+        cells[index[black]][index[white]].append(vocabulary.mark(result, vocabulary.BLACK))
+    return [{"entry": e, "cells": cells[i]} for i, e in enumerate(entry_list)]
+
+
+def standings_rows(championship: Championship) -> list[dict]:
+    """The stored table, each row with its entry attached (for pages)."""
+    try:
+        stored = championship.standings
+    except Championship.standings.RelatedObjectDoesNotExist:
+        return []
+    by_member = {e.member_id: e for e in entries(championship)}
+    return [dict(row, entry=by_member.get(row.get("id"))) for row in stored.rows]
