@@ -4,6 +4,8 @@
 and REDIS_URL set); ``@pytest.mark.browser`` tests need Debian's chromium.
 They skip with a reason on a machine without them, and CI sets
 CLUB_REQUIRE_SERVICES / CLUB_REQUIRE_BROWSER so that a skip there is a failure.
+Tests that read ``../shared`` go through ``shared_path``: with ``CI`` set, a
+missing shared/ fails them too.
 """
 import os
 import subprocess
@@ -18,6 +20,8 @@ from django.db import connection
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
+# The reference material (PDN corpus, FIDE tables) lies beside the clone, never in it.
+SHARED = ROOT.parent / "shared"
 
 
 def _services_missing() -> str | None:
@@ -41,6 +45,19 @@ def pytest_runtest_setup(item):
             _skip_or_fail(reason, "CLUB_REQUIRE_SERVICES")
     if item.get_closest_marker("browser") and not os.path.exists(CHROMIUM):
         _skip_or_fail(f"{CHROMIUM} is not installed", "CLUB_REQUIRE_BROWSER")
+
+
+def shared_path(relative: str) -> Path:
+    """A file or folder of ``../shared``; a test that needs it calls this first.
+
+    Missing, it skips the test on a developer's machine but fails it in CI
+    (``CI`` set), where shared/ is always laid beside the clone: a reference
+    test must never pass there by not running.
+    """
+    path = SHARED / relative
+    if not path.exists():
+        _skip_or_fail(f"{path} is not here", "CI")
+    return path
 
 
 @pytest.fixture(autouse=True)
