@@ -372,7 +372,8 @@ def _order(standing, rows, counted, points, criteria, playoff, scoring):
     """
     groups = _split([standing], lambda group: {pid: points[pid] for pid in group})
     if playoff:
-        groups = _split(groups, lambda group: _playoff_key(group, playoff, points))
+        ranks = _playoff_ranks(playoff, points)
+        groups = _split(groups, lambda group: {pid: ranks.get(pid, 0) for pid in group})
     for index, criterion in enumerate(criteria):
         if criterion == "results-vs-places":
             reference = [pid for group in _order(standing, rows, counted, points, criteria[:index], playoff, scoring)
@@ -397,17 +398,18 @@ def _split(groups, key):
     return result
 
 
-def _playoff_key(group, playoff, points):
-    keys = {pid: 0 for pid in group}
+def _playoff_ranks(playoff, points):
+    """``{id: -rank in his play-off}`` (higher is better); a play-off's players must be tied on points."""
+    ranks = {}
     for order in playoff:
+        members = []
         for rank, item in enumerate(order):
             for pid in item if isinstance(item, (list, tuple)) else (item,):
-                if pid in keys:
-                    keys[pid] = -rank
-                    covered = [q for q in group if q in keys]
-                    if len({points[q] for q in covered}) != 1:
-                        raise ValueError("a play-off decides only among players tied on points (1.13.2)")
-    return keys
+                ranks[pid] = -rank
+                members.append(pid)
+        if len({points[pid] for pid in members}) > 1:
+            raise ValueError("a play-off decides only among players tied on points (1.13.2)")
+    return ranks
 
 
 def _criterion(name, group, rows, counted, scoring):
