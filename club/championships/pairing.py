@@ -194,6 +194,22 @@ Mate = dict[int, int]
 
 def _augment(verts: list[int], mate: Mate, root: int, ok: Callable[[int, int], bool]) -> bool:
     """Find an augmenting path from the unmatched ``root`` and flip it into ``mate``."""
+    exposed = [v for v in verts if v not in mate and v != root]
+    if not exposed:
+        return False
+    # Dense graphs almost always have a path of one or three edges: try those first.
+    for e in exposed:
+        if ok(root, e):
+            mate[root], mate[e] = e, root
+            return True
+    for u in verts:
+        w = mate.get(u)
+        if w is None or not ok(root, u):
+            continue
+        for e in exposed:
+            if ok(w, e):
+                mate[root], mate[u], mate[w], mate[e] = u, root, e, w
+                return True
     n = len(verts)
     index = {v: i for i, v in enumerate(verts)}
     match = [-1] * n
@@ -271,6 +287,10 @@ def _maximum_matching(verts: list[int], ok: Callable[[int, int], bool]) -> Mate:
                 mate[w] = v
                 break
     for v in verts:
+        # With at most one player of an odd set left over the matching is already maximum;
+        # a search from him would only prove it, at the cost of the whole graph.
+        if len(verts) - len(mate) <= len(verts) % 2:
+            break
         if v not in mate:
             _augment(verts, mate, v, ok)
     return mate
