@@ -3,27 +3,62 @@
 Only the rules module's record helpers are used (games/rules/pdn.py,
 games/rules/renju_records.py) and its public API for replaying. An import is
 validated move by move; a bad file is refused with a message naming the
-game (its number in the file and its players) and the move.
+game (its number in the file and its players) and the fault.
 
-Results: ``Game.result`` is always from white's side ("1-0" white won). Renju
-records use the renju convention, "1-0" when black (the first player) won,
-and are converted both ways.
+Results: ``Game.result`` is always from white's side ("1-0" white won, "+/-"
+white won by forfeit, see games/results.py), and so is PDN. Renju records
+list black first ("1-0" when black, the first player, won; see
+renju_records.py) and are converted both ways; SGF names the winner (B+, W+).
+
+Import budget (outside text, on the request path): settings with defaults —
+
+``RECORD_IMPORT_MAX_BYTES`` (512 kB)
+    the largest text one import reads (UTF-8 bytes);
+``RECORD_IMPORT_MAX_GAMES`` (200)
+    the most games one import stores;
+``RECORD_IMPORTS_PER_HOUR`` (10)
+    a member's imports per clock hour, counted in the cache whether they
+    succeed or not (parsing is the cost); over it ``ImportsThrottled`` says
+    how many seconds remain.
+
+Parsing is linear in the text and replaying is bounded by the rules (a game
+ends), so one import costs at most a bounded amount of work. Every stored
+game replays from the start the game pages use, so an imported game can
+always be shown. Imported games live in the member's archive, not in the
+public game list.
 """
 from __future__ import annotations
 
 import re
+import time
 
+from django.conf import settings
+from django.core.cache import cache
 from django.db import transaction
 
 from games.models import Game, Move
-from games.rules import IllegalMove, variant
-from games.rules import pdn, renju_records
+from games.rules import IllegalMove, pdn, renju_records, variant
 from games.services.errors import Invalid
-from games.services.positions import DRAUGHTS, FIVE_ROW, game_start_position
+from games.services.positions import DRAUGHTS, FIVE_ROW, game_start_position, replay, start_position
 
-_TO_RENJU = {"1-0": "0-1", "0-1": "1-0", "1/2-1/2": "1/2-1/2", "": "*"}
-_FROM_RENJU = {"1-0": "0-1", "0-1": "1-0", "1/2-1/2": "1/2-1/2", "*": ""}
+_TO_RENJU = {"1-0": "0-1", "0-1": "1-0", "1/2-1/2": "1/2-1/2", "+/-": "-/+", "-/+": "+/-", "-/-": "-/-"}
+_FROM_RENJU = {v: k for k, v in _TO_RENJU.items()}
+# PDN results as written (two-point scoring too) to the club's vocabulary.
+_FROM_PDN = {"1-0": "1-0", "0-1": "0-1", "1/2-1/2": "1/2-1/2", "2-0": "1-0", "0-2": "0-1", "1-1": "1/2-1/2",
+             "0-0": "-/-", "+/-": "+/-", "-/+": "-/+", "-/-": "-/-"}
 _PDN_GAMETYPE = {"russian": "25", "international": "20"}
+
+
+class ImportsThrottled(Exception):
+    """The member has used this hour's imports; ``retry_after`` is in seconds."""
+
+    def __init__(self, retry_after: int):
+        super().__init__(f"Too many imports: try again in {retry_after // 60 + 1} minutes.")
+        self.retry_after = retry_after
+
+
+def _budget(name: str, default: int) -> int:
+    return int(getattr(settings, name, default))
 
 
 def default_format(game: Game) -> str:
@@ -72,22 +107,39 @@ def _is_renju(text: str) -> bool:
     head = text.lstrip()
     if head.startswith("("):
         return True
-    variant_tag = re.search(r'\[\s*Variant\s+"([^"]*)"', text)
+    variant_tag = re.search(r'\[\s*Variant\s+"([^"\n]*)"', text)
     if variant_tag and variant_tag.group(1) in FIVE_ROW:
         return True
     return bool(re.search(r'\[\s*Rule\s+"', text))
 
 
+def _import_allowed(member) -> None:
+    """Count this import against the member's hour; ImportsThrottled when it is over."""
+    now = time.time()
+    hour = int(now // 3600)
+    key = f"records-import:{member.pk}:{hour}"
+    cache.add(key, 0, timeout=3600 + 60)
+    if cache.incr(key) > _budget("RECORD_IMPORTS_PER_HOUR", 10):
+        raise ImportsThrottled(max(1, int((hour + 1) * 3600 - now)))
+
+
 def records_import(*, member, text: str) -> list[Game]:
     """Import every game of a PDN or renju text into ``member``'s archive.
 
-    All or nothing: if any game has an illegal move, nothing is stored and the
-    refusal names the game and the move.
+    All or nothing: if any game cannot be read, replayed or stored, nothing is
+    stored and the refusal names the game and the fault. Raises
+    ``ImportsThrottled`` over the member's hourly budget (see the module docstring).
     """
+    _import_allowed(member)
+    max_bytes = _budget("RECORD_IMPORT_MAX_BYTES", 512 * 1024)
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size > max_bytes:
+        raise Invalid("record-too-large", f"The file has {size} bytes; an import reads at most {max_bytes}.")
     if not text.strip():
         raise Invalid("empty-record", "The file is empty.")
+    max_games = _budget("RECORD_IMPORT_MAX_GAMES", 200)
     try:
-        parsed = _read_renju(text) if _is_renju(text) else _read_pdn(text)
+        parsed = _read_renju(text, max_games) if _is_renju(text) else _read_pdn(text, max_games)
     except IllegalMove as error:
         raise Invalid("bad-record", str(error)) from None
     if not parsed:
@@ -108,27 +160,69 @@ def records_import(*, member, text: str) -> list[Game]:
 
 
 def _label(n: int, tags: dict) -> str:
-    return f"game {n} ({tags.get('White', '?')} – {tags.get('Black', '?')})"
+    return f"game {n} ({tags.get('White', '?')[:40]} – {tags.get('Black', '?')[:40]})"
 
 
-def _read_pdn(text: str) -> list[dict]:
+def _count(games: list, max_games: int) -> None:
+    if len(games) > max_games:
+        raise IllegalMove(f"the file has {len(games)} games; an import takes at most {max_games}")
+
+
+def _checked(game: dict, moves: list) -> dict:
+    """``game`` if it fits its columns and replays from the start the game pages use."""
+    for name, value in game.items():
+        limit = getattr(Game._meta.get_field(name), "max_length", None)
+        if limit and isinstance(value, str) and len(value) > limit:
+            raise IllegalMove(f"{name} has {len(value)} characters; the club stores at most {limit}")
+    limit = Move._meta.get_field("notation").max_length
+    for ply, (notation, _colour) in enumerate(moves, 1):
+        if len(notation) > limit:
+            raise IllegalMove(f"move {ply} is longer than {limit} characters")
+    unsaved = Game(**game)
+    v = variant(unsaved.discipline)
+    if v.to_fen(replay(unsaved, [notation for notation, _colour in moves])) != game["fen"]:
+        raise IllegalMove("the stored moves do not replay to the recorded position")
+    return game
+
+
+def _draughts_discipline(g: pdn.PdnGame) -> str:
+    """The discipline from the Variant and GameType tags, refusing a contradiction."""
+    tag_variant = g.tags.get("Variant", "").strip().lower()
+    if tag_variant and tag_variant not in DRAUGHTS:
+        raise IllegalMove(f"Variant {tag_variant[:40]!r} is not a draughts discipline "
+                          f"({', '.join(sorted(DRAUGHTS))})")
+    if not g.tags.get("GameType", "").strip():
+        return tag_variant or pdn.game_variant(g)
+    by_gametype = pdn.game_variant(g)
+    # Giveaway is played on the Russian board, which GameType 25 names.
+    if tag_variant and tag_variant != by_gametype and not (tag_variant == "giveaway" and by_gametype == "russian"):
+        raise IllegalMove(f"Variant {tag_variant!r} contradicts GameType {g.tags['GameType'].strip()[:10]} "
+                          f"({by_gametype})")
+    return tag_variant or by_gametype
+
+
+def _read_pdn(text: str, max_games: int) -> list[dict]:
     out = []
-    for n, g in enumerate(pdn.read_games(text), 1):
+    parsed = pdn.read_games(text)
+    _count(parsed, max_games)
+    for n, g in enumerate(parsed, 1):
         label = _label(n, g.tags)
-        tag_variant = g.tags.get("Variant", "").strip().lower()
         try:
-            discipline = tag_variant if tag_variant in DRAUGHTS else pdn.game_variant(g)
+            discipline = _draughts_discipline(g)
             v = variant(discipline)
-            if discipline in pdn.GAMETYPES.values():
-                _, positions = pdn.replay_game(g)
-            else:
-                p = v.from_fen(g.tags["FEN"]) if g.tags.get("FEN") else v.start()
-                positions = [p]
-                for ply, move in enumerate(g.moves, 1):
-                    try:
-                        positions.append(v.play(positions[-1], move))
-                    except IllegalMove as error:
-                        raise IllegalMove(f"ply {ply} ({move}): {error}") from None
+            ballot, fen = g.tags.get("Ballot", "").strip(), g.tags.get("FEN", "").strip()
+            if ballot and discipline != "russian":
+                raise IllegalMove(f"Ballot {ballot[:40]!r}: only шашки-64 (Russian draughts) has ballots")
+            try:
+                start = start_position(discipline=discipline, ballot=ballot)
+            except (IllegalMove, KeyError, ValueError):
+                raise IllegalMove(f"no шашки-64 ballot {ballot[:40]!r}") from None
+            if fen:
+                given = v.from_fen(fen)
+                if ballot and v.to_fen(given) != v.to_fen(start):
+                    raise IllegalMove(f"the FEN is not the starting position of ballot {ballot[:40]!r}")
+                start = given
+            _, positions = pdn.replay_game(g, discipline, start=start)
         except IllegalMove as error:
             raise IllegalMove(f"{label}: {error}") from None
         moves = []
@@ -139,24 +233,31 @@ def _read_pdn(text: str) -> list[dict]:
             if text_ is None:
                 raise IllegalMove(f"{label}: ply {ply} ({g.moves[ply - 1]}) is ambiguous")
             moves.append((text_, v.turn(before)))
-        result = g.result if g.result in ("1-0", "0-1", "1/2-1/2") else ""
         final = positions[-1]
-        out.append({"moves": moves, "game": dict(
-            discipline=discipline, start_fen=g.tags.get("FEN", "") and v.to_fen(positions[0]),
-            result=result, ply=len(moves), fen=v.to_fen(final), to_move=v.turn(final),
+        game = dict(
+            discipline=discipline, start_fen=v.to_fen(positions[0]) if fen else "",
+            ballot=ballot, result=_FROM_PDN.get(g.result, ""), ply=len(moves), fen=v.to_fen(final),
+            to_move=v.turn(final),
             event=g.tags.get("Event", "")[:120], site=g.tags.get("Site", "")[:120],
             round=g.tags.get("Round", "")[:20], white_name=g.tags.get("White", "")[:120],
-            black_name=g.tags.get("Black", "")[:120], ballot=g.tags.get("Ballot", "")[:32],
-        )})
+            black_name=g.tags.get("Black", "")[:120],
+        )
+        try:
+            out.append({"moves": moves, "game": _checked(game, moves)})
+        except IllegalMove as error:
+            raise IllegalMove(f"{label}: {error}") from None
     return out
 
 
-def _read_renju(text: str) -> list[dict]:
+def _read_renju(text: str, max_games: int) -> list[dict]:
     out = []
-    for n, record in enumerate(renju_records.read_records(text), 1):
+    parsed = renju_records.read_records(text)
+    _count(parsed, max_games)
+    for n, record in enumerate(parsed, 1):
         label = _label(n, record.tags)
         v = variant(record.variant)
-        p = v.start(rule=record.rule) if record.variant == "renju" else v.start()
+        rule = record.rule if record.variant == "renju" else ""
+        p = start_position(discipline=record.variant, opening_rule=rule)
         moves = []
         for number, move in enumerate(record.moves, 1):
             try:
@@ -165,10 +266,14 @@ def _read_renju(text: str) -> list[dict]:
             except IllegalMove as error:
                 raise IllegalMove(f"{label}: move {number} ({move}): {error}") from None
             moves.append((move, colour))
-        out.append({"moves": moves, "game": dict(
-            discipline=record.variant, opening_rule=record.rule if record.variant == "renju" else "",
+        game = dict(
+            discipline=record.variant, opening_rule=rule,
             result=_FROM_RENJU.get(record.result, ""), ply=len(moves), fen=v.to_fen(p), to_move=v.turn(p),
             event=record.tags.get("Event", "")[:120], round=record.tags.get("Round", "")[:20],
             white_name=record.tags.get("White", "")[:120], black_name=record.tags.get("Black", "")[:120],
-        )})
+        )
+        try:
+            out.append({"moves": moves, "game": _checked(game, moves)})
+        except IllegalMove as error:
+            raise IllegalMove(f"{label}: {error}") from None
     return out

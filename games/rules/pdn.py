@@ -6,11 +6,19 @@ API used by the game layer and the CLI:
     Every game in a PDN text.  A :class:`PdnGame` has ``tags`` (dict, in file
     order), ``moves`` (list of move texts as written: ``c3-d4``, ``28x19``,
     ``d4:f6:d8``) and ``result`` (``"1-0"``, ``"0-1"``, ``"1/2-1/2"``, ``"2-0"``,
-    ``"1-1"``, ``"0-2"``, ``"*"`` … as written, else the Result tag).
+    ``"1-1"``, ``"0-2"``, ``"0-0"``, ``"*"`` … as written, else the Result tag;
+    a forfeit as ``"+/-"``, ``"-/+"`` or ``"-/-"``, see *Results*).
     Copes with what real files contain: a UTF-8 BOM, CRLF, missing GameType,
     comments ``{...}`` and ``;`` to end of line, variations ``( ... )``
     (skipped, nested too), NAGs ``$3`` and ``!``/``?`` marks, move numbers glued
     to the move (``1.33-28``) or given as ``12...``.
+
+    Outside text: the reader is a single left-to-right scan (linear time, no
+    backtracking regex) over at most ``MAX_TEXT`` characters.  What it cannot
+    read — an unclosed comment, a malformed or unclosed tag, a stray ``]`` or
+    ``}``, a tag value over ``MAX_TAG_VALUE`` or a move over ``MAX_WORD``
+    characters — raises ``IllegalMove`` naming the line.  ``IllegalMove`` is the
+    only error it raises.
 
 ``write_game(tags, moves, result) -> str``
     One game as PDN: the tags (Result set to ``result``), then numbered
@@ -25,6 +33,15 @@ API used by the game layer and the CLI:
 ``game_variant(game)`` picks the discipline: GameType 20 → international,
 25 → russian; without GameType, algebraic squares mean russian and numbers
 above 32 international (PDN's default GameType is 20).
+
+Results
+-------
+As PDN (and PGN) write them, white's score first: ``1-0`` white won, ``0-1``
+black won, ``1/2-1/2`` a draw (``2-0``/``0-2``/``1-1`` in two-point scoring).
+PDN has no token for a game not played over the board, so a forfeit (003
+1.12.2) is written as its score plus the tag ``[Termination "forfeit"]``:
+``1-0`` → ``+/-`` (white won by forfeit), ``0-1`` → ``-/+``, ``0-0`` → ``-/-``
+(both lost).  ``read_games`` reads that pair back as the forfeit result.
 """
 from __future__ import annotations
 
@@ -34,20 +51,24 @@ from dataclasses import dataclass, field
 from .base import IllegalMove
 
 RESULTS = ("1/2-1/2", "1-0", "0-1", "2-0", "0-2", "1-1", "0-0", "*")
-_RESULT_RE = re.compile(r"^(1/2-1/2|½-½|1-0|0-1|2-0|0-2|1-1|0-0|\*)$")
-_TOKEN_RE = re.compile(
-    r"""
-    (?P<tag>\[\s*(?P<name>[A-Za-z0-9_]+)\s+"(?P<value>(?:[^"\\]|\\.)*)"\s*\])
-  | (?P<comment>\{[^}]*\})
-  | (?P<line_comment>;[^\n]*)
-  | (?P<open>\()
-  | (?P<close>\))
-  | (?P<nag>\$\d+)
-  | (?P<number>\d+\.(?:\.\.)?(?![\d]))
-  | (?P<word>[^\s\[\]{}();]+)
-    """,
-    re.VERBOSE,
-)
+FORFEITS = {"1-0": "+/-", "2-0": "+/-", "0-1": "-/+", "0-2": "-/+", "0-0": "-/-"}
+_FORFEIT_SCORES = {"+/-": "1-0", "-/+": "0-1", "-/-": "0-0"}
+_RESULT_TOKENS = {r: r for r in RESULTS} | {"½-½": "1/2-1/2"}
+
+# Bounds on outside text: a whole file, one tag value (a FEN fits), one move.
+MAX_TEXT = 2_000_000
+MAX_TAG_VALUE = 400
+MAX_WORD = 120
+
+# Every pattern below is matched once at a known position and has no nested or
+# overlapping quantifiers, so a scan never backtracks over what it has read.
+_SPACES = re.compile(r"\s*")
+_WORD = re.compile(r"[^\s\[\]{}();]+")
+_NAG = re.compile(r"\$\d*")
+_MOVE_NUMBER = re.compile(r"\d+\.(?:\.\.)?")  # "12." or "12..." (also glued: "1.33-28")
+_TAG_HEAD = re.compile(r'\[[ \t]*([A-Za-z0-9_]+)[ \t]+"')
+_TAG_RUN = re.compile(r'[^"\\\n]*')
+_TAG_TAIL = re.compile(r"[ \t]*\]")
 
 GAMETYPES = {"20": "international", "25": "russian"}
 
@@ -59,48 +80,103 @@ class PdnGame:
     result: str = "*"
 
 
+def _line(text: str, i: int) -> int:
+    return text.count("\n", 0, i) + 1
+
+
+def read_tag(text: str, i: int) -> tuple[str, str, int]:
+    """The tag ``[Name "value"]`` starting at ``text[i]``: ``(name, value, end)``.
+
+    The value ends on its own line; ``\\`` escapes the next character.  Shared by
+    the renju text format, which has the same headers."""
+    head = _TAG_HEAD.match(text, i)
+    if head is None:
+        raise IllegalMove(f'line {_line(text, i)}: a tag is written [Name "value"]')
+    parts, j = [], head.end()
+    while True:
+        run = _TAG_RUN.match(text, j)
+        parts.append(run.group())
+        j = run.end()
+        if j == len(text) or text[j] == "\n" or (text[j] == "\\" and text[j + 1:j + 2] in ("", "\n")):
+            raise IllegalMove(f"line {_line(text, i)}: the value of tag {head.group(1)} is not closed with '\"'")
+        if text[j] == '"':
+            break
+        parts.append(text[j + 1])  # an escaped character
+        j += 2
+    tail = _TAG_TAIL.match(text, j + 1)
+    if tail is None:
+        raise IllegalMove(f"line {_line(text, i)}: tag {head.group(1)} is not closed with ']'")
+    value = "".join(parts)
+    if len(value) > MAX_TAG_VALUE:
+        raise IllegalMove(f"line {_line(text, i)}: tag {head.group(1)} is longer than {MAX_TAG_VALUE} characters")
+    return head.group(1), value, tail.end()
+
+
 def read_games(text: str) -> list[PdnGame]:
     """Every game in ``text`` (see the module docstring)."""
+    if len(text) > MAX_TEXT:
+        raise IllegalMove(f"the text has {len(text)} characters; at most {MAX_TEXT} are read")
     text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     games: list[PdnGame] = []
     game: PdnGame | None = None
     depth = 0  # variation nesting
-    for m in _TOKEN_RE.finditer(text):
-        kind = m.lastgroup
-        if kind in ("comment", "line_comment", "nag"):
-            continue
-        if kind == "open":
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch.isspace():
+            i = max(_SPACES.match(text, i).end(), i + 1)
+        elif ch == "{":
+            end = text.find("}", i + 1)
+            if end < 0:
+                raise IllegalMove(f"line {_line(text, i)}: a comment '{{' is not closed with '}}'")
+            i = end + 1
+        elif ch == ";":
+            end = text.find("\n", i)
+            i = n if end < 0 else end
+        elif ch == "(":
             depth += 1
-            continue
-        if kind == "close":
+            i += 1
+        elif ch == ")":
             depth = max(0, depth - 1)
-            continue
-        if depth:
-            continue
-        if kind == "tag":
+            i += 1
+        elif ch == "$":
+            i = _NAG.match(text, i).end()
+        elif ch in "]}":
+            raise IllegalMove(f"line {_line(text, i)}: a stray {ch!r}")
+        elif ch == "[":
+            name, value, i = read_tag(text, i)
+            if depth:
+                continue
             if game is None or game.moves:
                 game = PdnGame()
                 games.append(game)
-            game.tags[m.group("name")] = re.sub(r"\\(.)", r"\1", m.group("value"))
-            continue
-        if kind == "number":
-            continue
-        word = m.group(0)
-        glued = re.match(r"^\d+\.(?:\.\.)?(.+)$", word)  # "1.33-28"
-        if glued:
-            word = glued.group(1)
-        word = word.rstrip("!?+#*") or word
-        if game is None:
-            game = PdnGame()
-            games.append(game)
-        if _RESULT_RE.match(word):
-            game.result = "1/2-1/2" if word == "½-½" else word
-            game = None  # the result token ends the game
-            continue
-        game.moves.append(word)
+            game.tags[name] = value
+        else:
+            word = _WORD.match(text, i).group()
+            if len(word) > MAX_WORD:
+                raise IllegalMove(f"line {_line(text, i)}: {word[:20]!r}… is longer than {MAX_WORD} characters")
+            i += len(word)
+            if depth:
+                continue
+            number = _MOVE_NUMBER.match(word)
+            if number:
+                word = word[number.end():]
+            word = word.rstrip("!?+#*") or word
+            if not word:
+                continue
+            if game is None:
+                game = PdnGame()
+                games.append(game)
+            if word in _RESULT_TOKENS:
+                game.result = _RESULT_TOKENS[word]
+                game = None  # the result token ends the game
+                continue
+            game.moves.append(word)
     for g in games:
         if g.result == "*" and g.tags.get("Result") in RESULTS:
             g.result = g.tags["Result"]
+        if g.tags.get("Termination", "").strip().lower() == "forfeit" and g.result in FORFEITS:
+            g.result = FORFEITS[g.result]
     return [g for g in games if g.tags or g.moves]
 
 
@@ -108,8 +184,12 @@ _TAG_ORDER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
 
 
 def write_game(tags: dict, moves: list, result: str) -> str:
-    """One game as PDN text, ending with a blank line."""
+    """One game as PDN text, ending with a blank line (a forfeit as its score
+    and ``[Termination "forfeit"]``, see *Results*)."""
     tags = dict(tags)
+    if result in _FORFEIT_SCORES:
+        result = _FORFEIT_SCORES[result]
+        tags["Termination"] = "forfeit"
     tags["Result"] = result
     lines = []
     for name in list(_TAG_ORDER) + [t for t in tags if t not in _TAG_ORDER]:
@@ -157,15 +237,16 @@ def game_variant(game: PdnGame) -> str:
     return "international"
 
 
-def replay_game(game: PdnGame, discipline: str | None = None):
+def replay_game(game: PdnGame, discipline: str | None = None, start=None):
     """``(variant, positions)``; ``IllegalMove`` names the ply that fails.
     ``discipline`` overrides the guess (e.g. ``"giveaway"``, which PDN has no
-    GameType for)."""
+    GameType for); ``start`` overrides the FEN tag (e.g. a шашки-64 ballot's
+    position)."""
     from . import variant as get_variant
 
     v = get_variant(discipline or game_variant(game))
     fen = game.tags.get("FEN")
-    p = v.from_fen(fen) if fen else v.start()
+    p = start if start is not None else v.from_fen(fen) if fen else v.start()
     positions = [p]
     numeric_russian = v.board_size == 8
     for ply, text in enumerate(game.moves, start=1):

@@ -13,11 +13,31 @@ API for the game layer and the CLI::
 ``Record`` fields: ``rule`` ("none", "rif", "yamaguchi", "soosorv8"),
 ``moves`` (every action in order, exactly the texts ``RENJU.play`` accepts:
 points, ``pass``, ``swap``/``stay``, ``declare N``, 5th-move offers such as
-``i9,k10``, the chosen 5th move), ``result`` ("1-0" black won, "0-1" white
-won, "1/2-1/2", or "*" unknown/unfinished), ``tags`` (ordered dict of other
-headers: Event, Date, Black, White, …) and ``variant`` (the discipline name,
-"renju" unless a ``Variant`` tag says e.g. "gomoku").  ``proposals`` is
-derived: the tuple of offered 5th-move sets, each a tuple of points.
+``i9,k10``, the chosen 5th move), ``result`` (see *Results*), ``tags``
+(ordered dict of other headers: Event, Date, Black, White, …) and ``variant``
+(the discipline name, "renju" unless a ``Variant`` tag says e.g. "gomoku").
+``proposals`` is derived: the tuple of offered 5th-move sets, each a tuple of
+points.
+
+Results
+-------
+Renju lists black, the first player, first, and so do these records: a
+result is black's score first.  ``Record.result`` is ``"1-0"`` black won,
+``"0-1"`` white won, ``"1/2-1/2"``, ``"+/-"`` black won by forfeit, ``"-/+"``
+white won by forfeit, ``"-/-"`` both lost by forfeit, or ``"*"`` unknown or
+unfinished.  (The club stores results from white's side, as PDN does;
+``games/records.py`` converts.)
+
+* Plain text writes the score (``1-0``, ``0-1``, ``1/2-1/2``, ``0-0``) as the
+  ``Result`` header and the last token, headers ``Black`` before ``White``, and
+  a ``[Winner "black"]`` header (``white``, ``none``) so that nobody reading the
+  file has to know the convention; a reader checks that Winner agrees with
+  Result.  A forfeit adds ``[Termination "forfeit"]`` (``1-0`` → ``+/-``,
+  ``0-1`` → ``-/+``, ``0-0`` → ``-/-``), as our PDN does.
+* SGF says who won in words: ``RE[B+]`` black won, ``RE[W+]`` white won,
+  ``RE[0]`` (or ``Draw``) a draw, ``RE[B+F]``/``RE[W+F]`` a win by forfeit
+  (SGF's own forfeit mark); SGF has no "both lost", so ``-/-`` is ``RE[Void]``
+  with the private ``DQ[both]``.
 
 Plain format (one game after another)::
 
@@ -27,21 +47,32 @@ Plain format (one game after another)::
     [White "Petrov"]
     h8 h9 j10 swap i7 i9,k10 k10 g8 … 1-0
 
-Headers ``[Name "value"]``, then the actions separated by blanks; move
-numbers such as ``12.`` are ignored; ``declare 3`` is one action; a result
-token (``1-0``, ``0-1``, ``1/2-1/2``, ``*``) ends the game.
+Headers ``[Name "value"]`` (``\\`` escapes the next character), then the
+actions separated by blanks; move numbers such as ``12.`` are ignored;
+``declare 3`` is one action; a result token (``1-0``, ``0-1``, ``1/2-1/2``,
+``0-0``, ``*``) ends the game.
 
 SGF (FF[4], GM[4] is five-in-a-row; SZ[15]): ``;B[hh]`` / ``;W[hi]`` place
 stones — SGF counts rows from the top, so h8 is ``hh`` and a1 ``ao`` — and
-``B[]``/``W[]`` is a pass.  Properties PB, PW, EV, DT, RO, RE (``B+``,
-``W+``, ``0``) map to the headers.  The opening protocol uses private
-properties of this platform: ``RU[rif]`` on the root, and nodes ``SW[swap]``
-/ ``SW[stay]``, ``DN[3]`` (declared number of 5th moves) and ``FM[ig][jf]``
-(5th moves offered).  A reader that ignores private properties still sees
-every stone of the game.  An ``RU`` value that is not one of our rule names
-(other tools write the game's name there, e.g. ``RU[Renju]``) reads as "none".
+``B[]``/``W[]`` is a pass.  Properties PB, PW, EV, DT, RO, RE map to the
+headers.  The opening protocol uses private properties of this platform:
+``RU[rif]`` on the root, and nodes ``SW[swap]`` / ``SW[stay]``, ``DN[3]``
+(declared number of 5th moves) and ``FM[ig][jf]`` (5th moves offered).  A
+reader that ignores private properties still sees every stone of the game.
+An ``RU`` value that is not one of our rule names (other tools write the
+game's name there, e.g. ``RU[Renju]``) reads as "none".  Only the main line
+is read: variations (every game tree after the first child) are skipped.
+Values are escaped as SGF says: ``\\`` before ``]`` and ``\\``.
 Note: the PyPI package ``renju`` 0.1.0 writes rows counted from the bottom,
 against the SGF convention used here; its files come out mirrored top to bottom.
+
+Outside text: both readers are single left-to-right scans (linear time, no
+backtracking regex) over at most ``MAX_TEXT`` characters, with headers and
+property values of at most ``MAX_VALUE`` and actions of at most ``MAX_WORD``
+characters.  The only error they raise is ``IllegalMove``, naming the game,
+the line and the fault, for anything they cannot read: a malformed header, an
+unclosed value or game tree, an unknown variant, rule or result, a board size
+that is not the variant's, a point off the board.
 """
 from __future__ import annotations
 
@@ -49,9 +80,20 @@ import re
 from dataclasses import dataclass, field
 
 from .base import IllegalMove
+from .pdn import read_tag
 
-RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
-_SGF_RESULT = {"1-0": "B+", "0-1": "W+", "1/2-1/2": "0"}
+RESULTS = ("1-0", "0-1", "1/2-1/2", "+/-", "-/+", "-/-", "*")
+VARIANTS = ("renju", "gomoku", "gomoku-standard", "renju-free", "connect6")
+RULES = ("none", "rif", "yamaguchi", "soosorv8")
+MAX_TEXT = 2_000_000
+MAX_VALUE = 400
+MAX_WORD = 120
+
+_SCORES = ("1-0", "0-1", "1/2-1/2", "0-0")  # result tokens of the plain format
+_FORFEITS = {"1-0": "+/-", "0-1": "-/+", "0-0": "-/-"}
+_FORFEIT_SCORES = {v: k for k, v in _FORFEITS.items()}
+_WINNERS = {"1-0": "black", "0-1": "white", "1/2-1/2": "none", "0-0": "none"}
+_SGF_RESULT = {"1-0": "B+", "0-1": "W+", "1/2-1/2": "0", "+/-": "B+F", "-/+": "W+F", "-/-": "Void"}
 _SGF_TAGS = {"Black": "PB", "White": "PW", "Event": "EV", "Date": "DT", "Round": "RO"}
 
 
@@ -70,15 +112,22 @@ class Record:
 
 def read_records(text: str) -> list[Record]:
     """Every game in ``text``; IllegalMove names the game and the defect."""
-    records, rest = [], text.strip()
-    while rest:
-        if rest.startswith("("):
-            end = _sgf_end(rest)
-            records.append(_read_sgf(rest[:end], len(records) + 1))
-            rest = rest[end:].strip()
-        else:
-            record, rest = _read_plain(rest, len(records) + 1)
-            records.append(record)
+    if len(text) > MAX_TEXT:
+        raise IllegalMove(f"the text has {len(text)} characters; at most {MAX_TEXT} are read")
+    text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    records: list[Record] = []
+    pos = _skip_spaces(text, 0)
+    while pos < len(text):
+        number = len(records) + 1
+        try:
+            if text[pos] == "(":
+                record, pos = _read_sgf(text, pos)
+            else:
+                record, pos = _read_plain(text, pos)
+        except IllegalMove as error:
+            raise IllegalMove(f"game {number}: {error}") from None
+        records.append(record)
+        pos = _skip_spaces(text, pos)
     return records
 
 
@@ -109,53 +158,90 @@ def replay(record: Record):
     return p
 
 
+# ---- scanning --------------------------------------------------------------
+# Each pattern is matched once at a known position and has no nested or
+# overlapping quantifiers: a scan never re-reads what it has passed.
+_SPACES = re.compile(r"\s*")
+_WORD_RE = re.compile(r"\S+")
+_MOVE_NUMBER = re.compile(r"\d+\.")
+_IDENT = re.compile(r"[A-Za-z]+")
+_VALUE_RUN = re.compile(r"[^\]\\]*")
+
+
+def _skip_spaces(text: str, pos: int) -> int:
+    return _SPACES.match(text, pos).end()
+
+
+def _line(text: str, pos: int) -> int:
+    return text.count("\n", 0, pos) + 1
+
+
+def _one_line(value: str) -> str:
+    """Header values live on one line (a name with a line break must not end the header)."""
+    return value.replace("\r", " ").replace("\n", " ")
+
+
 # ---- plain -----------------------------------------------------------------
-_TAG = re.compile(r'\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]')
-
-
-def _read_plain(text: str, number: int) -> tuple[Record, str]:
-    tags = {}
-    pos = 0
-    while True:
-        match = _TAG.match(text, pos)
-        if not match:
+def _read_plain(text: str, pos: int) -> tuple[Record, int]:
+    tags: dict[str, str] = {}
+    while pos < len(text) and text[pos] == "[":
+        name, value, pos = read_tag(text, pos)
+        tags[name] = value
+        pos = _skip_spaces(text, pos)
+    moves, score = [], "*"
+    # "[" starts the next game's headers and "(" an SGF game: neither begins an action.
+    while pos < len(text) and text[pos] not in "[(":
+        word = _WORD_RE.match(text, pos).group()
+        if len(word) > MAX_WORD:
+            raise IllegalMove(f"line {_line(text, pos)}: {word[:20]!r}… is longer than {MAX_WORD} characters")
+        pos = _skip_spaces(text, pos + len(word))
+        if word in _SCORES or word == "*":
+            score = word
             break
-        tags[match.group(1)] = match.group(2).replace('\\"', '"')
-        pos = match.end()
-        while pos < len(text) and text[pos].isspace():
-            pos += 1
-    moves, result = [], "*"
-    tokens = re.finditer(r"\S+", text[pos:])
-    end = len(text)
-    for token in tokens:
-        word = token.group()
-        if word.startswith("["):  # the next game's headers
-            end = pos + token.start()
-            break
-        if word in RESULTS:
-            result = word
-            end = pos + token.end()
-            break
-        if re.fullmatch(r"\d+\.", word):
+        if _MOVE_NUMBER.fullmatch(word):
             continue
         if word == "declare":
-            count = next(tokens, None)
-            if count is None:
-                raise IllegalMove(f"game {number}: 'declare' without a number")
+            count = _WORD_RE.match(text, pos)
+            if count is None or len(count.group()) > 2:
+                raise IllegalMove(f"line {_line(text, pos)}: 'declare' without a number")
             word = f"declare {count.group()}"
+            pos = _skip_spaces(text, count.end())
         moves.append(word)
     rule = tags.pop("Rule", "none")
+    if rule not in RULES:
+        raise IllegalMove(f"unknown Rule {rule[:40]!r}: use one of {', '.join(RULES)}")
     variant = tags.pop("Variant", "renju")
-    tags.pop("Result", None)
-    return Record(moves, rule, result, tags, variant), text[end:].strip()
+    if variant not in VARIANTS:
+        raise IllegalMove(f"unknown Variant {variant[:40]!r}: use one of {', '.join(VARIANTS)}")
+    header = tags.pop("Result", "*")
+    if score == "*":
+        if header not in _SCORES and header != "*":
+            raise IllegalMove(f"unknown Result {header[:40]!r}: use one of {', '.join(_SCORES)} or *")
+        score = header
+    winner = tags.pop("Winner", None)
+    if winner is not None and score in _WINNERS and winner.strip().lower() != _WINNERS[score]:
+        raise IllegalMove(f"Result {score} means winner {_WINNERS[score]} (black's score first), "
+                          f"but the Winner header says {winner[:20]!r}")
+    result = score
+    if score == "0-0" or (tags.get("Termination", "").lower() == "forfeit" and score in _FORFEITS):
+        tags.pop("Termination", None)
+        result = _FORFEITS[score]
+    return Record(moves, rule, result, tags, variant), pos
 
 
 def _write_plain(record: Record) -> str:
-    lines = [f'[Variant "{record.variant}"]', f'[Rule "{record.rule}"]']
-    lines += [f'[{k} "{v.replace(chr(34), chr(92) + chr(34))}"]' for k, v in record.tags.items()]
-    lines.append(f'[Result "{record.result}"]')
+    score = _FORFEIT_SCORES.get(record.result, record.result)
+    headers = {"Variant": record.variant, "Rule": record.rule, **record.tags, "Result": score}
+    if score in _WINNERS:
+        headers["Winner"] = _WINNERS[score]
+    if record.result in _FORFEIT_SCORES:
+        headers["Termination"] = "forfeit"
+    lines = []
+    for name, value in headers.items():
+        value = _one_line(str(value)).replace("\\", "\\\\").replace('"', '\\"')
+        lines.append(f'[{name} "{value}"]')
     body, line = [], ""
-    for word in record.moves + [record.result]:
+    for word in record.moves + [score]:
         if len(line) + len(word) + 1 > 78:
             body.append(line)
             line = ""
@@ -165,30 +251,71 @@ def _write_plain(record: Record) -> str:
 
 
 # ---- SGF -------------------------------------------------------------------
-def _sgf_end(text: str) -> int:
-    depth, escaped, in_value = 0, False, False
-    for i, ch in enumerate(text):
-        if in_value:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == "]":
-                in_value = False
-        elif ch == "[":
-            in_value = True
-        elif ch == "(":
+def _sgf_value(text: str, pos: int) -> tuple[str, int]:
+    """The value ``[...]`` at ``text[pos]`` unescaped, and the position after it.
+    ``\\`` escapes the next character; ``\\`` before a line break is a soft break (removed)."""
+    parts, j = [], pos + 1
+    while True:
+        run = _VALUE_RUN.match(text, j)
+        parts.append(run.group())
+        j = run.end()
+        if j < len(text) and text[j] == "]":
+            return "".join(parts), j + 1
+        if j + 1 >= len(text):  # the end, or a "\\" with nothing to escape
+            raise IllegalMove(f"line {_line(text, pos)}: an SGF value is not closed with ']'")
+        if text[j + 1] != "\n":
+            parts.append(text[j + 1])
+        j += 2
+
+
+def _sgf_nodes(text: str, pos: int) -> tuple[list[list[tuple[str, list[str]]]], int]:
+    """The nodes of the game tree at ``text[pos]`` (its main line) and the position after it.
+
+    The main line ends where the first game tree closes; everything after it
+    up to the closing ``)`` of the whole tree is variations, read for syntax only."""
+    start, depth, main_line, nodes = pos, 0, True, []
+    while True:
+        if pos >= len(text):
+            raise IllegalMove(f"line {_line(text, start)}: an SGF game tree is not closed with ')'")
+        ch = text[pos]
+        if ch == "(":
             depth += 1
+            pos += 1
         elif ch == ")":
             depth -= 1
+            main_line = False
+            pos += 1
             if depth == 0:
-                return i + 1
-    raise IllegalMove("an SGF game tree is not closed with ')'")
+                return nodes, pos
+        elif ch == ";":
+            if main_line:
+                nodes.append([])
+            pos += 1
+        elif ch.isspace():
+            pos = max(_skip_spaces(text, pos), pos + 1)
+        elif ("A" <= ch <= "Z") or ("a" <= ch <= "z"):
+            ident_at = pos
+            ident = _IDENT.match(text, pos).group()
+            pos = _skip_spaces(text, pos + len(ident))
+            values = []
+            while pos < len(text) and text[pos] == "[":
+                value, pos = _sgf_value(text, pos)
+                values.append(value)
+                pos = _skip_spaces(text, pos)
+            if not values:
+                raise IllegalMove(f"line {_line(text, ident_at)}: SGF property {ident[:20]} has no value '[...]'")
+            if not nodes:
+                raise IllegalMove(f"line {_line(text, ident_at)}: SGF property {ident[:20]} before the first node ';'")
+            if main_line:
+                # FF[3] spelled some properties in words ("AddBlack"): the capitals are the name.
+                nodes[-1].append(("".join(c for c in ident if "A" <= c <= "Z"), values))
+        else:
+            raise IllegalMove(f"line {_line(text, pos)}: {ch!r} has no place in SGF outside a value '[...]'")
 
 
-def _sgf_point(value: str, size: int, number: int) -> str:
+def _sgf_point(value: str, size: int) -> str:
     if len(value) != 2 or not all("a" <= c < chr(97 + size) for c in value):
-        raise IllegalMove(f"game {number}: {value!r} is not an SGF point on a {size}×{size} board")
+        raise IllegalMove(f"{value[:20]!r} is not an SGF point on a {size}×{size} board")
     return f"{value[0]}{size - (ord(value[1]) - 97)}"
 
 
@@ -196,40 +323,71 @@ def _to_sgf_point(point: str, size: int) -> str:
     return f"{point[0]}{chr(97 + size - int(point[1:]))}"
 
 
-def _read_sgf(text: str, number: int) -> Record:
-    nodes: list[list] = []
-    # Property matches swallow their bracketed values, so a ';' inside a value never splits a node.
-    for match in re.finditer(r";|([A-Z]+)((?:\s*\[(?:[^\]\\]|\\.)*\])+)", text.strip()[1:-1]):
-        if match.group() == ";":
-            nodes.append([])
-        elif nodes:
-            values = re.findall(r"\[((?:[^\]\\]|\\.)*)\]", match.group(2))
-            nodes[-1].append((match.group(1), [v.replace("\\]", "]") for v in values]))
+def _sgf_text(value: str) -> str:
+    """A SimpleText value escaped as the SGF spec says: ``\\`` and ``]`` get a ``\\``."""
+    return _one_line(value).replace("\\", "\\\\").replace("]", "\\]")
+
+
+def _sgf_result(root: dict) -> str:
+    text = root.get("RE", ["?"])[0].strip()
+    upper = text.upper()
+    if upper[:2] in ("B+", "W+"):
+        forfeit = upper[2:] in ("F", "FORFEIT")
+        if upper[0] == "B":
+            return "+/-" if forfeit else "1-0"
+        return "-/+" if forfeit else "0-1"
+    if upper in ("0", "DRAW") or upper.startswith("D"):
+        return "1/2-1/2"
+    if upper == "VOID" and root.get("DQ", [""])[0] == "both":
+        return "-/-"
+    return "*"
+
+
+def _read_sgf(text: str, pos: int) -> tuple[Record, int]:
+    from . import variant as get_variant
+
+    nodes, end = _sgf_nodes(text, pos)
     if not nodes:
-        raise IllegalMove(f"game {number}: empty SGF")
-    root = dict(nodes[0])
-    if root.get("GM", ["4"])[0] != "4":
-        raise IllegalMove(f"game {number}: SGF GM[{root['GM'][0]}] is not five-in-a-row (GM[4])")
-    size = int(root.get("SZ", ["15"])[0])
-    tags = {tag: root[prop][0] for tag, prop in _SGF_TAGS.items() if prop in root}
-    result = {"B": "1-0", "W": "0-1", "0": "1/2-1/2", "D": "1/2-1/2"}.get(root.get("RE", ["?"])[0][:1], "*")
+        raise IllegalMove("empty SGF")
+    root = {}
+    for name, values in nodes[0]:
+        root.setdefault(name, values)
+    game = root.get("GM", ["4"])[0]
+    if game != "4":
+        raise IllegalMove(f"SGF GM[{game[:10]}] is not five-in-a-row (GM[4])")
+    name = root.get("GN", ["renju"])[0]
+    variant = name if name in VARIANTS else "renju"
+    size = get_variant(variant).board_size
+    board = root.get("SZ", [str(size)])[0].strip()
+    if board != str(size):
+        raise IllegalMove(f"SZ[{board[:10]}]: {variant} is played on a {size}×{size} board (SZ[{size}])")
+    tags = {}
+    for tag, prop in _SGF_TAGS.items():
+        if prop in root:
+            value = _one_line(root[prop][0])
+            if len(value) > MAX_VALUE:
+                raise IllegalMove(f"SGF {prop} is longer than {MAX_VALUE} characters")
+            tags[tag] = value
     # RU names the opening rule here; other tools put the game's name there ("Renju"): no opening rule.
     rule = root.get("RU", ["none"])[0]
-    if rule not in ("none", "rif", "yamaguchi", "soosorv8"):
+    if rule not in RULES:
         rule = "none"
-    variant = root.get("GN", ["renju"])[0] if root.get("GN", [""])[0] in ("gomoku", "gomoku-standard", "renju-free", "connect6") else "renju"
     moves = []
     for props in nodes:
-        for name, values in props:
-            if name in ("B", "W"):
-                moves.append("pass" if values == [""] else ",".join(_sgf_point(v, size, number) for v in values))
-            elif name == "SW":
+        for prop, values in props:
+            if prop in ("B", "W"):
+                moves.append("pass" if values == [""] else ",".join(_sgf_point(v, size) for v in values))
+            elif prop == "SW":
                 moves.append(values[0])
-            elif name == "DN":
+            elif prop == "DN":
                 moves.append(f"declare {values[0]}")
-            elif name == "FM":
-                moves.append(",".join(_sgf_point(v, size, number) for v in values))
-    return Record(moves, rule, result, tags, variant)
+            elif prop == "FM":
+                moves.append(",".join(_sgf_point(v, size) for v in values))
+            else:
+                continue
+            if len(moves[-1]) > MAX_WORD:
+                raise IllegalMove(f"SGF {prop}[{moves[-1][:20]}…] is longer than {MAX_WORD} characters")
+    return Record(moves, rule, _sgf_result(root), tags, variant), end
 
 
 def _write_sgf(record: Record) -> str:
@@ -242,9 +400,11 @@ def _write_sgf(record: Record) -> str:
         root += f"GN[{record.variant}]"
     for tag, prop in _SGF_TAGS.items():
         if tag in record.tags:
-            root += f"{prop}[{record.tags[tag].replace(']', chr(92) + ']')}]"
+            root += f"{prop}[{_sgf_text(record.tags[tag])}]"
     if record.result in _SGF_RESULT:
         root += f"RE[{_SGF_RESULT[record.result]}]"
+    if record.result == "-/-":
+        root += "DQ[both]"
     # Replaying tells which colour each stone has and which actions are offers.
     p = v.start(rule=record.rule) if record.variant == "renju" else v.start()
     nodes = []
