@@ -22,6 +22,8 @@ def game_list(*, member_id: int | None = None, status: str | None = None, discip
             games = games.filter(black_id=member_id)
         else:
             games = games.filter(Q(white_id=member_id) | Q(black_id=member_id) | Q(imported_by_id=member_id))
+    else:
+        games = games.filter(imported_by__isnull=True)  # imported records stay in their importer's archive
     if opponent_id is not None:
         games = games.filter(Q(white_id=opponent_id) | Q(black_id=opponent_id))
     if status:

@@ -10,7 +10,7 @@ from functools import wraps
 
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import permissions, status
+from rest_framework import exceptions, permissions, status
 from rest_framework.generics import ListAPIView
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -288,7 +288,10 @@ class RecordImportView(APIView):
     def post(self, request):
         data = s.RecordImportSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        games = records.records_import(member=request.user, text=data.validated_data["text"])
+        try:
+            games = records.records_import(member=request.user, text=data.validated_data["text"])
+        except records.ImportsThrottled as over:
+            raise exceptions.Throttled(wait=over.retry_after, detail=str(over)) from None
         return Response(s.GameSerializer(games, many=True).data, status=status.HTTP_201_CREATED)
 
 
