@@ -197,9 +197,12 @@ def _struck(ids, rounds, withdrawn):
     return {pid for pid in withdrawn if 2 * played[pid] < scheduled}
 
 
-def _value(outcome, scoring):
-    win, draw, loss = results.SCORINGS[scoring]
-    return {"win": win, "draw": draw, "loss": loss}[outcome]
+def _scored(entries, scoring):
+    """Each game's points for the player under ``scoring`` (1.12.1), stored as ``"score"``."""
+    value = dict(zip(("win", "draw", "loss"), results.SCORINGS[scoring]))
+    for games in entries.values():
+        for g in games:
+            g["score"] = value[g["outcome"]]
 
 
 def crosstable(players, rounds, scoring="1-1/2-0", *, system="round-robin"):
@@ -240,18 +243,19 @@ def table(players, rounds, *, scoring="1-1/2-0", system="round-robin", criteria=
     if unknown:
         raise ValueError(f"unknown criteria {unknown}")
     entries, struck = _entries(players, rounds, system)
+    _scored(entries, scoring)
     rating = {p["id"]: p.get("rating") or 0 for p in players}
     counted = {pid: [g for g in games if g["counts"]] for pid, games in entries.items()}
-    points = {pid: _fix(sum(_value(g["outcome"], scoring) for g in games)) for pid, games in counted.items()}
-    opponent_points = _opponent_points(players, rounds, counted, points, scoring, system)
+    points = {pid: _fix(sum(g["score"] for g in games)) for pid, games in counted.items()}
+    opponent_points = _opponent_points(players, rounds, counted, points, system)
 
     rows = {}
     for pid, games in counted.items():
         if pid in struck:
             continue
-        rows[pid] = _row(pid, games, points, opponent_points, rating, scoring)
+        rows[pid] = _row(pid, games, points, opponent_points, rating)
     standing = [p["id"] for p in players if p["id"] not in struck]
-    groups = _order(standing, rows, counted, points, criteria, playoff or [], scoring)
+    groups = _order(standing, rows, counted, points, criteria, playoff or [])
 
     ordered, position = [], 1
     for group in groups:
@@ -263,7 +267,7 @@ def table(players, rounds, *, scoring="1-1/2-0", system="round-robin", criteria=
     for p in players:
         if p["id"] in struck:
             games = entries[p["id"]]
-            own = _fix(sum(_value(g["outcome"], scoring) for g in games))
+            own = _fix(sum(g["score"] for g in games))
             ordered.append(_struck_row(p["id"], games, own))
     withdrawn = {p["id"]: p.get("withdrawn_after_round") for p in players}
     for row in ordered:
@@ -271,7 +275,7 @@ def table(players, rounds, *, scoring="1-1/2-0", system="round-robin", criteria=
     return ordered
 
 
-def _opponent_points(players, rounds, counted, points, scoring, system):
+def _opponent_points(players, rounds, counted, points, system):
     """How many points each opponent counts for, and why: ``(id | None) -> (points, counted_as)``.
 
     Round robin: his points. Swiss (1.13.11): a bye (``None``) counts the lowest
@@ -283,21 +287,28 @@ def _opponent_points(players, rounds, counted, points, scoring, system):
         return counted_as
     counted_as[None] = (min(points.values()), BYE_AS)
     last = len(rounds)
-    for p in players:
-        left = p.get("withdrawn_after_round")
-        if left is None or left >= last:
-            continue
-        at_leaving = {
-            pid: sum(_value(g["outcome"], scoring) for g in games if g["round"] <= left)
-            for pid, games in counted.items()
-        }
-        group = [points[pid] for pid, score in at_leaving.items() if pid != p["id"] and score == at_leaving[p["id"]]]
+    leaving = [p for p in players if p.get("withdrawn_after_round") is not None and p["withdrawn_after_round"] < last]
+    if not leaving:
+        return counted_as
+    # after[id][r]: points after round r.
+    after = {}
+    for pid, games in counted.items():
+        per_round = [0.0] * (last + 1)
+        for g in games:
+            per_round[g["round"]] += g["score"]
+        for r in range(1, last + 1):
+            per_round[r] += per_round[r - 1]
+        after[pid] = per_round
+    for p in leaving:
+        left = p["withdrawn_after_round"]
+        his = after[p["id"]][left]
+        group = [points[pid] for pid, scores in after.items() if pid != p["id"] and scores[left] == his]
         if group:
             counted_as[p["id"]] = (_fix(sum(group) / len(group)), WITHDRAWN_AS)
     return counted_as
 
 
-def _row(pid, games, points, opponent_points, rating, scoring):
+def _row(pid, games, points, opponent_points, rating):
     outcomes = [g["outcome"] for g in games]
     scored = [(g["opponent"], opponent_points[g["opponent"]][0], g["outcome"]) for g in games]
     opponents_only = [g["opponent"] for g in games if g["opponent"] is not None]
@@ -344,7 +355,7 @@ def _row(pid, games, points, opponent_points, rating, scoring):
         "breakdown": breakdown,
         "opponents": [
             {"round": g["round"], "opponent": g["opponent"], "colour": g["colour"], "result": g["result"],
-             "mark": g["mark"], "score": _value(g["outcome"], scoring),
+             "mark": g["mark"], "score": g["score"],
              "opponent_points": opponent_points[g["opponent"]][0],
              "counted_as": opponent_points[g["opponent"]][1]}
             for g in games
@@ -362,7 +373,7 @@ def _struck_row(pid, games, own_points):
     }
 
 
-def _order(standing, rows, counted, points, criteria, playoff, scoring):
+def _order(standing, rows, counted, points, criteria, playoff):
     """Groups of player ids in final order; a group of several is a shared place.
 
     1. Group by points, best first (1.13.1).
@@ -376,11 +387,11 @@ def _order(standing, rows, counted, points, criteria, playoff, scoring):
         groups = _split(groups, lambda group: {pid: ranks.get(pid, 0) for pid in group})
     for index, criterion in enumerate(criteria):
         if criterion == "results-vs-places":
-            reference = [pid for group in _order(standing, rows, counted, points, criteria[:index], playoff, scoring)
+            reference = [pid for group in _order(standing, rows, counted, points, criteria[:index], playoff)
                          for pid in group]
-            key = lambda group, ref=reference: _results_vs_places(group, ref, counted, scoring)  # noqa: E731
+            key = lambda group, ref=reference: _results_vs_places(group, ref, counted)  # noqa: E731
         else:
-            key = lambda group, c=criterion: _criterion(c, group, rows, counted, scoring)  # noqa: E731
+            key = lambda group, c=criterion: _criterion(c, group, rows, counted)  # noqa: E731
         groups = _split(groups, key)
     return groups
 
@@ -412,7 +423,7 @@ def _playoff_ranks(playoff, points):
     return ranks
 
 
-def _criterion(name, group, rows, counted, scoring):
+def _criterion(name, group, rows, counted):
     if name == "truncated-solkoff":
         length = max(len(rows[pid]["coefficients"][name]) for pid in group)
         # Cutting more opponents than a player had leaves him nothing: pad with 0.
@@ -427,12 +438,12 @@ def _criterion(name, group, rows, counted, scoring):
                 for pid in group}
     if name == "head-to-head":
         members = set(group)
-        return {pid: sum(_value(g["outcome"], scoring) for g in counted[pid] if g["opponent"] in members)
+        return {pid: sum(g["score"] for g in counted[pid] if g["opponent"] in members)
                 for pid in group}
     raise ValueError(f"unknown criterion {name!r}")
 
 
-def _results_vs_places(group, reference, counted, scoring):
+def _results_vs_places(group, reference, counted):
     """Scores against the other players, highest placed first (1.13.3, criterion 5).
 
     Only others whom every tied player met are compared, so the comparison is
@@ -443,7 +454,7 @@ def _results_vs_places(group, reference, counted, scoring):
     for pid in group:
         for g in counted[pid]:
             if g["opponent"] is not None:
-                against[pid][g["opponent"]] += _value(g["outcome"], scoring)
+                against[pid][g["opponent"]] += g["score"]
     others = [other for other in reference
               if other not in members and all(other in against[pid] for pid in group)]
     return {pid: tuple(against[pid][other] for other in others) for pid in group}
