@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "club.notifications",
     "games",
     "ratings",
+    "club.championships",
 ]
 
 MIDDLEWARE = [
@@ -274,7 +275,9 @@ LOGGING = {
 # Dotted paths of Celery tasks that games.events enqueues with ``.delay(game_id)``
 # on commit when a game ends / when an arbiter changes or annuls a result.
 GAME_FINISHED_TASKS: list[str] = ["ratings.tasks.rating_apply_game", "club.notifications.tasks.notify_game_finished"]
+GAME_FINISHED_TASKS.append("club.championships.tasks.championship_game_result")
 GAME_RESULT_CHANGED_TASKS: list[str] = ["ratings.tasks.rating_recompute_from_game"]
+GAME_RESULT_CHANGED_TASKS.append("club.championships.tasks.championship_game_result")
 
 # --- Notifications (club/notifications): correspondence reminders and daily digests ----
 CELERY_BEAT_SCHEDULE["notifications-turn-reminders"] = {

@@ -150,10 +150,45 @@ def crosstable_grid(championship: Championship) -> list[dict]:
 
 
 def standings_rows(championship: Championship) -> list[dict]:
-    """The stored table, each row with its entry attached (for pages)."""
-    try:
-        stored = championship.standings
-    except Championship.standings.RelatedObjectDoesNotExist:
+    """The stored table for pages: each row with its entry and its coefficients
+    as display cells in ``COEFFICIENTS`` order (truncated Solkoff: every cut)."""
+    from ratings.standings import COEFFICIENTS
+
+    from .models import Standings
+
+    stored = Standings.objects.filter(championship=championship).first()
+    if stored is None:
         return []
     by_member = {e.member_id: e for e in entries(championship)}
-    return [dict(row, entry=by_member.get(row.get("id"))) for row in stored.rows]
+    rows = []
+    for row in stored.rows:
+        coefficients = row.get("coefficients") or {}
+        cells = []
+        for name in COEFFICIENTS:
+            value = coefficients.get(name)
+            cells.append(" / ".join(_figure(v) for v in value) if isinstance(value, list) else _figure(value))
+        rows.append(dict(row, entry=by_member.get(row.get("id")), cells=cells))
+    return rows
+
+
+def _figure(value) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def coefficient_names() -> tuple[str, ...]:
+    from ratings.standings import COEFFICIENTS
+
+    return COEFFICIENTS
+
+def crosstable_plain(championship: Championship) -> dict:
+    """``ratings.standings.crosstable`` of the recorded results (ids as text keys, as JSON has them)."""
+    from ratings import standings
+
+    players, rounds = results_plain(championship)
+    table = standings.crosstable(players, rounds, championship.scoring, system=championship.system)
+    return {"grid": {str(pid): {str(o): marks for o, marks in row.items()} for pid, row in table["grid"].items()},
+            "rounds": {str(pid): rows for pid, rows in table["rounds"].items()}}

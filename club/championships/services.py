@@ -289,13 +289,6 @@ def _member_rating(member, championship: Championship) -> int | None:
     return member.federation_rating
 
 
-def lot_order(member_ids: list[int], seed: str) -> list[int]:
-    """The lot (1.6.2, 1.15.5.1): ``member_ids`` (in entry order) drawn into start order, reproducibly."""
-    from . import pairing
-
-    return list(pairing.draw_lots(list(member_ids), _int_seed(seed)))
-
-
 def _int_seed(seed: str, salt: int = 0) -> int:
     return int(hashlib.sha256(f"{seed}:{salt}".encode()).hexdigest()[:15], 16)
 
@@ -304,6 +297,8 @@ def entries_close(*, by, championship_id: int, seed: str | None = None, now: dat
     """The organiser closes entries and the lot is drawn: start numbers by lot
     (round robin, or a Swiss by lot) or by rating with the lot breaking ties
     (Swiss, 1.15.5.1). The seed is stored: the lot can be drawn again and checked."""
+    from . import pairing
+
     now = now or timezone.now()
     with transaction.atomic():
         championship = _locked(championship_id)
@@ -318,11 +313,11 @@ def entries_close(*, by, championship_id: int, seed: str | None = None, now: dat
         seed = seed or secrets.token_hex(8)
         for entry in entry_list:
             entry.rating = _member_rating(entry.member, championship)
-        drawn = lot_order([e.member_id for e in entry_list], seed)
+        by_rating = championship.is_swiss and championship.initial_order == Championship.InitialOrder.RATING
+        drawn = pairing.initial_order([{"id": e.member_id, "rating": e.rating} for e in entry_list], seed,
+                                      by_rating=by_rating)
         by_member = {e.member_id: e for e in entry_list}
         order = [by_member[member_id] for member_id in drawn]
-        if championship.is_swiss and championship.initial_order == Championship.InitialOrder.RATING:
-            order.sort(key=lambda e: -(e.rating or 0))  # stable: the lot orders equal ratings
         for number, entry in enumerate(order, start=1):
             entry.start_number = number
         Entry.objects.bulk_update(order, ["start_number", "rating"])
@@ -367,8 +362,7 @@ def round_pair(*, by, championship_id: int, starts_at: datetime | None = None, n
             players = selectors.pairing_players(championship)
             rounds = selectors.played_rounds(championship)
             try:
-                pairs = pairing.swiss(championship.swiss_system, players, rounds,
-                                      seed=_int_seed(championship.lot_seed, number))
+                pairs = pairing.swiss(championship.swiss_system, players, rounds, seed=championship.lot_seed)
             except pairing.PairingError as error:
                 raise RuleRefusal("no-pairing", str(error)) from None
         else:
@@ -529,15 +523,17 @@ def _game_create(championship: Championship, the_round: Round, board: Board, *, 
         from games.rules import ballots64
 
         ballot = ballots64.draw(rng or random.Random(_int_seed(championship.lot_seed, board.pk)))
-    options = {"event": championship.name, "round": f"{the_round.number}.{board.number}"}
-    scheduled = {"starts_at": starts_at, "lateness_ms": lateness_ms(championship)}
-    # The scheduled start and the allowed lateness (1.6.3, 1.9.1) go to the games layer once it carries them.
-    fields = {f.name for f in Game._meta.get_fields()}
-    options.update({k: v for k, v in scheduled.items() if k in fields})
+    if starts_at is None:
+        # Correspondence: the round opens now; a first-move period that runs
+        # out is a no-show forfeit, not a time loss (1.9.1; games.services.finish.time_ending).
+        starts_at, allowed = now, 0
+    else:
+        allowed = lateness_ms(championship)
     return game_create(discipline=championship.discipline, white=board.white, black=board.black,
                        time_control=championship.time_control, rated=championship.rated,
                        opening_rule=championship.opening_rule, ballot=ballot, foul_policy=championship.foul_policy,
-                       now=now if starts_at is None else max(now, starts_at), **options)
+                       now=now, starts_at=starts_at, lateness_ms=allowed, event=championship.name,
+                       round=f"{the_round.number}.{board.number}")
 
 
 # ---- results --------------------------------------------------------------------------------

@@ -1,0 +1,152 @@
+"""What the championships API reads and answers (drf-spectacular documents them)."""
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from games import results as vocabulary
+
+from ..models import Appointment, Board, Championship, Decision, Entry, Round
+
+
+class MemberRefSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    username = serializers.CharField()
+    name = serializers.CharField(source="__str__")
+
+
+class EntrySerializer(serializers.ModelSerializer):
+    member = MemberRefSerializer()
+
+    class Meta:
+        model = Entry
+        fields = ["id", "member", "start_number", "rating", "status", "left_after_round", "left_reason", "struck"]
+
+
+class AppointmentSerializer(serializers.ModelSerializer):
+    member = MemberRefSerializer()
+
+    class Meta:
+        model = Appointment
+        fields = ["member", "role"]
+
+
+class BoardSerializer(serializers.ModelSerializer):
+    white = MemberRefSerializer()
+    black = MemberRefSerializer(allow_null=True)
+    game_id = serializers.IntegerField(allow_null=True)
+
+    class Meta:
+        model = Board
+        fields = ["id", "number", "white", "black", "game_id", "result", "override_reason"]
+
+
+class RoundSerializer(serializers.ModelSerializer):
+    boards = BoardSerializer(many=True)
+
+    class Meta:
+        model = Round
+        fields = ["number", "status", "starts_at", "paired_at", "published_at", "closed_at", "boards"]
+
+
+class ChampionshipSerializer(serializers.ModelSerializer):
+    organiser = MemberRefSerializer()
+
+    class Meta:
+        model = Championship
+        fields = ["id", "name", "status", "organiser", "discipline", "opening_rule", "ballot", "time_control", "rated",
+                  "scoring", "foul_policy", "lateness_minutes", "system", "cycles", "swiss_system", "rounds_planned",
+                  "initial_order", "tie_criteria", "entries_open_at", "entries_close_at", "invitation_only",
+                  "lot_seed", "created_at", "started_at", "finished_at"]
+
+
+class ChampionshipDetailSerializer(ChampionshipSerializer):
+    entries = EntrySerializer(many=True, source="entry_list")
+    arbiters = AppointmentSerializer(many=True, source="appointment_list")
+    rounds = RoundSerializer(many=True, source="round_list")
+
+    class Meta(ChampionshipSerializer.Meta):
+        fields = ChampionshipSerializer.Meta.fields + ["entries", "arbiters", "rounds"]
+
+
+class ChampionshipCreateSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=120)
+    discipline = serializers.CharField(max_length=32)
+    time_control = serializers.CharField(max_length=64)
+    system = serializers.ChoiceField(choices=Championship.System.choices, default="round-robin")
+    cycles = serializers.IntegerField(min_value=1, max_value=4, default=1)
+    swiss_system = serializers.ChoiceField(choices=Championship.SwissSystem.choices, required=False, default="")
+    rounds_planned = serializers.IntegerField(min_value=1, required=False, allow_null=True, default=None)
+    initial_order = serializers.ChoiceField(choices=Championship.InitialOrder.choices, default="rating")
+    rated = serializers.BooleanField(default=True)
+    scoring = serializers.ChoiceField(choices=Championship.Scoring.choices, default="1-1/2-0")
+    opening_rule = serializers.CharField(max_length=16, required=False, default="", allow_blank=True)
+    ballot = serializers.CharField(max_length=32, required=False, default="", allow_blank=True)
+    foul_policy = serializers.ChoiceField(choices=["reject", "foul-loses"], default="reject")
+    lateness_minutes = serializers.IntegerField(min_value=0, required=False, allow_null=True, default=None)
+    tie_criteria = serializers.ListField(child=serializers.CharField(), required=False, default=list)
+    entries_open_at = serializers.DateTimeField(required=False, allow_null=True, default=None)
+    entries_close_at = serializers.DateTimeField(required=False, allow_null=True, default=None)
+    invitation_only = serializers.BooleanField(default=False)
+
+
+class AppointSerializer(serializers.Serializer):
+    member_id = serializers.IntegerField()
+    role = serializers.ChoiceField(choices=Appointment.Role.choices)
+
+
+class MemberIdSerializer(serializers.Serializer):
+    member_id = serializers.IntegerField()
+
+
+class CloseEntriesSerializer(serializers.Serializer):
+    seed = serializers.CharField(max_length=64, required=False, allow_blank=True, default="",
+                                 help_text="The lot's seed; drawn at random when empty (stored either way).")
+
+
+class PairSerializer(serializers.Serializer):
+    starts_at = serializers.DateTimeField(required=False, allow_null=True, default=None,
+                                          help_text="Live rounds: the scheduled start (1.6.3).")
+
+
+class PublishSerializer(PairSerializer):
+    pass
+
+
+class OverrideSerializer(serializers.Serializer):
+    board = serializers.IntegerField(min_value=1)
+    white_id = serializers.IntegerField()
+    black_id = serializers.IntegerField(allow_null=True, required=False, default=None)
+    reason = serializers.CharField(max_length=300, allow_blank=True, required=False, default="")
+    clause = serializers.CharField(max_length=40, required=False, default="1.15")
+
+
+class ResultSerializer(serializers.Serializer):
+    game_id = serializers.IntegerField()
+    result = serializers.ChoiceField(choices=list(vocabulary.RESULTS))
+    reason = serializers.CharField(max_length=500, allow_blank=True, required=False, default="")
+    clause = serializers.CharField(max_length=40, required=False, default="1.10.4")
+
+
+class LeaveSerializer(serializers.Serializer):
+    member_id = serializers.IntegerField()
+    excluded = serializers.BooleanField(default=False)
+    reason = serializers.CharField(max_length=300, allow_blank=True, required=False, default="")
+
+
+class DecisionSerializer(serializers.ModelSerializer):
+    by = MemberRefSerializer(allow_null=True)
+
+    class Meta:
+        model = Decision
+        fields = ["at", "by", "action", "reason", "clause", "data"]
+
+
+class StandingsSerializer(serializers.Serializer):
+    computed_at = serializers.DateTimeField(allow_null=True)
+    rows = serializers.ListField(child=serializers.DictField(),
+                                 help_text="ratings.standings.table rows: id, place, points, wins, coefficients, …")
+
+
+class CrosstableSerializer(serializers.Serializer):
+    grid = serializers.DictField(help_text="{member id: {opponent id: [marks]}}")
+    rounds = serializers.DictField(help_text="{member id: [{round, opponent, colour, mark, result}]}")

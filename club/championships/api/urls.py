@@ -1,0 +1,23 @@
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("", views.ChampionshipListView.as_view(), name="api-championship-list"),
+    path("<int:pk>/", views.ChampionshipDetailView.as_view(), name="api-championship-detail"),
+    path("<int:pk>/arbiters/", views.AppointView.as_view(), name="api-championship-appoint"),
+    path("<int:pk>/invitations/", views.InviteView.as_view(), name="api-championship-invite"),
+    path("<int:pk>/open/", views.OpenEntriesView.as_view(), name="api-championship-open"),
+    path("<int:pk>/close/", views.CloseEntriesView.as_view(), name="api-championship-close"),
+    path("<int:pk>/entry/", views.EntryView.as_view(), name="api-championship-entry"),
+    path("<int:pk>/rounds/", views.RoundsView.as_view(), name="api-championship-pair"),
+    path("<int:pk>/rounds/<int:number>/", views.RoundDetailView.as_view(), name="api-championship-round"),
+    path("<int:pk>/rounds/<int:number>/override/", views.RoundOverrideView.as_view(),
+         name="api-championship-override"),
+    path("<int:pk>/rounds/<int:number>/publish/", views.RoundPublishView.as_view(), name="api-championship-publish"),
+    path("<int:pk>/results/", views.ResultView.as_view(), name="api-championship-result"),
+    path("<int:pk>/withdrawals/", views.LeaveView.as_view(), name="api-championship-withdraw"),
+    path("<int:pk>/decisions/", views.DecisionsView.as_view(), name="api-championship-decisions"),
+    path("<int:pk>/standings/", views.StandingsView.as_view(), name="api-championship-standings"),
+    path("<int:pk>/crosstable/", views.CrosstableView.as_view(), name="api-championship-crosstable"),
+]

@@ -1,0 +1,206 @@
+"""Thin API views of championships: parse, call a service or selector, answer.
+
+Service refusals become the club's JSON errors (club/api/errors.py) through
+games.api.views.refusals: 400 invalid, 403 forbidden, 404, 409 conflict/rule.
+"""
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from club.models import Member
+from games.api.views import refusals
+
+from .. import selectors, services
+from ..models import Championship, Standings
+from . import serializers as s
+
+
+def _championship(pk: int) -> Championship:
+    return get_object_or_404(Championship.objects.select_related("organiser"), pk=pk)
+
+
+def _detail(championship: Championship) -> dict:
+    championship.entry_list = list(selectors.entries(championship))
+    championship.appointment_list = list(selectors.appointments(championship))
+    championship.round_list = selectors.rounds_with_boards(championship)
+    return s.ChampionshipDetailSerializer(championship).data
+
+
+class ChampionshipListView(APIView):
+    @extend_schema(responses=s.ChampionshipSerializer(many=True))
+    def get(self, request):
+        """Running, upcoming and finished championships (drafts are not listed)."""
+        lists = selectors.championship_list()
+        rows = lists["running"] + lists["upcoming"] + lists["finished"]
+        return Response(s.ChampionshipSerializer(rows, many=True).data)
+
+    @extend_schema(request=s.ChampionshipCreateSerializer, responses={201: s.ChampionshipSerializer})
+    @refusals
+    def post(self, request):
+        data = s.ChampionshipCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        championship = services.championship_create(organiser=request.user, **data.validated_data)
+        return Response(s.ChampionshipSerializer(championship).data, status=status.HTTP_201_CREATED)
+
+
+class ChampionshipDetailView(APIView):
+    @extend_schema(responses=s.ChampionshipDetailSerializer)
+    def get(self, request, pk):
+        return Response(_detail(_championship(pk)))
+
+
+class _Action(APIView):
+    permission_classes = [IsAuthenticated]
+
+
+class AppointView(_Action):
+    @extend_schema(request=s.AppointSerializer, responses=s.ChampionshipDetailSerializer)
+    @refusals
+    def post(self, request, pk):
+        data = s.AppointSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        member = get_object_or_404(Member, pk=data.validated_data["member_id"])
+        services.arbiter_appoint(by=request.user, championship_id=pk, member=member, role=data.validated_data["role"])
+        return Response(_detail(_championship(pk)))
+
+
+class InviteView(_Action):
+    @extend_schema(request=s.MemberIdSerializer, responses=s.ChampionshipDetailSerializer)
+    @refusals
+    def post(self, request, pk):
+        data = s.MemberIdSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        member = get_object_or_404(Member, pk=data.validated_data["member_id"])
+        services.invitation_add(by=request.user, championship_id=pk, member=member)
+        return Response(_detail(_championship(pk)))
+
+
+class OpenEntriesView(_Action):
+    @extend_schema(request=None, responses=s.ChampionshipDetailSerializer)
+    @refusals
+    def post(self, request, pk):
+        services.entries_open(by=request.user, championship_id=pk)
+        return Response(_detail(_championship(pk)))
+
+
+class CloseEntriesView(_Action):
+    @extend_schema(request=s.CloseEntriesSerializer, responses=s.ChampionshipDetailSerializer)
+    @refusals
+    def post(self, request, pk):
+        """Close the entries and draw the lot (reproducible from the stored seed)."""
+        data = s.CloseEntriesSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.entries_close(by=request.user, championship_id=pk, seed=data.validated_data["seed"] or None)
+        return Response(_detail(_championship(pk)))
+
+
+class EntryView(_Action):
+    @extend_schema(request=None, responses={201: s.EntrySerializer})
+    @refusals
+    def post(self, request, pk):
+        """Enter the championship yourself."""
+        entry = services.entry_create(championship_id=pk, member=request.user)
+        return Response(s.EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=None, responses={204: None})
+    @refusals
+    def delete(self, request, pk):
+        """Take your entry back (before the entries close)."""
+        services.entry_withdraw(championship_id=pk, member=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class RoundsView(_Action):
+    @extend_schema(request=s.PairSerializer, responses={201: s.RoundSerializer})
+    @refusals
+    def post(self, request, pk):
+        """Pair the next round (an appointed arbiter); it is a draft until published."""
+        data = s.PairSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        the_round = services.round_pair(by=request.user, championship_id=pk, **data.validated_data)
+        return Response(s.RoundSerializer(the_round).data, status=status.HTTP_201_CREATED)
+
+
+class RoundDetailView(APIView):
+    @extend_schema(responses=s.RoundSerializer)
+    def get(self, request, pk, number):
+        championship = _championship(pk)
+        return Response(s.RoundSerializer(get_object_or_404(championship.rounds, number=number)).data)
+
+
+class RoundOverrideView(_Action):
+    @extend_schema(request=s.OverrideSerializer, responses=s.RoundSerializer)
+    @refusals
+    def post(self, request, pk, number):
+        """Change a pair of the unpublished round (chief arbiter or deputy, with a reason; 1.15)."""
+        data = s.OverrideSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        the_round = services.board_override(by=request.user, championship_id=pk, round_number=number,
+                                            board_number=values["board"], white_id=values["white_id"],
+                                            black_id=values["black_id"], reason=values["reason"],
+                                            clause=values["clause"])
+        return Response(s.RoundSerializer(the_round).data)
+
+
+class RoundPublishView(_Action):
+    @extend_schema(request=s.PublishSerializer, responses=s.RoundSerializer)
+    @refusals
+    def post(self, request, pk, number):
+        """Publish the round: its games are created (live: starting at the scheduled time)."""
+        data = s.PublishSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        the_round = services.round_publish(by=request.user, championship_id=pk, round_number=number,
+                                           starts_at=data.validated_data["starts_at"])
+        return Response(s.RoundSerializer(the_round).data)
+
+
+class ResultView(_Action):
+    @extend_schema(request=s.ResultSerializer, responses=s.BoardSerializer)
+    @refusals
+    def post(self, request, pk):
+        """Set the result of a game of this championship (chief arbiter or deputy; 1.10.4)."""
+        data = s.ResultSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        board = services.board_result_set(by=request.user, championship_id=pk, **data.validated_data)
+        board.refresh_from_db()
+        return Response(s.BoardSerializer(board).data)
+
+
+class LeaveView(_Action):
+    @extend_schema(request=s.LeaveSerializer, responses=s.EntrySerializer)
+    @refusals
+    def post(self, request, pk):
+        """Record a player's withdrawal or exclusion (chief arbiter or deputy; 1.10)."""
+        data = s.LeaveSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        entry = services.player_leave(by=request.user, championship_id=pk, **data.validated_data)
+        return Response(s.EntrySerializer(entry).data)
+
+
+class DecisionsView(APIView):
+    @extend_schema(responses=s.DecisionSerializer(many=True))
+    def get(self, request, pk):
+        """The arbiters' and organiser's recorded decisions, newest first."""
+        championship = _championship(pk)
+        return Response(s.DecisionSerializer(championship.decisions.select_related("by")[:500], many=True).data)
+
+
+class StandingsView(APIView):
+    @extend_schema(responses=s.StandingsSerializer)
+    def get(self, request, pk):
+        """The table as last computed from the results (ratings.standings.table rows)."""
+        stored = Standings.objects.filter(championship=_championship(pk)).first()
+        return Response({"computed_at": stored.computed_at if stored else None, "rows": stored.rows if stored else []})
+
+
+class CrosstableView(APIView):
+    @extend_schema(responses=s.CrosstableSerializer)
+    def get(self, request, pk):
+        """Marks per opponent (round robin) and per round (Swiss), 1.12.2 marks."""
+        return Response(selectors.crosstable_plain(_championship(pk)))

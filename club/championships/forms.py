@@ -1,0 +1,79 @@
+"""Forms of the championship pages (the organiser's and the arbiters')."""
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from games.forms import RUSSIAN_64, discipline_choices, time_control_choices
+
+from .models import Appointment, Championship
+
+
+def _criteria_choices():
+    from ratings import standings
+
+    return [(c, c) for c in standings.CRITERIA]
+
+
+class ChampionshipForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=120)
+    discipline = forms.ChoiceField(label=_("Discipline"), choices=discipline_choices)
+    time_control = forms.ChoiceField(label=_("Time control"), choices=time_control_choices, initial="d3")
+    system = forms.ChoiceField(label=_("System"), choices=Championship.System.choices)
+    cycles = forms.IntegerField(label=_("Cycles (round robin)"), min_value=1, max_value=4, initial=1)
+    swiss_system = forms.ChoiceField(label=_("Swiss system"), required=False,
+                                     choices=[("", "—")] + Championship.SwissSystem.choices)
+    rounds_planned = forms.IntegerField(label=_("Rounds (Swiss)"), min_value=1, required=False)
+    initial_order = forms.ChoiceField(label=_("Initial classification (Swiss, 1.15.5.1)"),
+                                      choices=Championship.InitialOrder.choices)
+    scoring = forms.ChoiceField(label=_("Scoring (1.12.1)"), choices=Championship.Scoring.choices)
+    rated = forms.BooleanField(label=_("Rated"), required=False, initial=True)
+    opening_rule = forms.ChoiceField(label=_("Renju opening rule"), required=False, choices=[
+        ("", "—"), ("none", _("none")), ("rif", "RIF 1996"), ("yamaguchi", "Yamaguchi"), ("soosorv8", "Soosõrv-8")])
+    foul_policy = forms.ChoiceField(label=_("Renju fouls"), required=False, initial="reject", choices=[
+        ("reject", _("a foul move is refused")), ("foul-loses", _("a foul loses (002 9.2)"))])
+    lateness_minutes = forms.IntegerField(label=_("Allowed lateness, minutes (1.9.1; empty: the first control, "
+                                                  "at most an hour)"), min_value=0, max_value=60, required=False)
+    tie_criteria = forms.MultipleChoiceField(label=_("Tie criteria in order (1.13.3; empty: the rules' order)"),
+                                             required=False, choices=_criteria_choices)
+    entries_open_at = forms.DateTimeField(label=_("Entries open (UTC)"), required=False)
+    entries_close_at = forms.DateTimeField(label=_("Entries close (UTC)"), required=False)
+    invitation_only = forms.BooleanField(label=_("By invitation"), required=False)
+
+    def service_arguments(self) -> dict:
+        values = dict(self.cleaned_data)
+        if values["discipline"] == RUSSIAN_64:
+            values["discipline"], values["ballot"] = "russian", "random"
+        values["swiss_system"] = values["swiss_system"] or ""
+        values["foul_policy"] = values["foul_policy"] or "reject"
+        values["tie_criteria"] = list(values["tie_criteria"])
+        return values
+
+
+class AppointForm(forms.Form):
+    username = forms.CharField(label=_("Member"), max_length=150)
+    role = forms.ChoiceField(label=_("Role"), choices=Appointment.Role.choices)
+
+
+class PairForm(forms.Form):
+    starts_at = forms.DateTimeField(label=_("Scheduled start (live rounds, UTC)"), required=False)
+
+
+class OverrideForm(forms.Form):
+    board = forms.IntegerField(label=_("Board"), min_value=1)
+    white = forms.CharField(label=_("White (username)"), max_length=150)
+    black = forms.CharField(label=_("Black (username; empty: the bye)"), max_length=150, required=False)
+    reason = forms.CharField(label=_("Reason"), max_length=300, required=False)
+
+
+class ResultForm(forms.Form):
+    game_id = forms.IntegerField(label=_("Game"))
+    result = forms.ChoiceField(label=_("Result"), choices=[(r, r) for r in
+                                                             ("1-0", "0-1", "1/2-1/2", "+/-", "-/+", "-/-")])
+    reason = forms.CharField(label=_("Reason"), max_length=500)
+
+
+class LeaveForm(forms.Form):
+    username = forms.CharField(label=_("Player"), max_length=150)
+    excluded = forms.BooleanField(label=_("Excluded (not withdrawn)"), required=False)
+    reason = forms.CharField(label=_("Reason"), max_length=300)
