@@ -2,12 +2,16 @@
 by lot, how a ballot reads, and an organiser's own table checked cell by cell."""
 import json
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 from games.rules import IllegalMove, ballots64, variant
 
 R = variant("russian")
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_example_1_is_idf_2_iii_and_fmjd_32_ii():
@@ -148,3 +152,13 @@ def test_a_file_that_is_not_a_table_is_refused(tmp_path):
         ballots64.load(_table_file(tmp_path, []))
     with pytest.raises(ballots64.BadTable, match="taken by a shipped table"):
         ballots64.register(ballots64.load(_table_file(tmp_path, [{"key": "1", "moves": ["cd4"]}], table="idf")))
+
+
+def test_an_organiser_checks_a_table_file_from_the_command_line(tmp_path):
+    good = _table_file(tmp_path, [{"key": "1/16", "moves": ["ab4", "bc5", "ba5", "cb4"]}], table="rus")
+    bad = _table_file(tmp_path, [{"key": "2", "relocations": [["d4", "e5"]]}], table="bad")
+    run = [sys.executable, "-m", "games.rules.ballots64"]
+    ok = subprocess.run(run + [str(good)], capture_output=True, text=True, cwd=ROOT)
+    assert ok.returncode == 0 and "table 'rus', 1 cells, every one replays" in ok.stdout
+    refused = subprocess.run(run + [str(bad)], capture_output=True, text=True, cwd=ROOT)
+    assert refused.returncode == 1 and "cell bad:2: d4-e5: no man on d4" in refused.stderr
