@@ -281,6 +281,8 @@ def _opponent_points(players, rounds, counted, points, system):
     Round robin: his points. Swiss (1.13.11): a bye (``None``) counts the lowest
     score anyone made; a player who withdrew before the last round counts the
     average final score of the others who had his score after his last round.
+    (FIDE C.07 2023 differs: an unplayed round is a dummy opponent with the
+    player's own score, and a withdrawn opponent counts his actual score.)
     """
     counted_as = {pid: (pts, "points") for pid, pts in points.items()}
     if system != "swiss" or not points:

@@ -9,7 +9,8 @@ Writing takes plain values (what the championship app reads from its tables):
   (``YYYY/MM/DD`` for start and end).
 * ``players``: in starting order (starting rank = position + 1):
   ``{"id", "name", "rating", "sex", "title", "federation", "fide_id",
-  "birth", "points", "rank"}``; only ``id`` and ``name`` are required.
+  "birth", "points", "rank"}``; only ``id`` and ``name`` are required;
+  ``rank`` is a number (for a shared place "3-4", its first: 3).
 * ``rounds``: the standings' pairings (``ratings/standings.py``):
   ``{"white": id, "black": id | None, "result": ...}``.
 
