@@ -219,6 +219,9 @@ EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "club@localhost")
+# Where members reach the club: the links in emails. `manage.py up` sets it from its
+# --host and --port when unset; in production set the public address.
+SITE_URL = os.environ.get("SITE_URL", "http://localhost:8000").rstrip("/")
 
 # --- HTTPS (production behind a TLS-terminating proxy) ------------------------------
 # Load balancers probe /health/ over plain HTTP inside the network: answer, don't redirect.
