@@ -49,8 +49,8 @@ def _email_mode(member, kind: str, choices: NotificationSettings) -> str:
 
 
 def site_url(path: str) -> str:
-    base = getattr(settings, "SITE_URL", "") or "http://localhost:8000"
-    return base.rstrip("/") + path
+    """An absolute link for an email: SITE_URL (README, Settings) plus the page's path."""
+    return settings.SITE_URL.rstrip("/") + path
 
 
 def _send(member, subject: str, body: str) -> None:

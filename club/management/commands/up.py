@@ -28,6 +28,12 @@ from club.models import Member
 STOP_TIMEOUT = 20  # seconds each child gets to finish its work before it is killed
 
 
+def club_url(host: str, port: int) -> str:
+    """Where a browser on this machine reaches the club listening on ``host``:``port``."""
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::", "") else host
+    return f"http://[{shown}]:{port}" if ":" in shown else f"http://{shown}:{port}"
+
+
 class Command(BaseCommand):
     help = "Migrate, then run the web server, a Celery worker and Celery beat until Ctrl-C."
 
@@ -43,6 +49,10 @@ class Command(BaseCommand):
         parser.add_argument("--concurrency", type=int, default=2, help="Celery worker processes (default 2).")
 
     def handle(self, *args, host, port, demo, admin, concurrency, **options):
+        url = club_url(host, port)
+        if not os.environ.get("SITE_URL"):
+            # Emails' links (demo load here, web and worker children) point where the club listens.
+            os.environ["SITE_URL"] = settings.SITE_URL = url
         call_command("migrate", interactive=False, verbosity=0)
         call_command("collectstatic", interactive=False, verbosity=0)
         if admin:
@@ -60,8 +70,7 @@ class Command(BaseCommand):
         failed = None
         try:
             if self.wait_for_port(host, port, children):
-                shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
-                self.stdout.write(self.style.SUCCESS(f"The club is running at http://{shown}:{port}/"))
+                self.stdout.write(self.style.SUCCESS(f"The club is running at {url}/"))
                 self.stdout.write("Press Ctrl-C to stop it.")
             failed = self.watch(children)
         finally:
