@@ -20,6 +20,7 @@ from games.rules import variant
 
 from .models import Game
 from .services.positions import start_position
+from .services.timing import first_move_free, first_move_grace_at, flag_deadline
 
 _POINT = re.compile(r"^[a-z]\d{1,2}$")
 
@@ -91,12 +92,12 @@ def _clock(game: Game) -> dict:
     now = timezone.now()
     left = {"white": game.white_ms, "black": game.black_ms}
     running = None
-    if game.status == Game.Status.ONGOING and game.turn_started_at and game.time_control not in ("", "-"):
+    # Not before a scheduled start, nor during a challenge's first moves (off the clock).
+    if (game.status == Game.Status.ONGOING and game.turn_started_at and game.time_control not in ("", "-")
+            and game.turn_started_at <= now and not first_move_free(game)):
         running = game.to_move
-        if game.deadline:
-            left[running] = max(0, int((game.deadline - now).total_seconds() * 1000))
-        else:
-            left[running] = max(0, left[running] - int((now - game.turn_started_at).total_seconds() * 1000))
+        flag = flag_deadline(game)  # vacations counted
+        left[running] = max(0, int((flag - now).total_seconds() * 1000)) if flag else 0
     timed = game.time_control not in ("", "-")
     return {
         "white_ms": left["white"] if timed else None,
@@ -119,7 +120,9 @@ def _result_text(game: Game) -> str:
         return _("Game aborted")
     if game.status != Game.Status.FINISHED:
         return ""
-    winner = {"1-0": _("White wins"), "0-1": _("Black wins"), "1/2-1/2": _("Draw")}.get(game.result, game.result)
+    winner = {"1-0": _("White wins"), "0-1": _("Black wins"), "1/2-1/2": _("Draw"),
+              "+/-": _("White wins by forfeit"), "-/+": _("Black wins by forfeit"),
+              "-/-": _("Both players lose by forfeit")}.get(game.result, game.result)
     reason = TERMINATIONS.get(game.termination.split(":")[0], game.termination)
     return f"{game.result} · {winner}" + (f" ({reason})" if reason else "")
 
@@ -135,6 +138,7 @@ TERMINATIONS = {
     "repetition": gettext_lazy("threefold repetition"),
     "foul": gettext_lazy("foul"),
     "forfeit": gettext_lazy("forfeit"),
+    "no-first-move": gettext_lazy("no first move"),
     "passes": gettext_lazy("two passes"),
     "full-board": gettext_lazy("full board"),
 }
@@ -152,6 +156,8 @@ def _buttons(game: Game, me: str | None, spec: dict) -> list[dict]:
         if url:
             buttons.append({"id": action, "label": label, "url": url, "body": body or {}, "confirm": confirm})
 
+    if game.starts_at is not None and not game.is_present(me):
+        add("present", _("I am here"))  # 1.9.1: present, so the allowed lateness no longer applies
     if game.draw_offer_by == opponent:
         add("draw-accept", _("Accept draw"))
         add("draw-decline", _("Decline draw"))
@@ -165,6 +171,20 @@ def _buttons(game: Game, me: str | None, spec: dict) -> list[dict]:
     else:
         add("resign", _("Resign"), _("Resign this game?"))
     return buttons
+
+
+def _start_text(game: Game, me: str | None) -> str:
+    """When the game starts, or by when the player to move must make his first move."""
+    if game.status != Game.Status.ONGOING:
+        return ""
+    if game.starts_at is not None and timezone.now() < game.starts_at:
+        return _("The game starts at %(time)s.") % {
+            "time": timezone.localtime(game.starts_at).strftime("%Y-%m-%d %H:%M")}
+    grace = first_move_grace_at(game)
+    if grace is not None and me == game.to_move:
+        return _("Your first move is off the clock; make it by %(time)s or the game is aborted.") % {
+            "time": timezone.localtime(grace).strftime("%H:%M:%S")}
+    return ""
 
 
 def game_state(game_id: int, member=None, *, since: int | None = None) -> dict | None:
@@ -214,6 +234,7 @@ def game_state(game_id: int, member=None, *, since: int | None = None) -> dict |
         "termination": game.termination,
         "status_text": _result_text(game),
         "offer_text": offer_text,
+        "start_text": _start_text(game, me),
         "ply": len(steps),
         "start_fen": start_fen,
         "fen": steps[-1][1] if steps else start_fen,

@@ -130,6 +130,15 @@ class Game(models.Model):
     white_name = models.CharField(max_length=120, blank=True, help_text=_("Imported games: names from the record."))
     black_name = models.CharField(max_length=120, blank=True)
 
+    # A scheduled game (a championship round, 1.6.3): no move before
+    # ``starts_at``; the first mover's clock runs from it. ``lateness_ms``: the
+    # allowed lateness (1.9.1); a player absent when it has passed forfeits.
+    starts_at = models.DateTimeField(null=True, blank=True)
+    lateness_ms = models.BigIntegerField(null=True, blank=True)
+    # A player is present once he has moved or checked in ("I am here").
+    white_checked_in_at = models.DateTimeField(null=True, blank=True)
+    black_checked_in_at = models.DateTimeField(null=True, blank=True)
+
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     ended_at = models.DateTimeField(null=True, blank=True)
@@ -161,6 +170,12 @@ class Game(models.Model):
     @property
     def is_over(self) -> bool:
         return self.status != self.Status.ONGOING
+
+    def is_present(self, colour: str) -> bool:
+        """Has the player of ``colour`` come to the game (moved or checked in, 1.9.1)?"""
+        if colour == WHITE:
+            return bool(self.white_moves or self.white_checked_in_at)
+        return bool(self.black_moves or self.black_checked_in_at)
 
 
 class Move(models.Model):

@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from games import clock
 from games.models import Challenge, Game, Move
-from games.services.timing import game_deadline, left_of, thinking
+from games.services.timing import first_move_free, game_deadline, left_of, thinking
 
 
 def game_list(*, member_id: int | None = None, status: str | None = None, discipline: str | None = None,
@@ -51,14 +51,16 @@ def game_clocks(game: Game, *, now: datetime | None = None) -> dict:
     """What each clock shows now (ms) and whose is running; the server's view."""
     now = now or timezone.now()
     tc = clock.TimeControl.parse(game.time_control)
-    running = game.status == Game.Status.ONGOING and tc.timed and game.turn_started_at is not None
+    # Not before a scheduled start, nor during a challenge's first moves (off the clock).
+    running = (game.status == Game.Status.ONGOING and tc.timed and game.turn_started_at is not None
+               and game.turn_started_at <= now and not first_move_free(game))
     shown = {}
     for colour in ("white", "black"):
         left = left_of(game, colour)
         if running and colour == game.to_move:
             if tc.days and game.deadline is not None:
                 # Correspondence: what is left until the deadline (which already
-                # counts vacations); no per-game query in lists.
+                # counts vacations; a lateness forfeit is its flag); no per-game query in lists.
                 left = max(int((game.deadline - now).total_seconds() * 1000), 0)
             else:
                 left = max(left - thinking(game, now), 0)

@@ -14,6 +14,7 @@ urlpatterns = [
     path("games/<int:pk>/moves/", views.GameMovesView.as_view(), name="api-game-moves"),
     path("games/<int:pk>/resign/", views.GameResignView.as_view(), name="api-game-resign"),
     path("games/<int:pk>/abort/", views.GameAbortView.as_view(), name="api-game-abort"),
+    path("games/<int:pk>/present/", views.GamePresentView.as_view(), name="api-game-present"),
     path("games/<int:pk>/draw/offer/", views.GameDrawOfferView.as_view(), name="api-game-draw-offer"),
     path("games/<int:pk>/draw/accept/", views.GameDrawAcceptView.as_view(), name="api-game-draw-accept"),
     path("games/<int:pk>/draw/decline/", views.GameDrawDeclineView.as_view(), name="api-game-draw-decline"),

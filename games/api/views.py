@@ -233,6 +233,8 @@ def _game_action(service, doc: str, name: str | None = None, **fixed):
 
 GameResignView = _game_action(services.game_resign, "Resign: the opponent wins (2.1.8).")
 GameAbortView = _game_action(services.game_abort, "Abort before both sides have moved (no result).")
+GamePresentView = _game_action(services.game_check_in, "I am here: check in to a game with a scheduled start, so the "
+                               "allowed lateness no longer applies to you (1.9.1).", "GamePresentView")
 GameDrawOfferView = _game_action(services.game_draw_offer, "Offer a draw right after your move (2.1.9.3).")
 GameDrawAcceptView = _game_action(services.game_draw_answer, "Accept the opponent's draw offer (2.1.9.1.1).",
                                   "GameDrawAcceptView", accept=True)

@@ -151,19 +151,46 @@ def _start_game(challenge: Challenge, member, tc: clock.TimeControl, now: dateti
     return game
 
 
+LATENESS_CAP_MS = 3_600_000  # 1.9.1: never more than an hour
+
+
 def game_create(*, discipline: str, white, black, time_control: str, rated: bool = True, opening_rule: str = "",
                 ballot: str = "", start_fen: str = "", foul_policy: str = "reject", now: datetime | None = None,
-                **extra) -> Game:
-    """Start a game between two members; the first mover's clock runs from now."""
+                starts_at: datetime | None = None, lateness_ms: int | None = None, **extra) -> Game:
+    """Start a game between two members.
+
+    ``starts_at``: a scheduled start (a championship round, 1.6.3): no move is
+    accepted before it and the first mover's clock runs from it (for a
+    correspondence game, the first move's period starts then). Without it the
+    game starts now; a live game's first moves are then off the clock (see
+    ``timing.first_move_free``).
+
+    ``lateness_ms``: the allowed lateness (1.9.1), capped at the first
+    period's time and an hour. A player who has neither moved nor checked in
+    when it has passed loses by forfeit, both such players both lose (1.9.2).
+    In a correspondence game it makes a first-move period that runs out a
+    forfeit instead of a time loss.
+    """
     now = now or timezone.now()
     tc = clock.TimeControl.parse(time_control)
+    if lateness_ms is not None:
+        if isinstance(lateness_ms, bool) or not isinstance(lateness_ms, int) or lateness_ms < 0:
+            raise Invalid("bad-lateness", "The allowed lateness is a whole number of milliseconds, 0 or more.")
+        if starts_at is None:
+            raise Invalid("bad-lateness", "An allowed lateness needs a scheduled start (starts_at).")
+        if not tc.days:
+            lateness_ms = min(lateness_ms, LATENESS_CAP_MS, tc.initial_ms() if tc.timed else LATENESS_CAP_MS)
+    if starts_at is not None and timezone.is_naive(starts_at):
+        raise Invalid("bad-start-time", "The scheduled start needs a time zone.")
     v = variant(discipline)
     p = start_position(discipline=discipline, opening_rule=opening_rule, ballot=ballot, start_fen=start_fen,
                        foul_policy=foul_policy)
+    begins = starts_at or now
     game = Game(discipline=discipline, white=white, black=black, rated=rated and white.pk != black.pk,
                 speed=tc.speed, time_control=str(tc), opening_rule=opening_rule, ballot=ballot, start_fen=start_fen,
                 foul_policy=foul_policy, fen=v.to_fen(p), to_move=v.turn(p), white_ms=tc.initial_ms(),
-                black_ms=tc.initial_ms(), turn_started_at=now if tc.timed else None, started_at=now, **extra)
+                black_ms=tc.initial_ms(), turn_started_at=begins if tc.timed else None, started_at=begins,
+                starts_at=starts_at, lateness_ms=lateness_ms, **extra)
     game.deadline = game_deadline(game)
     game.turn_unannounced = tc.speed == "correspondence"  # the first mover's reminder
     game.save()

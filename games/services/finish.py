@@ -7,21 +7,22 @@ from datetime import datetime
 from django.db import connection, transaction
 from django.utils import timezone
 
-from games import clock, events
+from games import clock, events, results
 from games.models import BLACK, WHITE, Challenge, Game, GameEvent
 
 from .positions import game_position, rules_of
-from .timing import from_ms, game_deadline, to_ms
-
-RESULT_TEXT = {WHITE: "1-0", BLACK: "0-1", None: "1/2-1/2"}
+from .timing import first_move_grace_at, flag_deadline, from_ms, game_deadline, lateness_at, to_ms
 
 
 @dataclass(frozen=True)
 class Ending:
+    """``winner`` None: a draw, or with ``forfeit`` both players lost (-/-)."""
+
     winner: str | None
     reason: str
     clause: str = ""
     aborted: bool = False
+    forfeit: bool = False  # unplayed: "+/-", "-/+" or "-/-" (1.9, 1.12.2), never rated
 
 
 def game_finish(*, game: Game, ending: Ending, now: datetime | None = None) -> bool:
@@ -35,7 +36,7 @@ def game_finish(*, game: Game, ending: Ending, now: datetime | None = None) -> b
     """
     now = now or timezone.now()
     status = Game.Status.ABORTED if ending.aborted else Game.Status.FINISHED
-    result = "" if ending.aborted else RESULT_TEXT[ending.winner]
+    result = "" if ending.aborted else results.for_winner(ending.winner, forfeit=ending.forfeit)
     fields = dict(status=status, result=result, termination=ending.reason, termination_clause=ending.clause,
                   ended_at=now, deadline=None, draw_offer_by="", draw_offer_ply=None)
     updated = Game.objects.filter(pk=game.pk, status=Game.Status.ONGOING).update(**fields)
@@ -50,26 +51,65 @@ def game_finish(*, game: Game, ending: Ending, now: datetime | None = None) -> b
 
 
 def time_ending(game: Game, *, flagged: str) -> Ending:
-    """How the game ends when ``flagged`` has run out of time (1.7.9, 2.1.9.1.2)."""
+    """How the game ends when ``flagged`` has run out of time (1.7.9, 2.1.9.1.2).
+
+    A correspondence game with an allowed lateness (a championship's) treats a
+    first-move period that ran out without the first move as a no-show: a
+    forfeit, not a time loss (1.9.1)."""
+    other = BLACK if flagged == WHITE else WHITE
+    tc = clock.TimeControl.parse(game.time_control)
+    if tc.days and game.lateness_ms is not None and not game.is_present(flagged):
+        return Ending(other, "forfeit", "003 1.9.1", forfeit=True)
     v = rules_of(game)
     p = game_position(game)
-    other = BLACK if flagged == WHITE else WHITE
     other_left = game.white_ms if other == WHITE else game.black_ms
-    timed_live = clock.TimeControl.parse(game.time_control).days == 0
     verdict = clock.flag_fall_verdict(
         flagged=flagged,
-        opponent_flag_down=timed_live and other_left <= 0,
+        opponent_flag_down=tc.days == 0 and other_left <= 0,
         opponent_can_win=v.can_win(p, other),
     )
     return Ending(verdict.winner, verdict.reason, verdict.clause)
+
+
+def absence_ending(game: Game, now: datetime) -> tuple[datetime, Ending] | None:
+    """The game's end for want of a player at ``now``, with its moment, if due:
+
+    * the allowed lateness has passed with a player absent (1.9.1): he loses
+      by forfeit; both absent, both lose (1.9.2);
+    * a challenge's live game whose side to move has not made his first move
+      within the grace: aborted, no result.
+    """
+    late = lateness_at(game)
+    if late is not None and late <= now:
+        white_here, black_here = game.is_present(WHITE), game.is_present(BLACK)
+        if not white_here and not black_here:
+            return late, Ending(None, "forfeit", "003 1.9.2", forfeit=True)
+        return late, Ending(WHITE if white_here else BLACK, "forfeit", "003 1.9.1", forfeit=True)
+    grace = first_move_grace_at(game)
+    if grace is not None and grace <= now:
+        return grace, Ending(None, "no-first-move", aborted=True)
+    return None
+
+
+def overdue_ending(game: Game, now: datetime) -> tuple[datetime, Ending] | None:
+    """How and when the game ends if it is overdue at ``now`` (absence first,
+    then the flag, vacations as they are now); None if it is not."""
+    absent = absence_ending(game, now)
+    if absent is not None:
+        return absent
+    flag = flag_deadline(game)
+    if flag is not None and flag <= now:
+        return flag, time_ending(game, flagged=game.to_move)
+    return None
 
 
 def game_adjudicate(*, game_id: int, now: datetime | None = None) -> bool:
     """End one overdue game if it is still overdue; True if this call ended it.
 
     1. Lock the row, skipping it if another sweeper holds it (PostgreSQL).
-    2. Re-check under the lock: still ongoing, and the deadline — recomputed
-       with the player's vacations as they are now — has passed.
+    2. Re-check under the lock: still ongoing, and overdue — a player absent
+       past the lateness, no first move within the grace, or the flag fallen
+       (recomputed with the player's vacations as they are now).
     3. Finish through ``game_finish`` (a conditional update).
     """
     now = now or timezone.now()
@@ -78,12 +118,14 @@ def game_adjudicate(*, game_id: int, now: datetime | None = None) -> bool:
         game = locked.filter(pk=game_id, status=Game.Status.ONGOING).first()
         if game is None or game.deadline is None:
             return False
-        deadline = game_deadline(game)
-        if deadline is None or deadline > now:
+        due = overdue_ending(game, now)
+        if due is None:
+            deadline = game_deadline(game)
             if deadline != game.deadline:  # a vacation moved it: keep the index honest
                 Game.objects.filter(pk=game.pk, status=Game.Status.ONGOING).update(deadline=deadline)
             return False
-        return game_finish(game=game, ending=time_ending(game, flagged=game.to_move), now=deadline)
+        at, ending = due
+        return game_finish(game=game, ending=ending, now=at)
 
 
 def games_sweep(*, now: datetime | None = None, limit: int = 500) -> int:
@@ -100,4 +142,5 @@ def games_sweep(*, now: datetime | None = None, limit: int = 500) -> int:
     return sum(1 for game_id in due if game_adjudicate(game_id=game_id, now=now))
 
 
-__all__ = ["Ending", "game_finish", "game_adjudicate", "games_sweep", "time_ending", "from_ms", "to_ms"]
+__all__ = ["Ending", "game_finish", "game_adjudicate", "games_sweep", "time_ending", "absence_ending",
+           "overdue_ending", "from_ms", "to_ms"]

@@ -8,8 +8,9 @@ else is a stale or racing request and gets ``Conflict`` with nothing changed.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
@@ -19,9 +20,9 @@ from games.models import BLACK, WHITE, Game, Move
 from games.rules import IllegalMove
 
 from .errors import Conflict, Forbidden, Invalid, NotFound, RuleRefusal
-from .finish import Ending, game_finish, time_ending
+from .finish import Ending, absence_ending, game_finish, overdue_ending
 from .positions import FIVE_ROW, game_position, remember_on_commit, rules_of
-from .timing import game_deadline, left_of, players_pauses, thinking
+from .timing import first_move_seconds, game_deadline, left_of, players_pauses, thinking
 
 
 def other(colour: str) -> str:
@@ -68,12 +69,20 @@ def _ongoing(game: Game) -> None:
 
 
 def _flag_if_fallen(game: Game, now: datetime) -> bool:
-    """If the side to move's time is up, end the game on time (inside the lock)."""
+    """If the game is overdue (time up, a player absent past the lateness, no
+    first move within the grace), end it so (inside the lock)."""
     if game.deadline is not None and game.deadline <= now:
-        deadline = game_deadline(game)
-        if deadline is not None and deadline <= now:
-            return game_finish(game=game, ending=time_ending(game, flagged=game.to_move), now=deadline)
+        due = overdue_ending(game, now)
+        if due is not None:
+            at, ending = due
+            return game_finish(game=game, ending=ending, now=at)
     return False
+
+
+def _not_before_start(game: Game, now: datetime) -> None:
+    if game.starts_at is not None and now < game.starts_at:
+        raise RuleRefusal("not-started",
+                          f"The game starts at {game.starts_at.isoformat()}; no move before then (003 1.6.3).")
 
 
 def game_move_make(*, game_id: int, member, text: str, expected_ply: int, idempotency_key: str | None = None,
@@ -108,10 +117,20 @@ def game_move_make(*, game_id: int, member, text: str, expected_ply: int, idempo
     if outcome is _FLAG_FELL:
         # Raised only now, after the transaction that ended the game on time committed.
         raise RuleRefusal("flag-fell", "Your time ran out before the move arrived; the game ended on time (003 1.7.9).")
+    if isinstance(outcome, Ending):
+        raise _absence_refusal(outcome)
     return outcome
 
 
 _FLAG_FELL = object()
+
+
+def _absence_refusal(ending: Ending) -> RuleRefusal:
+    if ending.aborted:
+        return RuleRefusal("game-aborted", f"The first move did not come within {first_move_seconds()} seconds; "
+                                           "the game was aborted.")
+    return RuleRefusal("forfeit", "The allowed lateness passed before you came to the game: "
+                                  f"it ended by forfeit ({ending.clause}).")
 
 
 def _move_locked(cursor, *, game_id, member, text, expected_ply, idempotency_key, offer_draw, now):
@@ -134,6 +153,12 @@ def _move_locked(cursor, *, game_id, member, text, expected_ply, idempotency_key
     if v.turn(p) != colour:
         raise RuleRefusal("not-your-turn", f"It is {v.turn(p)}'s turn to act.")
     now = now or timezone.now()
+    _not_before_start(game, now)
+    absent = absence_ending(game, now)
+    if absent is not None:
+        at, ending = absent
+        game_finish(game=game, ending=ending, now=at)
+        return ending
     tc = clock.TimeControl.parse(game.time_control)
     running = tc.timed and game.turn_started_at is not None
     pauses = players_pauses(game, cursor) if tc.days else None
@@ -181,6 +206,7 @@ def _apply(cursor, *, game: Game, member, colour: str, text: str, new, result, l
         game.white_id, game.black_id = game.black_id, game.white_id
         game.white_ms, game.black_ms = game.black_ms, game.white_ms
         game.white_moves, game.black_moves = game.black_moves, game.white_moves
+        game.white_checked_in_at, game.black_checked_in_at = game.black_checked_in_at, game.white_checked_in_at
     game.to_move = v.turn(new) if result is None else other(colour)
     game.fen = v.to_fen(new)
     game.turn_started_at = now
@@ -208,7 +234,7 @@ def _apply(cursor, *, game: Game, member, colour: str, text: str, new, result, l
 
 _MOVE_FIELDS = ["ply", "white_id", "black_id", "white_ms", "black_ms", "white_moves", "black_moves", "to_move", "fen",
                 "turn_started_at", "draw_barred", "draw_offer_by", "draw_offer_ply", "started_at", "deadline",
-                "turn_unannounced"]
+                "turn_unannounced", "white_checked_in_at", "black_checked_in_at"]
 
 
 @sql.per_vendor
@@ -284,6 +310,34 @@ def game_abort(*, game_id: int, member, now: datetime | None = None) -> Game:
         if game.white_moves and game.black_moves:
             raise RuleRefusal("abort-too-late", "A game can be aborted only before both sides have moved.")
         game_finish(game=game, ending=Ending(None, "aborted", aborted=True), now=now)
+        return game
+
+
+# ---- check-in (1.9.1) ---------------------------------------------------------------------------
+def check_in_window() -> timedelta:
+    return timedelta(minutes=int(getattr(settings, "GAMES_CHECK_IN_MINUTES", 15)))
+
+
+def game_check_in(*, game_id: int, member, now: datetime | None = None) -> Game:
+    """The player says he is at the board of a scheduled game ("I am here"):
+    from then on he is present and cannot forfeit for lateness (1.9.1).
+    Idempotent; open from ``GAMES_CHECK_IN_MINUTES`` before the start."""
+    with transaction.atomic():
+        game, colour, now, ended = _acting(game_id, member, now)
+        if ended:
+            return game
+        if game.starts_at is None:
+            raise RuleRefusal("no-check-in", "Only a game with a scheduled start takes a check-in.")
+        if now < game.starts_at - check_in_window():
+            raise RuleRefusal("check-in-not-open",
+                              f"Check-in opens {check_in_window().seconds // 60} minutes before the start "
+                              f"({game.starts_at.isoformat()}).")
+        field = "white_checked_in_at" if colour == WHITE else "black_checked_in_at"
+        if getattr(game, field) is None:
+            setattr(game, field, now)
+            game.deadline = game_deadline(game)  # both here: the lateness no longer applies
+            game.save(update_fields=[field, "deadline"])
+            events.game_changed_on_commit(game.pk)
         return game
 
 
@@ -368,4 +422,4 @@ def game_repetition_claim(*, game_id: int, member, expected_ply: int, move: str 
 
 
 __all__ = ["MoveOutcome", "game_move_make", "game_resign", "game_abort", "game_draw_offer", "game_draw_answer",
-           "game_repetition_claim", "FIVE_ROW"]
+           "game_repetition_claim", "game_check_in", "FIVE_ROW"]

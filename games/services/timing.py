@@ -1,13 +1,14 @@
 """Glue between the pure clock maths and stored instants (datetimes ↔ ms)."""
 from __future__ import annotations
 
-from datetime import datetime, timezone as dt_timezone
+from datetime import datetime, timedelta, timezone as dt_timezone
 
+from django.conf import settings
 from django.db import connection
 
 from club import sql
 from games import clock
-from games.models import WHITE, Game, Vacation
+from games.models import BLACK, WHITE, Game, Vacation
 
 
 def to_ms(at: datetime) -> int:
@@ -57,18 +58,60 @@ def _mover_pauses(game: Game, tc: clock.TimeControl, pauses: dict | None) -> lis
     return [(a, b) for a, b in pauses.get(game.member_of(game.to_move), ()) if b > since]
 
 
-def game_deadline(game: Game, pauses: dict | None = None) -> datetime | None:
-    """When the side to move's flag falls, vacations counted (None: untimed)."""
+def lateness_at(game: Game) -> datetime | None:
+    """When a player still absent from a scheduled live game forfeits (1.9.1):
+    ``starts_at`` plus the allowed lateness, while one of them has not come.
+    Correspondence games have none: their first-move period is the lateness."""
+    if game.lateness_ms is None or game.starts_at is None or game.time_control.startswith("d"):
+        return None
+    if game.is_present(WHITE) and game.is_present(BLACK):
+        return None
+    return game.starts_at + timedelta(milliseconds=game.lateness_ms)
+
+
+def first_move_seconds() -> int:
+    return int(getattr(settings, "GAMES_FIRST_MOVE_SECONDS", 60))
+
+
+def first_move_free(game: Game) -> bool:
+    """Is the side to move's first move off the clock? In a live game made
+    without a scheduled start (a challenge) neither first move is charged: the
+    clock must not run before a player could have opened the game."""
+    if game.starts_at is not None or game.turn_started_at is None:
+        return False
     tc = clock.TimeControl.parse(game.time_control)
-    if not tc.timed or game.turn_started_at is None:
+    if tc.days or not tc.timed:
+        return False
+    return not (game.white_moves if game.to_move == WHITE else game.black_moves)
+
+
+def first_move_grace_at(game: Game) -> datetime | None:
+    """When the game is aborted for want of the side to move's first move."""
+    if not first_move_free(game):
+        return None
+    return game.turn_started_at + timedelta(seconds=first_move_seconds())
+
+
+def flag_deadline(game: Game, pauses: dict | None = None) -> datetime | None:
+    """When the side to move's flag falls, vacations counted (None: untimed
+    or the clock is not running)."""
+    tc = clock.TimeControl.parse(game.time_control)
+    if not tc.timed or game.turn_started_at is None or first_move_free(game):
         return None
     return from_ms(clock.deadline_ms(turn_started_ms=to_ms(game.turn_started_at),
                                      left_ms=left_of(game, game.to_move), pauses=_mover_pauses(game, tc, pauses)))
 
 
+def game_deadline(game: Game, pauses: dict | None = None) -> datetime | None:
+    """The indexed moment the sweep must look at the game: the first of the
+    lateness moment, the first-move grace and the flag fall."""
+    moments = [m for m in (lateness_at(game), first_move_grace_at(game), flag_deadline(game, pauses)) if m]
+    return min(moments, default=None)
+
+
 def thinking(game: Game, now: datetime, pauses: dict | None = None) -> int:
     """How long the side to move has used since his turn began (vacations excluded)."""
-    if game.turn_started_at is None:
+    if game.turn_started_at is None or first_move_free(game):
         return 0
     tc = clock.TimeControl.parse(game.time_control)
     return clock.thinking_ms(turn_started_ms=to_ms(game.turn_started_at), now_ms=to_ms(now),

@@ -191,6 +191,7 @@
     if (state.ongoing && state.my_color) {
       text = state.my_turn ? T.yourMove : T.opponentsMove;
     }
+    if (state.start_text) text += " · " + state.start_text;
     box.textContent = text;
     const offer = $("#offer");
     offer.textContent = state.offer_text || "";

@@ -17,7 +17,8 @@ def test_a_direct_challenge_accepted_starts_the_game_with_the_chosen_colours(ann
                                  colour="black", now=at(0))
     game = challenge_accept(challenge_id=challenge.pk, member=boris, now=at(10))
     assert (game.white_id, game.black_id, game.speed, game.rated) == (boris.pk, anna.pk, "rapid", True)
-    assert game.deadline == at(10 + 480)
+    # The clocks wait for the first moves: the deadline is the first-move grace.
+    assert (game.white_ms, game.deadline) == (480_000, at(10 + 60))
     challenge.refresh_from_db()
     assert (challenge.status, challenge.game_id) == ("accepted", game.pk)
 

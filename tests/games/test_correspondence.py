@@ -46,7 +46,7 @@ def test_a_vacation_pauses_the_players_correspondence_clock(new_game, anna):
 
 
 def test_a_vacation_does_not_touch_live_games(new_game, anna):
-    game = new_game(time_control="300")
+    game = new_game(time_control="300", starts_at=at(0))
     vacation_take(member=anna, days=2, starts_at=at(0), now=at(0))
     game.refresh_from_db()
     assert game.deadline == at(300)

@@ -102,14 +102,8 @@ print(json.dumps({"ended": ended, "followups": followups}))
 """
 
 
-@pytest.mark.django_db(transaction=True)
-def test_two_sweepers_end_each_of_500_overdue_games_once(anna, boris, tmp_path):
-    Game.objects.bulk_create([
-        Game(discipline="russian", white=anna, black=boris, speed="blitz", time_control="300", white_ms=300_000,
-             black_ms=300_000, turn_started_at=T0, deadline=T0 + timedelta(seconds=300), to_move="white",
-             started_at=T0)
-        for _ in range(500)
-    ])
+def _two_sweepers(now) -> list[dict]:
+    """Run the sweep in two processes at once at ``now``; their reports."""
     settings = connection.settings_dict
     url = f"postgres://{settings['USER']}@{settings['HOST']}:{settings['PORT']}/{settings['NAME']}"
     env = {**os.environ, "DATABASE_URL": url, "CELERY_TASK_ALWAYS_EAGER": "1", "DJANGO_SETTINGS_MODULE": "club.settings",
@@ -118,14 +112,25 @@ def test_two_sweepers_end_each_of_500_overdue_games_once(anna, boris, tmp_path):
     import time
 
     start = time.time() + 4  # both processes are set up by then and begin together
-    now = (T0 + timedelta(seconds=400)).isoformat()
-    workers = [subprocess.Popen([sys.executable, "-c", SWEEPER, now, str(start)], cwd=ROOT, env=env,
+    workers = [subprocess.Popen([sys.executable, "-c", SWEEPER, now.isoformat(), str(start)], cwd=ROOT, env=env,
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(2)]
     reports = []
     for w in workers:
         out, err = w.communicate(timeout=300)
         assert w.returncode == 0, err
         reports.append(json.loads(out.strip().splitlines()[-1]))
+    return reports
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_sweepers_end_each_of_500_overdue_games_once(anna, boris, tmp_path):
+    Game.objects.bulk_create([
+        Game(discipline="russian", white=anna, black=boris, speed="blitz", time_control="300", white_ms=300_000,
+             black_ms=300_000, turn_started_at=T0, deadline=T0 + timedelta(seconds=300), to_move="white",
+             started_at=T0, starts_at=T0)  # scheduled: white's first move is on the clock
+        for _ in range(500)
+    ])
+    reports = _two_sweepers(T0 + timedelta(seconds=400))
     ended = [r["ended"] for r in reports]
     followups = [gid for r in reports for gid in r["followups"]]
     print("games ended by each sweeper:", ended)
@@ -133,3 +138,17 @@ def test_two_sweepers_end_each_of_500_overdue_games_once(anna, boris, tmp_path):
     assert sorted(followups) == sorted(Game.objects.values_list("pk", flat=True))  # one follow-up per game
     assert Game.objects.filter(status="finished", result="0-1", termination="time").count() == 500
     assert GameEvent.objects.filter(kind="finished").count() == 500
+
+
+# 1.9.1: the lateness forfeit is adjudicated once, like a flag fall
+@pytest.mark.django_db(transaction=True)
+def test_two_sweepers_forfeit_each_of_200_absent_players_once(anna, boris):
+    for _ in range(200):
+        game_create(discipline="russian", white=anna, black=boris, time_control="2700", starts_at=T0,
+                    lateness_ms=600_000, now=T0 - timedelta(hours=1), black_checked_in_at=T0)
+    reports = _two_sweepers(T0 + timedelta(minutes=11))
+    followups = [gid for r in reports for gid in r["followups"]]
+    assert sum(r["ended"] for r in reports) == 200
+    assert sorted(followups) == sorted(Game.objects.values_list("pk", flat=True))
+    assert Game.objects.filter(status="finished", result="-/+", termination="forfeit").count() == 200
+    assert GameEvent.objects.filter(kind="finished").count() == 200
