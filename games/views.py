@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST
 from games import live
 from games.forms import ArchiveFilterForm, ChallengeForm
 from games.models import Challenge, Game
+from games.rules import ballots64
 
 from . import services
 from .services.errors import PlayRefused
@@ -123,6 +124,7 @@ def game_page(request, game_id: int):
         "discipline_title": live.discipline_title(game.discipline),
         "time_control_text": time_control_text(game.time_control),
         "downloads": downloads,
+        "ballot_text": ballots64.describe(game.ballot) if game.ballot else "",  # шашки-64 (003 2.2.2)
     })
 
 
