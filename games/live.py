@@ -87,6 +87,9 @@ def _player(game: Game, colour: str) -> dict:
     return {"name": name, "username": member.username if member else ""}
 
 
+FLAG_FALLS = ("time", "time-insufficient", "both-flags")  # games.clock.flag_fall_verdict (1.7.9, 2.1.9.1.2)
+
+
 def _clock(game: Game) -> dict:
     """Each side's time left now, by the server's clock; the page only counts down."""
     now = timezone.now()
@@ -98,6 +101,9 @@ def _clock(game: Game) -> dict:
         running = game.to_move
         flag = flag_deadline(game)  # vacations counted
         left[running] = max(0, int((flag - now).total_seconds() * 1000)) if flag else 0
+    if game.status == Game.Status.FINISHED and game.termination in FLAG_FALLS:
+        # The stored time is what was left when the turn began; the flag fell on the side to move.
+        left[game.to_move] = 0
     timed = game.time_control not in ("", "-")
     return {
         "white_ms": left["white"] if timed else None,
