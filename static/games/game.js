@@ -85,6 +85,7 @@
       pairPoints: mine ? state.pair_points || [] : [],
       fouls: live ? state.fouls || [] : [],
       interactive: mine,
+      turn: state.turn,
     });
     root.dataset.ply = String(state.ply);
     root.dataset.viewPly = String(ply);
@@ -208,7 +209,7 @@
     const two = (n) => String(n).padStart(2, "0");
     if (d > 0) return `${d}${T.days} ${two(h)}:${two(m)}`;
     if (h > 0) return `${h}:${two(m)}:${two(sec)}`;
-    if (s < 10) return `${m}:${two(sec)}.${Math.floor((ms % 1000) / 100)}`;
+    if (s < 10 && ms > 0) return `${m}:${two(sec)}.${Math.floor((ms % 1000) / 100)}`;  // a fallen flag: 0:00
     return `${m}:${two(sec)}`;
   }
 
