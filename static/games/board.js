@@ -424,6 +424,19 @@
         }
       }
 
+      // Connect6: the first stone of a two-stone turn, chosen but not yet sent,
+      // in the mover's colour when the page says whose turn it is.
+      if (g.kind === "stones") {
+        for (const label of this.picked) {
+          const c = g.coords(label);
+          if (!c) continue;
+          const {col, row} = this._screen(c.x, c.y);
+          const group = el("g", {class: "cb-piece cb-pending" + (this.state.turn ? " cb-" + this.state.turn : ""),
+                                 "data-pending": label, "pointer-events": "none"}, svg);
+          el("circle", {cx: col, cy: row, r: 0.46, class: "cb-stone"}, group);
+        }
+      }
+
       // legal-move hints, movable pieces, foul markers
       if (this.state.hints) {
         for (const [label, completes] of targets) {
