@@ -7,19 +7,17 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from games import clock
+from games.disciplines import RUSSIAN_64, discipline_title
 from games.models import SPEEDS
 from games.rules import variant, variants
 
-RUSSIAN_64 = "russian-64"
-
 
 def discipline_choices():
-    ru = (get_language() or "").startswith("ru")
     choices = []
     for v in variants():
-        choices.append((v.name, v.title_ru if ru else v.title_en))
+        choices.append((v.name, discipline_title(v.name)))
         if v.name == "russian":
-            choices.append((RUSSIAN_64, "Шашки-64" if ru else "Shashki-64 (ballot)"))
+            choices.append((RUSSIAN_64, discipline_title(RUSSIAN_64)))
     return choices
 
 

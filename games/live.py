@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from games import disciplines
 from games.rules import variant
 
 from .models import Game
@@ -39,13 +40,7 @@ def board_spec(discipline: str) -> dict:
 
 
 def discipline_title(discipline: str) -> str:
-    from django.utils.translation import get_language
-
-    try:
-        v = variant(discipline)
-    except KeyError:
-        return discipline
-    return v.title_ru if (get_language() or "").startswith("ru") else v.title_en
+    return disciplines.discipline_title(discipline)
 
 
 def _path(v, spec: dict, position, notation: str) -> list[str]:

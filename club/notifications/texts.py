@@ -1,17 +1,12 @@
 """The words of each notification, in the reader's language at the time of reading."""
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 
 def discipline_title(name: str) -> str:
-    """The discipline's title in the current language (the rules module names it)."""
-    try:
-        from games.rules import variant
+    """The discipline's title in the current language (games/locale translates it)."""
+    from games.disciplines import discipline_title
 
-        v = variant(name)
-    except (KeyError, ImportError):
-        return name
-    return v.title_ru if (get_language() or "").startswith("ru") else v.title_en
+    return discipline_title(name)
 
 
 def notification_text(n) -> str:

@@ -1,40 +1,37 @@
 """The club speaks Russian and English: chosen by the browser or by the switch in the header."""
 import re
-from pathlib import Path
 
 import pytest
 from django.urls import reverse
 from django.utils import translation
 
-PO_FILE = Path(__file__).resolve().parents[2] / "locale" / "ru" / "LC_MESSAGES" / "django.po"
+from club.i18n_check import ROOT, catalogues, read_po
 
 pytestmark = pytest.mark.django_db
 
 
-def po_entries() -> list[tuple[str, str, bool]]:
-    """(msgid, first msgstr, fuzzy) for every entry except the header."""
-    entries = []
-    for block in PO_FILE.read_text(encoding="utf-8").split("\n\n")[1:]:
-        def text(keyword):
-            match = re.search(rf'^{re.escape(keyword)} ((?:".*"\n?)+)', block + "\n", re.M)
-            return "".join(re.findall(r'"(.*)"', match.group(1))) if match else ""
-        msgstr = text("msgstr") or text("msgstr[0]")
-        entries.append((text("msgid"), msgstr, "#, fuzzy" in block))
-    return entries
+def po_entries() -> list[tuple[str, str, bool, bool]]:
+    """(msgid, first msgstr, fuzzy, plural) for every entry of every app's catalogue."""
+    return [(e.msgid, (e.msgstr or [""])[0], e.fuzzy, e.plural is not None)
+            for po in catalogues(ROOT) for e in read_po(po)]
+
+
+def test_every_app_keeps_its_own_catalogue():
+    apps = {po.relative_to(ROOT).parents[3].as_posix() for po in catalogues(ROOT)}
+    assert {"club", "games", "ratings"} <= apps
 
 
 def test_every_string_has_a_russian_translation():
     entries = po_entries()
 
     assert len(entries) > 50
-    assert [msgid for msgid, msgstr, fuzzy in entries if not msgstr or fuzzy] == []
+    assert [msgid for msgid, msgstr, fuzzy, _ in entries if not msgstr or fuzzy] == []
 
 
-def test_the_compiled_catalogue_matches_the_po_file():
-    # Entries holding escapes (\n) are left out: po_entries() does not unescape them.
-    plain = [(msgid, msgstr) for msgid, msgstr, _ in po_entries() if "\\" not in msgid + msgstr]
+def test_the_compiled_catalogues_match_the_po_files():
     with translation.override("ru"):
-        stale = [msgid for msgid, msgstr in plain if translation.gettext(msgid) != msgstr]
+        stale = [msgid for msgid, msgstr, fuzzy, plural in po_entries()
+                 if msgstr and not fuzzy and not plural and translation.gettext(msgid) != msgstr]
     assert stale == []
 
 

@@ -1,0 +1,31 @@
+"""Discipline names in the reader's language, through the games catalogue.
+
+The rules module is pure (no Django) and names each discipline in English
+(``title_en``); these marks put those names into games/locale, where the
+Russian ones live like every other string of the site.
+tests/games/test_discipline_titles.py checks that the list covers every
+discipline of the rules module with its ``title_en`` as the msgid and that the
+Russian catalogue gives its ``title_ru``.
+"""
+
+from django.utils.translation import gettext, gettext_noop
+
+RUSSIAN_64 = "russian-64"  # Russian draughts from a шашки-64 ballot (003 §2.2), chosen at challenge time
+
+TITLES = {
+    "russian": gettext_noop("Russian draughts"),
+    RUSSIAN_64: gettext_noop("Shashki-64 (ballot)"),
+    "international": gettext_noop("International draughts"),
+    "giveaway": gettext_noop("Giveaway draughts"),
+    "renju": gettext_noop("Renju"),
+    "gomoku": gettext_noop("Gomoku (free)"),
+    "gomoku-standard": gettext_noop("Gomoku (standard)"),
+    "renju-free": gettext_noop("Free renju"),
+    "connect6": gettext_noop("Connect6"),
+}
+
+
+def discipline_title(name: str) -> str:
+    """The discipline's name in the active language; an unknown name as it is."""
+    title = TITLES.get(name)
+    return gettext(title) if title else name
