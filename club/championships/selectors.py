@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.db.models import Prefetch, Q, QuerySet
 
 from games import clock
-from games import results as vocabulary
+from games.models import Game
 
 from .models import Appointment, Board, Championship, Entry, Round
 
@@ -87,7 +87,7 @@ def next_game_of(member) -> Board | None:
     if not getattr(member, "is_authenticated", False):
         return None
     mine = (Board.objects.filter(Q(white=member) | Q(black=member), round__status=Round.Status.PUBLISHED,
-                                 game__isnull=False, game__status="active")
+                                 game__isnull=False, game__status=Game.Status.ONGOING)
             .select_related("round__championship", "game", "white", "black")
             .order_by("round__starts_at", "round_id"))
     return mine.first()
@@ -100,9 +100,11 @@ def pairing_players(championship: Championship) -> list[dict]:
             for e in championship.entries.order_by("start_number", "id")]
 
 
-def played_rounds(championship: Championship, *, upto: int | None = None, closed_only: bool = True) -> list[list[dict]]:
+def played_rounds(championship: Championship, *, upto: int | None = None, closed_only: bool = True,
+                  unfinished: bool = False) -> list[list[dict]]:
     """Rounds as plain boards ``{"white", "black", "result"}``; a Swiss bye is
-    ``(id, None, "bye")``; a round-robin rest and a board without a result are left out."""
+    ``(id, None, "bye")``; a round-robin rest and a board without a result are left out
+    (``unfinished``: a game pairing without a result is kept, with result "")."""
     rounds = championship.rounds.order_by("number")
     if closed_only:
         rounds = rounds.filter(status=Round.Status.CLOSED)
@@ -113,18 +115,22 @@ def played_rounds(championship: Championship, *, upto: int | None = None, closed
     boards = (Board.objects.filter(round__championship=championship, round__number__in=numbers)
               .order_by("round__number", "number").values_list("round__number", "white_id", "black_id", "result"))
     for number, white, black, result in boards:
-        if not result:
+        if not result and not (unfinished and black is not None):
             continue
         by_round[number].append({"white": white, "black": black, "result": result})
     return [by_round[number] for number in numbers]
 
 
 def results_plain(championship: Championship) -> tuple[list[dict], list[list[dict]]]:
-    """Players and every round's recorded results, as ``ratings.standings.table`` takes them."""
+    """Players and every round's recorded results, as ``ratings.standings.table`` takes them.
+
+    Pairings still without a result are kept (result ""): the standings
+    ignore them, except a round-robin pairing of a player who has left, which
+    counts "+" for his opponent (1.10.3) or leaves the table with him (1.10.2)."""
     players = [{"id": e.member_id, "rating": e.rating,
                 "withdrawn_after_round": e.left_after_round if e.status != ACTIVE else None}
                for e in championship.entries.order_by("start_number", "id")]
-    return players, played_rounds(championship, closed_only=False)
+    return players, played_rounds(championship, closed_only=False, unfinished=True)
 
 
 # ---- the crosstable grid ----------------------------------------------------------------------
@@ -132,21 +138,22 @@ def crosstable_grid(championship: Championship) -> list[dict]:
     """Round robin: one row per player in start-number order, a cell per
     opponent with the marks of their games (1 / ½ / 0, + / −, 1.12.2).
 
-    Each row: {"entry", "cells": [[marks of each game] per opponent; None on the diagonal], "points"}.
+    The marks come from ``ratings.standings.crosstable``, so a withdrawal is
+    shown as the standings count it: "+" for the opponents of a player who
+    left after half his games (1.10.3), "−" for both in the unplayed games of
+    a struck one (1.10.2).
+
+    Each row: {"entry", "cells": [[marks of each game] per opponent; None on the diagonal]}.
     """
+    from ratings import standings
+
     entry_list = list(entries(championship))
-    index = {e.member_id: i for i, e in enumerate(entry_list)}
-    cells: list[list[list[str] | None]] = [[[] for _ in entry_list] for _ in entry_list]
-    for i in range(len(entry_list)):
-        cells[i][i] = None
-    boards = (Board.objects.filter(round__championship=championship, black__isnull=False)
-              .exclude(result="").order_by("round__number", "number").values_list("white_id", "black_id", "result"))
-    for white, black, result in boards:
-        if white not in index or black not in index:
-            continue
-        cells[index[white]][index[black]].append(vocabulary.mark(result, vocabulary.WHITE))
-        cells[index[black]][index[white]].append(vocabulary.mark(result, vocabulary.BLACK))
-    return [{"entry": e, "cells": cells[i]} for i, e in enumerate(entry_list)]
+    players, rounds = results_plain(championship)
+    grid = standings.crosstable(players, rounds, championship.scoring, system=championship.system)["grid"]
+    return [{"entry": e, "cells": [None if o.member_id == e.member_id else list(grid.get(e.member_id, {})
+                                                                              .get(o.member_id, []))
+                                   for o in entry_list]}
+            for e in entry_list]
 
 
 def standings_rows(championship: Championship) -> list[dict]:

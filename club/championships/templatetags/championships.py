@@ -1,0 +1,17 @@
+"""``{% next_championship_game %}``: the member's next championship game (for "My games")."""
+from django import template
+
+from club.championships import selectors
+
+register = template.Library()
+
+
+@register.inclusion_tag("championships/_next_game.html", takes_context=True)
+def next_championship_game(context):
+    member = context.get("user")
+    board = selectors.next_game_of(member)
+    if board is None:
+        return {"board": None}
+    return {"board": board, "championship": board.round.championship,
+            "opponent": board.black if board.white_id == member.pk else board.white,
+            "colour": "white" if board.white_id == member.pk else "black"}
