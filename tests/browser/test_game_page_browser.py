@@ -2,11 +2,15 @@
 of a long game in the move list at desk and phone widths, the шашки-64 ballot,
 the help under the board for its discipline, Connect6's first stone of a turn
 marked, and a flagged clock at 0:00."""
+import datetime as dt
+
 import pytest
 from django.test import Client
+from django.utils import timezone
 from playwright.sync_api import expect
 
 from games import services
+from games.services import games_sweep
 from games.rules import variant
 from tests.browser.conftest import screenshot
 from tests.games_web.helpers import start_game
@@ -69,3 +73,45 @@ def test_every_move_of_a_forty_ply_game_is_visible_in_the_list(page, live_server
         assert s["inside"] and s["onTop"], s
         assert (s["row"], s["column"]) == (i // 2 + 1, i % 2), s  # white's and black's move of one numbered row
     screenshot(page, f"move-list-{width}")
+
+
+def test_connect6_marks_the_first_of_the_two_stones_until_the_second(page, live_server, anna, boris):
+    # 004 (Connect6): after black's first stone each turn places two; the first
+    # one must show on the board while the player chooses the second.
+    game = start_game(white=anna, black=boris, discipline="connect6")
+    services.game_move_make(game_id=game.id, member=boris, text="j10", expected_ply=0)
+    _login(page, live_server, anna)
+    page.set_viewport_size(WIDTHS["desk"])
+    page.goto(f"/play/games/{game.id}/")
+    expect(page.locator("#game")).to_have_attribute("data-my-turn", "1")
+    page.locator('[data-square="k10"]').click()
+    pending = page.locator('[data-pending="k10"]')
+    expect(pending).to_be_visible()
+    expect(pending).to_have_class("cb-piece cb-pending cb-white")
+    screenshot(page, "connect6-first-stone")
+    page.locator('[data-square="k11"]').click()
+    expect(page.locator("#game")).to_have_attribute("data-ply", "2")
+    expect(page.locator("[data-pending]")).to_have_count(0)
+    expect(page.locator('[data-at="k10"].cb-white')).to_have_count(1)
+    expect(page.locator('[data-at="k11"].cb-white')).to_have_count(1)
+
+
+def test_the_clock_of_a_player_who_lost_on_time_shows_zero(page, live_server, anna, boris):
+    # 1.7.9: the flag fell; the clock must not go on showing the time his turn began with.
+    game = start_game(white=anna, black=boris, time_control="300")
+    services.game_move_make(game_id=game.id, member=anna, text="c3-d4", expected_ply=0)
+    services.game_move_make(game_id=game.id, member=boris, text="f6-g5", expected_ply=1)
+    assert games_sweep(now=timezone.now() + dt.timedelta(hours=1)) == 1
+    _login(page, live_server, anna)
+    page.goto(f"/play/games/{game.id}/")
+    expect(page.locator("#status")).to_contain_text("0-1")
+    expect(page.locator(".player-white .clock")).to_have_text("0:00")
+    expect(page.locator(".player-black .clock")).to_have_text("5:00")
+
+
+def test_a_shashki_64_game_page_names_the_drawn_ballot(page, live_server, anna, boris):
+    game = start_game(white=anna, black=boris, ballot="idf:2-III")
+    page.goto(f"/play/games/{game.id}/")
+    expect(page.locator("dd.ballot")).to_have_text("idf 2-III: 1. ab4 bc5 2. ba5 cb4")
+    expect(page.locator('[data-at="a5"].cb-white')).to_have_count(1)
+    expect(page.locator('[data-at="b4"].cb-black')).to_have_count(1)
