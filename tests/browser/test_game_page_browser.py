@@ -10,8 +10,8 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from games import services
-from games.services import games_sweep
 from games.rules import variant
+from games.services import games_sweep
 from tests.browser.conftest import screenshot
 from tests.games_web.helpers import start_game
 
