@@ -37,7 +37,7 @@ from django.core.cache import cache
 from django.db import transaction
 
 from games.models import Game, Move
-from games.rules import IllegalMove, pdn, renju_records, variant
+from games.rules import IllegalMove, ballots64, pdn, renju_records, variant
 from games.services.errors import Invalid
 from games.services.positions import DRAUGHTS, FIVE_ROW, game_start_position, replay, start_position
 
@@ -88,6 +88,7 @@ def game_record(*, game: Game, format: str) -> str:
             tags["FEN"] = variant(game.discipline).to_fen(game_start_position(game))
         if game.ballot:
             tags["Ballot"] = game.ballot  # шашки-64 starting position drawn by lot (003 2.2.2)
+            tags["Opening"] = ballots64.describe(game.ballot)  # as players read it: "idf 2-III: 1. ab4 bc5 …"
         if game.time_control and game.time_control != "-":
             tags["TimeControl"] = game.time_control
         return pdn.write_game(tags, moves, game.result or "*")
@@ -218,7 +219,10 @@ def _read_pdn(text: str, max_games: int) -> list[dict]:
             except (IllegalMove, KeyError, ValueError):
                 raise IllegalMove(f"no шашки-64 ballot {ballot[:40]!r}") from None
             if fen:
-                given = v.from_fen(fen)
+                try:
+                    given = v.from_fen(fen)
+                except IllegalMove as error:
+                    raise IllegalMove(f"FEN {fen[:40]!r}: {str(error)[:200]}") from None
                 if ballot and v.to_fen(given) != v.to_fen(start):
                     raise IllegalMove(f"the FEN is not the starting position of ballot {ballot[:40]!r}")
                 start = given

@@ -57,3 +57,10 @@ def test_after_a_loss_on_time_the_flagged_clock_shows_zero(anna, boris):
     assert (game.result, game.termination) == ("0-1", "time") and game.white_ms > 0
     clock = live.game_state(game.id)["clock"]
     assert clock["white_ms"] == 0 and clock["black_ms"] == game.black_ms > 0 and clock["running"] is None
+
+
+def test_the_pdn_download_carries_the_ballot_key_and_its_opening(client, anna, boris):
+    game = start_game(white=anna, black=boris, ballot="idf:2-III")
+    client.force_login(anna)
+    pdn = client.get(f"/play/games/{game.id}/download/?format=pdn").content.decode()
+    assert '[Ballot "idf:2-III"]' in pdn and '[Opening "idf 2-III: 1. ab4 bc5 2. ba5 cb4"]' in pdn
