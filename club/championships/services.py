@@ -497,6 +497,9 @@ def round_publish(*, by, championship_id: int, round_number: int, starts_at: dat
         _decide(championship, by, "publish", now=now, round=round_number,
                 starts_at=starts_at.isoformat() if starts_at else None)
         _close_round_if_over(championship, the_round, now)
+    if any(b.result for b in boards if b.black_id is not None):
+        # Forfeits of a player who left were recorded: no game will announce them (1.10.2/1.10.3).
+        transaction.on_commit(lambda: _enqueue_standings(championship.pk))
     return the_round
 
 
@@ -636,8 +639,11 @@ def player_leave(*, by, championship_id: int, member_id: int, reason: str, exclu
             raise Conflict("already-left", _("This player has already left the championship."))
         last_out = (championship.rounds.filter(status__in=(Round.Status.PUBLISHED, Round.Status.CLOSED))
                     .order_by("-number").values_list("number", flat=True).first()) or 0
+        # "Played" as the standings count it: finished over the board, or still
+        # going and to be decided by the arbiter (1.10.4); a no-show forfeit is not played.
         played = (Board.objects.filter(round__championship=championship, round__number__lte=last_out,
                                        black__isnull=False, game__isnull=False)
+                  .filter(Q(result__in=vocabulary.PLAYED) | Q(result=""))
                   .filter(Q(white_id=member_id) | Q(black_id=member_id)).count())
         scheduled = selectors.games_scheduled(championship, championship.entries.count())
         entry.struck = not championship.is_swiss and played * 2 < scheduled
