@@ -297,15 +297,14 @@ class Stats:
 
 
 def make_members(count: int, tag: str) -> list[tuple[int, str]]:
-    from rest_framework.authtoken.models import Token
+    from knox.models import AuthToken
 
     from club.models import Member
 
     members = Member.objects.bulk_create([
         Member(username=f"load-{tag}-{i}", display_name=f"Load {i}", password="!") for i in range(count)
     ])
-    tokens = Token.objects.bulk_create([Token(user=m, key=uuid.uuid4().hex[:40]) for m in members])
-    return [(m.pk, t.key) for m, t in zip(members, tokens)]
+    return [(m.pk, AuthToken.objects.create(user=m)[1]) for m in members]
 
 
 async def new_game(conn, white, black, control, stats) -> int:

@@ -1,9 +1,14 @@
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin
+from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext_lazy as _
 
 from club import services
 from club.models import Member, Sanction
+
+# Only a superuser grants the powers behind these fields (and only he sets passwords
+# and addresses: a password reset mailed to an address an administrator chose is a takeover).
+SUPERUSER_FIELDS = ("is_staff", "is_superuser", "groups", "user_permissions")
 
 
 @admin.register(Member)
@@ -12,24 +17,56 @@ class MemberAdmin(UserAdmin):
     list_filter = ("groups", "is_staff", "is_superuser", "is_active")
     search_fields = ("username", "display_name", "city", "email")
     fieldsets = UserAdmin.fieldsets + (
-        (_("Club profile"), {"fields": ("display_name", "city", "federation_title", "federation_rating")}),
+        (_("Club profile"), {"fields": ("display_name", "city", "federation_title", "federation_rating",
+                                        "email_verified")}),
     )
+
+    def get_fieldsets(self, request, obj=None):
+        fieldsets = super().get_fieldsets(request, obj)
+        if request.user.is_superuser or obj is None:
+            return fieldsets
+        return [(name, {**options, "fields": [f for f in options["fields"] if f not in SUPERUSER_FIELDS]})
+                for name, options in fieldsets]
+
+    def get_readonly_fields(self, request, obj=None):
+        if request.user.is_superuser:
+            return super().get_readonly_fields(request, obj)
+        return ("email", "email_verified", "last_login", "date_joined")
+
+    def has_change_permission(self, request, obj=None):
+        # Staff accounts (administrators, superusers) are changed by superusers only.
+        if obj is not None and obj.is_staff and not request.user.is_superuser:
+            return False
+        return super().has_change_permission(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        if obj is not None and obj.is_staff and not request.user.is_superuser:
+            return False
+        return super().has_delete_permission(request, obj)
+
+    def user_change_password(self, request, id, form_url=""):
+        if not request.user.is_superuser:
+            raise PermissionDenied
+        return super().user_change_password(request, id, form_url)
 
 
 @admin.register(Sanction)
 class SanctionAdmin(admin.ModelAdmin):
+    """Sanctions are recorded through the service (which checks the arbiter role) and
+    never edited in place: a record that names its author must say what he decided."""
+
     list_display = ("issued_at", "member", "kind", "issued_by")
     list_filter = ("kind",)
     search_fields = ("member__username", "member__display_name", "reason")
     autocomplete_fields = ("member",)
     readonly_fields = ("issued_by", "issued_at")
 
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
     def save_model(self, request, obj, form, change):
-        if change:
-            super().save_model(request, obj, form, change)
-        else:
-            # New sanctions go through the service, which checks the arbiter role.
-            saved = services.sanction_issue(
-                member=obj.member, kind=obj.kind, reason=obj.reason, issued_by=request.user
-            )
-            obj.pk, obj.issued_by, obj.issued_at = saved.pk, saved.issued_by, saved.issued_at
+        saved = services.sanction_issue(member=obj.member, kind=obj.kind, reason=obj.reason, issued_by=request.user)
+        obj.pk, obj.issued_by, obj.issued_at = saved.pk, saved.issued_by, saved.issued_at

@@ -1,9 +1,27 @@
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from club.models import Member, Sanction
 from club.roles import Role
+
+
+class NotBlankPasswordValidator:
+    """Refuses a password of spaces only (it passes the length check, and the
+    similarity and common-password lists do not know it)."""
+
+    def validate(self, password, user=None):
+        if not password.strip():
+            raise ValidationError(gettext("A password cannot be made of spaces only."), code="password_blank")
+
+    def get_help_text(self):
+        return gettext("Your password cannot be made of spaces only.")
+
+
+def email_in_use(email: str, *, exclude_pk: int | None = None) -> bool:
+    return Member.objects.filter(email__iexact=email.strip()).exclude(pk=exclude_pk).exists()
 
 
 class SignUpForm(UserCreationForm):
@@ -14,11 +32,39 @@ class SignUpForm(UserCreationForm):
         model = Member
         fields = ("username", "email", "display_name", "city")
 
+    def clean_email(self):
+        email = self.cleaned_data["email"]
+        if email_in_use(email):
+            raise ValidationError(_("This email belongs to another member."), code="email_taken")
+        return email
+
+
+class ThrottledPasswordResetForm(PasswordResetForm):
+    """Sends the reset email only within the limits per client address and per email."""
+
+    def __init__(self, *args, request=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.request = request
+
+    def clean_email(self):
+        from club.api.throttling import PasswordResetThrottle
+
+        email = self.cleaned_data["email"]
+        if not PasswordResetThrottle.allow_reset(self.request, email):
+            raise ValidationError(_("Too many password reset requests: try again in an hour."), code="throttled")
+        return email
+
 
 class ProfileForm(forms.ModelForm):
     class Meta:
         model = Member
         fields = ("display_name", "city", "federation_title", "federation_rating", "email")
+
+    def clean_email(self):
+        email = self.cleaned_data["email"]
+        if email and "email" in self.changed_data and email_in_use(email, exclude_pk=self.instance.pk):
+            raise ValidationError(_("This email belongs to another member."), code="email_taken")
+        return email
 
 
 class RolesForm(forms.Form):

@@ -1,5 +1,6 @@
 from django.contrib.auth.models import AbstractUser
 from django.db import models
+from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
 
@@ -13,12 +14,41 @@ class Member(AbstractUser):
         help_text=_("E.g. GM, IM, CM, 1st category."),
     )
     federation_rating = models.PositiveIntegerField(_("federation rating"), null=True, blank=True)
+    # Set when the member opened the link mailed to ``email``; a change of email clears it.
+    email_verified = models.BooleanField(_("email verified"), default=False)
 
     class Meta:
         verbose_name = _("member")
         verbose_name_plural = _("members")
         ordering = ["username"]
         permissions = [("assign_role", _("Can assign club roles"))]
+        constraints = [
+            # An address belongs to at most one member who proved it is theirs. Sign-up refuses
+            # any address already in use; accounts that shared one before stay unverified.
+            models.UniqueConstraint(Lower("email"), condition=models.Q(email_verified=True),
+                                    name="member_verified_email_unique",
+                                    violation_error_message=_("This email belongs to another member.")),
+        ]
+
+    @classmethod
+    def from_db(cls, db, field_names, values):
+        member = super().from_db(db, field_names, values)
+        member._saved_email = member.__dict__.get("email")  # None when deferred
+        return member
+
+    def save(self, *args, **kwargs):
+        saved_email = getattr(self, "_saved_email", None)
+        if saved_email is not None and self.email.lower() != saved_email.lower() and self.email_verified:
+            # A new address is unproven until its own link is followed.
+            self.email_verified = False
+            if kwargs.get("update_fields") is not None:
+                kwargs["update_fields"] = [*kwargs["update_fields"], "email_verified"]
+        password_changed = self._password is not None  # set by set_password(), cleared by save()
+        super().save(*args, **kwargs)
+        self._saved_email = self.email
+        if password_changed:
+            # A new password ends every API session of the old one.
+            self.auth_token_set.all().delete()
 
     def __str__(self) -> str:
         return self.display_name or self.username

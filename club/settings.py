@@ -7,6 +7,7 @@ code to PostgreSQL and Redis. Every setting is listed in README.md.
 """
 import os
 import secrets
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -58,10 +59,12 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "channels",
+    "axes",
+    "knox",
+    "csp",
     "club",
     "club.notifications",
     "games",
@@ -71,6 +74,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -79,6 +83,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "axes.middleware.AxesMiddleware",  # last: turns a locked-out login into a 429
 ]
 
 ROOT_URLCONF = "club.urls"
@@ -189,6 +194,7 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    {"NAME": "club.forms.NotBlankPasswordValidator"},
 ]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
@@ -285,6 +291,12 @@ GAME_FINISHED_TASKS.append("club.championships.tasks.championship_game_result")
 GAME_RESULT_CHANGED_TASKS: list[str] = ["ratings.tasks.rating_recompute_from_game"]
 GAME_RESULT_CHANGED_TASKS.append("club.championships.tasks.championship_game_result")
 
+# --- Games: how a game starts (games/services/timing.py, play.py) ---------------------------
+# A challenge's live game is aborted if a side's first move (off the clock) does not come in time.
+GAMES_FIRST_MOVE_SECONDS = env_int("GAMES_FIRST_MOVE_SECONDS", 60)
+# "I am here" in a scheduled game opens this long before its start (1.9.1).
+GAMES_CHECK_IN_MINUTES = env_int("GAMES_CHECK_IN_MINUTES", 15)
+
 # --- Notifications (club/notifications): correspondence reminders and daily digests ----
 CELERY_BEAT_SCHEDULE["notifications-turn-reminders"] = {
     "task": "club.notifications.tasks.send_turn_reminders", "schedule": 60.0, "options": {"expires": 50},
@@ -305,4 +317,65 @@ RATINGS = {
     "STRONG_THRESHOLD": 2400,
     "CAP": 400,                  # FIDE 8.3.1: a bigger difference counts as this; None = no cap
     "EXPECTANCY": os.environ.get("RATINGS_EXPECTANCY", "logistic"),  # "logistic" or "fide" (B.02 table 8.1.2)
+}
+
+# --- Accounts and the API edge: lockouts, tokens, limits, CSP -------------------------
+# Addresses (or networks) of the reverse proxies in front of the club. Only a
+# request arriving from one of them may name the client in X-Forwarded-For;
+# anyone else could forge a fresh address per request and dodge every limit.
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES")
+
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # refuses a locked-out client before the password is checked
+    "django.contrib.auth.backends.ModelBackend",
+]
+# Logins (the web form, the admin's and the API token endpoint) lock out an
+# address after AXES_FAILURE_LIMIT failures; an account is locked for every
+# address only after LOGIN_ACCOUNT_FACTOR times as many (club/api/throttling.py).
+AXES_HANDLER = "club.api.throttling.LoginLockout"
+AXES_CLIENT_IP_CALLABLE = "club.api.throttling.client_ip"
+AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
+AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 10)
+LOGIN_ACCOUNT_FACTOR = 5
+AXES_COOLOFF_TIME = 0.25  # hours
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCK_OUT_AT_FAILURE = False  # LoginLockout.is_locked decides, per address and per account
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # so the backend marks the locked-out request
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+
+# API tokens (django-rest-knox): stored as SHA-512 digests, expire, revoked on a
+# password change and from the member's settings page.
+REST_KNOX = {
+    "TOKEN_TTL": timedelta(days=env_int("API_TOKEN_DAYS", 30)),
+    "AUTH_HEADER_PREFIX": "Token",
+}
+
+REST_FRAMEWORK["DEFAULT_PAGINATION_CLASS"] = "club.api.pagination.BoundedLimitOffsetPagination"
+REST_FRAMEWORK["DEFAULT_PARSER_CLASSES"] = [
+    "club.api.parsers.BoundedJSONParser",
+    "rest_framework.parsers.FormParser",
+    "rest_framework.parsers.MultiPartParser",
+]
+REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"].update({
+    # Direct challenges each send the opponent an email.
+    "direct-challenge": os.environ.get("DIRECT_CHALLENGE_THROTTLE", "10/hour"),
+    "password-reset": os.environ.get("PASSWORD_RESET_THROTTLE", "5/hour"),
+})
+
+# A body over this size is answered 413 (club.views.bad_request); the largest
+# legitimate body is a game record import.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],  # includes the game socket on the same host
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
 }

@@ -13,8 +13,11 @@ handler500 = "club.views.server_error"
 urlpatterns = [
     path("", views.home, name="home"),
     path("signup/", views.sign_up, name="signup"),
+    path("accounts/password_reset/", views.PasswordResetView.as_view(), name="password_reset"),
+    path("accounts/verify-email/<str:token>/", views.email_verify_link, name="email-verify"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("profile/edit/", views.profile_edit, name="profile-edit"),
+    path("profile/api-tokens/revoke/", views.api_tokens_revoke, name="api-tokens-revoke"),
     path("members/", views.member_list, name="member-list"),
     path("members/<str:username>/", views.member_profile, name="member-profile"),
     path("members/<str:username>/roles/", views.member_roles, name="member-roles"),

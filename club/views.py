@@ -1,19 +1,25 @@
 """Pages of the club: thin views that check roles, then call services and selectors."""
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ValidationError
+from django.core.exceptions import RequestDataTooBig, ValidationError
 from django.core.paginator import Paginator
+from django.db import IntegrityError
 from django.http import Http404, HttpResponseServerError, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
 from club import selectors, services
+from club.api import tokens
 from club.api.errors import json_error_response
-from club.forms import ProfileForm, RolesForm, SanctionForm, SignUpForm
+from club.email_verification import email_verification_send, email_verify
+from club.forms import ProfileForm, RolesForm, SanctionForm, SignUpForm, ThrottledPasswordResetForm
 from club.health import health_report
 from club.models import Member
 from club.roles import Role, has_any_role, role_required, roles_of
@@ -30,14 +36,42 @@ def sign_up(request):
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        member = services.member_sign_up(
-            username=data["username"], email=data["email"], password=data["password1"],
-            display_name=data["display_name"], city=data["city"],
-        )
-        login(request, member, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, _("Welcome to the club!"))
-        return redirect("member-profile", username=member.username)
+        try:
+            member = services.member_sign_up(
+                username=data["username"], email=data["email"], password=data["password1"],
+                display_name=data["display_name"], city=data["city"],
+            )
+        except ValidationError as exc:
+            form.add_error(None, exc)
+        except IntegrityError:
+            # Another sign-up took the username between the form's check and the insert.
+            form.add_error("username", _("A user with that username already exists."))
+        else:
+            login(request, member, backend="django.contrib.auth.backends.ModelBackend")
+            email_verification_send(member=member, base_url=request.build_absolute_uri("/")[:-1])
+            messages.success(request, _("Welcome to the club! We have sent you a link to confirm your email."))
+            return redirect("member-profile", username=member.username)
     return render(request, "registration/signup.html", {"form": form})
+
+
+@require_GET
+def email_verify_link(request, token: str):
+    try:
+        member = email_verify(token=token)
+    except ValidationError as exc:
+        messages.error(request, exc.messages[0])
+        return redirect("home")
+    messages.success(request, _("Your email address %(email)s is confirmed.") % {"email": member.email})
+    return redirect("member-profile", username=member.username)
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's reset page, with its emails limited per client address and per email address."""
+
+    form_class = ThrottledPasswordResetForm
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "request": self.request}
 
 
 @require_GET
@@ -73,9 +107,23 @@ def profile_edit(request):
         except ValidationError as exc:
             form.add_error(None, exc)
         else:
+            if "email" in form.changed_data:
+                email_verification_send(member=request.user, base_url=request.build_absolute_uri("/")[:-1])
             messages.success(request, _("Your profile is saved."))
             return redirect("member-profile", username=request.user.username)
-    return render(request, "club/profile_edit.html", {"form": form})
+    return render(request, "club/profile_edit.html", {
+        "form": form, "api_tokens": tokens.api_token_list(member=request.user),
+    })
+
+
+@login_required
+@require_http_methods(["POST"])
+def api_tokens_revoke(request):
+    """Revoke one API token (``token_key``) or, without it, all of the member's tokens."""
+    count = tokens.api_tokens_revoke(member=request.user, token_key=request.POST.get("token_key") or None)
+    messages.success(request, ngettext("%(count)d API token revoked.", "%(count)d API tokens revoked.", count)
+                     % {"count": count})
+    return redirect("profile-edit")
 
 
 @role_required(Role.ADMIN)
@@ -148,9 +196,19 @@ def permission_denied(request, exception=None):
 
 
 def bad_request(request, exception=None):
+    if isinstance(exception, RequestDataTooBig):
+        return request_too_large(request)
     if _is_api(request):
         return json_error_response("bad-request", _("Bad request."), 400)
     return render(request, "club/error.html", {"title": _("Bad request")}, status=400)
+
+
+def request_too_large(request):
+    limit = _("The request is too large: at most %(size)d kB.") % {
+        "size": settings.DATA_UPLOAD_MAX_MEMORY_SIZE // 1024}
+    if _is_api(request):
+        return json_error_response("too-large", limit, 413)
+    return render(request, "club/error.html", {"title": _("Request too large"), "text": limit}, status=413)
 
 
 def server_error(request):

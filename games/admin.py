@@ -1,6 +1,28 @@
-from django.contrib import admin
+"""Admin: games, their moves and events are read-only here.
+
+A game changes through the services only, which keep its events, its end
+(game_finish) and the ratings right. A result correction is the action
+"Correct the result", which calls the arbiter service with a reason.
+"""
+from django import forms
+from django.contrib import admin, messages
+from django.template.response import TemplateResponse
+from django.utils.translation import gettext_lazy as _
 
 from games.models import Challenge, Game, GameEvent, Move, Vacation
+from games.services import PlayRefused
+from games.services.arbiter import RESULTS, game_result_change
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
 
 class MoveInline(admin.TabularInline):
@@ -13,17 +35,46 @@ class MoveInline(admin.TabularInline):
     def has_add_permission(self, request, obj=None):
         return False  # moves are made through the services only
 
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+class ResultChangeForm(forms.Form):
+    result = forms.ChoiceField(label=_("Result"), choices=[(r, r) for r in RESULTS])
+    reason = forms.CharField(label=_("Reason"), widget=forms.Textarea(attrs={"rows": 3}))
+    clause = forms.CharField(label=_("Rule clause"), max_length=40, required=False)
+
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(ReadOnlyAdmin):
     list_display = ["id", "discipline", "white", "black", "time_control", "status", "result", "termination", "ply",
                     "deadline", "ended_at"]
     list_filter = ["status", "discipline", "speed", "rated"]
     search_fields = ["white__username", "black__username", "event", "white_name", "black_name"]
     raw_id_fields = ["white", "black", "imported_by"]
-    readonly_fields = ["ply", "fen", "to_move", "white_ms", "black_ms", "white_moves", "black_moves",
-                       "turn_started_at", "deadline", "created_at", "started_at", "ended_at"]
     inlines = [MoveInline]
+    actions = ["correct_result"]
+
+    @admin.action(description=_("Correct the result (arbiter's decision, with a reason)"), permissions=["view"])
+    def correct_result(self, request, queryset):
+        form = ResultChangeForm(request.POST if "apply" in request.POST else None)
+        if form.is_valid():
+            data = form.cleaned_data
+            for game in queryset:
+                try:
+                    game_result_change(game_id=game.pk, arbiter=request.user, result=data["result"],
+                                       reason=data["reason"], clause=data["clause"])
+                except PlayRefused as refusal:
+                    self.message_user(request, f"{game.pk}: {refusal.detail}", messages.ERROR)
+                else:
+                    self.message_user(request, _("Game %(id)d: result set to %(result)s.") % {
+                        "id": game.pk, "result": data["result"]})
+            return None
+        return TemplateResponse(request, "admin/games/game/result_change.html", {
+            **self.admin_site.each_context(request), "title": _("Correct the result"), "form": form,
+            "games": queryset, "opts": self.model._meta,
+            "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME,
+        })
 
 
 @admin.register(Challenge)
@@ -40,7 +91,7 @@ class VacationAdmin(admin.ModelAdmin):
 
 
 @admin.register(GameEvent)
-class GameEventAdmin(admin.ModelAdmin):
+class GameEventAdmin(ReadOnlyAdmin):
     list_display = ["game", "kind", "ply", "created_at"]
     list_filter = ["kind"]
     raw_id_fields = ["game"]

@@ -23,6 +23,9 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.utils import translation
 
+from club.api.params import whole_number
+from club.notifications.services import notifications_mark_read
+
 from . import events, live
 
 
@@ -41,8 +44,11 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         await self.channel_layer.group_add(self.group, self.channel_name)
         events.sockets_listen_here()
         await self.accept()
+        if self.member is not None and self.member.is_authenticated:
+            # Opening the game reads what the notifications said about it.
+            await database_sync_to_async(notifications_mark_read)(member=self.member, game_id=self.game_id)
         query = _query(self.scope.get("query_string", b""))
-        self.sent_ply = int(query["since"]) if query.get("since", "").isdigit() else None
+        self.sent_ply = whole_number(query.get("since"))
         # The page's language (its <html lang>): buttons and texts in the state follow it.
         languages = {code for code, _name in settings.LANGUAGES}
         self.language = query.get("lang") if query.get("lang") in languages else settings.LANGUAGE_CODE
@@ -52,10 +58,19 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
+    async def receive(self, text_data=None, bytes_data=None, **kwargs):
+        # Frames that are not a JSON object (binary, broken JSON, a bare number) are ignored, not a crash.
+        try:
+            content = await self.decode_json(text_data) if text_data is not None else None
+        except (ValueError, RecursionError):
+            return
+        if isinstance(content, dict):
+            await self.receive_json(content)
+
     async def receive_json(self, content, **kwargs):
         if content.get("type") == "sync":
             since = content.get("since")
-            await self._send_state(since=since if isinstance(since, int) and since >= 0 else None)
+            await self._send_state(since=since if type(since) is int and 0 <= since < 2**63 else None)
 
     async def game_changed(self, event):
         await self._send_state(since=self.sent_ply)

@@ -15,6 +15,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from club.api.params import whole_number
+from club.api.throttling import DirectChallengeThrottle
 from games import live
 from games.forms import ArchiveFilterForm, ChallengeForm
 from games.models import Challenge, Game
@@ -78,6 +80,8 @@ def challenge_new(request):
     form = ChallengeForm(request.POST or None, initial=initial, me=request.user)
     if request.method == "POST" and form.is_valid():
         try:
+            if not DirectChallengeThrottle().allow_request(request, None):
+                raise PlayRefused("throttled", _("Too many direct challenges: try again later."))
             challenge = services.challenge_create(challenger=request.user, **form.service_arguments())
         except PlayRefused as error:
             form.add_error(None, str(error))
@@ -109,12 +113,8 @@ def challenge_respond(request, challenge_id: int, action: str):
 
 
 def game_page(request, game_id: int):
+    # A GET writes nothing: the page's socket marks the game's notifications read (games.consumers).
     game = get_object_or_404(Game.objects.select_related("white", "black"), id=game_id)
-    if request.user.is_authenticated:
-        # Opening the game reads what the notifications said about it.
-        from club.notifications.services import notifications_mark_read
-
-        notifications_mark_read(member=request.user, game_id=game.id)
     state = live.game_state(game.id, request.user)
     downloads = [{"url": reverse("games:game-download", args=[game.id]) + f"?format={fmt}", "label": label}
                  for fmt, label in DOWNLOADS[live.board_spec(game.discipline)["kind"]]]
@@ -149,8 +149,7 @@ def game_download(request, game_id: int):
 
 def game_state(request, game_id: int):
     """The polling fallback of the game page's WebSocket (same JSON)."""
-    since = request.GET.get("since")
-    state = live.game_state(game_id, request.user, since=int(since) if since and since.isdigit() else None)
+    state = live.game_state(game_id, request.user, since=whole_number(request.GET.get("since")))
     if state is None:
         raise Http404
     return JsonResponse(state)

@@ -4,6 +4,9 @@ from club.models import Member, Sanction
 from club.roles import Role, roles_of
 
 
+class TokenSerializer(serializers.Serializer):
+    token = serializers.CharField(help_text="Send it as `Authorization: Token <token>`; shown once.")
+    expiry = serializers.DateTimeField(allow_null=True)
 
 
 class MemberSerializer(serializers.ModelSerializer):

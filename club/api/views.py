@@ -2,26 +2,50 @@
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import generics, serializers, status
-from rest_framework.authtoken.views import ObtainAuthToken
-from rest_framework.permissions import IsAuthenticated
+from rest_framework import exceptions, generics, status
+from rest_framework.authtoken.serializers import AuthTokenSerializer
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.views import APIView
 
 from club import selectors, services
+from club.api import tokens
+from club.api.params import query_int
 from club.api.permissions import role_permission
 from club.api.serializers import (
-    MemberSerializer, OwnProfileSerializer, RolesSerializer, SanctionSerializer,
+    MemberSerializer, OwnProfileSerializer, RolesSerializer, SanctionSerializer, TokenSerializer,
 )
+from club.api.throttling import ClientScopedRateThrottle
 from club.models import Member
 from club.roles import Role, roles_of
 
 
-class TokenObtainView(ObtainAuthToken):
-    """Trade a username and password for the API token (send it as ``Authorization: Token <key>``)."""
+class TokenObtainView(APIView):
+    """POST: trade a username and password for a new API token (send it as
+    ``Authorization: Token <key>``); it expires (``expiry``) and a password
+    change revokes it. DELETE: revoke the token the request is made with."""
 
-    throttle_classes = [ScopedRateThrottle]
-    throttle_scope = "auth"  # slows down password guessing
+    throttle_classes = [ClientScopedRateThrottle]
+    throttle_scope = "auth"  # slows down password guessing; the login lockout stops it
+
+    def get_permissions(self):
+        return [IsAuthenticated()] if self.request.method == "DELETE" else [AllowAny()]
+
+    @extend_schema(request=AuthTokenSerializer, responses={200: TokenSerializer})
+    def post(self, request):
+        serializer = AuthTokenSerializer(data=request.data, context={"request": request})
+        valid = serializer.is_valid()
+        if getattr(request, "axes_locked_out", False):  # set by django-axes' backend during authenticate()
+            raise exceptions.Throttled(detail=_("Too many failed logins: try again later."))
+        if not valid:
+            raise exceptions.ValidationError(serializer.errors)
+        token, key = tokens.api_token_issue(member=serializer.validated_data["user"])
+        return Response(TokenSerializer({"token": key, "expiry": token.expiry}).data)
+
+    @extend_schema(request=None, responses={204: None})
+    def delete(self, request):
+        request.auth.delete()
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 @extend_schema(parameters=[OpenApiParameter("q", str, description="Part of a name, username or city.")])
@@ -86,10 +110,8 @@ class SanctionListView(generics.ListCreateAPIView):
         return [role_permission(Role.ARBITER, Role.ORGANISER, Role.ADMIN)()]
 
     def get_queryset(self):
-        member_id = self.request.query_params.get("member")
-        if member_id is not None and not member_id.isdigit():
-            raise serializers.ValidationError({"member": _("Give a member id.")})
-        member = get_object_or_404(Member, pk=member_id) if member_id else None
+        member_id = query_int(self.request, "member")
+        member = get_object_or_404(Member, pk=member_id) if member_id is not None else None
         return selectors.sanction_list(member=member)
 
     def create(self, request, *args, **kwargs):

@@ -16,6 +16,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from club.api.errors import ApiConflict, ApiError, RuleRefused
+from club.api.params import query_int
+from club.api.throttling import DirectChallengeThrottle
 from club.models import Member
 from games import clock, records, selectors, services
 from games.models import Challenge, Game, Vacation
@@ -50,6 +52,8 @@ def _bool(value):
 
 # ---- challenges ---------------------------------------------------------------------------
 class ChallengeListView(APIView):
+    throttle_classes = [DirectChallengeThrottle]
+
     @extend_schema(responses=s.ChallengeSerializer(many=True),
                    parameters=[OpenApiParameter("status", str, description="open (default), accepted, …, or all")])
     def get(self, request):
@@ -74,7 +78,10 @@ class ChallengeListView(APIView):
 class ChallengeDetailView(APIView):
     @extend_schema(responses=s.ChallengeSerializer)
     def get(self, request, pk):
-        return Response(s.ChallengeSerializer(get_object_or_404(Challenge, pk=pk)).data)
+        # A direct challenge is private to its two members: anyone else is told it does not exist.
+        member_id = request.user.pk if request.user.is_authenticated else None
+        return Response(s.ChallengeSerializer(get_object_or_404(
+            selectors.challenge_list(member_id=member_id, status=None), pk=pk)).data)
 
 
 class ChallengeAcceptView(APIView):
@@ -122,16 +129,14 @@ class _GameListBase(ListAPIView):
     permission_classes = [permissions.AllowAny]
 
     def member_id(self):
-        value = self.request.query_params.get("member")
-        return int(value) if value and value.isdigit() else None
+        return query_int(self.request, "member")
 
     def get_queryset(self):
         q = self.request.query_params
-        opponent = q.get("opponent")
         return selectors.game_list(
             member_id=self.member_id(), status=q.get("status"), discipline=q.get("discipline"),
             rated=_bool(q.get("rated")), speed=q.get("speed"), result=q.get("result"), colour=q.get("colour"),
-            opponent_id=int(opponent) if opponent and opponent.isdigit() else None,
+            opponent_id=query_int(self.request, "opponent"),
         )
 
 
@@ -166,8 +171,7 @@ class GameMovesView(APIView):
                    parameters=[OpenApiParameter("since", int, description="only moves after this ply")])
     def get(self, request, pk):
         get_object_or_404(Game, pk=pk)
-        since = request.query_params.get("since", "0")
-        moves = selectors.game_moves(game_id=pk, since=int(since) if since.isdigit() else 0)
+        moves = selectors.game_moves(game_id=pk, since=query_int(request, "since", default=0))
         return Response(s.MoveSerializer(moves, many=True).data)
 
     @extend_schema(request=s.MoveCreateSerializer, responses={201: s.MoveResultSerializer, 200: s.MoveResultSerializer},

@@ -27,7 +27,8 @@ def test_an_unreachable_broker_is_a_503_naming_the_broker(client, monkeypatch):
     assert list(body["failed"]) == ["broker"]
 
 
-def test_a_missing_broker_folder_is_a_503(client, monkeypatch, tmp_path):
+def test_a_missing_broker_folder_is_a_503_that_logs_the_folder_but_does_not_show_it(
+        client, monkeypatch, tmp_path, caplog):
     if not celery_app.conf.broker_url.startswith("filesystem"):
         pytest.skip("the embedded file-system broker is not in use")
     options = dict(celery_app.conf.broker_transport_options, data_folder_in=str(tmp_path / "gone"))
@@ -36,7 +37,8 @@ def test_a_missing_broker_folder_is_a_503(client, monkeypatch, tmp_path):
     response = client.get("/health/")
 
     assert response.status_code == 503
-    assert "gone" in response.json()["failed"]["broker"]
+    assert response.json()["failed"] == {"broker": "unavailable"}
+    assert "gone" not in response.text and "gone" in caplog.text
 
 
 def test_a_cache_that_forgets_is_a_503_naming_the_cache(client, settings):

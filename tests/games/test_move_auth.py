@@ -1,8 +1,8 @@
 """The club's token check (club/api/authentication.py) does what DRF's does, on the move endpoint."""
 import pytest
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from club.api.tokens import api_token_issue
 from games.models import Move
 
 
@@ -24,7 +24,7 @@ def _move(game_id, authorization=None):
 
 
 def test_a_valid_token_moves_as_its_member(anna, game_id):
-    answer = _move(game_id, f"Token {Token.objects.create(user=anna).key}")
+    answer = _move(game_id, f"Token {api_token_issue(member=anna)[1]}")
     assert answer.status_code == 201 and answer.json()["move"]["member"] == anna.pk
 
 
@@ -36,7 +36,7 @@ def test_a_bad_token_is_a_401_and_nothing_is_played(game_id, header):
 
 
 def test_an_inactive_members_token_is_refused(anna, game_id):
-    key = Token.objects.create(user=anna).key
+    key = api_token_issue(member=anna)[1]
     anna.is_active = False
     anna.save(update_fields=["is_active"])
     assert _move(game_id, f"Token {key}").status_code == 401

@@ -11,9 +11,9 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from rest_framework.authtoken.models import Token
 from websockets.sync.client import connect
 
+from club.api.tokens import api_token_issue
 from tests.conftest import database_url_for_other_processes
 from tests.games_web.helpers import start_game
 
@@ -66,7 +66,7 @@ def _post_move(port: int, game_id: int, token: str, text: str, ply: int) -> int:
 def test_a_move_posted_to_the_http_tier_reaches_a_socket_on_the_live_tier(tiers, anna, boris):
     http_port, live_port = tiers
     game = start_game(white=anna, black=boris, time_control="600+5")
-    token = Token.objects.create(user=anna).key
+    token = api_token_issue(member=anna)[1]
     with connect(f"ws://127.0.0.1:{live_port}/ws/games/{game.id}/?since=0",
                  additional_headers={"Origin": f"http://127.0.0.1:{live_port}"}) as socket:
         first = json.loads(socket.recv(timeout=10))
