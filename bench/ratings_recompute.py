@@ -1,9 +1,10 @@
 """Bench: rebuilding club ratings from the game history.
 
-    /work/venv/bin/python bench/ratings_recompute.py                 # pure, 1,000,000 games
-    /work/venv/bin/python bench/ratings_recompute.py --db 20000      # + database path on SQLite
+    .venv/bin/python bench/ratings_recompute.py                 # pure, 1,000,000 games
+    .venv/bin/python bench/ratings_recompute.py --db 20000      # + database path on SQLite
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \\
-        /work/venv/bin/python bench/ratings_recompute.py --db 20000  # + database path on PostgreSQL
+        .venv/bin/python bench/ratings_recompute.py --db 20000  # + database path on PostgreSQL
+    .venv/bin/python bench/ratings_recompute.py --smoke         # CI's tiny run (both paths, SQLite)
 
 1. Pure recompute (no database): ``--games`` finished games (default
    1,000,000) among ``--members`` members (default 5,000), spread over
@@ -17,9 +18,16 @@
    games among min(members, N/4) members; then it times
    ``ratings.services.ratings_recompute()`` (the ``manage.py ratings
    recompute`` path: read games, replay, write 2 history rows per game and the
-   ratings) and ``rating_apply_game`` for the last ``--incremental`` games
+   ratings) three ways: from an empty history (the first run), over the
+   existing history (a second run: every pool's rows are deleted and written
+   again, as on a live club), and ``rating_recompute_from_game`` from the
+   middle game of the busiest pool (an arbiter's correction: half a pool
+   replayed); then ``rating_apply_game`` for the last ``--incremental`` games
    (the per-game task path). The 1,000,000-game figure is extrapolated
    linearly from N and printed as such.
+
+Figures of full runs: bench/results/ratings_recompute*.txt (each names its
+commit and the machine's load).
 """
 from __future__ import annotations
 
@@ -34,6 +42,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.machine import footer, header  # noqa: E402
 from ratings.elo import EloConfig  # noqa: E402
 from ratings.recompute import RatedGame, replay  # noqa: E402
 
@@ -184,10 +193,31 @@ def _bench_database_run(n_games: int, n_members: int, incremental: int, where: s
         pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
     replayed = sum(done.values())
     assert RatingChange.objects.count() == 2 * replayed
-    per_million = elapsed / replayed * 1_000_000
-    print(f"database recompute ({connection.vendor}): {replayed:,} games in {elapsed:.2f} s "
-          f"({replayed / elapsed:,.0f} games/s) -> about {per_million:,.0f} s for 1,000,000 games "
-          f"(linear extrapolation, not measured)")
+    _print_recompute(f"database recompute ({connection.vendor}) from an empty history", replayed, elapsed)
+
+    before = list(RatingChange.objects.order_by("pk").values_list("member_id", "rating_after")[:1000])
+    t0 = time.perf_counter()
+    done = services.ratings_recompute()
+    elapsed = time.perf_counter() - t0
+    again = sum(done.values())
+    assert again == replayed and RatingChange.objects.count() == 2 * replayed
+    after = list(RatingChange.objects.order_by("pk").values_list("member_id", "rating_after")[:1000])
+    assert sorted(before) == sorted(after), "a recompute over its own history must change nothing"
+    _print_recompute(f"database recompute ({connection.vendor}) over the existing history", again, elapsed)
+
+    busiest = max(
+        ((d, s) for d in DISCIPLINES for s in SPEEDS),
+        key=lambda pool: Game.objects.filter(discipline=pool[0], speed=pool[1]).count(),
+    )
+    pool_games = list(Game.objects.filter(discipline=busiest[0], speed=busiest[1])
+                      .order_by("ended_at", "pk").values_list("pk", flat=True))
+    middle = pool_games[len(pool_games) // 2]
+    t0 = time.perf_counter()
+    partial = services.rating_recompute_from_game(game_id=middle)
+    elapsed = time.perf_counter() - t0
+    print(f"arbiter's correction ({connection.vendor}): rating_recompute_from_game replayed {partial:,} of the "
+          f"{len(pool_games):,} games of the {busiest[0]}/{busiest[1]} pool in {elapsed:.2f} s "
+          f"({partial / elapsed if elapsed else float('inf'):,.0f} games/s)")
 
     if later:
         Game.objects.bulk_create(later, batch_size=2000)
@@ -199,6 +229,12 @@ def _bench_database_run(n_games: int, n_members: int, incremental: int, where: s
               f"({elapsed / len(later) * 1000:.2f} ms per game)")
 
 
+def _print_recompute(what: str, replayed: int, elapsed: float) -> None:
+    per_million = elapsed / replayed * 1_000_000
+    print(f"{what}: {replayed:,} games in {elapsed:.2f} s ({replayed / elapsed:,.0f} games/s) -> about "
+          f"{per_million:,.0f} s for 1,000,000 games (linear extrapolation, not measured)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=1_000_000)
@@ -207,14 +243,21 @@ def main() -> None:
     parser.add_argument("--incremental", type=int, default=500, help="games to time through rating_apply_game")
     parser.add_argument("--no-pure", action="store_true")
     parser.add_argument("--profile", action="store_true", help="cProfile the database recompute")
+    parser.add_argument("--smoke", action="store_true",
+                        help="CI's tiny run: 2,000 games pure, 400 on a temporary SQLite database")
     args = parser.parse_args()
     global PROFILE
     PROFILE = args.profile
+    if args.smoke:
+        args.games, args.members, args.db, args.incremental = 2_000, 100, 400, 20
+        os.environ.pop("DATABASE_URL", None)  # never a real database from CI's smoke run
+    header()
     if not args.no_pure:
         bench_pure(args.games, args.members)
     if args.db:
         bench_database(args.db, min(args.members, max(2, args.db // 4)), args.incremental,
                        os.environ.get("DATABASE_URL"))
+    footer()
 
 
 if __name__ == "__main__":
