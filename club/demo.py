@@ -28,7 +28,7 @@ DEMO_MEMBERS = [
 ]
 
 # Apps whose ``demo.load_demo(members)`` runs after the club's, in this order.
-DEMO_APPS = ["games", "ratings"]
+DEMO_APPS = ["games", "ratings", "club.championships"]
 
 
 @transaction.atomic

@@ -9,5 +9,8 @@ urlpatterns = [
     path("", views.championship_list, name="list"),
     path("new/", views.championship_new, name="new"),
     path("<int:pk>/", views.championship_detail, name="detail"),
+    path("<int:pk>/results/", views.championship_results, name="results"),
+    path("<int:pk>/results/print/", views.championship_results_print, name="results-print"),
+    path("<int:pk>/export/<str:kind>/", views.championship_export, name="export"),
     path("<int:pk>/<slug:action>/", views.championship_action, name="action"),
 ]

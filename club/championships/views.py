@@ -148,3 +148,43 @@ def championship_action(request, pk, action):
     else:
         messages.success(request, done)
     return redirect("championships:detail", pk)
+
+
+# ---- published results (issue 14) ---------------------------------------------------------------
+def _published(pk: int) -> Championship:
+    """A championship whose results are public: any but a draft."""
+    championship = selectors.championship_get(pk)
+    if championship is None or championship.status == Championship.Status.DRAFT:
+        raise Http404
+    return championship
+
+
+def championship_results(request, pk):
+    """Crosstable, standings with every tie-break column and its arithmetic, rounds with their games."""
+    from . import publish
+
+    return render(request, "championships/results/page.html", publish.results(_published(pk)))
+
+
+def championship_results_print(request, pk):
+    """The printable results (A4): the document the chief arbiter signs."""
+    from django.utils import timezone
+
+    from . import publish
+
+    return render(request, "championships/results/print.html",
+                  {**publish.results(_published(pk)), "printed_on": timezone.localdate()})
+
+
+def championship_export(request, pk, kind):
+    """One file: all games (PDN / renju records), standings CSV, or TRF16."""
+    from django.http import HttpResponse
+
+    from . import exports
+
+    if kind not in exports.EXPORTS:
+        raise Http404
+    done = exports.export(_published(pk), kind)
+    response = HttpResponse(done.text, content_type=done.content_type)
+    response["Content-Disposition"] = f'attachment; filename="{done.filename}"'
+    return response

@@ -20,4 +20,6 @@ urlpatterns = [
     path("<int:pk>/decisions/", views.DecisionsView.as_view(), name="api-championship-decisions"),
     path("<int:pk>/standings/", views.StandingsView.as_view(), name="api-championship-standings"),
     path("<int:pk>/crosstable/", views.CrosstableView.as_view(), name="api-championship-crosstable"),
+    path("<int:pk>/published/", views.PublishedResultsView.as_view(), name="api-championship-published"),
+    path("<int:pk>/export/<str:kind>/", views.ExportView.as_view(), name="api-championship-export"),
 ]

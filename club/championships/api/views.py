@@ -204,3 +204,60 @@ class CrosstableView(APIView):
     def get(self, request, pk):
         """Marks per opponent (round robin) and per round (Swiss), 1.12.2 marks."""
         return Response(selectors.crosstable_plain(_championship(pk)))
+
+
+# ---- published results and exports (issue 14) ----------------------------------------------------
+from django.http import Http404, HttpResponse  # noqa: E402
+from drf_spectacular.types import OpenApiTypes  # noqa: E402
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, inline_serializer  # noqa: E402
+from rest_framework import serializers as drf  # noqa: E402
+
+from .. import exports, publish  # noqa: E402
+
+
+def _published(pk: int) -> Championship:
+    championship = _championship(pk)
+    if championship.status == Championship.Status.DRAFT:
+        raise Http404
+    return championship
+
+
+class PublishedResultsView(APIView):
+    @extend_schema(responses=inline_serializer("PublishedResults", {
+        "championship": drf.DictField(help_text="id, name, discipline, system, scoring, status, rated"),
+        "chief_arbiter": drf.CharField(allow_null=True),
+        "criteria": drf.ListField(child=drf.CharField(), help_text="Tie criteria in force, in order (1.13.3)."),
+        "standings": drf.ListField(child=drf.DictField(), help_text=(
+            "Rows in final order: place, player, points, wins, draws, losses, games, played, struck, "
+            "withdrawn_after_round, coefficients (1.13.4-1.13.9), arithmetic {coefficient: {sum, lines: "
+            "[{opponent, points, factor, product, note}]}}, rating {before, after, change, games, performance} "
+            "for rated events.")),
+        "crosstable": drf.DictField(help_text="kind 'grid' (round robin: marks per opponent in the rows' order) "
+                                              "or 'rounds' (Swiss: opponent's row number, colour, mark per round)."),
+        "rounds": drf.ListField(child=drf.DictField(), help_text="Published rounds: boards with players, result, "
+                                                                  "marks and the game id."),
+    }))
+    def get(self, request, pk):
+        """The published results: standings with every tie-break column and the
+        arithmetic behind each figure, the crosstable (1.10.2/1.10.3 applied) and
+        the rounds, computed from the recorded results by ratings.standings."""
+        return Response(publish.results_plain(_published(pk)))
+
+
+class ExportView(APIView):
+    @extend_schema(
+        parameters=[OpenApiParameter("kind", OpenApiTypes.STR, OpenApiParameter.PATH, enum=list(exports.EXPORTS),
+                                          description="games: every game as one PDN file (draughts) or renju-record "
+                                                      "file; standings.csv: the standings; trf: FIDE TRF16.")],
+        responses={(200, "text/plain"): OpenApiResponse(OpenApiTypes.STR, description="TRF16 or renju records"),
+                   (200, "text/csv"): OpenApiResponse(OpenApiTypes.STR, description="Standings CSV"),
+                   (200, "application/x-draughts-pdn"): OpenApiResponse(OpenApiTypes.STR, description="PDN")},
+    )
+    def get(self, request, pk, kind):
+        """One export of the championship as a file (Content-Disposition: attachment)."""
+        if kind not in exports.EXPORTS:
+            raise Http404
+        done = exports.export(_published(pk), kind)
+        response = HttpResponse(done.text, content_type=done.content_type)
+        response["Content-Disposition"] = f'attachment; filename="{done.filename}"'
+        return response

@@ -1,0 +1,180 @@
+"""Demo championships for ``club.demo.load_demo`` (``manage.py up --demo``): a
+finished round robin and a Swiss in progress, so a newcomer sees a crosstable
+at once.
+
+Everything goes through the championship and game services — create, appoint,
+enter, draw the lot, pair, publish, play the moves, resign or agree a draw —
+so the games are legal and the standings are the real ones. The same
+builders (``play_round``, ``round_robin``, ``swiss``) serve the tests of the
+published results. Idempotent: a demo championship that exists is left alone.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime, timedelta
+
+from django.utils import timezone
+
+from club.models import Member
+from games.models import Game
+from games.services import game_draw_answer, game_draw_offer, game_move_make, game_resign
+
+from . import services
+from .models import Championship, Round
+
+ROUND_ROBIN_NAME = "Demo club championship (round robin)"
+SWISS_NAME = "Demo open Swiss"
+
+# Legal from the Russian start: white, black, white, black, white, black (capture, recapture).
+RUSSIAN_OPENING = ["c3-d4", "f6-g5", "g3-f4", "b6-c5", "d4:b6", "a7:c5"]
+
+# Extra demo players (the club's demo has three), all plain members.
+DEMO_PLAYERS = [
+    # username, display name, city, federation rating
+    ("anna", "Анна Орлова", "Ярославль", 2050),
+    ("boris", "Борис Лебедев", "Пермь", 1980),
+    ("vera", "Вера Зайцева", "Омск", 1760),
+    ("gleb", "Глеб Никитин", "Тула", 1540),
+]
+
+# decide(white, black) -> "white" | "black" | "draw"
+Decide = Callable[[Member, Member], str]
+
+
+def by_rating(white: Member, black: Member) -> str:
+    """A demo outcome: the higher federation rating wins; within 100 points a draw."""
+    w, b = white.federation_rating or 0, black.federation_rating or 0
+    if abs(w - b) < 100:
+        return "draw"
+    return "white" if w > b else "black"
+
+
+def play_game(game: Game, outcome: str, *, start: datetime, step: timedelta = timedelta(minutes=10)) -> Game:
+    """Play the opening moves, then end the game: the loser resigns, or black
+    offers a draw after his move and white accepts (2.1.9.1.1, 2.1.9.3)."""
+    moves = RUSSIAN_OPENING if outcome != "draw" else RUSSIAN_OPENING[:4]
+    if game.discipline != "russian":
+        moves = []
+    when = start
+    for text in moves:
+        game.refresh_from_db()
+        mover = game.white if game.to_move == "white" else game.black
+        when += step
+        game_move_make(game_id=game.pk, member=mover, text=text, expected_ply=game.ply, now=when)
+    game.refresh_from_db()
+    when += step
+    if outcome == "draw":
+        game_draw_offer(game_id=game.pk, member=game.black, now=when)
+        game_draw_answer(game_id=game.pk, member=game.white, accept=True, now=when + step)
+    else:
+        loser = game.black if outcome == "white" else game.white
+        game_resign(game_id=game.pk, member=loser, now=when)
+    game.refresh_from_db()
+    return game
+
+
+def play_round(championship: Championship, *, arbiter, decide: Decide, now: datetime,
+               skip: Callable[[Member, Member], bool] | None = None) -> Round:
+    """Pair and publish the next round, then play each of its games with the
+    outcome ``decide`` gives; ``skip(white, black)`` leaves a game unfinished.
+
+    Each finished game's board is recorded through the hook's own service
+    (``board_result_record``, idempotent), so the round closes whether or not
+    Celery runs the on-commit hook."""
+    the_round = services.round_pair(by=arbiter, championship_id=championship.pk, now=now)
+    services.round_publish(by=arbiter, championship_id=championship.pk, round_number=the_round.number, now=now)
+    for board in the_round.boards.select_related("game", "white", "black").order_by("number"):
+        if board.game_id is None or (skip and skip(board.white, board.black)):
+            continue
+        play_game(board.game, decide(board.white, board.black), start=now)
+        services.board_result_record(game_id=board.game_id, now=now + timedelta(hours=1))
+    the_round.refresh_from_db()
+    return the_round
+
+
+def create(*, organiser, chief, arbiter, players: list[Member], now: datetime, **options) -> Championship:
+    """Create, appoint the chief arbiter and an arbiter, enter the players, close the entries (lot "demo")."""
+    championship = services.championship_create(organiser=organiser, now=now, **options)
+    services.arbiter_appoint(by=organiser, championship_id=championship.pk, member=chief, role="chief", now=now)
+    services.arbiter_appoint(by=organiser, championship_id=championship.pk, member=arbiter, role="arbiter", now=now)
+    services.entries_open(by=organiser, championship_id=championship.pk, now=now)
+    for player in players:
+        services.entry_create(championship_id=championship.pk, member=player, now=now)
+    services.entries_close(by=organiser, championship_id=championship.pk, seed="demo", now=now)
+    championship.refresh_from_db()
+    return championship
+
+
+def round_robin(*, organiser, chief, arbiter, players: list[Member], start: datetime, decide: Decide = by_rating,
+                name: str = ROUND_ROBIN_NAME, **options) -> Championship:
+    """A round robin played to the end (one round a day from ``start``)."""
+    options.setdefault("discipline", "russian")
+    options.setdefault("time_control", "d3")
+    championship = create(organiser=organiser, chief=chief, arbiter=arbiter, players=players, now=start,
+                          name=name, system="round-robin", **options)
+    number = 0
+    while championship.status != Championship.Status.FINISHED:
+        number += 1
+        play_round(championship, arbiter=arbiter, decide=decide, now=start + timedelta(days=number))
+        championship.refresh_from_db()
+    services.standings_recompute(championship_id=championship.pk, now=start + timedelta(days=number + 1))
+    return championship
+
+
+def swiss(*, organiser, chief, arbiter, players: list[Member], start: datetime, rounds_planned: int,
+          rounds_played: int, decide: Decide = by_rating, name: str = SWISS_NAME, **options) -> Championship:
+    """A Swiss with ``rounds_played`` rounds finished; the next round is paired
+    and published with one game still going (a tournament in progress)."""
+    options.setdefault("discipline", "russian")
+    options.setdefault("time_control", "d3")
+    options.setdefault("swiss_system", "buchholz")
+    championship = create(organiser=organiser, chief=chief, arbiter=arbiter, players=players, now=start,
+                          name=name, system="swiss", rounds_planned=rounds_planned, **options)
+    for number in range(1, rounds_played + 1):
+        play_round(championship, arbiter=arbiter, decide=decide, now=start + timedelta(days=number))
+    if rounds_played < rounds_planned:
+        first = []
+
+        def keep_first_going(white, black):
+            first.append((white, black))
+            return len(first) == 1
+
+        play_round(championship, arbiter=arbiter, decide=decide, now=start + timedelta(days=rounds_played + 1),
+                   skip=keep_first_going)
+    services.standings_recompute(championship_id=championship.pk, now=start + timedelta(days=rounds_played + 2))
+    championship.refresh_from_db()
+    return championship
+
+
+def _demo_players() -> list[Member]:
+    from django.contrib.auth.models import Group
+
+    from club.demo import DEMO_PASSWORD
+    from club.roles import Role
+
+    group = Group.objects.get(name=Role.MEMBER)
+    out = []
+    for username, name, city, rating in DEMO_PLAYERS:
+        member, created = Member.objects.update_or_create(
+            username=username, defaults={"display_name": name, "city": city, "federation_rating": rating,
+                                         "email": f"{username}@demo.club"})
+        if created:
+            member.set_password(DEMO_PASSWORD)
+            member.save(update_fields=["password"])
+        member.groups.add(group)
+        out.append(member)
+    return out
+
+
+def load_demo(members: dict) -> None:
+    """The demo club's championships (``club.demo.DEMO_APPS``)."""
+    m = members
+    extra = _demo_players()
+    now = timezone.now()
+    staff = {"organiser": m["olga"], "chief": m["irina"], "arbiter": m["pavel"]}
+    if not Championship.objects.filter(name=ROUND_ROBIN_NAME).exists():
+        round_robin(**staff, players=[m["sergey"], m["natalia"], m["timur"], *extra[:3]],
+                    start=now - timedelta(days=30))
+    if not Championship.objects.filter(name=SWISS_NAME).exists():
+        swiss(**staff, players=[m["sergey"], m["natalia"], m["timur"], *extra], start=now - timedelta(days=4, hours=2),
+              rounds_planned=5, rounds_played=3)

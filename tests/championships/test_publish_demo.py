@@ -1,0 +1,40 @@
+"""The demo club's championships (issue 14: "the demo club includes a finished
+round robin and a Swiss in progress, so a newcomer sees a crosstable at once")."""
+import pytest
+from django.urls import reverse
+
+from club import demo as club_demo
+from club.championships import demo
+from club.championships.models import Board, Championship, Round, Standings
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def loaded(db):
+    return club_demo.load_demo()
+
+
+def test_the_demo_has_a_finished_round_robin_and_a_swiss_in_progress(loaded):
+    finished = Championship.objects.get(name=demo.ROUND_ROBIN_NAME)
+    assert finished.status == Championship.Status.FINISHED
+    assert finished.rounds.count() == 5 and not finished.rounds.exclude(status=Round.Status.CLOSED).exists()
+    # Every game was played through the game services: moves, then a resignation or an agreed draw.
+    games = [b.game for b in Board.objects.filter(round__championship=finished, game__isnull=False)]
+    assert len(games) == 15 and all(g.status == "finished" and g.moves.count() >= 4 for g in games)
+
+    running = Championship.objects.get(name=demo.SWISS_NAME)
+    assert running.status == Championship.Status.RUNNING
+    assert list(running.rounds.values_list("status", flat=True)) == ["closed", "closed", "closed", "published"]
+    going = Board.objects.filter(round__championship=running, round__number=4, black__isnull=False, result="")
+    assert going.count() == 1 and going.get().game.status != "finished"
+
+
+def test_the_demo_standings_are_the_computed_ones_and_loading_twice_changes_nothing(loaded, client):
+    finished = Championship.objects.get(name=demo.ROUND_ROBIN_NAME)
+    stored = Standings.objects.get(championship=finished).rows
+    assert sum(row["points"] for row in stored) == 15  # 15 games, one point each (1.12.1)
+    page = client.get(reverse("championships:results", args=[finished.pk]))
+    assert page.status_code == 200 and b'id="crosstable"' in page.content
+    club_demo.load_demo()
+    assert Championship.objects.filter(name__in=(demo.ROUND_ROBIN_NAME, demo.SWISS_NAME)).count() == 2
