@@ -27,6 +27,7 @@ each cell has a ``key`` and either
 and optionally ``fen``, the table's position, which the cell must give.
 
     tables()                       -> ["idf", "fmjd", ...loaded ones]
+    table(id)                      -> its Table: id, name, source, cells
     keys(table=None)               -> the keys of one table, or of every table
     position(key)                  -> the starting Position (RUSSIAN positions)
     draw(rng=None, table="idf")    -> a key drawn by lot, for one micro-match (1.11)
@@ -85,10 +86,14 @@ def _shipped(table_id: str) -> Table:
 
 def _tables() -> dict[str, Table]:
     if not _registry:
-        for table_id in SHIPPED:
-            _registry[table_id] = _shipped(table_id)
+        # All or nothing: a bad file named in the environment fails every use, not just the first.
+        found = {table_id: _shipped(table_id) for table_id in SHIPPED}
         for path in filter(None, os.environ.get("BALLOTS64_TABLES", "").split(os.pathsep)):
-            register(load(path))
+            loaded = load(path)
+            if loaded.id in found:
+                raise BadTable(f"{path}: table id {loaded.id!r} is taken")
+            found[loaded.id] = loaded
+        _registry.update(found)
     return _registry
 
 
@@ -96,11 +101,15 @@ def tables() -> list[str]:
     return list(_tables())
 
 
-def _table(table_id: str) -> Table:
+def table(table_id: str) -> Table:
+    """One table with its name and source, e.g. for a championship's choice of table."""
     try:
         return _tables()[table_id]
     except KeyError:
         raise IllegalMove(f"no ballot table {table_id!r}; known: {', '.join(tables())}") from None
+
+
+_table = table  # keys() and draw() take a parameter called table
 
 
 def keys(table: str | None = None) -> list[str]:

@@ -42,6 +42,10 @@ def test_both_public_tables_ship_with_their_source_named():
     assert ballots64.tables()[:2] == ["idf", "fmjd"]
     assert len(ballots64.keys("idf")) == 745 and len(ballots64.keys("fmjd")) == 736
     assert len(ballots64.keys()) == 745 + 736
+    assert ballots64.table("fmjd").name == "FMJD Drawing Table 64"
+    assert "DrawTablesIDF.scala @62efede4" in ballots64.table("idf").source
+    with pytest.raises(IllegalMove, match="no ballot table 'rus'"):
+        ballots64.keys("rus")
     for table_id in ("idf", "fmjd"):
         data = json.loads((ballots64.DATA / f"ballots64_{table_id}.json").read_text(encoding="utf-8"))
         assert data["table"] == table_id and "@" in data["source"] and data["url"].startswith("https://")
