@@ -57,7 +57,8 @@ def challenge_create(*, challenger, discipline: str, time_control: str, opponent
         from games.rules import ballots64
 
         if ballot not in ballots64.keys():
-            raise Invalid("bad-ballot", f"Unknown ballot {ballot!r}; known: {', '.join(ballots64.keys())}.")
+            raise Invalid("bad-ballot", f"Unknown ballot {ballot!r}: a key is <table>:<cell>, e.g. idf:2-III or "
+                                          f"fmjd:32-II (tables: {', '.join(ballots64.tables())}).")
     if start_fen or (ballot and ballot != "random"):
         try:
             start_position(discipline=discipline, opening_rule=opening_rule, ballot=ballot if ballot != "random" else "",
