@@ -246,7 +246,10 @@ def replay_game(game: PdnGame, discipline: str | None = None, start=None):
 
     v = get_variant(discipline or game_variant(game))
     fen = game.tags.get("FEN")
-    p = start if start is not None else v.from_fen(fen) if fen else v.start()
+    try:
+        p = start if start is not None else v.from_fen(fen) if fen else v.start()
+    except IllegalMove as e:
+        raise IllegalMove(f"FEN {fen[:40]!r}: {str(e)[:200]}") from None
     positions = [p]
     numeric_russian = v.board_size == 8
     for ply, text in enumerate(game.moves, start=1):
