@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from games import clock
 from games.models import Challenge, Game, Move
-from games.services.timing import first_move_free, game_deadline, left_of, thinking
+from games.services.timing import first_move_free, left_of, thinking
 
 
 def game_list(*, member_id: int | None = None, status: str | None = None, discipline: str | None = None,
@@ -39,10 +39,6 @@ def game_list(*, member_id: int | None = None, status: str | None = None, discip
     return games.order_by("-created_at", "-id")
 
 
-def game_get(*, game_id: int) -> Game | None:
-    return Game.objects.select_related("white", "black").filter(pk=game_id).first()
-
-
 def game_moves(*, game_id: int, since: int = 0) -> QuerySet[Move]:
     return Move.objects.filter(game_id=game_id, ply__gt=since).order_by("ply")
 
@@ -69,10 +65,6 @@ def game_clocks(game: Game, *, now: datetime | None = None) -> dict:
         "white_ms": shown["white"], "black_ms": shown["black"], "running": game.to_move if running else None,
         "deadline": game.deadline, "control": game.time_control, "kind": tc.kind,
     }
-
-
-def game_deadline_now(game: Game) -> datetime | None:
-    return game_deadline(game)
 
 
 def challenge_list(*, member_id: int | None = None, status: str | None = "open") -> QuerySet[Challenge]:

@@ -1,8 +1,10 @@
 """Replaying rated games through Elo: the pure core of both rating paths.
 
-The incremental path (one finished game, ``ratings.services.rating_game_apply``)
-and the full rebuild (``manage.py ratings recompute``) both call ``replay``: the
-first with one game, the second with a pool's whole history. Sharing the one
+The incremental path (one finished game, ``ratings.services.rating_apply_game``),
+the rebuild from an arbiter's correction (``rating_recompute_from_game``) and the
+full rebuild (``manage.py ratings recompute``, ``ratings_recompute``) all call
+``replay``: the first with one game, the others with a pool's history from a
+point or from its start. Sharing the one
 loop is what makes "the recompute produces exactly what the incremental path
 produced" true by construction rather than by luck; the loop's arithmetic is
 also checked against the readable ``ratings.elo.rate_game`` in the tests.

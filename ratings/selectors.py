@@ -17,10 +17,6 @@ def rating_pools() -> list[tuple[str, str]]:
     return sorted(pairs, key=lambda p: (p[0], SPEEDS.index(p[1]) if p[1] in SPEEDS else len(SPEEDS), p[1]))
 
 
-def rating_disciplines() -> list[str]:
-    return sorted({d for d, _ in rating_pools()})
-
-
 def _with_provisional(queryset: QuerySet[Rating]) -> QuerySet[Rating]:
     limit = rating_config().provisional_games
     return queryset.annotate(

@@ -131,10 +131,6 @@ def place(board: str, i: int, stone: str) -> str:
     return board[:i] + stone + board[i + 1:]
 
 
-def stones_of(board: str, geometry: Geometry, stone: str) -> list[int]:
-    return [i for i in geometry.points if board[i] == stone]
-
-
 def parse_fen(text: str, geometry: Geometry) -> tuple[str, str]:
     """``"B:Bh8,j10:Wh9"`` → (board, colour to move); IllegalMove on any defect."""
     parts = text.strip().split(":")
