@@ -1,6 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+from csp.decorators import csp_update
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
 
 from club import views
 
@@ -9,6 +10,10 @@ handler400 = "club.views.bad_request"
 handler403 = "club.views.permission_denied"
 handler404 = "club.views.page_not_found"
 handler500 = "club.views.server_error"
+
+# The API documentation pages style themselves with inline CSS (Swagger UI's page,
+# Redoc's styled-components) and Redoc runs its search in a blob: worker.
+_API_DOCS_CSP = csp_update({"style-src": ["'unsafe-inline'"], "worker-src": ["blob:"]})
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -25,8 +30,8 @@ urlpatterns = [
     path("sanctions/new/", views.sanction_new, name="sanction-new"),
     path("health/", views.health, name="health"),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
-    path("api/redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
+    path("api/docs/", _API_DOCS_CSP(SpectacularSwaggerSplitView.as_view(url_name="api-schema")), name="api-docs"),
+    path("api/redoc/", _API_DOCS_CSP(SpectacularRedocView.as_view(url_name="api-schema")), name="api-redoc"),
     path("api/ratings/", include("ratings.api.urls")),
     path("api/championships/", include("club.championships.api.urls")),
     path("api/", include("club.api.urls")),

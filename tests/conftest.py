@@ -138,6 +138,8 @@ def make_member(username: str, *roles, **profile):
     from club import services
 
     member = services.member_sign_up(username=username, email=f"{username}@club.test", password=PASSWORD)
+    member.email_verified = True  # as if the persona had followed the link mailed at sign-up
+    member.save(update_fields=["email_verified"])
     if profile:
         services.member_profile_update(member=member, **profile)
     member.groups.add(*Group.objects.filter(name__in=[str(role) for role in roles]))

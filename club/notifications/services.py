@@ -35,7 +35,7 @@ def notification_settings_update(*, member, **fields) -> NotificationSettings:
 
 
 def _email_mode(member, kind: str, choices: NotificationSettings) -> str:
-    if not member.email:
+    if not member.email or not member.email_verified:  # mail only an address its owner has confirmed
         return Notification.Email.NONE
     if kind == Notification.Kind.MOVE:
         return {MoveEmail.EACH: Notification.Email.SENT, MoveEmail.DIGEST: Notification.Email.DIGEST}.get(
