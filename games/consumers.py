@@ -21,6 +21,7 @@ from urllib.parse import parse_qs
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
+from django.urls import reverse
 from django.utils import translation
 
 from club.api.params import whole_number
@@ -91,3 +92,30 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
 
 def _query(query_string: bytes) -> dict[str, str]:
     return {key: values[0] for key, values in parse_qs(query_string.decode("latin-1")).items()}
+
+
+class LobbyConsumer(AsyncJsonWebsocketConsumer):
+    """``/ws/lobby/``: a signed-in member's lobby page waits here for his
+    challenges to be accepted; sends ``{"type": "challenge-accepted",
+    "challenge_id", "game_id", "url"}`` (games.events.challenge_accepted_on_commit)."""
+
+    async def connect(self):
+        member = self.scope.get("user")
+        if member is None or not member.is_authenticated:
+            await self.close(code=4401)
+            return
+        self.group = events.member_group(member.pk)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        events.sockets_listen_here()
+        await self.accept()
+
+    async def disconnect(self, code):
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive(self, text_data=None, bytes_data=None, **kwargs):
+        pass  # the lobby socket only listens
+
+    async def challenge_accepted(self, event):
+        await self.send_json({"type": "challenge-accepted", "challenge_id": event["challenge_id"],
+                              "game_id": event["game_id"], "url": reverse("games:game", args=[event["game_id"]])})

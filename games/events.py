@@ -26,6 +26,11 @@ hook that fails leaves its flags set for the next run, so hooks must be
 idempotent (notifications are unique per key).
 
 ``challenge_created_on_commit(challenge_id)`` runs ``@on_challenge_created``.
+
+``challenge_accepted_on_commit(challenge_id, game_id, challenger_id)``: after
+the game of an accepted challenge commits, runs ``@on_challenge_accepted``
+(notifications) and tells the challenger's lobby sockets (group
+``member-<id>``, ``games.consumers.LobbyConsumer``), which move him to the game.
 """
 from __future__ import annotations
 
@@ -46,6 +51,7 @@ Hook = Callable[[int], None]
 BatchHook = Callable[[list[int]], None]
 _turn_hooks: list[BatchHook] = []
 _challenge_hooks: list[Hook] = []
+_accepted_hooks: list[Hook] = []
 
 
 def _register(hooks: list):
@@ -59,6 +65,7 @@ def _register(hooks: list):
 
 on_turns_passed = _register(_turn_hooks)
 on_challenge_created = _register(_challenge_hooks)
+on_challenge_accepted = _register(_accepted_hooks)
 
 
 def _enqueue(dotted: str, object_id: int) -> bool:
@@ -137,19 +144,37 @@ def turns_announce(*, limit: int = 500) -> int:
     return len(due)
 
 
+def _run_hooks(hooks: list[Hook], challenge_id: int) -> None:
+    for hook in list(hooks):
+        try:
+            hook(challenge_id)
+        except Exception:
+            log.exception("challenge hook %r failed for challenge %s", hook, challenge_id)
+
+
 def challenge_created_on_commit(challenge_id: int) -> None:
+    transaction.on_commit(lambda: _run_hooks(_challenge_hooks, challenge_id))
+
+
+def member_group(member_id: int) -> str:
+    return f"member-{member_id}"
+
+
+def challenge_accepted_on_commit(challenge_id: int, game_id: int, challenger_id: int) -> None:
     def run():
-        for hook in list(_challenge_hooks):
-            try:
-                hook(challenge_id)
-            except Exception:
-                log.exception("challenge hook %r failed for challenge %s", hook, challenge_id)
+        _run_hooks(_accepted_hooks, challenge_id)
+        _broadcast_to(member_group(challenger_id),
+                      {"type": "challenge.accepted", "challenge_id": challenge_id, "game_id": game_id})
 
     transaction.on_commit(run)
 
 
 def _broadcast(game_id: int) -> None:
-    """Tell the game's channel group; never on the request's critical path.
+    _broadcast_to(f"game-{game_id}", {"type": "game.changed", "game_id": game_id})
+
+
+def _broadcast_to(group: str, message: dict) -> None:
+    """Tell a channel group; never on the request's critical path.
 
     The send is handed to an event loop and not waited for (fire and forget;
     ``async_to_sync`` from a request thread would build a loop per call). With
@@ -169,10 +194,9 @@ def _broadcast(game_id: int) -> None:
                 return  # no socket of this process is listening
         else:
             loop = _sender_loop()
-        asyncio.run_coroutine_threadsafe(_send(f"game-{game_id}", {"type": "game.changed", "game_id": game_id}),
-                                         loop)
-    except Exception:  # live push is best effort; clients resync with ?since=
-        log.warning("could not broadcast game %s", game_id, exc_info=True)
+        asyncio.run_coroutine_threadsafe(_send(group, message), loop)
+    except Exception:  # live push is best effort; clients resync with ?since= or poll
+        log.warning("could not broadcast to %s", group, exc_info=True)
 
 
 _sockets_loop: asyncio.AbstractEventLoop | None = None

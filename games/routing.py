@@ -1,8 +1,9 @@
 """WebSocket routes of games (gathered by club/routing.py)."""
 from django.urls import path
 
-from .consumers import GameConsumer
+from .consumers import GameConsumer, LobbyConsumer
 
 websocket_urlpatterns = [
     path("ws/games/<int:game_id>/", GameConsumer.as_asgi()),
+    path("ws/lobby/", LobbyConsumer.as_asgi()),
 ]

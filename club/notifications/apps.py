@@ -19,3 +19,4 @@ class NotificationsConfig(AppConfig):
 
         events.on_turns_passed(hooks.turns_passed)
         events.on_challenge_created(hooks.challenge_created)
+        events.on_challenge_accepted(hooks.challenge_accepted)

@@ -108,3 +108,19 @@ def challenge_notify(*, challenge_id: int) -> None:
         params={"challenger": str(challenge.challenger), "discipline": challenge.discipline},
         url=reverse("games:lobby"), challenge_id=challenge.id,
     )])
+
+
+def challenge_accepted_notify(*, challenge_id: int) -> None:
+    """The challenge was accepted and its game has begun: tell the challenger,
+    who may be waiting elsewhere (a live game's first move has a grace only)."""
+    challenge = Challenge.objects.select_related("challenger", "game__white", "game__black").filter(
+        id=challenge_id, game__isnull=False).first()
+    if challenge is None:
+        return
+    game = challenge.game
+    opponent = game.black if game.white_id == challenge.challenger_id else game.white
+    services.notify_many([Notification(
+        recipient=challenge.challenger, kind=Notification.Kind.CHALLENGE, key=f"challenge-accepted:{challenge.id}",
+        params={"accepted_by": str(opponent), "discipline": challenge.discipline},
+        url=_game_url(game.id), challenge_id=challenge.id, game_id=game.id,
+    )])

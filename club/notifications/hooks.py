@@ -20,6 +20,12 @@ def challenge_created(challenge_id: int) -> None:
     _enqueue(notify_challenge_created, challenge_id)
 
 
+def challenge_accepted(challenge_id: int) -> None:
+    from .tasks import notify_challenge_accepted
+
+    _enqueue(notify_challenge_accepted, challenge_id)
+
+
 def _enqueue(task, object_id: int) -> None:
     try:
         task.delay(object_id)

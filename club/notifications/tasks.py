@@ -15,6 +15,11 @@ def notify_challenge_created(challenge_id: int) -> None:
     game_notices.challenge_notify(challenge_id=challenge_id)
 
 
+@shared_task(acks_late=True)
+def notify_challenge_accepted(challenge_id: int) -> None:
+    game_notices.challenge_accepted_notify(challenge_id=challenge_id)
+
+
 @shared_task(acks_late=True, expires=50)
 def send_turn_reminders() -> int:
     """Beat, every minute: reminders of correspondence moves at 80% of their time."""

@@ -13,6 +13,9 @@ def notification_text(n) -> str:
     p = dict(n.params or {})
     if "discipline" in p:
         p["discipline"] = discipline_title(p["discipline"])
+    if n.kind == "challenge" and "accepted_by" in p:
+        return _("%(member)s accepted your challenge: your %(discipline)s game has begun") % {
+            "member": p["accepted_by"], "discipline": p.get("discipline", "?")}
     if n.kind == "challenge":
         return _("%(challenger)s challenges you to a game of %(discipline)s") % {
             "challenger": p.get("challenger", "?"), "discipline": p.get("discipline", "?")}
@@ -33,7 +36,7 @@ def notification_text(n) -> str:
 
 def email_subject(n) -> str:
     return {
-        "challenge": _("New challenge"),
+        "challenge": _("Challenge accepted") if "accepted_by" in (n.params or {}) else _("New challenge"),
         "move": _("Your move"),
         "reminder": _("Your time for a move is running out"),
         "result": _("Game over"),

@@ -149,6 +149,7 @@ def _start_game(challenge: Challenge, member, tc: clock.TimeControl, now: dateti
                        start_fen=challenge.start_fen, foul_policy=challenge.foul_policy, now=now)
     challenge.status, challenge.game = Challenge.Status.ACCEPTED, game
     challenge.save(update_fields=["status", "game"])
+    events.challenge_accepted_on_commit(challenge.pk, game.pk, challenge.challenger_id)
     return game
 
 
