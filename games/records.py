@@ -16,13 +16,16 @@ Import budget (outside text, on the request path): settings with defaults —
     the largest text one import reads (UTF-8 bytes);
 ``RECORD_IMPORT_MAX_GAMES`` (200)
     the most games one import stores;
+``RECORD_IMPORT_MAX_PLIES`` (10,000)
+    the most moves one import replays, all games together (a championship's
+    PDN of 150 games has about 9,000);
 ``RECORD_IMPORTS_PER_HOUR`` (10)
     a member's imports per clock hour, counted in the cache whether they
     succeed or not (parsing is the cost); over it ``ImportsThrottled`` says
     how many seconds remain.
 
-Parsing is linear in the text and replaying is bounded by the rules (a game
-ends), so one import costs at most a bounded amount of work. Every stored
+Parsing is linear in the text and replaying is bounded by the move budget,
+so one import costs at most a bounded amount of work. Every stored
 game replays from the start the game pages use, so an imported game can
 always be shown. Imported games live in the member's archive, not in the
 public game list.
@@ -165,8 +168,12 @@ def _label(n: int, tags: dict) -> str:
 
 
 def _count(games: list, max_games: int) -> None:
+    """Refuse a file over the budget before replaying any of it (replaying costs per move)."""
     if len(games) > max_games:
         raise IllegalMove(f"the file has {len(games)} games; an import takes at most {max_games}")
+    plies, max_plies = sum(len(g.moves) for g in games), _budget("RECORD_IMPORT_MAX_PLIES", 10_000)
+    if plies > max_plies:
+        raise IllegalMove(f"the file has {plies} moves; an import takes at most {max_plies}")
 
 
 def _checked(game: dict, moves: list) -> dict:
@@ -232,8 +239,11 @@ def _read_pdn(text: str, max_games: int) -> list[dict]:
         moves = []
         for ply, (before, after) in enumerate(zip(positions, positions[1:]), 1):
             # Store each move in the discipline's own notation, so the game
-            # replays through ``play`` whatever notation the file used.
-            text_ = next((m.notation for m in v.legal_moves(before) if v.play(before, m.notation) == after), None)
+            # replays through ``play`` whatever notation the file used; most
+            # files already use it, and only the others pay for trying each move.
+            legal = v.legal_moves(before)
+            text_ = g.moves[ply - 1] if any(m.notation == g.moves[ply - 1] for m in legal) else \
+                next((m.notation for m in legal if v.play(before, m) == after), None)
             if text_ is None:
                 raise IllegalMove(f"{label}: ply {ply} ({g.moves[ply - 1]}) is ambiguous")
             moves.append((text_, v.turn(before)))

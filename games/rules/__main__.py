@@ -34,7 +34,7 @@ def replay_pdn(path: Path, out) -> int:
 
     try:
         games = read_games(path.read_text(encoding="utf-8-sig", errors="replace"))
-    except OSError as e:
+    except (OSError, IllegalMove) as e:  # IllegalMove: text PDN cannot be read (an unclosed comment, …)
         out.write(f"{path}: cannot read: {e}\n")
         return 1
     failures = plies = 0

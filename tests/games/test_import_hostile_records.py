@@ -123,6 +123,14 @@ def test_one_import_stores_at_most_200_games(api, chiara):
     assert not Game.objects.filter(imported_by=chiara).exists()
 
 
+@override_settings(RECORD_IMPORT_MAX_PLIES=3)
+def test_one_import_replays_a_bounded_number_of_moves(api, chiara):
+    response = post(api, '[GameType "25"]\n1. c3-d4 f6-g5 *\n\n[GameType "25"]\n1. c3-d4 f6-g5 *\n')
+    assert response.status_code == 400 and "the file has 4 moves; an import takes at most 3" in \
+        response.json()["detail"]
+    assert not Game.objects.filter(imported_by=chiara).exists()
+
+
 @override_settings(RECORD_IMPORTS_PER_HOUR=2)
 def test_a_member_over_his_hourly_imports_is_told_when_to_come_back(api, chiara, boris):
     assert post(api, '[GameType "25"]\n1. c3-d4 *\n').status_code == 201

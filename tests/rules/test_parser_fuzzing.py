@@ -146,3 +146,15 @@ def test_pdn_writes_a_forfeit_as_its_score_and_a_termination_other_tools_can_rea
 def test_sgf_variations_are_skipped_and_only_the_main_line_is_read():
     (record,) = read_records("(;GM[4];B[hh](;W[hg];B[ii])(;W[ai];B[aj]))")
     assert record.moves == ["h8", "h9", "i7"]
+
+
+def test_the_replay_command_names_an_unreadable_pdn_file_and_exits_non_zero(tmp_path):
+    import io
+
+    from games.rules.__main__ import main
+
+    path = tmp_path / "broken.pdn"
+    path.write_text('[Event "x"]\n1. c3-d4 {unclosed', encoding="utf-8")
+    out = io.StringIO()
+    assert main(["replay", str(path)], out) == 1
+    assert f"{path}: cannot read: line 2: a comment '{{' is not closed" in out.getvalue()
