@@ -517,7 +517,7 @@ def _plan(group: list[int], mate_g: Mate, lower: list[int], mate_l: Mate, next_g
     if len(group) % 2 == 0:
         if _is_perfect(group, mate_g) and _is_perfect(lower, mate_l):
             return None, mate_g
-        return None if lower else (None, mate_g)  # the last group is pairable by the caller's invariant
+        return None
     if len(group) - len(mate_g) != 1 or len(lower) - len(mate_l) != 1:
         return None
     # 1.15.5.4 / 1.15.7.4: the floater should find an opponent in the next group; only if
