@@ -194,7 +194,9 @@ def write_game(tags: dict, moves: list, result: str) -> str:
     lines = []
     for name in list(_TAG_ORDER) + [t for t in tags if t not in _TAG_ORDER]:
         if name in tags:
-            value = str(tags[name]).replace("\\", "\\\\").replace('"', '\\"')
+            # A tag is one line: a line break in a name must not end it.
+            value = str(tags[name]).replace("\r", " ").replace("\n", " ")
+            value = value.replace("\\", "\\\\").replace('"', '\\"')
             lines.append(f'[{name} "{value}"]')
     lines.append("")
     words = []

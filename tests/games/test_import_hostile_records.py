@@ -3,6 +3,7 @@
 
 Chiara imports; Anna and Boris play the club games whose records travel.
 """
+import json
 import re
 
 import pytest
@@ -73,6 +74,14 @@ def test_a_record_that_cannot_be_shown_is_refused_naming_the_game_and_the_fault(
     assert response.status_code == 400, response.content
     assert response.json()["error"] == "bad-record" and fault in response.json()["detail"]
     assert re.match(r"(game 1|line \d+)\b", response.json()["detail"])
+    assert not Game.objects.filter(imported_by=chiara).exists()
+
+
+@pytest.mark.parametrize("flaw", ["\x00", "\ud800"])
+def test_text_that_no_database_can_store_is_refused(api, chiara, flaw):
+    response = api.post(IMPORT, data=json.dumps({"text": f'[GameType "25"][White "a{flaw}"]\n1. c3-d4 *'},
+                                                ensure_ascii=True), content_type="application/json")
+    assert response.status_code == 400 and response.json()["error"] == "invalid"
     assert not Game.objects.filter(imported_by=chiara).exists()
 
 

@@ -158,3 +158,14 @@ def test_the_replay_command_names_an_unreadable_pdn_file_and_exits_non_zero(tmp_
     out = io.StringIO()
     assert main(["replay", str(path)], out) == 1
     assert f"{path}: cannot read: line 2: a comment '{{' is not closed" in out.getvalue()
+
+
+@pytest.mark.parametrize("format", ["pdn", "plain", "sgf"])
+def test_a_line_break_in_a_name_becomes_a_space_and_cannot_end_the_header(format):
+    name = 'Anna\n[Result "0-1"]'
+    if format == "pdn":
+        (game,) = pdn.read_games(pdn.write_game({"White": name, "GameType": "25"}, ["c3-d4"], "1-0"))
+        assert (game.tags["White"], game.result) == ('Anna [Result "0-1"]', "1-0")
+    else:
+        (record,) = read_records(write_record(Record(list(GAME), result="1-0", tags={"White": name}), format=format))
+        assert (record.tags["White"], record.result) == ('Anna [Result "0-1"]', "1-0")
