@@ -67,7 +67,6 @@ HOSTILE = {
     "renju move text": (lambda t: variant("renju").play(variant("renju").start(), t),
                         lambda n: "h8," * (n // 3)),
     "time control": (TimeControl.parse, lambda n: "300/40," * (n // 7) + "60"),
-    "time control digits": (TimeControl.parse, lambda n: "1" * min(n, 4000)),
 }
 
 
