@@ -27,6 +27,9 @@ SWISS_NAME = "Demo open Swiss"
 
 # Legal from the Russian start: white, black, white, black, white, black (capture, recapture).
 RUSSIAN_OPENING = ["c3-d4", "f6-g5", "g3-f4", "b6-c5", "d4:b6", "a7:c5"]
+# Six stones of the five-in-a-row family without an opening rule (black first at h8; no foul, no five).
+FIVE_ROW_OPENING = ["h8", "a1", "h9", "a3", "j10", "a5"]
+OPENINGS = {"russian": RUSSIAN_OPENING, "renju": FIVE_ROW_OPENING, "gomoku": FIVE_ROW_OPENING}
 
 # Extra demo players (the club's demo has three), all plain members.
 DEMO_PLAYERS = [
@@ -50,11 +53,11 @@ def by_rating(white: Member, black: Member) -> str:
 
 
 def play_game(game: Game, outcome: str, *, start: datetime, step: timedelta = timedelta(minutes=10)) -> Game:
-    """Play the opening moves, then end the game: the loser resigns, or black
-    offers a draw after his move and white accepts (2.1.9.1.1, 2.1.9.3)."""
-    moves = RUSSIAN_OPENING if outcome != "draw" else RUSSIAN_OPENING[:4]
-    if game.discipline != "russian":
-        moves = []
+    """Play the opening moves, then end the game: the loser resigns, or the
+    player who has just moved offers a draw and the other accepts (2.1.9.1.1,
+    2.1.9.3)."""
+    moves = OPENINGS.get(game.discipline, [])
+    moves = moves if outcome != "draw" else moves[:4]
     when = start
     for text in moves:
         game.refresh_from_db()
@@ -64,8 +67,9 @@ def play_game(game: Game, outcome: str, *, start: datetime, step: timedelta = ti
     game.refresh_from_db()
     when += step
     if outcome == "draw":
-        game_draw_offer(game_id=game.pk, member=game.black, now=when)
-        game_draw_answer(game_id=game.pk, member=game.white, accept=True, now=when + step)
+        offering, answering = (game.black, game.white) if game.to_move == "white" else (game.white, game.black)
+        game_draw_offer(game_id=game.pk, member=offering, now=when)
+        game_draw_answer(game_id=game.pk, member=answering, accept=True, now=when + step)
     else:
         loser = game.black if outcome == "white" else game.white
         game_resign(game_id=game.pk, member=loser, now=when)
