@@ -379,12 +379,14 @@ def swiss(
     """The next round of a Swiss event: ``(white, black)`` boards in pairing order, ``(id, None)`` the bye.
 
     ``players`` are ``{"id", "rating", "withdrawn"}`` in the initial order (start numbers
-    of 1.15.4, classification numbers of 1.15.5.1; ``initial_order`` makes it), and
-    ``rounds`` the rounds played so far as boards ``{"white", "black", "result"}`` with
-    the result strings of ``games.results`` (``"bye"`` with ``black`` None). ``seed``
-    feeds the lots of the round (1.15.4 draw, 1.15.5.2 colour of the first board); the
-    same input always gives the same pairing. Boards come in the order the pairs were
-    formed, which is the seating order of 1.6.2.
+    of 1.15.4, classification numbers of 1.15.5.1; ``initial_order`` makes it); set
+    ``withdrawn`` also for a player known to miss this round (1.15.2: not paired, and the
+    caller records his loss). ``rounds`` are the rounds played so far as boards
+    ``{"white", "black", "result"}`` with the result strings of ``games.results``
+    (``"bye"`` with ``black`` None). ``seed`` feeds the lots of the round (1.15.4 draw,
+    1.15.5.2 / 1.15.7.2 colour of the first board); the same input always gives the same
+    pairing (``None`` is a fixed seed: pass the championship's stored one). Boards come
+    in the order the pairs were formed, which is the seating order of 1.6.2.
 
     Raises ``PairingError`` when no pairing satisfies 1.15.2.
     """
