@@ -450,8 +450,9 @@ def main():
             probe.bind(("127.0.0.1", 0))
             args.url = f"http://127.0.0.1:{probe.getsockname()[1]}"
         fresh_database(args.database_url)
+    # The simulated pairs challenge each other again after every game: far above a member's hourly limit.
     env = {**os.environ, "DATABASE_URL": args.database_url, "REDIS_URL": args.redis_url,
-           "DJANGO_SETTINGS_MODULE": "club.settings"}
+           "DJANGO_SETTINGS_MODULE": "club.settings", "DIRECT_CHALLENGE_THROTTLE": "1000000/hour"}
     procs = start_stack(args, env) if own_stack else []
     try:
         django_setup(args.database_url, args.redis_url)

@@ -65,6 +65,24 @@ def _fast_password_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def _fresh_rate_limits():
+    """Login lockouts (django-axes) and API throttles count in the cache per address,
+    account and member: every test starts from zero. Only those keys go: on Redis the
+    same database holds the Celery broker's queues."""
+    from django.core.cache import cache
+
+    client = getattr(cache._cache, "get_client", None)
+    if client is None:  # the local-memory cache of the embedded default
+        cache.clear()
+        return
+    redis = client(write=True)
+    for pattern in (cache.make_key("throttle_*"), cache.make_key("axes-*")):
+        keys = list(redis.scan_iter(match=pattern))
+        if keys:
+            redis.delete(*keys)
+
+
 @pytest.fixture
 def eager_celery():
     """Celery tasks run at once, in this process (follow-ups, notifications)."""

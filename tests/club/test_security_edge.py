@@ -7,7 +7,6 @@ from asgiref.sync import async_to_sync
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.core import mail
-from django.core.cache import cache
 from django.urls import reverse
 from rest_framework.test import APIClient
 
@@ -23,13 +22,6 @@ from tests.games_web.helpers import start_game
 pytestmark = pytest.mark.django_db
 
 HUGE = "9" * 30
-
-
-@pytest.fixture(autouse=True)
-def _fresh_counters():
-    cache.clear()  # throttles count in the cache
-    yield
-    cache.clear()
 
 
 def api(member=None):

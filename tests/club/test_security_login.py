@@ -3,7 +3,6 @@ and API tokens are stored hashed, expire, and are revoked on a password change o
 import datetime as dt
 
 import pytest
-from django.core.cache import cache
 from django.urls import reverse
 from django.utils import timezone
 from knox.models import AuthToken
@@ -18,11 +17,8 @@ ATTACKER, OWNER, PROXY = "203.0.113.66", "198.51.100.7", "10.0.0.2"
 
 
 @pytest.fixture(autouse=True)
-def _fresh_counters(settings):
+def _five_failures_lock_an_address(settings):
     settings.AXES_FAILURE_LIMIT = 5
-    cache.clear()  # the login lockout and the throttles count in the cache
-    yield
-    cache.clear()
 
 
 def web_login(client, password, address, **headers):
