@@ -1,0 +1,67 @@
+"""Published results of a Swiss (issue 14; 003 1.13.11, 1.15.2): the
+crosstable per round (opponent, colour, result), the bye as "+", the
+arithmetic of every coefficient adding up, and the Swiss in the exports."""
+import pytest
+
+from club.championships import demo, exports, publish, trf
+from club.championships.models import Board
+
+from .conftest import T0
+
+pytestmark = pytest.mark.django_db
+
+
+def white_wins(white, black):
+    return "white"
+
+
+@pytest.fixture
+def swiss(players, staff, on_commit):
+    with on_commit():  # five players: a bye every round (1.15.2)
+        return demo.swiss(**staff, players=players[:5], start=T0, rounds_planned=3, rounds_played=3,
+                          decide=white_wins, name="Autumn Swiss", swiss_system="blind")
+
+
+def test_the_swiss_crosstable_gives_opponent_colour_and_result_per_round(swiss):
+    table = publish.results(swiss)["crosstable"]
+    assert table["kind"] == "rounds" and table["columns"] == [1, 2, 3]
+    row_of = {row["player"].id: row for row in table["rows"]}
+    for board in Board.objects.filter(round__championship=swiss).select_related("round"):
+        white_cell = row_of[board.white_id]["cells"][board.round.number - 1]
+        if board.black_id is None:  # the bye: a win without play, no colour (1.15.2)
+            assert (white_cell["opponent"], white_cell["colour"], white_cell["mark"]) == (None, "", "+")
+            continue
+        black_cell = row_of[board.black_id]["cells"][board.round.number - 1]
+        assert (white_cell["opponent"], white_cell["colour"], white_cell["mark"]) == (
+            row_of[board.black_id]["number"], "w", "1")
+        assert (black_cell["opponent"], black_cell["colour"], black_cell["mark"]) == (
+            row_of[board.white_id]["number"], "b", "0")
+
+
+def test_every_figure_is_the_sum_of_its_arithmetic(swiss):
+    for row in publish.results(swiss)["standings"]:
+        for f in row["figures"]:
+            raw = row["raw"]["coefficients"][f["name"]]
+            if f["name"] == "truncated-solkoff":
+                # Each cut removes the next-worst opponent from Buchholz (1.13.8).
+                assert [float(line["product"].replace("−", "-")) for line in f["lines"]] == raw
+            else:
+                assert sum(float(line["product"].replace("−", "-")) for line in f["lines"]) == pytest.approx(raw)
+
+
+def test_a_bye_counts_as_the_lowest_score_in_the_arithmetic(swiss):
+    rows = publish.results(swiss)["standings"]
+    lowest = min(row["raw"]["points"] for row in rows)
+    had_bye = [row for row in rows if any(g["opponent"] is None for g in row["raw"]["opponents"])]
+    assert len(had_bye) == 3  # one bye per round, never twice (1.15.2)
+    for row in had_bye:
+        buchholz = next(f for f in row["figures"] if f["name"] == "buchholz")
+        bye_lines = [line for line in buchholz["lines"] if "1.13.11" in line["note"]]
+        assert len(bye_lines) == 1 and float(bye_lines[0]["points"]) == lowest
+
+
+def test_the_swiss_trf_marks_each_bye_as_a_pairing_allocated_bye(swiss):
+    read = trf.loads(exports.trf_text(swiss).text)
+    byes = [cell for p in read["players"] for cell in p["cells"] if cell[0] is None]
+    assert byes == [(None, "-", "U")] * 3
+    assert sum(1 for games in read["rounds"] for g in games if g["result"] == "bye") == 3
