@@ -1,4 +1,6 @@
 """Pages of the club: thin views that check roles, then call services and selectors."""
+import sys
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
@@ -6,7 +8,7 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import RequestDataTooBig, ValidationError
 from django.core.paginator import Paginator
-from django.db import IntegrityError
+from django.db import IntegrityError, InterfaceError, OperationalError
 from django.http import Http404, HttpResponseServerError, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -14,6 +16,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from club import selectors, services
 from club.api import tokens
@@ -211,8 +215,22 @@ def request_too_large(request):
     return render(request, "club/error.html", {"title": _("Request too large"), "text": limit}, status=413)
 
 
+# A database or Redis that cannot be reached (restarting, failing over) is not
+# a bug of the request: 503 with Retry-After tells clients and the proxy to retry.
+_UNAVAILABLE = (OperationalError, InterfaceError, RedisConnectionError, RedisTimeoutError)
+
+
 def server_error(request):
+    # Django calls this handler inside its except block: the exception is at hand.
+    if isinstance(sys.exc_info()[1], _UNAVAILABLE):
+        status, code = 503, "service-unavailable"
+    else:
+        status, code = 500, "server-error"
     if _is_api(request):
-        return json_error_response("server-error", _("Server error. It has been logged."), 500)
-    # Rendered without the request: the failure may lie in what a full page needs.
-    return HttpResponseServerError(render_to_string("club/500.html"))
+        response = json_error_response(code, _("Server error. It has been logged."), status)
+    else:
+        # Rendered without the request: the failure may lie in what a full page needs.
+        response = HttpResponseServerError(render_to_string("club/500.html"), status=status)
+    if status == 503:
+        response["Retry-After"] = "5"
+    return response
