@@ -152,6 +152,18 @@ if REDIS_URL:
         "default": {"BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer", "CONFIG": {"hosts": [REDIS_URL]}}
     }
     CELERY_BROKER_URL = REDIS_URL
+    # With acks_late a task's message waits in Redis's "unacked" set until the
+    # task ends. If its whole worker dies (SIGKILL, a lost host) another worker
+    # takes the message back once it is older than the visibility timeout; a
+    # task still running by then is delivered twice, which idempotent tasks
+    # bear. Ten minutes (kombu's default is an hour) outlasts our longest task;
+    # restored messages are looked for every tenth of it.
+    _visibility = env_int("CELERY_VISIBILITY_TIMEOUT", 600)
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "visibility_timeout": _visibility,
+        "unacked_restore_interval": max(1, _visibility // 10),
+        "unacked_restore_throttle": 1,
+    }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
