@@ -172,11 +172,12 @@ def _finished(game, result):
 
 @pytest.mark.parametrize("result", RESULTS)
 @pytest.mark.parametrize("discipline, fmt, first", [
-    ("russian", "pdn", "c3-d4"), ("renju", "renju", "h8"), ("renju", "sgf", "h8"),
+    ("russian", "pdn", "c3-d4"), ("international", "pdn", "32-28"), ("giveaway", "pdn", "c3-d4"),
+    ("renju", "renju", "h8"), ("renju", "sgf", "h8"),
     ("connect6", "renju", "j10"), ("connect6", "sgf", "j10")])
 def test_a_downloaded_record_imports_back_with_the_same_result(api, chiara, new_game, anna, boris, discipline, fmt,
                                                                first, result):
-    mover = anna if discipline == "russian" else boris  # black moves first in renju and Connect6
+    mover = anna if discipline in ("russian", "international", "giveaway") else boris  # black starts five-in-a-row
     game = _finished(play(new_game(discipline=discipline), mover, first, 1), result)
     text = Client().get(reverse("games:game-download", args=[game.pk]) + f"?format={fmt}").content.decode()
     created = post(api, text)
