@@ -96,6 +96,9 @@ class Appointment(models.Model):
             models.UniqueConstraint(fields=["championship"], condition=Q(role="chief"), name="one_chief_arbiter"),
         ]
 
+    def __str__(self):
+        return f"{self.member} ({self.role}) in {self.championship}"
+
 
 class Entry(models.Model):
     class Status(models.TextChoices):
@@ -180,6 +183,9 @@ class Standings(models.Model):
     computed_at = models.DateTimeField()
     results_version = models.CharField(max_length=64, blank=True, help_text=_("Digest of the results it was computed from."))
 
+    def __str__(self):
+        return f"standings of {self.championship}"
+
 
 class Decision(models.Model):
     """An arbiter's or organiser's recorded action: who, when, what, why, under which clause."""
@@ -195,3 +201,6 @@ class Decision(models.Model):
 
     class Meta:
         ordering = ["-at", "-id"]
+
+    def __str__(self):
+        return f"{self.action} by {self.by} in {self.championship}"

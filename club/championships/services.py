@@ -143,10 +143,10 @@ def championship_create(*, organiser, name: str, discipline: str, time_control: 
     if initial_order not in Championship.InitialOrder.values:
         raise Invalid("bad-initial-order", _("The initial classification is by rating or by lot (1.15.5.1)."))
     limit = lateness_limit_ms(str(tc))
-    if lateness_minutes is not None:
-        if lateness_minutes < 0 or (limit is not None and lateness_minutes * 60_000 > limit):
-            raise Invalid("bad-lateness", _("The allowed lateness is from 0 to the first control's time, "
-                                            "at most an hour (1.9.1)."))
+    if lateness_minutes is not None and (lateness_minutes < 0
+                                         or (limit is not None and lateness_minutes * 60_000 > limit)):
+        raise Invalid("bad-lateness", _("The allowed lateness is from 0 to the first control's time, "
+                                        "at most an hour (1.9.1)."))
     if entries_open_at and entries_close_at and entries_open_at >= entries_close_at:
         raise Invalid("bad-entry-window", _("Entries must open before they close."))
     criteria = [c for c in (tie_criteria or []) if c]
@@ -497,6 +497,8 @@ def round_publish(*, by, championship_id: int, round_number: int, starts_at: dat
         _decide(championship, by, "publish", now=now, round=round_number,
                 starts_at=starts_at.isoformat() if starts_at else None)
         _close_round_if_over(championship, the_round, now)
+    # Boards decided without a game (a player who left) count at once.
+    transaction.on_commit(lambda: _enqueue_standings(championship.pk))
     if any(b.result for b in boards if b.black_id is not None):
         # Forfeits of a player who left were recorded: no game will announce them (1.10.2/1.10.3).
         transaction.on_commit(lambda: _enqueue_standings(championship.pk))

@@ -4,14 +4,14 @@ Grigory organises, Valentin is the appointed chief arbiter, Yelena an
 appointed arbiter; the players are plain members. Instants are explicit
 (``T0`` plus offsets) wherever a service takes ``now``.
 """
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from club.championships import services
 from tests.conftest import make_member
 
-T0 = datetime(2026, 3, 1, 12, 0, tzinfo=timezone.utc)
+T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 
 
 def at(minutes: float = 0) -> datetime:

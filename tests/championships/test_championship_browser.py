@@ -7,26 +7,26 @@ import pytest
 from playwright.sync_api import expect
 
 from club.championships.models import Board
-from tests.browser.conftest import browser, page, screenshot  # noqa: F401 (the browser suite's fixtures)
+from tests.browser.conftest import browser, page, screenshot  # noqa: F401,F811 (the browser suite's fixtures)
 from tests.conftest import PASSWORD, make_member
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def logged_in(browser, live_server, member):
-    context = browser.new_context(base_url=live_server.url, locale="en-GB", viewport={"width": 1200, "height": 900})
+def logged_in(chromium, live_server, member):
+    context = chromium.new_context(base_url=live_server.url, locale="en-GB", viewport={"width": 1200, "height": 900})
     context.set_default_timeout(30_000)
-    page = context.new_page()
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill(member.username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("main").get_by_role("button", name="Log in").click()
-    expect(page.get_by_role("link", name=str(member))).to_be_visible()
-    return page
+    tab = context.new_page()
+    tab.goto("/accounts/login/")
+    tab.get_by_label("Username").fill(member.username)
+    tab.get_by_label("Password").fill(PASSWORD)
+    tab.get_by_role("main").get_by_role("button", name="Log in").click()
+    expect(tab.get_by_role("link", name=str(member))).to_be_visible()
+    return tab
 
 
 def test_an_organiser_creates_members_enter_the_arbiter_publishes_and_a_player_opens_his_game(
-        page, browser, live_server):
+        page, browser, live_server):  # noqa: F811
     organiser = make_member("grigory", "organiser", display_name="Grigory Organiser")
     chief = make_member("valentin", "chief_arbiter", display_name="Valentin Chief")
     arbiter = make_member("yelena", "arbiter", display_name="Yelena Arbiter")

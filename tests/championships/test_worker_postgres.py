@@ -31,7 +31,7 @@ def test_a_worker_records_results_closes_rounds_and_computes_standings(
         services.round_publish(by=staff["arbiter"], championship_id=championship.pk, round_number=number)
         board = Board.objects.get(round__championship=championship, round__number=number, black__isnull=False)
         game_resign(game_id=board.game_id, member=board.black)  # commits: the hook goes to the worker
-        assert wait_for(lambda: Round.objects.get(championship=championship, number=number).status == "closed"), \
+        assert wait_for(lambda n=number: Round.objects.get(championship=championship, number=n).status == "closed"), \
             f"round {number} was not closed by the worker"
         board.refresh_from_db()
         assert board.result == "1-0"
