@@ -25,6 +25,29 @@ TITLES = {
 }
 
 
+OPENING_RULES = {  # games.rules.renju.RULES, in the reader's language
+    "none": gettext_noop("no opening rule"),
+    "rif": gettext_noop("RIF opening rule (1996)"),
+    "yamaguchi": gettext_noop("Yamaguchi opening rule"),
+    "soosorv8": gettext_noop("Soosõrv-8 opening rule"),
+}
+
+FOUL_POLICIES = {  # Game.foul_policy (002 9.2): what happens to a black stone on a forbidden point
+    "reject": gettext_noop("a forbidden stone is refused"),
+    "foul-loses": gettext_noop("a forbidden stone loses the game"),
+}
+
+
+def opening_rule_title(rule: str) -> str:
+    title = OPENING_RULES.get(rule)
+    return gettext(title) if title else rule
+
+
+def foul_policy_title(policy: str) -> str:
+    title = FOUL_POLICIES.get(policy)
+    return gettext(title) if title else policy
+
+
 def discipline_title(name: str) -> str:
     """The discipline's name in the active language; an unknown name as it is."""
     title = TITLES.get(name)

@@ -65,9 +65,15 @@ def _replay(discipline: str, start_key: tuple, notations: tuple) -> tuple:
     steps = []
     for notation in notations:
         path = _path(v, spec, position, notation)
+        # Renju protocol steps (swap, declaration, 5th-move offers) are not stones:
+        # the page keeps them out of the numbered moves; a chosen offer is the 5th stone.
+        protocol = getattr(position, "phase", "play") in PROTOCOL_PHASES
         position = v.play(position, notation)
-        steps.append((path, v.to_fen(position)))
+        steps.append((path, v.to_fen(position), protocol))
     return start_fen, tuple(steps), position
+
+
+PROTOCOL_PHASES = ("swap", "declare", "propose")
 
 
 def _member_view(game: Game, member) -> str | None:
@@ -145,33 +151,102 @@ TERMINATIONS = {
 }
 
 
-def _buttons(game: Game, me: str | None, spec: dict) -> list[dict]:
-    """The game actions open to the viewer now (moves and protocol steps are legal moves)."""
+def _buttons(game: Game, me: str | None, *, may_claim: bool) -> list[dict]:
+    """The game actions open to the viewer now (moves and protocol steps are legal moves).
+
+    ``style`` sets the look apart: "danger" ends the game for the viewer
+    (resign, abort), "secondary" turns something down.
+    """
     if me is None or game.status != Game.Status.ONGOING:
         return []
     opponent = "black" if me == "white" else "white"
     buttons = []
 
-    def add(action: str, label: str, confirm: str = "", body: dict | None = None):
+    def add(action: str, label: str, confirm: str = "", body: dict | None = None, style: str = ""):
         url = _url(f"api-game-{action}", game.id)
         if url:
-            buttons.append({"id": action, "label": label, "url": url, "body": body or {}, "confirm": confirm})
+            buttons.append({"id": action, "label": label, "url": url, "body": body or {}, "confirm": confirm,
+                            "style": style})
 
     if game.starts_at is not None and not game.is_present(me):
         add("present", _("I am here"))  # 1.9.1: present, so the allowed lateness no longer applies
     if game.draw_offer_by == opponent:
         add("draw-accept", _("Accept draw"))
-        add("draw-decline", _("Decline draw"))
+        add("draw-decline", _("Decline draw"), style="secondary")
     elif not game.draw_offer_by and game.draw_barred != me and game.ply > 0 and game.to_move != me:
         # 2.1.9.3: right after one's own move (with the move itself: the page's check box).
         add("draw-offer", _("Offer draw"))
-    if spec["kind"] == "draughts":
+    if may_claim:  # 2.1.9.2: the side to move, once the position stands a third time
         add("claim", _("Claim threefold repetition"), body={"expected_ply": game.ply})
     if game.ply < 2:
-        add("abort", _("Abort"), _("Abort this game?"))
+        add("abort", _("Abort"), _("Abort this game?"), style="danger")
     else:
-        add("resign", _("Resign"), _("Resign this game?"))
+        add("resign", _("Resign"), _("Resign this game?"), style="danger")
     return buttons
+
+
+FOUL_KINDS = {  # 002 9.2
+    "double-three": gettext_lazy("double three"),
+    "double-four": gettext_lazy("double four"),
+    "overline": gettext_lazy("overline"),
+}
+
+
+def _colour_word(colour: str) -> str:
+    return _("White") if colour == "white" else _("Black")
+
+
+def _protocol_step(position) -> str:
+    """What the renju opening protocol asks for now, and of whom (002 §12)."""
+    phase, stones = position.phase, position.stones
+    if phase == "opening":
+        return _("Black (tentative): place the first three stones, the 2nd one white (stone %(n)d of 3)") % {
+            "n": stones + 1}
+    if phase == "declare":
+        return _("%(colour)s: declare how many 5th moves black will offer") % {
+            "colour": _colour_word(position.actor)}
+    if phase == "swap":
+        return _("%(colour)s: swap colours or keep them") % {"colour": _colour_word(position.actor)}
+    if phase == "play" and stones == 3:
+        return _("White: place the 4th stone")
+    if phase == "propose":
+        return _("Black: offer %(count)d different 5th moves (%(done)d offered)") % {
+            "count": position.declared, "done": len(position.proposals)}
+    if phase == "choose":
+        return _("White: choose one of black's 5th moves, then play the 6th")
+    return ""
+
+
+def _protocol(v, position, notations: tuple, steps: tuple, *, ongoing: bool) -> dict | None:
+    """The renju opening protocol as players record it: the step asked for now,
+    the 5th-move offers on the board, and its facts (opening, swaps, offers)."""
+    if getattr(position, "rule", "none") == "none" or not hasattr(v, "opening"):
+        return None
+    facts, swaps, offers, chosen = [], [], [], []
+    stones = 0
+    for notation, step in zip(notations, steps):
+        if not step[2]:
+            stones += 1
+            if stones == 5 and offers:
+                chosen.append((_("5th move chosen"), notation))
+        elif notation in ("swap", "stay"):
+            swaps.append(_("after move %(n)d: %(choice)s") % {
+                "n": stones, "choice": _("colours swapped") if notation == "swap" else _("colours kept")})
+        elif notation.startswith("declare "):
+            facts.append((_("5th moves declared"), notation.split()[1]))
+        else:
+            offers.extend(notation.split(","))
+    opening = v.opening(position) if position.stones >= 3 else None
+    if opening is not None:
+        facts.insert(0, (_("Opening"), f"{opening.code} {opening.name}"))
+    if swaps:
+        facts.insert(1 if opening else 0, (_("Swap"), "; ".join(swaps)))
+    if offers:
+        facts.append((_("5th moves offered"), ", ".join(offers)))
+    facts += chosen
+    shown = [v.geometry.name(i) for i in position.proposals] if position.phase in ("propose", "choose") else []
+    return {"step": _protocol_step(position) if ongoing else "", "phase": position.phase,
+            "offers": shown, "facts": facts}
 
 
 def _start_text(game: Game, me: str | None) -> str:
@@ -218,9 +293,10 @@ def game_state(game_id: int, member=None, *, since: int | None = None) -> dict |
             path = [str(s) for s in getattr(move, "path", ())] or (
                 [move.notation] if _POINT.match(move.notation) else [])
             legal.append({"notation": move.notation, "path": path})
-    fouls = []
+    fouls = {}
     if ongoing and hasattr(v, "fouls") and turn == "black" and getattr(position, "phase", "play") == "play":
-        fouls = sorted(v.fouls(position))
+        fouls = v.fouls(position)
+    may_claim = my_turn and hasattr(v, "can_claim_repetition") and v.can_claim_repetition(position)
     first = 0 if since is None else max(0, min(since, len(steps)))
     offer_text = ""
     if ongoing and game.draw_offer_by:
@@ -245,16 +321,20 @@ def game_state(game_id: int, member=None, *, since: int | None = None) -> dict |
         "my_turn": my_turn,
         "players": {"white": _player(game, "white"), "black": _player(game, "black")},
         "moves": [
-            {"ply": i + 1, "notation": notations[i], "path": steps[i][0], "fen": steps[i][1]}
+            {"ply": i + 1, "notation": notations[i], "path": steps[i][0], "fen": steps[i][1],
+             "protocol": steps[i][2]}
             for i in range(first, len(steps))
         ],
         "legal_moves": legal,
         "pair_points": pair_points,
-        "fouls": fouls,
+        "fouls": sorted(fouls),
+        "foul_kinds": {point: FOUL_KINDS.get(kind, kind) for point, kind in fouls.items()},
+        "foul_policy": getattr(position, "foul_policy", ""),
+        "protocol": _protocol(v, position, notations, steps, ongoing=ongoing),
         "clock": _clock(game),
         "draw_offer_by": game.draw_offer_by,
         "may_offer_with_move": my_turn and not game.draw_offer_by and game.draw_barred != me,
-        "buttons": _buttons(game, me, spec),
+        "buttons": _buttons(game, me, may_claim=may_claim),
         "rated": game.rated,
         "speed": game.speed,
         "urls": {

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 
 from club.api.params import whole_number
 from club.api.throttling import DirectChallengeThrottle
-from games import live
+from games import disciplines, live
 from games.forms import ArchiveFilterForm, ChallengeForm
 from games.models import Challenge, Game
 from games.rules import ballots64
@@ -34,6 +34,9 @@ def _texts() -> dict:
         "networkError": _("The server cannot be reached; retrying."),
         "offerWithMove": _("Offer a draw with this move"),
         "days": _("d"),
+        # 002 9.2; %(point)s and %(kind)s are filled in by the page.
+        "foulRefused": _("%(point)s is forbidden for black (%(kind)s): the stone is refused."),
+        "foulLoses": _("%(point)s is a foul (%(kind)s): under this game's rules the stone loses the game. Play it?"),
         "actions": {
             "pass": _("Pass"), "swap": _("Swap colours"), "stay": _("Keep colours"),
             "declare": _("Declare 5th moves:"),
@@ -125,6 +128,8 @@ def game_page(request, game_id: int):
         "time_control_text": time_control_text(game.time_control),
         "downloads": downloads,
         "ballot_text": ballots64.describe(game.ballot) if game.ballot else "",  # шашки-64 (003 2.2.2)
+        "opening_rule_text": disciplines.opening_rule_title(game.opening_rule) if game.discipline == "renju" else "",
+        "foul_policy_text": disciplines.foul_policy_title(game.foul_policy) if game.discipline == "renju" else "",
     })
 
 

@@ -10,3 +10,11 @@ def time_control(text: str) -> str:
     from games.views import time_control_text
 
     return time_control_text(text)
+
+
+@register.filter
+def opening_rule(rule: str) -> str:
+    """A renju opening rule's name in the reader's language."""
+    from games.disciplines import opening_rule_title
+
+    return opening_rule_title(rule)

@@ -12,7 +12,11 @@
  *   const board = new ClubBoard(element, {size: 10, kind: "draughts",
  *                                          notation: "numeric", onMove});
  *   board.update({pieces: ClubBoard.parseFen(fen, board.geometry),
- *                 legalMoves, lastMove: ["32", "28"], fouls: [], flipped});
+ *                 legalMoves, lastMove: ["32", "28"], fouls: [], offers: [], flipped});
+ *
+ * ``offers`` are renju 5th-move offers, drawn as marked black stones;
+ * onRefused(square) hears a click on a square that is no legal move (the
+ * page says why, e.g. a foul refused).
  *
  * Squares are named in the discipline's notation: "c3" (Russian, renju),
  * "28" (international draughts 1-50).
@@ -141,8 +145,9 @@
       const notation = options.notation || (size === 10 ? "numeric" : "algebraic");
       this.geometry = new Geometry(size, kind, notation);
       this.onMove = options.onMove || function () {};
+      this.onRefused = options.onRefused || function () {};
       this.labels = options.labels || {};
-      this.state = {pieces: {}, legalMoves: [], pairPoints: [], lastMove: [], fouls: [], flipped: false,
+      this.state = {pieces: {}, legalMoves: [], pairPoints: [], lastMove: [], fouls: [], offers: [], flipped: false,
                     hints: true, interactive: true};
       this.picked = [];
       this.cursor = null;
@@ -226,6 +231,7 @@
         const again = this.picked.includes(label);  // a second click on a chosen square cancels
         this.picked = [];
         if (wasPicking && !again && this._targets().has(label)) return this.select(label);
+        if (!wasPicking) this.onRefused(label);
         this.render();
         this._say(this.labels.cancelled || "");
         return;
@@ -437,8 +443,21 @@
         }
       }
 
-      // legal-move hints, movable pieces, foul markers
-      if (this.state.hints) {
+      // Renju 5th-move offers: black stones with a ring, not yet played.
+      if (g.kind === "stones") {
+        for (const label of this.state.offers || []) {
+          const c = g.coords(label);
+          if (!c) continue;
+          const {col, row} = this._screen(c.x, c.y);
+          const group = el("g", {class: "cb-piece cb-black cb-offer", "data-offer": label, "pointer-events": "none"}, svg);
+          el("circle", {cx: col, cy: row, r: 0.46, class: "cb-stone"}, group);
+          el("circle", {cx: col, cy: row, r: 0.25, class: "cb-offer-ring"}, group);
+        }
+      }
+
+      // legal-move hints, movable pieces, foul markers. On a stone board where
+      // nearly every point is open a dot on each is noise: hints only for a few.
+      if (this.state.hints && (g.kind === "draughts" || targets.size <= 12)) {
         for (const [label, completes] of targets) {
           const c = g.coords(label);
           if (!c) continue;

@@ -28,7 +28,7 @@
   const boardBox = $("#board");
   const board = new ClubBoard(boardBox, {
     size: state.board.size, kind: state.board.kind, notation: state.board.notation,
-    labels: T.board, onMove: (notation) => submitMove(notation),
+    labels: T.board, onMove: (notation) => submitMove(notation), onRefused: (square) => refused(square),
   });
   window.clubGame = {board, get state() { return state; }, get moves() { return moves; },
                      get socket() { return socket; }};
@@ -84,6 +84,7 @@
       legalMoves: mine ? state.legal_moves.filter(isBoardMove) : [],
       pairPoints: mine ? state.pair_points || [] : [],
       fouls: live ? state.fouls || [] : [],
+      offers: live && state.protocol ? state.protocol.offers : [],
       interactive: mine,
       turn: state.turn,
     });
@@ -103,7 +104,8 @@
     list.textContent = "";
     const byPair = state.board.kind === "draughts";
     let row = null;
-    moves.forEach((m, i) => {
+    // Renju protocol steps (swap, offers) are not moves: the facts list them.
+    moves.filter((m) => !m.protocol).forEach((m, i) => {
       const number = byPair ? Math.floor(i / 2) + 1 : i + 1;
       if (!byPair || i % 2 === 0) {
         row = document.createElement("li");
@@ -166,8 +168,53 @@
       addButton(box, b.label, () => {
         if (b.confirm && !window.confirm(b.confirm)) return;
         post(b.url, b.body || {});
-      }, "game-action", b.id);
+      }, "game-action" + (b.style ? " " + b.style : ""), b.id);
     }
+  }
+
+  function renderProtocolFacts() {
+    const list = $("#protocol-facts");
+    if (!list) return;
+    list.textContent = "";
+    for (const [term, value] of (state.protocol && state.protocol.facts) || []) {
+      const dt = document.createElement("dt"), dd = document.createElement("dd");
+      dt.textContent = term;
+      dd.textContent = value;
+      list.append(dt, dd);
+    }
+    list.hidden = !list.firstChild;
+  }
+
+  /* --- fouls (002 9.2) ------------------------------------------------------- */
+  function foulText(template, square) {
+    return template.replace("%(point)s", square).replace("%(kind)s", (state.foul_kinds || {})[square] || "");
+  }
+
+  function refused(square) {
+    // Under "a foul is refused" a × is no legal move: say why the click did nothing.
+    if (state.my_turn && (state.foul_kinds || {})[square]) showError(foulText(T.foulRefused, square));
+  }
+
+  /* --- my turn: tab title and an optional sound ----------------------------- */
+  const baseTitle = document.title;
+  let wasMyTurn = state.ongoing && state.my_turn, audio = null;
+  const soundBox = document.getElementById("move-sound");
+  function soundOn() { return soundBox && soundBox.checked; }
+  if (soundBox) {
+    soundBox.checked = localStorage.getItem("club.moveSound") === "1";
+    soundBox.addEventListener("change", () => localStorage.setItem("club.moveSound", soundBox.checked ? "1" : "0"));
+  }
+  function beep() {
+    try {
+      audio = audio || new AudioContext();
+      const osc = audio.createOscillator(), gain = audio.createGain();
+      osc.frequency.value = 660;
+      gain.gain.setValueAtTime(0.15, audio.currentTime);
+      gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.25);
+      osc.connect(gain).connect(audio.destination);
+      osc.start();
+      osc.stop(audio.currentTime + 0.25);
+    } catch (e) { /* no audio: the tab title still says it */ }
   }
 
   function actionLabel(notation) {
@@ -189,11 +236,20 @@
   function renderStatus() {
     const box = $("#status");
     let text = state.status_text || "";
+    const step = state.ongoing && state.protocol ? state.protocol.step : "";
     if (state.ongoing && state.my_color) {
       text = state.my_turn ? T.yourMove : T.opponentsMove;
     }
+    // The renju opening protocol: name the step and whose it is (002 §12).
+    if (step) text = state.my_color ? text + " · " + step : step;
     if (state.start_text) text += " · " + state.start_text;
     box.textContent = text;
+    renderProtocolFacts();
+    // A tab in the background shows whose turn it is; a sound if the player asked for one.
+    const mine = state.ongoing && state.my_turn;
+    document.title = (mine ? "● " : "") + baseTitle;
+    if (mine && !wasMyTurn && soundOn()) beep();
+    wasMyTurn = mine;
     const offer = $("#offer");
     offer.textContent = state.offer_text || "";
     root.dataset.result = state.result || "";
@@ -295,6 +351,12 @@
   }
 
   function submitMove(notation) {
+    // Under "a foul loses" a × is a legal move that ends the game: ask first.
+    const foul = (state.foul_kinds || {})[notation];
+    if (foul && state.foul_policy === "lose" && !window.confirm(foulText(T.foulLoses, notation))) {
+      board.cancel();
+      return;
+    }
     const body = {text: notation, expected_ply: state.ply, idempotency_key: uuid()};
     if (offerWithMove && state.may_offer_with_move) body.offer_draw = true;
     offerWithMove = false;

@@ -54,13 +54,26 @@ def test_only_the_player_to_move_gets_legal_moves_and_the_clock_runs_for_him(ann
     assert white["clock"]["running"] == "white" and black["clock"]["black_ms"] == 300_000
 
 
-def test_abort_before_both_have_moved_then_resign(anna, boris):
+def test_abort_before_both_have_moved_then_resign_styled_apart(anna, boris):
     game = start_game(white=anna, black=boris)
-    assert [b["id"] for b in live.game_state(game.id, anna)["buttons"]] == ["claim", "abort"]
+    assert [b["id"] for b in live.game_state(game.id, anna)["buttons"]] == ["abort"]
     services.game_move_make(game_id=game.id, member=anna, text="c3-d4", expected_ply=0)
     services.game_move_make(game_id=game.id, member=boris, text="f6-g5", expected_ply=1)
-    assert [b["id"] for b in live.game_state(game.id, anna)["buttons"]] == ["claim", "resign"]
-    assert [b["id"] for b in live.game_state(game.id, boris)["buttons"]] == ["draw-offer", "claim", "resign"]
+    assert [b["id"] for b in live.game_state(game.id, anna)["buttons"]] == ["resign"]
+    buttons = live.game_state(game.id, boris)["buttons"]
+    assert [(b["id"], b["style"]) for b in buttons] == [("draw-offer", ""), ("resign", "danger")]
+
+
+def test_the_repetition_claim_is_offered_only_to_the_side_to_move_on_a_third_occurrence(anna, boris):
+    # 2.1.9.1.9 / 2.1.9.2: kings shuffle back and forth; the start stands a third time after 8 plies.
+    game = start_game(white=anna, black=boris, start_fen="W:WKc1,Kh2:BKa7,Kh8", time_control="1800+30")
+    shuffle = ["c1-d2", "a7-b8", "d2-c1", "b8-a7"] * 2
+    for ply, text in enumerate(shuffle):
+        member = anna if ply % 2 == 0 else boris
+        assert "claim" not in [b["id"] for b in live.game_state(game.id, member)["buttons"]], ply
+        services.game_move_make(game_id=game.id, member=member, text=text, expected_ply=ply)
+    assert "claim" in [b["id"] for b in live.game_state(game.id, anna)["buttons"]]
+    assert "claim" not in [b["id"] for b in live.game_state(game.id, boris)["buttons"]]
 
 
 def test_connect6_sends_the_points_of_a_two_stone_turn_not_every_pair(anna, boris):

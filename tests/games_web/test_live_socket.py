@@ -131,8 +131,8 @@ class TestSocket:
             return state
 
         labels = {lang: [b["label"] for b in async_to_sync(main)(lang)["buttons"]] for lang in ("ru", "en")}
-        assert labels["en"] == ["Claim threefold repetition", "Abort"]
-        assert labels["ru"] == ["Заявить троекратное повторение", "Отменить партию"]
+        assert labels["en"] == ["Abort"]
+        assert labels["ru"] == ["Отменить партию"]
 
     def test_an_unknown_game_closes_the_socket(self, anna):
         async def main():

@@ -1,0 +1,54 @@
+"""What a member reads on the pages around play (issue 17 items 8-10): the same
+header everywhere, the home page's games, challenges and championships, whose
+colour a game row names, club ratings by discipline in words."""
+import pytest
+from django.urls import reverse
+
+from games import services
+from ratings.models import Rating
+from tests.games_web.helpers import start_game
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def english(settings):
+    settings.LANGUAGE_CODE = "en"
+
+
+@pytest.mark.parametrize("url", ["home", "member-list", "rating-list", "games:lobby", "notification-list"])
+def test_every_page_has_my_games_and_notifications_in_its_header(client, anna, url):
+    client.force_login(anna)
+    header = client.get(reverse(url)).content.decode().split("</header>")[0]
+    assert reverse("games:my-games") in header and reverse("notification-list") in header
+
+
+def test_the_home_page_shows_games_waiting_for_me_and_challenges_i_can_accept(client, anna, boris, organiser):
+    waiting = start_game(white=anna, black=boris)                      # white to move: waiting for Anna
+    theirs = start_game(white=boris, black=anna)                       # Boris to move
+    services.challenge_create(challenger=organiser, discipline="renju", time_control="d3")
+    services.challenge_create(challenger=anna, discipline="russian", time_control="d3")  # her own: not listed
+    client.force_login(anna)
+    page = client.get(reverse("home")).content.decode()
+    assert f'data-game="{waiting.id}"' in page and f'data-game="{theirs.id}"' not in page
+    assert "Grigory Organiser · Renju" in page and page.count("data-challenge=") == 1
+    assert "Championships being played" in page
+
+
+def test_my_games_says_which_colour_is_mine_and_another_members_archive_says_whose(client, anna, boris):
+    game = start_game(white=anna, black=boris)
+    services.game_resign(game_id=game.id, member=boris)
+    client.force_login(anna)
+    assert "you: white" in client.get(reverse("games:my-games")).content.decode()
+    client.force_login(boris)
+    archive = client.get(reverse("games:archive", args=["anna"])).content.decode()
+    assert "Anna Orlova: white" in archive and "you:" not in archive
+
+
+def test_the_members_list_shows_club_ratings_by_discipline_and_the_federation_rating_apart(client, anna, boris):
+    Rating.objects.create(member=anna, discipline="russian", speed="blitz", rating=1612, games=30)
+    anna.federation_rating = 2105
+    anna.save()
+    page = client.get(reverse("member-list"), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "Рейтинг клуба" in page and "Рейтинг федерации" in page
+    assert "Русские шашки" in page and "1612" in page and "2105" in page
