@@ -31,6 +31,15 @@ def is_chief(championship: Championship, member) -> bool:
     return appointment_role(championship, member) in (Appointment.Role.CHIEF, Appointment.Role.DEPUTY)
 
 
+def may_see_draft(championship: Championship, member) -> bool:
+    """A draft is seen by its organiser, the administrators and its appointed arbiters."""
+    from club.roles import Role, has_role
+
+    if not getattr(member, "is_authenticated", False):
+        return False
+    return championship.organiser_id == member.pk or has_role(member, Role.ADMIN) or is_arbiter(championship, member)
+
+
 # ---- lists ----------------------------------------------------------------------------------
 def championship_list() -> dict[str, list[Championship]]:
     """Running, upcoming (draft excluded) and finished championships, for the list page and API."""

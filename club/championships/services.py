@@ -166,6 +166,11 @@ def championship_create(*, organiser, name: str, discipline: str, time_control: 
         raise Invalid("bad-opening-rule", _("Only renju has opening rules."))
     if ballot and discipline != "russian":
         raise Invalid("bad-ballot", _("Ballots (шашки-64, 003 2.2.2) are drawn for Russian draughts only."))
+    if ballot and ballot != "random":
+        from games.rules import ballots64
+
+        if ballot not in ballots64.keys():
+            raise Invalid("bad-ballot", _("Unknown ballot %(b)s: give 'random' or a key of the table.") % {"b": ballot})
     with transaction.atomic():
         championship = Championship.objects.create(
             name=name, organiser=organiser, discipline=discipline, time_control=str(tc), system=system,
@@ -384,6 +389,26 @@ def round_pair(*, by, championship_id: int, starts_at: datetime | None = None, n
         _decide(championship, by, "pair", now=now, clause="1.15" if championship.is_swiss else "1.6.2",
                 round=number, pairs=[list(p) for p in pairs])
     return the_round
+
+
+def round_discard(*, by, championship_id: int, round_number: int, reason: str, now: datetime | None = None) -> None:
+    """The chief arbiter (or deputy) withdraws a round's draft pairing before
+    it is published, with his reason, so that it can be paired again (1.15
+    preamble: a mistake found, e.g. a result entered wrongly)."""
+    now = now or timezone.now()
+    reason = _reason(reason)
+    with transaction.atomic():
+        championship = _locked(championship_id)
+        _require_chief(championship, by, "1.15")
+        the_round = championship.rounds.filter(number=round_number).first()
+        if the_round is None:
+            raise NotFound("no-such-round", _("There is no round %(n)s.") % {"n": round_number})
+        if the_round.status != Round.Status.PAIRED:
+            raise Conflict("round-published", _("Only a round not yet published can be paired again."))
+        pairs = list(the_round.boards.values_list("white_id", "black_id"))
+        the_round.delete()
+        _decide(championship, by, "discard-pairing", now=now, reason=reason, clause="1.15", round=round_number,
+                pairs=[list(p) for p in pairs])
 
 
 def _boards_first(pairs):

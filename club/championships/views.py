@@ -111,6 +111,11 @@ def _run(request, championship_id: int, action: str):
         services.round_publish(by=me, championship_id=championship_id, round_number=number,
                                starts_at=form["starts_at"])
         return _("Round %(n)s is published: its games are created.") % {"n": number}
+    if action == "discard":
+        number = int(post.get("round", 0))
+        services.round_discard(by=me, championship_id=championship_id, round_number=number,
+                               reason=post.get("reason", ""))
+        return _("The pairing of round %(n)s is withdrawn: pair it again.") % {"n": number}
     if action == "override":
         form = _valid(OverrideForm(post))
         services.board_override(by=me, championship_id=championship_id, round_number=int(post.get("round", 0)),

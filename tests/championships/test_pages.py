@@ -96,3 +96,13 @@ def test_the_api_is_in_the_openapi_schema(db):
     for path in ("/api/championships/", "/api/championships/{id}/rounds/{number}/override/",
                  "/api/championships/{id}/standings/", "/api/championships/{id}/crosstable/"):
         assert path in schema
+
+
+def test_a_draft_is_shown_only_to_its_organiser_and_arbiters(organiser, players, staff):
+    draft = services.championship_create(organiser=organiser, name="Not yet", discipline="russian",
+                                         time_control="d3")
+    services.arbiter_appoint(by=organiser, championship_id=draft.pk, member=staff["arbiter"], role="arbiter")
+    for url in (f"/championships/{draft.pk}/", f"/api/championships/{draft.pk}/"):
+        assert client_for(players[0]).get(url).status_code == 404
+        assert client_for(organiser).get(url).status_code == 200
+        assert client_for(staff["arbiter"]).get(url).status_code == 200

@@ -316,3 +316,36 @@ def test_a_withdrawal_at_half_or_more_keeps_his_results_and_forfeits_the_rest(
 def _side(the_round, member):
     board = the_round.boards.filter(white=member).first()
     return {"white": member} if board else {"black": member}
+
+
+def test_the_chief_arbiter_withdraws_a_draft_pairing_with_a_reason_and_it_is_paired_again(
+        make_championship, players, staff):
+    # 1.15 preamble: pairs may be changed, "including a repeated pairing", by the chief arbiter's motivated decision.
+    championship = make_championship(players[:4])
+    services.round_pair(by=staff["arbiter"], championship_id=championship.pk, now=T0)
+    with pytest.raises(Forbidden):
+        services.round_discard(by=staff["arbiter"], championship_id=championship.pk, round_number=1, reason="x")
+    with pytest.raises(Invalid):
+        services.round_discard(by=staff["chief"], championship_id=championship.pk, round_number=1, reason="")
+    assert championship.rounds.count() == 1
+    services.round_discard(by=staff["chief"], championship_id=championship.pk, round_number=1,
+                           reason="a player's entry was recorded twice")
+    assert not championship.rounds.exists()
+    assert services.round_pair(by=staff["arbiter"], championship_id=championship.pk, now=T0).number == 1
+    assert Decision.objects.filter(championship=championship, action="discard-pairing").count() == 1
+
+
+def test_a_published_round_cannot_be_withdrawn(make_championship, players, staff):
+    championship = make_championship(players[:2])
+    pair_and_publish(championship, staff)
+    with pytest.raises(Conflict):
+        services.round_discard(by=staff["chief"], championship_id=championship.pk, round_number=1, reason="oops")
+    assert Game.objects.count() == 1
+
+
+def test_an_unknown_ballot_is_refused_when_the_championship_is_created(organiser):
+    with pytest.raises(Invalid, match="ballot"):
+        services.championship_create(organiser=organiser, name="64", discipline="russian", time_control="d3",
+                                     ballot="no-such-ballot")
+    assert services.championship_create(organiser=organiser, name="64", discipline="russian", time_control="d3",
+                                        ballot="random").ballot == "random"

@@ -120,6 +120,10 @@ class OverrideSerializer(serializers.Serializer):
     clause = serializers.CharField(max_length=40, required=False, default="1.15")
 
 
+class ReasonSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=500, allow_blank=True, required=False, default="")
+
+
 class ResultSerializer(serializers.Serializer):
     game_id = serializers.IntegerField()
     result = serializers.ChoiceField(choices=list(vocabulary.RESULTS))

@@ -14,6 +14,7 @@ urlpatterns = [
     path("<int:pk>/rounds/<int:number>/", views.RoundDetailView.as_view(), name="api-championship-round"),
     path("<int:pk>/rounds/<int:number>/override/", views.RoundOverrideView.as_view(),
          name="api-championship-override"),
+    path("<int:pk>/rounds/<int:number>/discard/", views.RoundDiscardView.as_view(), name="api-championship-discard"),
     path("<int:pk>/rounds/<int:number>/publish/", views.RoundPublishView.as_view(), name="api-championship-publish"),
     path("<int:pk>/results/", views.ResultView.as_view(), name="api-championship-result"),
     path("<int:pk>/withdrawals/", views.LeaveView.as_view(), name="api-championship-withdraw"),

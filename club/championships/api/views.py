@@ -5,6 +5,7 @@ games.api.views.refusals: 400 invalid, 403 forbidden, 404, 409 conflict/rule.
 """
 from __future__ import annotations
 
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
@@ -51,7 +52,12 @@ class ChampionshipListView(APIView):
 class ChampionshipDetailView(APIView):
     @extend_schema(responses=s.ChampionshipDetailSerializer)
     def get(self, request, pk):
-        return Response(_detail(_championship(pk)))
+        """One championship with its players, arbiters and rounds (a draft only to its organiser and arbiters)."""
+        championship = _championship(pk)
+        if championship.status == Championship.Status.DRAFT and not selectors.may_see_draft(championship,
+                                                                                              request.user):
+            raise Http404
+        return Response(_detail(championship))
 
 
 class _Action(APIView):
@@ -146,6 +152,18 @@ class RoundOverrideView(_Action):
                                             black_id=values["black_id"], reason=values["reason"],
                                             clause=values["clause"])
         return Response(s.RoundSerializer(the_round).data)
+
+
+class RoundDiscardView(_Action):
+    @extend_schema(request=s.ReasonSerializer, responses={204: None})
+    @refusals
+    def post(self, request, pk, number):
+        """Withdraw the unpublished round's pairing to pair it again (chief arbiter or deputy, with a reason)."""
+        data = s.ReasonSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.round_discard(by=request.user, championship_id=pk, round_number=number,
+                               reason=data.validated_data["reason"])
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class RoundPublishView(_Action):
