@@ -225,7 +225,7 @@ class CrosstableView(APIView):
 
 
 # ---- published results and exports (issue 14) ----------------------------------------------------
-from django.http import Http404, HttpResponse  # noqa: E402
+from django.http import HttpResponse  # noqa: E402
 from drf_spectacular.types import OpenApiTypes  # noqa: E402
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, inline_serializer  # noqa: E402
 from rest_framework import serializers as drf  # noqa: E402
