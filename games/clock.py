@@ -60,7 +60,11 @@ class TimeControl:
     # ---- text form ---------------------------------------------------------
     @classmethod
     def parse(cls, text: str) -> "TimeControl":
+        """Read a control's text; ``BadTimeControl`` for anything malformed or
+        beyond the absolute limits below (so no clock or deadline overflows)."""
         text = (text or "").strip().replace(" ", "")
+        if len(text) > MAX_TEXT:
+            raise BadTimeControl(f"a time control is at most {MAX_TEXT} characters")
         if text in ("", "-"):
             return cls()
         if text[0] in "dD":
@@ -89,6 +93,13 @@ class TimeControl:
                 raise BadTimeControl("only the last period may run to the end of the game")
         if increment < 0:
             raise BadTimeControl("the increment cannot be negative")
+        if len(periods) > MAX_PERIODS:
+            raise BadTimeControl(f"at most {MAX_PERIODS} periods")
+        if any(p.seconds > MAX_PERIOD_SECONDS for p in periods) or increment > MAX_INCREMENT:
+            raise BadTimeControl(f"a period is at most {MAX_PERIOD_SECONDS} seconds and the increment at most "
+                                 f"{MAX_INCREMENT}")
+        if any(p.moves is not None and p.moves > MAX_PERIOD_MOVES for p in periods):
+            raise BadTimeControl(f"a period is at most {MAX_PERIOD_MOVES} moves")
         return cls(periods=tuple(periods), increment=increment)
 
     def __str__(self) -> str:
@@ -169,10 +180,51 @@ def speed_class(time_control: str) -> str:
 
 
 def _int(text: str, what: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise BadTimeControl(f"bad {what}: {text!r}") from None
+    if not text.isascii() or not text.isdigit():  # no "1_000", "٣", "-5" or "+5" here
+        raise BadTimeControl(f"bad {what}: {text!r}")
+    return int(text)
+
+
+# Absolute limits of any control the club stores.
+MAX_TEXT = 64
+MAX_PERIODS = 4
+MAX_PERIOD_SECONDS = 86_400
+MAX_INCREMENT = 3_600
+MAX_PERIOD_MOVES = 1_000
+
+# What a member may offer in a challenge (a championship sets its own control):
+# the seeds' range, from the fastest blitz (3′, 3′+2″: 2.1.11.3, 3.6.3) to the
+# longest first control (2 h: 3.6.1, 000 9.4.1), at most a minute's increment
+# (3.6.1) and periods of 10 to 100 moves (20–60 in 2.2.3.1, 3.6.1).
+LIVE_FIRST_SECONDS = (180, 7_200)
+LIVE_LATER_SECONDS = (300, 7_200)
+LIVE_INCREMENT = (0, 60)
+LIVE_PERIOD_MOVES = (10, 100)
+FIVE_IN_A_ROW = ("renju", "gomoku", "gomoku-standard", "renju-free", "connect6")
+
+
+def check_allowed(tc: TimeControl, discipline: str) -> None:
+    """Refuse (``BadTimeControl``, saying why) a control outside what the club
+    offers for ``discipline``; correspondence and untimed controls pass."""
+    if tc.days or not tc.periods:
+        return
+    if discipline in FIVE_IN_A_ROW and tc.kind == "periods":
+        raise BadTimeControl("renju and its family are played with a time for the whole game, with or "
+                             "without an increment (000 9.4.1), not with periods by moves")
+    first, *later = tc.periods
+    low, high = LIVE_FIRST_SECONDS
+    if not low <= first.seconds <= high:
+        raise BadTimeControl(f"the time for the game (or its first period) is {low // 60} to {high // 60} "
+                             f"minutes (003 2.1.11, 3.6.1)")
+    low, high = LIVE_LATER_SECONDS
+    if any(not low <= p.seconds <= high for p in later):
+        raise BadTimeControl(f"a later period is {low // 60} to {high // 60} minutes")
+    low, high = LIVE_INCREMENT
+    if not low <= tc.increment <= high:
+        raise BadTimeControl(f"the increment is at most {high} seconds a move (003 3.6.1)")
+    low, high = LIVE_PERIOD_MOVES
+    if any(p.moves is not None and not low <= p.moves <= high for p in tc.periods):
+        raise BadTimeControl(f"a period by moves counts {low} to {high} moves")
 
 
 # ---- presets the seeds list per discipline ----------------------------------------

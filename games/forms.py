@@ -59,7 +59,7 @@ class ChallengeForm(forms.Form):
     rated = forms.BooleanField(label=_("Rated"), required=False, initial=True)
     time_control = forms.ChoiceField(label=_("Time control"), choices=time_control_choices, initial="d3")
     custom_time_control = forms.CharField(
-        label=_("Other time control"), required=False,
+        label=_("Other time control"), required=False, max_length=64,
         help_text=_("Overrides the list: 2700 (45′), 1800+30 (Fischer), 7200/50,3600/25 (periods), d3 (3 days per move)."),
     )
     opening_rule = forms.ChoiceField(label=_("Renju opening rule"), required=False, choices=lambda: [
@@ -69,10 +69,15 @@ class ChallengeForm(forms.Form):
         ("reject", _("a foul move is refused")), ("foul-loses", _("a foul loses (RIF 9.2)"))])
     ballot = forms.ChoiceField(label=_("Shashki-64 ballot"), required=False, initial="random", choices=lambda: [
         ("random", _("drawn by lot at acceptance"))] + [(key, key) for key in _ballot_keys()])
-    start_fen = forms.CharField(label=_("Start position (FEN)"), required=False,
-                                help_text=_("Empty: the discipline's start position."))
-    rating_min = forms.IntegerField(label=_("Lowest rating of an opponent"), required=False, min_value=0)
-    rating_max = forms.IntegerField(label=_("Highest rating of an opponent"), required=False, min_value=0)
+    start_fen = forms.CharField(label=_("Start position (FEN)"), required=False, max_length=2000,
+                                help_text=_("Empty: the discipline's start position. A game from a position of "
+                                            "your choosing is not rated."))
+    rating_min = forms.IntegerField(
+        label=_("Lowest rating of an opponent"), required=False, min_value=0, max_value=4000,
+        help_text=_("Open challenges: the club rating in this discipline and speed class; members without one "
+                    "may not accept a rating-limited challenge."))
+    rating_max = forms.IntegerField(label=_("Highest rating of an opponent"), required=False, min_value=0,
+                                    max_value=4000)
 
     def __init__(self, *args, me=None, **kwargs):
         self.me = me
@@ -92,8 +97,9 @@ class ChallengeForm(forms.Form):
     def clean(self):
         data = super().clean()
         text = (data.get("custom_time_control") or "").strip() or data.get("time_control")
+        discipline = "russian" if data.get("discipline") == RUSSIAN_64 else data.get("discipline", "")
         try:
-            clock.TimeControl.parse(text or "")
+            clock.check_allowed(clock.TimeControl.parse(text or ""), discipline)
         except clock.BadTimeControl as error:
             self.add_error("custom_time_control", str(error))
         data["time_control_text"] = text

@@ -47,7 +47,7 @@ class Challenge(models.Model):
     opening_rule = models.CharField(max_length=16, blank=True, help_text=_("Renju opening rule."))
     # "" normal start; "random" draws a шашки-64 ballot at acceptance; else a ballot key.
     ballot = models.CharField(max_length=32, blank=True)
-    start_fen = models.CharField(max_length=400, blank=True)
+    start_fen = models.TextField(blank=True)  # as the rules write it (games.services.challenges)
     colour = models.CharField(max_length=8, choices=Colour.choices, default=Colour.RANDOM)
     rated = models.BooleanField(default=True)
     time_control = models.CharField(max_length=64)
@@ -87,7 +87,7 @@ class Game(models.Model):
     time_control = models.CharField(max_length=64, default="-")
     opening_rule = models.CharField(max_length=16, blank=True)
     ballot = models.CharField(max_length=32, blank=True)
-    start_fen = models.CharField(max_length=400, blank=True, help_text=_("Empty: the discipline's start."))
+    start_fen = models.TextField(blank=True, help_text=_("Empty: the discipline's start."))
     foul_policy = models.CharField(max_length=12, default="reject")
 
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ONGOING)
@@ -97,7 +97,7 @@ class Game(models.Model):
     termination_clause = models.CharField(max_length=40, blank=True)
 
     ply = models.PositiveIntegerField(default=0, help_text=_("Moves and actions made so far."))
-    fen = models.CharField(max_length=800, blank=True)
+    fen = models.TextField(blank=True)  # a long Connect6 game outgrows any fixed size
     to_move = models.CharField(max_length=5, choices=COLOURS, default=WHITE)
     # Clock state as of turn_started_at (milliseconds left for each player).
     white_ms = models.BigIntegerField(default=0)

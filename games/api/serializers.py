@@ -24,21 +24,33 @@ class ChallengeSerializer(serializers.ModelSerializer):
                   "expires_at", "game_id"]
 
 
+# Bounds of the numbers and texts a request may carry (the columns and services hold them).
+RATING_MAX = 4000
+ID_MAX = 2**63 - 1
+PLY_MAX = 100_000
+
+
 class ChallengeCreateSerializer(serializers.Serializer):
-    discipline = serializers.CharField()
-    time_control = serializers.CharField(help_text="e.g. 300, 1800+30, 7200/50,3600/25, d3 (days per move)")
-    opponent_id = serializers.IntegerField(required=False, allow_null=True,
+    discipline = serializers.CharField(max_length=32)
+    time_control = serializers.CharField(
+        max_length=64, help_text="e.g. 300, 1800+30, 7200/50,3600/25, d3 (days per move); live controls from 3 "
+                                 "minutes to 2 hours, increments up to 60 s (see /api/time-controls/)")
+    opponent_id = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=ID_MAX,
                                            help_text="Direct challenge; omit for an open one.")
     colour = serializers.ChoiceField(choices=["white", "black", "random"], default="random")
     rated = serializers.BooleanField(default=True)
-    opening_rule = serializers.CharField(required=False, allow_blank=True, default="")
-    ballot = serializers.CharField(required=False, allow_blank=True, default="",
+    opening_rule = serializers.CharField(required=False, allow_blank=True, default="", max_length=16)
+    ballot = serializers.CharField(required=False, allow_blank=True, default="", max_length=32,
                                    help_text="шашки-64: 'random' (drawn at acceptance) or a ballot key.")
-    start_fen = serializers.CharField(required=False, allow_blank=True, default="")
+    start_fen = serializers.CharField(required=False, allow_blank=True, default="", max_length=2000,
+                                      help_text="A custom start position (FEN); such a game is never rated.")
     foul_policy = serializers.ChoiceField(choices=["reject", "foul-loses"], default="reject")
-    rating_min = serializers.IntegerField(required=False, allow_null=True, min_value=0)
-    rating_max = serializers.IntegerField(required=False, allow_null=True, min_value=0)
-    expires_at = serializers.DateTimeField(required=False, allow_null=True)
+    rating_min = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=RATING_MAX,
+                                          help_text="Open challenges: the lowest club rating (in the discipline "
+                                                    "and speed class) that may accept; unrated members may not.")
+    rating_max = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=RATING_MAX)
+    expires_at = serializers.DateTimeField(required=False, allow_null=True,
+                                           help_text="In the future, within 30 days; default a week.")
 
 
 class MoveSerializer(serializers.ModelSerializer):
@@ -95,7 +107,8 @@ class GameDetailSerializer(GameSerializer):
 class MoveCreateSerializer(serializers.Serializer):
     text = serializers.CharField(help_text="A move or protocol action as the rules module reads it: "
                                            "c3-d4, c3:e5:g3, h8, pass, swap, stay, declare 3, i9,k10 …")
-    expected_ply = serializers.IntegerField(min_value=0, help_text="The ply the move follows (the game's current ply).")
+    expected_ply = serializers.IntegerField(min_value=0, max_value=PLY_MAX,
+                                            help_text="The ply the move follows (the game's current ply).")
     idempotency_key = serializers.CharField(required=False, allow_blank=True, max_length=64)
     offer_draw = serializers.BooleanField(default=False, help_text="Offer a draw with this move (2.1.9.3).")
 
@@ -126,15 +139,15 @@ class MoveResultSerializer(serializers.Serializer):
 
 
 class ClaimSerializer(serializers.Serializer):
-    expected_ply = serializers.IntegerField(min_value=0)
-    move = serializers.CharField(required=False, allow_blank=True, default="",
+    expected_ply = serializers.IntegerField(min_value=0, max_value=PLY_MAX)
+    move = serializers.CharField(required=False, allow_blank=True, default="", max_length=120,
                                  help_text="The intended move that would repeat the position (2.1.9.2), unplayed.")
 
 
 class ResultChangeSerializer(serializers.Serializer):
     result = serializers.ChoiceField(choices=["1-0", "0-1", "1/2-1/2", "+/-", "-/+", "-/-", "annulled"])
-    reason = serializers.CharField()
-    clause = serializers.CharField(required=False, allow_blank=True, default="")
+    reason = serializers.CharField(max_length=2000)
+    clause = serializers.CharField(required=False, allow_blank=True, default="", max_length=40)
 
 
 class RecordSerializer(serializers.Serializer):
@@ -147,7 +160,7 @@ class RecordImportSerializer(serializers.Serializer):
 
 
 class VacationSerializer(serializers.ModelSerializer):
-    days = serializers.IntegerField(write_only=True, min_value=1)
+    days = serializers.IntegerField(write_only=True, min_value=1, max_value=366)
 
     class Meta:
         model = Vacation

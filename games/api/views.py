@@ -211,7 +211,8 @@ def _plain_move(data) -> dict | None:
         return None
     text, ply = data.get("text"), data.get("expected_ply")
     key, offer = data.get("idempotency_key"), data.get("offer_draw", False)
-    if type(text) is not str or not text.strip() or type(ply) is not int or ply < 0 or type(offer) is not bool:
+    if (type(text) is not str or not text.strip() or type(ply) is not int or not 0 <= ply <= s.PLY_MAX
+            or type(offer) is not bool):
         return None
     values = {"text": text.strip(), "expected_ply": ply, "offer_draw": offer}
     if "idempotency_key" in data:

@@ -13,6 +13,6 @@ __all__ = [
     "challenge_accept", "challenge_cancel", "challenge_create", "challenge_decline", "game_create",
     "Conflict", "Forbidden", "Invalid", "NotFound", "PlayRefused", "RuleRefusal",
     "Ending", "game_adjudicate", "game_finish", "games_sweep",
-    "MoveOutcome", "game_abort", "game_check_in", "game_draw_answer", "game_draw_offer", "game_move_make", "game_repetition_claim",
-    "game_resign", "vacation_take", "game_result_change",
+    "MoveOutcome", "game_abort", "game_check_in", "game_draw_answer", "game_draw_offer", "game_move_make",
+    "game_repetition_claim", "game_resign", "vacation_take", "game_result_change",
 ]

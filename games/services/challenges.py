@@ -20,6 +20,11 @@ FOUL_POLICIES = ("reject", "foul-loses")
 RENJU_RULES = ("none", "rif", "yamaguchi", "soosorv8")
 
 
+RATING_BOUNDS = (0, 4000)
+CHALLENGE_MAX_LIFE = timedelta(days=30)
+START_FEN_MAX = 2000  # a full 19×19 board, written out, fits
+
+
 def _expiry_default() -> timedelta:
     return timedelta(hours=getattr(settings, "GAMES_CHALLENGE_HOURS", 24 * 7))
 
@@ -35,6 +40,7 @@ def challenge_create(*, challenger, discipline: str, time_control: str, opponent
         raise Invalid("unknown-discipline", str(error.args[0])) from None
     try:
         tc = clock.TimeControl.parse(time_control)
+        clock.check_allowed(tc, discipline)
     except clock.BadTimeControl as error:
         raise Invalid("bad-time-control", str(error)) from None
     if colour not in ("white", "black", "random"):
@@ -59,15 +65,22 @@ def challenge_create(*, challenger, discipline: str, time_control: str, opponent
         if ballot not in ballots64.keys():
             raise Invalid("bad-ballot", f"Unknown ballot {ballot!r}: a key is <table>:<cell>, e.g. idf:2-III or "
                                           f"fmjd:32-II (tables: {', '.join(ballots64.tables())}).")
-    if start_fen or (ballot and ballot != "random"):
-        try:
-            start_position(discipline=discipline, opening_rule=opening_rule, ballot=ballot if ballot != "random" else "",
-                           start_fen=start_fen, foul_policy=foul_policy)
-        except (IllegalMove, ValueError) as error:
-            raise Invalid("bad-start", str(error)) from None
+    if ballot and ballot != "random":
+        _playable_start(discipline=discipline, opening_rule=opening_rule, ballot=ballot, foul_policy=foul_policy)
+    if start_fen:
+        start_fen = _playable_start(discipline=discipline, opening_rule=opening_rule, start_fen=start_fen,
+                                    foul_policy=foul_policy)
+        rated = False  # a position of the challenger's choosing is never rated
+    for bound in (rating_min, rating_max):
+        if bound is not None and (isinstance(bound, bool) or not isinstance(bound, int)
+                                  or not RATING_BOUNDS[0] <= bound <= RATING_BOUNDS[1]):
+            raise Invalid("bad-rating-range", f"A rating bound is a whole number from {RATING_BOUNDS[0]} to "
+                                              f"{RATING_BOUNDS[1]}.")
     if rating_min is not None and rating_max is not None and rating_min > rating_max:
         raise Invalid("bad-rating-range", "The rating range is empty.")
     now = now or timezone.now()
+    if expires_at is not None and not now < expires_at <= now + CHALLENGE_MAX_LIFE:
+        raise Invalid("bad-expiry", f"A challenge expires in the future, within {CHALLENGE_MAX_LIFE.days} days.")
     challenge = Challenge.objects.create(
         challenger=challenger, opponent=opponent, discipline=discipline, time_control=str(tc), colour=colour,
         rated=rated, opening_rule=opening_rule, ballot=ballot, start_fen=start_fen, foul_policy=foul_policy,
@@ -79,18 +92,31 @@ def challenge_create(*, challenger, discipline: str, time_control: str, opponent
     return challenge
 
 
-def _rating(member, discipline: str, speed: str) -> float | None:
-    """The member's club rating in the pool, else his federation rating."""
+def _playable_start(*, discipline: str, opening_rule: str = "", ballot: str = "", start_fen: str = "",
+                    foul_policy: str = "reject") -> str:
+    """The start position's FEN as the rules write it, if a game can be
+    played from it: legal, not already decided, a move for the side to move."""
+    if len(start_fen) > START_FEN_MAX:
+        raise Invalid("bad-start", f"A start position is at most {START_FEN_MAX} characters.")
     try:
-        from ratings.models import Rating
+        p = start_position(discipline=discipline, opening_rule=opening_rule, ballot=ballot, start_fen=start_fen,
+                           foul_policy=foul_policy)
+    except (IllegalMove, ValueError) as error:
+        raise Invalid("bad-start", str(error)) from None
+    v = variant(discipline)
+    if v.result(p) is not None or not v.legal_moves(p):
+        raise Invalid("bad-start", "The start position is already decided: the side to move has no move to make.")
+    return v.to_fen(p) if start_fen else ""
 
-        value = (Rating.objects.filter(member_id=member.pk, discipline=discipline, speed=speed)
-                 .values_list("rating", flat=True).first())
-        if value is not None:
-            return float(value)
-    except (ImportError, LookupError):
-        pass
-    return member.federation_rating
+
+def _rating(member, discipline: str, speed: str) -> float | None:
+    """The member's club rating in the pool (None: unrated there). A
+    self-declared federation rating never opens a rating-limited challenge."""
+    from ratings.models import Rating
+
+    value = (Rating.objects.filter(member_id=member.pk, discipline=discipline, speed=speed)
+             .values_list("rating", flat=True).first())
+    return None if value is None else float(value)
 
 
 def _locked_challenge(challenge_id: int) -> Challenge:
@@ -127,9 +153,15 @@ def challenge_accept(*, challenge_id: int, member, now: datetime | None = None, 
             if challenge.opponent_id is None and (challenge.rating_min is not None or challenge.rating_max is not None):
                 rating = _rating(member, challenge.discipline, tc.speed)
                 low, high = challenge.rating_min, challenge.rating_max
-                if rating is None or (low is not None and rating < low) or (high is not None and rating > high):
+                limits = f"{'…' if low is None else low}–{'…' if high is None else high}"
+                if rating is None:
                     raise RuleRefusal("rating-out-of-range",
-                                      f"This open challenge is for ratings {low or '…'}–{high or '…'}.")
+                                      f"This open challenge is for club ratings {limits} in {challenge.discipline} "
+                                      f"{tc.speed}; you have no club rating there yet (a federation rating does "
+                                      f"not count).")
+                if (low is not None and rating < low) or (high is not None and rating > high):
+                    raise RuleRefusal("rating-out-of-range",
+                                      f"This open challenge is for club ratings {limits}; yours is {rating:.0f}.")
             return _start_game(challenge, member, tc, now, rng)
         challenge.status = Challenge.Status.EXPIRED
         challenge.save(update_fields=["status"])
@@ -184,11 +216,19 @@ def game_create(*, discipline: str, white, black, time_control: str, rated: bool
             lateness_ms = min(lateness_ms, LATENESS_CAP_MS, tc.initial_ms() if tc.timed else LATENESS_CAP_MS)
     if starts_at is not None and timezone.is_naive(starts_at):
         raise Invalid("bad-start-time", "The scheduled start needs a time zone.")
+    for name, value in extra.items():  # event, round, site …: they must fit their columns
+        limit = getattr(Game._meta.get_field(name), "max_length", None)
+        if limit and isinstance(value, str) and len(value) > limit:
+            raise Invalid("too-long", f"{name} is at most {limit} characters.")
     v = variant(discipline)
+    if start_fen:
+        start_fen = _playable_start(discipline=discipline, opening_rule=opening_rule, start_fen=start_fen,
+                                    foul_policy=foul_policy)
     p = start_position(discipline=discipline, opening_rule=opening_rule, ballot=ballot, start_fen=start_fen,
                        foul_policy=foul_policy)
     begins = starts_at or now
-    game = Game(discipline=discipline, white=white, black=black, rated=rated and white.pk != black.pk,
+    rated = rated and white.pk != black.pk and not start_fen  # a custom start position is never rated
+    game = Game(discipline=discipline, white=white, black=black, rated=rated,
                 speed=tc.speed, time_control=str(tc), opening_rule=opening_rule, ballot=ballot, start_fen=start_fen,
                 foul_policy=foul_policy, fen=v.to_fen(p), to_move=v.turn(p), white_ms=tc.initial_ms(),
                 black_ms=tc.initial_ms(), turn_started_at=begins if tc.timed else None, started_at=begins,

@@ -7,6 +7,7 @@ else is a stale or racing request and gets ``Conflict`` with nothing changed.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -101,11 +102,16 @@ def game_move_make(*, game_id: int, member, text: str, expected_ply: int, idempo
     """
     if not isinstance(text, str) or not text.strip():
         raise Invalid("empty-move", "A move is a non-empty text.")
+    text = _normalised(text)
+    if len(text) > MOVE_TEXT_MAX:
+        raise Invalid("move-too-long", f"A move is at most {MOVE_TEXT_MAX} characters.")
+    if idempotency_key is not None and (not isinstance(idempotency_key, str) or len(idempotency_key) > KEY_MAX):
+        raise Invalid("bad-idempotency-key", f"An idempotency key is a text of at most {KEY_MAX} characters.")
     try:
         # One cursor for the move's statements: making a cursor costs about as
         # much as running one of them.
         with transaction.atomic(), connection.cursor() as cursor:
-            outcome = _move_locked(cursor, game_id=game_id, member=member, text=text.strip(),
+            outcome = _move_locked(cursor, game_id=game_id, member=member, text=text,
                                    expected_ply=expected_ply, idempotency_key=idempotency_key,
                                    offer_draw=offer_draw, now=now)
     except IntegrityError as error:
@@ -123,6 +129,13 @@ def game_move_make(*, game_id: int, member, text: str, expected_ply: int, idempo
 
 
 _FLAG_FELL = object()
+MOVE_TEXT_MAX = Move._meta.get_field("notation").max_length
+KEY_MAX = Move._meta.get_field("idempotency_key").max_length
+
+
+def _normalised(text: str) -> str:
+    """A move as stored: single spaces, none around commas ("i9 , k10" → "i9,k10")."""
+    return re.sub(r" ?, ?", ",", " ".join(text.split()))
 
 
 def _absence_refusal(ending: Ending) -> RuleRefusal:

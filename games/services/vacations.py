@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -19,42 +20,66 @@ from games.models import Game, Vacation
 from .errors import Invalid, RuleRefusal
 from .timing import game_deadline
 
+FURTHEST_AHEAD = timedelta(days=366)  # a vacation is booked at most a year ahead
+
 
 def vacation_allowance_days() -> int:
     return int(getattr(settings, "GAMES_VACATION_DAYS_PER_YEAR", 30))
 
 
+def _year_bounds(year: int) -> tuple[datetime, datetime]:
+    """The calendar year in the club's time zone."""
+    zone = timezone.get_default_timezone()
+    return datetime(year, 1, 1, tzinfo=zone), datetime(year + 1, 1, 1, tzinfo=zone)
+
+
+def _days_within(starts_at: datetime, ends_at: datetime, year: int) -> float:
+    first, after = _year_bounds(year)
+    overlap = min(ends_at, after) - max(starts_at, first)
+    return max(overlap, timedelta()) / timedelta(days=1)
+
+
 def vacation_days_used(*, member, year: int) -> float:
-    total = timedelta()
-    for vacation in Vacation.objects.filter(member=member, starts_at__year=year):
-        total += vacation.ends_at - vacation.starts_at
-    return total / timedelta(days=1)
+    """Vacation days ``member`` has in ``year``: a vacation across New Year
+    counts to each year by its days in it."""
+    first, after = _year_bounds(year)
+    return sum(_days_within(v.starts_at, v.ends_at, year)
+               for v in Vacation.objects.filter(member=member, starts_at__lt=after, ends_at__gt=first))
 
 
 def vacation_take(*, member, days: int, starts_at: datetime | None = None, now: datetime | None = None) -> Vacation:
+    """Book ``days`` of vacation from ``starts_at`` (now by default).
+
+    Holds the member's row lock (SELECT … FOR UPDATE) while it counts and
+    books, so concurrent requests of one member are counted one after the
+    other; then his correspondence games' deadlines move out.
+    """
     now = now or timezone.now()
     starts_at = starts_at or now
-    if days < 1:
-        raise Invalid("bad-vacation", "A vacation lasts at least one day.")
+    allowance = vacation_allowance_days()
+    if isinstance(days, bool) or not isinstance(days, int) or not 1 <= days <= allowance:
+        raise Invalid("bad-vacation", f"A vacation lasts 1 to {allowance} days.")
     if starts_at < now - timedelta(minutes=1):
         raise Invalid("bad-vacation", "A vacation cannot start in the past.")
+    if starts_at > now + FURTHEST_AHEAD:
+        raise Invalid("bad-vacation", "A vacation is booked at most a year ahead.")
     ends_at = starts_at + timedelta(days=days)
     with transaction.atomic():
-        # Lock the member's games first (primary-key order), then count: two
-        # concurrent requests of one member cannot both spend the last days.
+        get_user_model().objects.select_for_update().filter(pk=member.pk).first()
         games = list(
             Game.objects.select_for_update()
             .filter(Q(white=member) | Q(black=member), status=Game.Status.ONGOING, time_control__startswith="d")
             .order_by("pk")
         )
-        used = vacation_days_used(member=member, year=starts_at.year)
-        if used + days > vacation_allowance_days():
-            raise RuleRefusal("vacation-allowance",
-                              f"{vacation_allowance_days()} vacation days a year; {used:g} used in {starts_at.year}.")
+        zone = timezone.get_default_timezone()
+        for year in range(timezone.localtime(starts_at, zone).year, timezone.localtime(ends_at, zone).year + 1):
+            used = vacation_days_used(member=member, year=year)
+            if used + _days_within(starts_at, ends_at, year) > allowance + 1e-9:
+                raise RuleRefusal("vacation-allowance", f"{allowance} vacation days a year; {used:g} used in {year}.")
         if Vacation.objects.filter(member=member, starts_at__lt=ends_at, ends_at__gt=starts_at).exists():
             raise Invalid("bad-vacation", "This vacation overlaps another one.")
         vacation = Vacation.objects.create(member=member, starts_at=starts_at, ends_at=ends_at)
-        for game in sorted(games, key=lambda g: g.pk):
+        for game in games:
             if game.member_of(game.to_move) == member.pk:
                 game.deadline = game_deadline(game)
                 game.save(update_fields=["deadline"])

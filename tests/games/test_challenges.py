@@ -36,14 +36,33 @@ def test_an_open_challenge_can_be_accepted_once(anna, boris, chiara):
         challenge_accept(challenge_id=challenge.pk, member=chiara)
 
 
+def _club_rating(member, value, discipline="russian", speed="classical"):
+    from ratings.models import Rating
+
+    Rating.objects.create(member=member, discipline=discipline, speed=speed, rating=value)
+
+
 def test_an_open_challenge_respects_its_rating_range(anna, boris, chiara):
-    boris.federation_rating, chiara.federation_rating = 1400, 1700
-    boris.save(), chiara.save()
+    _club_rating(boris, 1400)
+    _club_rating(chiara, 1700)
     challenge = challenge_create(challenger=anna, discipline="russian", time_control="2700",
                                  rating_min=1500, rating_max=1900)
     with pytest.raises(RuleRefusal):
         challenge_accept(challenge_id=challenge.pk, member=boris)
     assert challenge_accept(challenge_id=challenge.pk, member=chiara).black_id in (anna.pk, chiara.pk)
+
+
+def test_a_self_declared_federation_rating_opens_no_rating_limited_challenge(anna, boris):
+    boris.federation_rating = 1700
+    boris.save()
+    _club_rating(boris, 1700, speed="blitz")  # a rating in another pool does not count either
+    challenge = challenge_create(challenger=anna, discipline="russian", time_control="2700",
+                                 rating_min=1500, rating_max=1900)
+    with pytest.raises(RuleRefusal) as refused:
+        challenge_accept(challenge_id=challenge.pk, member=boris)
+    assert "no club rating" in refused.value.detail
+    challenge.refresh_from_db()
+    assert challenge.status == "open"
 
 
 def test_random_colours_are_drawn_at_acceptance(anna, boris):

@@ -203,7 +203,7 @@ def test_the_first_moves_of_a_challenge_s_live_game_are_not_charged(new_game, an
 
 
 def test_a_live_game_whose_first_move_does_not_come_is_aborted_unrated(new_game):
-    game = new_game(time_control="0+5")
+    game = new_game(time_control="180+2")
     assert games_sweep(now=at(59)) == 0
     assert games_sweep(now=at(60)) == 1
     game.refresh_from_db()

@@ -5,6 +5,7 @@ import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
+from django.utils import translation
 
 from club.notifications.models import Notification
 from games import services
@@ -27,7 +28,8 @@ def test_an_accepted_challenge_notifies_the_challenger_with_a_link_to_the_game(
     with django_capture_on_commit_callbacks(execute=True):
         game = services.challenge_accept(challenge_id=challenge.pk, member=boris)
     n = Notification.objects.get(recipient=anna, key=f"challenge-accepted:{challenge.pk}")
-    assert n.url == f"/play/games/{game.pk}/" and "Boris Lebedev" in str(n) and "accepted" in str(n)
+    with translation.override("en"):
+        assert n.url == f"/play/games/{game.pk}/" and "Boris Lebedev accepted your challenge" in str(n)
     assert not Notification.objects.filter(recipient=boris).exists()
 
 
