@@ -21,7 +21,7 @@ from games.rules import variant
 
 from .models import Game
 from .services.positions import start_position
-from .services.timing import first_move_free, first_move_grace_at, flag_deadline
+from .services.timing import first_move_free, first_move_grace_at, flag_deadline, lateness_at
 
 _POINT = re.compile(r"^[a-z]\d{1,2}$")
 
@@ -168,7 +168,7 @@ def _buttons(game: Game, me: str | None, *, may_claim: bool) -> list[dict]:
             buttons.append({"id": action, "label": label, "url": url, "body": body or {}, "confirm": confirm,
                             "style": style})
 
-    if game.starts_at is not None and not game.is_present(me):
+    if lateness_at(game) is not None and not game.is_present(me):
         add("present", _("I am here"))  # 1.9.1: present, so the allowed lateness no longer applies
     if game.draw_offer_by == opponent:
         add("draw-accept", _("Accept draw"))
@@ -178,7 +178,7 @@ def _buttons(game: Game, me: str | None, *, may_claim: bool) -> list[dict]:
         add("draw-offer", _("Offer draw"))
     if may_claim:  # 2.1.9.2: the side to move, once the position stands a third time
         add("claim", _("Claim threefold repetition"), body={"expected_ply": game.ply})
-    if game.ply < 2:
+    if game.ply < 2 and game.starts_at is None:  # a scheduled game is played or forfeited (1.9)
         add("abort", _("Abort"), _("Abort this game?"), style="danger")
     else:
         add("resign", _("Resign"), _("Resign this game?"), style="danger")

@@ -58,7 +58,7 @@ def time_ending(game: Game, *, flagged: str) -> Ending:
     forfeit, not a time loss (1.9.1)."""
     other = BLACK if flagged == WHITE else WHITE
     tc = clock.TimeControl.parse(game.time_control)
-    if tc.days and game.lateness_ms is not None and not game.is_present(flagged):
+    if tc.days and game.lateness_ms is not None and not (game.white_moves if flagged == WHITE else game.black_moves):
         return Ending(other, "forfeit", "003 1.9.1", forfeit=True)
     v = rules_of(game)
     p = game_position(game)

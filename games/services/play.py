@@ -320,6 +320,9 @@ def game_abort(*, game_id: int, member, now: datetime | None = None) -> Game:
         game = _locked(game_id)
         _player_colour(game, member)
         _ongoing(game)
+        if game.starts_at is not None:
+            # A scheduled (championship) game is played or forfeited (1.9), never called off by a player.
+            raise RuleRefusal("abort-scheduled", "A scheduled game cannot be aborted; resign or ask the arbiter.")
         if game.white_moves and game.black_moves:
             raise RuleRefusal("abort-too-late", "A game can be aborted only before both sides have moved.")
         game_finish(game=game, ending=Ending(None, "aborted", aborted=True), now=now)

@@ -142,6 +142,19 @@ def test_the_lateness_is_adjudicated_once(round_game):
     assert GameEvent.objects.filter(game=game, kind="finished").count() == 1
 
 
+# 1.9: a scheduled game is played or forfeited, never called off by a player
+def test_a_scheduled_game_cannot_be_aborted(round_game, anna):
+    from games import live
+    from games.services import game_abort
+
+    game = round_game()
+    assert "abort" not in [b["id"] for b in live.game_state(game.pk, anna)["buttons"]]
+    with pytest.raises(RuleRefusal) as refused:
+        game_abort(game_id=game.pk, member=anna, now=at(0))
+    assert refused.value.code == "abort-scheduled"
+    assert _ended(game)[0] == "active"
+
+
 # ---- check-in -----------------------------------------------------------------------------------
 def test_check_in_is_idempotent_and_keeps_the_first_instant(round_game, boris):
     game = round_game()
@@ -179,6 +192,14 @@ def test_a_correspondence_first_move_period_run_out_is_a_forfeit(anna, boris):
     game = play(game, anna, "c3-d4", DAY)
     assert games_sweep(now=at(4 * DAY)) == 1
     assert _ended(game) == ("finished", "+/-", "forfeit", "003 1.9.1")
+
+
+def test_a_correspondence_first_move_missed_is_a_forfeit_even_after_a_check_in(anna, boris):
+    game = game_create(discipline="russian", white=anna, black=boris, time_control="d3", starts_at=T0,
+                       lateness_ms=0, now=at(-DAY))
+    game_check_in(game_id=game.pk, member=anna, now=at(0))
+    assert games_sweep(now=at(3 * DAY)) == 1
+    assert _ended(game) == ("finished", "-/+", "forfeit", "003 1.9.1")
 
 
 def test_a_correspondence_player_who_has_moved_loses_on_time_as_usual(anna, boris):
