@@ -21,25 +21,48 @@ def discipline_choices():
     return choices
 
 
-SPEED_WORDS = {"classical": _("classical"), "rapid": _("rapid"), "blitz": _("blitz")}
+SPEED_GROUPS = {"correspondence": _("Correspondence"), "classical": _("Classical"), "rapid": _("Rapid"),
+                "blitz": _("Blitz")}
+CUSTOM = "custom"
 
 
-def _preset_label(preset) -> str:
-    """ "classical 45′" in the reader's language, with the clause that lists it."""
-    speed, _space, rest = preset.name.partition(" ")
-    return f"{SPEED_WORDS.get(speed, speed)} {rest} ({preset.clause})"
+def preset_disciplines() -> dict[str, list[str]]:
+    """{control: [disciplines whose presets list it]}, in the seeds' order."""
+    found: dict[str, list[str]] = {}
+    for name, _title in discipline_choices():
+        for preset in clock.presets(name):
+            found.setdefault(preset.control, []).append(name)
+    return found
 
 
 def time_control_choices():
-    """Every preset the seeds list, grouped by discipline, then correspondence."""
-    titles = dict(discipline_choices())
-    groups = []
-    for name, controls in clock.PRESETS.items():
-        options = [(p.control, _preset_label(p)) for p in controls]
-        groups.append((titles.get(name, name), options))
-    groups.append((_("Correspondence"), [(f"d{d}", _("%(days)d days per move") % {"days": d})
-                                         for d in clock.CORRESPONDENCE_DAYS]))
-    return groups
+    """The presets grouped by speed as the seeds class them, each once, written ``3+2``; then "other"."""
+    from games import time_words
+
+    groups = {speed: [] for speed in SPEED_GROUPS}
+    seen = set()
+    for name, _title in discipline_choices():
+        for preset in clock.presets(name):
+            if preset.control not in seen:
+                seen.add(preset.control)
+                speed = preset.name.partition(" ")[0]
+                groups[speed].append((preset.control, time_words.short(preset.control)))
+    return [(SPEED_GROUPS[speed], options) for speed, options in groups.items() if options] + [
+        (CUSTOM, _("other…"))]
+
+
+class TimeControlSelect(forms.Select):
+    """Each preset says (data-disciplines) which disciplines offer it, for the page to show only
+    those, and what it means (title, on hover)."""
+
+    def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
+        from games import time_words
+
+        option = super().create_option(name, value, label, selected, index, subindex, attrs)
+        if value and value != CUSTOM:
+            option["attrs"]["data-disciplines"] = " ".join(preset_disciplines().get(value, []))
+            option["attrs"]["title"] = time_words.words(value)
+        return option
 
 
 def _ballot_keys() -> list[str]:
@@ -57,10 +80,12 @@ class ChallengeForm(forms.Form):
     colour = forms.ChoiceField(label=_("My colour"), initial="random", choices=[
         ("random", _("random")), ("white", _("white")), ("black", _("black"))])
     rated = forms.BooleanField(label=_("Rated"), required=False, initial=True)
-    time_control = forms.ChoiceField(label=_("Time control"), choices=time_control_choices, initial="d3")
+    time_control = forms.ChoiceField(label=_("Time control"), choices=time_control_choices, initial="d3",
+                                     widget=TimeControlSelect)
     custom_time_control = forms.CharField(
         label=_("Other time control"), required=False, max_length=64,
-        help_text=_("Overrides the list: 2700 (45′), 1800+30 (Fischer), 7200/50,3600/25 (periods), d3 (3 days per move)."),
+        help_text=_("In seconds: 2700 (45 min), 1800+30 (plus 30 s a move), 7200/50,3600/25 (periods by moves), "
+                    "d3 (3 days per move). Filled in, it is used instead of the list."),
     )
     opening_rule = forms.ChoiceField(label=_("Renju opening rule"), required=False, choices=lambda: [
         (name, titles[0] if (get_language() or "").startswith("ru") else titles[1])
@@ -96,7 +121,11 @@ class ChallengeForm(forms.Form):
 
     def clean(self):
         data = super().clean()
-        text = (data.get("custom_time_control") or "").strip() or data.get("time_control")
+        chosen = data.get("time_control")
+        text = (data.get("custom_time_control") or "").strip() or ("" if chosen == CUSTOM else chosen)
+        if not text:
+            self.add_error("custom_time_control", _("Write the time control, or choose one from the list."))
+            return data
         discipline = "russian" if data.get("discipline") == RUSSIAN_64 else data.get("discipline", "")
         try:
             clock.check_allowed(clock.TimeControl.parse(text or ""), discipline)

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 
 from club.api.params import whole_number
 from club.api.throttling import DirectChallengeThrottle
-from games import disciplines, live
+from games import disciplines, live, time_words
 from games.forms import ArchiveFilterForm, ChallengeForm
 from games.models import Challenge, Game
 from games.rules import ballots64
@@ -125,7 +125,7 @@ def game_page(request, game_id: int):
     return render(request, "games/game.html", {
         "game": game, "state": state, "texts": _texts(), "title": title,
         "discipline_title": live.discipline_title(game.discipline),
-        "time_control_text": time_control_text(game.time_control),
+        "time_control_html": time_words.abbr(game.time_control),
         "downloads": downloads,
         "ballot_text": ballots64.describe(game.ballot) if game.ballot else "",  # шашки-64 (003 2.2.2)
         "opening_rule_text": disciplines.opening_rule_title(game.opening_rule) if game.discipline == "renju" else "",
@@ -158,28 +158,6 @@ def game_state(request, game_id: int):
     if state is None:
         raise Http404
     return JsonResponse(state)
-
-
-def time_control_text(text: str) -> str:
-    from games.clock import TimeControl
-
-    if not text or text == "-":
-        return _("untimed")
-    try:
-        tc = TimeControl.parse(text)
-    except ValueError:
-        return text
-    if tc.days:
-        return _("%(days)d days per move") % {"days": tc.days}
-    parts = []
-    for period in tc.periods:
-        minutes = f"{period.seconds // 60}′" + (f"{period.seconds % 60}″" if period.seconds % 60 else "")
-        parts.append(_("%(time)s for %(moves)d moves") % {"time": minutes, "moves": period.moves}
-                     if period.moves else minutes)
-    text = ", ".join(parts)
-    if tc.increment:
-        text += " " + _("+ %(seconds)d″ per move") % {"seconds": tc.increment}
-    return text
 
 
 @login_required

@@ -6,10 +6,10 @@ register = template.Library()
 
 @register.filter
 def time_control(text: str) -> str:
-    """A time control in words: "d3" → "3 days per move", "1800+30" → "30′ + 30″ per move"."""
-    from games.views import time_control_text
+    """A time control as players write it, in words on hover: "180+2" → 3+2 (3 min each, plus 2 s a move)."""
+    from games.time_words import abbr
 
-    return time_control_text(text)
+    return abbr(text)
 
 
 @register.filter

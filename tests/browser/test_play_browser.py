@@ -81,6 +81,7 @@ def challenge_and_accept(challenger_page, opponent_page, *, discipline, colour, 
     challenger_page.locator("#id_opponent").fill(opponent)
     challenger_page.locator("#id_colour").select_option(colour)
     challenger_page.locator("#id_rated").uncheck()
+    challenger_page.locator("#id_time_control").select_option("custom")
     challenger_page.locator("#id_custom_time_control").fill(time_control)
     if opening_rule:
         challenger_page.locator("#id_opening_rule").select_option(opening_rule)

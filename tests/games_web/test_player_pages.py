@@ -52,3 +52,26 @@ def test_the_members_list_shows_club_ratings_by_discipline_and_the_federation_ra
     page = client.get(reverse("member-list"), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     assert "Рейтинг клуба" in page and "Рейтинг федерации" in page
     assert "Русские шашки" in page and "1612" in page and "2105" in page
+
+
+def test_the_time_control_list_groups_each_preset_once_by_speed_written_as_players_write_it():
+    from games.forms import ChallengeForm
+
+    field = ChallengeForm().fields["time_control"]
+    groups = {label: [value for value, _text in options] for label, options in field.choices
+              if isinstance(options, list)}
+    assert list(groups) == ["Correspondence", "Classical", "Rapid", "Blitz"]
+    every = [value for values in groups.values() for value in values]
+    assert len(every) == len(set(every)) and every.count("300") == 1    # "blitz 5′" once, not three times
+    labels = dict(option for _label, options in field.choices if isinstance(options, list) for option in options)
+    assert (labels["180+2"], labels["d1"], labels["7200/50,3600/25"]) == ("3+2", "1 day per move", "120/50, 60/25")
+    html = str(ChallengeForm()["time_control"])
+    assert 'value="180+2" data-disciplines="russian russian-64" title="3 min each for the game, plus 2 s a move"' in html
+    assert 'value="custom"' in html
+
+
+def test_other_time_control_chosen_but_not_written_is_explained(client, anna):
+    client.force_login(anna)
+    response = client.post(reverse("games:challenge-new"), {
+        "discipline": "renju", "colour": "white", "time_control": "custom", "custom_time_control": ""})
+    assert "Write the time control, or choose one from the list." in response.content.decode()

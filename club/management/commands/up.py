@@ -26,6 +26,7 @@ from club import services
 from club.models import Member
 
 STOP_TIMEOUT = 20  # seconds each child gets to finish its work before it is killed
+ONE_LINE_EMAILS = "club.console_mail.OneLineEmailBackend"
 
 
 def club_url(host: str, port: int) -> str:
@@ -50,6 +51,10 @@ class Command(BaseCommand):
 
     def handle(self, *args, host, port, demo, admin, concurrency, **options):
         url = club_url(host, port)
+        self.check_port_free(host, port)
+        if not os.environ.get("EMAIL_BACKEND"):
+            # Emails (demo load here, web and worker children) as one line each, not whole MIME messages.
+            os.environ["EMAIL_BACKEND"] = settings.EMAIL_BACKEND = ONE_LINE_EMAILS
         if not os.environ.get("SITE_URL"):
             # Emails' links (demo load here, web and worker children) point where the club listens.
             os.environ["SITE_URL"] = settings.SITE_URL = url
@@ -78,6 +83,19 @@ class Command(BaseCommand):
         if failed:
             raise CommandError(f"{failed} stopped unexpectedly; the others were stopped too.")
         self.stdout.write("Stopped.")
+
+    def check_port_free(self, host: str, port: int) -> None:
+        """Fail before anything starts (and before any banner) when the port is taken."""
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+            try:
+                probe.bind((host, port))
+            except OSError as error:
+                raise CommandError(
+                    f"Cannot listen on {host}:{port}: {error.strerror}. Is the club (or something else) "
+                    f"already running there? Stop it, or choose another port with --port N."
+                ) from None
 
     def request_stop(self, signum, frame):
         self.stopping = True
@@ -114,9 +132,10 @@ class Command(BaseCommand):
         commands = {
             "web": [python, "-m", "uvicorn", "club.asgi:application", "--host", host, "--port", str(port),
                     "--proxy-headers", "--log-level", "warning"],
-            "worker": [python, "-m", "celery", "-A", "club", "worker", "--loglevel", "WARNING",
+            # --quiet: no start-up banners; warnings and errors still show.
+            "worker": [python, "-m", "celery", "--quiet", "-A", "club", "worker", "--loglevel", "WARNING",
                        "--concurrency", str(concurrency)],
-            "beat": [python, "-m", "celery", "-A", "club", "beat", "--loglevel", "WARNING",
+            "beat": [python, "-m", "celery", "--quiet", "-A", "club", "beat", "--loglevel", "WARNING",
                      "--schedule", str(settings.CELERY_BEAT_SCHEDULE_FILENAME)],
         }
         # WARNING keeps the console readable: the sweep runs every few seconds.
