@@ -524,9 +524,6 @@ def round_publish(*, by, championship_id: int, round_number: int, starts_at: dat
         _close_round_if_over(championship, the_round, now)
     # Boards decided without a game (a player who left) count at once.
     transaction.on_commit(lambda: _enqueue_standings(championship.pk))
-    if any(b.result for b in boards if b.black_id is not None):
-        # Forfeits of a player who left were recorded: no game will announce them (1.10.2/1.10.3).
-        transaction.on_commit(lambda: _enqueue_standings(championship.pk))
     return the_round
 
 
