@@ -10,7 +10,10 @@ version. A hand-worked four-player event:
     1 v marina); the sum of opponents' Elo separates them (1.13.3):
     olga 2000 + 1900 + 1850 = 5750, ivan 2000 + 1950 + 1850 = 5800.
 """
+from pathlib import Path
+
 import pytest
+from django.contrib.staticfiles import finders
 from django.urls import reverse
 
 from club.championships import demo, publish, selectors
@@ -129,7 +132,9 @@ def test_the_print_version_is_the_document_the_chief_arbiter_signs(finished, cli
     page = client.get(reverse("championships:results-print", args=[finished.pk]))
     html = page.content.decode()
     assert page.status_code == 200
-    assert "@page { size: A4" in html and "@media print" in html
+    assert "championships/results.css" in html
+    styles = Path(finders.find("championships/results.css")).read_text(encoding="utf-8")
+    assert "@page { size: A4;" in styles and "@media print" in styles
     assert "Valentin Chief" in html  # the chief arbiter's name
     assert page.context["printed_on"].isoformat() in html  # the date
     assert "<details>" not in html  # the figures, not the click-to-open arithmetic
