@@ -2,6 +2,7 @@
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
+from knox.models import AuthToken
 from rest_framework import exceptions, generics, status
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -10,6 +11,7 @@ from rest_framework.views import APIView
 
 from club import selectors, services
 from club.api import tokens
+from club.api.errors import ApiError
 from club.api.params import query_int
 from club.api.permissions import role_permission
 from club.api.serializers import (
@@ -44,6 +46,8 @@ class TokenObtainView(APIView):
 
     @extend_schema(request=None, responses={204: None})
     def delete(self, request):
+        if not isinstance(request.auth, AuthToken):  # logged in by a session cookie, not a token
+            raise ApiError("no-token", _("This request carries no API token to revoke."))
         request.auth.delete()
         return Response(status=status.HTTP_204_NO_CONTENT)
 

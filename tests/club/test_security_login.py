@@ -180,3 +180,9 @@ class TestTokens:
 
         assert client.delete("/api/auth/token/").status_code == 204
         assert me(key).status_code == 401
+
+    def test_a_session_without_a_token_has_none_to_revoke(self, anna):
+        client = APIClient()
+        client.force_login(anna)
+
+        assert client.delete("/api/auth/token/").status_code == 400
