@@ -1,6 +1,6 @@
+from csp.decorators import csp_update
 from django.contrib import admin
 from django.urls import include, path
-from csp.decorators import csp_update
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
 
 from club import views

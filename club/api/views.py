@@ -15,7 +15,11 @@ from club.api.errors import ApiError
 from club.api.params import query_int
 from club.api.permissions import role_permission
 from club.api.serializers import (
-    MemberSerializer, OwnProfileSerializer, RolesSerializer, SanctionSerializer, TokenSerializer,
+    MemberSerializer,
+    OwnProfileSerializer,
+    RolesSerializer,
+    SanctionSerializer,
+    TokenSerializer,
 )
 from club.api.throttling import ClientScopedRateThrottle
 from club.models import Member

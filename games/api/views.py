@@ -20,7 +20,7 @@ from club.api.params import query_int
 from club.api.throttling import DirectChallengeThrottle
 from club.models import Member
 from games import clock, records, selectors, services
-from games.models import Challenge, Game, Vacation
+from games.models import Game, Vacation
 
 from . import serializers as s
 

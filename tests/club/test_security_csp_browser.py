@@ -15,8 +15,8 @@ document.addEventListener("securitypolicyviolation",
 """
 
 
-def violations(page):
-    return page.evaluate("window.__cspViolations")
+def violations(browser_page):
+    return browser_page.evaluate("window.__cspViolations")
 
 
 def test_the_game_page_plays_under_the_policy(page, live_server, anna, boris):  # noqa: F811
@@ -44,9 +44,10 @@ def test_the_pages_show_without_violations(page, live_server, anna, url):  # noq
 
 
 def _session_of(member) -> str:
+    from importlib import import_module
+
     from django.conf import settings
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-    from importlib import import_module
 
     session = import_module(settings.SESSION_ENGINE).SessionStore()
     session[SESSION_KEY] = str(member.pk)
