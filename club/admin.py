@@ -21,6 +21,11 @@ class MemberAdmin(UserAdmin):
                                         "email_verified")}),
     )
 
+    def get_list_filter(self, request):
+        if request.user.is_superuser:
+            return self.list_filter
+        return [f for f in self.list_filter if f not in SUPERUSER_FIELDS]
+
     def get_fieldsets(self, request, obj=None):
         fieldsets = super().get_fieldsets(request, obj)
         if request.user.is_superuser or obj is None:

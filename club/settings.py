@@ -354,6 +354,7 @@ AXES_RESET_ON_SUCCESS = True
 AXES_LOCK_OUT_AT_FAILURE = False  # LoginLockout.is_locked decides, per address and per account
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # so the backend marks the locked-out request
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_ENABLE_ADMIN = False  # its admin lists attempts kept in the database; ours are in the cache
 
 # API tokens (django-rest-knox): stored as SHA-512 digests, expire, revoked on a
 # password change and from the member's settings page.

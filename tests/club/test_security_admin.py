@@ -132,6 +132,11 @@ class TestClubAdministrator:
         assert not (anna.is_superuser or anna.is_staff)
         assert not anna.groups.filter(name=Role.ADMIN).exists()
 
+    def test_he_does_not_see_who_is_superuser_in_the_member_list(self, client, club_admin):
+        client.force_login(club_admin)
+
+        assert "is_superuser__exact" not in client.get("/admin/club/member/").text
+
     def test_he_cannot_set_another_members_password(self, client, club_admin, anna):
         client.force_login(club_admin)
 

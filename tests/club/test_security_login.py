@@ -186,3 +186,16 @@ class TestTokens:
         client.force_login(anna)
 
         assert client.delete("/api/auth/token/").status_code == 400
+
+    def test_the_one_query_look_up_finds_what_the_orm_finds(self, anna, django_assert_num_queries):
+        from knox.crypto import hash_token
+
+        from club.api.authentication import ClubTokenAuthentication
+
+        key = token_for()
+        orm = AuthToken.objects.select_related("user").get(digest=hash_token(key))
+        with django_assert_num_queries(1):
+            member, token = ClubTokenAuthentication().authenticate_credentials(key)
+
+        assert (member, member.email, token.pk, token.created, token.expiry) == (
+            orm.user, orm.user.email, orm.pk, orm.created, orm.expiry)
