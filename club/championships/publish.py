@@ -55,6 +55,12 @@ FACTOR_WORDS = {
     "solkoff": {1: _("counted"), 0: _("left out (best or worst)")},
 }
 
+# How an opponent's points were counted when not as his own points (1.13.11).
+COUNTED_AS = {
+    standings.BYE_AS: _("lowest score (bye, 1.13.11)"),
+    standings.WITHDRAWN_AS: _("score-group average (withdrawn, 1.13.11)"),
+}
+
 
 # ---- figures ----------------------------------------------------------------------------------
 def figure(value) -> str:
@@ -206,8 +212,8 @@ def standings_rows(championship: Championship, people: dict[int, Player] | None 
     ratings = rating_changes(championship)
     rows = []
     for row in table:
-        counted_as = {g["opponent"]: g["counted_as"] for g in row.get("opponents", ())
-                      if g["counted_as"] != "points"}
+        counted_as = {g["opponent"]: str(COUNTED_AS.get(g["counted_as"], g["counted_as"]))
+                      for g in row.get("opponents", ()) if g["counted_as"] != "points"}
         rows.append({
             "place": row["place"], "player": people[row["id"]], "points": figure(row["points"]),
             "wins": row["wins"], "draws": row["draws"], "losses": row["losses"], "games": row["games"],
