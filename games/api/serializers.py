@@ -78,7 +78,8 @@ class GameSerializer(serializers.ModelSerializer):
         fields = ["id", "discipline", "white", "black", "rated", "speed", "time_control", "opening_rule", "ballot",
                   "start_fen", "foul_policy", "status", "result", "termination", "termination_clause", "ply", "fen",
                   "to_move", "clocks", "draw_offer_by", "draw_barred", "event", "site", "round", "white_name",
-                  "black_name", "created_at", "started_at", "ended_at"]
+                  "black_name", "created_at", "started_at", "ended_at", "starts_at", "lateness_ms",
+                  "white_checked_in_at", "black_checked_in_at"]
 
     def get_clocks(self, game) -> ClocksSerializer:
         from games.selectors import game_clocks

@@ -268,5 +268,6 @@ def test_a_player_checks_in_through_the_api(anna, boris, chiara):
     client.force_authenticate(boris)
     answer = client.post(f"/api/games/{game.pk}/present/")
     assert answer.status_code == 200 and answer.json()["status"] == "active"
+    assert answer.json()["black_checked_in_at"] and answer.json()["lateness_ms"] == 600_000
     game.refresh_from_db()
     assert game.black_checked_in_at is not None and game.white_checked_in_at is None
