@@ -158,3 +158,12 @@ def test_the_detail_pages_crosstable_agrees_with_the_published_one(finished):
         for other, cell in zip((r["entry"].member_id for r in grid), row["cells"]):
             if cell is not None:
                 assert " ".join(cell) == marks[other]
+
+
+def test_before_the_first_round_the_results_list_the_players_without_points(make_championship, players, client):
+    championship = make_championship(players[:3])
+    data = publish.results(championship)
+    assert [(r["place"], r["points"]) for r in data["standings"]] == [("1-3", "0")] * 3  # all tied (1.13.1)
+    assert data["rounds"] == [] and all(c["marks"] == "" for r in data["crosstable"]["rows"] for c in r["cells"])
+    assert client.get(reverse("championships:results", args=[championship.pk])).status_code == 200
+    assert client.get(reverse("championships:export", args=[championship.pk, "trf"])).status_code == 200
