@@ -6,3 +6,9 @@ class GamesConfig(AppConfig):
     name = "games"
     verbose_name = _("Games")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self):
+        # Before the notifications' hook: a prepared answer is played at once.
+        from games import conditional, events
+
+        events.on_turns_passed(conditional.conditional_lines_apply)

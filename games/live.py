@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -255,7 +256,7 @@ def _start_text(game: Game, me: str | None) -> str:
         return ""
     if game.starts_at is not None and timezone.now() < game.starts_at:
         return _("The game starts at %(time)s.") % {
-            "time": timezone.localtime(game.starts_at).strftime("%Y-%m-%d %H:%M")}
+            "time": date_format(timezone.localtime(game.starts_at), "SHORT_DATETIME_FORMAT")}
     grace = first_move_grace_at(game)
     if grace is not None and me == game.to_move:
         return _("Your first move is off the clock; make it by %(time)s or the game is aborted.") % {

@@ -241,3 +241,19 @@ class Vacation(models.Model):
         ordering = ["-starts_at"]
         indexes = [models.Index(fields=["member", "ends_at"])]
         constraints = [models.CheckConstraint(condition=Q(ends_at__gt=models.F("starts_at")), name="vacation_positive")]
+
+
+class ConditionalLine(models.Model):
+    """A correspondence player's prepared answers (lidraughts' conditional
+    premoves): after ply ``after_ply``, if the opponent plays ``moves[0]`` the
+    server answers ``moves[1]``, then ``moves[2]`` → ``moves[3]``, …; a
+    different reply deletes the line. One line per player and game."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="conditional_lines")
+    member = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    after_ply = models.PositiveIntegerField()
+    moves = models.JSONField()  # canonical notations, even length: the opponent's, mine, …
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "member"], name="conditional_line_unique")]

@@ -12,6 +12,7 @@ urlpatterns = [
     path("games/<int:game_id>/", views.game_page, name="game"),
     path("games/<int:game_id>/state/", views.game_state, name="game-state"),
     path("games/<int:game_id>/download/", views.game_download, name="game-download"),
+    path("games/<int:game_id>/conditional/", views.conditional_line_save, name="conditional-line"),
     path("mine/", views.my_games, name="my-games"),
     path("members/<str:username>/games/", views.member_archive, name="archive"),
 ]

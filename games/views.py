@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 
 from club.api.params import whole_number
 from club.api.throttling import DirectChallengeThrottle
-from games import disciplines, live, time_words
+from games import conditional, disciplines, live, time_words
 from games.forms import ArchiveFilterForm, ChallengeForm
 from games.models import Challenge, Game
 from games.rules import ballots64
@@ -121,16 +121,36 @@ def game_page(request, game_id: int):
     state = live.game_state(game.id, request.user)
     downloads = [{"url": reverse("games:game-download", args=[game.id]) + f"?format={fmt}", "label": label}
                  for fmt, label in DOWNLOADS[live.board_spec(game.discipline)["kind"]]]
-    title = f"{state['players']['white']['name']} – {state['players']['black']['name']}"
+    # The first player first: white in draughts, black in renju and its family.
+    first, second = ("black", "white") if state["board"]["kind"] == "stones" else ("white", "black")
+    title = f"{state['players'][first]['name']} – {state['players'][second]['name']}"
     return render(request, "games/game.html", {
         "game": game, "state": state, "texts": _texts(), "title": title,
         "discipline_title": live.discipline_title(game.discipline),
         "time_control_html": time_words.abbr(game.time_control),
         "downloads": downloads,
         "ballot_text": ballots64.describe(game.ballot) if game.ballot else "",  # шашки-64 (003 2.2.2)
+        "conditional_line": conditional.conditional_line_of(game, request.user),
+        "may_prepare": (state["ongoing"] and game.speed == "correspondence" and state["my_color"]
+                        and not state["my_turn"]),
         "opening_rule_text": disciplines.opening_rule_title(game.opening_rule) if game.discipline == "renju" else "",
         "foul_policy_text": disciplines.foul_policy_title(game.foul_policy) if game.discipline == "renju" else "",
     })
+
+
+@login_required
+@require_POST
+def conditional_line_save(request, game_id: int):
+    """Store (or, empty, delete) my conditional moves: "f6-g5 g3-h4 …", the opponent's move first."""
+    try:
+        line = conditional.conditional_line_set(game_id=game_id, member=request.user,
+                                                moves=request.POST.get("moves", "").split())
+    except PlayRefused as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("Your conditional moves are saved.") if line else
+                         _("Your conditional moves are deleted."))
+    return redirect("games:game", game_id)
 
 
 DOWNLOADS = {"draughts": [("pdn", "PDN")], "stones": [("renju", "Renju"), ("sgf", "SGF")]}

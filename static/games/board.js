@@ -398,7 +398,8 @@
             if (playable) attrs["data-square"] = label;
             el("rect", attrs, svg);
             if (playable && g.notation === "numeric") {
-              el("text", {x: col + 0.06, y: row + 0.2, class: "cb-number"}, svg).textContent = label;
+              // in the square's corner, clear of the piece drawn over its centre
+              el("text", {x: col + 0.04, y: row + 0.16, class: "cb-number"}, svg).textContent = label;
             }
           } else {
             // an invisible hit area over each intersection

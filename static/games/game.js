@@ -263,7 +263,7 @@
     const d = Math.floor(s / 86400), h = Math.floor((s % 86400) / 3600);
     const m = Math.floor((s % 3600) / 60), sec = s % 60;
     const two = (n) => String(n).padStart(2, "0");
-    if (d > 0) return `${d}${T.days} ${two(h)}:${two(m)}`;
+    if (d > 0) return `${d}${T.days} ${two(h)}:${two(m)}:${two(sec)}`;  // one format with "23:59:59"
     if (h > 0) return `${h}:${two(m)}:${two(sec)}`;
     if (s < 10 && ms > 0) return `${m}:${two(sec)}.${Math.floor((ms % 1000) / 100)}`;  // a fallen flag: 0:00
     return `${m}:${two(sec)}`;

@@ -199,7 +199,7 @@ def test_a_correspondence_move_shows_in_the_opponents_games_and_is_emailed(brows
     white, black = member_page(browser, club_server, anna), member_page(browser, club_server, boris)
     game_id = challenge_and_accept(white, black, discipline="russian", colour="white", time_control="d3",
                                    opponent="boris")
-    assert [m.to for m in mail.outbox] == [["boris@club.test"]]       # the challenge
+    assert [m.to for m in mail.outbox] == [["boris@club.test"], ["anna@club.test"]]  # the challenge, its acceptance
     click_move(white, black, "c3", "d4")
 
     black.goto("/play/mine/")

@@ -200,3 +200,34 @@ def test_game_actions_appear_only_when_possible_and_destructive_ones_stand_apart
         expect(page.locator("#actions button")).to_have_count(0)
     no_sideways_scroll(white)
     assert white.errors == [] and black.errors == []
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_a_conditional_move_is_played_for_me_when_the_opponent_plays_the_foreseen_move(browser, club_server, anna,
+                                                                                      boris, eager_celery, width):
+    from games.events import turns_announce
+
+    game = start_game(white=anna, black=boris)  # correspondence
+    white, black = two_members(browser, club_server, anna, boris, width)
+    white.goto(f"/play/games/{game.id}/")
+    black.goto(f"/play/games/{game.id}/")
+    expect(white.get_by_label("Conditional moves")).to_have_count(0)  # her turn: she moves
+    click_move(white, black, "c3", "d4")
+    white.reload()
+    white.get_by_label("Conditional moves").fill("b6-a5 b2-c3 a7-b6 a1-b2")
+    white.get_by_role("button", name="Save the line").click()
+    expect(white.locator(".messages")).to_contain_text("Your conditional moves are saved.")
+    expect(white.get_by_label("Conditional moves")).to_have_value("b6-a5 b2-c3 a7-b6 a1-b2")
+    click_move(black, white, "b6", "a5")
+    turns_announce()  # what beat runs every few seconds
+    black.reload()
+    expect(black.locator("#moves button.move")).to_have_text(["c3-d4", "b6-a5", "b2-c3"])
+    expect(black.locator("#game")).to_have_attribute("data-my-turn", "1")
+    # Boris answers otherwise: the rest of Anna's line is cancelled, and it is her move.
+    click_move(black, white, "f6", "g5")
+    turns_announce()
+    white.reload()
+    expect(white.locator("#game")).to_have_attribute("data-my-turn", "1")
+    expect(white.locator("#moves button.move")).to_have_count(4)
+    no_sideways_scroll(white)
+    assert white.errors == [] and black.errors == []
