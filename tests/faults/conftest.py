@@ -9,6 +9,7 @@ embedded default and fails in CI if it cannot run (tests/conftest.py).
 """
 from __future__ import annotations
 
+import contextlib
 import glob
 import os
 import shutil
@@ -18,6 +19,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 from pathlib import Path
 
 import psycopg
@@ -144,10 +146,8 @@ def fault_postgres():
     server = PostgresServer(folder)
     server.init()
     yield server
-    try:
+    with contextlib.suppress(subprocess.CalledProcessError):  # already down if the test failed meanwhile
         server.stop()
-    except subprocess.CalledProcessError:
-        pass  # already down: the test failed while it was stopped
     shutil.rmtree(folder, ignore_errors=True)
 
 
@@ -192,6 +192,28 @@ def celery_worker(env: dict[str, str], name: str) -> subprocess.Popen:
         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     _wait_until_worker_ready(worker)
     return worker
+
+
+def http_server(env: dict[str, str]) -> tuple[subprocess.Popen, str]:
+    """The API tier as README's production layout runs it (granian serving club.wsgi); (process, base URL)."""
+    port = free_port()
+    server = subprocess.Popen(
+        [str(Path(sys.executable).parent / "granian"), "--interface", "wsgi", "--host", "127.0.0.1", "--port",
+         str(port), "--workers", "1", "--blocking-threads", "4", "club.wsgi:application"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+
+    def serves() -> bool:
+        try:
+            with urllib.request.urlopen(base + "/health/", timeout=2):
+                return True
+        except OSError:
+            return False
+
+    if not wait_for(lambda: server.poll() is None and serves(), 60):
+        stop(server)
+        pytest.fail("granian did not serve /health/")
+    return server, base
 
 
 def celery_beat(env: dict[str, str], folder: Path) -> subprocess.Popen:
