@@ -7,6 +7,7 @@ restart test (``initdb`` into a temporary folder, as the ``postgres`` user
 when this runs as root). Every test is marked ``services``: it skips on the
 embedded default and fails in CI if it cannot run (tests/conftest.py).
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -64,9 +65,24 @@ class RedisServer:
 
     def start(self) -> None:
         self.process = subprocess.Popen(
-            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "yes",
-             "--appendfsync", "always", "--dir", str(self.folder)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            [
+                "redis-server",
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "yes",
+                "--appendfsync",
+                "always",
+                "--dir",
+                str(self.folder),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         if not wait_for(self.answers, 30):
             pytest.fail(f"redis-server did not start on port {self.port}")
 
@@ -83,8 +99,9 @@ class RedisServer:
         self.process.wait()
 
     def command(self, *args: str) -> str:
-        return subprocess.run(["redis-cli", "-p", str(self.port), *args], capture_output=True, text=True,
-                              check=True).stdout.strip()
+        return subprocess.run(
+            ["redis-cli", "-p", str(self.port), *args], capture_output=True, text=True, check=True
+        ).stdout.strip()
 
 
 class PostgresServer:
@@ -110,12 +127,14 @@ class PostgresServer:
         self._run(str(self.bin / "initdb"), "-D", str(self.data), "-A", "trust", "-U", "postgres", "--no-sync")
         self.start()
         psycopg.connect(f"postgres://postgres@127.0.0.1:{self.port}/postgres", autocommit=True).execute(
-            "CREATE DATABASE club").connection.close()
+            "CREATE DATABASE club"
+        ).connection.close()
 
     def start(self) -> None:
         options = f"-p {self.port} -c listen_addresses=127.0.0.1 -k {self.folder} -c fsync=off"
-        self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-o", options, "-l",
-                  str(self.folder / "log"), "-w", "start")
+        self._run(
+            str(self.bin / "pg_ctl"), "-D", str(self.data), "-o", options, "-l", str(self.folder / "log"), "-w", "start"
+        )
 
     def crash(self) -> None:
         """Stop at once, as a power cut would: the next start recovers from the WAL."""
@@ -171,8 +190,16 @@ def club_broker(fault_redis):
 def stack_env(*, database_url: str, redis_url: str, **extra: str) -> dict[str, str]:
     """The environment of a process of the stack: our database and Redis, and a
     two-second visibility timeout so a killed worker's task comes back soon."""
-    return dict(os.environ, DATABASE_URL=database_url, REDIS_URL=redis_url, CELERY_BROKER_URL=redis_url,
-                CELERY_VISIBILITY_TIMEOUT="2", CELERY_TASK_ALWAYS_EAGER="0", DEBUG="0", **extra)
+    return dict(
+        os.environ,
+        DATABASE_URL=database_url,
+        REDIS_URL=redis_url,
+        CELERY_BROKER_URL=redis_url,
+        CELERY_VISIBILITY_TIMEOUT="2",
+        CELERY_TASK_ALWAYS_EAGER="0",
+        DEBUG="0",
+        **extra,
+    )
 
 
 @pytest.fixture
@@ -187,9 +214,27 @@ def processes():
 def celery_worker(env: dict[str, str], name: str) -> subprocess.Popen:
     """A ``celery worker`` (solo pool: the task runs in the process a SIGKILL hits), ready."""
     worker = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "club", "worker", "--pool=solo", "--loglevel=INFO",
-         "--without-heartbeat", "--without-gossip", "--without-mingle", "-n", f"{name}@%h"],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "club",
+            "worker",
+            "--pool=solo",
+            "--loglevel=INFO",
+            "--without-heartbeat",
+            "--without-gossip",
+            "--without-mingle",
+            "-n",
+            f"{name}@%h",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     _wait_until_worker_ready(worker)
     return worker
 
@@ -198,9 +243,25 @@ def http_server(env: dict[str, str]) -> tuple[subprocess.Popen, str]:
     """The API tier as README's production layout runs it (granian serving club.wsgi); (process, base URL)."""
     port = free_port()
     server = subprocess.Popen(
-        [str(Path(sys.executable).parent / "granian"), "--interface", "wsgi", "--host", "127.0.0.1", "--port",
-         str(port), "--workers", "1", "--blocking-threads", "4", "club.wsgi:application"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        [
+            str(Path(sys.executable).parent / "granian"),
+            "--interface",
+            "wsgi",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--workers",
+            "1",
+            "--blocking-threads",
+            "4",
+            "club.wsgi:application",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     base = f"http://127.0.0.1:{port}"
 
     def serves() -> bool:
@@ -218,9 +279,22 @@ def http_server(env: dict[str, str]) -> tuple[subprocess.Popen, str]:
 
 def celery_beat(env: dict[str, str], folder: Path) -> subprocess.Popen:
     return subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "club", "beat", "--loglevel=WARNING", "--schedule",
-         str(folder / "celerybeat-schedule")],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "club",
+            "beat",
+            "--loglevel=WARNING",
+            "--schedule",
+            str(folder / "celerybeat-schedule"),
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
 
 
 def stop(process: subprocess.Popen, sig: int = signal.SIGTERM) -> None:

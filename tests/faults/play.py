@@ -5,6 +5,7 @@ its database or Redis, and the checks that nothing was half-written.
 and seeds GAMES games for each of PAIRS pairs of members (the PostgreSQL restart test's own cluster, in a process that
 knows no other database); it prints the games and tokens as JSON.
 """
+
 from __future__ import annotations
 
 import json
@@ -24,8 +25,11 @@ OK, CONFLICT, UNAVAILABLE = {200, 201}, 409, 503
 def http(base: str, method: str, path: str, token: str, body: dict | None = None) -> tuple[int, dict]:
     """(status, JSON body); status 0 when no HTTP answer came at all."""
     request = urllib.request.Request(
-        base + path, method=method, data=json.dumps(body).encode() if body is not None else None,
-        headers={"Authorization": f"Token {token}", "Content-Type": "application/json", "Accept": "application/json"})
+        base + path,
+        method=method,
+        data=json.dumps(body).encode() if body is not None else None,
+        headers={"Authorization": f"Token {token}", "Content-Type": "application/json", "Accept": "application/json"},
+    )
     try:
         with urllib.request.urlopen(request, timeout=15) as response:
             return response.status, json.loads(response.read() or b"{}")
@@ -70,8 +74,13 @@ class Player(threading.Thread):
                 return
             text = self.rng.choice(moves).notation
             token = game["tokens"][self.rules.turn(position)]
-            status, body = http(self.base, "POST", f"/api/games/{game['id']}/moves/", token,
-                                {"text": text, "expected_ply": ply, "idempotency_key": f"{game['id']}-{ply}"})
+            status, body = http(
+                self.base,
+                "POST",
+                f"/api/games/{game['id']}/moves/",
+                token,
+                {"text": text, "expected_ply": ply, "idempotency_key": f"{game['id']}-{ply}"},
+            )
             self.answers.append((time.monotonic(), status, str(body.get("error", ""))))
             if status == 201:
                 ply += 1
@@ -129,8 +138,12 @@ def seed_games(pairs: int, games: int, tag: str) -> list[list[dict]]:
     for i in range(pairs):
         white, black = make_member(f"{tag}w{i}"), make_member(f"{tag}b{i}")
         tokens = {"white": api_token_issue(member=white)[1], "black": api_token_issue(member=black)[1]}
-        seeded.append([{"id": start_game(white=white, black=black, time_control="600+5").pk, "tokens": tokens}
-                       for _ in range(games)])
+        seeded.append(
+            [
+                {"id": start_game(white=white, black=black, time_control="600+5").pk, "tokens": tokens}
+                for _ in range(games)
+            ]
+        )
     return seeded
 
 

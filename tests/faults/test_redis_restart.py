@@ -2,6 +2,7 @@
 succeeds or fails cleanly (503, never a 500 page), play goes on once Redis is
 back, and the follow-up work of games that ended while it was down is not
 lost — the GameEvent outbox enqueues it again (games.events)."""
+
 import threading
 import time
 
@@ -31,16 +32,19 @@ def test_play_survives_a_redis_restart_and_no_follow_up_is_lost(fault_redis, pro
     fault_redis.kill()
     down_at = time.monotonic()
     # Games end while the broker is down: their follow-ups cannot be enqueued now.
-    resigned = {game["id"]: http(base, "POST", f"/api/games/{game['id']}/resign/", game["tokens"]["black"])[0]
-                for game in to_resign}
+    resigned = {
+        game["id"]: http(base, "POST", f"/api/games/{game['id']}/resign/", game["tokens"]["black"])[0]
+        for game in to_resign
+    }
     time.sleep(3)
     fault_redis.start()
     up_at = time.monotonic()
     for game in to_resign:
         if resigned[game["id"]] not in OK:  # refused cleanly while Redis was down: resign again
             assert http(base, "POST", f"/api/games/{game['id']}/resign/", game["tokens"]["black"])[0] in OK
-    assert wait_for(lambda: any(at > up_at and status == 201 for p in players for at, status, _ in p.answers), 60), \
-        [p.error for p in players]
+    assert wait_for(lambda: any(at > up_at and status == 201 for p in players for at, status, _ in p.answers), 60), [
+        p.error for p in players
+    ]
     stop.set()
     for player in players:
         player.join(30)
@@ -51,14 +55,23 @@ def test_play_survives_a_redis_restart_and_no_follow_up_is_lost(fault_redis, pro
     assert set(resigned.values()) <= OK | {UNAVAILABLE}
     assert any(down_at <= at < up_at for at, _, _ in answers), "no move was tried while Redis was down"
 
-    stored = {game["id"]: (Game.objects.get(pk=game["id"]).ply,
-                           list(Move.objects.filter(game_id=game["id"]).order_by("ply")
-                                .values_list("notation", flat=True))) for games in played for game in games}
+    stored = {
+        game["id"]: (
+            Game.objects.get(pk=game["id"]).ply,
+            list(Move.objects.filter(game_id=game["id"]).order_by("ply").values_list("notation", flat=True)),
+        )
+        for games in played
+        for game in games
+    }
     assert half_written(stored, players) == []
 
     # The outbox re-sends what the dead broker never got (after 30 s, by the beat's sweep).
     ended = [game["id"] for game in to_resign]
-    assert wait_for(lambda: not GameEvent.objects.filter(game_id__in=ended, dispatched_at__isnull=True).exists()
-                    and Notification.objects.filter(key__in=[f"result:{i}" for i in ended]).count() == 2 * len(ended),
-                    150)
+    assert wait_for(
+        lambda: (
+            not GameEvent.objects.filter(game_id__in=ended, dispatched_at__isnull=True).exists()
+            and Notification.objects.filter(key__in=[f"result:{i}" for i in ended]).count() == 2 * len(ended)
+        ),
+        150,
+    )
     assert GameEvent.objects.filter(game_id__in=ended, kind="finished").count() == len(ended)

@@ -8,6 +8,7 @@ exactly once.
 has already written inside its transaction, waits until the worker's
 PostgreSQL backend is waiting on that lock, then kills the worker.
 """
+
 from contextlib import contextmanager
 from datetime import timedelta
 
@@ -44,8 +45,9 @@ def lock_held(sql: str, *params):
 
 def a_backend_waits_on_a_lock() -> bool:
     with connection.cursor() as cursor:
-        cursor.execute("SELECT count(*) FROM pg_stat_activity "
-                       "WHERE datname = current_database() AND wait_event_type = 'Lock'")
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'"
+        )
         return cursor.fetchone()[0] > 0
 
 
@@ -54,14 +56,16 @@ def killed_mid_task(worker) -> None:
     stop(worker, 9)
 
 
-def test_work_cut_off_by_a_killed_worker_is_done_exactly_once_by_the_next(club_broker, processes, make_championship,
-                                                                          players, staff):
+def test_work_cut_off_by_a_killed_worker_is_done_exactly_once_by_the_next(
+    club_broker, processes, make_championship, players, staff
+):
     env = stack_env(database_url=database_url_for_other_processes(), redis_url=club_broker.url)
     white, black = players[0], players[1]
     # A scheduled start an hour ago: white's clock has run out since (a rated time loss).
     long_ago = timezone.now() - timedelta(hours=1)
-    game = game_create(white=white, black=black, discipline="russian", time_control="300", now=long_ago,
-                       starts_at=long_ago)
+    game = game_create(
+        white=white, black=black, discipline="russian", time_control="300", now=long_ago, starts_at=long_ago
+    )
     # White's rating row exists, so applying the game updates a row the test can hold.
     Rating.objects.create(member=white, discipline="russian", speed=game.speed, rating=1500)
     championship = make_championship(players[2:4])
@@ -73,8 +77,10 @@ def test_work_cut_off_by_a_killed_worker_is_done_exactly_once_by_the_next(club_b
 
     # 1. Adjudication: the sweep has ended the game in its transaction and
     #    waits to insert the game's "finished" event when its worker dies.
-    with lock_held("INSERT INTO games_gameevent (game_id, kind, ply, data, created_at) "
-                   "VALUES (%s, 'finished', 0, '{}', now())", game.pk):
+    with lock_held(
+        "INSERT INTO games_gameevent (game_id, kind, ply, data, created_at) VALUES (%s, 'finished', 0, '{}', now())",
+        game.pk,
+    ):
         games_sweep_task.delay()
         processes.append(celery_worker(env, "first"))
         killed_mid_task(processes[-1])
@@ -99,9 +105,13 @@ def test_work_cut_off_by_a_killed_worker_is_done_exactly_once_by_the_next(club_b
     assert Standings.objects.get(championship=championship).results_version == table_before
 
     processes.append(celery_worker(env, "fourth"))
-    assert wait_for(lambda: club_broker.command("LLEN", "celery") == "0"
-                    and club_broker.command("HLEN", "unacked") == "0"
-                    and Standings.objects.get(championship=championship).results_version != table_before)
+    assert wait_for(
+        lambda: (
+            club_broker.command("LLEN", "celery") == "0"
+            and club_broker.command("HLEN", "unacked") == "0"
+            and Standings.objects.get(championship=championship).results_version != table_before
+        )
+    )
 
     # Each piece of work exactly once: one end, one rating change per player
     # (white's row counts one game), one result notice each, one table.
@@ -109,7 +119,8 @@ def test_work_cut_off_by_a_killed_worker_is_done_exactly_once_by_the_next(club_b
     assert (game.result, game.termination) == ("0-1", "time")
     assert GameEvent.objects.filter(game=game, kind="finished").count() == 1
     assert sorted(RatingChange.objects.filter(game=game).values_list("member_id", flat=True)) == sorted(
-        [white.pk, black.pk])
+        [white.pk, black.pk]
+    )
     assert Rating.objects.get(member=white, discipline="russian", speed=game.speed).games == 1
     assert Notification.objects.filter(key=f"result:{game.pk}").count() == 2
     assert GameEvent.objects.filter(game_id=board.game_id, kind="finished").count() == 1
