@@ -8,7 +8,7 @@ class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
-        # Before the notifications' hook: a prepared answer is played at once.
+        # Before the notifications' turn hook: a prepared answer is played at once.
         from games import conditional, events
 
-        events.on_turns_passed(conditional.conditional_lines_apply)
+        events.on_turns_answer(conditional.conditional_lines_apply)

@@ -20,8 +20,10 @@ Correspondence turns (a move was made, or the game began, and the member to
 move should hear of it): the write that passes the turn sets the game row's
 ``turn_unannounced`` flag — inside the move's own UPDATE, so a move costs no
 extra query and no broker message. ``turns_announce`` (beat, every few
-seconds) hands the flagged games to the ``@on_turns_passed`` hooks in one
-batch and clears each flag only if the game has not moved on meanwhile. A
+seconds) hands the flagged games to the ``@on_turns_answer`` hooks (a
+prepared answer, games/conditional.py), then to the ``@on_turns_passed``
+hooks, in one batch and clears each flag only if the game has not moved on
+meanwhile. A
 hook that fails leaves its flags set for the next run, so hooks must be
 idempotent (notifications are unique per key).
 
@@ -50,6 +52,7 @@ log = logging.getLogger(__name__)
 Hook = Callable[[int], None]
 BatchHook = Callable[[list[int]], None]
 _turn_hooks: list[BatchHook] = []
+_answer_hooks: list[BatchHook] = []
 _challenge_hooks: list[Hook] = []
 _accepted_hooks: list[Hook] = []
 
@@ -64,6 +67,9 @@ def _register(hooks: list):
 
 
 on_turns_passed = _register(_turn_hooks)
+# Run first, with the same batch: may answer a turn for its player (conditional
+# moves), so the turn hooks then tell whoever is to move after the answer.
+on_turns_answer = _register(_answer_hooks)
 on_challenge_created = _register(_challenge_hooks)
 on_challenge_accepted = _register(_accepted_hooks)
 
@@ -125,7 +131,7 @@ def turns_announce(*, limit: int = 500) -> int:
     if not due:
         return 0
     failed = False
-    for hook in list(_turn_hooks):
+    for hook in list(_answer_hooks) + list(_turn_hooks):
         try:
             hook([game_id for game_id, _ in due])
         except Exception:

@@ -47,3 +47,16 @@ def test_a_line_is_checked_against_the_rules_and_only_prepared_on_the_opponents_
     assert "Move 2" in str(refused.value)
     assert conditional.conditional_line_set(game_id=game.id, member=boris, moves=["c3-d4", "f6-g5"]).moves == [
         "c3-d4", "f6-g5"]
+
+
+def test_the_turn_notice_goes_to_whoever_is_to_move_after_the_prepared_answer(anna, boris):
+    from club.notifications.models import Notification
+
+    game = start_game(white=anna, black=boris)
+    game_move_make(game_id=game.id, member=anna, text="c3-d4", expected_ply=0)
+    conditional.conditional_line_set(game_id=game.id, member=anna, moves=["b6-a5", "b2-c3"])
+    game_move_make(game_id=game.id, member=boris, text="b6-a5", expected_ply=1)
+    Notification.objects.all().delete()
+    turns_announce()
+    turns_announce()
+    assert set(Notification.objects.values_list("recipient__username", flat=True)) == {"boris"}
