@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 from games.models import Game
 from games.services import game_move_make
 from tests.browser.conftest import screenshot
-from tests.browser.test_play_browser import club_server, click_move, member_page  # noqa: F401 (fixture)
+from tests.browser.test_play_browser import click_move, club_server, member_page  # noqa: F401 (fixture)
 from tests.games_web.helpers import start_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -107,7 +107,7 @@ def _foul_game(anna, boris, policy):
     """Black (Anna) to move with f8 forbidden as a double three (002 9.2)."""
     game = start_game(white=boris, black=anna, discipline="renju", time_control="900", opening_rule="none",
                       foul_policy=policy)
-    for ply, point in enumerate("h8 a1 i8 a15 h10 o1 i11 o15".split()):
+    for ply, point in enumerate(["h8", "a1", "i8", "a15", "h10", "o1", "i11", "o15"]):
         game_move_make(game_id=game.id, member=anna if ply % 2 == 0 else boris, text=point, expected_ply=ply)
     return game
 
