@@ -7,6 +7,7 @@ checks the ratios, never an absolute time: a linear parser about doubles per
 doubling, a quadratic one quadruples (so 4n costs ~16× n, far over the bound).
 """
 import contextlib
+import gc
 import time
 
 import pytest
@@ -15,24 +16,34 @@ from games.clock import TimeControl
 from games.rules import IllegalMove, pdn, renju_records, variant
 
 
-def _seconds(parse, text: str) -> float:
-    """The best of three timings of ``parse(text)``, each repeated until it lasts 20 ms."""
-    best = float("inf")
-    for _ in range(3):
-        runs, started = 0, time.perf_counter()
-        while True:
-            with contextlib.suppress(IllegalMove, ValueError):
-                parse(text)
-            runs += 1
-            elapsed = time.perf_counter() - started
-            if elapsed > 0.02:
-                break
-        best = min(best, elapsed / runs)
-    return best
+def _sample(parse, text: str) -> float:
+    """CPU seconds per call of ``parse(text)``, repeated until the sample has used 20 ms.
+    CPU time, not wall time: other processes on a busy machine do not count."""
+    runs, started = 0, time.process_time()
+    while True:
+        with contextlib.suppress(IllegalMove, ValueError):
+            parse(text)
+        runs += 1
+        elapsed = time.process_time() - started
+        if elapsed > 0.02:
+            return elapsed / runs
 
 
 def assert_linear(parse, make, n: int) -> None:
-    t1, t2, t4 = (_seconds(parse, make(size)) for size in (n, 2 * n, 4 * n))
+    """The best of seven samples per size, taken in turn (n, 2n, 4n, n, …) so that a
+    busy machine slows every size alike. The collector is off while timing, as in
+    ``timeit``: its pauses depend on what else the process holds, not on the parser."""
+    texts = [make(size) for size in (n, 2 * n, 4 * n)]
+    best = [float("inf")] * 3
+    gc.collect()
+    gc.disable()
+    try:
+        for _ in range(7):
+            for i, text in enumerate(texts):
+                best[i] = min(best[i], _sample(parse, text))
+    finally:
+        gc.enable()
+    t1, t2, t4 = best
     assert t2 / t1 < 4 and t4 / t1 < 8, f"n: {t1:.2e}s, 2n: {t2:.2e}s, 4n: {t4:.2e}s"
 
 
