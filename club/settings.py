@@ -302,6 +302,11 @@ GAME_FINISHED_TASKS: list[str] = ["ratings.tasks.rating_apply_game", "club.notif
 GAME_FINISHED_TASKS.append("club.championships.tasks.championship_game_result")
 GAME_RESULT_CHANGED_TASKS: list[str] = ["ratings.tasks.rating_recompute_from_game"]
 GAME_RESULT_CHANGED_TASKS.append("club.championships.tasks.championship_game_result")
+SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"].update({  # championships: three "status" choice sets
+    "ChampionshipStatusEnum": "club.championships.models.Championship.Status",
+    "EntryStatusEnum": "club.championships.models.Entry.Status",
+    "RoundStatusEnum": "club.championships.models.Round.Status",
+})
 
 # --- Games: how a game starts (games/services/timing.py, play.py) ---------------------------
 # A challenge's live game is aborted if a side's first move (off the clock) does not come in time.

@@ -8,14 +8,14 @@ from games import results as vocabulary
 from ..models import Appointment, Board, Championship, Decision, Entry, Round
 
 
-class MemberRefSerializer(serializers.Serializer):
+class ChampionshipMemberSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     username = serializers.CharField()
     name = serializers.CharField(source="__str__")
 
 
 class EntrySerializer(serializers.ModelSerializer):
-    member = MemberRefSerializer()
+    member = ChampionshipMemberSerializer()
 
     class Meta:
         model = Entry
@@ -23,7 +23,7 @@ class EntrySerializer(serializers.ModelSerializer):
 
 
 class AppointmentSerializer(serializers.ModelSerializer):
-    member = MemberRefSerializer()
+    member = ChampionshipMemberSerializer()
 
     class Meta:
         model = Appointment
@@ -31,8 +31,8 @@ class AppointmentSerializer(serializers.ModelSerializer):
 
 
 class BoardSerializer(serializers.ModelSerializer):
-    white = MemberRefSerializer()
-    black = MemberRefSerializer(allow_null=True)
+    white = ChampionshipMemberSerializer()
+    black = ChampionshipMemberSerializer(allow_null=True)
     game_id = serializers.IntegerField(allow_null=True)
 
     class Meta:
@@ -49,7 +49,7 @@ class RoundSerializer(serializers.ModelSerializer):
 
 
 class ChampionshipSerializer(serializers.ModelSerializer):
-    organiser = MemberRefSerializer()
+    organiser = ChampionshipMemberSerializer()
 
     class Meta:
         model = Championship
@@ -138,7 +138,7 @@ class LeaveSerializer(serializers.Serializer):
 
 
 class DecisionSerializer(serializers.ModelSerializer):
-    by = MemberRefSerializer(allow_null=True)
+    by = ChampionshipMemberSerializer(allow_null=True)
 
     class Meta:
         model = Decision
