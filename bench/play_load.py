@@ -1,39 +1,28 @@
-"""Load test of play through the REST API: moves/s, latency, consistency.
+"""Open-loop load of play through the REST API: offered vs achieved moves/s,
+latency from the intended send time, consistency; and the adjudication sweep.
 
-Figures (2026-11-29, this 2-core machine with PostgreSQL 15, Redis, a Celery
-worker with beat, the server and this client all on it; ``--games 200
---duration 60 --think 0.5``, 5 s warm-up). The target of issue 5 is >= 300
-moves/s with p99 < 150 ms at 200 games:
+Open loop: moves are offered at ``--rate`` moves/s, Poisson arrivals, each
+to one of the ``--games`` concurrent games picked at random. A game's moves
+are sequential (each follows the answer to the one before), so an arrival
+for a game still waiting for an answer queues behind it; latency is measured
+from each move's intended send time, never from when the client got round
+to sending it, so a server that falls behind shows its queueing in the
+percentiles (no coordinated omission). A finished game is replaced by a new
+one (a challenge and its acceptance, both in the raw file); the moves that
+arrive meanwhile wait, and that wait counts too.
 
-  =========================  =======  ====  ====  ====  ==========================  ======  =====
-  run                        moves/s  p50   p95   p99   CPU ms/move: server, worker  PG      incons
-                                      ms    ms    ms    (client 0.3-0.4, Redis 0.1)
-  =========================  =======  ====  ====  ====  ==========================  ======  =====
-  first session, ASGI        50.0     3295  4589  5132  30.1, 4-9                   —       0
-  --server granian (best)    389.7    16    73    118   2.8, 0.3                    0.7     0
-  --server granian (12 runs) 367-390  16-33 72-160 118-225 2.8-3.0, 0.3              0.7-0.8 0
-  --server uvicorn           326.4    82    322   384   3.6, 0.3                    0.8     0
-  =========================  =======  ====  ====  ====  ==========================  ======  =====
+Printed and saved (``--out FOLDER``: ``play_load-<time>.jsonl``, one line per
+request with its intended instant, status, latency and service time, and
+``play_load-<time>.json``, the summary): offered and achieved moves/s,
+p50/p95/p99/max latency, 409s, errors, CPU per move of each part of the
+stack, RSS of the server and worker at the start and end of the measured
+time, and ``inconsistencies: N`` — a game whose stored moves do not replay
+legally from the start, with a missing or duplicated ply, a move the client
+saw accepted that is not stored (or vice versa), or a negative clock.
 
-Across 12 runs of 60 s of ``--server granian`` the p99 stayed under 150 ms in
-10 (118-150 ms) and reached 173 and 225 ms in the other two: the machine is
-a shared VM, and the tail comes from waves of games ending together (all 200
-start at once), each bringing a new challenge and its follow-up tasks.
-
-What changed since the first session, in order of effect: HTTP served by
-Django's WSGI handler on threads (Django's ASGI handler ran every request's
-sync work on one thread per process); correspondence turns through an outbox
-on the game row instead of a Celery message per move, announced in batches;
-PostgreSQL statements bound and prepared by the server (its CPU per move 1.1
--> 0.6 ms in a single-client test); the move's INSERT and UPDATE as one
-statement on one cursor; Celery tasks keeping their database connection; a
-Redis pub/sub channel layer; indexes no query needed. A move is now four
-round trips: token, BEGIN + game lock, INSERT/UPDATE, COMMIT (+1 vacation
-look-up for correspondence). With uvicorn the machine is 84% busy yet p50 is
-82 ms: every request hops between the event loop and a thread, and the loop
-thread waits for the GIL behind them; granian's HTTP side runs without it.
-
-    /work/venv/bin/python bench/play_load.py --games 200 --duration 60
+``--sweep N``: no play; N overdue games are written at once, and the stack's
+own beat and worker end them: the time from the write to the last one ended,
+and whether each ended exactly once (one "finished" event per game).
 
 Without ``--url`` it starts the whole stack on this machine: a fresh
 PostgreSQL database ``club_bench`` (``--database-url``; dropped only if its
@@ -41,25 +30,17 @@ name starts with club_bench, then migrated), Redis (``--redis-url``), the
 server (``--server granian``: club.wsgi, the API tier of README's production
 layout; ``--server uvicorn``: club.asgi, HTTP and WebSockets in one process)
 with ``--workers`` processes of ``--threads`` threads, and a Celery worker
-with beat (the adjudication sweep, turn notices). With ``--url`` it uses a
-running server (and ``--database-url`` must name its database, for setup and
-the consistency check).
+with beat. ``--smoke`` is the tiny run CI makes (a few games for a few
+seconds, and a sweep of 20).
 
-Simulated members (two per game) create direct challenges and accept them
-through the API, half live (``--live`` control, default 600+5) and half
-correspondence (d3), then play random legal Russian draughts moves: each
-game makes a move, waits ``--think`` seconds on average (exponential), and
-so on; a finished game is replaced by a new one. Every move request carries
-the expected ply and an idempotency key, as a real client's would.
+Figures: only runs whose files are in bench/results/ are quoted here. None
+yet: the machine was never quiet enough for the target run (300 moves/s
+offered over 200 games for 10 minutes; 10,000 overdue games swept):
 
-Printed at the end (moves of the ``--warmup`` seconds are played but not
-counted): accepted moves/s, p50/p95/p99 latency of move requests, 409s,
-errors, CPU per move of each part of the stack, the target, and
-``inconsistencies: N`` — a game counts as inconsistent if
-its stored moves do not replay legally from the start, a ply is missing or
-duplicated, a move the client saw accepted is not stored (or vice versa), or
-any stored clock is negative.
+    .venv/bin/python bench/play_load.py --rate 300 --games 200 --duration 600 --out bench/results
+    .venv/bin/python bench/play_load.py --sweep 10000 --out bench/results
 """
+
 from __future__ import annotations
 
 import argparse
@@ -82,6 +63,8 @@ ROOT = Path(__file__).resolve().parents[1]
 TARGET_RATE, TARGET_P99_MS = 300, 150
 sys.path.insert(0, str(ROOT))
 
+from bench.machine import _commit, header  # noqa: E402
+
 
 # ---- a minimal keep-alive HTTP/1.1 client (no third-party dependency) -----------------------------
 class Connection:
@@ -102,8 +85,10 @@ class Connection:
 
     async def _request(self, method, path, token, body):
         data = json.dumps(body).encode() if body is not None else b""
-        head = (f"{method} {path} HTTP/1.1\r\nHost: {self.host}\r\nAuthorization: Token {token}\r\n"
-                f"Content-Type: application/json\r\nAccept: application/json\r\nContent-Length: {len(data)}\r\n\r\n")
+        head = (
+            f"{method} {path} HTTP/1.1\r\nHost: {self.host}\r\nAuthorization: Token {token}\r\n"
+            f"Content-Type: application/json\r\nAccept: application/json\r\nContent-Length: {len(data)}\r\n\r\n"
+        )
         self.writer.write(head.encode() + data)
         await self.writer.drain()
         status_line = await self.reader.readline()
@@ -165,13 +150,38 @@ def fresh_database(database_url: str) -> None:
 SERVERS = {
     # The API tier as deployed: granian's WSGI interface (Rust HTTP, Django on its threads);
     # WebSockets then come from a separate club.asgi process behind the proxy (README).
-    "granian": lambda args, port: [str(Path(sys.executable).parent / "granian"), "--interface", "wsgi",
-                                   "--host", "127.0.0.1", "--port", str(port), "--workers", str(args.workers), "--blocking-threads", str(args.threads),
-                                   "--log-level", "warning", "club.wsgi:application"],
+    "granian": lambda args, port: [
+        str(Path(sys.executable).parent / "granian"),
+        "--interface",
+        "wsgi",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--workers",
+        str(args.workers),
+        "--blocking-threads",
+        str(args.threads),
+        "--log-level",
+        "warning",
+        "club.wsgi:application",
+    ],
     # All in one ASGI process (HTTP on a2wsgi threads + WebSockets), as ``manage.py up`` runs it.
-    "uvicorn": lambda args, port: [sys.executable, "-m", "uvicorn", "club.asgi:application", "--host", "127.0.0.1",
-                                   "--port", str(port), "--workers", str(args.workers), "--no-access-log",
-                                   "--log-level", "warning"],
+    "uvicorn": lambda args, port: [
+        sys.executable,
+        "-m",
+        "uvicorn",
+        "club.asgi:application",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--workers",
+        str(args.workers),
+        "--no-access-log",
+        "--log-level",
+        "warning",
+    ],
 }
 
 
@@ -180,9 +190,28 @@ def start_stack(args, env) -> list[subprocess.Popen]:
     server = SERVERS[args.server](args, urlparse(args.url).port)
     return [
         subprocess.Popen(server, cwd=ROOT, env={**env, "HTTP_THREADS": str(args.threads)}, start_new_session=True),
-        subprocess.Popen([sys.executable, "-m", "celery", "-A", "club", "worker", "-B", "--concurrency", "1",
-                          "--loglevel", "ERROR", "-s", "/tmp/play_load_celerybeat"], cwd=ROOT, env=env,
-                         start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL),
+        subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "club",
+                "worker",
+                "-B",
+                "--concurrency",
+                "1",
+                "--loglevel",
+                "ERROR",
+                "-s",
+                "/tmp/play_load_celerybeat",
+            ],
+            cwd=ROOT,
+            env=env,
+            start_new_session=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        ),
     ]
 
 
@@ -252,18 +281,23 @@ class Usage:
         self.seconds, self.machine = seconds, machine
 
     @classmethod
-    def now(cls, procs) -> "Usage":
-        return cls({
-            "server": tree_cpu_seconds(procs[0].pid) if procs else 0.0,
-            "worker": tree_cpu_seconds(procs[1].pid) if procs else 0.0,
-            "client": time.process_time(),
-            "postgres": named_cpu_seconds(("postgres",)),
-            "redis": named_cpu_seconds(("redis-server",)),
-        }, machine_cpu())
+    def now(cls, procs) -> Usage:
+        return cls(
+            {
+                "server": tree_cpu_seconds(procs[0].pid) if procs else 0.0,
+                "worker": tree_cpu_seconds(procs[1].pid) if procs else 0.0,
+                "client": time.process_time(),
+                "postgres": named_cpu_seconds(("postgres",)),
+                "redis": named_cpu_seconds(("redis-server",)),
+            },
+            machine_cpu(),
+        )
 
-    def __sub__(self, before: "Usage") -> "Usage":
-        return Usage({k: self.seconds[k] - before.seconds[k] for k in self.PARTS},
-                     tuple(a - b for a, b in zip(self.machine, before.machine)))
+    def __sub__(self, before: Usage) -> Usage:
+        return Usage(
+            {k: self.seconds[k] - before.seconds[k] for k in self.PARTS},
+            tuple(a - b for a, b in zip(self.machine, before.machine)),
+        )
 
     @property
     def busy(self) -> float:
@@ -285,15 +319,44 @@ async def wait_for_server(host, port, deadline=60):
 
 # ---- the players --------------------------------------------------------------------------------------------------
 class Stats:
-    def __init__(self):
-        self.latencies: list[float] = []
+    def __init__(self, raw):
+        self.raw = raw  # the JSONL file: one line per request
+        self.latencies: list[float] = []  # seconds from intended send to answer, measured moves
+        self.service: list[float] = []  # seconds from actual send to answer, measured moves
         self.accepted = 0
         self.conflicts = 0
         self.errors: dict[str, int] = {}
         self.games_started = 0
         self.games_finished = 0
         self.seen: dict[int, list[str]] = {}  # game id -> notations the client saw accepted
-        self.measure_from = 0.0  # moves before this instant warm the stack up and are not counted
+        self.measure_from = self.measure_to = 0.0  # only moves intended inside count
+
+    def record(self, kind: str, game_id: int, intended: float, sent: float, status: int, error: str = "") -> None:
+        done = time.time()
+        self.raw.write(
+            json.dumps(
+                {
+                    "kind": kind,
+                    "game": game_id,
+                    "intended": round(intended, 6),
+                    "latency_ms": round(1000 * (done - intended), 3),
+                    "service_ms": round(1000 * (done - sent), 3),
+                    "status": status,
+                    "error": error,
+                }
+            )
+            + "\n"
+        )
+        if kind != "move" or not self.measure_from <= intended < self.measure_to:
+            return
+        self.latencies.append(done - intended)
+        self.service.append(done - sent)
+        if status == 201:
+            self.accepted += 1
+        elif status == 409:
+            self.conflicts += 1
+        else:
+            self.errors[f"{status} {error}"] = self.errors.get(f"{status} {error}", 0) + 1
 
 
 def make_members(count: int, tag: str) -> list[tuple[int, str]]:
@@ -301,19 +364,26 @@ def make_members(count: int, tag: str) -> list[tuple[int, str]]:
 
     from club.models import Member
 
-    members = Member.objects.bulk_create([
-        Member(username=f"load-{tag}-{i}", display_name=f"Load {i}", password="!") for i in range(count)
-    ])
+    members = Member.objects.bulk_create(
+        [Member(username=f"load-{tag}-{i}", display_name=f"Load {i}", password="!") for i in range(count)]
+    )
     return [(m.pk, AuthToken.objects.create(user=m)[1]) for m in members]
 
 
 async def new_game(conn, white, black, control, stats) -> int:
-    status, body = await conn.request("POST", "/api/challenges/", white[1],
-                                      {"discipline": "russian", "time_control": control, "opponent_id": black[0],
-                                       "colour": "white", "rated": False})
+    started = time.time()
+    status, body = await conn.request(
+        "POST",
+        "/api/challenges/",
+        white[1],
+        {"discipline": "russian", "time_control": control, "opponent_id": black[0], "colour": "white", "rated": False},
+    )
+    stats.record("challenge", 0, started, started, status, str(body.get("error", "")))
     if status != 201:
         raise RuntimeError(f"challenge: {status} {body}")
+    started = time.time()
     status, body = await conn.request("POST", f"/api/challenges/{body['id']}/accept/", black[1])
+    stats.record("accept", body.get("id", 0), started, started, status, str(body.get("error", "")))
     if status != 201:
         raise RuntimeError(f"accept: {status} {body}")
     stats.games_started += 1
@@ -321,48 +391,52 @@ async def new_game(conn, white, black, control, stats) -> int:
     return body["id"]
 
 
-async def player(slot: int, pair, control: str, args, stats: Stats, stop_at: float, conn, first_game: int):
+async def game_slot(slot: int, pair, control: str, stats: Stats, conn, game_id: int, arrivals: asyncio.Queue):
+    """One concurrent game: sends a move for each arrival (its intended instant), in turn."""
     from games.rules import variant
 
     v = variant("russian")
     rng = random.Random(slot)
     white, black = pair
-    game_id = first_game
-    await asyncio.sleep(rng.random() * args.think)  # spread the games out
-    while time.time() < stop_at:
-        if game_id is None:
-            game_id = await new_game(conn, white, black, control, stats)
+    while True:
         p, ply = v.start(), 0
-        while time.time() < stop_at:
+        while True:
+            intended = await arrivals.get()
+            if intended is None:
+                return
             moves = v.legal_moves(p)
-            if not moves:
-                break
             text = rng.choice(moves).notation
             mover = white if v.turn(p) == "white" else black
-            started = time.perf_counter()
-            status, body = await conn.request("POST", f"/api/games/{game_id}/moves/", mover[1],
-                                              {"text": text, "expected_ply": ply,
-                                               "idempotency_key": f"{game_id}-{ply}"})
-            measured = time.time() >= stats.measure_from
-            if measured:
-                stats.latencies.append(time.perf_counter() - started)
+            sent = time.time()
+            status, body = await conn.request(
+                "POST",
+                f"/api/games/{game_id}/moves/",
+                mover[1],
+                {"text": text, "expected_ply": ply, "idempotency_key": f"{game_id}-{ply}"},
+            )
+            stats.record("move", game_id, intended, sent, status, str(body.get("error", "")))
             if status == 201:
-                if measured:
-                    stats.accepted += 1
                 stats.seen[game_id].append(text)
                 p, ply = v.play(p, text), ply + 1
-                if body["game"]["status"] != "active":
-                    stats.games_finished += 1
+                if body["game"]["status"] != "active" or not v.legal_moves(p):
+                    stats.games_finished += body["game"]["status"] != "active"
                     break
-            elif status == 409:
-                stats.conflicts += 1
+            else:  # a refused move leaves this game behind: play on in a new one
                 break
-            else:
-                key = f"{status} {body.get('error', '')}"
-                stats.errors[key] = stats.errors.get(key, 0) + 1
-                break
-            await asyncio.sleep(min(rng.expovariate(1 / args.think), max(stop_at - time.time(), 0)))
-        game_id = None
+        game_id = await new_game(conn, white, black, control, stats)
+
+
+async def offer(args, queues: list[asyncio.Queue], stop_at: float) -> int:
+    """Poisson arrivals at ``args.rate`` per second, each to a game picked at random."""
+    rng = random.Random(0)
+    intended, offered = time.time(), 0
+    while True:
+        intended += rng.expovariate(args.rate)
+        if intended >= stop_at:
+            return offered
+        await asyncio.sleep(max(0.0, intended - time.time()))
+        queues[rng.randrange(len(queues))].put_nowait(intended)
+        offered += 1
 
 
 def consistency(stats: Stats) -> int:
@@ -402,46 +476,126 @@ def percentile(values, q):
     return values[min(len(values) - 1, int(q / 100 * len(values)))]
 
 
-async def run(args, stats, members, host, port, procs) -> float:
-    """Set up every game through the API first (not timed), then play for the duration."""
+def rss_mib(pid: int) -> float:
+    """Resident memory of a process and its descendants, MiB (Linux /proc)."""
+    total, stack = 0, [pid]
+    while stack:
+        p = stack.pop()
+        try:
+            status = Path(f"/proc/{p}/status").read_text()
+            total += int(status.split("VmRSS:", 1)[1].split()[0]) if "VmRSS:" in status else 0
+            for task in Path(f"/proc/{p}/task").iterdir():
+                stack.extend(int(c) for c in (task / "children").read_text().split())
+        except (FileNotFoundError, ProcessLookupError):
+            continue
+    return total / 1024
+
+
+async def run(args, stats, members, host, port, procs) -> dict:
+    """Set up every game through the API first (not timed), then offer moves for the warm-up and the duration."""
     pairs = [(members[2 * slot], members[2 * slot + 1]) for slot in range(args.games)]
     controls = ["d3" if slot % 2 else args.live for slot in range(args.games)]
     conns = [Connection(host, port) for _ in range(args.games)]
     first = []
     for batch in range(0, args.games, 20):
-        first += await asyncio.gather(*[new_game(conns[i], *pairs[i], controls[i], stats)
-                                        for i in range(batch, min(batch + 20, args.games))])
+        first += await asyncio.gather(
+            *[new_game(conns[i], *pairs[i], controls[i], stats) for i in range(batch, min(batch + 20, args.games))]
+        )
+    queues = [asyncio.Queue() for _ in range(args.games)]
     stats.measure_from = time.time() + args.warmup
-    stop_at = stats.measure_from + args.duration
-    tasks = [asyncio.create_task(player(slot, pairs[slot], controls[slot], args, stats, stop_at, conns[slot],
-                                        first[slot])) for slot in range(args.games)]
+    stats.measure_to = stats.measure_from + args.duration
+    slots = [
+        asyncio.create_task(game_slot(i, pairs[i], controls[i], stats, conns[i], first[i], queues[i]))
+        for i in range(args.games)
+    ]
+    offering = asyncio.create_task(offer(args, queues, stats.measure_to))
     await asyncio.sleep(args.warmup)
+    figures = {"rss_mib_start": {name: rss_mib(p.pid) for name, p in zip(("server", "worker"), procs)}}
     sample = Usage.now(procs)
-    results = await asyncio.gather(*tasks, return_exceptions=True)
+    offered = await offering
+    for queue in queues:
+        queue.put_nowait(None)
+    results = await asyncio.gather(*slots, return_exceptions=True)
     stats.usage = Usage.now(procs) - sample
+    figures["rss_mib_end"] = {name: rss_mib(p.pid) for name, p in zip(("server", "worker"), procs)}
+    figures["offered_total"] = offered
+    figures["answered_after_s"] = time.time() - stats.measure_to  # how long the last queued moves took to drain
     for r in results:
         if isinstance(r, Exception):
             stats.errors[repr(r)[:80]] = stats.errors.get(repr(r)[:80], 0) + 1
-    return time.time() - stats.measure_from
+    return figures
+
+
+def sweep(args) -> dict:
+    """Write ``args.sweep`` overdue games at once; time the stack's beat and worker ending them all."""
+    from datetime import timedelta
+
+    from django.db import transaction
+    from django.utils import timezone
+
+    from club.models import Member
+    from games.models import Game, GameEvent
+    from games.services import game_create
+
+    white, black = (Member.objects.create(username=f"sweep-{uuid.uuid4().hex[:8]}", password="!") for _ in "wb")
+    long_ago = timezone.now() - timedelta(hours=1)
+    # One game made by the service, then copies of its row: each is overdue (white's flag fell, no move).
+    model = game_create(
+        white=white, black=black, discipline="russian", time_control="300", now=long_ago, starts_at=long_ago
+    )
+    fields = {f.attname: getattr(model, f.attname) for f in Game._meta.concrete_fields if not f.primary_key}
+    with transaction.atomic():
+        Game.objects.filter(pk=model.pk).delete()
+        games = Game.objects.bulk_create([Game(**fields) for _ in range(args.sweep)], batch_size=1000)
+    written = time.time()
+    ids = [g.pk for g in games]
+    ongoing = Game.objects.filter(pk__in=ids, status=Game.Status.ONGOING)
+    while ongoing.exists() and time.time() - written < args.sweep_timeout:
+        time.sleep(0.05)
+    ended_after = time.time() - written
+    left = ongoing.count()
+    events = GameEvent.objects.filter(game_id__in=ids, kind="finished").count()
+    return {
+        "sweep_games": args.sweep,
+        "sweep_seconds_to_last_ended": round(ended_after, 3),
+        "sweep_left_ongoing": left,
+        "sweep_finished_events": events,
+        "sweep_each_once": left == 0 and events == args.sweep,
+    }
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--duration", type=float, default=60)
-    parser.add_argument("--think", type=float, default=0.5, help="mean seconds between a game's moves")
-    parser.add_argument("--warmup", type=float, default=5,
-                        help="seconds of play before measuring (connections, prepared statements, caches)")
+    parser.add_argument("--rate", type=float, default=300, help="moves offered per second (Poisson arrivals)")
+    parser.add_argument("--games", type=int, default=200, help="concurrent games the moves are offered to")
+    parser.add_argument("--duration", type=float, default=60, help="seconds measured")
+    parser.add_argument(
+        "--warmup",
+        type=float,
+        default=5,
+        help="seconds of offered moves before measuring (connections, prepared statements, caches)",
+    )
     parser.add_argument("--live", default="600+5", help="time control of the live half of the games")
+    parser.add_argument("--sweep", type=int, default=0, help="instead of play: N overdue games ended by the sweep")
+    parser.add_argument("--sweep-timeout", type=float, default=600, help="give up on a sweep after this many s")
+    parser.add_argument("--smoke", action="store_true", help="the tiny run CI makes: 4 games, 3 s, a sweep of 20")
+    parser.add_argument("--out", default="", help="folder for the raw requests (JSONL) and the summary (JSON)")
     parser.add_argument("--url", default="", help="use a running server instead of starting one")
-    parser.add_argument("--server", choices=sorted(SERVERS), default="granian",
-                        help="granian: club.wsgi under granian (the API tier as deployed); "
-                             "uvicorn: club.asgi, HTTP and WebSockets in one process (manage.py up)")
+    parser.add_argument(
+        "--server",
+        choices=sorted(SERVERS),
+        default="granian",
+        help="granian: club.wsgi under granian (the API tier as deployed); "
+        "uvicorn: club.asgi, HTTP and WebSockets in one process (manage.py up)",
+    )
     parser.add_argument("--workers", type=int, default=2, help="server processes")
     parser.add_argument("--threads", type=int, default=4, help="HTTP threads per server process")
     parser.add_argument("--database-url", default="postgres://postgres@127.0.0.1:5432/club_bench")
     parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/0")
     args = parser.parse_args()
+    if args.smoke:
+        args.rate, args.games, args.duration, args.warmup, args.sweep_timeout = 20, 4, 3, 1, 120
+    header()
 
     own_stack = not args.url
     if own_stack:
@@ -451,8 +605,25 @@ def main():
             args.url = f"http://127.0.0.1:{probe.getsockname()[1]}"
         fresh_database(args.database_url)
     # The simulated pairs challenge each other again after every game: far above a member's hourly limit.
-    env = {**os.environ, "DATABASE_URL": args.database_url, "REDIS_URL": args.redis_url,
-           "DJANGO_SETTINGS_MODULE": "club.settings", "DIRECT_CHALLENGE_THROTTLE": "1000000/hour"}
+    env = {
+        **os.environ,
+        "DATABASE_URL": args.database_url,
+        "REDIS_URL": args.redis_url,
+        "DJANGO_SETTINGS_MODULE": "club.settings",
+        "DIRECT_CHALLENGE_THROTTLE": "1000000/hour",
+    }
+    stamp = time.strftime("%Y-%m-%dT%H%M%S")
+    out = Path(args.out) if args.out else None
+    if out:
+        out.mkdir(parents=True, exist_ok=True)
+    raw_path = out / f"play_load-{stamp}.jsonl" if out else Path(os.devnull)
+    summary = {
+        "command": " ".join(sys.argv),
+        "started": stamp,
+        "commit": _commit(),
+        "load_before": os.getloadavg(),
+        "cores": os.cpu_count(),
+    }
     procs = start_stack(args, env) if own_stack else []
     try:
         django_setup(args.database_url, args.redis_url)
@@ -461,32 +632,62 @@ def main():
         asyncio.run(wait_for_server(host, port))
         if procs and procs[0].poll() is not None:
             raise SystemExit("the server this bench started has exited (port taken?)")
-        members = make_members(2 * args.games, uuid.uuid4().hex[:8])
-        stats = Stats()
-        # uvloop (uvicorn's own dependency): the simulated members share the two
-        # cores with the server, so their own event loop should cost little.
-        elapsed = uvloop.run(run(args, stats, members, host, port, procs))
+        if args.sweep and not args.smoke:
+            summary.update(sweep(args))
+        else:
+            members = make_members(2 * args.games, uuid.uuid4().hex[:8])
+            with raw_path.open("w") as raw:
+                stats = Stats(raw)
+                # uvloop (uvicorn's own dependency): the load client shares the two
+                # cores with the stack, so its own event loop should cost little.
+                summary.update(uvloop.run(run(args, stats, members, host, port, procs)))
+            summary.update(play_figures(args, stats, bool(procs)))
+            if args.smoke:
+                args.sweep = 20
+                summary.update(sweep(args))
     finally:
         stop_stack(procs)
-    lat = [x * 1000 for x in stats.latencies]
-    print(f"games: {args.games} concurrent ({stats.games_started} started, {stats.games_finished} finished), "
-          f"measured {elapsed:.1f} s after a {args.warmup:g} s warm-up, think {args.think} s, "
-          f"server: {f'{args.server} x{args.workers} ({args.threads} HTTP threads each)' if own_stack else 'external'}")
-    print(f"moves/s: {stats.accepted / elapsed:.1f}  (accepted {stats.accepted}, 409 {stats.conflicts}, "
-          f"errors {sum(stats.errors.values())} {stats.errors if stats.errors else ''})")
-    print(f"latency ms: p50 {percentile(lat, 50):.1f}  p95 {percentile(lat, 95):.1f}  p99 {percentile(lat, 99):.1f}"
-          f"  max {max(lat) if lat else float('nan'):.1f}")
-    rate, p99 = stats.accepted / elapsed, percentile(lat, 99)
-    print(f"target (issue 5, 200 games): >= {TARGET_RATE} moves/s with p99 < {TARGET_P99_MS} ms -> "
-          f"{'met' if rate >= TARGET_RATE and p99 < TARGET_P99_MS else 'NOT met'} at {args.games} games")
-    if procs and stats.accepted:
-        per_move = {part: 1000 * seconds / stats.accepted for part, seconds in stats.usage.seconds.items()}
-        print(f"CPU per move (ms): server {per_move['server']:.1f} (with the replacement games' challenges), "
-              f"celery worker {per_move['worker']:.1f}, PostgreSQL {per_move['postgres']:.1f}, "
-              f"Redis {per_move['redis']:.1f}, bench client {per_move['client']:.1f}; "
-              f"machine busy {100 * stats.usage.busy:.0f}% of {os.cpu_count()} cores (all processes, ours or not); "
-              f"load average now {os.getloadavg()[0]:.1f}")
-    print(f"inconsistencies: {consistency(stats)}")
+    summary["load_after"] = os.getloadavg()
+    for name, value in summary.items():
+        print(f"{name}: {value}")
+    if out:
+        (out / f"play_load-{stamp}.json").write_text(json.dumps(summary, indent=1) + "\n")
+        print(f"saved: {raw_path} and {out / f'play_load-{stamp}.json'}")
+    if args.smoke and (summary.get("inconsistencies") or not summary.get("sweep_each_once")):
+        raise SystemExit("smoke run: inconsistent games or a sweep that did not end each game once")
+
+
+def play_figures(args, stats: Stats, own_stack: bool) -> dict:
+    ms = [1000 * x for x in stats.latencies]
+    service = [1000 * x for x in stats.service]
+    figures = {
+        "games": args.games,
+        "games_started": stats.games_started,
+        "games_finished": stats.games_finished,
+        "offered_per_s": args.rate,
+        "measured_s": args.duration,
+        "answered_moves_per_s": round(len(ms) / args.duration, 1),
+        "accepted_moves_per_s": round(stats.accepted / args.duration, 1),
+        "latency_ms": {f"p{q}": round(percentile(ms, q), 1) for q in (50, 95, 99)} | {"max": round(max(ms or [0]), 1)},
+        "service_ms": {f"p{q}": round(percentile(service, q), 1) for q in (50, 95, 99)},
+        "accepted": stats.accepted,
+        "conflicts_409": stats.conflicts,
+        "errors": stats.errors,
+    }
+    if own_stack and stats.accepted:
+        figures["cpu_ms_per_move"] = {
+            part: round(1000 * seconds / stats.accepted, 2) for part, seconds in stats.usage.seconds.items()
+        }
+        figures["machine_busy_pct"] = round(100 * stats.usage.busy)
+    figures["inconsistencies"] = consistency(stats)
+    figures["target"] = f">= {TARGET_RATE} moves/s accepted of {TARGET_RATE} offered, p99 < {TARGET_P99_MS} ms: " + (
+        "met"
+        if stats.accepted / args.duration >= 0.99 * TARGET_RATE
+        and figures["latency_ms"]["p99"] < TARGET_P99_MS
+        and not figures["inconsistencies"]
+        else "NOT met"
+    )
+    return figures
 
 
 if __name__ == "__main__":
