@@ -60,7 +60,7 @@ from urllib.parse import urlparse
 import uvloop
 
 ROOT = Path(__file__).resolve().parents[1]
-TARGET_RATE, TARGET_P99_MS = 300, 150
+TARGET_RATE, TARGET_P99_MS, TARGET_GAMES = 300, 150, 200
 sys.path.insert(0, str(ROOT))
 
 from bench.machine import _commit, header  # noqa: E402
@@ -680,13 +680,15 @@ def play_figures(args, stats: Stats, own_stack: bool) -> dict:
         }
         figures["machine_busy_pct"] = round(100 * stats.usage.busy)
     figures["inconsistencies"] = consistency(stats)
-    figures["target"] = f">= {TARGET_RATE} moves/s accepted of {TARGET_RATE} offered, p99 < {TARGET_P99_MS} ms: " + (
-        "met"
-        if stats.accepted / args.duration >= 0.99 * TARGET_RATE
-        and figures["latency_ms"]["p99"] < TARGET_P99_MS
-        and not figures["inconsistencies"]
-        else "NOT met"
-    )
+    if (args.rate, args.games) == (TARGET_RATE, TARGET_GAMES):  # the target's own configuration only
+        met = (
+            stats.accepted / args.duration >= 0.99 * TARGET_RATE
+            and figures["latency_ms"]["p99"] < TARGET_P99_MS
+            and not figures["inconsistencies"]
+        )
+        figures["target"] = f"{TARGET_RATE} moves/s accepted, p99 < {TARGET_P99_MS} ms, 0 inconsistencies: " + (
+            "met" if met else "NOT met"
+        )
     return figures
 
 
