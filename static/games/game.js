@@ -250,6 +250,7 @@
     document.title = (mine ? "● " : "") + baseTitle;
     if (mine && !wasMyTurn && soundOn()) beep();
     wasMyTurn = mine;
+    if (soundBox) soundBox.closest("label").hidden = !state.ongoing;
     const offer = $("#offer");
     offer.textContent = state.offer_text || "";
     root.dataset.result = state.result || "";
