@@ -34,6 +34,7 @@ PAD = 6  # enough for Connect6 (six in a row needs a look at ±6 cells)
 EMPTY, BLACK_STONE, WHITE_STONE, EDGE = ".", "b", "w", "#"
 STONE = {BLACK: BLACK_STONE, WHITE: WHITE_STONE}
 COLOUR_OF = {BLACK_STONE: BLACK, WHITE_STONE: WHITE}
+SWAP2 = ("правило Своп2", "Swap2 opening rule")  # (Russian, English) title; gomoku and renju offer it
 
 _CANONICAL = re.compile(r"([a-z])([1-9][0-9]?)")
 _FEDERATION_COLUMNS = "ABCDEFGHIKLMNOP"  # J is read as I (000 9.2.2.2)
@@ -252,6 +253,18 @@ class FiveInARow:
     no_pass_before = 3       # 002 12.9: no pass during the first three moves
     opening_rules = {"none": ("без дебютного регламента", "no opening rule")}
 
+    # Swap2 (gomoku and renju).  Sources: Wikipedia "Gomoku" (Swap2, the
+    # Gomoku World Championship rule since 2009) and the club rules of
+    # vint.ee and vcpr.cz ("Swap2"): the first player puts three stones, two
+    # black and one white; the second player plays white (and the 4th stone),
+    # takes black, or puts two more stones, one white and one black, and
+    # the first player chooses the colour; then white plays the 6th.  Phases:
+    # ``"place"`` (one player puts stones of both colours: ``turn`` is that
+    # player's colour, ``to_move`` the colour of the stone), ``"swap"``
+    # (``"swap"``, ``"stay"``, and after three stones ``"place2"``: Swap2's
+    # third option).  As in renju, a swap exchanges the members, not stones.
+    swap2_option = "place2"
+
     def __init__(self):
         self.geometry = Geometry(self.board_size)
 
@@ -259,7 +272,8 @@ class FiveInARow:
     def start(self, rule: str = "none") -> Position:
         if rule not in self.opening_rules:
             raise IllegalMove(f"unknown opening rule {rule!r} for {self.name}; known: {', '.join(self.opening_rules)}")
-        return Position(self.geometry.empty_board, BLACK, BLACK, rule=rule)
+        return Position(self.geometry.empty_board, BLACK, BLACK, rule=rule,
+                        phase="place" if rule == "swap2" else "play")
 
     def from_fen(self, text: str) -> Position:
         """Any position, whatever its history (rule "none", free play, side to move from the text)."""
@@ -277,6 +291,8 @@ class FiveInARow:
     def legal_moves(self, p: Position) -> list[Move]:
         if self.result(p) is not None:
             return []
+        if p.phase == "swap":
+            return self._swap_actions(p)
         moves = [Move(self.geometry.name(i), "stone") for i in self._playable(p)]
         if self._may_pass(p):
             moves.append(Move("pass", "pass"))
@@ -289,6 +305,8 @@ class FiveInARow:
         if self.result(p) is not None:
             raise IllegalMove("the game is over")
         text = text.strip()
+        if p.phase == "swap":
+            return self._answer_swap(p, text)
         if text == "pass":
             if not self._may_pass(p):
                 raise IllegalMove(self._no_pass_reason(p))
@@ -298,6 +316,34 @@ class FiveInARow:
             return p.replace(to_move=other, actor=other, passes=passes, outcome=outcome, history=p.history + ("pass",))
         i = self.geometry.parse(text, notation)
         return self._place(p, i)
+
+    # ---- Swap2 (and the swaps of renju's Taraguchi-10) ---------------
+    def _swap_actions(self, p: Position) -> list[Move]:
+        moves = [Move("swap", "swap"), Move("stay", "stay")]
+        if p.rule == "swap2" and p.stones == 3:
+            moves.append(Move(self.swap2_option, "place2"))
+        return moves
+
+    def _answer_swap(self, p: Position, text: str) -> Position:
+        """The colour decision: the members exchange colours on ``swap`` (the game layer
+        does that); the colour to move then acts, except after Swap2's ``place2``."""
+        allowed = [m.notation for m in self._swap_actions(p)]
+        if text not in allowed:
+            raise IllegalMove(f"{p.actor} must now answer {' or '.join(map(repr, allowed))} "
+                              f"(choice of colours), not {text!r}")
+        history = p.history + (text,)
+        if text == self.swap2_option:  # the second player puts a white 4th and a black 5th stone
+            return p.replace(phase="place", actor=p.actor, to_move=WHITE, history=history)
+        return p.replace(phase="play", actor=p.to_move, history=history)
+
+    def _after_placing(self, before: Position, new: Position) -> Position:
+        """Swap2's placements: stones 1-3 by the first player, 4-5 by the second; then a colour choice
+        by the other player (the second after three stones, the first after five)."""
+        if new.outcome is not None:
+            return new
+        if new.stones in (3, 5):
+            return new.replace(phase="swap", actor=WHITE if new.stones == 3 else BLACK)
+        return new.replace(actor=before.actor)
 
     def _playable(self, p: Position):
         board = p.board
@@ -328,8 +374,9 @@ class FiveInARow:
         board = place(p.board, i, STONE[colour])
         outcome = self._win_at(board, i, colour)
         other = WHITE if colour == BLACK else BLACK
-        return p.replace(board=board, to_move=other, actor=other, passes=0, outcome=outcome,
-                         history=p.history + (note or self.geometry.name(i),))
+        new = p.replace(board=board, to_move=other, actor=other, passes=0, outcome=outcome,
+                        history=p.history + (note or self.geometry.name(i),))
+        return self._after_placing(p, new) if p.phase == "place" else new
 
     # ---- results ---------------------------------------------------
     def _win_at(self, board: str, i: int, colour: str):

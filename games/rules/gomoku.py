@@ -11,6 +11,9 @@
   (as in renju, 000 9.2.4.1) and black's second stone — the 3rd move —
   outside the central 5×5 square.
 
+``gomoku`` and ``gomoku-standard`` may be played under the Swap2 opening rule
+(``start(rule="swap2")``, see fiverow.py).
+
 All share renju's pass and draw rules: a pass is a move, not in the first
 three moves; two passes in a row, a full board, or no winning line left for
 either side is a draw.  Moves are points (``h8``) and ``pass``.
@@ -18,7 +21,9 @@ either side is a draw.  Moves are points (``h8``) and ``pass``.
 from __future__ import annotations
 
 from .base import BLACK, WHITE, IllegalMove
-from .fiverow import FiveInARow, Position
+from .fiverow import SWAP2, FiveInARow, Position
+
+_GOMOKU_RULES = {"none": ("без дебютного регламента", "no opening rule"), "swap2": SWAP2}
 
 
 class Gomoku(FiveInARow):
@@ -27,6 +32,7 @@ class Gomoku(FiveInARow):
     title_en = "Gomoku (free)"
     exact = frozenset()
     win_clause = "004"
+    opening_rules = _GOMOKU_RULES  # Swap2: see FiveInARow (fiverow.py)
 
 
 class GomokuStandard(FiveInARow):
@@ -35,6 +41,7 @@ class GomokuStandard(FiveInARow):
     title_en = "Gomoku (standard)"
     exact = frozenset({BLACK, WHITE})
     win_clause = "004"
+    opening_rules = _GOMOKU_RULES
 
 
 class RenjuFree(FiveInARow):

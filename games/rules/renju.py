@@ -4,7 +4,7 @@ Using it
 --------
     from games.rules import variant
     v = variant("renju")
-    p = v.start(rule="rif")          # "none" (default), "rif", "yamaguchi", "soosorv8"
+    p = v.start(rule="rif")          # "none" (default), "rif", "yamaguchi", "soosorv8", "taraguchi10", "swap2"
     v.turn(p)                         # colour of the player who acts now
     p.phase                           # where the opening protocol stands (below)
     [m.notation for m in v.legal_moves(p)]
@@ -57,7 +57,11 @@ colour whose holder acts next.  ``p.phase`` is one of:
 * ``"swap"`` — actions ``"swap"`` and ``"stay"``.  After stone 3 (or the
   Yamaguchi declaration) the tentative white decides (``turn`` "white",
   002 12.5); in Soosõrv-8 a second one after the declaration, decided by
-  ``"black"`` (the other player).
+  ``"black"`` (the other player).  Taraguchi-10: after each of stones 1–5
+  the player who did not place it decides; after stone 4 black may instead
+  answer ``"declare 10"`` (choice 2, below).  Swap2 adds ``"place2"``.
+* ``"place"`` — Swap2 only: one player puts stones of both colours
+  (``turn`` is that player's colour, ``to_move`` the stone's colour).
 * ``"play"`` — free placement; ``pass`` is allowed from here once three
   stones stand and the opening protocol is over (002 12.9).
 * ``"propose"`` — black offers the 5th moves (two under RIF 12.7, N under
@@ -86,6 +90,28 @@ Sequences (sources):
   rule since 2017): the white player puts the 4th move anywhere and declares
   1…N fifth moves; the other player may swap; black puts that many
   non-symmetric 5th moves; white chooses one and plays the 6th.
+* ``taraguchi10`` (Taraguchi-N with N = 10): black h8 → swap → white's 2nd
+  inside the central 3×3 → swap → black's 3rd inside 5×5 → swap → white's
+  4th inside 7×7 → then black either answers ``swap``/``stay`` (choice 1:
+  black's 5th inside 9×9 → swap → white's 6th anywhere) or ``declare 10``
+  (choice 2: black offers ten 5th moves anywhere, no two symmetric
+  equivalents in the position → white chooses one and plays the 6th).
+  Every swap decision is the other player's: the one who did not place the
+  stone just placed.  Source: Wikipedia "Taraguchi opening rule" and its
+  section on Taraguchi-N ("Rule details": the two choices after the 4th
+  move; N alternative 5th moves, "10 for instance", in place of the
+  original five).  We implement that published Taraguchi-N form with
+  N = 10 — the form the name "Taraguchi-10" denotes and that renju servers
+  play (vint.ee's rules page states the same steps); the symmetry ban on
+  the offers is the one of 002 12.7, which A. Meritee's renju.net note of
+  2008 ("An introduction of Taraguchi rule") says carries over to this rule.
+* ``swap2`` (gomoku and renju): the first player puts stones 1–3 (black,
+  white, black; renju's first on h8, 000 9.2.4.1; the others anywhere) →
+  the second player answers ``swap`` (takes black; white, now the first
+  player, plays the 4th), ``stay`` (keeps white and plays the 4th) or
+  ``place2`` (puts a white 4th and a black 5th stone) → after ``place2``
+  the first player answers ``swap`` or ``stay`` and white plays the 6th.
+  Sources: see ``FiveInARow`` in fiverow.py.
 """
 from __future__ import annotations
 
@@ -94,7 +120,7 @@ from collections import Counter
 from itertools import chain
 
 from .base import BLACK, WHITE, IllegalMove
-from .fiverow import BLACK_STONE, EMPTY, WHITE_STONE, FiveInARow, Geometry, Move, Position, place
+from .fiverow import BLACK_STONE, EMPTY, SWAP2, WHITE_STONE, FiveInARow, Geometry, Move, Position, place
 
 FIVE, OVERLINE, FOUR, THREE, NONE = "five", "overline", "four", "three", "none"
 _NOTHING = (NONE, 0)
@@ -251,8 +277,11 @@ RULES = {
     "rif": ("правило RIF 1996", "RIF opening rule (1996)"),
     "yamaguchi": ("правило Ямагучи", "Yamaguchi opening rule"),
     "soosorv8": ("правило Соосырв-8", "Soosõrv-8 opening rule"),
+    "taraguchi10": ("правило Тарагучи-10", "Taraguchi-10 opening rule"),
+    "swap2": SWAP2,
 }
 _MAX_DECLARED = {"yamaguchi": 10, "soosorv8": 8}
+TARAGUCHI_OFFERS = 10  # Taraguchi-N with N = 10: "declare 10" is choice 2
 
 
 class Renju(FiveInARow):
@@ -274,7 +303,7 @@ class Renju(FiveInARow):
         if foul_policy not in ("reject", "lose"):
             raise IllegalMove(f"unknown foul policy {foul_policy!r}: use 'reject' or 'lose' (002 9.2)")
         p = super().start(rule)
-        phase = "play" if rule == "none" else "opening"
+        phase = {"none": "play", "taraguchi10": "play", "swap2": "place"}.get(rule, "opening")
         return p.replace(phase=phase, foul_policy=foul_policy)
 
     def from_fen(self, text: str, foul_policy: str = "reject") -> Position:
@@ -298,7 +327,9 @@ class Renju(FiveInARow):
 
         g = self.geometry
         board = g.empty_board
-        for n, text in enumerate(p.history[:3]):
+        # Protocol actions (swap, stay, place2, declare N) are not stones.
+        stones = [t for t in p.history if t not in ("swap", "stay", self.swap2_option) and not t.startswith("declare")]
+        for n, text in enumerate(stones[:3]):
             if text == "pass":
                 return None
             board = place(board, g.parse(text), BLACK_STONE if n != 1 else WHITE_STONE)
@@ -310,7 +341,7 @@ class Renju(FiveInARow):
             return []
         phase = p.phase
         if phase == "swap":
-            return [Move("swap", "swap"), Move("stay", "stay")]
+            return self._swap_actions(p)
         if phase == "declare":
             return [Move(f"declare {n}", "declare") for n in range(1, _MAX_DECLARED[p.rule] + 1)]
         if phase == "choose":
@@ -328,7 +359,7 @@ class Renju(FiveInARow):
 
     def _black_moves(self, p: Position) -> list[Move]:
         board, name = p.board, self.geometry.name
-        if p.phase == "opening" or p.stones == 0:
+        if p.phase in ("opening", "place") or p.stones == 0 or (p.rule == "taraguchi10" and p.stones < 5):
             return [Move(name(i), "stone") for i in self._playable(p)]
         forbidden = self.judge.fouls(board) if p.foul_policy == "reject" else {}
         return [Move(name(i), "stone") for i in self.geometry.points if board[i] == EMPTY and i not in forbidden]
@@ -340,6 +371,8 @@ class Renju(FiveInARow):
             raise IllegalMove("the game is over")
         text = text.strip()
         phase = p.phase
+        if phase == "swap" and p.rule in ("taraguchi10", "swap2"):
+            return self._answer_swap(p, text)
         if phase == "swap":
             if text not in ("swap", "stay"):
                 raise IllegalMove(f"{p.actor} must now answer 'swap' or 'stay' (choice of colours), not {text!r}")
@@ -356,7 +389,7 @@ class Renju(FiveInARow):
 
     def _may_pass(self, p: Position) -> bool:
         # 002 12.9: no pass in the first three moves; the protocol's moves 4-5 are placements too.
-        protocol_done = p.rule == "none" or p.stones >= 5
+        protocol_done = p.rule in ("none", "swap2") or p.stones >= 5
         return p.phase == "play" and p.stones >= 3 and protocol_done
 
     def _check_stone(self, p: Position, i: int) -> None:
@@ -371,6 +404,10 @@ class Renju(FiveInARow):
                 raise IllegalMove(f"the 2nd stone must touch h8 (central 3×3, 002 §11), not {g.name(i)}")
             if p.phase == "opening" and n == 2 and not g.in_square(i, 2):
                 raise IllegalMove(f"the 3rd stone must be inside the central 5×5 (002 §11), not {g.name(i)}")
+        if p.rule == "taraguchi10" and p.phase == "play" and 0 < n < 5 and not g.in_square(i, n):
+            side = 2 * n + 1
+            raise IllegalMove(f"Taraguchi-10: stone {n + 1} goes inside the central {side}×{side} square, "
+                              f"not {g.name(i)}")
         if p.to_move == BLACK and p.foul_policy == "reject":
             kind = self.judge.foul(p.board, i)
             if kind:
@@ -383,6 +420,11 @@ class Renju(FiveInARow):
         new = super()._place(p, i, note=note)
         if foul:
             return new.replace(outcome=(WHITE, f"foul:{foul}", "002 9.2"))
+        if new.rule == "swap2":
+            return new  # FiveInARow._after_placing
+        if new.rule == "taraguchi10":
+            # Each of stones 1-4, and a 5th placed under choice 1, lets the other player swap.
+            return new.replace(phase="swap", actor=new.to_move) if new.stones <= 5 else new
         if new.phase == "opening":
             if new.stones < 3:
                 return new.replace(actor=BLACK)  # the tentative black places stones 1-3
@@ -397,6 +439,18 @@ class Renju(FiveInARow):
         return new
 
     # ---- the opening protocol --------------------------------------
+    def _swap_actions(self, p: Position) -> list[Move]:
+        moves = super()._swap_actions(p)
+        if p.rule == "taraguchi10" and p.stones == 4:  # choice 2: black offers ten 5th moves
+            moves.append(Move(f"declare {TARAGUCHI_OFFERS}", "declare"))
+        return moves
+
+    def _answer_swap(self, p: Position, text: str) -> Position:
+        if p.rule == "taraguchi10" and p.stones == 4 and text == f"declare {TARAGUCHI_OFFERS}":
+            return p.replace(phase="propose", actor=BLACK, to_move=BLACK, declared=TARAGUCHI_OFFERS,
+                             history=p.history + (text,))
+        return super()._answer_swap(p, text)
+
     def _after_swap(self, p: Position, text: str) -> Position:
         history = p.history + (text,)
         if p.stones == 3:  # the tentative white chose colours; white plays the 4th

@@ -15,7 +15,7 @@ def play_all(p, moves):
 def test_it_is_registered_with_its_titles_and_family():
     assert (RENJU.name, RENJU.family, RENJU.board_size) == ("renju", "renju", 15)
     assert RENJU.title_ru == "Рэндзю" and RENJU.title_en == "Renju"
-    assert set(RENJU.opening_rules) == {"none", "rif", "yamaguchi", "soosorv8"}
+    assert set(RENJU.opening_rules) == {"none", "rif", "yamaguchi", "soosorv8", "taraguchi10", "swap2"}
 
 
 def test_black_starts_on_the_centre_point():  # 000 9.2.4.1
