@@ -270,7 +270,7 @@ def _read_renju(text: str, max_games: int) -> list[dict]:
     for n, record in enumerate(parsed, 1):
         label = _label(n, record.tags)
         v = variant(record.variant)
-        rule = record.rule if record.variant == "renju" else ""
+        rule = record.rule if record.variant == "renju" or record.rule != "none" else ""
         p = start_position(discipline=record.variant, opening_rule=rule)
         moves = []
         for number, move in enumerate(record.moves, 1):

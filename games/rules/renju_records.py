@@ -10,9 +10,10 @@ API for the game layer and the CLI::
     write_record(r, format="sgf")           # SGF, as renju tools read it
     replay(r)                               # -> final position; IllegalMove names the move
 
-``Record`` fields: ``rule`` ("none", "rif", "yamaguchi", "soosorv8"),
+``Record`` fields: ``rule`` (a name of ``renju.RULES``: "none", "rif",
+"yamaguchi", "soosorv8", "taraguchi10", "swap2" — Swap2 also for gomoku),
 ``moves`` (every action in order, exactly the texts ``RENJU.play`` accepts:
-points, ``pass``, ``swap``/``stay``, ``declare N``, 5th-move offers such as
+points, ``pass``, ``swap``/``stay``/``place2``, ``declare N``, 5th-move offers such as
 ``i9,k10``, the chosen 5th move), ``result`` (see *Results*), ``tags``
 (ordered dict of other headers: Event, Date, Black, White, …) and ``variant``
 (the discipline name, "renju" unless a ``Variant`` tag says e.g. "gomoku").
@@ -56,8 +57,11 @@ SGF (FF[4], GM[4] is five-in-a-row; SZ[15]): ``;B[hh]`` / ``;W[hi]`` place
 stones — SGF counts rows from the top, so h8 is ``hh`` and a1 ``ao`` — and
 ``B[]``/``W[]`` is a pass.  Properties PB, PW, EV, DT, RO, RE map to the
 headers.  The opening protocol uses private properties of this platform:
-``RU[rif]`` on the root, and nodes ``SW[swap]`` / ``SW[stay]``, ``DN[3]``
-(declared number of 5th moves) and ``FM[ig][jf]`` (5th moves offered).  A
+``RU[rif]`` on the root, and nodes ``SW[swap]`` / ``SW[stay]`` / ``SW[place2]``
+(a colour decision; Swap2's third answer is ``place2``), ``DN[3]``
+(declared number of 5th moves; Taraguchi-10's choice 2 is ``DN[10]``) and
+``FM[ig][jf]`` (5th moves offered).  Stones placed during Swap2 are plain
+``B``/``W`` nodes: the colour is the stone's, whoever put it.  A
 reader that ignores private properties still sees every stone of the game.
 An ``RU`` value that is not one of our rule names (other tools write the
 game's name there, e.g. ``RU[Renju]``) reads as "none".  Only the main line
@@ -81,10 +85,11 @@ from dataclasses import dataclass, field
 
 from .base import IllegalMove
 from .pdn import read_tag
+from .renju import RULES as _RENJU_RULES
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "+/-", "-/+", "-/-", "*")
 VARIANTS = ("renju", "gomoku", "gomoku-standard", "renju-free", "connect6")
-RULES = ("none", "rif", "yamaguchi", "soosorv8")
+RULES = tuple(_RENJU_RULES)  # one list of rule names: the rules module's
 MAX_TEXT = 2_000_000
 MAX_VALUE = 400
 MAX_WORD = 120
@@ -147,7 +152,7 @@ def replay(record: Record):
     from . import variant
 
     v = variant(record.variant)
-    p = v.start(rule=record.rule) if record.variant == "renju" else v.start()
+    p = v.start(rule=record.rule) if record.rule != "none" else v.start()
     for n, move in enumerate(record.moves, 1):
         try:
             p = v.play(p, move)
@@ -406,11 +411,11 @@ def _write_sgf(record: Record) -> str:
     if record.result == "-/-":
         root += "DQ[both]"
     # Replaying tells which colour each stone has and which actions are offers.
-    p = v.start(rule=record.rule) if record.variant == "renju" else v.start()
+    p = v.start(rule=record.rule) if record.rule != "none" else v.start()
     nodes = []
     for move in record.moves:
         colour = "B" if p.to_move == "black" else "W"
-        if move in ("swap", "stay"):
+        if p.phase == "swap" and not move.startswith("declare "):
             nodes.append(f";SW[{move}]")
         elif move.startswith("declare "):
             nodes.append(f";DN[{move.split()[1]}]")

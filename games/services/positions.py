@@ -47,6 +47,8 @@ def start_position(*, discipline: str, opening_rule: str = "", ballot: str = "",
         return v.from_fen(start_fen)
     if ballot:
         return v.start(ballot=ballot)
+    if opening_rule and opening_rule != "none":
+        return v.start(rule=opening_rule)  # gomoku under Swap2
     return v.start()
 
 

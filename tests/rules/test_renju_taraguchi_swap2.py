@@ -258,3 +258,23 @@ def test_the_protocol_gives_every_action_to_the_right_player_and_ends_in_a_norma
     fresh = v.from_fen(v.to_fen(p))
     assert set(notations(v, fresh)) == set(notations(v, p))
     assert not {"swap", "stay", "place2"} & set(notations(v, p))
+
+
+# ---- records -----------------------------------------------------------------
+@pytest.mark.parametrize("variant_name, rule, moves", [
+    ("renju", "taraguchi10", TARAGUCHI_FOUR + ["declare 10", TEN, "l8", "a1"]),
+    ("renju", "taraguchi10", TARAGUCHI_FOUR + ["swap", "l4", "swap", "a1"]),
+    ("renju", "swap2", ["h8", "h9", "j10", "stay", "g7"]),
+    ("gomoku", "swap2", ["a1", "b2", "c3", "place2", "d4", "e5", "swap", "f6"]),
+])
+@pytest.mark.parametrize("fmt", ["plain", "sgf"])
+def test_records_keep_every_protocol_step_and_replay(variant_name, rule, moves, fmt):
+    from games.rules.renju_records import Record, read_records, replay, write_record
+
+    record = Record(list(moves), rule, "*", {}, variant_name)
+    text = write_record(record, fmt)
+    back = read_records(text)[0]
+    assert (back.variant, back.rule, back.moves) == (variant_name, rule, moves)
+    if fmt == "sgf" and "place2" in moves:
+        assert ";SW[place2]" in text  # the colour decision node, as for swap/stay
+    assert replay(back) == run(variant(variant_name), variant(variant_name).start(rule=rule), moves)[0]
