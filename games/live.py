@@ -17,7 +17,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import disciplines
+from games import disciplines, results
 from games.rules import variant
 
 from .models import Game
@@ -128,9 +128,14 @@ def _result_text(game: Game) -> str:
         return _("Game aborted")
     if game.status != Game.Status.FINISHED:
         return ""
-    winner = {"1-0": _("White wins"), "0-1": _("Black wins"), "1/2-1/2": _("Draw"),
-              "+/-": _("White wins by forfeit"), "-/+": _("Black wins by forfeit"),
-              "-/-": _("Both players lose by forfeit")}.get(game.result, game.result)
+    if results.is_result(game.result):  # whose point, by play or forfeit: games/results.py
+        winner = {(results.WHITE, False): _("White wins"), (results.BLACK, False): _("Black wins"),
+                  (None, False): _("Draw"), (results.WHITE, True): _("White wins by forfeit"),
+                  (results.BLACK, True): _("Black wins by forfeit"),
+                  (None, True): _("Both players lose by forfeit")}[
+            results.winner(game.result), results.is_forfeit(game.result)]
+    else:
+        winner = game.result
     reason = TERMINATIONS.get(game.termination.split(":")[0], game.termination)
     return f"{game.result} · {winner}" + (f" ({reason})" if reason else "")
 

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 
 from club.api.params import whole_number
 from club.api.throttling import DirectChallengeThrottle
-from games import conditional, disciplines, live, time_words
+from games import conditional, disciplines, live, results, time_words
 from games.forms import ArchiveFilterForm, ChallengeForm
 from games.models import Challenge, Game
 from games.rules import ballots64
@@ -219,15 +219,13 @@ def _with_opponents(games, member):
 
 
 def _outcome(game: Game, colour: str | None) -> str:
+    """"win", "loss" or "draw" for ``colour`` (games/results.py: a forfeit win is a win,
+    -/- a loss for both), "aborted", or "" without a result."""
     if game.status == Game.Status.ABORTED:
         return "aborted"
-    if game.result == "1/2-1/2":
-        return "draw"
-    if game.result in ("1-0", "+/-"):
-        return "win" if colour == "white" else "loss"
-    if game.result in ("0-1", "-/+"):
-        return "win" if colour == "black" else "loss"
-    return ""
+    if colour is None:
+        return ""
+    return results.outcome(game.result, colour) or ""
 
 
 def member_archive(request, username: str):
@@ -252,12 +250,11 @@ def member_archive(request, username: str):
                 Q(white=member, black__username__iexact=name) | Q(black=member, white__username__iexact=name))
         if f.get("outcome"):
             games = games.filter(imported_by__isnull=True)  # a record's result is not the member's
-        if f.get("outcome") == "win":
-            games = games.filter(Q(white=member, result="1-0") | Q(black=member, result="0-1"))
-        elif f.get("outcome") == "loss":
-            games = games.filter(Q(white=member, result="0-1") | Q(black=member, result="1-0"))
-        elif f.get("outcome") == "draw":
-            games = games.filter(result="1/2-1/2")
+        if f.get("outcome") in ("win", "loss", "draw"):
+            # The same reading as the row's outcome: a forfeit win is a win, -/- a loss (games/results.py).
+            wanted = f["outcome"]
+            games = games.filter(Q(white=member, result__in=results.results_with(results.WHITE, wanted))
+                                 | Q(black=member, result__in=results.results_with(results.BLACK, wanted)))
     page = Paginator(games, 30).get_page(request.GET.get("page"))
     page.object_list = _with_opponents(page.object_list, member)
     query = request.GET.copy()

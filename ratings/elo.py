@@ -62,11 +62,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, NamedTuple, Sequence
 
+from games import results
+
 LOGISTIC = "logistic"
 FIDE_TABLE = "fide"
 
-#: Score of white for each rated result string; anything else is not rated.
-RESULT_SCORES: dict[str, float] = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
+#: Score of white for each rated result string: the played results of games/results.py
+#: (forfeits and anything else are not rated, 003 1.12.2).
+RESULT_SCORES: dict[str, float] = {r: results.elo_score(r) for r in results.PLAYED}
 
 
 @dataclass(frozen=True)

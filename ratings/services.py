@@ -13,9 +13,9 @@ Every write runs inside ``transaction.atomic`` holding SELECT … FOR UPDATE on
 the pool's ``RatingPool`` row (``_pool_lock``); the full recompute locks the
 pools of a discipline in primary-key order, so two writers never deadlock.
 
-Which games are rated: finished, ``rated``, a played result ("1-0", "0-1",
-"1/2-1/2"), one of the four rated speed classes, and not a forfeit — no-show
-forfeits ``+/-``, ``-/+``, ``-/-`` (or termination "forfeit") are not rated
+Which games are rated: finished, ``rated``, a played result
+(``games.results.is_played``: "1-0", "0-1", "1/2-1/2"), one of the four rated
+speed classes, and not a forfeit — no-show forfeits ``+/-``, ``-/+``, ``-/-`` (or termination "forfeit") are not rated
 (003 1.12.2), nor aborted, annulled or casual games, nor untimed games, nor a
 game of a member against himself.
 """
@@ -28,6 +28,7 @@ from typing import Callable, Iterable
 from django.db import connection, transaction
 from django.db.models import F, Q, QuerySet
 
+from games import results
 from games.models import Game
 from ratings import elo
 from ratings.config import rating_config
@@ -50,7 +51,7 @@ def rated_games() -> QuerySet[Game]:
     """All games that count for ratings (see the module docstring)."""
     return (
         Game.objects.filter(
-            status="finished", rated=True, result__in=list(elo.RESULT_SCORES), ended_at__isnull=False,
+            status="finished", rated=True, result__in=results.PLAYED, ended_at__isnull=False,
             speed__in=SPEEDS,
         )
         .exclude(termination="forfeit")
@@ -62,7 +63,7 @@ def game_is_rated(game: Game) -> bool:
     return (
         game.status == "finished"
         and game.rated
-        and game.result in elo.RESULT_SCORES
+        and results.is_played(game.result)
         and game.speed in SPEEDS
         and game.ended_at is not None
         and game.termination != "forfeit"

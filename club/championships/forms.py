@@ -4,6 +4,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from games import results as vocabulary
 from games.forms import RUSSIAN_64, discipline_choices, time_control_choices
 
 from .models import Appointment, Championship
@@ -68,8 +69,7 @@ class OverrideForm(forms.Form):
 
 class ResultForm(forms.Form):
     game_id = forms.IntegerField(label=_("Game"))
-    result = forms.ChoiceField(label=_("Result"), choices=[(r, r) for r in
-                                                             ("1-0", "0-1", "1/2-1/2", "+/-", "-/+", "-/-")])
+    result = forms.ChoiceField(label=_("Result"), choices=[(r, r) for r in vocabulary.RESULTS])
     reason = forms.CharField(label=_("Reason"), max_length=500)
 
 

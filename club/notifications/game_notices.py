@@ -40,9 +40,9 @@ def game_result_notify(*, game_id: int) -> None:
     services.notify_many([
         Notification(recipient=member, kind=Notification.Kind.RESULT, key=f"result:{game.id}",
                      params={"opponent": str(opponent), "discipline": game.discipline, "result": game.result,
-                             "termination": game.termination},
+                             "termination": game.termination, "colour": colour},
                      url=_game_url(game.id), game_id=game.id)
-        for member, opponent in ((game.white, game.black), (game.black, game.white))
+        for member, opponent, colour in ((game.white, game.black, "white"), (game.black, game.white, "black"))
     ])
 
 

@@ -1,6 +1,8 @@
 """The words of each notification, in the reader's language at the time of reading."""
 from django.utils.translation import gettext as _
 
+from games import results
+
 
 def discipline_title(name: str) -> str:
     """The discipline's title in the current language (games/locale translates it)."""
@@ -30,8 +32,18 @@ def notification_text(n) -> str:
     if n.kind == "result":
         return _("Your %(discipline)s game against %(opponent)s ended: %(result)s") % {
             "opponent": p.get("opponent", "?"), "discipline": p.get("discipline", "?"),
-            "result": p.get("result", "?")}
+            "result": result_for_reader(p.get("result", "?"), p.get("colour"))}
     return n.kind
+
+
+def result_for_reader(result: str, colour: str | None) -> str:
+    """``result`` and what it was for the reader who played ``colour`` (games/results.py:
+    a forfeit win is a win, -/- a loss for both), as the game lists show it: "+/- · won".
+    Notices stored before the colour was recorded show the result alone."""
+    outcome = results.outcome(result, colour) if colour else None
+    if outcome is None:
+        return result
+    return f"{result} · " + {"win": _("won"), "loss": _("lost"), "draw": _("drawn")}[outcome]
 
 
 def email_subject(n) -> str:
