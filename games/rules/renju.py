@@ -281,6 +281,10 @@ RULES = {
     "swap2": SWAP2,
 }
 _MAX_DECLARED = {"yamaguchi": 10, "soosorv8": 8}
+# What happens to a black stone on a forbidden point (002 9.2): refused, or it loses.
+# The one source of these names; the games layer maps its stored names onto them
+# (games/services/positions.py, STORED_FOUL_POLICIES).
+FOUL_POLICIES = ("reject", "lose")
 TARAGUCHI_OFFERS = 10  # Taraguchi-N with N = 10: "declare 10" is choice 2
 
 
@@ -300,8 +304,8 @@ class Renju(FiveInARow):
         self.judge = FoulJudge(self.geometry)
 
     def start(self, rule: str = "none", foul_policy: str = "reject") -> Position:
-        if foul_policy not in ("reject", "lose"):
-            raise IllegalMove(f"unknown foul policy {foul_policy!r}: use 'reject' or 'lose' (002 9.2)")
+        if foul_policy not in FOUL_POLICIES:
+            raise IllegalMove(f"unknown foul policy {foul_policy!r}: use one of {FOUL_POLICIES} (002 9.2)")
         p = super().start(rule)
         phase = {"none": "play", "taraguchi10": "play", "swap2": "place"}.get(rule, "opening")
         return p.replace(phase=phase, foul_policy=foul_policy)

@@ -30,8 +30,15 @@ def rules_of(game: Game):
     return variant(game.discipline)
 
 
+# The renju foul policy (002 9.2) as games, challenges, championships and the API
+# store and accept it, onto the rules module's names (games.rules.renju.FOUL_POLICIES).
+# "foul-loses" is a public API value, so it is mapped here rather than migrated.
+STORED_FOUL_POLICIES = {"reject": "reject", "foul-loses": "lose"}
+FOUL_POLICIES = tuple(STORED_FOUL_POLICIES)  # the names the games layer accepts and stores
+
+
 def foul_policy_for_rules(policy: str) -> str:
-    return "lose" if policy == "foul-loses" else "reject"
+    return STORED_FOUL_POLICIES.get(policy, "reject")
 
 
 def start_position(*, discipline: str, opening_rule: str = "", ballot: str = "", start_fen: str = "",

@@ -4,6 +4,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from games import results as vocabulary
+from games.services.positions import FOUL_POLICIES
 
 from ..models import Appointment, Board, Championship, Decision, Entry, Round
 
@@ -81,7 +82,7 @@ class ChampionshipCreateSerializer(serializers.Serializer):
     scoring = serializers.ChoiceField(choices=Championship.Scoring.choices, default="1-1/2-0")
     opening_rule = serializers.CharField(max_length=16, required=False, default="", allow_blank=True)
     ballot = serializers.CharField(max_length=32, required=False, default="", allow_blank=True)
-    foul_policy = serializers.ChoiceField(choices=["reject", "foul-loses"], default="reject")
+    foul_policy = serializers.ChoiceField(choices=FOUL_POLICIES, default="reject")
     lateness_minutes = serializers.IntegerField(min_value=0, required=False, allow_null=True, default=None)
     tie_criteria = serializers.ListField(child=serializers.CharField(), required=False, default=list)
     entries_open_at = serializers.DateTimeField(required=False, allow_null=True, default=None)
