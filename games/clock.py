@@ -174,9 +174,31 @@ class TimeControl:
         return added
 
 
-def speed_class(time_control: str) -> str:
-    """The speed class of a time control's text (docs/contracts.md): see ``TimeControl.speed``."""
-    return TimeControl.parse(time_control).speed
+    def speed_in(self, discipline: str) -> str:
+        """The speed class by the discipline's own clauses.
+
+        International draughts (3.6.2–3.6.3) counts the time for the first 60
+        moves: 5 up to 15 minutes is blitz (its minimum Fischer 3′+2″), 15 to
+        30 minutes rapid (its minimum Fischer 10′+5″ is 15 minutes on 60
+        moves), above that classical (3.6.1). Russian, шашки-64, giveaway
+        (2.1.11, 2.2.3, 4.3) and renju (000 9.4) keep ``speed``."""
+        if discipline != "international" or self.days or not self.periods:
+            return self.speed
+        first = self.periods[0]
+        on_60 = first.seconds + 60 * self.increment
+        if first.moves and first.moves < 60:
+            on_60 += sum(p.seconds for p in self.periods[1:2])
+        if on_60 < 900:
+            return "blitz"
+        if on_60 <= 1800:
+            return "rapid"
+        return "classical"
+
+
+def speed_class(time_control: str, discipline: str = "") -> str:
+    """The speed class of a time control's text in ``discipline`` (docs/contracts.md): see
+    ``TimeControl.speed_in``."""
+    return TimeControl.parse(time_control).speed_in(discipline)
 
 
 def _int(text: str, what: str) -> int:
@@ -360,21 +382,33 @@ class TimeVerdict:
     clause: str
 
 
-def flag_fall_verdict(*, flagged: str, opponent_flag_down: bool, opponent_can_win: bool) -> TimeVerdict:
+def flag_fall_verdict(*, flagged: str, opponent_flag_down: bool, clause: str = "003 1.7.9") -> TimeVerdict:
     """How a game ends when ``flagged``'s time has run out.
 
     * both flags down: draw (2.1.9.1.2, 1.16.7) — on the server this happens
       only when the other clock was already at zero (an arbiter's correction
       or an imported clock state), since one clock runs at a time;
-    * the opponent could not possibly win by the rules: draw;
-    * otherwise the opponent wins on time (1.7.9).
+    * otherwise the opponent wins on time, even when he could not possibly
+      win on the board: the seeds know no "insufficient material" draw
+      (1.7.9, 1.16.8 "даже в теоретически выигранной им позиции"; renju
+      003 5.2.6.4, 000 9.2.6.4). ``clause`` names the discipline's clause.
+      The one exception, 1.7.12 (the flag-falling move itself left the
+      opponent no piece or no move), is judged where the move is made.
     """
     other = BLACK if flagged == WHITE else WHITE
     if opponent_flag_down:
         return TimeVerdict(None, "both-flags", "003 2.1.9.1.2")
-    if not opponent_can_win:
-        return TimeVerdict(None, "time-insufficient", "003 1.7.9")
-    return TimeVerdict(other, "time", "003 1.7.9")
+    return TimeVerdict(other, "time", clause)
+
+
+def flag_fall_clause(*, discipline: str, speed: str) -> str:
+    """The clause a time loss cites: renju and its family 003 5.2.6.4 (000
+    9.2.6.4), draughts rapid and blitz 003 1.16.8, otherwise 003 1.7.9."""
+    if discipline in FIVE_IN_A_ROW:
+        return "003 5.2.6.4"
+    if speed in ("rapid", "blitz"):
+        return "003 1.16.8"
+    return "003 1.7.9"
 
 
 def replay_clock(tc: TimeControl, *, start_ms: int, move_instants: list[int], first: str = WHITE) -> dict:

@@ -281,7 +281,7 @@ def entry_withdraw(*, championship_id: int, member, now: datetime | None = None)
 
 def _member_rating(member, championship: Championship) -> int | None:
     """The club rating in the championship's pool, else the federation rating."""
-    speed = clock.TimeControl.parse(championship.time_control).speed
+    speed = clock.TimeControl.parse(championship.time_control).speed_in(championship.discipline)
     try:
         from ratings.models import Rating
 
@@ -615,7 +615,7 @@ def _close_round_if_over(championship: Championship, the_round: Round, now: date
 
 
 def board_result_set(*, by, championship_id: int, game_id: int, result: str, reason: str, clause: str = "1.10.4",
-                     now: datetime | None = None) -> Board:
+                     grounds: str = "recording-error", now: datetime | None = None) -> Board:
     """The chief arbiter (or deputy) sets the result of a game of this
     championship — an unfinished game (1.10.4) or a correction — through the
     game layer's arbiter service; the board follows through the game hooks."""
@@ -632,7 +632,10 @@ def board_result_set(*, by, championship_id: int, game_id: int, result: str, rea
                            _("Game %(g)s is not a game of this championship.") % {"g": game_id})
         if result not in vocabulary.RESULTS:
             raise Invalid("bad-result", _("A result is one of %(r)s.") % {"r": ", ".join(vocabulary.RESULTS)})
-        game_result_change(game_id=game_id, arbiter=by, result=result, reason=reason, clause=clause, now=now)
+        if championship.status == Status.FINISHED:
+            raise Conflict("results-final", _("The championship's results are final (003 2.1.10.4)."))
+        game_result_change(game_id=game_id, arbiter=by, result=result, reason=reason, clause=clause,
+                           grounds=grounds, in_championship=True, authorised=True, now=now)
         _decide(championship, by, "result", now=now, reason=reason, clause=clause, game=game_id, result=result)
     return board
 

@@ -149,6 +149,9 @@ class ResultChangeSerializer(serializers.Serializer):
     result = serializers.ChoiceField(choices=["1-0", "0-1", "1/2-1/2", "+/-", "-/+", "-/-", "annulled"])
     reason = serializers.CharField(max_length=2000)
     clause = serializers.CharField(required=False, allow_blank=True, default="", max_length=40)
+    grounds = serializers.ChoiceField(choices=["recording-error", "sanction", "irregularity"],
+                                      default="recording-error",
+                                      help_text="Why a finished game's result changes (003 2.1.10.4).")
 
 
 class RecordSerializer(serializers.Serializer):

@@ -151,13 +151,13 @@ def challenge_accept(*, challenge_id: int, member, now: datetime | None = None, 
                 raise Forbidden("not-your-challenge", "This challenge is addressed to another member.")
             tc = clock.TimeControl.parse(challenge.time_control)
             if challenge.opponent_id is None and (challenge.rating_min is not None or challenge.rating_max is not None):
-                rating = _rating(member, challenge.discipline, tc.speed)
+                rating = _rating(member, challenge.discipline, tc.speed_in(challenge.discipline))
                 low, high = challenge.rating_min, challenge.rating_max
                 limits = f"{'…' if low is None else low}–{'…' if high is None else high}"
                 if rating is None:
                     raise RuleRefusal("rating-out-of-range",
                                       f"This open challenge is for club ratings {limits} in {challenge.discipline} "
-                                      f"{tc.speed}; you have no club rating there yet (a federation rating does "
+                                      f"{tc.speed_in(challenge.discipline)}; you have no club rating there yet (a federation rating does "
                                       f"not count).")
                 if (low is not None and rating < low) or (high is not None and rating > high):
                     raise RuleRefusal("rating-out-of-range",
@@ -229,7 +229,7 @@ def game_create(*, discipline: str, white, black, time_control: str, rated: bool
     begins = starts_at or now
     rated = rated and white.pk != black.pk and not start_fen  # a custom start position is never rated
     game = Game(discipline=discipline, white=white, black=black, rated=rated,
-                speed=tc.speed, time_control=str(tc), opening_rule=opening_rule, ballot=ballot, start_fen=start_fen,
+                speed=tc.speed_in(discipline), time_control=str(tc), opening_rule=opening_rule, ballot=ballot, start_fen=start_fen,
                 foul_policy=foul_policy, fen=v.to_fen(p), to_move=v.turn(p), white_ms=tc.initial_ms(),
                 black_ms=tc.initial_ms(), turn_started_at=begins if tc.timed else None, started_at=begins,
                 starts_at=starts_at, lateness_ms=lateness_ms, **extra)

@@ -10,7 +10,6 @@ from django.utils import timezone
 from games import clock, events, results
 from games.models import BLACK, WHITE, Challenge, Game, GameEvent
 
-from .positions import game_position, rules_of
 from .timing import first_move_grace_at, flag_deadline, from_ms, game_deadline, lateness_at, to_ms
 
 
@@ -42,16 +41,19 @@ def game_finish(*, game: Game, ending: Ending, now: datetime | None = None) -> b
     updated = Game.objects.filter(pk=game.pk, status=Game.Status.ONGOING).update(**fields)
     if updated != 1:
         return False
+    offer = game.draw_offer_by  # kept: an acceptance made before a flag fell stands (5.3.1.4)
     for name, value in fields.items():
         setattr(game, name, value)
     GameEvent.objects.create(game=game, kind="finished", ply=game.ply,
-                             data={"result": result, "reason": ending.reason, "clause": ending.clause})
+                             data={"result": result, "reason": ending.reason, "clause": ending.clause,
+                                   "draw_offer_by": offer})
     events.game_finished_on_commit(game.pk)
     return True
 
 
 def time_ending(game: Game, *, flagged: str) -> Ending:
-    """How the game ends when ``flagged`` has run out of time (1.7.9, 2.1.9.1.2).
+    """How the game ends when ``flagged`` has run out of time (1.7.9, 1.16.8,
+    5.2.6.4, 2.1.9.1.2): a loss even if the opponent could not possibly win.
 
     A correspondence game with an allowed lateness (a championship's) treats a
     first-move period that ran out without the first move as a no-show: a
@@ -60,13 +62,11 @@ def time_ending(game: Game, *, flagged: str) -> Ending:
     tc = clock.TimeControl.parse(game.time_control)
     if tc.days and game.lateness_ms is not None and not (game.white_moves if flagged == WHITE else game.black_moves):
         return Ending(other, "forfeit", "003 1.9.1", forfeit=True)
-    v = rules_of(game)
-    p = game_position(game)
     other_left = game.white_ms if other == WHITE else game.black_ms
     verdict = clock.flag_fall_verdict(
         flagged=flagged,
         opponent_flag_down=tc.days == 0 and other_left <= 0,
-        opponent_can_win=v.can_win(p, other),
+        clause=clock.flag_fall_clause(discipline=game.discipline, speed=game.speed),
     )
     return Ending(verdict.winner, verdict.reason, verdict.clause)
 

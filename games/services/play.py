@@ -16,8 +16,8 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from club import sql
-from games import clock, events
-from games.models import BLACK, WHITE, Game, Move
+from games import clock, events, results
+from games.models import BLACK, WHITE, Game, GameEvent, Move
 from games.rules import IllegalMove
 
 from .errors import Conflict, Forbidden, Invalid, NotFound, RuleRefusal
@@ -298,16 +298,52 @@ def _acting(game_id: int, member, now: datetime | None) -> tuple[Game, str, date
     """Inside the action's transaction: the locked game, the acting player's
     colour, the action's time, and whether the side to move's flag had fallen
     (the game has then just ended on time and the action does nothing)."""
+    now = now or timezone.now()  # when the action was made, not when the lock was won
     game = _locked(game_id)
     colour = _player_colour(game, member)
     _ongoing(game)
-    now = now or timezone.now()
     return game, colour, now, _flag_if_fallen(game, now)
 
 
+FLAG_ENDINGS = ("time", "both-flags")
+
+
+def _made_before_the_flag(game: Game, member, now: datetime) -> str | None:
+    """If ``game`` ended on the flag *after* ``now``, the instant the action
+    was made, the acting player's colour: his resignation or draw agreement
+    was made before the flag fell and stands (003 5.3.1.4, 000 9.3.1.3).
+    Otherwise None (and the usual refusals apply). Call holding the lock."""
+    if (now is None or game.status != Game.Status.FINISHED or game.termination not in FLAG_ENDINGS
+            or game.ended_at is None or now >= game.ended_at):
+        return None
+    return _player_colour(game, member)
+
+
+def _supersede_flag(game: Game, *, winner: str | None, reason: str, clause: str, now: datetime) -> Game:
+    """Replace a flag result with an ending made before the flag fell; the
+    result-change hook recomputes ratings (and standings) from this game."""
+    before = {"result": game.result, "termination": game.termination}
+    game.result = results.for_winner(winner)
+    game.termination, game.termination_clause, game.ended_at = reason, clause, now
+    game.save(update_fields=["result", "termination", "termination_clause", "ended_at"])
+    GameEvent.objects.create(game=game, kind="result-set", ply=game.ply,
+                             data={"before": before, "result": game.result, "reason": reason, "clause": clause,
+                                   "made_at": now.isoformat()})
+    events.game_changed_on_commit(game.pk)
+    transaction.on_commit(lambda: events.game_result_changed(game.pk))
+    return game
+
+
 def game_resign(*, game_id: int, member, now: datetime | None = None) -> Game:
-    """The member resigns: the opponent wins (2.1.8, 1.7.11)."""
+    """The member resigns: the opponent wins (2.1.8, 1.7.11). A resignation
+    made before the flag fell stands even if the flag was processed first
+    (003 5.3.1.4, 000 9.3.1.3)."""
+    now = now or timezone.now()
     with transaction.atomic():
+        game = _locked(game_id)
+        colour = _made_before_the_flag(game, member, now)
+        if colour is not None:
+            return _supersede_flag(game, winner=other(colour), reason="resign", clause="003 5.3.1.4", now=now)
         game, colour, now, flag_fell = _acting(game_id, member, now)
         if not flag_fell:
             game_finish(game=game, ending=Ending(other(colour), "resign", "003 2.1.8"), now=now)
@@ -384,8 +420,17 @@ def game_draw_offer(*, game_id: int, member, now: datetime | None = None) -> Gam
 
 
 def game_draw_answer(*, game_id: int, member, accept: bool, now: datetime | None = None) -> Game:
-    """Accept (draw by agreement, 2.1.9.1.1) or decline the opponent's offer."""
+    """Accept (draw by agreement, 2.1.9.1.1) or decline the opponent's offer.
+    An acceptance made before the flag fell stands even if the flag was
+    processed first (003 5.3.1.4, 000 9.3.1.3)."""
+    now = now or timezone.now()
     with transaction.atomic():
+        game = _locked(game_id)
+        colour = _made_before_the_flag(game, member, now) if accept else None
+        if colour is not None:
+            offer = _offer_at_flag(game)
+            if offer and offer != colour:
+                return _supersede_flag(game, winner=None, reason="agreement", clause="003 5.3.1.4", now=now)
         game, colour, now, flag_fell = _acting(game_id, member, now)
         if flag_fell:
             return game
@@ -400,6 +445,12 @@ def game_draw_answer(*, game_id: int, member, accept: bool, now: datetime | None
         return game
 
 
+def _offer_at_flag(game: Game) -> str:
+    """The draw offer on the table when the game ended (``game_finish`` keeps it in the event)."""
+    event = GameEvent.objects.filter(game=game, kind="finished").order_by("-pk").first()
+    return (event.data or {}).get("draw_offer_by", "") if event else ""
+
+
 # ---- threefold repetition (2.1.9.1.9, procedure 2.1.9.2) ------------------------------------------
 def game_repetition_claim(*, game_id: int, member, expected_ply: int, move: str = "",
                           now: datetime | None = None) -> Game:
@@ -407,34 +458,58 @@ def game_repetition_claim(*, game_id: int, member, expected_ply: int, move: str 
 
     Without ``move``: the opponent's last move repeated the position a third
     time. With ``move``: the claimant's intended move would; it is written
-    down, not played. A true claim ends the game drawn; a false one is
-    refused with nothing changed.
+    down, not played. A true claim ends the game drawn. A false claim without
+    a move is refused with nothing changed; a false claim with a written
+    (legal) move is refused and the written move counts as made: it is
+    played on the claimant's clock and the game goes on (003 2.1.9.2). The
+    refusal is recorded as a ``repetition-claim-refused`` event.
     """
+    now = now or timezone.now()
     with transaction.atomic():
+        try:
+            return _repetition_claim_locked(game_id=game_id, member=member, expected_ply=expected_ply,
+                                            move=move, now=now)
+        except _WrittenMoveStands:
+            pass
         game = _locked(game_id)
-        colour = _player_colour(game, member)
-        _ongoing(game)
-        if expected_ply != game.ply:
-            raise Conflict("stale-ply", f"The game has moved on: it is at ply {game.ply}, not {expected_ply}.")
-        now = now or timezone.now()
-        if _flag_if_fallen(game, now):
-            return game
-        v = rules_of(game)
-        if not hasattr(v, "can_claim_repetition"):
-            raise RuleRefusal("no-repetition-rule", f"{game.discipline} has no repetition claim.")
-        p = game_position(game)
-        if v.turn(p) != colour:
-            raise RuleRefusal("not-your-turn", "Only the side to move may claim a repetition (003 2.1.9.2).")
-        target = p
-        if move:
-            try:
-                target = v.play(p, move.strip())
-            except IllegalMove as refusal:
-                raise RuleRefusal("illegal-move", str(refusal)) from None
-        if not v.can_claim_repetition(target):
-            raise RuleRefusal("claim-refused", "The position has not occurred three times (003 2.1.9.1.9).")
-        game_finish(game=game, ending=Ending(None, "repetition", "003 2.1.9.2"), now=now)
+        GameEvent.objects.create(game=game, kind="repetition-claim-refused", ply=game.ply,
+                                 data={"move": move.strip(), "clause": "003 2.1.9.2"})
+        # The written move is made through the one move path (clock, deadline, hooks), in this transaction.
+        game_move_make(game_id=game_id, member=member, text=move.strip(), expected_ply=expected_ply, now=now)
+    return Game.objects.get(pk=game_id)
+
+
+class _WrittenMoveStands(Exception):
+    pass
+
+
+def _repetition_claim_locked(*, game_id: int, member, expected_ply: int, move: str, now: datetime) -> Game:
+    game = _locked(game_id)
+    colour = _player_colour(game, member)
+    _ongoing(game)
+    if expected_ply != game.ply:
+        raise Conflict("stale-ply", f"The game has moved on: it is at ply {game.ply}, not {expected_ply}.")
+    now = now or timezone.now()
+    if _flag_if_fallen(game, now):
         return game
+    v = rules_of(game)
+    if not hasattr(v, "can_claim_repetition"):
+        raise RuleRefusal("no-repetition-rule", f"{game.discipline} has no repetition claim.")
+    p = game_position(game)
+    if v.turn(p) != colour:
+        raise RuleRefusal("not-your-turn", "Only the side to move may claim a repetition (003 2.1.9.2).")
+    target = p
+    if move:
+        try:
+            target = v.play(p, move.strip())
+        except IllegalMove as refusal:
+            raise RuleRefusal("illegal-move", str(refusal)) from None
+    if not v.can_claim_repetition(target):
+        if move:
+            raise _WrittenMoveStands()
+        raise RuleRefusal("claim-refused", "The position has not occurred three times (003 2.1.9.1.9).")
+    game_finish(game=game, ending=Ending(None, "repetition", "003 2.1.9.2"), now=now)
+    return game
 
 
 __all__ = ["MoveOutcome", "game_move_make", "game_resign", "game_abort", "game_draw_offer", "game_draw_answer",

@@ -136,19 +136,14 @@ def test_thinking_time_leaves_out_the_vacation():
     assert clock.thinking_ms(turn_started_ms=0, now_ms=4 * day, pauses=[(day, 3 * day)]) == 2 * day
 
 
-# 1.7.9, 2.1.9.1.2, 1.16.7
-def test_a_flag_fall_loses_when_the_opponent_could_win():
-    verdict = clock.flag_fall_verdict(flagged="white", opponent_flag_down=False, opponent_can_win=True)
-    assert (verdict.winner, verdict.reason) == ("black", "time")
-
-
-def test_a_flag_fall_draws_when_the_opponent_could_not_possibly_win():
-    verdict = clock.flag_fall_verdict(flagged="white", opponent_flag_down=False, opponent_can_win=False)
-    assert verdict.winner is None
+# 1.7.9, 1.16.8, 2.1.9.1.2, 1.16.7
+def test_a_flag_fall_loses():
+    verdict = clock.flag_fall_verdict(flagged="white", opponent_flag_down=False)
+    assert (verdict.winner, verdict.reason, verdict.clause) == ("black", "time", "003 1.7.9")
 
 
 def test_both_flags_down_is_a_draw():
-    verdict = clock.flag_fall_verdict(flagged="black", opponent_flag_down=True, opponent_can_win=True)
+    verdict = clock.flag_fall_verdict(flagged="black", opponent_flag_down=True)
     assert (verdict.winner, verdict.clause) == (None, "003 2.1.9.1.2")
 
 

@@ -49,7 +49,8 @@ def test_the_sweep_ends_an_overdue_game_with_a_win_for_the_opponent(new_game):
     assert games_sweep(now=at(299)) == 0
     assert games_sweep(now=at(300)) == 1
     game.refresh_from_db()
-    assert (game.result, game.termination, game.termination_clause) == ("0-1", "time", "003 1.7.9")
+    # a 5-minute game is blitz: its time loss cites 1.16.8 (1.7.9 for classical games)
+    assert (game.result, game.termination, game.termination_clause) == ("0-1", "time", "003 1.16.8")
 
 
 def _renju_fen_white_cannot_win() -> str:
@@ -64,12 +65,13 @@ def _renju_fen_white_cannot_win() -> str:
     return "B:B" + ",".join(black) + ":W" + ",".join(white)
 
 
-def test_a_flag_fall_when_the_opponent_could_not_possibly_win_is_a_draw(new_game):
+def test_a_flag_fall_when_the_opponent_could_not_possibly_win_still_loses(new_game):
+    # 5.2.6.4, 000 9.2.6.4: no "insufficient material" draw in the seeds
     game = new_game(discipline="renju", time_control="300", start_fen=_renju_fen_white_cannot_win())
     assert game.to_move == "black"
     games_sweep(now=at(400))
     game.refresh_from_db()
-    assert (game.result, game.termination) == ("1/2-1/2", "time-insufficient")
+    assert (game.result, game.termination) == ("1-0", "time")  # black flagged: white wins
 
 
 def test_the_sweep_ends_each_game_once(new_game):
