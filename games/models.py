@@ -69,7 +69,13 @@ class Challenge(models.Model):
 
 class Game(models.Model):
     class Status(models.TextChoices):
-        ONGOING = "active", _("active")  # docs/contracts.md: "active"
+        # Stored as "active", not renamed to "ongoing": the value is public — the
+        # REST API and the game state's JSON answer `status: "active"` (docs/contracts.md,
+        # bench/play_load.py, API clients); migration 0002_contract_status moved it from
+        # "ongoing" to "active" on purpose for that contract (with the partial index
+        # game_deadline_ongoing's condition). A rename is an API version change, not a
+        # data migration; code says Status.ONGOING.
+        ONGOING = "active", _("active")
         FINISHED = "finished", _("finished")
         ABORTED = "aborted", _("aborted")
         ANNULLED = "annulled", _("annulled")
