@@ -335,13 +335,6 @@ def time_left_after_move(tc: TimeControl, *, left_ms: int, elapsed_ms: int, move
     return left_ms - elapsed_ms + tc.bonus_ms(moves_made)
 
 
-def time_left_now(*, left_ms: int, turn_started_ms: int, now_ms: int, running: bool) -> int:
-    """What a clock shows at ``now`` (never below zero)."""
-    if not running:
-        return max(left_ms, 0)
-    return max(left_ms - max(now_ms - turn_started_ms, 0), 0)
-
-
 def paused_ms(start_ms: int, end_ms: int, pauses: Iterable[tuple[int, int]]) -> int:
     """How much of [start, end) falls inside the (possibly overlapping) pauses."""
     total = 0
@@ -412,8 +405,10 @@ def flag_fall_clause(*, discipline: str, speed: str) -> str:
 
 
 def replay_clock(tc: TimeControl, *, start_ms: int, move_instants: list[int], first: str = WHITE) -> dict:
-    """The clock state after a list of accepted move instants (for audits and
-    the bench's consistency check): ``{"white": left, "black": left}``.
+    """The clock state after a list of accepted move instants:
+    ``{"white": left, "black": left}``, ``time_left_after_move`` applied move
+    by move (no vacations: correspondence pauses are not replayed). The server
+    does not call it; tests/games/test_clock.py checks the clock maths with it.
     Raises ``FlagFell`` if a move in the list was late."""
     left = {WHITE: tc.initial_ms(), BLACK: tc.initial_ms()}
     made = {WHITE: 0, BLACK: 0}
