@@ -33,9 +33,27 @@ with ``--workers`` processes of ``--threads`` threads, and a Celery worker
 with beat. ``--smoke`` is the tiny run CI makes (a few games for a few
 seconds, and a sweep of 20).
 
-Figures: only runs whose files are in bench/results/ are quoted here. None
-yet: the machine was never quiet enough for the target run (300 moves/s
-offered over 200 games for 10 minutes; 10,000 overdue games swept):
+Figures: only runs whose files are in bench/results/ are quoted here. The
+target run (300 moves/s offered over 200 games for 10 minutes; 10,000
+overdue games swept) has not been made: the machine was never quiet. Two
+small runs on the busy machine (load average 5-8 on 2 cores, 99% busy; the
+trees of commits ec4ca82 and 97f5df1 with others' uncommitted changes):
+
+* ``--rate 30 --games 30 --duration 60`` (play_load-2026-12-01T060359.json
+  and .jsonl): 29.9 moves/s accepted of 30 offered, latency p50 41.6 ms,
+  p95 266 ms, p99 578 ms, max 966 ms (service time p99 405 ms); 0 errors,
+  0 409s, 0 inconsistencies; CPU per move: server 9.6 ms, worker 1.5,
+  PostgreSQL 2.1 (every postgres process on the machine), Redis 0.2,
+  client 1.2; RSS server 250 -> 252 MiB, worker 279 -> 279 MiB.
+* ``--sweep 1000`` (play_load-2026-12-01T060548.json): 1,000 overdue games
+  all ended, each once, 156 s after they were written. Not profiled yet;
+  what the code shows: a sweep ends at most 500 games a tick, one
+  transaction each, and shares the bench's one worker with the follow-ups it
+  enqueues (3 tasks per game), behind which the next ticks wait (and expire
+  after 3 s). 10,000 in 10 s would need the sweep on a queue and worker of
+  its own and games ended in batches.
+
+To reproduce the target run on a quiet machine:
 
     .venv/bin/python bench/play_load.py --rate 300 --games 200 --duration 600 --out bench/results
     .venv/bin/python bench/play_load.py --sweep 10000 --out bench/results
@@ -652,7 +670,8 @@ def main():
         print(f"{name}: {value}")
     if out:
         (out / f"play_load-{stamp}.json").write_text(json.dumps(summary, indent=1) + "\n")
-        print(f"saved: {raw_path} and {out / f'play_load-{stamp}.json'}")
+        saved = [path for path in (raw_path, out / f"play_load-{stamp}.json") if path.exists()]
+        print(f"saved: {' and '.join(map(str, saved))}")
     if args.smoke and (summary.get("inconsistencies") or not summary.get("sweep_each_once")):
         raise SystemExit("smoke run: inconsistent games or a sweep that did not end each game once")
 
