@@ -4,6 +4,8 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from games.models import Challenge, Game, Move, Vacation
+from games.services.arbiter import GROUNDS, RESULTS
+from games.services.positions import FOUL_POLICIES
 
 
 class PlayerRefSerializer(serializers.Serializer):
@@ -44,7 +46,7 @@ class ChallengeCreateSerializer(serializers.Serializer):
                                    help_text="шашки-64: 'random' (drawn at acceptance) or a ballot key.")
     start_fen = serializers.CharField(required=False, allow_blank=True, default="", max_length=2000,
                                       help_text="A custom start position (FEN); such a game is never rated.")
-    foul_policy = serializers.ChoiceField(choices=["reject", "foul-loses"], default="reject")
+    foul_policy = serializers.ChoiceField(choices=FOUL_POLICIES, default="reject")
     rating_min = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=RATING_MAX,
                                           help_text="Open challenges: the lowest club rating (in the discipline "
                                                     "and speed class) that may accept; unrated members may not.")
@@ -146,10 +148,10 @@ class ClaimSerializer(serializers.Serializer):
 
 
 class ResultChangeSerializer(serializers.Serializer):
-    result = serializers.ChoiceField(choices=["1-0", "0-1", "1/2-1/2", "+/-", "-/+", "-/-", "annulled"])
+    result = serializers.ChoiceField(choices=RESULTS)  # games/results.py's six, and "annulled"
     reason = serializers.CharField(max_length=2000)
     clause = serializers.CharField(required=False, allow_blank=True, default="", max_length=40)
-    grounds = serializers.ChoiceField(choices=["recording-error", "sanction", "irregularity"],
+    grounds = serializers.ChoiceField(choices=GROUNDS,
                                       default="recording-error",
                                       help_text="Why a finished game's result changes (003 2.1.10.4).")
 

@@ -16,14 +16,16 @@ from django.db import transaction
 from django.utils import timezone
 
 from club.roles import Role, has_role
-from games import events
+from games import events, results
 from games.models import Game, GameEvent
 
 from .errors import Conflict, Forbidden, Invalid
 from .finish import Ending, game_finish
 from .play import _locked
 
-RESULTS = ("1-0", "0-1", "1/2-1/2", "+/-", "-/+", "-/-", "annulled")
+# The six results of games/results.py, and "annulled": an arbiter's action that leaves no result.
+ANNULLED = "annulled"
+RESULTS = results.RESULTS + (ANNULLED,)
 # Why a finished game's result may still change (2.1.10.4: no claim once the game is over):
 # a recording error, a sanction (1.4), or an irregularity that annuls it (2.1.10.1–2.1.10.3).
 GROUNDS = ("recording-error", "sanction", "irregularity")
@@ -75,13 +77,11 @@ def game_result_change(*, game_id: int, arbiter, result: str, reason: str, claus
                 raise Conflict("correction-window-closed",
                                "This game's result can no longer be corrected (003 2.1.10.4).")
         before = {"status": game.status, "result": game.result, "termination": game.termination}
-        termination = "forfeit" if "+" in result or result == "-/-" else "arbiter"
-        if game.status == Game.Status.ONGOING and result != "annulled":
-            winner = {"1-0": "white", "+/-": "white", "0-1": "black", "-/+": "black"}.get(result)
-            game_finish(game=game, ending=Ending(winner, termination, clause or "003 1.4"), now=now)
-            if result != game.result:  # forfeits are written as +/-, -/+, -/- (1.12.2)
-                game.result = result
-                game.save(update_fields=["result"])
+        forfeit = results.is_forfeit(result)  # +/-, -/+, -/- (1.12.2)
+        termination = "forfeit" if forfeit else "arbiter"
+        if game.status == Game.Status.ONGOING and result != ANNULLED:
+            game_finish(game=game, ending=Ending(results.winner(result), termination, clause or "003 1.4",
+                                                 forfeit=forfeit), now=now)
         else:
             game.status = Game.Status.ANNULLED if result == "annulled" else Game.Status.FINISHED
             game.result = "" if result == "annulled" else result

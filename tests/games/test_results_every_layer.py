@@ -97,3 +97,25 @@ def test_every_layer_reads_the_result_alike(client, finished, result, colour):
     assert mark == results.mark(result, colour)
     assert mark in ({"win": "+", "loss": "−"}[expected] if results.is_forfeit(result)
                     else {"win": "1", "draw": "½", "loss": "0"}[expected])
+
+
+@pytest.mark.parametrize("result", results.RESULTS)
+def test_the_arbiter_writes_each_result_through_the_api_as_it_is_read(client, new_game, result):
+    from django.contrib.auth.models import Group
+
+    from club.models import Member
+    from club.roles import Role
+    from games.models import GameEvent
+
+    irina = Member.objects.create_user("irina", password="x")
+    irina.groups.add(Group.objects.get_or_create(name=Role.CHIEF_ARBITER)[0])
+    game = new_game(time_control="300")
+    client.force_login(irina)
+    answer = client.post(reverse("api-game-result", args=[game.pk]),
+                         {"result": result, "reason": "decided (1.4)"}, content_type="application/json")
+    assert answer.status_code < 300
+    game.refresh_from_db()
+    assert (game.status, game.result) == ("finished", result)
+    assert game.termination == ("forfeit" if results.is_forfeit(result) else "arbiter")
+    # The game's own "finished" event names the same result (no rewrite after it).
+    assert GameEvent.objects.get(game=game, kind="finished").data["result"] == result
