@@ -30,6 +30,8 @@ OPENING_RULES = {  # games.rules.renju.RULES, in the reader's language
     "rif": gettext_noop("RIF opening rule (1996)"),
     "yamaguchi": gettext_noop("Yamaguchi opening rule"),
     "soosorv8": gettext_noop("Soosõrv-8 opening rule"),
+    "taraguchi10": gettext_noop("Taraguchi-10 opening rule"),
+    "swap2": gettext_noop("Swap2 opening rule"),  # also gomoku's (games.rules.fiverow.SWAP2)
 }
 
 FOUL_POLICIES = {  # Game.foul_policy (002 9.2): what happens to a black stone on a forbidden point

@@ -203,8 +203,27 @@ def _colour_word(colour: str) -> str:
 
 
 def _protocol_step(position) -> str:
-    """What the renju opening protocol asks for now, and of whom (002 §12)."""
-    phase, stones = position.phase, position.stones
+    """What the opening protocol asks for now, and of whom (002 §12; Taraguchi-10 and Swap2:
+    games/rules/renju.py)."""
+    phase, stones, rule = position.phase, position.stones, position.rule
+    if phase == "place":  # Swap2: one player puts stones of both colours
+        if stones < 3:
+            return _("Black (tentative): place three stones — black, white, black (stone %(n)d of 3)") % {
+                "n": stones + 1}
+        return _("White (tentative): place one white and then one black stone (stone %(n)d of 2)") % {
+            "n": stones - 2}
+    if phase == "swap" and rule == "swap2":
+        if stones == 3:
+            return _("White: take black (swap), keep white and play the 4th stone (stay), or place two more "
+                     "stones and let black choose")
+        return _("Black: choose your colour — swap to white or keep black; white then plays the 6th stone")
+    if phase == "swap" and rule == "taraguchi10" and stones == 4:
+        return _("Black: swap colours or keep them, and black places the 5th stone inside the central 9×9; "
+                 "or declare ten 5th moves for white to choose from")
+    if phase == "play" and rule == "taraguchi10" and stones < 5:
+        side = 2 * stones + 1
+        return _("%(colour)s: place stone %(n)d inside the central %(side)d×%(side)d square") % {
+            "colour": _colour_word(position.actor), "n": stones + 1, "side": side}
     if phase == "opening":
         return _("Black (tentative): place the first three stones, the 2nd one white (stone %(n)d of 3)") % {
             "n": stones + 1}
@@ -226,7 +245,7 @@ def _protocol_step(position) -> str:
 def _protocol(v, position, notations: tuple, steps: tuple, *, ongoing: bool) -> dict | None:
     """The renju opening protocol as players record it: the step asked for now,
     the 5th-move offers on the board, and its facts (opening, swaps, offers)."""
-    if getattr(position, "rule", "none") == "none" or not hasattr(v, "opening"):
+    if getattr(position, "rule", "none") == "none":
         return None
     facts, swaps, offers, chosen = [], [], [], []
     stones = 0
@@ -238,11 +257,13 @@ def _protocol(v, position, notations: tuple, steps: tuple, *, ongoing: bool) -> 
         elif notation in ("swap", "stay"):
             swaps.append(_("after move %(n)d: %(choice)s") % {
                 "n": stones, "choice": _("colours swapped") if notation == "swap" else _("colours kept")})
+        elif notation == "place2":  # Swap2's third answer
+            swaps.append(_("after move %(n)d: two more stones placed") % {"n": stones})
         elif notation.startswith("declare "):
             facts.append((_("5th moves declared"), notation.split()[1]))
         else:
             offers.extend(notation.split(","))
-    opening = v.opening(position) if position.stones >= 3 else None
+    opening = v.opening(position) if position.stones >= 3 and hasattr(v, "opening") else None
     if opening is not None:
         facts.insert(0, (_("Opening"), f"{opening.code} {opening.name}"))
     if swaps:

@@ -39,6 +39,7 @@ def _texts() -> dict:
         "foulLoses": _("%(point)s is a foul (%(kind)s): under this game's rules the stone loses the game. Play it?"),
         "actions": {
             "pass": _("Pass"), "swap": _("Swap colours"), "stay": _("Keep colours"),
+            "place2": _("Place two more stones"),  # Swap2's third answer
             "declare": _("Declare 5th moves:"),
         },
         "board": {
@@ -133,7 +134,8 @@ def game_page(request, game_id: int):
         "conditional_line": conditional.conditional_line_of(game, request.user),
         "may_prepare": (state["ongoing"] and game.speed == "correspondence" and state["my_color"]
                         and not state["my_turn"]),
-        "opening_rule_text": disciplines.opening_rule_title(game.opening_rule) if game.discipline == "renju" else "",
+        "opening_rule_text": disciplines.opening_rule_title(game.opening_rule)
+        if game.discipline == "renju" or game.opening_rule not in ("", "none") else "",
         "foul_policy_text": disciplines.foul_policy_title(game.foul_policy) if game.discipline == "renju" else "",
     })
 

@@ -90,7 +90,7 @@ def test_bad_settings_are_refused(anna, boris):
     with pytest.raises(Invalid):
         challenge_create(challenger=anna, discipline="russian", time_control="d4")
     with pytest.raises(Invalid):
-        challenge_create(challenger=anna, discipline="renju", time_control="300", opening_rule="swap2")
+        challenge_create(challenger=anna, discipline="renju", time_control="300", opening_rule="swap5")
     with pytest.raises(Invalid):
         challenge_create(challenger=anna, opponent=anna, discipline="russian", time_control="300")
 
