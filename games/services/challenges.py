@@ -17,7 +17,13 @@ from .positions import start_position
 from .timing import game_deadline
 
 FOUL_POLICIES = ("reject", "foul-loses")
-RENJU_RULES = ("none", "rif", "yamaguchi", "soosorv8")
+RENJU_RULES = tuple(variant("renju").opening_rules)  # the rules module's names, the one list
+
+
+def opening_rules_of(discipline: str) -> tuple[str, ...]:
+    """The opening rules a game of ``discipline`` may be played under (renju's; Swap2 for gomoku)."""
+    rules = tuple(getattr(variant(discipline), "opening_rules", ()))
+    return rules if len(rules) > 1 else ()
 
 
 RATING_BOUNDS = (0, 4000)
@@ -51,10 +57,12 @@ def challenge_create(*, challenger, discipline: str, time_control: str, opponent
         raise Invalid("bad-foul-policy", "The foul policy is 'reject' or 'foul-loses' (002 9.2).")
     if discipline == "renju":
         opening_rule = opening_rule or "none"
-        if opening_rule not in RENJU_RULES:
-            raise Invalid("bad-opening-rule", f"Renju opening rules: {', '.join(RENJU_RULES)}.")
+    if opening_rule and opening_rules_of(discipline):
+        if opening_rule not in opening_rules_of(discipline):
+            raise Invalid("bad-opening-rule",
+                          f"Opening rules of {discipline}: {', '.join(opening_rules_of(discipline))}.")
     elif opening_rule:
-        raise Invalid("bad-opening-rule", "Only renju has opening rules.")
+        raise Invalid("bad-opening-rule", "Only renju and gomoku have opening rules.")
     if ballot and discipline != "russian":
         raise Invalid("bad-ballot", "Ballots (шашки-64, 003 2.2.2) are drawn for Russian draughts only.")
     if ballot and start_fen:

@@ -214,7 +214,7 @@ def _apply(cursor, *, game: Game, member, colour: str, text: str, new, result, l
         game.white_ms, game.white_moves = left, made
     else:
         game.black_ms, game.black_moves = left, made
-    if game.discipline == "renju" and text == "swap":
+    if game.discipline in FIVE_ROW and text == "swap":  # renju, and gomoku under Swap2
         # The rules keep the stones; the members exchange colours (and clocks).
         game.white_id, game.black_id = game.black_id, game.white_id
         game.white_ms, game.black_ms = game.black_ms, game.white_ms
