@@ -24,10 +24,6 @@ class Result:
     reason: str
     clause: str = ""
 
-    @property
-    def is_draw(self) -> bool:
-        return self.winner is None
-
 
 def opponent(color: str) -> str:
     return BLACK if color == WHITE else WHITE

@@ -62,10 +62,6 @@ class Move(NamedTuple):
     paths: tuple = ()
     raw: tuple = ()
 
-    @property
-    def is_capture(self) -> bool:
-        return bool(self.captures)
-
     def __str__(self) -> str:
         return self.notation
 
@@ -417,9 +413,6 @@ class Draughts:
 
     def turn(self, p: Position) -> str:
         return WHITE if p.white_to_move else BLACK
-
-    def square_name(self, bit: int) -> str:
-        return self._name[bit]
 
     def pieces(self, p: Position) -> dict:
         """``{square name: "w"/"W"/"b"/"B"}`` (capital = king), for display."""

@@ -91,10 +91,6 @@ class Geometry:
             raise IllegalMove(f"{text!r} is off the {self.size}×{self.size} board")
         return self.index(x, y)
 
-    def federation_name(self, i: int) -> str:
-        x, y = self._xy[i]
-        return f"{_FEDERATION_COLUMNS[x]}{y + 1}"
-
     def _symmetries(self) -> list[dict[int, int]]:
         """The 8 symmetries of the square board as point-index maps (identity first)."""
         n = self.size - 1
