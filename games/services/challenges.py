@@ -13,10 +13,9 @@ from games.models import BLACK, WHITE, Challenge, Game
 from games.rules import IllegalMove, variant
 
 from .errors import Conflict, Forbidden, Invalid, NotFound, RuleRefusal
-from .positions import start_position
+from .positions import FOUL_POLICIES, start_position
 from .timing import game_deadline
 
-FOUL_POLICIES = ("reject", "foul-loses")
 RENJU_RULES = tuple(variant("renju").opening_rules)  # the rules module's names, the one list
 
 
@@ -54,7 +53,7 @@ def challenge_create(*, challenger, discipline: str, time_control: str, opponent
     if opponent is not None and opponent.pk == challenger.pk:
         raise Invalid("self-challenge", "You cannot challenge yourself.")
     if foul_policy not in FOUL_POLICIES:
-        raise Invalid("bad-foul-policy", "The foul policy is 'reject' or 'foul-loses' (002 9.2).")
+        raise Invalid("bad-foul-policy", f"The foul policy is one of {', '.join(FOUL_POLICIES)} (002 9.2).")
     if discipline == "renju":
         opening_rule = opening_rule or "none"
     if opening_rule and opening_rules_of(discipline):
@@ -94,8 +93,6 @@ def challenge_create(*, challenger, discipline: str, time_control: str, opponent
         rated=rated, opening_rule=opening_rule, ballot=ballot, start_fen=start_fen, foul_policy=foul_policy,
         rating_min=rating_min, rating_max=rating_max, expires_at=expires_at or now + _expiry_default(),
     )
-    events.challenge_created_on_commit(challenge.pk)
-    return challenge
     events.challenge_created_on_commit(challenge.pk)
     return challenge
 
