@@ -10,6 +10,14 @@ from games.forms import RUSSIAN_64, discipline_choices, time_control_choices
 from .models import Appointment, Championship
 
 
+def _opening_rule_choices():
+    """Renju's opening rules, named by the rules module (games.services.challenges.RENJU_RULES)."""
+    from games.disciplines import opening_rule_title
+    from games.services.challenges import RENJU_RULES
+
+    return [("", "—")] + [(name, opening_rule_title(name)) for name in RENJU_RULES]
+
+
 def _criteria_choices():
     from ratings import standings
 
@@ -29,8 +37,7 @@ class ChampionshipForm(forms.Form):
                                       choices=Championship.InitialOrder.choices)
     scoring = forms.ChoiceField(label=_("Scoring (1.12.1)"), choices=Championship.Scoring.choices)
     rated = forms.BooleanField(label=_("Rated"), required=False, initial=True)
-    opening_rule = forms.ChoiceField(label=_("Renju opening rule"), required=False, choices=[
-        ("", "—"), ("none", _("none")), ("rif", "RIF 1996"), ("yamaguchi", "Yamaguchi"), ("soosorv8", "Soosõrv-8")])
+    opening_rule = forms.ChoiceField(label=_("Renju opening rule"), required=False, choices=_opening_rule_choices)
     foul_policy = forms.ChoiceField(label=_("Renju fouls"), required=False, initial="reject", choices=[
         ("reject", _("a foul move is refused")), ("foul-loses", _("a foul loses (002 9.2)"))])
     lateness_minutes = forms.IntegerField(label=_("Allowed lateness, minutes (1.9.1; empty: the first control, "

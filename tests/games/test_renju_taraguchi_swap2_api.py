@@ -149,3 +149,15 @@ def test_an_opening_rule_of_another_discipline_is_refused(client_of, anna, boris
             "opening_rule": "taraguchi10"}
     refused = client_of(anna).post("/api/challenges/", body, format="json")
     assert refused.status_code == 400 and refused.json()["error"] == "bad-opening-rule"
+
+
+def test_championships_and_challenges_take_the_rule_names_from_the_rules_module(db):
+    from club.championships.forms import ChampionshipForm
+    from games.rules import variant
+    from games.services.challenges import RENJU_RULES, opening_rules_of
+
+    assert RENJU_RULES == tuple(variant("renju").opening_rules)
+    assert {"taraguchi10", "swap2"} <= set(RENJU_RULES)
+    assert opening_rules_of("gomoku") == opening_rules_of("gomoku-standard") == ("none", "swap2")
+    assert opening_rules_of("connect6") == opening_rules_of("russian") == ()
+    assert [name for name, _ in ChampionshipForm().fields["opening_rule"].choices] == ["", *RENJU_RULES]
