@@ -70,6 +70,7 @@ INSTALLED_APPS = [
     "games",
     "ratings",
     "club.championships",
+    "club.arbiters",
 ]
 
 MIDDLEWARE = [
@@ -217,7 +218,8 @@ LANGUAGES = [("ru", _("Russian")), ("en", _("English"))]
 # One catalogue per app (python -m club.i18n_check). Listed here, not only found as
 # the apps' own, so that ours win over Django's for the same msgid ("active");
 # the first listed wins, and makemessages puts the project's templates/ in the first.
-LOCALE_PATHS = [BASE_DIR / app / "locale" for app in ("club", "games", "ratings", "club/championships")]
+LOCALE_PATHS = [BASE_DIR / app / "locale" for app in ("club", "games", "ratings", "club/championships",
+                                                      "club/arbiters")]
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Moscow")
 USE_I18N = True
 USE_TZ = True

@@ -2,14 +2,22 @@
 from datetime import timedelta
 
 import pytest
+from django.contrib.auth.models import Group
 
 from club.models import Member
 from club.roles import Role
-from django.contrib.auth.models import Group
 from games import clock
 from games.models import GameEvent, Move
-from games.services import (Conflict, Forbidden, game_draw_answer, game_draw_offer, game_repetition_claim,
-                            game_resign, game_result_change, games_sweep)
+from games.services import (
+    Conflict,
+    Forbidden,
+    game_draw_answer,
+    game_draw_offer,
+    game_repetition_claim,
+    game_resign,
+    game_result_change,
+    games_sweep,
+)
 
 from .conftest import T0, at, play
 from .test_time_losses import _renju_fen_white_cannot_win

@@ -1,0 +1,203 @@
+"""The arbiters' REST API (mounted at /api/arbiters/): thin views over
+``services`` and ``selectors``; refusals become the club's JSON errors
+through games.api.views.refusals (400, 403, 404, 409)."""
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from django.urls import path
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from club.championships.models import Championship
+from club.models import Member
+from games.api.views import refusals
+from games.models import Game
+from games.services.errors import Forbidden
+
+from . import selectors, services
+from .models import AuditEntry, Protest, Question, Sanction
+
+
+class SanctionIn(serializers.Serializer):
+    member = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=Sanction.Kind.values)
+    reason = serializers.CharField(max_length=services.REASON_MAX)
+    clause = serializers.CharField(max_length=40, required=False, default="003 1.4")
+    game = serializers.IntegerField(required=False, allow_null=True, default=None)
+    championship = serializers.IntegerField(required=False, allow_null=True, default=None)
+    both = serializers.BooleanField(default=False, help_text="Loss of the game for both players (1.4).")
+
+
+class SanctionOut(serializers.ModelSerializer):
+    class Meta:
+        model = Sanction
+        fields = ["id", "member", "kind", "game", "championship", "reason", "clause", "issued_by", "issued_at",
+                  "status", "scope"]
+
+
+class ProtestIn(serializers.Serializer):
+    text = serializers.CharField(max_length=services.REASON_MAX)
+    sanction = serializers.IntegerField(required=False, allow_null=True, default=None)
+    game = serializers.IntegerField(required=False, allow_null=True, default=None)
+
+
+class ProtestOut(serializers.ModelSerializer):
+    class Meta:
+        model = Protest
+        fields = ["id", "member", "sanction", "game", "championship", "text", "filed_at", "status", "ruled_by",
+                  "ruled_at", "ruling"]
+
+
+class RulingIn(serializers.Serializer):
+    upheld = serializers.BooleanField()
+    ruling = serializers.CharField(max_length=services.REASON_MAX)
+
+
+class QuestionIn(serializers.Serializer):
+    text = serializers.CharField(max_length=services.REASON_MAX)
+
+
+class AnswerIn(serializers.Serializer):
+    answer = serializers.CharField(max_length=services.REASON_MAX)
+
+
+class QuestionOut(serializers.ModelSerializer):
+    class Meta:
+        model = Question
+        fields = ["id", "game", "asked_by", "asked_at", "text", "answer", "answered_by", "answered_at"]
+
+
+class AuditOut(serializers.ModelSerializer):
+    class Meta:
+        model = AuditEntry
+        fields = ["id", "actor", "at", "action", "reason", "clause", "championship", "game", "member", "data"]
+
+
+class SanctionsView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=SanctionIn, responses=SanctionOut(many=True))
+    @refusals
+    def post(self, request):
+        """Sanction a member (003 1.4): remark, warning, reprimand by an arbiter of the competition; loss of
+        the game (``both`` for both players) and exclusion by its chief arbiter or deputy."""
+        data = SanctionIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        made = services.sanction_issue(by=request.user, member_id=v["member"], kind=v["kind"], reason=v["reason"],
+                                       clause=v["clause"], game_id=v["game"], championship_id=v["championship"],
+                                       both=v["both"])
+        return Response(SanctionOut(made, many=True).data, status=status.HTTP_201_CREATED)
+
+
+class LadderView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @refusals
+    def get(self, request, pk, member):
+        """The next step of the rapid/blitz ladder for a player of this game (1.16.6); for its arbiters."""
+        game = get_object_or_404(Game, pk=pk)
+        if services.powers(request.user, championship=services.championship_of(game)) is None:
+            raise Forbidden("not-arbiter", "Only an arbiter of this game sees the ladder.")
+        player = get_object_or_404(Member, pk=member)
+        return Response(selectors.ladder_next(game=game, member=player))
+
+
+class ProtestsView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=ProtestIn, responses=ProtestOut)
+    @refusals
+    def post(self, request):
+        """Protest in writing a sanction against you or a decision in your game (003 1.3.1, 1.14.7)."""
+        data = ProtestIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        protest = services.protest_file(member=request.user, text=v["text"], sanction_id=v["sanction"],
+                                        game_id=v["game"])
+        return Response(ProtestOut(protest).data, status=status.HTTP_201_CREATED)
+
+
+class RulingView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=RulingIn, responses=ProtestOut)
+    @refusals
+    def post(self, request, pk):
+        """The chief arbiter (or deputy) rules on a protest with reasons; upheld, the sanction is reversed."""
+        data = RulingIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        protest = services.protest_rule(by=request.user, protest_id=pk, **data.validated_data)
+        return Response(ProtestOut(protest).data)
+
+
+class QuestionsView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses=QuestionOut(many=True))
+    def get(self, request, pk):
+        """A game's questions to its arbiter: a player sees his own, the arbiters all."""
+        game = get_object_or_404(Game, pk=pk)
+        return Response(QuestionOut(selectors.game_questions(game, request.user), many=True).data)
+
+    @extend_schema(request=QuestionIn, responses=QuestionOut)
+    @refusals
+    def post(self, request, pk):
+        """Ask the arbiter of your game (003 1.3.1)."""
+        data = QuestionIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        question = services.question_ask(member=request.user, game_id=pk, text=data.validated_data["text"])
+        return Response(QuestionOut(question).data, status=status.HTTP_201_CREATED)
+
+
+class AnswerView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=AnswerIn, responses=QuestionOut)
+    @refusals
+    def post(self, request, pk):
+        """An arbiter of the game answers a player's question."""
+        data = AnswerIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        question = services.question_answer(by=request.user, question_id=pk, answer=data.validated_data["answer"])
+        return Response(QuestionOut(question).data)
+
+
+class MineView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    def get(self, request):
+        """The sanctions, protests, questions and decisions that concern me."""
+        mine = selectors.concerning(request.user)
+        return Response({"sanctions": SanctionOut(mine["sanctions"], many=True).data,
+                         "protests": ProtestOut(mine["protests"], many=True).data,
+                         "questions": QuestionOut(mine["questions"], many=True).data,
+                         "decisions": AuditOut(mine["decisions"], many=True).data})
+
+
+class ChampionshipLogView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses=AuditOut(many=True))
+    @refusals
+    def get(self, request, pk):
+        """The championship's audit log: its arbiters, organiser and the club's administrators."""
+        championship = get_object_or_404(Championship, pk=pk)
+        if not selectors.may_see_log(request.user, championship):
+            raise Forbidden("not-arbiter", "The log is for the championship's arbiters.")
+        return Response(AuditOut(selectors.championship_log(championship), many=True).data)
+
+
+urlpatterns = [
+    path("sanctions/", SanctionsView.as_view(), name="api-arbiters-sanctions"),
+    path("games/<int:pk>/ladder/<int:member>/", LadderView.as_view(), name="api-arbiters-ladder"),
+    path("games/<int:pk>/questions/", QuestionsView.as_view(), name="api-arbiters-questions"),
+    path("questions/<int:pk>/answer/", AnswerView.as_view(), name="api-arbiters-answer"),
+    path("protests/", ProtestsView.as_view(), name="api-arbiters-protests"),
+    path("protests/<int:pk>/ruling/", RulingView.as_view(), name="api-arbiters-ruling"),
+    path("mine/", MineView.as_view(), name="api-arbiters-mine"),
+    path("championships/<int:pk>/log/", ChampionshipLogView.as_view(), name="api-arbiters-log"),
+]

@@ -1,0 +1,122 @@
+"""Arbiters' decisions: sanctions tied to what they punish (003 1.4), protests
+(1.3.1, 1.14.7), players' questions to the arbiter (1.3.1), and the
+append-only audit log of every arbiter's action."""
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Sanction(models.Model):
+    """A sanction against one member for a game, a championship or the club (1.4)."""
+
+    class Kind(models.TextChoices):
+        # In rising order of severity, as 1.4 lists them.
+        REMARK = "remark", _("remark")
+        WARNING = "warning", _("warning")
+        REPRIMAND = "reprimand", _("reprimand")
+        LOSS_OF_GAME = "loss_of_game", _("loss of the game")
+        EXCLUSION = "exclusion", _("exclusion from the competition")
+
+    class Status(models.TextChoices):
+        IN_FORCE = "in-force", _("in force")
+        REVERSED = "reversed", _("reversed on protest")
+
+    member = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="arbiter_sanctions")
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    game = models.ForeignKey("games.Game", null=True, blank=True, on_delete=models.PROTECT, related_name="sanctions")
+    championship = models.ForeignKey("championships.Championship", null=True, blank=True, on_delete=models.PROTECT,
+                                     related_name="sanctions")
+    reason = models.TextField()
+    clause = models.CharField(max_length=40, blank=True)
+    issued_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    issued_at = models.DateTimeField(db_index=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.IN_FORCE)
+    # What the sanction changed, so a successful protest can undo it: {"result_before": "1-0", ...}.
+    effect = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["-issued_at", "-id"]
+
+    def __str__(self):
+        return f"{self.get_kind_display()}: {self.member}"
+
+    @property
+    def scope(self) -> str:
+        return "game" if self.game_id else ("championship" if self.championship_id else "club")
+
+
+class Protest(models.Model):
+    """A player's written protest against a sanction or an arbiter's decision (1.3.1, 1.14.7)."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("pending")
+        UPHELD = "upheld", _("upheld")
+        REJECTED = "rejected", _("rejected")
+
+    member = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="protests")
+    sanction = models.ForeignKey(Sanction, null=True, blank=True, on_delete=models.PROTECT, related_name="protests")
+    game = models.ForeignKey("games.Game", null=True, blank=True, on_delete=models.PROTECT, related_name="protests")
+    championship = models.ForeignKey("championships.Championship", null=True, blank=True,
+                                     on_delete=models.PROTECT, related_name="protests")
+    text = models.TextField()
+    filed_at = models.DateTimeField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    ruled_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                                 related_name="+")
+    ruled_at = models.DateTimeField(null=True, blank=True)
+    ruling = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["-filed_at", "-id"]
+
+    def __str__(self):
+        return f"{self.member}: {self.get_status_display()}"
+
+
+class Question(models.Model):
+    """A player addresses the arbiter of his game (1.3.1) and sees the answer."""
+
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="arbiter_questions")
+    asked_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    asked_at = models.DateTimeField()
+    text = models.TextField()
+    answer = models.TextField(blank=True)
+    answered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                                    related_name="+")
+    answered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-asked_at", "-id"]
+
+    def __str__(self):
+        return f"{self.asked_by} ({self.game_id})"
+
+
+class AuditEntry(models.Model):
+    """One arbiter's or administrator's action: who, when, what, why, which clause. Append-only."""
+
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
+    at = models.DateTimeField(db_index=True)
+    action = models.CharField(max_length=40)
+    reason = models.TextField(blank=True)
+    clause = models.CharField(max_length=40, blank=True)
+    championship = models.ForeignKey("championships.Championship", null=True, blank=True,
+                                     on_delete=models.PROTECT, related_name="+")
+    game = models.ForeignKey("games.Game", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    member = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                               related_name="+", help_text=_("The member the action concerns."))
+    data = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+
+    def __str__(self):
+        return f"{self.action} by {self.actor}"
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None:
+            raise ValueError("the audit log is append-only")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise ValueError("the audit log is append-only")

@@ -1,0 +1,53 @@
+"""Reads of the arbiters' records."""
+from __future__ import annotations
+
+from django.db.models import Q
+
+from club.championships.models import Championship
+from club.roles import Role, has_role
+from games.clock import TimeControl
+
+from .models import AuditEntry, Protest, Question, Sanction
+from .services import LADDER, championship_of, powers
+
+
+def ladder_next(*, game, member) -> dict:
+    """The rapid/blitz ladder (1.16.6): the member's in-force sanctions in this
+    game and the step the arbiter is offered next — first a remark, second a
+    warning, third the loss of the game, after that the arbiter's choice
+    (``next`` None). Classical games have no ladder (``applies`` False)."""
+    count = Sanction.objects.filter(game=game, member=member, status=Sanction.Status.IN_FORCE).count()
+    applies = TimeControl.parse(game.time_control).speed_in(game.discipline) in ("rapid", "blitz")
+    step = LADDER[count] if applies and count < len(LADDER) else None
+    return {"applies": applies, "violations": count, "next": step, "clause": "003 1.16.6"}
+
+
+def concerning(member) -> dict:
+    """What concerns a player: sanctions against him, his protests, his questions, and the log entries about him."""
+    return {
+        "sanctions": list(Sanction.objects.filter(member=member).select_related("game", "championship",
+                                                                                "issued_by")),
+        "protests": list(Protest.objects.filter(member=member).select_related("sanction", "ruled_by")),
+        "questions": list(Question.objects.filter(asked_by=member).select_related("game", "answered_by")),
+        "decisions": list(AuditEntry.objects.filter(member=member).select_related("actor")[:200]),
+    }
+
+
+def may_see_log(member, championship: Championship) -> bool:
+    """A championship's audit log is for its arbiters, its organiser and the club's administrators."""
+    if not getattr(member, "is_authenticated", False):
+        return False
+    return (powers(member, championship=championship) is not None or championship.organiser_id == member.pk
+            or has_role(member, Role.ADMIN))
+
+
+def championship_log(championship: Championship) -> list[AuditEntry]:
+    return list(AuditEntry.objects.filter(championship=championship).select_related("actor", "member", "game"))
+
+
+def game_questions(game, member) -> list[Question]:
+    """The questions of a game a member may see: the players their own, the game's arbiters all."""
+    questions = Question.objects.filter(game=game)
+    if powers(member, championship=championship_of(game)) is None:
+        questions = questions.filter(Q(asked_by_id=getattr(member, "pk", None)))
+    return list(questions.select_related("asked_by", "answered_by"))

@@ -1,0 +1,9 @@
+from django.urls import path
+
+from . import views
+
+app_name = "arbiters"
+urlpatterns = [
+    path("mine/", views.mine, name="mine"),
+    path("championships/<int:pk>/", views.championship_log, name="championship-log"),
+]
