@@ -27,15 +27,21 @@ from django.core import serializers
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection, transaction
 
-# The club's own apps, whose every row is club data.
-CLUB_APPS = ["club", "notifications", "games", "ratings", "championships"]
+# The club's own apps (every app of these packages, so a new one is backed up
+# too), whose every row is club data.
+CLUB_PACKAGES = ("club", "games", "ratings")
 FORMAT_VERSION = 1
 UNUSABLE_PASSWORD = "!"  # what Django's set_unusable_password stores, less its random suffix
 
 
 def club_models() -> list:
     """The club's models, each after the models it refers to."""
-    models = [model for label in CLUB_APPS for model in apps.get_app_config(label).get_models()]
+    models = [
+        model
+        for config in apps.get_app_configs()
+        if config.name.split(".")[0] in CLUB_PACKAGES
+        for model in config.get_models()
+    ]
     return serializers.sort_dependencies([(None, models)], allow_cycles=True)
 
 
