@@ -141,13 +141,16 @@ class ChallengeForm(forms.Form):
         if discipline == RUSSIAN_64:
             discipline, ballot = "russian", d.get("ballot") or "random"
         five_row = discipline in ("renju",)
+        chosen_rule = d.get("opening_rule") or "none"
+        # Gomoku takes an opening rule only when one is chosen (Swap2); renju always names its rule.
+        gomoku_rule = chosen_rule if discipline in ("gomoku", "gomoku-standard") and chosen_rule != "none" else ""
         return {
             "discipline": discipline,
             "opponent": d["opponent"],
             "colour": d["colour"],
             "rated": d["rated"],
             "time_control": d["time_control_text"],
-            "opening_rule": (d.get("opening_rule") or "none") if five_row else "",
+            "opening_rule": chosen_rule if five_row else gomoku_rule,
             "foul_policy": (d.get("foul_policy") or "reject") if five_row else "reject",
             "ballot": ballot,
             "start_fen": d.get("start_fen") or "",

@@ -8,7 +8,7 @@
   const control = document.getElementById("id_time_control");
   const custom = document.getElementById("id_custom_time_control");
   const only = {
-    id_opening_rule: ["renju"], id_foul_policy: ["renju"], id_ballot: ["russian-64"],
+    id_opening_rule: ["renju", "gomoku", "gomoku-standard"], id_foul_policy: ["renju"], id_ballot: ["russian-64"],
   };
   const row = (field) => field && field.closest("div");
   function update() {

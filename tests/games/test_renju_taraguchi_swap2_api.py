@@ -161,3 +161,16 @@ def test_championships_and_challenges_take_the_rule_names_from_the_rules_module(
     assert opening_rules_of("gomoku") == opening_rules_of("gomoku-standard") == ("none", "swap2")
     assert opening_rules_of("connect6") == opening_rules_of("russian") == ()
     assert [name for name, _ in ChampionshipForm().fields["opening_rule"].choices] == ["", *RENJU_RULES]
+
+
+@pytest.mark.parametrize("chosen, stored", [("swap2", "swap2"), ("none", "")])
+def test_the_challenge_form_offers_swap2_for_gomoku(client, anna, chosen, stored):
+    from django.urls import reverse
+
+    from games.models import Challenge
+
+    client.force_login(anna)
+    response = client.post(reverse("games:challenge-new"), {
+        "discipline": "gomoku", "colour": "black", "rated": "on", "time_control": "d3", "opening_rule": chosen})
+    assert response.status_code == 302, response.content
+    assert Challenge.objects.get().opening_rule == stored
