@@ -97,7 +97,7 @@ class Game(models.Model):
     foul_policy = models.CharField(max_length=12, default="reject")
 
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ONGOING)
-    # "1-0", "0-1", "1/2-1/2"; "" while playing or aborted.
+    # From white's side, one of games/results.py's six ("1-0" … "+/-", "-/-"); "" while playing, aborted or annulled.
     result = models.CharField(max_length=8, blank=True)
     termination = models.CharField(max_length=40, blank=True)
     termination_clause = models.CharField(max_length=40, blank=True)
