@@ -217,7 +217,7 @@ class GameEvent(models.Model):
     a game ended once and its follow-up work was enqueued once."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
-    kind = models.CharField(max_length=20)
+    kind = models.CharField(max_length=40)  # "repetition-claim-refused" is 24
     ply = models.PositiveIntegerField(default=0)
     data = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

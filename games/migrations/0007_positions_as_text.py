@@ -25,4 +25,9 @@ class Migration(migrations.Migration):
             name='start_fen',
             field=models.TextField(blank=True, help_text="Empty: the discipline's start."),
         ),
+        migrations.AlterField(
+            model_name='gameevent',
+            name='kind',
+            field=models.CharField(max_length=40),
+        ),
     ]
