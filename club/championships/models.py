@@ -22,6 +22,7 @@ class Championship(models.Model):
     class System(models.TextChoices):
         ROUND_ROBIN = "round-robin", _("round robin")
         SWISS = "swiss", _("Swiss")
+        KNOCKOUT = "knockout", _("knockout")
 
     class SwissSystem(models.TextChoices):
         BLIND = "blind", _("blind draw (1.15.4)")
@@ -55,6 +56,13 @@ class Championship(models.Model):
     rounds_planned = models.PositiveSmallIntegerField(_("rounds (Swiss)"), null=True, blank=True)
     initial_order = models.CharField(_("initial classification"), max_length=8, choices=InitialOrder.choices,
                                      default=InitialOrder.RATING)
+    # 1.11: each pairing is a micro-match of this many games, colours alternating (шашки-64: 2, 2.2).
+    games_per_pairing = models.PositiveSmallIntegerField(_("games per pairing"), default=1)
+    # 2.2.2: шашки-64 draws one start per micro-match from this table ("idf", "fmjd", a loaded one).
+    ballot_table = models.CharField(_("ballot table"), max_length=16, blank=True)
+    # 1.11: a drawn micro-match goes on with this many further micro-matches, then at the faster control.
+    tie_matches = models.PositiveSmallIntegerField(_("further micro-matches after a draw"), default=0)
+    tie_time_control = models.CharField(_("faster control for a tie"), max_length=64, blank=True)
     tie_criteria = models.JSONField(_("tie criteria (1.13.3)"), default=list, blank=True)
     entries_open_at = models.DateTimeField(_("entries open"), null=True, blank=True)
     entries_close_at = models.DateTimeField(_("entries close"), null=True, blank=True)
@@ -75,6 +83,20 @@ class Championship(models.Model):
     @property
     def is_swiss(self) -> bool:
         return self.system == self.System.SWISS
+
+    @property
+    def is_knockout(self) -> bool:
+        return self.system == self.System.KNOCKOUT
+
+    @property
+    def plays_micro_matches(self) -> bool:
+        """Pairings are micro-matches (1.11): several games, a ballot per match, or a knockout tie."""
+        return self.games_per_pairing > 1 or bool(self.ballot_table) or self.is_knockout
+
+    @property
+    def standings_system(self) -> str:
+        """The standings module's system: a knockout's results count like a Swiss's (no crosstable)."""
+        return self.System.SWISS if self.is_knockout else self.system
 
 
 class Appointment(models.Model):
@@ -173,6 +195,27 @@ class Board(models.Model):
     @property
     def is_rest(self) -> bool:
         return self.black_id is None
+
+
+class MatchGame(models.Model):
+    """One game of a board's micro-match (1.11): its order, colours and ballot (2.2.2).
+
+    The board's result is the micro-match's (``pairing.micro_match``); the
+    board's ``game`` stays its first game."""
+
+    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="match_games")
+    game = models.OneToOneField("games.Game", on_delete=models.PROTECT, related_name="championship_match_game")
+    number = models.PositiveSmallIntegerField(help_text=_("The game's order in the encounter, from 1."))
+    micro_match = models.PositiveSmallIntegerField(default=1, help_text=_("1, then further micro-matches (1.11)."))
+    board_white_has_white = models.BooleanField(default=True)
+    ballot = models.CharField(max_length=32, blank=True)
+
+    class Meta:
+        ordering = ["board", "number"]
+        constraints = [models.UniqueConstraint(fields=["board", "number"], name="match_game_once")]
+
+    def __str__(self):
+        return f"{self.board} game {self.number}"
 
 
 class Standings(models.Model):

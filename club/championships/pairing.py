@@ -20,6 +20,16 @@ Swiss (1.15)
     choice, so the procedure never paints itself into a corner and ``PairingError``
     is raised only when no pairing satisfies 1.15.2 at all.
 
+Knockout (the olympic system, 1.2)
+    ``knockout(n)`` gives the first round's bracket by seed (start number): standard
+    seeding, so seeds 1 and 2 can meet only in the final, and byes to the top seeds
+    when ``n`` is not a power of two. ``knockout_next(winners)`` pairs the next round
+    from the previous round's winners in bracket order.
+
+Micro-matches (1.11)
+    ``micro_match_colours(games)`` alternates the colours; ``micro_match(results)``
+    scores a micro-match by the sum of its games' points.
+
 Lots
     ``draw_lots(ids, seed)`` and ``initial_order(players, seed, by_rating=...)`` give the
     start numbers / initial classification (1.15.4, 1.15.5.1) reproducibly from a seed
@@ -670,3 +680,92 @@ def _colours(a: int, b: int, records: dict[int, _Record], rank: dict[int, int]) 
         winner, due = first, due_a
     loser = b if winner == a else a
     return (winner, loser) if due == WHITE else (loser, winner)
+
+
+# ---------------------------------------------------------------------------
+# Knockout (olympic system, 1.2) and micro-matches (1.11)
+
+
+def knockout_order(size: int) -> list[int]:
+    """Seeds in bracket order for a bracket of ``size`` (a power of two): 1, 2 split
+    into halves, 1–4 into quarters, and so on; neighbours meet in the first round."""
+    if size < 1 or size & (size - 1):
+        raise ValueError("a bracket's size is a power of two")
+    order = [1]
+    while len(order) < size:
+        span = 2 * len(order) + 1
+        order = [seed for s in order for seed in (s, span - s)]
+    return order
+
+
+def knockout(n: int) -> list[tuple[int, int | None]]:
+    """The first round of a knockout of ``n`` players by seed (start number) 1..n.
+
+    Returns (higher seed, lower seed) ties in bracket order; ``(seed, None)`` is a
+    bye. The bracket is the next power of two: the ``size - n`` byes go to the top
+    seeds, and standard seeding keeps seeds 1 and 2 apart until the final (1 and 2
+    are in different halves, 1–4 in different quarters, …).
+    """
+    if n < 2:
+        raise PairingError("A knockout needs at least two players (1.2).")
+    size = 1
+    while size < n:
+        size *= 2
+    order = knockout_order(size)
+    ties = []
+    for i in range(0, size, 2):
+        a, b = order[i], order[i + 1]
+        a, b = min(a, b), max(a, b)
+        ties.append((a, b if b <= n else None))
+    return ties
+
+
+def knockout_rounds(n: int) -> int:
+    """How many rounds a knockout of ``n`` players has (the final included)."""
+    rounds, size = 0, 1
+    while size < n:
+        size, rounds = size * 2, rounds + 1
+    return rounds
+
+
+def knockout_next(winners: Sequence[Hashable]) -> list[tuple[Hashable, Hashable]]:
+    """The next round from the previous round's winners in bracket order: the
+    winners of ties 1 and 2 meet, of 3 and 4, …"""
+    if len(winners) < 2 or len(winners) % 2:
+        raise PairingError("A knockout round pairs an even number of winners (1.2).")
+    return [(winners[i], winners[i + 1]) for i in range(0, len(winners), 2)]
+
+
+def micro_match_colours(games: int) -> list[bool]:
+    """1.11: the games of a micro-match alternate colours; True where the pairing's
+    first player has white."""
+    return [k % 2 == 0 for k in range(games)]
+
+
+def micro_match(game_results: Sequence[tuple[str, bool]], scoring: str = "1-1/2-0") -> str | None:
+    """1.11: the micro-match's result from its games, by the sum of points.
+
+    ``game_results``: (result, first player had white) per game, in order. Returns
+    "1-0" (the first player won the micro-match), "0-1", "1/2-1/2" (equal sums), or
+    None while a game has no result. A game lost by forfeit counts as a loss
+    (1.12.2); a double forfeit as a loss for both.
+    """
+    first = second = 0.0
+    for result, first_white in game_results:
+        if not results.is_result(result):
+            return None
+        mine, theirs = (WHITE, BLACK) if first_white else (BLACK, WHITE)
+        first += results.score(result, mine, scoring) or 0.0
+        second += results.score(result, theirs, scoring) or 0.0
+    if not game_results:
+        return None
+    if all(results.is_forfeit(result) for result, _white in game_results):
+        # Not played at all: the micro-match is scored "+"/"−" (1.12.2).
+        if first == second:
+            return results.BOTH_FORFEIT
+        return results.for_winner(WHITE if first > second else BLACK, forfeit=True)
+    if first > second:
+        return results.WHITE_WINS
+    if second > first:
+        return results.BLACK_WINS
+    return results.DRAW

@@ -107,7 +107,7 @@ class Player:
 
 def options(championship: Championship) -> dict:
     """The standings options of the championship, as the Celery task passes them."""
-    chosen = {"scoring": championship.scoring, "system": championship.system}
+    chosen = {"scoring": championship.scoring, "system": championship.standings_system}
     if championship.tie_criteria:
         chosen["criteria"] = tuple(championship.tie_criteria)
     return chosen
@@ -115,7 +115,7 @@ def options(championship: Championship) -> dict:
 
 def criteria(championship: Championship) -> list[dict]:
     """The tie criteria in force, in order (1.13.3; the system's default when not set)."""
-    chosen = championship.tie_criteria or standings.DEFAULT_CRITERIA[championship.system]
+    chosen = championship.tie_criteria or standings.DEFAULT_CRITERIA[championship.standings_system]
     return [{"name": name, "label": CRITERION_LABELS.get(name, name)} for name in chosen]
 
 
@@ -235,7 +235,7 @@ def crosstable(championship: Championship, rows: list[dict], people: dict[int, P
     ``{"round", "opponent" (row number or None), "name", "colour" ("w"/"b"/""), "mark"}``.
     """
     players_plain, rounds = selectors.results_plain(championship)
-    table = standings.crosstable(players_plain, rounds, championship.scoring, system=championship.system)
+    table = standings.crosstable(players_plain, rounds, championship.scoring, system=championship.standings_system)
     order = [row["player"].id for row in rows]
     number = {pid: i for i, pid in enumerate(order, start=1)}
     struck = {row["player"].id for row in rows if row["struck"]}

@@ -76,6 +76,10 @@ def rounds_total(championship: Championship, entry_count: int | None = None) -> 
     n = entry_count if entry_count is not None else championship.entries.count()
     if n < 2:
         return None
+    if championship.is_knockout:
+        from .pairing import knockout_rounds
+
+        return knockout_rounds(n)
     rounds_per_cycle = n - 1 if n % 2 == 0 else n
     return rounds_per_cycle * championship.cycles
 
@@ -84,6 +88,10 @@ def games_scheduled(championship: Championship, entry_count: int) -> int:
     """Games one player is scheduled for in the whole event (1.10.2's "his games")."""
     if championship.is_swiss:
         return championship.rounds_planned or 0
+    if championship.is_knockout:
+        from .pairing import knockout_rounds
+
+        return knockout_rounds(entry_count)
     return (entry_count - 1) * championship.cycles
 
 
@@ -158,7 +166,8 @@ def crosstable_grid(championship: Championship) -> list[dict]:
 
     entry_list = list(entries(championship))
     players, rounds = results_plain(championship)
-    grid = standings.crosstable(players, rounds, championship.scoring, system=championship.system)["grid"]
+    grid = standings.crosstable(players, rounds, championship.scoring,
+                                system=championship.standings_system)["grid"]
     return [{"entry": e, "cells": [None if o.member_id == e.member_id else list(grid.get(e.member_id, {})
                                                                               .get(o.member_id, []))
                                    for o in entry_list]}
@@ -205,6 +214,6 @@ def crosstable_plain(championship: Championship) -> dict:
     from ratings import standings
 
     players, rounds = results_plain(championship)
-    table = standings.crosstable(players, rounds, championship.scoring, system=championship.system)
+    table = standings.crosstable(players, rounds, championship.scoring, system=championship.standings_system)
     return {"grid": {str(pid): {str(o): marks for o, marks in row.items()} for pid, row in table["grid"].items()},
             "rounds": {str(pid): rows for pid, rows in table["rounds"].items()}}

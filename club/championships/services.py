@@ -103,8 +103,16 @@ def championship_create(*, organiser, name: str, discipline: str, time_control: 
                         opening_rule: str = "", ballot: str = "", foul_policy: str = "reject",
                         lateness_minutes: int | None = None, tie_criteria: list[str] | tuple = (),
                         entries_open_at: datetime | None = None, entries_close_at: datetime | None = None,
-                        invitation_only: bool = False, now: datetime | None = None) -> Championship:
-    """An organiser creates a championship (a draft until he opens entries)."""
+                        invitation_only: bool = False, games_per_pairing: int | None = None,
+                        ballot_table: str = "", tie_matches: int | None = None, tie_time_control: str = "",
+                        now: datetime | None = None) -> Championship:
+    """An organiser creates a championship (a draft until he opens entries).
+
+    Micro-matches (1.11): ``games_per_pairing`` games per pairing (default 1;
+    шашки-64 — a ``ballot_table`` — plays micro-matches, 2.2, default 2), a
+    drawn one followed by ``tie_matches`` further micro-matches (a knockout:
+    default 1), then by micro-matches at ``tie_time_control`` (see ``matches``).
+    """
     if not has_any_role(organiser, Role.ORGANISER, Role.ADMIN):
         raise Forbidden("not-organiser", _("Only an organiser creates championships."))
     now = now or timezone.now()
@@ -138,8 +146,37 @@ def championship_create(*, organiser, name: str, discipline: str, time_control: 
         if not rounds_planned or rounds_planned < 1:
             raise Invalid("bad-rounds", _("A Swiss championship needs its number of rounds."))
         cycles = 1
+    elif system == Championship.System.KNOCKOUT:
+        swiss_system, rounds_planned, cycles = "", None, 1
     else:
-        raise Invalid("bad-system", _("The system is round-robin or swiss."))
+        raise Invalid("bad-system", _("The system is round-robin, swiss or knockout."))
+    if ballot_table:
+        from games.rules import ballots64
+
+        if discipline != "russian":
+            raise Invalid("bad-ballot", _("Ballots (шашки-64, 003 2.2.2) are drawn for Russian draughts only."))
+        if ballot_table not in ballots64.tables():
+            raise Invalid("bad-ballot-table", _("There is no ballot table %(t)s; the tables are: %(all)s.")
+                          % {"t": ballot_table, "all": ", ".join(ballots64.tables())})
+        if ballot:
+            raise Invalid("bad-ballot", _("Give either a ballot table (one drawn per micro-match) or one ballot."))
+    if games_per_pairing is None:
+        games_per_pairing = 2 if ballot_table else 1
+    if not 1 <= int(games_per_pairing) <= 12:
+        raise Invalid("bad-games-per-pairing", _("A pairing plays from 1 to 12 games (1.11)."))
+    if ballot_table and games_per_pairing % 2:
+        raise Invalid("bad-games-per-pairing",
+                      _("Шашки-64 is played in micro-matches of an even number of games, colours alternating "
+                        "(2.2, 1.11)."))
+    if tie_matches is None:
+        tie_matches = 1 if system == Championship.System.KNOCKOUT else 0
+    if not 0 <= int(tie_matches) <= 10:
+        raise Invalid("bad-tie-matches", _("From 0 to 10 further micro-matches after a draw (1.11)."))
+    if tie_time_control:
+        try:
+            tie_time_control = str(clock.TimeControl.parse(tie_time_control))
+        except clock.BadTimeControl as error:
+            raise Invalid("bad-time-control", str(error)) from None
     if initial_order not in Championship.InitialOrder.values:
         raise Invalid("bad-initial-order", _("The initial classification is by rating or by lot (1.15.5.1)."))
     limit = lateness_limit_ms(str(tc))
@@ -178,6 +215,8 @@ def championship_create(*, organiser, name: str, discipline: str, time_control: 
             rated=rated, scoring=scoring, opening_rule=opening_rule, ballot=ballot, foul_policy=foul_policy,
             lateness_minutes=lateness_minutes, tie_criteria=criteria, entries_open_at=entries_open_at,
             entries_close_at=entries_close_at, invitation_only=invitation_only,
+            games_per_pairing=games_per_pairing, ballot_table=ballot_table, tie_matches=tie_matches,
+            tie_time_control=tie_time_control,
         )
         _decide(championship, organiser, "create", now=now)
     return championship
@@ -318,7 +357,7 @@ def entries_close(*, by, championship_id: int, seed: str | None = None, now: dat
         seed = seed or secrets.token_hex(8)
         for entry in entry_list:
             entry.rating = _member_rating(entry.member, championship)
-        by_rating = championship.is_swiss and championship.initial_order == Championship.InitialOrder.RATING
+        by_rating = (championship.is_swiss or championship.is_knockout) and championship.initial_order == Championship.InitialOrder.RATING
         drawn = pairing.initial_order([{"id": e.member_id, "rating": e.rating} for e in entry_list], seed,
                                       by_rating=by_rating)
         by_member = {e.member_id: e for e in entry_list}
@@ -370,6 +409,10 @@ def round_pair(*, by, championship_id: int, starts_at: datetime | None = None, n
                 pairs = pairing.swiss(championship.swiss_system, players, rounds, seed=championship.lot_seed)
             except pairing.PairingError as error:
                 raise RuleRefusal("no-pairing", str(error)) from None
+        elif championship.is_knockout:
+            from . import matches
+
+            pairs = matches.knockout_pairs(championship, number, entry_list)
         else:
             schedule = pairing.round_robin(len(entry_list), cycles=championship.cycles)
             by_number = {e.start_number: e.member_id for e in entry_list}
@@ -384,7 +427,8 @@ def round_pair(*, by, championship_id: int, starts_at: datetime | None = None, n
         rest_result = vocabulary.BYE if championship.is_swiss else ""
         Board.objects.bulk_create([
             Board(round=the_round, number=i, white_id=white, black_id=black, result="" if black else rest_result)
-            for i, (white, black) in enumerate(_boards_first(pairs), start=1)
+            # A knockout keeps the bracket's order: ties 1 and 2 feed the next round's tie 1.
+            for i, (white, black) in enumerate(pairs if championship.is_knockout else _boards_first(pairs), start=1)
         ])
         _decide(championship, by, "pair", now=now, clause="1.15" if championship.is_swiss else "1.6.2",
                 round=number, pairs=[list(p) for p in pairs])
@@ -512,6 +556,11 @@ def round_publish(*, by, championship_id: int, round_number: int, starts_at: dat
                 board.result = _forfeit_for(gone, entries, board)
                 board.save(update_fields=["result"])
                 continue
+            if championship.plays_micro_matches:
+                from . import matches
+
+                matches.match_game_next(championship, the_round, board, starts_at=starts_at, now=now)
+                continue
             board.game = _game_create(championship, the_round, board, starts_at=starts_at, now=now, rng=rng)
             board.save(update_fields=["game"])
         the_round.status, the_round.published_at, the_round.starts_at = Round.Status.PUBLISHED, now, starts_at
@@ -573,6 +622,12 @@ def board_result_record(*, game_id: int, now: datetime | None = None) -> str:
     holding the game's result is left alone. Returns what happened.
     """
     now = now or timezone.now()
+    from .models import MatchGame
+
+    if MatchGame.objects.filter(game_id=game_id).exists():
+        from . import matches
+
+        return matches.match_game_recorded(game_id=game_id, now=now)
     located = Board.objects.filter(game_id=game_id).values_list("round__championship_id", flat=True).first()
     if located is None:
         return "not-a-championship-game"
@@ -673,7 +728,7 @@ def player_leave(*, by, championship_id: int, member_id: int, reason: str, exclu
                   .filter(Q(result__in=vocabulary.PLAYED) | Q(result=""))
                   .filter(Q(white_id=member_id) | Q(black_id=member_id)).count())
         scheduled = selectors.games_scheduled(championship, championship.entries.count())
-        entry.struck = not championship.is_swiss and played * 2 < scheduled
+        entry.struck = championship.system == Championship.System.ROUND_ROBIN and played * 2 < scheduled
         entry.status = Entry.Status.EXCLUDED if excluded else Entry.Status.WITHDRAWN
         entry.left_after_round, entry.left_reason = last_out, reason
         entry.save(update_fields=["struck", "status", "left_after_round", "left_reason"])
@@ -699,7 +754,7 @@ def standings_recompute(*, championship_id: int, now: datetime | None = None) ->
     with transaction.atomic():
         championship = _locked(championship_id)
         players, rounds = selectors.results_plain(championship)
-        options = {"scoring": championship.scoring, "system": championship.system}
+        options = {"scoring": championship.scoring, "system": championship.standings_system}
         if championship.tie_criteria:
             options["criteria"] = tuple(championship.tie_criteria)
         digest = hashlib.sha256(json.dumps([players, rounds, options], sort_keys=True, default=str)

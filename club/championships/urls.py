@@ -9,6 +9,7 @@ urlpatterns = [
     path("", views.championship_list, name="list"),
     path("new/", views.championship_new, name="new"),
     path("<int:pk>/", views.championship_detail, name="detail"),
+    path("<int:pk>/bracket/", views.championship_bracket, name="bracket"),
     path("<int:pk>/results/", views.championship_results, name="results"),
     path("<int:pk>/results/print/", views.championship_results_print, name="results-print"),
     path("<int:pk>/export/<str:kind>/", views.championship_export, name="export"),

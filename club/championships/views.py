@@ -62,13 +62,26 @@ def championship_detail(request, pk):
         "arbiters": selectors.appointments(championship), "role": role, "is_organiser": is_organiser,
         "is_arbiter": role is not None, "is_chief": role in ("chief", "deputy"),
         "standings": selectors.standings_rows(championship), "coefficient_names": selectors.coefficient_names(),
-        "crosstable": selectors.crosstable_grid(championship) if not championship.is_swiss else None,
+        "crosstable": (selectors.crosstable_grid(championship)
+                       if championship.system == Championship.System.ROUND_ROBIN else None),
         "rounds_total": selectors.rounds_total(championship, len(entries)),
         "lateness_ms": services.lateness_ms(championship),
         "decisions": championship.decisions.select_related("by")[:30],
         "appoint_form": AppointForm(), "pair_form": PairForm(), "override_form": OverrideForm(),
         "result_form": ResultForm(), "leave_form": LeaveForm(),
     })
+
+
+def championship_bracket(request, pk):
+    """The knockout bracket (1.2): every round's matches with their games and ballots (1.11, 2.2.2)."""
+    from . import matches
+
+    championship = selectors.championship_get(pk)
+    if championship is None or (championship.status == Championship.Status.DRAFT
+                                and not selectors.may_see_draft(championship, request.user)):
+        raise Http404
+    return render(request, "championships/bracket.html", {"championship": championship,
+                                                          "bracket": matches.bracket(championship)})
 
 
 def _member(username: str) -> Member:

@@ -31,14 +31,34 @@ class AppointmentSerializer(serializers.ModelSerializer):
         fields = ["member", "role"]
 
 
+class MatchGameSerializer(serializers.Serializer):
+    """One game of a micro-match (1.11) with the ballot it started from (2.2.2)."""
+
+    number = serializers.IntegerField()
+    micro_match = serializers.IntegerField()
+    game_id = serializers.IntegerField()
+    board_white_has_white = serializers.BooleanField()
+    ballot = serializers.CharField()
+    ballot_text = serializers.SerializerMethodField()
+    result = serializers.CharField(source="game.result")
+    time_control = serializers.CharField(source="game.time_control")
+
+    def get_ballot_text(self, obj) -> str:
+        from ..matches import describe_ballot
+
+        return describe_ballot(obj.ballot)
+
+
 class BoardSerializer(serializers.ModelSerializer):
     white = ChampionshipMemberSerializer()
     black = ChampionshipMemberSerializer(allow_null=True)
     game_id = serializers.IntegerField(allow_null=True)
+    games = MatchGameSerializer(many=True, source="match_games.all",
+                                help_text="Micro-matches (1.11): every game of the pairing, in order.")
 
     class Meta:
         model = Board
-        fields = ["id", "number", "white", "black", "game_id", "result", "override_reason"]
+        fields = ["id", "number", "white", "black", "game_id", "result", "override_reason", "games"]
 
 
 class RoundSerializer(serializers.ModelSerializer):
@@ -57,7 +77,8 @@ class ChampionshipSerializer(serializers.ModelSerializer):
         fields = ["id", "name", "status", "organiser", "discipline", "opening_rule", "ballot", "time_control", "rated",
                   "scoring", "foul_policy", "lateness_minutes", "system", "cycles", "swiss_system", "rounds_planned",
                   "initial_order", "tie_criteria", "entries_open_at", "entries_close_at", "invitation_only",
-                  "lot_seed", "created_at", "started_at", "finished_at"]
+                  "lot_seed", "created_at", "started_at", "finished_at", "games_per_pairing", "ballot_table",
+                  "tie_matches", "tie_time_control"]
 
 
 class ChampionshipDetailSerializer(ChampionshipSerializer):
@@ -74,6 +95,14 @@ class ChampionshipCreateSerializer(serializers.Serializer):
     discipline = serializers.CharField(max_length=32)
     time_control = serializers.CharField(max_length=64)
     system = serializers.ChoiceField(choices=Championship.System.choices, default="round-robin")
+    games_per_pairing = serializers.IntegerField(required=False, allow_null=True, default=None,
+                                                 help_text="1.11: games per pairing (шашки-64: 2).")
+    ballot_table = serializers.CharField(max_length=16, required=False, default="", allow_blank=True,
+                                         help_text="2.2.2: шашки-64 table drawn from per micro-match (idf, fmjd).")
+    tie_matches = serializers.IntegerField(required=False, allow_null=True, default=None,
+                                           help_text="1.11: further micro-matches after a drawn one.")
+    tie_time_control = serializers.CharField(max_length=64, required=False, default="", allow_blank=True,
+                                             help_text="1.11: the faster control after the further micro-matches.")
     cycles = serializers.IntegerField(min_value=1, max_value=4, default=1)
     swiss_system = serializers.ChoiceField(choices=Championship.SwissSystem.choices, required=False, default="")
     rounds_planned = serializers.IntegerField(min_value=1, required=False, allow_null=True, default=None)
@@ -130,6 +159,41 @@ class ResultSerializer(serializers.Serializer):
     result = serializers.ChoiceField(choices=list(vocabulary.RESULTS))
     reason = serializers.CharField(max_length=500, allow_blank=True, required=False, default="")
     clause = serializers.CharField(max_length=40, required=False, default="1.10.4")
+
+
+class MatchResultSerializer(serializers.Serializer):
+    result = serializers.CharField(max_length=8)
+    reason = serializers.CharField(max_length=500, allow_blank=True, required=False, default="")
+    clause = serializers.CharField(max_length=40, required=False, default="1.11")
+
+
+class BracketGameSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    micro_match = serializers.IntegerField()
+    game_id = serializers.IntegerField()
+    white = ChampionshipMemberSerializer()
+    black = ChampionshipMemberSerializer()
+    result = serializers.CharField()
+    status = serializers.CharField()
+    time_control = serializers.CharField()
+    ballot = serializers.CharField()
+    ballot_text = serializers.CharField()
+
+
+class BracketMatchSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    number = serializers.IntegerField()
+    white = ChampionshipMemberSerializer()
+    black = ChampionshipMemberSerializer(allow_null=True)
+    result = serializers.CharField()
+    winner_id = serializers.IntegerField(allow_null=True)
+    games = BracketGameSerializer(many=True)
+
+
+class BracketRoundSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    status = serializers.CharField()
+    matches = BracketMatchSerializer(many=True)
 
 
 class LeaveSerializer(serializers.Serializer):

@@ -190,6 +190,35 @@ class ResultView(_Action):
         return Response(s.BoardSerializer(board).data)
 
 
+class MatchResultView(_Action):
+    @extend_schema(request=s.MatchResultSerializer, responses=s.BoardSerializer)
+    @refusals
+    def post(self, request, pk, board_id):
+        """Decide a match whose micro-matches are over but undecided (chief arbiter or deputy; 1.11).
+        A decided match is refused (409 match-finished)."""
+        from .. import matches
+
+        data = s.MatchResultSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        board = matches.match_result_set(by=request.user, championship_id=pk, board_id=board_id,
+                                         **data.validated_data)
+        board.refresh_from_db()
+        return Response(s.BoardSerializer(board).data)
+
+
+class BracketView(APIView):
+    @extend_schema(responses=s.BracketRoundSerializer(many=True))
+    def get(self, request, pk):
+        """The knockout bracket: every round's matches with their games (1.2, 1.11)."""
+        from .. import matches
+
+        championship = _championship(pk)
+        if championship.status == Championship.Status.DRAFT and not selectors.may_see_draft(championship,
+                                                                                              request.user):
+            raise Http404
+        return Response(s.BracketRoundSerializer(matches.bracket(championship), many=True).data)
+
+
 class LeaveView(_Action):
     @extend_schema(request=s.LeaveSerializer, responses=s.EntrySerializer)
     @refusals

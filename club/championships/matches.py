@@ -1,0 +1,290 @@
+"""Micro-matches (003 1.11), шашки-64 ballots (2.2.2) and knockout ties (1.2).
+
+A pairing (a ``Board``) of a championship that ``plays_micro_matches`` is an
+encounter of micro-matches: ``games_per_pairing`` games with the colours
+alternating (1.11), the micro-match decided by the sum of its games' points
+(``pairing.micro_match``). The board's result — what the standings count,
+win / draw / loss (1.12.1) — is the encounter's result. A drawn micro-match
+goes on as the championship sets (1.11, "назначение дополнительных
+микроматчей"): ``tie_matches`` further micro-matches, then micro-matches at
+the faster ``tie_time_control`` until one is decisive. A knockout tie must
+have a winner: when neither is set, or both are spent without a faster
+control, the drawn tie waits for the chief arbiter's decision
+(``match_result_set``); in other systems a drawn micro-match then stands.
+
+The games are played one after another (1.11): the next game is created when
+the previous one ends — live with the 5-minute break, correspondence at once.
+Each micro-match of шашки-64 starts from one position drawn by lot from the
+championship's table (2.2.2); the draw is reproducible from the lot's seed,
+the round, the board and the micro-match.
+
+Every function here is called holding the championship's row lock
+(``services._locked``), like the services that call them.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games import results as vocabulary
+from games.models import Game
+from games.services.errors import Conflict, Invalid, NotFound, RuleRefusal
+
+from . import pairing
+from .models import Board, Championship, Decision, MatchGame, Round
+
+BREAK = timedelta(minutes=5)  # 1.11: five minutes between the games of a micro-match
+
+
+# ---- ballots (2.2.2) ----------------------------------------------------------------------------
+def ballot_for(championship: Championship, round_number: int, board_number: int, micro_match: int) -> str:
+    """The start position of one micro-match: drawn by lot from the championship's
+    table, reproducibly from its seed; or the championship's fixed ballot key."""
+    from games.rules import ballots64
+
+    from .services import _int_seed
+
+    table = championship.ballot_table or ("idf" if championship.ballot == "random" else "")
+    if table:
+        rng = random.Random(_int_seed(championship.lot_seed, f"ballot:{round_number}.{board_number}.{micro_match}"))
+        return ballots64.draw(rng, table=table)
+    return championship.ballot
+
+
+# ---- the state of an encounter ------------------------------------------------------------------
+@dataclass(frozen=True)
+class NextGame:
+    number: int
+    micro_match: int
+    board_white_has_white: bool
+    ballot: str | None  # None: draw a new one (a new micro-match)
+    time_control: str
+
+
+def _results(match_games: list[MatchGame]) -> list[str | None]:
+    out = []
+    for mg in match_games:
+        game = mg.game
+        done = game.status == Game.Status.FINISHED and vocabulary.is_result(game.result)
+        out.append(game.result if done else None)
+    return out
+
+
+def encounter(championship: Championship, match_games: list[MatchGame]) -> tuple[str, NextGame | None]:
+    """(the board's result so far, the game to create next).
+
+    The result is "" while the encounter goes on or waits for the arbiter;
+    else the last micro-match's result from the board's white's side (the
+    earlier ones were drawn, or play would have stopped).
+    """
+    per = championship.games_per_pairing
+    if not match_games:
+        return "", NextGame(1, 1, True, None, championship.time_control)
+    results = _results(match_games)
+    if any(r is None for r in results):
+        return "", None
+    last = match_games[-1]
+    current = [(r, mg.board_white_has_white) for r, mg in zip(results, match_games)
+               if mg.micro_match == last.micro_match]
+    if len(current) < per:
+        return "", NextGame(last.number + 1, last.micro_match, not last.board_white_has_white, last.ballot,
+                            _control(championship, last.micro_match))
+    result = pairing.micro_match(current, championship.scoring)
+    if result != vocabulary.DRAW:
+        return result, None
+    further = last.micro_match + 1
+    within = further <= 1 + championship.tie_matches
+    faster = bool(championship.tie_time_control) and not within
+    if within or (faster and championship.is_knockout):
+        return "", NextGame(last.number + 1, further, True, None, _control(championship, further))
+    if championship.is_knockout:
+        return "", None  # a tie needs a winner: the chief arbiter decides it (match_result_set)
+    return result, None
+
+
+def _control(championship: Championship, micro_match: int) -> str:
+    if micro_match > 1 + championship.tie_matches and championship.tie_time_control:
+        return championship.tie_time_control
+    return championship.time_control
+
+
+def _arbiter_decided(board: Board) -> str | None:
+    decision = (Decision.objects.filter(championship_id=board.round.championship_id, action="match-result",
+                                        data__board=board.pk).order_by("-at", "-id").first())
+    return decision.data.get("result") if decision else None
+
+
+# ---- creating the games -------------------------------------------------------------------------
+def match_game_next(championship: Championship, the_round: Round, board: Board, *, now: datetime,
+                    starts_at: datetime | None = None, rng=None) -> Game | None:
+    """Create the encounter's next game if one is due (idempotent: none while a
+    game is going on or the encounter is decided). ``starts_at``: the round's
+    scheduled start for its first game (live); later live games start after the
+    break (1.11)."""
+    from games.services.challenges import game_create
+
+    from .services import lateness_ms
+
+    match_games = list(board.match_games.select_related("game").order_by("number"))
+    _result, due = encounter(championship, match_games)
+    if due is None:
+        return None
+    ballot = due.ballot
+    if ballot is None:
+        ballot = ballot_for(championship, the_round.number, board.number, due.micro_match)
+    white, black = (board.white, board.black) if due.board_white_has_white else (board.black, board.white)
+    from games import clock
+
+    live = not clock.TimeControl.parse(due.time_control).days
+    if live:
+        starts_at = starts_at if (starts_at and due.number == 1) else now + BREAK
+        allowed = lateness_ms(championship)
+    else:
+        starts_at, allowed = now, 0
+    round_label = f"{the_round.number}.{board.number}.{due.number}"
+    game = game_create(discipline=championship.discipline, white=white, black=black,
+                       time_control=due.time_control, rated=championship.rated,
+                       opening_rule=championship.opening_rule, ballot=ballot,
+                       foul_policy=championship.foul_policy, now=now, starts_at=starts_at, lateness_ms=allowed,
+                       event=championship.name, round=round_label)
+    MatchGame.objects.create(board=board, game=game, number=due.number, micro_match=due.micro_match,
+                             board_white_has_white=due.board_white_has_white, ballot=ballot)
+    if board.game_id is None:
+        board.game = game
+        board.save(update_fields=["game"])
+    return game
+
+
+def match_game_recorded(*, game_id: int, now: datetime | None = None) -> str:
+    """A game of a micro-match ended or its result changed: create the next
+    game if one is due, and set the board's result to the encounter's
+    (``services.board_result_record`` hands micro-match games here).
+    Idempotent: a second delivery finds the next game already going on."""
+    from .services import _close_round_if_over, _enqueue_standings, _locked
+
+    now = now or timezone.now()
+    located = (MatchGame.objects.filter(game_id=game_id)
+               .values_list("board__round__championship_id", flat=True).first())
+    if located is None:
+        return "not-a-championship-game"
+    with transaction.atomic():
+        championship = _locked(located)
+        mg = MatchGame.objects.select_related("board__round", "board__white", "board__black").get(game_id=game_id)
+        board, the_round = mg.board, mg.board.round
+        match_games = list(board.match_games.select_related("game").order_by("number"))
+        result, due = encounter(championship, match_games)
+        created = None
+        if due is not None and the_round.status == Round.Status.PUBLISHED:
+            created = match_game_next(championship, the_round, board, now=now)
+        decided = _arbiter_decided(board)
+        if decided and due is None and not result:
+            result = decided
+        if board.result == result:
+            outcome = "next-game" if created else "unchanged"
+        else:
+            Board.objects.filter(pk=board.pk).update(result=result)
+            board.result = result
+            outcome = "recorded"
+            _close_round_if_over(championship, the_round, now)
+    transaction.on_commit(lambda: _enqueue_standings(championship.pk))
+    return outcome
+
+
+# ---- the chief arbiter decides a tie --------------------------------------------------------------
+def match_result_set(*, by, championship_id: int, board_id: int, result: str, reason: str,
+                     clause: str = "1.11", now: datetime | None = None) -> Board:
+    """The chief arbiter (or deputy) decides an encounter whose micro-matches
+    are over but undecided — a knockout tie drawn after its further
+    micro-matches (1.11: as the regulations set, e.g. by a game played over
+    the board or by lot). Refused for a decided (finished) match, while a game
+    of it is going on, and in a system other than a knockout a draw is a
+    result of its own and needs no decision."""
+    from .services import _close_round_if_over, _decide, _enqueue_standings, _locked, _reason, _require_chief
+
+    now = now or timezone.now()
+    reason = _reason(reason)
+    with transaction.atomic():
+        championship = _locked(championship_id)
+        _require_chief(championship, by, clause)
+        board = Board.objects.select_related("round").filter(pk=board_id, round__championship=championship).first()
+        if board is None or board.black_id is None:
+            raise NotFound("no-such-match", _("There is no match %(b)s in this championship.") % {"b": board_id})
+        if not championship.plays_micro_matches:
+            raise Invalid("not-a-match", _("This championship's pairings are single games: set the game's result."))
+        if board.result:
+            raise Conflict("match-finished", _("This match is decided already: %(r)s.") % {"r": board.result})
+        allowed = (vocabulary.WHITE_WINS, vocabulary.BLACK_WINS) if championship.is_knockout else vocabulary.PLAYED
+        if result not in allowed:
+            raise Invalid("bad-result", _("A match result is one of %(r)s.") % {"r": ", ".join(allowed)})
+        match_games = list(board.match_games.select_related("game").order_by("number"))
+        if not match_games or any(r is None for r in _results(match_games)):
+            raise Conflict("match-in-progress", _("A game of this match is still going on."))
+        Board.objects.filter(pk=board.pk).update(result=result)
+        _decide(championship, by, "match-result", now=now, reason=reason, clause=clause, board=board.pk,
+                round=board.round.number, result=result)
+        _close_round_if_over(championship, board.round, now)
+    transaction.on_commit(lambda: _enqueue_standings(championship.pk))
+    board.result = result
+    return board
+
+
+# ---- knockout (1.2) ------------------------------------------------------------------------------
+def winner_of(board: Board) -> int | None:
+    """The member who goes through: the bye's owner, or the encounter's winner."""
+    if board.black_id is None:
+        return board.white_id
+    colour = vocabulary.winner(board.result)
+    if colour is None:
+        return None
+    return board.white_id if colour == vocabulary.WHITE else board.black_id
+
+
+def knockout_pairs(championship: Championship, number: int, entry_list) -> list[tuple[int, int | None]]:
+    """The ties of knockout round ``number``: round 1 from the seeding (start
+    numbers, ``pairing.knockout``), later rounds from the bracket — the winners
+    of the previous round's ties 1 and 2 meet, 3 and 4, …"""
+    if number == 1:
+        by_number = {e.start_number: e.member_id for e in entry_list}
+        return [(by_number[a], by_number[b] if b else None) for a, b in pairing.knockout(len(entry_list))]
+    previous = list(championship.rounds.get(number=number - 1).boards.order_by("number"))
+    winners = [winner_of(b) for b in previous]
+    if any(w is None for w in winners):
+        raise RuleRefusal("no-winner", _("A tie of round %(n)s has no winner yet.") % {"n": number - 1})
+    return pairing.knockout_next(winners)
+
+
+def bracket(championship: Championship) -> list[dict]:
+    """Every round of the bracket with its matches and their games, for the bracket page and API."""
+    rounds = []
+    for the_round in championship.rounds.order_by("number"):
+        matches = []
+        for board in the_round.boards.select_related("white", "black").order_by("number"):
+            games = []
+            for mg in board.match_games.select_related("game__white", "game__black").order_by("number"):
+                games.append({"number": mg.number, "micro_match": mg.micro_match, "game_id": mg.game_id,
+                              "white": mg.game.white, "black": mg.game.black, "result": mg.game.result,
+                              "status": mg.game.status, "time_control": mg.game.time_control,
+                              "ballot": mg.ballot, "ballot_text": describe_ballot(mg.ballot)})
+            matches.append({"board": board, "id": board.pk, "number": board.number, "white": board.white,
+                            "black": board.black, "result": board.result, "winner_id": winner_of(board)
+                            if board.result or board.black_id is None else None, "games": games})
+        rounds.append({"round": the_round, "number": the_round.number, "status": the_round.status,
+                       "matches": matches})
+    return rounds
+
+
+def describe_ballot(key: str) -> str:
+    """The ballot as players read it (``ballots64.describe``); the key itself for a table not loaded here."""
+    from games.rules import ballots64
+
+    if not key:
+        return ""
+    try:
+        return ballots64.describe(key)
+    except ballots64.IllegalMove:
+        return key
