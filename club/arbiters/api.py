@@ -18,7 +18,7 @@ from games.models import Game
 from games.services.errors import Forbidden
 
 from . import selectors, services
-from .models import AuditEntry, Protest, Question, Sanction
+from .models import Adjournment, AuditEntry, Protest, Question, Sanction
 
 
 class SanctionIn(serializers.Serializer):
@@ -191,7 +191,127 @@ class ChampionshipLogView(APIView):
         return Response(AuditOut(selectors.championship_log(championship), many=True).data)
 
 
+class ReasonIn(serializers.Serializer):
+    reason = serializers.CharField(max_length=services.REASON_MAX, required=False, default="")
+
+
+class CorrectionIn(serializers.Serializer):
+    white_ms = serializers.IntegerField(min_value=1, max_value=86_400_000)
+    black_ms = serializers.IntegerField(min_value=1, max_value=86_400_000)
+    reason = serializers.CharField(max_length=services.REASON_MAX)
+
+
+class AdjournIn(serializers.Serializer):
+    resume_at = serializers.DateTimeField()
+    reason = serializers.CharField(max_length=services.REASON_MAX)
+    order = serializers.IntegerField(min_value=1, max_value=1000, default=1)
+
+
+class SealIn(serializers.Serializer):
+    move = serializers.CharField(max_length=120)
+    expected_ply = serializers.IntegerField(min_value=0)
+
+
+def _game_state(game):
+    from games.api.serializers import GameSerializer
+
+    return GameSerializer(game).data
+
+
+def _adjournment(adjournment, viewer) -> dict:
+    """The sealed move is shown to the player who sealed it and the game's arbiters only (5.3.3.3)."""
+    sees = (getattr(viewer, "pk", None) == adjournment.sealed_by_id
+            or services.powers(viewer, championship=services.championship_of(adjournment.game)) is not None)
+    return {"id": adjournment.id, "game": adjournment.game_id, "status": adjournment.status,
+            "resume_at": adjournment.resume_at, "order": adjournment.order, "reason": adjournment.reason,
+            "sealed": bool(adjournment.sealed_move),
+            "sealed_move": adjournment.sealed_move if sees and adjournment.status != "resumed" else None}
+
+
+class ClocksStopView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=ReasonIn)
+    @refusals
+    def post(self, request, pk):
+        """Stop both clocks for an interruption (003 5.3.1.6); an arbiter of the game."""
+        data = ReasonIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        return Response(_game_state(services.clocks_stop(by=request.user, game_id=pk, **data.validated_data)))
+
+
+class ClocksStartView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=ReasonIn)
+    @refusals
+    def post(self, request, pk):
+        """Restart the clocks after an interruption."""
+        data = ReasonIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        return Response(_game_state(services.clocks_start(by=request.user, game_id=pk, **data.validated_data)))
+
+
+class ClockCorrectView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=CorrectionIn)
+    @refusals
+    def post(self, request, pk):
+        """Correct both clocks with a reason; a shortened time keeps at least 15 min (draughts, 1.7.8) or
+        5 min (renju, 5.3.1.5)."""
+        data = CorrectionIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        return Response(_game_state(services.clock_correct(by=request.user, game_id=pk, **data.validated_data)))
+
+
+class AdjournmentView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    def get(self, request, pk):
+        """The game's adjournments (the sealed move only for its sealer and the arbiters)."""
+        rows = Adjournment.objects.filter(game_id=pk).select_related("game")
+        return Response([_adjournment(a, request.user) for a in rows])
+
+    @extend_schema(request=AdjournIn)
+    @refusals
+    def post(self, request, pk):
+        """The chief arbiter adjourns the game (003 5.3.3.2): the player to move seals his move."""
+        data = AdjournIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        adjournment = services.adjournment_order(by=request.user, game_id=pk, **data.validated_data)
+        return Response(_adjournment(adjournment, request.user), status=status.HTTP_201_CREATED)
+
+
+class SealView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=SealIn)
+    @refusals
+    def post(self, request, pk):
+        """The player to move seals his move (003 5.3.3.3); the clocks stop."""
+        data = SealIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        adjournment = services.move_seal(member=request.user, game_id=pk, **data.validated_data)
+        return Response(_adjournment(adjournment, request.user))
+
+
+class ResumeView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @refusals
+    def post(self, request, pk):
+        """Resume an adjourned game at its time: the clocks restart and the sealed move is played."""
+        return Response(_game_state(services.adjournment_resume(by=request.user, adjournment_id=pk)))
+
+
 urlpatterns = [
+    path("games/<int:pk>/clocks/stop/", ClocksStopView.as_view(), name="api-arbiters-clocks-stop"),
+    path("games/<int:pk>/clocks/start/", ClocksStartView.as_view(), name="api-arbiters-clocks-start"),
+    path("games/<int:pk>/clocks/", ClockCorrectView.as_view(), name="api-arbiters-clocks"),
+    path("games/<int:pk>/adjournment/", AdjournmentView.as_view(), name="api-arbiters-adjournment"),
+    path("games/<int:pk>/adjournment/seal/", SealView.as_view(), name="api-arbiters-seal"),
+    path("adjournments/<int:pk>/resume/", ResumeView.as_view(), name="api-arbiters-resume"),
     path("sanctions/", SanctionsView.as_view(), name="api-arbiters-sanctions"),
     path("games/<int:pk>/ladder/<int:member>/", LadderView.as_view(), name="api-arbiters-ladder"),
     path("games/<int:pk>/questions/", QuestionsView.as_view(), name="api-arbiters-questions"),

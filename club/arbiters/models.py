@@ -120,3 +120,34 @@ class AuditEntry(models.Model):
 
     def delete(self, *args, **kwargs):
         raise ValueError("the audit log is append-only")
+
+
+class Adjournment(models.Model):
+    """An adjourned game (003 5.3.3.2–5.3.3.3, 002 17.6): ordered by the chief
+    arbiter, the player to move seals a move (seen by him and the arbiters
+    only), the clocks stop, and at ``resume_at`` the sealed move is played."""
+
+    class Status(models.TextChoices):
+        ORDERED = "ordered", _("ordered")
+        SEALED = "sealed", _("sealed")
+        RESUMED = "resumed", _("resumed")
+
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="adjournments")
+    ordered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    ordered_at = models.DateTimeField()
+    reason = models.TextField()
+    resume_at = models.DateTimeField()
+    order = models.PositiveSmallIntegerField(default=1, help_text=_("Resumption order among adjourned games."))
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.ORDERED)
+    sealed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                                  related_name="+")
+    sealed_move = models.CharField(max_length=120, blank=True)
+    sealed_ply = models.PositiveIntegerField(null=True, blank=True)
+    sealed_at = models.DateTimeField(null=True, blank=True)
+    resumed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["resume_at", "order", "id"]
+
+    def __str__(self):
+        return f"{self.game_id}: {self.get_status_display()}"

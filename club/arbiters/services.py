@@ -36,7 +36,7 @@ from club.roles import Role, has_role
 from games.models import Game
 from games.services.errors import Conflict, Forbidden, Invalid, NotFound
 
-from .models import AuditEntry, Protest, Question, Sanction
+from .models import Adjournment, AuditEntry, Protest, Question, Sanction
 
 LIGHT = (Sanction.Kind.REMARK, Sanction.Kind.WARNING, Sanction.Kind.REPRIMAND)
 HEAVY = (Sanction.Kind.LOSS_OF_GAME, Sanction.Kind.EXCLUSION)
@@ -320,3 +320,156 @@ def question_answer(*, by, question_id: int, answer: str, now: datetime | None =
         audit(actor=by, action="question:answer", reason=answer, clause="003 1.3.1", championship=championship,
               game=question.game, member=question.asked_by, now=now, question=question.pk)
         return question
+
+
+# ---- clock decisions (1.7.8, 5.3.1.5–5.3.1.6) --------------------------------------------------------
+def _game_power(by, game_id: int, *, chief: bool = False) -> tuple[Game, Championship | None]:
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        raise NotFound("no-such-game", _("There is no such game."))
+    championship = championship_of(game)
+    power = powers(by, championship=championship)
+    if power is None or (chief and power != "chief"):
+        if chief:
+            raise Forbidden("not-chief-arbiter", _("Only the chief arbiter or his deputy may do this."))
+        raise Forbidden("not-arbiter", _("Only an arbiter of this game may do this."))
+    return game, championship
+
+
+def clocks_stop(*, by, game_id: int, reason: str, now: datetime | None = None) -> Game:
+    """An arbiter stops both clocks for an interruption (5.3.1.6, 000 9.3.1.4, 002 14.6)."""
+    from games.services.arbiter import game_clocks_stop
+
+    now = now or timezone.now()
+    reason = _reason(reason)
+    with transaction.atomic():
+        game, championship = _game_power(by, game_id)
+        game = game_clocks_stop(game_id=game_id, arbiter=by, reason=reason, now=now)
+        audit(actor=by, action="clocks:stop", reason=reason, clause="003 5.3.1.6", championship=championship,
+              game=game, now=now)
+        return game
+
+
+def clocks_start(*, by, game_id: int, reason: str = "", now: datetime | None = None) -> Game:
+    """An arbiter restarts the clocks he stopped (not an adjournment's: that resumes with its sealed move)."""
+    from games.services.arbiter import game_clocks_start
+
+    now = now or timezone.now()
+    with transaction.atomic():
+        game, championship = _game_power(by, game_id)
+        if Adjournment.objects.filter(game=game, status=Adjournment.Status.SEALED).exists():
+            raise Conflict("adjourned", _("The game is adjourned: it resumes with its sealed move."))
+        game = game_clocks_start(game_id=game_id, arbiter=by, reason=reason, now=now)
+        audit(actor=by, action="clocks:start", reason=reason, clause="003 5.3.1.6", championship=championship,
+              game=game, now=now)
+        return game
+
+
+def clock_correct(*, by, game_id: int, white_ms: int, black_ms: int, reason: str,
+                  now: datetime | None = None) -> Game:
+    """An arbiter corrects a live game's clocks with a recorded reason (1.7.8, 5.3.1.5)."""
+    from games.services.arbiter import game_clock_correct
+
+    now = now or timezone.now()
+    reason = _reason(reason)
+    with transaction.atomic():
+        game, championship = _game_power(by, game_id)
+        clause = "003 5.3.1.5" if game.discipline in ("renju", "gomoku", "gomoku-standard", "renju-free",
+                                                      "connect6") else "003 1.7.8"
+        game = game_clock_correct(game_id=game_id, arbiter=by, white_ms=white_ms, black_ms=black_ms, reason=reason,
+                                  clause=clause, now=now)
+        audit(actor=by, action="clocks:correct", reason=reason, clause=clause, championship=championship, game=game,
+              now=now, white_ms=white_ms, black_ms=black_ms)
+        return game
+
+
+# ---- adjournment (5.3.3.2–5.3.3.3, 002 17.6) -----------------------------------------------------------
+def adjournment_order(*, by, game_id: int, resume_at: datetime, reason: str, order: int = 1,
+                      now: datetime | None = None) -> Adjournment:
+    """The chief arbiter permits the game's adjournment: the player to move now seals his move."""
+    now = now or timezone.now()
+    reason = _reason(reason)
+    with transaction.atomic():
+        game, championship = _game_power(by, game_id, chief=True)
+        game = Game.objects.select_for_update().get(pk=game.pk)
+        if game.is_over:
+            raise Conflict("game-over", _("The game is over."))
+        if resume_at <= now:
+            raise Invalid("resume-in-the-past", _("The game resumes at a later time."))
+        if Adjournment.objects.filter(game=game).exclude(status=Adjournment.Status.RESUMED).exists():
+            raise Conflict("already-adjourned", _("The game is already adjourned."))
+        adjournment = Adjournment.objects.create(game=game, ordered_by=by, ordered_at=now, reason=reason,
+                                                 resume_at=resume_at, order=order)
+        audit(actor=by, action="adjournment:order", reason=reason, clause="003 5.3.3.2", championship=championship,
+              game=game, now=now, resume_at=resume_at.isoformat(), order=order)
+        return adjournment
+
+
+def move_seal(*, member, game_id: int, move: str, expected_ply: int, now: datetime | None = None) -> Adjournment:
+    """The player to move seals his move (5.3.3.3): checked against the rules,
+    kept from the opponent and spectators; the clocks stop with his time."""
+    from games.rules import IllegalMove
+    from games.services.arbiter import game_clocks_stop
+    from games.services.errors import RuleRefusal
+    from games.services.positions import game_position, rules_of
+
+    now = now or timezone.now()
+    move = (move or "").strip()
+    if not move or len(move) > 120:
+        raise Invalid("empty-move", _("A move is a non-empty text."))
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        if game is None:
+            raise NotFound("no-such-game", _("There is no such game."))
+        adjournment = Adjournment.objects.select_for_update().filter(
+            game=game, status=Adjournment.Status.ORDERED).first()
+        if adjournment is None:
+            raise Conflict("not-adjourned", _("The chief arbiter has not adjourned this game."))
+        if game.colour_of(getattr(member, "pk", None)) != game.to_move:
+            raise Forbidden("not-your-turn", _("Only the player to move seals the move."))
+        if expected_ply != game.ply:
+            raise Conflict("stale-ply", _("The game has moved on."))
+        try:
+            rules_of(game).play(game_position(game), move)
+        except IllegalMove as refusal:
+            raise RuleRefusal("illegal-move", str(refusal)) from None
+        if game.starts_at is not None and not game.is_present(game.to_move):
+            from games.services import game_check_in
+
+            game_check_in(game_id=game.pk, member=member, now=now)  # sealing at the board is being there (1.9.1)
+        game = game_clocks_stop(game_id=game.pk, arbiter=member, reason=adjournment.reason, clause="003 5.3.3.3",
+                                adjourned=True, now=now)
+        if game.is_over:  # his flag had fallen before he sealed
+            adjournment.delete()
+            return adjournment
+        adjournment.status, adjournment.sealed_by, adjournment.sealed_move = Adjournment.Status.SEALED, member, move
+        adjournment.sealed_ply, adjournment.sealed_at = game.ply, now
+        adjournment.save(update_fields=["status", "sealed_by", "sealed_move", "sealed_ply", "sealed_at"])
+        audit(actor=member, action="adjournment:seal", clause="003 5.3.3.3", championship=championship_of(game),
+              game=game, member=member, now=now)
+        return adjournment
+
+
+def adjournment_resume(*, by, adjournment_id: int, now: datetime | None = None) -> Game:
+    """At the set time an arbiter resumes the game: the clocks restart and the sealed move is played."""
+    from games.services import game_move_make
+    from games.services.arbiter import game_clocks_start
+
+    now = now or timezone.now()
+    with transaction.atomic():
+        adjournment = Adjournment.objects.select_for_update().filter(pk=adjournment_id).first()
+        if adjournment is None:
+            raise NotFound("no-adjournment", _("There is no such adjournment."))
+        game, championship = _game_power(by, adjournment.game_id)
+        if adjournment.status != Adjournment.Status.SEALED:
+            raise Conflict("not-sealed", _("No move has been sealed in this game."))
+        if now < adjournment.resume_at:
+            raise Conflict("too-early", _("The game resumes at the time the chief arbiter set."))
+        game_clocks_start(game_id=game.pk, arbiter=by, reason="adjournment resumed", now=now)
+        game_move_make(game_id=game.pk, member=adjournment.sealed_by, text=adjournment.sealed_move,
+                       expected_ply=adjournment.sealed_ply, now=now)
+        adjournment.status, adjournment.resumed_at = Adjournment.Status.RESUMED, now
+        adjournment.save(update_fields=["status", "resumed_at"])
+        audit(actor=by, action="adjournment:resume", clause="003 5.3.3.3", championship=championship, game=game,
+              now=now, sealed_move=adjournment.sealed_move)
+        return Game.objects.get(pk=game.pk)

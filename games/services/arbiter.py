@@ -19,7 +19,7 @@ from club.roles import Role, has_role
 from games import events, results
 from games.models import Game, GameEvent
 
-from .errors import Conflict, Forbidden, Invalid
+from .errors import Conflict, Forbidden, Invalid, RuleRefusal
 from .finish import Ending, game_finish
 from .play import _locked
 
@@ -96,4 +96,124 @@ def game_result_change(*, game_id: int, arbiter, result: str, reason: str, claus
         GameEvent.objects.create(game=game, kind="result-set", ply=game.ply,
                                  data={"by": arbiter.pk, "before": before, "result": result, "reason": reason,
                                        "clause": clause, "grounds": grounds})
+        return game
+
+
+# ---- clock decisions (1.7.8, 5.3.1.5–5.3.1.6, 000 9.3.1.4, 002 14.6; adjournment 5.3.3.2) --------------
+# The caller (club.arbiters.services) has checked that ``arbiter`` may decide in this game.
+FIVE_ROW_DISCIPLINES = ("renju", "gomoku", "gomoku-standard", "renju-free", "connect6")
+STOPPED, STARTED = "clocks-stopped", "clocks-started"
+
+
+def correction_floor_ms(discipline: str) -> int:
+    """A correction that shortens a player's time leaves him at least 15
+    minutes in draughts (1.7.8), 5 in renju and its family (5.3.1.5)."""
+    return (5 if discipline in FIVE_ROW_DISCIPLINES else 15) * 60_000
+
+
+def clocks_stopped(game: Game) -> dict | None:
+    """The arbiter's stop in force on ``game`` (its event data), or None. A
+    timed, ongoing game whose turn has no start is stopped; only then is the
+    event looked up, so a running game costs no query."""
+    if game.status != Game.Status.ONGOING or game.turn_started_at is not None or game.time_control in ("", "-"):
+        return None
+    event = GameEvent.objects.filter(game=game, kind__in=(STOPPED, STARTED)).order_by("-pk").first()
+    return event.data if event is not None and event.kind == STOPPED else None
+
+
+def _timed_ongoing(game: Game) -> None:
+    from games import clock
+
+    if game.status != Game.Status.ONGOING:
+        raise Conflict("game-over", "The game is over.")
+    tc = clock.TimeControl.parse(game.time_control)
+    if not tc.timed or tc.days:
+        raise RuleRefusal("not-live", "Only a live game's clocks are stopped or corrected.")
+
+
+def game_clocks_stop(*, game_id: int, arbiter, reason: str, clause: str = "003 5.3.1.6", adjourned: bool = False,
+                     now: datetime | None = None) -> Game:
+    """Stop both clocks (an interruption, or an adjournment): the side to move
+    keeps what he had left at ``now``; no move is accepted until they restart.
+    If his flag had already fallen, the game ends on time instead."""
+    from .play import _flag_if_fallen
+    from .timing import game_deadline, left_of, thinking
+
+    if not reason.strip():
+        raise Invalid("no-reason", "Say why: every arbiter's decision is recorded with its reason.")
+    now = now or timezone.now()
+    with transaction.atomic():
+        game = _locked(game_id)
+        _timed_ongoing(game)
+        if clocks_stopped(game) is not None:
+            raise Conflict("clocks-stopped", "The clocks are already stopped.")
+        if _flag_if_fallen(game, now):
+            return game
+        mover = game.to_move
+        left = left_of(game, mover) - thinking(game, now)
+        setattr(game, "white_ms" if mover == "white" else "black_ms", left)
+        game.turn_started_at = None
+        game.deadline = game_deadline(game)
+        game.save(update_fields=["white_ms", "black_ms", "turn_started_at", "deadline"])
+        GameEvent.objects.create(game=game, kind=STOPPED, ply=game.ply,
+                                 data={"by": arbiter.pk, "reason": reason, "clause": clause, "adjourned": adjourned,
+                                       "at": now.isoformat()})
+        events.game_changed_on_commit(game.pk)
+        return game
+
+
+def game_clocks_start(*, game_id: int, arbiter, reason: str = "", now: datetime | None = None) -> Game:
+    """Restart the clocks the arbiter stopped: the side to move's clock runs from ``now``."""
+    from .timing import game_deadline
+
+    now = now or timezone.now()
+    with transaction.atomic():
+        game = _locked(game_id)
+        if clocks_stopped(game) is None:
+            raise Conflict("clocks-running", "The clocks are not stopped.")
+        game.turn_started_at = now
+        game.deadline = game_deadline(game)
+        game.save(update_fields=["turn_started_at", "deadline"])
+        GameEvent.objects.create(game=game, kind=STARTED, ply=game.ply,
+                                 data={"by": arbiter.pk, "reason": reason, "at": now.isoformat()})
+        events.game_changed_on_commit(game.pk)
+        return game
+
+
+def game_clock_correct(*, game_id: int, arbiter, white_ms: int, black_ms: int, reason: str,
+                       clause: str = "003 1.7.8", now: datetime | None = None) -> Game:
+    """Set both players' time left (a defective clock, 1.7.8, 5.3.1.5). A
+    shortened time never goes below ``correction_floor_ms``; a longer one is
+    always allowed. The side to move's clock restarts from ``now``."""
+    from .play import _flag_if_fallen
+    from .timing import game_deadline, left_of, thinking
+
+    if not reason.strip():
+        raise Invalid("no-reason", "Say why: every arbiter's decision is recorded with its reason.")
+    if min(white_ms, black_ms) <= 0 or max(white_ms, black_ms) > 86_400_000:
+        raise Invalid("bad-time", "A time left is more than zero and at most a day.")
+    now = now or timezone.now()
+    with transaction.atomic():
+        game = _locked(game_id)
+        _timed_ongoing(game)
+        stopped = clocks_stopped(game) is not None
+        if not stopped and _flag_if_fallen(game, now):
+            return game
+        shown = {colour: left_of(game, colour) - (thinking(game, now) if colour == game.to_move and not stopped
+                                                  else 0) for colour in ("white", "black")}
+        floor = correction_floor_ms(game.discipline)
+        for colour, new in (("white", white_ms), ("black", black_ms)):
+            if new < shown[colour] and new < floor:
+                raise RuleRefusal("below-minimum",
+                                  f"A shortened time must leave at least {floor // 60_000} minutes "
+                                  f"({'003 5.3.1.5' if floor == 300_000 else '003 1.7.8'}).")
+        game.white_ms, game.black_ms = white_ms, black_ms
+        if not stopped:
+            game.turn_started_at = now
+        game.deadline = game_deadline(game)
+        game.save(update_fields=["white_ms", "black_ms", "turn_started_at", "deadline"])
+        GameEvent.objects.create(game=game, kind="clock-corrected", ply=game.ply,
+                                 data={"by": arbiter.pk, "before": shown, "white_ms": white_ms, "black_ms": black_ms,
+                                       "reason": reason, "clause": clause})
+        events.game_changed_on_commit(game.pk)
         return game

@@ -80,6 +80,12 @@ def _flag_if_fallen(game: Game, now: datetime) -> bool:
     return False
 
 
+def _arbiter_stopped(game: Game) -> bool:
+    from .arbiter import clocks_stopped  # arbiter imports this module
+
+    return clocks_stopped(game) is not None
+
+
 def _not_before_start(game: Game, now: datetime) -> None:
     if game.starts_at is not None and now < game.starts_at:
         raise RuleRefusal("not-started",
@@ -165,6 +171,9 @@ def _move_locked(cursor, *, game_id, member, text, expected_ply, idempotency_key
     p = game_position(game)
     if v.turn(p) != colour:
         raise RuleRefusal("not-your-turn", f"It is {v.turn(p)}'s turn to act.")
+    if game.turn_started_at is None and _arbiter_stopped(game):
+        raise RuleRefusal("clocks-stopped", "The arbiter has stopped the clocks; play resumes when he restarts "
+                                            "them (003 5.3.1.6, 5.3.3).")
     now = now or timezone.now()
     _not_before_start(game, now)
     absent = absence_ending(game, now)
