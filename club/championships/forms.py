@@ -24,6 +24,12 @@ def _criteria_choices():
     return [(c, c) for c in standings.CRITERIA]
 
 
+def _ballot_table_choices():
+    from games.rules import ballots64
+
+    return [(t, ballots64.table(t).name) for t in ballots64.tables()]
+
+
 class ChampionshipForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120)
     discipline = forms.ChoiceField(label=_("Discipline"), choices=discipline_choices)
@@ -47,11 +53,21 @@ class ChampionshipForm(forms.Form):
     entries_open_at = forms.DateTimeField(label=_("Entries open (UTC)"), required=False)
     entries_close_at = forms.DateTimeField(label=_("Entries close (UTC)"), required=False)
     invitation_only = forms.BooleanField(label=_("By invitation"), required=False)
+    games_per_pairing = forms.IntegerField(label=_("Games per pairing (micro-matches, 1.11; empty: 1, шашки-64: 2)"),
+                                           min_value=1, max_value=12, required=False)
+    ballot_table = forms.ChoiceField(label=_("Шашки-64 ballot table (2.2.2)"), required=False, initial="idf",
+                                     choices=_ballot_table_choices)
+    tie_matches = forms.IntegerField(label=_("Further micro-matches after a drawn one (1.11; empty: knockout 1, "
+                                             "else 0)"), min_value=0, max_value=10, required=False)
+    tie_time_control = forms.CharField(label=_("Then at the faster control (1.11)"), max_length=64, required=False)
 
     def service_arguments(self) -> dict:
         values = dict(self.cleaned_data)
         if values["discipline"] == RUSSIAN_64:
-            values["discipline"], values["ballot"] = "russian", "random"
+            # 2.2: шашки-64 is played in micro-matches, a ballot drawn for each from the chosen table.
+            values["discipline"], values["ballot_table"] = "russian", values["ballot_table"] or "idf"
+        else:
+            values["ballot_table"] = ""
         values["swiss_system"] = values["swiss_system"] or ""
         values["foul_policy"] = values["foul_policy"] or "reject"
         values["tie_criteria"] = list(values["tie_criteria"])

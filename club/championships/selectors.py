@@ -103,8 +103,10 @@ def next_game_of(member) -> Board | None:
     """The member's next championship game: an ongoing one first, else the nearest scheduled."""
     if not getattr(member, "is_authenticated", False):
         return None
-    mine = (Board.objects.filter(Q(white=member) | Q(black=member), round__status=Round.Status.PUBLISHED,
-                                 game__isnull=False, game__status=Game.Status.ONGOING)
+    # A micro-match's later games (1.11) are found through its match games; ``game`` is its first.
+    ongoing = Q(game__status=Game.Status.ONGOING) | Q(match_games__game__status=Game.Status.ONGOING)
+    mine = (Board.objects.filter(ongoing, Q(white=member) | Q(black=member), round__status=Round.Status.PUBLISHED,
+                                 game__isnull=False).distinct()
             .select_related("round__championship", "game", "white", "black")
             .order_by("round__starts_at", "round_id"))
     return mine.first()

@@ -681,7 +681,8 @@ def board_result_set(*, by, championship_id: int, game_id: int, result: str, rea
     with transaction.atomic():
         championship = _locked(championship_id)
         _require_chief(championship, by, "1.10.4")
-        board = Board.objects.filter(game_id=game_id, round__championship=championship).first()
+        board = (Board.objects.filter(game_id=game_id, round__championship=championship).first()
+                 or Board.objects.filter(match_games__game_id=game_id, round__championship=championship).first())
         if board is None:
             raise NotFound("not-in-championship",
                            _("Game %(g)s is not a game of this championship.") % {"g": game_id})

@@ -259,3 +259,30 @@ def test_a_knockout_of_13_with_byes_played_to_the_end(api, staff, on_commit):
     assert page.status_code == 200
     assert all(str(g["game_id"]).encode() in page.content for r in bracket for m in r["matches"] for g in m["games"])
     assert MatchGame.objects.filter(board__round__championship_id=pk).count() == 4 + 2 * (4 + 4 + 2 + 1)
+
+
+def test_a_drawn_micro_match_continues_with_a_fresh_ballot_and_the_arbiter_sets_a_later_game(
+        api, staff, players, on_commit):
+    # 1.11: the regulations set one further micro-match after a draw; 2.2.2: it has its own ballot.
+    two = players[:2]
+    url, pk = create_and_fill(api, staff, two, ballot_table="idf", tie_matches=1)
+    arbiter, chief = api(staff["arbiter"]), api(staff["chief"])
+    ok(arbiter.post(url + "rounds/"), 201)
+    ok(arbiter.post(url + "rounds/1/publish/"))
+    board = Board.objects.get(round__championship_id=pk, round__number=1)
+    lose(ongoing_game(board), board.black, on_commit)
+    lose(ongoing_game(board), board.white, on_commit)  # board.black has white in game 2 and wins: 1:1
+    board.refresh_from_db()
+    assert board.result == "" and board.match_games.count() == 3  # "continues": the next pair begins
+    third = board.match_games.get(number=3)
+    assert third.micro_match == 2 and third.board_white_has_white
+    assert third.ballot.startswith("idf:") and third.ballot == ballots64.draw(
+        random.Random(_seed(Championship.objects.get(pk=pk), 1, 1, 2)), table="idf")
+    # The chief arbiter sets the result of a later game of the match (1.10.4) through the API.
+    ok(chief.post(url + "results/", {"game_id": third.game_id, "result": "1-0", "reason": "flag fell on paper"}))
+    fourth = board.match_games.get(number=4)
+    assert (fourth.game.white_id, fourth.ballot) == (board.black_id, third.ballot)
+    draw(fourth.game, on_commit)
+    board.refresh_from_db()
+    assert board.result == "1-0"  # the second micro-match 1½:½ decides the encounter
+    assert ok(api(None).get(url))["status"] == "finished"

@@ -12,6 +12,9 @@ def next_championship_game(context):
     board = selectors.next_game_of(member)
     if board is None:
         return {"board": None}
-    return {"board": board, "championship": board.round.championship,
+    # A micro-match (1.11): the game going on now, with its colours (they alternate).
+    current = board.match_games.filter(game__status="ongoing").select_related("game").first()
+    game = current.game if current else board.game
+    return {"board": board, "game": game, "championship": board.round.championship,
             "opponent": board.black if board.white_id == member.pk else board.white,
-            "colour": "white" if board.white_id == member.pk else "black"}
+            "colour": "white" if game.white_id == member.pk else "black"}
