@@ -29,12 +29,12 @@ from games import results as vocabulary
 from games.models import Game
 from games.rules import variant
 from games.services.errors import Conflict, Forbidden, Invalid, NotFound, RuleRefusal
+from games.services.positions import FOUL_POLICIES  # the games layer's names, mapped onto the rules' there
 
 from . import selectors
 from .models import Appointment, Board, Championship, Decision, Entry, Round, Standings
 
 Status = Championship.Status
-FOUL_POLICIES = ("reject", "foul-loses")
 SWISS_SYSTEMS = tuple(Championship.SwissSystem.values)
 HOUR_MS = 3_600_000
 
