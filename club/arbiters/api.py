@@ -305,7 +305,49 @@ class ResumeView(APIView):
         return Response(_game_state(services.adjournment_resume(by=request.user, adjournment_id=pk)))
 
 
+class DrawClaimIn(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=["five-moves", "stop-clocks"])
+
+
+class DrawDecisionIn(serializers.Serializer):
+    grant = serializers.BooleanField()
+    reason = serializers.CharField(max_length=services.REASON_MAX)
+
+
+def _claim(claim) -> dict:
+    return {"id": claim.id, "game": claim.game_id, "kind": claim.kind, "status": claim.status, "ply": claim.ply,
+            "claimed_by": claim.claimed_by_id, "claimed_at": claim.claimed_at, "decided_by": claim.decided_by_id,
+            "reason": claim.reason}
+
+
+class DrawClaimView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=DrawClaimIn)
+    @refusals
+    def post(self, request, pk):
+        """Claim a draw the arbiter decides: five-moves (2.1.9.1.6) or stop-clocks (1.7.13, 1.16.8)."""
+        data = DrawClaimIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        claim = services.draw_claim(member=request.user, game_id=pk, kind=data.validated_data["kind"])
+        return Response(_claim(claim), status=status.HTTP_201_CREATED)
+
+
+class DrawDecisionView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=DrawDecisionIn)
+    @refusals
+    def post(self, request, pk):
+        """An arbiter of the game grants or refuses the draw claim, with reasons."""
+        data = DrawDecisionIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        return Response(_claim(services.draw_claim_decide(by=request.user, claim_id=pk, **data.validated_data)))
+
+
 urlpatterns = [
+    path("games/<int:pk>/draw-claims/", DrawClaimView.as_view(), name="api-arbiters-draw-claim"),
+    path("draw-claims/<int:pk>/decision/", DrawDecisionView.as_view(), name="api-arbiters-draw-decision"),
     path("games/<int:pk>/clocks/stop/", ClocksStopView.as_view(), name="api-arbiters-clocks-stop"),
     path("games/<int:pk>/clocks/start/", ClocksStartView.as_view(), name="api-arbiters-clocks-start"),
     path("games/<int:pk>/clocks/", ClockCorrectView.as_view(), name="api-arbiters-clocks"),

@@ -151,3 +151,35 @@ class Adjournment(models.Model):
 
     def __str__(self):
         return f"{self.game_id}: {self.get_status_display()}"
+
+
+class DrawClaim(models.Model):
+    """A draw only an arbiter grants: the 5-move rule in a clearly drawn
+    position (2.1.9.1.6, 1.16.7), or the stronger side stopping the clocks in
+    sudden death (1.7.13, 1.16.8)."""
+
+    class Kind(models.TextChoices):
+        FIVE_MOVES = "five-moves", _("clearly drawn position, 5-move rule")
+        STOP_CLOCKS = "stop-clocks", _("stronger side stops the clocks")
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("pending")
+        GRANTED = "granted", _("granted")
+        REFUSED = "refused", _("refused")
+
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="draw_claims")
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    claimed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    claimed_at = models.DateTimeField()
+    ply = models.PositiveIntegerField()
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
+    decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                                   related_name="+")
+    decided_at = models.DateTimeField(null=True, blank=True)
+    reason = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["-claimed_at", "-id"]
+
+    def __str__(self):
+        return f"{self.game_id}: {self.kind} ({self.status})"

@@ -36,7 +36,7 @@ from club.roles import Role, has_role
 from games.models import Game
 from games.services.errors import Conflict, Forbidden, Invalid, NotFound
 
-from .models import Adjournment, AuditEntry, Protest, Question, Sanction
+from .models import Adjournment, AuditEntry, DrawClaim, Protest, Question, Sanction
 
 LIGHT = (Sanction.Kind.REMARK, Sanction.Kind.WARNING, Sanction.Kind.REPRIMAND)
 HEAVY = (Sanction.Kind.LOSS_OF_GAME, Sanction.Kind.EXCLUSION)
@@ -473,3 +473,80 @@ def adjournment_resume(*, by, adjournment_id: int, now: datetime | None = None) 
         audit(actor=by, action="adjournment:resume", clause="003 5.3.3.3", championship=championship, game=game,
               now=now, sealed_move=adjournment.sealed_move)
         return Game.objects.get(pk=game.pk)
+
+
+# ---- draws that need an arbiter (2.1.9.1.6, 1.16.7; 1.7.13, 1.16.8) ------------------------------------
+def _sudden_death(game: Game) -> bool:
+    from games.clock import TimeControl
+
+    tc = TimeControl.parse(game.time_control)
+    return tc.timed and not tc.days and tc.periods[-1].moves is None
+
+
+def draw_claim(*, member, game_id: int, kind: str, now: datetime | None = None) -> DrawClaim:
+    """A player asks the arbiter for a draw. ``stop-clocks`` (1.7.13, 1.16.8):
+    the side to move, in a game played to the end with one control, stops
+    both clocks, which fixes the draw if the arbiter confirms; the clocks stay
+    stopped until he decides. ``five-moves`` (2.1.9.1.6): play goes on while
+    the arbiter judges the position."""
+    from games.services.arbiter import game_clocks_stop
+
+    now = now or timezone.now()
+    if kind not in DrawClaim.Kind.values:
+        raise Invalid("bad-kind", _("A draw claim is one of: %(k)s.") % {"k": ", ".join(DrawClaim.Kind.values)})
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        if game is None:
+            raise NotFound("no-such-game", _("There is no such game."))
+        colour = game.colour_of(getattr(member, "pk", None))
+        if colour is None:
+            raise Forbidden("not-a-player", _("Only the players of the game may claim a draw."))
+        if game.is_over:
+            raise Conflict("game-over", _("The game is over."))
+        if DrawClaim.objects.filter(game=game, status=DrawClaim.Status.PENDING).exists():
+            raise Conflict("claim-pending", _("A draw claim in this game is already waiting for the arbiter."))
+        if kind == DrawClaim.Kind.STOP_CLOCKS:
+            if not _sudden_death(game):
+                raise Invalid("not-sudden-death", _("Stopping the clocks fixes a draw only when the time control "
+                                                    "runs to the end of the game (003 1.7.13)."))
+            if colour != game.to_move:
+                raise Forbidden("not-your-turn", _("Only the player whose clock runs may stop the clocks."))
+            game = game_clocks_stop(game_id=game.pk, arbiter=member, reason="draw claim", clause="003 1.7.13",
+                                    now=now)
+            if game.is_over:
+                raise Conflict("game-over", _("The game is over."))
+        claim = DrawClaim.objects.create(game=game, kind=kind, claimed_by=member, claimed_at=now, ply=game.ply)
+        audit(actor=member, action=f"draw-claim:{kind}", championship=championship_of(game), game=game,
+              member=member, now=now, clause="003 1.7.13" if kind == DrawClaim.Kind.STOP_CLOCKS else "003 2.1.9.1.6")
+        return claim
+
+
+def draw_claim_decide(*, by, claim_id: int, grant: bool, reason: str, now: datetime | None = None) -> DrawClaim:
+    """An arbiter of the game grants the draw or refuses it (the stopped clocks restart)."""
+    from games.services.arbiter import clocks_stopped, game_clocks_start, game_result_change
+
+    now = now or timezone.now()
+    reason = _reason(reason)
+    with transaction.atomic():
+        claim = DrawClaim.objects.select_for_update().select_related("game").filter(pk=claim_id).first()
+        if claim is None:
+            raise NotFound("no-claim", _("There is no such claim."))
+        game, championship = _game_power(by, claim.game_id)
+        if claim.status != DrawClaim.Status.PENDING:
+            raise Conflict("already-decided", _("This claim has already been decided."))
+        if game.is_over:
+            raise Conflict("game-over", _("The game is over."))
+        stop = claim.kind == DrawClaim.Kind.STOP_CLOCKS
+        rapid = game.speed in ("rapid", "blitz")
+        clause = ("003 1.16.8" if rapid else "003 1.7.13") if stop else ("003 1.16.7" if rapid else "003 2.1.9.1.6")
+        if grant:
+            game_result_change(game_id=game.pk, arbiter=by, result="1/2-1/2", reason=reason, clause=clause,
+                               authorised=True, in_championship=championship is not None, now=now)
+        elif stop and clocks_stopped(Game.objects.get(pk=game.pk)) is not None:
+            game_clocks_start(game_id=game.pk, arbiter=by, reason="draw claim refused", now=now)
+        claim.status = DrawClaim.Status.GRANTED if grant else DrawClaim.Status.REFUSED
+        claim.decided_by, claim.decided_at, claim.reason = by, now, reason
+        claim.save(update_fields=["status", "decided_by", "decided_at", "reason"])
+        audit(actor=by, action=f"draw-claim:{claim.status}", reason=reason, clause=clause, championship=championship,
+              game=game, member=claim.claimed_by, now=now, claim=claim.pk)
+        return claim
