@@ -12,7 +12,10 @@ def test_every_stored_name_maps_onto_a_rules_name_and_back():
 
 
 def test_the_forms_and_titles_offer_exactly_the_stored_names():
-    assert [name for name, _ in ChallengeForm.base_fields["foul_policy"].choices] == list(positions.FOUL_POLICIES)
+    from club.championships.forms import ChampionshipForm
+
+    for form in (ChallengeForm, ChampionshipForm):
+        assert [name for name, _ in form.base_fields["foul_policy"].choices] == list(positions.FOUL_POLICIES)
     assert list(disciplines.FOUL_POLICIES) == list(positions.FOUL_POLICIES)
 
 
