@@ -142,7 +142,10 @@ def match_game_next(championship: Championship, the_round: Round, board: Board, 
 
     live = not clock.TimeControl.parse(due.time_control).days
     if live:
-        starts_at = starts_at if (starts_at and due.number == 1) else now + BREAK
+        if not (starts_at and due.number == 1):
+            # 1.11: the break runs from the end of the previous game (its recorded end, else now).
+            ended = match_games[-1].game.ended_at if match_games else None
+            starts_at = max(now, ended or now) + BREAK
         allowed = lateness_ms(championship)
     else:
         starts_at, allowed = now, 0

@@ -286,3 +286,32 @@ def test_a_drawn_micro_match_continues_with_a_fresh_ballot_and_the_arbiter_sets_
     board.refresh_from_db()
     assert board.result == "1-0"  # the second micro-match 1½:½ decides the encounter
     assert ok(api(None).get(url))["status"] == "finished"
+
+
+def test_a_live_micro_match_plays_its_games_one_after_another_with_the_break(api, staff, players, on_commit):
+    # 1.11: the games follow one another with the colours changed and a 5-minute break.
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.services import game_check_in
+
+    two = players[:2]
+    url, pk = create_and_fill(api, staff, two, time_control="900", system="knockout", games_per_pairing=2)
+    arbiter = api(staff["arbiter"])
+    ok(arbiter.post(url + "rounds/"), 201)
+    starts = timezone.now() + timedelta(hours=1)
+    ok(arbiter.post(url + "rounds/1/publish/", {"starts_at": starts.isoformat()}))
+    board = Board.objects.get(round__championship_id=pk, round__number=1)
+    first = ongoing_game(board)
+    assert first.starts_at == starts and board.match_games.count() == 1  # one game at a time
+    with on_commit():
+        game_check_in(game_id=first.pk, member=first.white, now=starts)
+        game_resign(game_id=first.pk, member=first.black, now=starts + timedelta(minutes=3))
+    first.refresh_from_db()
+    second = ongoing_game(board)
+    assert (second.white_id, second.black_id) == (first.black_id, first.white_id)
+    assert second.starts_at == first.ended_at + timedelta(minutes=5)
+    assert second.ballot == "" and board.match_games.get(number=2).micro_match == 1
+    page = api(None).client.get(reverse("championships:detail", args=[pk]))
+    assert str(second.pk).encode() in page.content
