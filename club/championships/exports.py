@@ -41,7 +41,17 @@ def games_file(championship: Championship) -> Export:
                                    round__status__in=publish.PUBLISHED_ROUNDS)
               .select_related("game", "game__white", "game__black").order_by("round__number", "number"))
     fmt = "pdn" if draughts else "renju"
-    records = [game_record(game=board.game, format=fmt).strip() for board in boards]
+    if championship.plays_micro_matches:
+        # Micro-matches (1.11): every game of each pairing, in the order played.
+        from .models import MatchGame
+
+        games = [mg.game for mg in MatchGame.objects.filter(
+            board__round__championship=championship, board__round__status__in=publish.PUBLISHED_ROUNDS)
+            .select_related("game", "game__white", "game__black")
+            .order_by("board__round__number", "board__number", "number")]
+    else:
+        games = [board.game for board in boards]
+    records = [game_record(game=game, format=fmt).strip() for game in games]
     text = "\n\n".join(records) + ("\n" if records else "")
     if draughts:
         return Export(f"{_slug(championship)}.pdn", "application/x-draughts-pdn; charset=utf-8", text)

@@ -240,7 +240,7 @@ def crosstable(championship: Championship, rows: list[dict], people: dict[int, P
     number = {pid: i for i, pid in enumerate(order, start=1)}
     struck = {row["player"].id for row in rows if row["struck"]}
     out = []
-    if not championship.is_swiss:
+    if championship.standings_system != Championship.System.SWISS:
         for row in rows:
             pid = row["player"].id
             marks = table["grid"].get(pid, {})

@@ -259,6 +259,11 @@ def test_a_knockout_of_13_with_byes_played_to_the_end(api, staff, on_commit):
     assert page.status_code == 200
     assert all(str(g["game_id"]).encode() in page.content for r in bracket for m in r["matches"] for g in m["games"])
     assert MatchGame.objects.filter(board__round__championship_id=pk).count() == 4 + 2 * (4 + 4 + 2 + 1)
+    # The published results and the games file carry every game of every match.
+    published = ok(api(None).get(url + "published/"))
+    assert published["crosstable"]["kind"] == "rounds" and len(published["rounds"]) == 4
+    pdn = api(None).get(url + "export/games/")
+    assert pdn.status_code == 200 and pdn.content.decode().count("[Event ") == 26
 
 
 def test_a_drawn_micro_match_continues_with_a_fresh_ballot_and_the_arbiter_sets_a_later_game(
