@@ -20,7 +20,9 @@ def test_a_worker_process_ends_an_overdue_game_through_redis(celery_worker_proce
     white = Member.objects.create_user("worker-white", password="x")
     black = Member.objects.create_user("worker-black", password="x")
     long_ago = datetime.now(timezone.utc) - timedelta(hours=1)
-    game = game_create(white=white, black=black, discipline="russian", time_control="300", now=long_ago)
+    # A scheduled start puts white's first move on the clock (a challenge's first move is not).
+    game = game_create(white=white, black=black, discipline="russian", time_control="300", now=long_ago,
+                       starts_at=long_ago)
 
     games_sweep_task.delay()
 
