@@ -316,6 +316,12 @@ GAMES_FIRST_MOVE_SECONDS = env_int("GAMES_FIRST_MOVE_SECONDS", 60)
 # "I am here" in a scheduled game opens this long before its start (1.9.1).
 GAMES_CHECK_IN_MINUTES = env_int("GAMES_CHECK_IN_MINUTES", 15)
 
+# --- Importing records (games/records.py): a strict budget on the request path ------------
+RECORD_IMPORT_MAX_BYTES = env_int("RECORD_IMPORT_MAX_BYTES", 512 * 1024)
+RECORD_IMPORT_MAX_GAMES = env_int("RECORD_IMPORT_MAX_GAMES", 200)
+RECORD_IMPORT_MAX_PLIES = env_int("RECORD_IMPORT_MAX_PLIES", 10_000)
+RECORD_IMPORTS_PER_HOUR = env_int("RECORD_IMPORTS_PER_HOUR", 10)
+
 # --- Notifications (club/notifications): correspondence reminders and daily digests ----
 CELERY_BEAT_SCHEDULE["notifications-turn-reminders"] = {
     "task": "club.notifications.tasks.send_turn_reminders", "schedule": 60.0, "options": {"expires": 50},
