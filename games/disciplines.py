@@ -37,6 +37,7 @@ OPENING_RULES = {  # games.rules.renju.RULES, in the reader's language
 FOUL_POLICIES = {  # Game.foul_policy (002 9.2): what happens to a black stone on a forbidden point
     "reject": gettext_noop("a forbidden stone is refused"),
     "foul-loses": gettext_noop("a forbidden stone loses the game"),
+    "foul-claim": gettext_noop("a forbidden stone loses if white points it out (002 9.8)"),
 }
 
 

@@ -91,7 +91,8 @@ class ChallengeForm(forms.Form):
         (name, titles[0] if (get_language() or "").startswith("ru") else titles[1])
         for name, titles in variant("renju").opening_rules.items()])
     foul_policy = forms.ChoiceField(label=_("Renju fouls"), required=False, initial="reject", choices=[
-        ("reject", _("a foul move is refused")), ("foul-loses", _("a foul loses (RIF 9.2)"))])
+        ("reject", _("a foul move is refused")), ("foul-loses", _("a foul loses (RIF 9.2)")),
+        ("foul-claim", _("a foul stands until white points it out (RIF 9.8)"))])
     ballot = forms.ChoiceField(label=_("Shashki-64 ballot"), required=False, initial="random", choices=lambda: [
         ("random", _("drawn by lot at acceptance"))] + [(key, key) for key in _ballot_keys()])
     start_fen = forms.CharField(label=_("Start position (FEN)"), required=False, max_length=2000,

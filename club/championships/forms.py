@@ -45,7 +45,8 @@ class ChampionshipForm(forms.Form):
     rated = forms.BooleanField(label=_("Rated"), required=False, initial=True)
     opening_rule = forms.ChoiceField(label=_("Renju opening rule"), required=False, choices=_opening_rule_choices)
     foul_policy = forms.ChoiceField(label=_("Renju fouls"), required=False, initial="reject", choices=[
-        ("reject", _("a foul move is refused")), ("foul-loses", _("a foul loses (002 9.2)"))])
+        ("reject", _("a foul move is refused")), ("foul-loses", _("a foul loses (002 9.2)")),
+        ("foul-claim", _("a foul stands until white points it out (002 9.8)"))])
     lateness_minutes = forms.IntegerField(label=_("Allowed lateness, minutes (1.9.1; empty: the first control, "
                                                   "at most an hour)"), min_value=0, max_value=60, required=False)
     tie_criteria = forms.MultipleChoiceField(label=_("Tie criteria in order (1.13.3; empty: the rules' order)"),

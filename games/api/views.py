@@ -245,6 +245,8 @@ GameDrawAcceptView = _game_action(services.game_draw_answer, "Accept the opponen
                                   "GameDrawAcceptView", accept=True)
 GameDrawDeclineView = _game_action(services.game_draw_answer, "Decline the opponent's draw offer (2.1.9.4).",
                                    "GameDrawDeclineView", accept=False)
+GameFoulClaimView = _game_action(services.game_foul_claim, "White points out black's renju foul under the "
+                                 "'foul-claim' policy (002 9.8).", "GameFoulClaimView")
 
 
 class GameRepetitionClaimView(APIView):

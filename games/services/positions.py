@@ -33,7 +33,7 @@ def rules_of(game: Game):
 # The renju foul policy (002 9.2) as games, challenges, championships and the API
 # store and accept it, onto the rules module's names (games.rules.renju.FOUL_POLICIES).
 # "foul-loses" is a public API value, so it is mapped here rather than migrated.
-STORED_FOUL_POLICIES = {"reject": "reject", "foul-loses": "lose"}
+STORED_FOUL_POLICIES = {"reject": "reject", "foul-loses": "lose", "foul-claim": "claim"}
 FOUL_POLICIES = tuple(STORED_FOUL_POLICIES)  # the names the games layer accepts and stores
 
 
