@@ -6,9 +6,11 @@ A game changes through the services only, which keep its events, its end
 """
 from django import forms
 from django.contrib import admin, messages
+from django.db import transaction
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext_lazy as _
 
+from club.arbiters.services import audit  # the admin is an edge: it records what administrators do
 from games.models import Challenge, Game, GameEvent, Move, Vacation
 from games.services import PlayRefused
 from games.services.arbiter import RESULTS, game_result_change
@@ -62,8 +64,11 @@ class GameAdmin(ReadOnlyAdmin):
             data = form.cleaned_data
             for game in queryset:
                 try:
-                    game_result_change(game_id=game.pk, arbiter=request.user, result=data["result"],
-                                       reason=data["reason"], clause=data["clause"])
+                    with transaction.atomic():
+                        game_result_change(game_id=game.pk, arbiter=request.user, result=data["result"],
+                                           reason=data["reason"], clause=data["clause"])
+                        audit(actor=request.user, action="admin:result", reason=data["reason"],
+                              clause=data["clause"], game=game, result=data["result"])
                 except PlayRefused as refusal:
                     self.message_user(request, f"{game.pk}: {refusal.detail}", messages.ERROR)
                 else:
