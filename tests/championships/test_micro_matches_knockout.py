@@ -283,6 +283,12 @@ def test_a_drawn_micro_match_continues_with_a_fresh_ballot_and_the_arbiter_sets_
     assert third.micro_match == 2 and third.board_white_has_white
     assert third.ballot.startswith("idf:") and third.ballot == ballots64.draw(
         random.Random(_seed(Championship.objects.get(pk=pk), 1, 1, 2)), table="idf")
+    # "My games" leads each player to the micro-match's game going on now.
+    mine = APIClient()
+    mine.force_login(board.white)
+    page = mine.get(reverse("games:my-games"))
+    section = page.content.decode().split('class="next-championship-game"', 1)[1].split("</section>", 1)[0]
+    assert reverse("games:game", args=[third.game_id]) in section
     # The chief arbiter sets the result of a later game of the match (1.10.4) through the API.
     ok(chief.post(url + "results/", {"game_id": third.game_id, "result": "1-0", "reason": "flag fell on paper"}))
     fourth = board.match_games.get(number=4)

@@ -13,7 +13,10 @@ def next_championship_game(context):
     if board is None:
         return {"board": None}
     # A micro-match (1.11): the game going on now, with its colours (they alternate).
-    current = board.match_games.filter(game__status="ongoing").select_related("game").first()
+    from games.models import Game
+
+    current = (board.match_games.filter(game__status=Game.Status.ONGOING).select_related("game")
+               .order_by("number").first())
     game = current.game if current else board.game
     return {"board": board, "game": game, "championship": board.round.championship,
             "opponent": board.black if board.white_id == member.pk else board.white,
