@@ -68,6 +68,11 @@ def sanction_issue(*, member: Member, kind: str, reason: str, issued_by: Member)
     require_role(issued_by, Role.ARBITER)
     if member.pk == issued_by.pk:
         raise ValidationError({"member": _("An arbiter cannot sanction themselves.")})
+    if kind in (Sanction.Kind.LOSS_OF_GAME, Sanction.Kind.EXCLUSION):
+        # Only the chief arbiter (or deputy) forfeits a game or excludes, and with its effect on the
+        # game or the championship: club.arbiters.services.sanction_issue (003 1.4, issue 15).
+        raise ValidationError({"kind": _("The loss of a game and an exclusion are decided in the game or the "
+                                         "championship by its chief arbiter (003 1.4).")})
     sanction = Sanction(member=member, kind=kind, reason=reason.strip(), issued_by=issued_by)
     sanction.full_clean()
     sanction.save()

@@ -153,6 +153,8 @@ def sanction_issue(*, by, member_id: int, kind: str, reason: str, clause: str = 
         member = Member.objects.filter(pk=member_id).first()
         if member is None:
             raise NotFound("no-member", _("There is no such member."))
+        if member.pk == by.pk:
+            raise Forbidden("self-sanction", _("An arbiter cannot sanction themselves."))
         if game is not None and game.colour_of(member.pk) is None:
             raise Invalid("not-a-player", _("The member does not play in this game."))
         if kind == Sanction.Kind.LOSS_OF_GAME and game is None:

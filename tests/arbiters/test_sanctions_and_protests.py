@@ -285,3 +285,12 @@ def test_the_audit_log_is_append_only_and_seen_by_the_championships_arbiters(cli
     mine = client.get("/api/arbiters/mine/").json()
     assert [s["kind"] for s in mine["sanctions"]] == ["reprimand"]
     assert client.get("/arbiters/mine/").status_code == 200
+
+
+def test_an_arbiter_cannot_sanction_himself(players, arbiter):
+    from games.services import Forbidden
+
+    game = game_create(white=arbiter, black=players[1], discipline="russian", time_control="300", now=T0)
+    with pytest.raises(Forbidden) as refused:
+        sanction_issue(by=arbiter, member_id=arbiter.pk, kind="remark", reason="oops", game_id=game.pk, now=at(1))
+    assert refused.value.code == "self-sanction" and not Sanction.objects.exists()

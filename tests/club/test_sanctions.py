@@ -42,12 +42,19 @@ class TestTheSanctionPages:
         assert client.get(reverse("sanction-new")).status_code == 200
 
         response = client.post(reverse("sanction-new"), {
-            "member": anna.pk, "kind": "loss_of_game", "reason": "Refused to record the moves.",
+            "member": anna.pk, "kind": "reprimand", "reason": "Refused to record the moves.",
         })
 
         assert response.status_code == 302
         listing = client.get(reverse("sanction-list"))
         assert "Refused to record the moves." in listing.text
+
+    def test_a_loss_of_the_game_is_not_a_free_standing_note(self, client, arbiter, anna):
+        # 003 1.4: only the chief arbiter forfeits a game, with its effect (club.arbiters)
+        client.force_login(arbiter)
+        response = client.post(reverse("sanction-new"), {
+            "member": anna.pk, "kind": "loss_of_game", "reason": "Refused to record the moves."})
+        assert response.status_code == 200 and not Sanction.objects.exists()
 
     def test_an_organiser_reads_the_list_but_cannot_record(self, client, organiser, arbiter, anna):
         services.sanction_issue(member=anna, kind="remark", reason="Late.", issued_by=arbiter)
