@@ -1,7 +1,7 @@
 """Admin: read-mostly views of championships; every change goes through the services and pages."""
 from django.contrib import admin
 
-from .models import Appointment, Board, Championship, Decision, Entry, Round, Standings
+from .models import Appointment, Board, Championship, Decision, Entry, MatchGame, Round, Standings
 
 
 class AppointmentInline(admin.TabularInline):
@@ -35,10 +35,23 @@ class RoundAdmin(admin.ModelAdmin):
     readonly_fields = ["championship", "number", "status", "paired_at", "published_at", "closed_at"]
 
 
+class MatchGameInline(admin.TabularInline):
+    """The games of a micro-match (1.11) with their ballots (2.2.2)."""
+
+    model = MatchGame
+    extra = 0
+    can_delete = False
+    readonly_fields = ["number", "micro_match", "game", "board_white_has_white", "ballot"]
+
+    def has_add_permission(self, request, obj=None):
+        return False  # the games are created by the services (matches.match_game_next)
+
+
 @admin.register(Board)
 class BoardAdmin(admin.ModelAdmin):
     list_display = ["round", "number", "white", "black", "result", "game"]
     readonly_fields = ["round", "number", "white", "black", "game", "result", "override_reason"]
+    inlines = [MatchGameInline]
 
 
 @admin.register(Decision)
