@@ -173,6 +173,7 @@ def test_a_shashki64_round_robin_of_micro_matches_from_drawn_ballots(api, staff,
     # The championship page names the table.
     page = api(None).client.get(reverse("championships:detail", args=[pk]))
     assert page.status_code == 200 and b"fmjd" in page.content
+    assert all(ballots64.describe(key).encode() in page.content for key in ballots_seen)
 
 
 def _seed(championship, round_number, board_number, micro_match):
