@@ -10,6 +10,7 @@ from club.championships import services as championships
 from club.championships.models import Board, Entry
 from games.models import Game
 from games.services import game_create, game_resign
+from ratings.models import RatingChange
 from tests.conftest import make_member
 
 from .conftest import T0, at
@@ -176,18 +177,22 @@ def test_a_loss_by_sanction_of_a_finished_game_is_reversed_by_an_upheld_protest(
         game_resign(game_id=game.pk, member=game.black, now=at(10))
     board = Board.objects.get(game=game)
     assert board.result == "1-0"
+    rated = RatingChange.objects.filter(game=game)
+    assert game.rated and rated.count() == 2
     with on_commit():
         sanction, = sanction_issue(by=staff["chief"], member_id=game.white_id, kind="loss_of_game",
                                    reason="outside help", game_id=game.pk, now=at(20))
     game.refresh_from_db()
     board.refresh_from_db()
     assert (game.result, board.result) == ("-/+", "-/+")
+    assert rated.count() == 0  # a game lost by sanction is not rated (1.12.2)
     protest = protest_file(member=game.white, sanction_id=sanction.pk, text="no help was given", now=at(30))
     with on_commit():
         protest_rule(by=staff["chief"], protest_id=protest.pk, upheld=True, ruling="no evidence", now=at(40))
     game.refresh_from_db()
     board.refresh_from_db()
     assert (game.result, board.result) == ("1-0", "1-0")
+    assert rated.count() == 2  # rated again as played
     assert Sanction.objects.get(pk=sanction.pk).status == "reversed"
     actions = list(AuditEntry.objects.filter(championship=championship).values_list("action", flat=True))
     assert {"sanction:loss_of_game", "protest:file", "protest:upheld"} <= set(actions)
