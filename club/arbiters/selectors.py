@@ -7,7 +7,7 @@ from club.championships.models import Championship
 from club.roles import Role, has_role
 from games.clock import TimeControl
 
-from .models import AuditEntry, Protest, Question, Sanction
+from .models import Adjournment, AuditEntry, Protest, Question, Sanction
 from .services import LADDER, championship_of, powers
 
 
@@ -43,6 +43,13 @@ def may_see_log(member, championship: Championship) -> bool:
 
 def championship_log(championship: Championship) -> list[AuditEntry]:
     return list(AuditEntry.objects.filter(championship=championship).select_related("actor", "member", "game"))
+
+
+def adjourned_games(championship: Championship) -> list[Adjournment]:
+    """The championship's adjourned games in the order they resume (time, then the arbiter's order)."""
+    return list(Adjournment.objects.filter(game__championship_board__round__championship=championship)
+                .exclude(status=Adjournment.Status.RESUMED).select_related("game", "ordered_by")
+                .order_by("resume_at", "order", "id"))
 
 
 def game_questions(game, member) -> list[Question]:

@@ -19,4 +19,5 @@ def championship_log(request, pk: int):
     if not selectors.may_see_log(request.user, championship):
         raise PermissionDenied
     return render(request, "arbiters/championship_log.html",
-                  {"championship": championship, "entries": selectors.championship_log(championship)})
+                  {"championship": championship, "entries": selectors.championship_log(championship),
+                   "adjourned": selectors.adjourned_games(championship)})

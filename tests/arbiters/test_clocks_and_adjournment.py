@@ -85,6 +85,9 @@ def test_an_adjourned_game_resumes_with_its_sealed_move(client, live, staff, clo
     moved = _post(_as(client, game.black), f"/api/games/{game.pk}/moves/", {"text": "b6-a5", "expected_ply": 1})
     assert moved.status_code == 409 and moved.json()["error"] == "clocks-stopped"
     adjournment = Adjournment.objects.get()
+    championship_id = adjournment.game.championship_board.round.championship_id
+    page = _as(client, staff["chief"]).get(f"/arbiters/championships/{championship_id}/")
+    assert page.status_code == 200 and list(page.context["adjourned"]) == [adjournment]  # resumption order
     too_early = _post(_as(client, staff["arbiter"]), f"/api/arbiters/adjournments/{adjournment.pk}/resume/")
     assert too_early.status_code == 409 and too_early.json()["error"] == "too-early"
     clock.now = resume_at
