@@ -304,6 +304,10 @@ GAME_FINISHED_TASKS: list[str] = ["ratings.tasks.rating_apply_game", "club.notif
 GAME_FINISHED_TASKS.append("club.championships.tasks.championship_game_result")
 GAME_RESULT_CHANGED_TASKS: list[str] = ["ratings.tasks.rating_recompute_from_game"]
 GAME_RESULT_CHANGED_TASKS.append("club.championships.tasks.championship_game_result")
+SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"].update({  # arbiters: a draw claim's "kind"
+    "DrawClaimKindEnum": "club.arbiters.models.DrawClaim.Kind",
+    "SanctionKindEnum": "club.arbiters.models.Sanction.Kind",
+})
 SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"].update({  # championships: three "status" choice sets
     "ChampionshipStatusEnum": "club.championships.models.Championship.Status",
     "EntryStatusEnum": "club.championships.models.Entry.Status",

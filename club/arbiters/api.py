@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
 from django.urls import path
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
@@ -18,12 +19,12 @@ from games.models import Game
 from games.services.errors import Forbidden
 
 from . import selectors, services
-from .models import Adjournment, AuditEntry, Protest, Question, Sanction
+from .models import Adjournment, AuditEntry, DrawClaim, Protest, Question, Sanction
 
 
 class SanctionIn(serializers.Serializer):
     member = serializers.IntegerField()
-    kind = serializers.ChoiceField(choices=Sanction.Kind.values)
+    kind = serializers.ChoiceField(choices=Sanction.Kind.choices)
     reason = serializers.CharField(max_length=services.REASON_MAX)
     clause = serializers.CharField(max_length=40, required=False, default="003 1.4")
     game = serializers.IntegerField(required=False, allow_null=True, default=None)
@@ -96,6 +97,7 @@ class SanctionsView(APIView):
 class LadderView(APIView):
     permission_classes = [IsAuthenticated]
 
+    @extend_schema(responses=OpenApiTypes.OBJECT)
     @refusals
     def get(self, request, pk, member):
         """The next step of the rapid/blitz ladder for a player of this game (1.16.6); for its arbiters."""
@@ -169,6 +171,7 @@ class AnswerView(APIView):
 class MineView(APIView):
     permission_classes = [IsAuthenticated]
 
+    @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request):
         """The sanctions, protests, questions and decisions that concern me."""
         mine = selectors.concerning(request.user)
@@ -231,7 +234,7 @@ def _adjournment(adjournment, viewer) -> dict:
 class ClocksStopView(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=ReasonIn)
+    @extend_schema(request=ReasonIn, responses=OpenApiTypes.OBJECT)
     @refusals
     def post(self, request, pk):
         """Stop both clocks for an interruption (003 5.3.1.6); an arbiter of the game."""
@@ -243,7 +246,7 @@ class ClocksStopView(APIView):
 class ClocksStartView(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=ReasonIn)
+    @extend_schema(request=ReasonIn, responses=OpenApiTypes.OBJECT)
     @refusals
     def post(self, request, pk):
         """Restart the clocks after an interruption."""
@@ -255,7 +258,7 @@ class ClocksStartView(APIView):
 class ClockCorrectView(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=CorrectionIn)
+    @extend_schema(request=CorrectionIn, responses=OpenApiTypes.OBJECT)
     @refusals
     def post(self, request, pk):
         """Correct both clocks with a reason; a shortened time keeps at least 15 min (draughts, 1.7.8) or
@@ -268,12 +271,13 @@ class ClockCorrectView(APIView):
 class AdjournmentView(APIView):
     permission_classes = [IsAuthenticated]
 
+    @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request, pk):
         """The game's adjournments (the sealed move only for its sealer and the arbiters)."""
         rows = Adjournment.objects.filter(game_id=pk).select_related("game")
         return Response([_adjournment(a, request.user) for a in rows])
 
-    @extend_schema(request=AdjournIn)
+    @extend_schema(request=AdjournIn, responses=OpenApiTypes.OBJECT)
     @refusals
     def post(self, request, pk):
         """The chief arbiter adjourns the game (003 5.3.3.2): the player to move seals his move."""
@@ -286,7 +290,7 @@ class AdjournmentView(APIView):
 class SealView(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=SealIn)
+    @extend_schema(request=SealIn, responses=OpenApiTypes.OBJECT)
     @refusals
     def post(self, request, pk):
         """The player to move seals his move (003 5.3.3.3); the clocks stop."""
@@ -299,6 +303,7 @@ class SealView(APIView):
 class ResumeView(APIView):
     permission_classes = [IsAuthenticated]
 
+    @extend_schema(request=None, responses=OpenApiTypes.OBJECT)
     @refusals
     def post(self, request, pk):
         """Resume an adjourned game at its time: the clocks restart and the sealed move is played."""
@@ -306,7 +311,7 @@ class ResumeView(APIView):
 
 
 class DrawClaimIn(serializers.Serializer):
-    kind = serializers.ChoiceField(choices=["five-moves", "stop-clocks"])
+    kind = serializers.ChoiceField(choices=DrawClaim.Kind.choices)
 
 
 class DrawDecisionIn(serializers.Serializer):
@@ -323,7 +328,7 @@ def _claim(claim) -> dict:
 class DrawClaimView(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=DrawClaimIn)
+    @extend_schema(request=DrawClaimIn, responses=OpenApiTypes.OBJECT)
     @refusals
     def post(self, request, pk):
         """Claim a draw the arbiter decides: five-moves (2.1.9.1.6) or stop-clocks (1.7.13, 1.16.8)."""
@@ -336,7 +341,7 @@ class DrawClaimView(APIView):
 class DrawDecisionView(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=DrawDecisionIn)
+    @extend_schema(request=DrawDecisionIn, responses=OpenApiTypes.OBJECT)
     @refusals
     def post(self, request, pk):
         """An arbiter of the game grants or refuses the draw claim, with reasons."""

@@ -32,7 +32,7 @@ def test_the_data_migration_lists_the_same_permissions_as_the_code():
 def test_the_sync_brings_back_a_deleted_group_and_keeps_hand_given_permissions():
     Group.objects.filter(name="arbiter").delete()
     organisers = Group.objects.get(name="organiser")
-    organisers.permissions.add(Permission.objects.get(codename="add_sanction"))
+    organisers.permissions.add(Permission.objects.get(codename="add_sanction", content_type__app_label="club"))
 
     role_groups_sync()
 
