@@ -24,7 +24,8 @@ def club_rows(*, passwords: bool = True) -> dict[str, list[dict]]:
     for model in club_models():
         objects = json.loads(serializers.serialize("json", model._default_manager.order_by("pk")))
         for obj in objects:  # many-to-many ids come in no particular order
-            obj["fields"] = {k: sorted(v) if isinstance(v, list) else v for k, v in obj["fields"].items()}
+            for name in [f.name for f in model._meta.many_to_many]:
+                obj["fields"][name] = sorted(obj["fields"][name])
         if not passwords and model is Member:
             for obj in objects:
                 del obj["fields"]["password"]
