@@ -81,14 +81,19 @@ def audit_verdict(returncode: int, report: str, stderr: str) -> tuple[int, str]:
         return 1, f"audit FAILED: pip-audit exited {returncode} without a report:\n{stderr[-2000:]}"
     vulnerable = [d for d in deps if d.get("vulns")]
     if vulnerable:
-        lines = [f"  {d['name']} {d['version']}: {v['id']} (fixed in {', '.join(v.get('fix_versions') or []) or '-'})"
-                 for d in vulnerable for v in d["vulns"]]
+        lines = [
+            f"  {d['name']} {d['version']}: {v['id']} (fixed in {', '.join(v.get('fix_versions') or []) or '-'})"
+            for d in vulnerable
+            for v in d["vulns"]
+        ]
         return 1, "audit FAILED: known vulnerabilities in locked dependencies:\n" + "\n".join(lines)
     skipped = [d for d in deps if "skip_reason" in d]
     audited = len(deps) - len(skipped)
     if audited == 0 and skipped:
-        return 0, (f"audit NOT RUN: the vulnerability database cannot be reached from here "
-                   f"(all {len(skipped)} locked packages skipped: {skipped[0]['skip_reason']})")
+        return 0, (
+            f"audit NOT RUN: the vulnerability database cannot be reached from here "
+            f"(all {len(skipped)} locked packages skipped: {skipped[0]['skip_reason']})"
+        )
     if returncode != 0:
         return 1, f"audit FAILED: pip-audit exited {returncode}:\n{stderr[-2000:]}"
     note = f"; {len(skipped)} skipped: {', '.join(d['name'] for d in skipped)}" if skipped else ""
@@ -100,9 +105,26 @@ def audit() -> int:
         out = Path(tmp) / "audit.json"
         try:
             run = subprocess.run(
-                [sys.executable, "-m", "pip_audit", "-r", str(LOCK), "--no-deps", "--disable-pip",
-                 "--progress-spinner", "off", "--timeout", "20", "-f", "json", "-o", str(out)],
-                capture_output=True, text=True, timeout=600,
+                [
+                    sys.executable,
+                    "-m",
+                    "pip_audit",
+                    "-r",
+                    str(LOCK),
+                    "--no-deps",
+                    "--disable-pip",
+                    "--progress-spinner",
+                    "off",
+                    "--timeout",
+                    "20",
+                    "-f",
+                    "json",
+                    "-o",
+                    str(out),
+                ],
+                capture_output=True,
+                text=True,
+                timeout=600,
             )
         except subprocess.TimeoutExpired:
             print("audit NOT RUN: pip-audit did not finish in 10 minutes (vulnerability database unreachable?)")

@@ -20,6 +20,7 @@ Target < 2 s per round: met for every system. Before the matching searched for s
 augmenting paths first, Buchholz rounds took up to 3.2 s; the profile put all of it in
 Edmonds' blossom search proving odd sets maximal, which is now skipped.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -72,7 +73,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
 
-    print(f"Swiss pairing, {args.players} players, {args.rounds} rounds, seed {args.seed} (target < {TARGET_S:.0f} s per round)")
+    print(
+        f"Swiss pairing, {args.players} players, {args.rounds} rounds, seed {args.seed} (target < {TARGET_S:.0f} s per round)"
+    )
     # The machine is shared: the load shows how far wall-clock and CPU time may part.
     print(f"load average at start: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     run_event("coefficients", min(args.players, 100), 2, args.seed)  # warm-up
@@ -85,7 +88,9 @@ def main() -> None:
             f"   (CPU median {statistics.median(cpu):6.3f} s, max {max(cpu):6.3f} s)"
         )
         print(f"{'':13s} rounds 1..{len(wall)}: {' '.join(f'{t:.2f}' for t in wall)} s")
-    print(f"target < {TARGET_S:.0f} s per round: {'met' if worst < TARGET_S else 'NOT met'} (slowest round {worst:.2f} s)")
+    print(
+        f"target < {TARGET_S:.0f} s per round: {'met' if worst < TARGET_S else 'NOT met'} (slowest round {worst:.2f} s)"
+    )
 
 
 if __name__ == "__main__":

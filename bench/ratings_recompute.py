@@ -29,6 +29,7 @@
 Figures of full runs: bench/results/ratings_recompute*.txt (each names its
 commit and the machine's load).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -84,8 +85,10 @@ def bench_pure(n_games: int, n_members: int) -> float:
             changes += 1
             checksum += change.white_after - change.white_before
     elapsed = time.perf_counter() - t0
-    print(f"pure recompute: {changes:,} games in {elapsed:.2f} s "
-          f"({changes / elapsed:,.0f} games/s; checksum {checksum:.3f})")
+    print(
+        f"pure recompute: {changes:,} games in {elapsed:.2f} s "
+        f"({changes / elapsed:,.0f} games/s; checksum {checksum:.3f})"
+    )
     return elapsed
 
 
@@ -151,9 +154,7 @@ def _bench_database_run(n_games: int, n_members: int, incremental: int, where: s
     from ratings.models import RatingChange
 
     Member = get_user_model()
-    members = Member.objects.bulk_create(
-        [Member(username=f"bench{i}") for i in range(n_members)], batch_size=2000
-    )
+    members = Member.objects.bulk_create([Member(username=f"bench{i}") for i in range(n_members)], batch_size=2000)
     ids = [m.pk for m in members]
     pools = generate(n_games, len(ids))
     start = timezone.now() - timedelta(days=365)
@@ -162,16 +163,23 @@ def _bench_database_run(n_games: int, n_members: int, incremental: int, where: s
         discipline = DISCIPLINES[pool_index // len(SPEEDS)]
         speed = SPEEDS[pool_index % len(SPEEDS)]
         for g in games:
-            rows.append(Game(
-                discipline=discipline, speed=speed, white_id=ids[g.white_id - 1], black_id=ids[g.black_id - 1],
-                rated=True, status="finished", termination="resign",
-                result={1.0: "1-0", 0.0: "0-1", 0.5: "1/2-1/2"}[g.white_score],
-                ended_at=start + timedelta(seconds=g.game_id),
-            ))
+            rows.append(
+                Game(
+                    discipline=discipline,
+                    speed=speed,
+                    white_id=ids[g.white_id - 1],
+                    black_id=ids[g.black_id - 1],
+                    rated=True,
+                    status="finished",
+                    termination="resign",
+                    result={1.0: "1-0", 0.0: "0-1", 0.5: "1/2-1/2"}[g.white_score],
+                    ended_at=start + timedelta(seconds=g.game_id),
+                )
+            )
     rows.sort(key=lambda g: g.ended_at)
     # The last `incremental` games are inserted after the recompute and applied
     # one by one, as the task path would.
-    later = rows[len(rows) - incremental:] if incremental else []
+    later = rows[len(rows) - incremental :] if incremental else []
     rows = rows[: len(rows) - len(later)]
     t0 = time.perf_counter()
     Game.objects.bulk_create(rows, batch_size=2000)
@@ -209,15 +217,20 @@ def _bench_database_run(n_games: int, n_members: int, incremental: int, where: s
         ((d, s) for d in DISCIPLINES for s in SPEEDS),
         key=lambda pool: Game.objects.filter(discipline=pool[0], speed=pool[1]).count(),
     )
-    pool_games = list(Game.objects.filter(discipline=busiest[0], speed=busiest[1])
-                      .order_by("ended_at", "pk").values_list("pk", flat=True))
+    pool_games = list(
+        Game.objects.filter(discipline=busiest[0], speed=busiest[1])
+        .order_by("ended_at", "pk")
+        .values_list("pk", flat=True)
+    )
     middle = pool_games[len(pool_games) // 2]
     t0 = time.perf_counter()
     partial = services.rating_recompute_from_game(game_id=middle)
     elapsed = time.perf_counter() - t0
-    print(f"arbiter's correction ({connection.vendor}): rating_recompute_from_game replayed {partial:,} of the "
-          f"{len(pool_games):,} games of the {busiest[0]}/{busiest[1]} pool in {elapsed:.2f} s "
-          f"({partial / elapsed if elapsed else float('inf'):,.0f} games/s)")
+    print(
+        f"arbiter's correction ({connection.vendor}): rating_recompute_from_game replayed {partial:,} of the "
+        f"{len(pool_games):,} games of the {busiest[0]}/{busiest[1]} pool in {elapsed:.2f} s "
+        f"({partial / elapsed if elapsed else float('inf'):,.0f} games/s)"
+    )
 
     if later:
         Game.objects.bulk_create(later, batch_size=2000)
@@ -225,14 +238,18 @@ def _bench_database_run(n_games: int, n_members: int, incremental: int, where: s
         outcomes = [services.rating_apply_game(game_id=g.pk) for g in later]
         elapsed = time.perf_counter() - t0
         assert set(outcomes) == {services.APPLIED}, set(outcomes)
-        print(f"incremental path: {len(later):,} games applied one transaction each in {elapsed:.2f} s "
-              f"({elapsed / len(later) * 1000:.2f} ms per game)")
+        print(
+            f"incremental path: {len(later):,} games applied one transaction each in {elapsed:.2f} s "
+            f"({elapsed / len(later) * 1000:.2f} ms per game)"
+        )
 
 
 def _print_recompute(what: str, replayed: int, elapsed: float) -> None:
     per_million = elapsed / replayed * 1_000_000
-    print(f"{what}: {replayed:,} games in {elapsed:.2f} s ({replayed / elapsed:,.0f} games/s) -> about "
-          f"{per_million:,.0f} s for 1,000,000 games (linear extrapolation, not measured)")
+    print(
+        f"{what}: {replayed:,} games in {elapsed:.2f} s ({replayed / elapsed:,.0f} games/s) -> about "
+        f"{per_million:,.0f} s for 1,000,000 games (linear extrapolation, not measured)"
+    )
 
 
 def main() -> None:
@@ -243,8 +260,9 @@ def main() -> None:
     parser.add_argument("--incremental", type=int, default=500, help="games to time through rating_apply_game")
     parser.add_argument("--no-pure", action="store_true")
     parser.add_argument("--profile", action="store_true", help="cProfile the database recompute")
-    parser.add_argument("--smoke", action="store_true",
-                        help="CI's tiny run: 2,000 games pure, 400 on a temporary SQLite database")
+    parser.add_argument(
+        "--smoke", action="store_true", help="CI's tiny run: 2,000 games pure, 400 on a temporary SQLite database"
+    )
     args = parser.parse_args()
     global PROFILE
     PROFILE = args.profile
@@ -255,8 +273,9 @@ def main() -> None:
     if not args.no_pure:
         bench_pure(args.games, args.members)
     if args.db:
-        bench_database(args.db, min(args.members, max(2, args.db // 4)), args.incremental,
-                       os.environ.get("DATABASE_URL"))
+        bench_database(
+            args.db, min(args.members, max(2, args.db // 4)), args.incremental, os.environ.get("DATABASE_URL")
+        )
     footer()
 
 

@@ -19,6 +19,7 @@ the number of positions where its foul set differs from ours is printed.
 Figures of a full run: bench/results/renju_fouls.txt (it names its commit and
 the machine's load). ``--smoke`` is CI's tiny run (5 positions, one pass).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -87,8 +88,15 @@ def other_package(positions, passes: int):
     grids = [[[code[p.board[g.index(x, y)]] for y in range(g.size)] for x in range(g.size)] for p in positions]
 
     def one_pass():
-        return [{g.name(g.index(x, y)) for x in range(g.size) for y in range(g.size)
-                 if grid[x][y] == 0 and get_foul_type(grid, x, y)} for grid in grids]
+        return [
+            {
+                g.name(g.index(x, y))
+                for x in range(g.size)
+                for y in range(g.size)
+                if grid[x][y] == 0 and get_foul_type(grid, x, y)
+            }
+            for grid in grids
+        ]
 
     maps = one_pass()  # warm-up, untimed
     best = float("inf")
@@ -96,8 +104,11 @@ def other_package(positions, passes: int):
         start = time.perf_counter()
         one_pass()
         best = min(best, time.perf_counter() - start)
-    differ = [(RENJU.to_fen(p), sorted(set(RENJU.fouls(p)) ^ theirs))
-              for p, theirs in zip(positions, maps) if set(RENJU.fouls(p)) != theirs]
+    differ = [
+        (RENJU.to_fen(p), sorted(set(RENJU.fouls(p)) ^ theirs))
+        for p, theirs in zip(positions, maps)
+        if set(RENJU.fouls(p)) != theirs
+    ]
     return best, differ
 
 
@@ -105,8 +116,12 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--passes", type=int, default=5)
     parser.add_argument("--positions", type=int, default=0, help="use only the first N positions (0: all)")
-    parser.add_argument("--reference-passes", type=int, default=2,
-                        help="timed passes of the PyPI package (about a minute each on 200 positions)")
+    parser.add_argument(
+        "--reference-passes",
+        type=int,
+        default=2,
+        help="timed passes of the PyPI package (about a minute each on 200 positions)",
+    )
     parser.add_argument("--regenerate", action="store_true")
     parser.add_argument("--smoke", action="store_true", help="CI's tiny run: 5 positions, one pass")
     args = parser.parse_args()
@@ -120,25 +135,31 @@ def main() -> int:
         positions = positions[: args.positions]
     stones = [p.stones for p in positions]
     fouls = [len(RENJU.fouls(p)) for p in positions]
-    print(f"{len(positions)} positions, {min(stones)}-{max(stones)} stones (mean {statistics.mean(stones):.1f}), "
-          f"{sum(fouls)} forbidden points in all, {sum(1 for f in fouls if f)} positions with fouls")
+    print(
+        f"{len(positions)} positions, {min(stones)}-{max(stones)} stones (mean {statistics.mean(stones):.1f}), "
+        f"{sum(fouls)} forbidden points in all, {sum(1 for f in fouls if f)} positions with fouls"
+    )
     RENJU.judge.table.clear()
     per_pass = time_ours(positions, args.passes + 1)  # the first pass is the cold one, reported apart
     n = len(positions)
     print(f"games.rules  first pass (cold pattern table): {per_pass[0] / n * 1000:.3f} ms/position")
     best = min(per_pass[1:])
     mean = statistics.mean(per_pass[1:])
-    print(f"games.rules  warm passes ({args.passes}): mean {mean / n * 1000:.3f} ms/position, "
-          f"best {best / n * 1000:.3f} ms/position, {n / best:.0f} positions/s  (target < 2 ms)")
+    print(
+        f"games.rules  warm passes ({args.passes}): mean {mean / n * 1000:.3f} ms/position, "
+        f"best {best / n * 1000:.3f} ms/position, {n / best:.0f} positions/s  (target < 2 ms)"
+    )
     compared = other_package(positions, args.reference_passes)
     if compared is None:
         print("PyPI 'renju' package: not installed, not compared")
     else:
         elapsed, differ = compared
-        print(f"PyPI 'renju' 0.1.0 (get_foul_type on every empty point; best of {args.reference_passes} after a warm-up): "
-              f"{elapsed / n * 1000:.3f} ms/position, {n / elapsed:.0f} positions/s; "
-              f"ratio {elapsed / best:.1f}× our best warm pass; "
-              f"foul sets differ from ours on {len(differ)} of {n} positions")
+        print(
+            f"PyPI 'renju' 0.1.0 (get_foul_type on every empty point; best of {args.reference_passes} after a warm-up): "
+            f"{elapsed / n * 1000:.3f} ms/position, {n / elapsed:.0f} positions/s; "
+            f"ratio {elapsed / best:.1f}× our best warm pass; "
+            f"foul sets differ from ours on {len(differ)} of {n} positions"
+        )
         for fen, points in differ[:5]:
             print(f"  differs at {', '.join(points)} in {fen}")
     footer()

@@ -14,6 +14,7 @@ leaves/s, ``legal_moves`` of a middlegame under 100 µs.
 Figures of a full run: bench/results/rules_perft.txt (it names its commit and
 the machine's load). ``--smoke`` is CI's tiny run (depths 4 and 3, one repeat).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -109,8 +110,9 @@ def compare(name, depth, distinct, repeat):
     n_theirs, theirs = best_rate(theirs_run, repeat)
     v = variant(name)
     n_ours, ours_rate = best_rate(lambda: v.perft(v.start(), depth, distinct=distinct), repeat)
-    print(f"  pydraughts 0.6.7: perft({depth}) = {n_theirs:,}  {theirs:,.0f} leaves/s "
-          f"(best of {repeat} after a warm-up)")
+    print(
+        f"  pydraughts 0.6.7: perft({depth}) = {n_theirs:,}  {theirs:,.0f} leaves/s (best of {repeat} after a warm-up)"
+    )
     print(f"  ours:             perft({depth}) = {n_ours:,}  {ours_rate:,.0f} leaves/s (the same way)")
     print(f"  ratio at depth {depth}: {ours_rate / theirs:,.0f}× pydraughts' leaves/s")
     return theirs
@@ -145,8 +147,10 @@ def main(argv=None):
             mismatches += ours(name, depth, not distinct)[1]
         theirs = compare(name, args.pydraughts, distinct, args.repeat)
         if theirs:
-            print(f"  ours at depth {depth} against pydraughts at depth {args.pydraughts}: "
-                  f"{rate / theirs:,.0f}× (deeper trees count more leaves per generated position)")
+            print(
+                f"  ours at depth {depth} against pydraughts at depth {args.pydraughts}: "
+                f"{rate / theirs:,.0f}× (deeper trees count more leaves per generated position)"
+            )
         legal_moves_time(name)
     footer()
     if mismatches:

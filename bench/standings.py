@@ -15,6 +15,7 @@ remain), after a warm-up, as the median of ``--repeat`` runs; so is
 Last figures (2-core development machine, shared): bench/results/standings-2026-12-01.txt —
 500 × 11 with the whole chain in about 0.5 s wall, 0.13 s CPU.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -29,8 +30,19 @@ sys.path.insert(0, str(ROOT))
 
 from ratings import standings  # noqa: E402
 
-CHAIN = ("truncated-solkoff", "buchholz", "solkoff", "berger", "shmulyan", "riga", "wins", "head-to-head",
-         "beaten-points", "results-vs-places", "opponents-elo")
+CHAIN = (
+    "truncated-solkoff",
+    "buchholz",
+    "solkoff",
+    "berger",
+    "shmulyan",
+    "riga",
+    "wins",
+    "head-to-head",
+    "beaten-points",
+    "results-vs-places",
+    "opponents-elo",
+)
 
 
 def swiss(count: int, rounds_count: int, seed: int = 2026):
@@ -42,8 +54,9 @@ def swiss(count: int, rounds_count: int, seed: int = 2026):
     points = {p["id"]: 0.0 for p in players}
     met, had_bye, rounds = set(), set(), []
     for number in range(1, rounds_count + 1):
-        active = [p["id"] for p in players
-                  if p["withdrawn_after_round"] is None or p["withdrawn_after_round"] >= number]
+        active = [
+            p["id"] for p in players if p["withdrawn_after_round"] is None or p["withdrawn_after_round"] >= number
+        ]
         active.sort(key=lambda pid: (-points[pid], -rating[pid]))
         pairings = []
         if len(active) % 2:
@@ -65,8 +78,9 @@ def swiss(count: int, rounds_count: int, seed: int = 2026):
             else:
                 expected = 1 / (1 + 10 ** ((rating[second] - rating[first]) / 400))
                 draw = 0.3
-                result = rng.choices(("1-0", "1/2-1/2", "0-1"),
-                                     weights=(expected * (1 - draw), draw, (1 - expected) * (1 - draw)))[0]
+                result = rng.choices(
+                    ("1-0", "1/2-1/2", "0-1"), weights=(expected * (1 - draw), draw, (1 - expected) * (1 - draw))
+                )[0]
             white_scores = {"1-0": 1, "+/-": 1, "1/2-1/2": 0.5}.get(result, 0)
             black_scores = {"0-1": 1, "-/+": 1, "1/2-1/2": 0.5}.get(result, 0)
             points[first] += white_scores
@@ -100,16 +114,19 @@ def main() -> None:
 
     players, rounds = swiss(args.players, args.rounds)
     games = sum(1 for pairings in rounds for g in pairings if g["black"] is not None)
-    print(f"Swiss: {args.players} players × {args.rounds} rounds, {games} games, "
-          f"{sum(1 for p in players if p['withdrawn_after_round'])} withdrawals; median of {args.repeat} runs")
+    print(
+        f"Swiss: {args.players} players × {args.rounds} rounds, {games} games, "
+        f"{sum(1 for p in players if p['withdrawn_after_round'])} withdrawals; median of {args.repeat} runs"
+    )
 
     print(f"{'':28}{'wall ms':>9}{'CPU ms':>9}")
     wall, cpu, rows = timed(lambda: standings.table(players, rounds, system="swiss", criteria=CHAIN), args.repeat)
     shared = sum(1 for row in rows if "-" in row["place"])
-    print(f"{f'table (all {len(CHAIN)} criteria)':28}{wall * 1000:9.1f}{cpu * 1000:9.1f}   "
-          f"target < 1000 ms: {'met' if wall < 1 else 'MISSED'} ({shared} players share a place)")
-    wall, cpu, _ = timed(lambda: standings.table(players, rounds, system="swiss", criteria=("buchholz",)),
-                         args.repeat)
+    print(
+        f"{f'table (all {len(CHAIN)} criteria)':28}{wall * 1000:9.1f}{cpu * 1000:9.1f}   "
+        f"target < 1000 ms: {'met' if wall < 1 else 'MISSED'} ({shared} players share a place)"
+    )
+    wall, cpu, _ = timed(lambda: standings.table(players, rounds, system="swiss", criteria=("buchholz",)), args.repeat)
     print(f"{'table (Buchholz only)':28}{wall * 1000:9.1f}{cpu * 1000:9.1f}")
     wall, cpu, _ = timed(lambda: standings.crosstable(players, rounds, system="swiss"), args.repeat)
     print(f"{'crosstable':28}{wall * 1000:9.1f}{cpu * 1000:9.1f}")

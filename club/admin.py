@@ -17,8 +17,10 @@ class MemberAdmin(UserAdmin):
     list_filter = ("groups", "is_staff", "is_superuser", "is_active")
     search_fields = ("username", "display_name", "city", "email")
     fieldsets = UserAdmin.fieldsets + (
-        (_("Club profile"), {"fields": ("display_name", "city", "federation_title", "federation_rating",
-                                        "email_verified")}),
+        (
+            _("Club profile"),
+            {"fields": ("display_name", "city", "federation_title", "federation_rating", "email_verified")},
+        ),
     )
 
     def get_list_filter(self, request):
@@ -30,8 +32,10 @@ class MemberAdmin(UserAdmin):
         fieldsets = super().get_fieldsets(request, obj)
         if request.user.is_superuser or obj is None:
             return fieldsets
-        return [(name, {**options, "fields": [f for f in options["fields"] if f not in SUPERUSER_FIELDS]})
-                for name, options in fieldsets]
+        return [
+            (name, {**options, "fields": [f for f in options["fields"] if f not in SUPERUSER_FIELDS]})
+            for name, options in fieldsets
+        ]
 
     def get_readonly_fields(self, request, obj=None):
         if request.user.is_superuser:

@@ -1,4 +1,5 @@
 """The Celery app: Redis in production, a file-system broker on the embedded default."""
+
 import os
 
 from celery import Celery, signals

@@ -1,6 +1,7 @@
 """An email backend for ``manage.py up`` on one machine: one line per email on
 the console (to, subject, first link) instead of the whole MIME message with
 its encoded headers. Production sets EMAIL_BACKEND to SMTP."""
+
 import re
 import sys
 

@@ -4,6 +4,7 @@ Idempotent: loading twice leaves one copy. Other apps add their demo data by
 providing ``<app>.demo.load_demo(members)``; it receives the dict returned here
 (username → Member) and must be idempotent too.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -40,8 +41,11 @@ def load_demo() -> dict[str, Member]:
         member, created = Member.objects.update_or_create(
             username=username,
             defaults={
-                "display_name": name, "city": city, "federation_title": title,
-                "federation_rating": rating, "email": f"{username}@demo.club",
+                "display_name": name,
+                "city": city,
+                "federation_title": title,
+                "federation_rating": rating,
+                "email": f"{username}@demo.club",
             },
         )
         if created:

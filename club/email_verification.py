@@ -3,6 +3,7 @@
 The link signs the member and the address, so it stops working when the
 address changes. Verified addresses are unique among members (Member.Meta).
 """
+
 from __future__ import annotations
 
 from django.conf import settings

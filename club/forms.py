@@ -85,6 +85,4 @@ class SanctionForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["member"].queryset = Member.objects.filter(is_active=True).order_by(
-            "display_name", "username"
-        )
+        self.fields["member"].queryset = Member.objects.filter(is_active=True).order_by("display_name", "username")

@@ -1,4 +1,5 @@
 """The checks behind /health/: can this process reach the database, the broker and the cache?"""
+
 from __future__ import annotations
 
 import logging

@@ -39,8 +39,20 @@ LANGUAGE = "ru"
 IGNORE = ["bench/*", "tests/*", "docs/*", "data/*", "build/*", "*.egg-info/*", "node_modules/*"]
 MAKEMESSAGES = ["makemessages", "-l", LANGUAGE, "--no-obsolete", *(f"--ignore={p}" for p in IGNORE)]
 NOT_COPIED = shutil.ignore_patterns(
-    ".git", ".venv", "venv", ".ci-data", "data", "__pycache__", "*.pyc", "node_modules", "*.egg-info", "docs",
-    "test-artifacts", ".pytest_cache", ".hypothesis", ".ruff_cache",
+    ".git",
+    ".venv",
+    "venv",
+    ".ci-data",
+    "data",
+    "__pycache__",
+    "*.pyc",
+    "node_modules",
+    "*.egg-info",
+    "docs",
+    "test-artifacts",
+    ".pytest_cache",
+    ".hypothesis",
+    ".ruff_cache",
 )
 
 
@@ -131,8 +143,9 @@ def catalogues(root: Path) -> list[Path]:
 def makemessages(tree: Path) -> None:
     env = dict(os.environ, CLUB_DATA_DIR=str(tree / "data"), DJANGO_SETTINGS_MODULE="club.settings")
     env.pop("DATABASE_URL", None)  # makemessages reads no database; keep it off a real one
-    run = subprocess.run([sys.executable, "manage.py", *MAKEMESSAGES], cwd=tree, env=env,
-                         capture_output=True, text=True)
+    run = subprocess.run(
+        [sys.executable, "manage.py", *MAKEMESSAGES], cwd=tree, env=env, capture_output=True, text=True
+    )
     if run.returncode != 0:
         sys.exit(f"makemessages failed:\n{run.stdout}{run.stderr}")
 
@@ -200,8 +213,10 @@ def check() -> int:
                 problems += 1
                 print(f"{app}/locale/{LANGUAGE}/LC_MESSAGES/django.po: missing catalogue")
     if problems:
-        print(f"i18n check FAILED: {problems} problem(s). Fill: python -m club.i18n_check --update; "
-              f"translate; python manage.py compilemessages -l {LANGUAGE} -i .venv -i data")
+        print(
+            f"i18n check FAILED: {problems} problem(s). Fill: python -m club.i18n_check --update; "
+            f"translate; python manage.py compilemessages -l {LANGUAGE} -i .venv -i data"
+        )
         return 1
     print("i18n check: every string translated, none fuzzy, every .mo compiled from its .po")
     return 0

@@ -10,7 +10,9 @@ class Member(AbstractUser):
     display_name = models.CharField(_("display name"), max_length=80, blank=True)
     city = models.CharField(_("city"), max_length=80, blank=True)
     federation_title = models.CharField(
-        _("federation title or rank"), max_length=40, blank=True,
+        _("federation title or rank"),
+        max_length=40,
+        blank=True,
         help_text=_("E.g. GM, IM, CM, 1st category."),
     )
     federation_rating = models.PositiveIntegerField(_("federation rating"), null=True, blank=True)
@@ -25,9 +27,12 @@ class Member(AbstractUser):
         constraints = [
             # An address belongs to at most one member who proved it is theirs. Sign-up refuses
             # any address already in use; accounts that shared one before stay unverified.
-            models.UniqueConstraint(Lower("email"), condition=models.Q(email_verified=True),
-                                    name="member_verified_email_unique",
-                                    violation_error_message=_("This email belongs to another member.")),
+            models.UniqueConstraint(
+                Lower("email"),
+                condition=models.Q(email_verified=True),
+                name="member_verified_email_unique",
+                violation_error_message=_("This email belongs to another member."),
+            ),
         ]
 
     @classmethod
@@ -69,9 +74,7 @@ class Sanction(models.Model):
         LOSS_OF_GAME = "loss_of_game", _("loss of the game")
         EXCLUSION = "exclusion", _("exclusion from the competition")
 
-    member = models.ForeignKey(
-        Member, on_delete=models.CASCADE, related_name="sanctions", verbose_name=_("member")
-    )
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="sanctions", verbose_name=_("member"))
     kind = models.CharField(_("sanction"), max_length=20, choices=Kind.choices)
     reason = models.TextField(_("reason"))
     issued_by = models.ForeignKey(

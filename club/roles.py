@@ -11,6 +11,7 @@ Checking a role, wherever you are:
 - API views: ``permission_classes = [role_permission(Role.ARBITER)]`` from club.api.permissions;
 - templates: ``{% load club_roles %}{% if user|has_role:"arbiter" %}``.
 """
+
 from __future__ import annotations
 
 from functools import wraps
@@ -36,14 +37,21 @@ ROLE_PERMISSIONS: dict[Role, set[str]] = {
     Role.MEMBER: {"club.view_member"},
     Role.ARBITER: {"club.view_member", "club.view_sanction", "club.add_sanction"},
     Role.CHIEF_ARBITER: {
-        "club.view_member", "club.view_sanction", "club.add_sanction",
-        "club.change_sanction", "club.delete_sanction",
+        "club.view_member",
+        "club.view_sanction",
+        "club.add_sanction",
+        "club.change_sanction",
+        "club.delete_sanction",
     },
     Role.ORGANISER: {"club.view_member", "club.view_sanction"},
     Role.ADMIN: {
-        "club.view_member", "club.change_member", "club.assign_role",
+        "club.view_member",
+        "club.change_member",
+        "club.assign_role",
         # Admins correct or remove sanctions; only arbiters issue them.
-        "club.view_sanction", "club.change_sanction", "club.delete_sanction",
+        "club.view_sanction",
+        "club.change_sanction",
+        "club.delete_sanction",
         "auth.view_group",
     },
 }
@@ -77,9 +85,9 @@ def has_any_role(user, *roles: Role) -> bool:
 def require_role(user, *roles: Role) -> None:
     """Raise PermissionDenied unless the user holds one of ``roles``."""
     if not has_any_role(user, *roles):
-        raise PermissionDenied(_("This needs the role: %(roles)s.") % {
-            "roles": ", ".join(str(role.label) for role in roles)
-        })
+        raise PermissionDenied(
+            _("This needs the role: %(roles)s.") % {"roles": ", ".join(str(role.label) for role in roles)}
+        )
 
 
 def forget_roles(user) -> None:
@@ -115,8 +123,8 @@ def role_groups_sync(*, using: str = "default", **kwargs) -> None:
         group, _created = Group.objects.using(using).get_or_create(name=role.value)
         for dotted in sorted(permissions):
             app_label, codename = dotted.split(".")
-            permission = Permission.objects.using(using).filter(
-                content_type__app_label=app_label, codename=codename
-            ).first()
+            permission = (
+                Permission.objects.using(using).filter(content_type__app_label=app_label, codename=codename).first()
+            )
             if permission is not None:  # absent only while an app's migrations are still pending
                 group.permissions.add(permission)

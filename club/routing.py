@@ -1,4 +1,5 @@
 """WebSocket routes of every app, gathered in one list."""
+
 from games.routing import websocket_urlpatterns as games_websockets
 
 websocket_urlpatterns: list = [*games_websockets]

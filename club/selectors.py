@@ -1,4 +1,5 @@
 """Reads for members and sanctions."""
+
 from __future__ import annotations
 
 from django.db.models import Q, QuerySet

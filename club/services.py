@@ -1,4 +1,5 @@
 """Writes for members, roles and sanctions. Edges (pages, API, admin) call these."""
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -15,9 +16,7 @@ PROFILE_FIELDS = ("display_name", "city", "federation_title", "federation_rating
 
 
 @transaction.atomic
-def member_sign_up(
-    *, username: str, email: str, password: str, display_name: str = "", city: str = ""
-) -> Member:
+def member_sign_up(*, username: str, email: str, password: str, display_name: str = "", city: str = "") -> Member:
     """Create an account holding the member role. The password is validated by the caller's form."""
     member = Member(username=username, email=email, display_name=display_name, city=city)
     member.set_password(password)
@@ -31,9 +30,9 @@ def member_profile_update(*, member: Member, **fields) -> Member:
     """Change the public profile (and email) of ``member``; other fields are refused."""
     unknown = set(fields) - set(PROFILE_FIELDS)
     if unknown:
-        raise ValidationError(_("These fields cannot be changed here: %(fields)s.") % {
-            "fields": ", ".join(sorted(unknown))
-        })
+        raise ValidationError(
+            _("These fields cannot be changed here: %(fields)s.") % {"fields": ", ".join(sorted(unknown))}
+        )
     for name, value in fields.items():
         setattr(member, name, value)
     member.full_clean(exclude=["password"])
@@ -71,8 +70,14 @@ def sanction_issue(*, member: Member, kind: str, reason: str, issued_by: Member)
     if kind in (Sanction.Kind.LOSS_OF_GAME, Sanction.Kind.EXCLUSION):
         # Only the chief arbiter (or deputy) forfeits a game or excludes, and with its effect on the
         # game or the championship: club.arbiters.services.sanction_issue (003 1.4, issue 15).
-        raise ValidationError({"kind": _("The loss of a game and an exclusion are decided in the game or the "
-                                         "championship by its chief arbiter (003 1.4).")})
+        raise ValidationError(
+            {
+                "kind": _(
+                    "The loss of a game and an exclusion are decided in the game or the "
+                    "championship by its chief arbiter (003 1.4)."
+                )
+            }
+        )
     sanction = Sanction(member=member, kind=kind, reason=reason.strip(), issued_by=issued_by)
     sanction.full_clean()
     sanction.save()

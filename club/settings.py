@@ -5,6 +5,7 @@ With no environment at all the club runs on an embedded default: SQLite in
 and the local-memory cache. ``DATABASE_URL`` and ``REDIS_URL`` switch the same
 code to PostgreSQL and Redis. Every setting is listed in README.md.
 """
+
 import os
 import secrets
 from datetime import timedelta
@@ -122,7 +123,8 @@ if os.environ.get("DATABASE_URL"):
         # per move fell from 1.1 to 0.6 ms, bench/play_load.py). Behind
         # PgBouncer this needs its prepared-statement support (1.21+).
         DATABASES["default"].setdefault("OPTIONS", {}).update(
-            server_side_binding=env_bool("DATABASE_SERVER_SIDE_BINDING", True), prepare_threshold=5)
+            server_side_binding=env_bool("DATABASE_SERVER_SIDE_BINDING", True), prepare_threshold=5
+        )
 else:
     DATABASES = {
         "default": {
@@ -218,8 +220,9 @@ LANGUAGES = [("ru", _("Russian")), ("en", _("English"))]
 # One catalogue per app (python -m club.i18n_check). Listed here, not only found as
 # the apps' own, so that ours win over Django's for the same msgid ("active");
 # the first listed wins, and makemessages puts the project's templates/ in the first.
-LOCALE_PATHS = [BASE_DIR / app / "locale" for app in ("club", "games", "ratings", "club/championships",
-                                                      "club/arbiters")]
+LOCALE_PATHS = [
+    BASE_DIR / app / "locale" for app in ("club", "games", "ratings", "club/championships", "club/arbiters")
+]
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Moscow")
 USE_I18N = True
 USE_TZ = True
@@ -304,15 +307,19 @@ GAME_FINISHED_TASKS: list[str] = ["ratings.tasks.rating_apply_game", "club.notif
 GAME_FINISHED_TASKS.append("club.championships.tasks.championship_game_result")
 GAME_RESULT_CHANGED_TASKS: list[str] = ["ratings.tasks.rating_recompute_from_game"]
 GAME_RESULT_CHANGED_TASKS.append("club.championships.tasks.championship_game_result")
-SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"].update({  # arbiters: a draw claim's "kind"
-    "DrawClaimKindEnum": "club.arbiters.models.DrawClaim.Kind",
-    "SanctionKindEnum": "club.arbiters.models.Sanction.Kind",
-})
-SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"].update({  # championships: three "status" choice sets
-    "ChampionshipStatusEnum": "club.championships.models.Championship.Status",
-    "EntryStatusEnum": "club.championships.models.Entry.Status",
-    "RoundStatusEnum": "club.championships.models.Round.Status",
-})
+SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"].update(
+    {  # arbiters: a draw claim's "kind"
+        "DrawClaimKindEnum": "club.arbiters.models.DrawClaim.Kind",
+        "SanctionKindEnum": "club.arbiters.models.Sanction.Kind",
+    }
+)
+SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"].update(
+    {  # championships: three "status" choice sets
+        "ChampionshipStatusEnum": "club.championships.models.Championship.Status",
+        "EntryStatusEnum": "club.championships.models.Entry.Status",
+        "RoundStatusEnum": "club.championships.models.Round.Status",
+    }
+)
 
 # --- Games: how a game starts (games/services/timing.py, play.py) ---------------------------
 # A challenge's live game is aborted if a side's first move (off the clock) does not come in time.
@@ -328,23 +335,26 @@ RECORD_IMPORTS_PER_HOUR = env_int("RECORD_IMPORTS_PER_HOUR", 10)
 
 # --- Notifications (club/notifications): correspondence reminders and daily digests ----
 CELERY_BEAT_SCHEDULE["notifications-turn-reminders"] = {
-    "task": "club.notifications.tasks.send_turn_reminders", "schedule": 60.0, "options": {"expires": 50},
+    "task": "club.notifications.tasks.send_turn_reminders",
+    "schedule": 60.0,
+    "options": {"expires": 50},
 }
 CELERY_BEAT_SCHEDULE["notifications-daily-digest"] = {
     "task": "club.notifications.tasks.send_daily_digests",
-    "schedule": 24 * 3600.0, "options": {"expires": 3000},
+    "schedule": 24 * 3600.0,
+    "options": {"expires": 3000},
 }
 
 # --- Club ratings (ratings/elo.py documents the maths) ----------------------------------
 RATINGS = {
-    "START_RATING": 1500,        # rating of a member's first game in a (discipline, speed) pool
-    "PROVISIONAL_GAMES": 30,     # marked provisional while fewer rated games than this
-    "NEW_PLAYER_GAMES": 30,      # K_NEW applies while fewer rated games than this (FIDE 8.3.3)
+    "START_RATING": 1500,  # rating of a member's first game in a (discipline, speed) pool
+    "PROVISIONAL_GAMES": 30,  # marked provisional while fewer rated games than this
+    "NEW_PLAYER_GAMES": 30,  # K_NEW applies while fewer rated games than this (FIDE 8.3.3)
     "K_NEW": 40,
-    "K_NORMAL": 20,              # established, rating below STRONG_THRESHOLD
-    "K_STRONG": 10,              # established, rating at or above STRONG_THRESHOLD
+    "K_NORMAL": 20,  # established, rating below STRONG_THRESHOLD
+    "K_STRONG": 10,  # established, rating at or above STRONG_THRESHOLD
     "STRONG_THRESHOLD": 2400,
-    "CAP": 400,                  # FIDE 8.3.1: a bigger difference counts as this; None = no cap
+    "CAP": 400,  # FIDE 8.3.1: a bigger difference counts as this; None = no cap
     "EXPECTANCY": os.environ.get("RATINGS_EXPECTANCY", "logistic"),  # "logistic" or "fide" (B.02 table 8.1.2)
 }
 
@@ -386,11 +396,13 @@ REST_FRAMEWORK["DEFAULT_PARSER_CLASSES"] = [
     "rest_framework.parsers.FormParser",
     "rest_framework.parsers.MultiPartParser",
 ]
-REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"].update({
-    # Direct challenges each send the opponent an email.
-    "direct-challenge": os.environ.get("DIRECT_CHALLENGE_THROTTLE", "10/hour"),
-    "password-reset": os.environ.get("PASSWORD_RESET_THROTTLE", "5/hour"),
-})
+REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"].update(
+    {
+        # Direct challenges each send the opponent an email.
+        "direct-challenge": os.environ.get("DIRECT_CHALLENGE_THROTTLE", "10/hour"),
+        "password-reset": os.environ.get("PASSWORD_RESET_THROTTLE", "5/hour"),
+    }
+)
 
 # A body over this size is answered 413 (club.views.bad_request); the largest
 # legitimate body is a game record import.

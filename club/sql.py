@@ -6,11 +6,13 @@ a large share of a move's CPU. Here a statement is built on first use from the
 models' own metadata, and its values go through the converters the ORM itself
 would apply, so the results are the same model instances and Python values.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextlib import contextmanager
 from functools import wraps
-from typing import Callable, TypeVar
+from typing import TypeVar
 
 from django.db import connection
 from django.db.models import Field, Model
@@ -51,7 +53,7 @@ class Columns:
 
     def values(self, row) -> list:
         """The Python values of a row's columns (as the ORM would return them)."""
-        row = list(row[:len(self.fields)])
+        row = list(row[: len(self.fields)])
         for i, col, found in self._converters:
             for convert in found:
                 row[i] = convert(row[i], col, connection)

@@ -31,8 +31,11 @@ urlpatterns = [
     path("health/", views.health, name="health"),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", _API_DOCS_CSP(SpectacularSwaggerSplitView.as_view(url_name="api-schema")), name="api-docs"),
-    path("api/redoc/", _API_DOCS_CSP(SpectacularRedocView.as_view(
-        url_name="api-schema", template_name="club/api_redoc.html")), name="api-redoc"),
+    path(
+        "api/redoc/",
+        _API_DOCS_CSP(SpectacularRedocView.as_view(url_name="api-schema", template_name="club/api_redoc.html")),
+        name="api-redoc",
+    ),
     path("api/ratings/", include("ratings.api.urls")),
     path("api/championships/", include("club.championships.api.urls")),
     path("api/arbiters/", include("club.arbiters.api")),

@@ -1,4 +1,5 @@
 """Pages of the club: thin views that check roles, then call services and selectors."""
+
 import sys
 
 from django.conf import settings
@@ -42,8 +43,11 @@ def sign_up(request):
         data = form.cleaned_data
         try:
             member = services.member_sign_up(
-                username=data["username"], email=data["email"], password=data["password1"],
-                display_name=data["display_name"], city=data["city"],
+                username=data["username"],
+                email=data["email"],
+                password=data["password1"],
+                display_name=data["display_name"],
+                city=data["city"],
             )
         except ValidationError as exc:
             form.add_error(None, exc)
@@ -92,11 +96,15 @@ def member_profile(request, username: str):
     except Member.DoesNotExist:
         raise Http404 from None
     can_see_sanctions = has_any_role(request.user, Role.ARBITER, Role.ORGANISER, Role.ADMIN)
-    return render(request, "club/profile.html", {
-        "member": member,
-        "is_me": request.user == member,
-        "sanctions": selectors.sanction_list(member=member) if can_see_sanctions else None,
-    })
+    return render(
+        request,
+        "club/profile.html",
+        {
+            "member": member,
+            "is_me": request.user == member,
+            "sanctions": selectors.sanction_list(member=member) if can_see_sanctions else None,
+        },
+    )
 
 
 @login_required
@@ -105,9 +113,9 @@ def profile_edit(request):
     form = ProfileForm(request.POST or None, instance=request.user)
     if request.method == "POST" and form.is_valid():
         try:
-            services.member_profile_update(member=request.user, **{
-                name: form.cleaned_data[name] for name in form.changed_data
-            })
+            services.member_profile_update(
+                member=request.user, **{name: form.cleaned_data[name] for name in form.changed_data}
+            )
         except ValidationError as exc:
             form.add_error(None, exc)
         else:
@@ -115,9 +123,14 @@ def profile_edit(request):
                 email_verification_send(member=request.user, base_url=request.build_absolute_uri("/")[:-1])
             messages.success(request, _("Your profile is saved."))
             return redirect("member-profile", username=request.user.username)
-    return render(request, "club/profile_edit.html", {
-        "form": form, "api_tokens": tokens.api_token_list(member=request.user),
-    })
+    return render(
+        request,
+        "club/profile_edit.html",
+        {
+            "form": form,
+            "api_tokens": tokens.api_token_list(member=request.user),
+        },
+    )
 
 
 @login_required
@@ -125,8 +138,9 @@ def profile_edit(request):
 def api_tokens_revoke(request):
     """Revoke one API token (``token_key``) or, without it, all of the member's tokens."""
     count = tokens.api_tokens_revoke(member=request.user, token_key=request.POST.get("token_key") or None)
-    messages.success(request, ngettext("%(count)d API token revoked.", "%(count)d API tokens revoked.", count)
-                     % {"count": count})
+    messages.success(
+        request, ngettext("%(count)d API token revoked.", "%(count)d API tokens revoked.", count) % {"count": count}
+    )
     return redirect("profile-edit")
 
 
@@ -181,6 +195,7 @@ def health(request):
 
 # --- Error pages: JSON under /api/, HTML elsewhere -------------------------------------
 
+
 def _is_api(request) -> bool:
     return request.path.startswith("/api/")
 
@@ -194,9 +209,15 @@ def page_not_found(request, exception=None):
 def permission_denied(request, exception=None):
     if _is_api(request):
         return json_error_response("permission-denied", _("You do not have permission to do this."), 403)
-    return render(request, "club/error.html", {
-        "title": _("Not allowed"), "text": _("Your role in the club does not allow this."),
-    }, status=403)
+    return render(
+        request,
+        "club/error.html",
+        {
+            "title": _("Not allowed"),
+            "text": _("Your role in the club does not allow this."),
+        },
+        status=403,
+    )
 
 
 def bad_request(request, exception=None):
@@ -208,8 +229,7 @@ def bad_request(request, exception=None):
 
 
 def request_too_large(request):
-    limit = _("The request is too large: at most %(size)d kB.") % {
-        "size": settings.DATA_UPLOAD_MAX_MEMORY_SIZE // 1024}
+    limit = _("The request is too large: at most %(size)d kB.") % {"size": settings.DATA_UPLOAD_MAX_MEMORY_SIZE // 1024}
     if _is_api(request):
         return json_error_response("too-large", limit, 413)
     return render(request, "club/error.html", {"title": _("Request too large"), "text": limit}, status=413)

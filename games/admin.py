@@ -4,6 +4,7 @@ A game changes through the services only, which keep its events, its end
 (game_finish) and the ratings right. A result correction is the action
 "Correct the result", which calls the arbiter service with a reason.
 """
+
 from django import forms
 from django.contrib import admin, messages
 from django.db import transaction
@@ -49,8 +50,19 @@ class ResultChangeForm(forms.Form):
 
 @admin.register(Game)
 class GameAdmin(ReadOnlyAdmin):
-    list_display = ["id", "discipline", "white", "black", "time_control", "status", "result", "termination", "ply",
-                    "deadline", "ended_at"]
+    list_display = [
+        "id",
+        "discipline",
+        "white",
+        "black",
+        "time_control",
+        "status",
+        "result",
+        "termination",
+        "ply",
+        "deadline",
+        "ended_at",
+    ]
     list_filter = ["status", "discipline", "speed", "rated"]
     search_fields = ["white__username", "black__username", "event", "white_name", "black_name"]
     raw_id_fields = ["white", "black", "imported_by"]
@@ -65,21 +77,40 @@ class GameAdmin(ReadOnlyAdmin):
             for game in queryset:
                 try:
                     with transaction.atomic():
-                        game_result_change(game_id=game.pk, arbiter=request.user, result=data["result"],
-                                           reason=data["reason"], clause=data["clause"])
-                        audit(actor=request.user, action="admin:result", reason=data["reason"],
-                              clause=data["clause"], game=game, result=data["result"])
+                        game_result_change(
+                            game_id=game.pk,
+                            arbiter=request.user,
+                            result=data["result"],
+                            reason=data["reason"],
+                            clause=data["clause"],
+                        )
+                        audit(
+                            actor=request.user,
+                            action="admin:result",
+                            reason=data["reason"],
+                            clause=data["clause"],
+                            game=game,
+                            result=data["result"],
+                        )
                 except PlayRefused as refusal:
                     self.message_user(request, f"{game.pk}: {refusal.detail}", messages.ERROR)
                 else:
-                    self.message_user(request, _("Game %(id)d: result set to %(result)s.") % {
-                        "id": game.pk, "result": data["result"]})
+                    self.message_user(
+                        request, _("Game %(id)d: result set to %(result)s.") % {"id": game.pk, "result": data["result"]}
+                    )
             return None
-        return TemplateResponse(request, "admin/games/game/result_change.html", {
-            **self.admin_site.each_context(request), "title": _("Correct the result"), "form": form,
-            "games": queryset, "opts": self.model._meta,
-            "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME,
-        })
+        return TemplateResponse(
+            request,
+            "admin/games/game/result_change.html",
+            {
+                **self.admin_site.each_context(request),
+                "title": _("Correct the result"),
+                "form": form,
+                "games": queryset,
+                "opts": self.model._meta,
+                "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME,
+            },
+        )
 
 
 @admin.register(Challenge)

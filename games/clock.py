@@ -26,10 +26,11 @@ The flag falls at the instant a player's time reaches zero: a move accepted
 ``elapsed`` ms after the turn began is in time only if ``elapsed < left``
 (1.7.9: expiry is fixed at the moment the flag falls).
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 MS = 1000
 DAY_MS = 86_400_000
@@ -55,11 +56,11 @@ class Period:
 class TimeControl:
     periods: tuple[Period, ...] = ()
     increment: int = 0  # seconds added after every move (Fischer)
-    days: int = 0       # correspondence: days per move
+    days: int = 0  # correspondence: days per move
 
     # ---- text form ---------------------------------------------------------
     @classmethod
-    def parse(cls, text: str) -> "TimeControl":
+    def parse(cls, text: str) -> TimeControl:
         """Read a control's text; ``BadTimeControl`` for anything malformed or
         beyond the absolute limits below (so no clock or deadline overflows)."""
         text = (text or "").strip().replace(" ", "")
@@ -74,7 +75,8 @@ class TimeControl:
                 raise BadTimeControl(f"correspondence time control {text!r}: write d<days>, e.g. d3") from None
             if days not in CORRESPONDENCE_DAYS:
                 raise BadTimeControl(
-                    f"correspondence allows {', '.join(map(str, CORRESPONDENCE_DAYS))} days per move, not {days}")
+                    f"correspondence allows {', '.join(map(str, CORRESPONDENCE_DAYS))} days per move, not {days}"
+                )
             return cls(days=days)
         increment = 0
         if "+" in text:
@@ -96,8 +98,9 @@ class TimeControl:
         if len(periods) > MAX_PERIODS:
             raise BadTimeControl(f"at most {MAX_PERIODS} periods")
         if any(p.seconds > MAX_PERIOD_SECONDS for p in periods) or increment > MAX_INCREMENT:
-            raise BadTimeControl(f"a period is at most {MAX_PERIOD_SECONDS} seconds and the increment at most "
-                                 f"{MAX_INCREMENT}")
+            raise BadTimeControl(
+                f"a period is at most {MAX_PERIOD_SECONDS} seconds and the increment at most {MAX_INCREMENT}"
+            )
         if any(p.moves is not None and p.moves > MAX_PERIOD_MOVES for p in periods):
             raise BadTimeControl(f"a period is at most {MAX_PERIOD_MOVES} moves")
         return cls(periods=tuple(periods), increment=increment)
@@ -173,7 +176,6 @@ class TimeControl:
             return added + last.seconds * MS
         return added
 
-
     def speed_in(self, discipline: str) -> str:
         """The speed class by the discipline's own clauses.
 
@@ -231,13 +233,16 @@ def check_allowed(tc: TimeControl, discipline: str) -> None:
     if tc.days or not tc.periods:
         return
     if discipline in FIVE_IN_A_ROW and tc.kind == "periods":
-        raise BadTimeControl("renju and its family are played with a time for the whole game, with or "
-                             "without an increment (000 9.4.1), not with periods by moves")
+        raise BadTimeControl(
+            "renju and its family are played with a time for the whole game, with or "
+            "without an increment (000 9.4.1), not with periods by moves"
+        )
     first, *later = tc.periods
     low, high = LIVE_FIRST_SECONDS
     if not low <= first.seconds <= high:
-        raise BadTimeControl(f"the time for the game (or its first period) is {low // 60} to {high // 60} "
-                             f"minutes (003 2.1.11, 3.6.1)")
+        raise BadTimeControl(
+            f"the time for the game (or its first period) is {low // 60} to {high // 60} minutes (003 2.1.11, 3.6.1)"
+        )
     low, high = LIVE_LATER_SECONDS
     if any(not low <= p.seconds <= high for p in later):
         raise BadTimeControl(f"a later period is {low // 60} to {high // 60} minutes")
@@ -303,7 +308,9 @@ PRESETS: dict[str, tuple[Preset, ...]] = {
 
 
 def presets(discipline: str) -> tuple[Preset, ...]:
-    base = PRESETS.get(discipline, PRESETS["renju"] if discipline in ("gomoku", "gomoku-standard", "renju-free", "connect6") else ())
+    base = PRESETS.get(
+        discipline, PRESETS["renju"] if discipline in ("gomoku", "gomoku-standard", "renju-free", "connect6") else ()
+    )
     return base + _CORRESPONDENCE
 
 

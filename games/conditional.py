@@ -7,6 +7,7 @@ is the line's next one, the server plays the answer — through
 correspondence-turn hook (``games.events.on_turns_passed``, run by beat every
 few seconds). A different reply deletes the line.
 """
+
 from __future__ import annotations
 
 from django.db import transaction
@@ -57,7 +58,8 @@ def conditional_line_set(*, game_id: int, member, moves: list[str]) -> Condition
         if v.result(position) is not None and n < len(moves):
             raise RuleRefusal("line-after-end", f"The game would be over after move {n} of the line.")
     line, _created = ConditionalLine.objects.update_or_create(
-        game=game, member=member, defaults={"after_ply": game.ply, "moves": canonical})
+        game=game, member=member, defaults={"after_ply": game.ply, "moves": canonical}
+    )
     return line
 
 
@@ -75,8 +77,13 @@ def conditional_lines_apply(game_ids: list[int]) -> None:
             continue
         with transaction.atomic():
             try:
-                game_move_make(game_id=game.id, member=line.member, text=line.moves[1], expected_ply=game.ply,
-                               idempotency_key=f"conditional-{line.id}-{game.ply}")
+                game_move_make(
+                    game_id=game.id,
+                    member=line.member,
+                    text=line.moves[1],
+                    expected_ply=game.ply,
+                    idempotency_key=f"conditional-{line.id}-{game.ply}",
+                )
             except PlayRefused:
                 line.delete()  # e.g. the flag fell meanwhile; the player answers himself
                 continue

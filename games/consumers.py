@@ -16,6 +16,7 @@ Protocol, JSON text frames:
 The consumer only reads (``games.live.game_state``); moves and other actions
 go through the REST API and the game services.
 """
+
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
@@ -84,7 +85,6 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         self.sent_ply = state["ply"]
         await self.send_json({"type": "state", **state})
 
-
     def _state(self, since):
         with translation.override(self.language):
             return live.game_state(self.game_id, self.member, since=since)
@@ -117,5 +117,11 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
         pass  # the lobby socket only listens
 
     async def challenge_accepted(self, event):
-        await self.send_json({"type": "challenge-accepted", "challenge_id": event["challenge_id"],
-                              "game_id": event["game_id"], "url": reverse("games:game", args=[event["game_id"]])})
+        await self.send_json(
+            {
+                "type": "challenge-accepted",
+                "challenge_id": event["challenge_id"],
+                "game_id": event["game_id"],
+                "url": reverse("games:game", args=[event["game_id"]]),
+            }
+        )

@@ -1,6 +1,7 @@
 """Demo games for ``club.demo.load_demo``: a few finished and ongoing games,
 played through the same services as real ones (so they are legal by
 construction). Idempotent: games tagged ``event="Demo"`` are made once."""
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -33,27 +34,54 @@ def load_demo(members: dict) -> None:
     start = now - timedelta(days=2)
 
     # A finished rapid game: Sergey resigns to Irina.
-    game = game_create(discipline="russian", white=m["irina"], black=m["sergey"], time_control="480+4",
-                       now=start, event=DEMO_EVENT, site="Club")
+    game = game_create(
+        discipline="russian",
+        white=m["irina"],
+        black=m["sergey"],
+        time_control="480+4",
+        now=start,
+        event=DEMO_EVENT,
+        site="Club",
+    )
     game = _play(game, RUSSIAN_OPENING, start)
     game_resign(game_id=game.pk, member=m["sergey"], now=start + timedelta(minutes=5))
 
     # A finished classical game drawn by agreement (2.1.9.1.1).
     start2 = now - timedelta(days=1)
-    game = game_create(discipline="russian", white=m["natalia"], black=m["pavel"], time_control="2700",
-                       now=start2, event=DEMO_EVENT, site="Club")
+    game = game_create(
+        discipline="russian",
+        white=m["natalia"],
+        black=m["pavel"],
+        time_control="2700",
+        now=start2,
+        event=DEMO_EVENT,
+        site="Club",
+    )
     game = _play(game, RUSSIAN_OPENING[:4], start2)
     game_draw_offer(game_id=game.pk, member=m["pavel"], now=start2 + timedelta(minutes=3))
     game_draw_answer(game_id=game.pk, member=m["natalia"], accept=True, now=start2 + timedelta(minutes=4))
 
     # An ongoing correspondence game, Timur to move.
-    game = game_create(discipline="russian", white=m["timur"], black=m["natalia"], time_control="d3",
-                       now=now - timedelta(hours=5), event=DEMO_EVENT)
+    game = game_create(
+        discipline="russian",
+        white=m["timur"],
+        black=m["natalia"],
+        time_control="d3",
+        now=now - timedelta(hours=5),
+        event=DEMO_EVENT,
+    )
     _play(game, RUSSIAN_OPENING[:3], now - timedelta(hours=5), step=timedelta(hours=1))
 
     # An ongoing renju correspondence game past the RIF opening.
-    game = game_create(discipline="renju", white=m["sergey"], black=m["irina"], time_control="d5",
-                       opening_rule="rif", now=now - timedelta(hours=10), event=DEMO_EVENT)
+    game = game_create(
+        discipline="renju",
+        white=m["sergey"],
+        black=m["irina"],
+        time_control="d5",
+        opening_rule="rif",
+        now=now - timedelta(hours=10),
+        event=DEMO_EVENT,
+    )
     _play(game, RENJU_OPENING, now - timedelta(hours=10), step=timedelta(hours=1))
 
     # An open challenge anyone may accept.

@@ -34,13 +34,14 @@ the game of an accepted challenge commits, runs ``@on_challenge_accepted``
 (notifications) and tells the challenger's lobby sockets (group
 ``member-<id>``, ``games.consumers.LobbyConsumer``), which move him to the game.
 """
+
 from __future__ import annotations
 
 import asyncio
 import logging
 import threading
+from collections.abc import Callable
 from datetime import timedelta
-from typing import Callable
 
 from django.conf import settings
 from django.db import transaction
@@ -90,7 +91,8 @@ def game_finished(game_id: int) -> None:
     enqueued = [_enqueue(dotted, game_id) for dotted in settings.GAME_FINISHED_TASKS]
     if all(enqueued):
         GameEvent.objects.filter(game_id=game_id, kind="finished", dispatched_at__isnull=True).update(
-            dispatched_at=timezone.now())
+            dispatched_at=timezone.now()
+        )
 
 
 def followups_redispatch(*, older_than: timedelta = timedelta(seconds=30), limit: int = 100) -> int:
@@ -98,7 +100,9 @@ def followups_redispatch(*, older_than: timedelta = timedelta(seconds=30), limit
     from games.models import GameEvent
 
     stale = GameEvent.objects.filter(
-        kind="finished", dispatched_at__isnull=True, created_at__lte=timezone.now() - older_than,
+        kind="finished",
+        dispatched_at__isnull=True,
+        created_at__lte=timezone.now() - older_than,
     ).values_list("game_id", flat=True)[:limit]
     game_ids = list(stale)
     for game_id in game_ids:
@@ -169,8 +173,10 @@ def member_group(member_id: int) -> str:
 def challenge_accepted_on_commit(challenge_id: int, game_id: int, challenger_id: int) -> None:
     def run():
         _run_hooks(_accepted_hooks, challenge_id)
-        _broadcast_to(member_group(challenger_id),
-                      {"type": "challenge.accepted", "challenge_id": challenge_id, "game_id": game_id})
+        _broadcast_to(
+            member_group(challenger_id),
+            {"type": "challenge.accepted", "challenge_id": challenge_id, "game_id": game_id},
+        )
 
     transaction.on_commit(run)
 

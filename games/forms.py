@@ -1,4 +1,5 @@
 """Forms of the play pages: a new challenge, the archive filters."""
+
 from __future__ import annotations
 
 from django import forms
@@ -21,8 +22,12 @@ def discipline_choices():
     return choices
 
 
-SPEED_GROUPS = {"correspondence": _("Correspondence"), "classical": _("Classical"), "rapid": _("Rapid"),
-                "blitz": _("Blitz")}
+SPEED_GROUPS = {
+    "correspondence": _("Correspondence"),
+    "classical": _("Classical"),
+    "rapid": _("Rapid"),
+    "blitz": _("Blitz"),
+}
 CUSTOM = "custom"
 
 
@@ -47,8 +52,7 @@ def time_control_choices():
                 seen.add(preset.control)
                 speed = preset.name.partition(" ")[0]
                 groups[speed].append((preset.control, time_words.short(preset.control)))
-    return [(SPEED_GROUPS[speed], options) for speed, options in groups.items() if options] + [
-        (CUSTOM, _("other…"))]
+    return [(SPEED_GROUPS[speed], options) for speed, options in groups.items() if options] + [(CUSTOM, _("other…"))]
 
 
 class TimeControlSelect(forms.Select):
@@ -74,36 +78,71 @@ def _ballot_keys() -> list[str]:
 class ChallengeForm(forms.Form):
     discipline = forms.ChoiceField(label=_("Discipline"), choices=discipline_choices)
     opponent = forms.CharField(
-        label=_("Opponent"), required=False,
+        label=_("Opponent"),
+        required=False,
         help_text=_("A member's username for a direct challenge; empty for an open one anyone may accept."),
     )
-    colour = forms.ChoiceField(label=_("My colour"), initial="random", choices=[
-        ("random", _("random")), ("white", _("white")), ("black", _("black"))])
-    rated = forms.BooleanField(label=_("Rated"), required=False, initial=True)
-    time_control = forms.ChoiceField(label=_("Time control"), choices=time_control_choices, initial="d3",
-                                     widget=TimeControlSelect)
-    custom_time_control = forms.CharField(
-        label=_("Other time control"), required=False, max_length=64,
-        help_text=_("In seconds: 2700 (45 min), 1800+30 (plus 30 s a move), 7200/50,3600/25 (periods by moves), "
-                    "d3 (3 days per move). Filled in, it is used instead of the list."),
+    colour = forms.ChoiceField(
+        label=_("My colour"),
+        initial="random",
+        choices=[("random", _("random")), ("white", _("white")), ("black", _("black"))],
     )
-    opening_rule = forms.ChoiceField(label=_("Renju opening rule"), required=False, choices=lambda: [
-        (name, titles[0] if (get_language() or "").startswith("ru") else titles[1])
-        for name, titles in variant("renju").opening_rules.items()])
-    foul_policy = forms.ChoiceField(label=_("Renju fouls"), required=False, initial="reject", choices=[
-        ("reject", _("a foul move is refused")), ("foul-loses", _("a foul loses (RIF 9.2)")),
-        ("foul-claim", _("a foul stands until white points it out (RIF 9.8)"))])
-    ballot = forms.ChoiceField(label=_("Shashki-64 ballot"), required=False, initial="random", choices=lambda: [
-        ("random", _("drawn by lot at acceptance"))] + [(key, key) for key in _ballot_keys()])
-    start_fen = forms.CharField(label=_("Start position (FEN)"), required=False, max_length=2000,
-                                help_text=_("Empty: the discipline's start position. A game from a position of "
-                                            "your choosing is not rated."))
+    rated = forms.BooleanField(label=_("Rated"), required=False, initial=True)
+    time_control = forms.ChoiceField(
+        label=_("Time control"), choices=time_control_choices, initial="d3", widget=TimeControlSelect
+    )
+    custom_time_control = forms.CharField(
+        label=_("Other time control"),
+        required=False,
+        max_length=64,
+        help_text=_(
+            "In seconds: 2700 (45 min), 1800+30 (plus 30 s a move), 7200/50,3600/25 (periods by moves), "
+            "d3 (3 days per move). Filled in, it is used instead of the list."
+        ),
+    )
+    opening_rule = forms.ChoiceField(
+        label=_("Renju opening rule"),
+        required=False,
+        choices=lambda: [
+            (name, titles[0] if (get_language() or "").startswith("ru") else titles[1])
+            for name, titles in variant("renju").opening_rules.items()
+        ],
+    )
+    foul_policy = forms.ChoiceField(
+        label=_("Renju fouls"),
+        required=False,
+        initial="reject",
+        choices=[
+            ("reject", _("a foul move is refused")),
+            ("foul-loses", _("a foul loses (RIF 9.2)")),
+            ("foul-claim", _("a foul stands until white points it out (RIF 9.8)")),
+        ],
+    )
+    ballot = forms.ChoiceField(
+        label=_("Shashki-64 ballot"),
+        required=False,
+        initial="random",
+        choices=lambda: [("random", _("drawn by lot at acceptance"))] + [(key, key) for key in _ballot_keys()],
+    )
+    start_fen = forms.CharField(
+        label=_("Start position (FEN)"),
+        required=False,
+        max_length=2000,
+        help_text=_("Empty: the discipline's start position. A game from a position of your choosing is not rated."),
+    )
     rating_min = forms.IntegerField(
-        label=_("Lowest rating of an opponent"), required=False, min_value=0, max_value=4000,
-        help_text=_("Open challenges: the club rating in this discipline and speed class; members without one "
-                    "may not accept a rating-limited challenge."))
-    rating_max = forms.IntegerField(label=_("Highest rating of an opponent"), required=False, min_value=0,
-                                    max_value=4000)
+        label=_("Lowest rating of an opponent"),
+        required=False,
+        min_value=0,
+        max_value=4000,
+        help_text=_(
+            "Open challenges: the club rating in this discipline and speed class; members without one "
+            "may not accept a rating-limited challenge."
+        ),
+    )
+    rating_max = forms.IntegerField(
+        label=_("Highest rating of an opponent"), required=False, min_value=0, max_value=4000
+    )
 
     def __init__(self, *args, me=None, **kwargs):
         self.me = me
@@ -161,11 +200,20 @@ class ChallengeForm(forms.Form):
 
 
 class ArchiveFilterForm(forms.Form):
-    discipline = forms.ChoiceField(label=_("Discipline"), required=False, choices=lambda: [("", _("all"))] + [
-        (name, title) for name, title in discipline_choices() if name != RUSSIAN_64])
+    discipline = forms.ChoiceField(
+        label=_("Discipline"),
+        required=False,
+        choices=lambda: (
+            [("", _("all"))] + [(name, title) for name, title in discipline_choices() if name != RUSSIAN_64]
+        ),
+    )
     speed = forms.ChoiceField(label=_("Speed"), required=False, choices=[("", _("all"))] + SPEEDS)
-    outcome = forms.ChoiceField(label=_("Result"), required=False, choices=[
-        ("", _("all")), ("win", _("won")), ("draw", _("drawn")), ("loss", _("lost"))])
-    colour = forms.ChoiceField(label=_("Colour"), required=False, choices=[
-        ("", _("both")), ("white", _("white")), ("black", _("black"))])
+    outcome = forms.ChoiceField(
+        label=_("Result"),
+        required=False,
+        choices=[("", _("all")), ("win", _("won")), ("draw", _("drawn")), ("loss", _("lost"))],
+    )
+    colour = forms.ChoiceField(
+        label=_("Colour"), required=False, choices=[("", _("both")), ("white", _("white")), ("black", _("black"))]
+    )
     opponent = forms.CharField(label=_("Opponent"), required=False)

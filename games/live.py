@@ -6,6 +6,7 @@ supplies the legal moves (with the squares each one passes through), the
 renju foul points and every position of the viewer; the page never judges a
 move itself.
 """
+
 from __future__ import annotations
 
 import re
@@ -60,8 +61,13 @@ def _replay(discipline: str, start_key: tuple, notations: tuple) -> tuple:
     as every viewer of a game asks for the same replay after each move."""
     v = variant(discipline)
     spec = board_spec(discipline)
-    position = start_position(discipline=discipline, start_fen=start_key[0], opening_rule=start_key[1],
-                              ballot=start_key[2], foul_policy=start_key[3])
+    position = start_position(
+        discipline=discipline,
+        start_fen=start_key[0],
+        opening_rule=start_key[1],
+        ballot=start_key[2],
+        foul_policy=start_key[3],
+    )
     start_fen = v.to_fen(position)
     steps = []
     for notation in notations:
@@ -98,8 +104,13 @@ def _clock(game: Game) -> dict:
     left = {"white": game.white_ms, "black": game.black_ms}
     running = None
     # Not before a scheduled start, nor during a challenge's first moves (off the clock).
-    if (game.status == Game.Status.ONGOING and game.turn_started_at and game.time_control not in ("", "-")
-            and game.turn_started_at <= now and not first_move_free(game)):
+    if (
+        game.status == Game.Status.ONGOING
+        and game.turn_started_at
+        and game.time_control not in ("", "-")
+        and game.turn_started_at <= now
+        and not first_move_free(game)
+    ):
         running = game.to_move
         flag = flag_deadline(game)  # vacations counted
         left[running] = max(0, int((flag - now).total_seconds() * 1000)) if flag else 0
@@ -129,11 +140,14 @@ def _result_text(game: Game) -> str:
     if game.status != Game.Status.FINISHED:
         return ""
     if results.is_result(game.result):  # whose point, by play or forfeit: games/results.py
-        winner = {(results.WHITE, False): _("White wins"), (results.BLACK, False): _("Black wins"),
-                  (None, False): _("Draw"), (results.WHITE, True): _("White wins by forfeit"),
-                  (results.BLACK, True): _("Black wins by forfeit"),
-                  (None, True): _("Both players lose by forfeit")}[
-            results.winner(game.result), results.is_forfeit(game.result)]
+        winner = {
+            (results.WHITE, False): _("White wins"),
+            (results.BLACK, False): _("Black wins"),
+            (None, False): _("Draw"),
+            (results.WHITE, True): _("White wins by forfeit"),
+            (results.BLACK, True): _("Black wins by forfeit"),
+            (None, True): _("Both players lose by forfeit"),
+        }[results.winner(game.result), results.is_forfeit(game.result)]
     else:
         winner = game.result
     reason = TERMINATIONS.get(game.termination.split(":")[0], game.termination)
@@ -171,8 +185,9 @@ def _buttons(game: Game, me: str | None, *, may_claim: bool) -> list[dict]:
     def add(action: str, label: str, confirm: str = "", body: dict | None = None, style: str = ""):
         url = _url(f"api-game-{action}", game.id)
         if url:
-            buttons.append({"id": action, "label": label, "url": url, "body": body or {}, "confirm": confirm,
-                            "style": style})
+            buttons.append(
+                {"id": action, "label": label, "url": url, "body": body or {}, "confirm": confirm, "style": style}
+            )
 
     if lateness_at(game) is not None and not game.is_present(me):
         add("present", _("I am here"))  # 1.9.1: present, so the allowed lateness no longer applies
@@ -209,34 +224,43 @@ def _protocol_step(position) -> str:
     if phase == "place":  # Swap2: one player puts stones of both colours
         if stones < 3:
             return _("Black (tentative): place three stones — black, white, black (stone %(n)d of 3)") % {
-                "n": stones + 1}
-        return _("White (tentative): place one white and then one black stone (stone %(n)d of 2)") % {
-            "n": stones - 2}
+                "n": stones + 1
+            }
+        return _("White (tentative): place one white and then one black stone (stone %(n)d of 2)") % {"n": stones - 2}
     if phase == "swap" and rule == "swap2":
         if stones == 3:
-            return _("White: take black (swap), keep white and play the 4th stone (stay), or place two more "
-                     "stones and let black choose")
+            return _(
+                "White: take black (swap), keep white and play the 4th stone (stay), or place two more "
+                "stones and let black choose"
+            )
         return _("Black: choose your colour — swap to white or keep black; white then plays the 6th stone")
     if phase == "swap" and rule == "taraguchi10" and stones == 4:
-        return _("Black: swap colours or keep them, and black places the 5th stone inside the central 9×9; "
-                 "or declare ten 5th moves for white to choose from")
+        return _(
+            "Black: swap colours or keep them, and black places the 5th stone inside the central 9×9; "
+            "or declare ten 5th moves for white to choose from"
+        )
     if phase == "play" and rule == "taraguchi10" and stones < 5:
         side = 2 * stones + 1
         return _("%(colour)s: place stone %(n)d inside the central %(side)d×%(side)d square") % {
-            "colour": _colour_word(position.actor), "n": stones + 1, "side": side}
+            "colour": _colour_word(position.actor),
+            "n": stones + 1,
+            "side": side,
+        }
     if phase == "opening":
         return _("Black (tentative): place the first three stones, the 2nd one white (stone %(n)d of 3)") % {
-            "n": stones + 1}
+            "n": stones + 1
+        }
     if phase == "declare":
-        return _("%(colour)s: declare how many 5th moves black will offer") % {
-            "colour": _colour_word(position.actor)}
+        return _("%(colour)s: declare how many 5th moves black will offer") % {"colour": _colour_word(position.actor)}
     if phase == "swap":
         return _("%(colour)s: swap colours or keep them") % {"colour": _colour_word(position.actor)}
     if phase == "play" and stones == 3:
         return _("White: place the 4th stone")
     if phase == "propose":
         return _("Black: offer %(count)d different 5th moves (%(done)d offered)") % {
-            "count": position.declared, "done": len(position.proposals)}
+            "count": position.declared,
+            "done": len(position.proposals),
+        }
     if phase == "choose":
         return _("White: choose one of black's 5th moves, then play the 6th")
     return ""
@@ -255,8 +279,10 @@ def _protocol(v, position, notations: tuple, steps: tuple, *, ongoing: bool) -> 
             if stones == 5 and offers:
                 chosen.append((_("5th move chosen"), notation))
         elif notation in ("swap", "stay"):
-            swaps.append(_("after move %(n)d: %(choice)s") % {
-                "n": stones, "choice": _("colours swapped") if notation == "swap" else _("colours kept")})
+            swaps.append(
+                _("after move %(n)d: %(choice)s")
+                % {"n": stones, "choice": _("colours swapped") if notation == "swap" else _("colours kept")}
+            )
         elif notation == "place2":  # Swap2's third answer
             swaps.append(_("after move %(n)d: two more stones placed") % {"n": stones})
         elif notation.startswith("declare "):
@@ -272,8 +298,12 @@ def _protocol(v, position, notations: tuple, steps: tuple, *, ongoing: bool) -> 
         facts.append((_("5th moves offered"), ", ".join(offers)))
     facts += chosen
     shown = [v.geometry.name(i) for i in position.proposals] if position.phase in ("propose", "choose") else []
-    return {"step": _protocol_step(position) if ongoing else "", "phase": position.phase,
-            "offers": shown, "facts": facts}
+    return {
+        "step": _protocol_step(position) if ongoing else "",
+        "phase": position.phase,
+        "offers": shown,
+        "facts": facts,
+    }
 
 
 def _start_text(game: Game, me: str | None) -> str:
@@ -282,11 +312,13 @@ def _start_text(game: Game, me: str | None) -> str:
         return ""
     if game.starts_at is not None and timezone.now() < game.starts_at:
         return _("The game starts at %(time)s.") % {
-            "time": date_format(timezone.localtime(game.starts_at), "SHORT_DATETIME_FORMAT")}
+            "time": date_format(timezone.localtime(game.starts_at), "SHORT_DATETIME_FORMAT")
+        }
     grace = first_move_grace_at(game)
     if grace is not None and me == game.to_move:
         return _("Your first move is off the clock; make it by %(time)s or the game is aborted.") % {
-            "time": timezone.localtime(grace).strftime("%H:%M:%S")}
+            "time": timezone.localtime(grace).strftime("%H:%M:%S")
+        }
     return ""
 
 
@@ -303,7 +335,8 @@ def game_state(game_id: int, member=None, *, since: int | None = None) -> dict |
     spec = board_spec(game.discipline)
     notations = tuple(game.moves.order_by("ply").values_list("notation", flat=True))
     start_fen, steps, position = _replay(
-        game.discipline, (game.start_fen, game.opening_rule, game.ballot, game.foul_policy), notations)
+        game.discipline, (game.start_fen, game.opening_rule, game.ballot, game.foul_policy), notations
+    )
     me = _member_view(game, member)
     turn = v.turn(position)
     ongoing = game.status == Game.Status.ONGOING
@@ -318,7 +351,8 @@ def game_state(game_id: int, member=None, *, since: int | None = None) -> dict |
             moves = moves.extra
         for move in moves:
             path = [str(s) for s in getattr(move, "path", ())] or (
-                [move.notation] if _POINT.match(move.notation) else [])
+                [move.notation] if _POINT.match(move.notation) else []
+            )
             legal.append({"notation": move.notation, "path": path})
     fouls = {}
     if ongoing and hasattr(v, "fouls") and turn == "black" and getattr(position, "phase", "play") == "play":
@@ -327,7 +361,7 @@ def game_state(game_id: int, member=None, *, since: int | None = None) -> dict |
     first = 0 if since is None else max(0, min(since, len(steps)))
     offer_text = ""
     if ongoing and game.draw_offer_by:
-        offer_text = (_("White offers a draw") if game.draw_offer_by == "white" else _("Black offers a draw"))
+        offer_text = _("White offers a draw") if game.draw_offer_by == "white" else _("Black offers a draw")
     return {
         "id": game.id,
         "discipline": game.discipline,
@@ -348,8 +382,7 @@ def game_state(game_id: int, member=None, *, since: int | None = None) -> dict |
         "my_turn": my_turn,
         "players": {"white": _player(game, "white"), "black": _player(game, "black")},
         "moves": [
-            {"ply": i + 1, "notation": notations[i], "path": steps[i][0], "fen": steps[i][1],
-             "protocol": steps[i][2]}
+            {"ply": i + 1, "notation": notations[i], "path": steps[i][0], "fen": steps[i][1], "protocol": steps[i][2]}
             for i in range(first, len(steps))
         ],
         "legal_moves": legal,

@@ -6,6 +6,7 @@ A game's position is never trusted from a column alone: it is rebuilt by
 replaying its moves from ``start_fen`` (see ``games.services.positions``);
 ``fen`` is a denormalised copy for listings.
 """
+
 from __future__ import annotations
 
 from django.conf import settings
@@ -84,10 +85,12 @@ class Game(models.Model):
     # UPDATE is never HOT): the players' look-ups use the (player, -created_at)
     # indexes below, not single-column ones.
     discipline = models.CharField(max_length=32)
-    white = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="games_as_white",
-                              db_index=False)
-    black = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="games_as_black",
-                              db_index=False)
+    white = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="games_as_white", db_index=False
+    )
+    black = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="games_as_black", db_index=False
+    )
     rated = models.BooleanField(default=True)
     speed = models.CharField(max_length=16, choices=SPEEDS)
     time_control = models.CharField(max_length=64, default="-")
@@ -122,7 +125,9 @@ class Game(models.Model):
     draw_offer_by = models.CharField(max_length=5, choices=COLOURS, blank=True)
     draw_offer_ply = models.PositiveIntegerField(null=True, blank=True)
     draw_barred = models.CharField(
-        max_length=5, choices=COLOURS, blank=True,
+        max_length=5,
+        choices=COLOURS,
+        blank=True,
         help_text=_("Declined offerer who may not offer again until the opponent has offered (2.1.9.4)."),
     )
 
@@ -230,8 +235,11 @@ class GameEvent(models.Model):
             models.UniqueConstraint(fields=["game"], condition=Q(kind="finished"), name="game_finished_once"),
         ]
         indexes = [
-            models.Index(fields=["created_at"], name="game_event_undispatched",
-                         condition=Q(kind="finished", dispatched_at__isnull=True)),
+            models.Index(
+                fields=["created_at"],
+                name="game_event_undispatched",
+                condition=Q(kind="finished", dispatched_at__isnull=True),
+            ),
         ]
 
 

@@ -30,6 +30,7 @@ game replays from the start the game pages use, so an imported game can
 always be shown. Imported games live in the member's archive, not in the
 public game list.
 """
+
 from __future__ import annotations
 
 import re
@@ -47,8 +48,18 @@ from games.services.positions import DRAUGHTS, FIVE_ROW, game_start_position, re
 _TO_RENJU = {"1-0": "0-1", "0-1": "1-0", "1/2-1/2": "1/2-1/2", "+/-": "-/+", "-/+": "+/-", "-/-": "-/-"}
 _FROM_RENJU = {v: k for k, v in _TO_RENJU.items()}
 # PDN results as written (two-point scoring too) to the club's vocabulary.
-_FROM_PDN = {"1-0": "1-0", "0-1": "0-1", "1/2-1/2": "1/2-1/2", "2-0": "1-0", "0-2": "0-1", "1-1": "1/2-1/2",
-             "0-0": "-/-", "+/-": "+/-", "-/+": "-/+", "-/-": "-/-"}
+_FROM_PDN = {
+    "1-0": "1-0",
+    "0-1": "0-1",
+    "1/2-1/2": "1/2-1/2",
+    "2-0": "1-0",
+    "0-2": "0-1",
+    "1-1": "1/2-1/2",
+    "0-0": "-/-",
+    "+/-": "+/-",
+    "-/+": "-/+",
+    "-/-": "-/-",
+}
 _PDN_GAMETYPE = {"russian": "25", "international": "20"}
 
 
@@ -81,8 +92,14 @@ def game_record(*, game: Game, format: str) -> str:
     if game.discipline in DRAUGHTS:
         if format != "pdn":
             raise Invalid("bad-format", "Draughts games are exported as PDN (format=pdn).")
-        tags = {"Event": game.event or "Club game", "Site": game.site or "Club", "Date": date,
-                "Round": game.round or "-", "White": white, "Black": black}
+        tags = {
+            "Event": game.event or "Club game",
+            "Site": game.site or "Club",
+            "Date": date,
+            "Round": game.round or "-",
+            "White": white,
+            "Black": black,
+        }
         if game.discipline in _PDN_GAMETYPE:
             tags["GameType"] = _PDN_GAMETYPE[game.discipline]
         else:
@@ -98,9 +115,16 @@ def game_record(*, game: Game, format: str) -> str:
     if format not in ("renju", "plain", "sgf"):
         raise Invalid("bad-format", "Renju games are exported as format=renju (plain) or format=sgf.")
     record = renju_records.Record(
-        moves=moves, rule=game.opening_rule or "none", result=_TO_RENJU.get(game.result, "*"),
-        tags={"Event": game.event or "Club game", "Date": date, "Round": game.round or "-",
-              "Black": black, "White": white},
+        moves=moves,
+        rule=game.opening_rule or "none",
+        result=_TO_RENJU.get(game.result, "*"),
+        tags={
+            "Event": game.event or "Club game",
+            "Date": date,
+            "Round": game.round or "-",
+            "Black": black,
+            "White": white,
+        },
         variant=game.discipline,
     )
     return renju_records.write_record(record, "sgf" if format == "sgf" else "plain")
@@ -152,13 +176,22 @@ def records_import(*, member, text: str) -> list[Game]:
     with transaction.atomic():
         for item in parsed:
             game = Game.objects.create(
-                white=member, black=member, imported_by=member, rated=False, speed="untimed", time_control="-",
-                status=Game.Status.FINISHED, termination="imported", **item["game"],
+                white=member,
+                black=member,
+                imported_by=member,
+                rated=False,
+                speed="untimed",
+                time_control="-",
+                status=Game.Status.FINISHED,
+                termination="imported",
+                **item["game"],
             )
-            Move.objects.bulk_create([
-                Move(game=game, ply=n, notation=text_, colour=colour, played_at=game.created_at)
-                for n, (text_, colour) in enumerate(item["moves"], 1)
-            ])
+            Move.objects.bulk_create(
+                [
+                    Move(game=game, ply=n, notation=text_, colour=colour, played_at=game.created_at)
+                    for n, (text_, colour) in enumerate(item["moves"], 1)
+                ]
+            )
             games.append(game)
     return games
 
@@ -197,15 +230,15 @@ def _draughts_discipline(g: pdn.PdnGame) -> str:
     """The discipline from the Variant and GameType tags, refusing a contradiction."""
     tag_variant = g.tags.get("Variant", "").strip().lower()
     if tag_variant and tag_variant not in DRAUGHTS:
-        raise IllegalMove(f"Variant {tag_variant[:40]!r} is not a draughts discipline "
-                          f"({', '.join(sorted(DRAUGHTS))})")
+        raise IllegalMove(f"Variant {tag_variant[:40]!r} is not a draughts discipline ({', '.join(sorted(DRAUGHTS))})")
     if not g.tags.get("GameType", "").strip():
         return tag_variant or pdn.game_variant(g)
     by_gametype = pdn.game_variant(g)
     # Giveaway is played on the Russian board, which GameType 25 names.
     if tag_variant and tag_variant != by_gametype and not (tag_variant == "giveaway" and by_gametype == "russian"):
-        raise IllegalMove(f"Variant {tag_variant!r} contradicts GameType {g.tags['GameType'].strip()[:10]} "
-                          f"({by_gametype})")
+        raise IllegalMove(
+            f"Variant {tag_variant!r} contradicts GameType {g.tags['GameType'].strip()[:10]} ({by_gametype})"
+        )
     return tag_variant or by_gametype
 
 
@@ -242,18 +275,27 @@ def _read_pdn(text: str, max_games: int) -> list[dict]:
             # replays through ``play`` whatever notation the file used; most
             # files already use it, and only the others pay for trying each move.
             legal = v.legal_moves(before)
-            text_ = g.moves[ply - 1] if any(m.notation == g.moves[ply - 1] for m in legal) else \
-                next((m.notation for m in legal if v.play(before, m) == after), None)
+            text_ = (
+                g.moves[ply - 1]
+                if any(m.notation == g.moves[ply - 1] for m in legal)
+                else next((m.notation for m in legal if v.play(before, m) == after), None)
+            )
             if text_ is None:
                 raise IllegalMove(f"{label}: ply {ply} ({g.moves[ply - 1]}) is ambiguous")
             moves.append((text_, v.turn(before)))
         final = positions[-1]
         game = dict(
-            discipline=discipline, start_fen=v.to_fen(positions[0]) if fen else "",
-            ballot=ballot, result=_FROM_PDN.get(g.result, ""), ply=len(moves), fen=v.to_fen(final),
+            discipline=discipline,
+            start_fen=v.to_fen(positions[0]) if fen else "",
+            ballot=ballot,
+            result=_FROM_PDN.get(g.result, ""),
+            ply=len(moves),
+            fen=v.to_fen(final),
             to_move=v.turn(final),
-            event=g.tags.get("Event", "")[:120], site=g.tags.get("Site", "")[:120],
-            round=g.tags.get("Round", "")[:20], white_name=g.tags.get("White", "")[:120],
+            event=g.tags.get("Event", "")[:120],
+            site=g.tags.get("Site", "")[:120],
+            round=g.tags.get("Round", "")[:20],
+            white_name=g.tags.get("White", "")[:120],
             black_name=g.tags.get("Black", "")[:120],
         )
         try:
@@ -281,10 +323,16 @@ def _read_renju(text: str, max_games: int) -> list[dict]:
                 raise IllegalMove(f"{label}: move {number} ({move}): {error}") from None
             moves.append((move, colour))
         game = dict(
-            discipline=record.variant, opening_rule=rule,
-            result=_FROM_RENJU.get(record.result, ""), ply=len(moves), fen=v.to_fen(p), to_move=v.turn(p),
-            event=record.tags.get("Event", "")[:120], round=record.tags.get("Round", "")[:20],
-            white_name=record.tags.get("White", "")[:120], black_name=record.tags.get("Black", "")[:120],
+            discipline=record.variant,
+            opening_rule=rule,
+            result=_FROM_RENJU.get(record.result, ""),
+            ply=len(moves),
+            fen=v.to_fen(p),
+            to_move=v.turn(p),
+            event=record.tags.get("Event", "")[:120],
+            round=record.tags.get("Round", "")[:20],
+            white_name=record.tags.get("White", "")[:120],
+            black_name=record.tags.get("Black", "")[:120],
         )
         try:
             out.append({"moves": moves, "game": _checked(game, moves)})

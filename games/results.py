@@ -19,6 +19,7 @@ loss (1.12.2); it is shown as ``+``/``−``. Unplayed games are not rated.
 Pairing and standings use the same strings, plus ``"bye"`` for a round
 without an opponent (1.15.2: "+", counted as a win without play).
 """
+
 from __future__ import annotations
 
 from typing import Literal

@@ -1,4 +1,5 @@
 """WebSocket routes of games (gathered by club/routing.py)."""
+
 from django.urls import path
 
 from .consumers import GameConsumer, LobbyConsumer

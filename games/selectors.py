@@ -1,4 +1,5 @@
 """Reads of the game layer: lists with filters, one game's state, its clocks now."""
+
 from __future__ import annotations
 
 from datetime import datetime
@@ -11,9 +12,17 @@ from games.models import Challenge, Game, Move
 from games.services.timing import first_move_free, left_of, thinking
 
 
-def game_list(*, member_id: int | None = None, status: str | None = None, discipline: str | None = None,
-              rated: bool | None = None, speed: str | None = None, result: str | None = None,
-              opponent_id: int | None = None, colour: str | None = None) -> QuerySet[Game]:
+def game_list(
+    *,
+    member_id: int | None = None,
+    status: str | None = None,
+    discipline: str | None = None,
+    rated: bool | None = None,
+    speed: str | None = None,
+    result: str | None = None,
+    opponent_id: int | None = None,
+    colour: str | None = None,
+) -> QuerySet[Game]:
     games = Game.objects.select_related("white", "black")
     if member_id is not None:
         if colour == "white":
@@ -48,8 +57,13 @@ def game_clocks(game: Game, *, now: datetime | None = None) -> dict:
     now = now or timezone.now()
     tc = clock.TimeControl.parse(game.time_control)
     # Not before a scheduled start, nor during a challenge's first moves (off the clock).
-    running = (game.status == Game.Status.ONGOING and tc.timed and game.turn_started_at is not None
-               and game.turn_started_at <= now and not first_move_free(game))
+    running = (
+        game.status == Game.Status.ONGOING
+        and tc.timed
+        and game.turn_started_at is not None
+        and game.turn_started_at <= now
+        and not first_move_free(game)
+    )
     shown = {}
     for colour in ("white", "black"):
         left = left_of(game, colour)
@@ -62,8 +76,12 @@ def game_clocks(game: Game, *, now: datetime | None = None) -> dict:
                 left = max(left - thinking(game, now), 0)
         shown[colour] = left
     return {
-        "white_ms": shown["white"], "black_ms": shown["black"], "running": game.to_move if running else None,
-        "deadline": game.deadline, "control": game.time_control, "kind": tc.kind,
+        "white_ms": shown["white"],
+        "black_ms": shown["black"],
+        "running": game.to_move if running else None,
+        "deadline": game.deadline,
+        "control": game.time_control,
+        "kind": tc.kind,
     }
 
 

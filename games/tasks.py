@@ -1,4 +1,5 @@
 """Celery tasks: thin, idempotent, taking ids."""
+
 from celery import shared_task
 
 from games import events

@@ -1,5 +1,6 @@
 """Time controls as players write and read them: ``3+2`` on the page, and in
 words (on hover) "3 minutes each, plus 2 seconds a move"."""
+
 from __future__ import annotations
 
 from django.utils.html import format_html
@@ -50,10 +51,15 @@ def words(text: str) -> str:
     for i, period in enumerate(tc.periods):
         minutes = _minutes(period.seconds)
         if not period.moves:
-            parts.append(_("then %(minutes)s min to the end of the game") % {"minutes": minutes} if i
-                         else _("%(minutes)s min each for the game") % {"minutes": minutes})
+            parts.append(
+                _("then %(minutes)s min to the end of the game") % {"minutes": minutes}
+                if i
+                else _("%(minutes)s min each for the game") % {"minutes": minutes}
+            )
         elif i == len(tc.periods) - 1 and i:
-            parts.append(_("then %(minutes)s min for every %(moves)d moves") % {"minutes": minutes, "moves": period.moves})
+            parts.append(
+                _("then %(minutes)s min for every %(moves)d moves") % {"minutes": minutes, "moves": period.moves}
+            )
         else:
             parts.append(_("%(minutes)s min for %(moves)d moves") % {"minutes": minutes, "moves": period.moves})
     text = ", ".join(parts)

@@ -1,4 +1,5 @@
 """Play pages (the REST API lives in games/api/)."""
+
 from django.urls import path
 
 from . import views

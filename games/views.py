@@ -2,6 +2,7 @@
 my games, a member's archive. Thin: they read through selectors / games.live
 and write through games.services; the JavaScript acts through the REST API.
 """
+
 from __future__ import annotations
 
 from django.contrib import messages
@@ -38,14 +39,20 @@ def _texts() -> dict:
         "foulRefused": _("%(point)s is forbidden for black (%(kind)s): the stone is refused."),
         "foulLoses": _("%(point)s is a foul (%(kind)s): under this game's rules the stone loses the game. Play it?"),
         "actions": {
-            "pass": _("Pass"), "swap": _("Swap colours"), "stay": _("Keep colours"),
+            "pass": _("Pass"),
+            "swap": _("Swap colours"),
+            "stay": _("Keep colours"),
             "place2": _("Place two more stones"),  # Swap2's third answer
             "declare": _("Declare 5th moves:"),
         },
         "board": {
-            "board": _("board"), "white": _("white"), "black": _("black"),
-            "whiteKing": _("white king"), "blackKing": _("black king"),
-            "selected": _("selected"), "cancelled": _("choice cancelled"),
+            "board": _("board"),
+            "white": _("white"),
+            "black": _("black"),
+            "whiteKing": _("white king"),
+            "blackKing": _("black king"),
+            "selected": _("selected"),
+            "cancelled": _("choice cancelled"),
         },
     }
 
@@ -53,19 +60,27 @@ def _texts() -> dict:
 def lobby(request):
     """Open challenges, the ones addressed to me, mine, and the games on now."""
     me = request.user if request.user.is_authenticated else None
-    open_challenges = Challenge.objects.filter(status=Challenge.Status.OPEN, opponent__isnull=True) \
-        .select_related("challenger").order_by("-created_at")
+    open_challenges = (
+        Challenge.objects.filter(status=Challenge.Status.OPEN, opponent__isnull=True)
+        .select_related("challenger")
+        .order_by("-created_at")
+    )
     context = {
         "open_challenges": _titled(open_challenges[:100]),
-        "received": [], "sent": [],
-        "live_games": Game.objects.filter(status=Game.Status.ONGOING).exclude(speed="correspondence")
-        .select_related("white", "black").order_by("-started_at")[:20],
+        "received": [],
+        "sent": [],
+        "live_games": Game.objects.filter(status=Game.Status.ONGOING)
+        .exclude(speed="correspondence")
+        .select_related("white", "black")
+        .order_by("-started_at")[:20],
     }
     if me:
-        context["received"] = _titled(Challenge.objects.filter(status=Challenge.Status.OPEN, opponent=me)
-                                      .select_related("challenger"))
-        context["sent"] = _titled(Challenge.objects.filter(status=Challenge.Status.OPEN, challenger=me)
-                                  .select_related("opponent"))
+        context["received"] = _titled(
+            Challenge.objects.filter(status=Challenge.Status.OPEN, opponent=me).select_related("challenger")
+        )
+        context["sent"] = _titled(
+            Challenge.objects.filter(status=Challenge.Status.OPEN, challenger=me).select_related("opponent")
+        )
     return render(request, "games/lobby.html", context)
 
 
@@ -120,24 +135,35 @@ def game_page(request, game_id: int):
     # A GET writes nothing: the page's socket marks the game's notifications read (games.consumers).
     game = get_object_or_404(Game.objects.select_related("white", "black"), id=game_id)
     state = live.game_state(game.id, request.user)
-    downloads = [{"url": reverse("games:game-download", args=[game.id]) + f"?format={fmt}", "label": label}
-                 for fmt, label in DOWNLOADS[live.board_spec(game.discipline)["kind"]]]
+    downloads = [
+        {"url": reverse("games:game-download", args=[game.id]) + f"?format={fmt}", "label": label}
+        for fmt, label in DOWNLOADS[live.board_spec(game.discipline)["kind"]]
+    ]
     # The first player first: white in draughts, black in renju and its family.
     first, second = ("black", "white") if state["board"]["kind"] == "stones" else ("white", "black")
     title = f"{state['players'][first]['name']} – {state['players'][second]['name']}"
-    return render(request, "games/game.html", {
-        "game": game, "state": state, "texts": _texts(), "title": title,
-        "discipline_title": live.discipline_title(game.discipline),
-        "time_control_html": time_words.abbr(game.time_control),
-        "downloads": downloads,
-        "ballot_text": ballots64.describe(game.ballot) if game.ballot else "",  # шашки-64 (003 2.2.2)
-        "conditional_line": conditional.conditional_line_of(game, request.user),
-        "may_prepare": (state["ongoing"] and game.speed == "correspondence" and state["my_color"]
-                        and not state["my_turn"]),
-        "opening_rule_text": disciplines.opening_rule_title(game.opening_rule)
-        if game.discipline == "renju" or game.opening_rule not in ("", "none") else "",
-        "foul_policy_text": disciplines.foul_policy_title(game.foul_policy) if game.discipline == "renju" else "",
-    })
+    return render(
+        request,
+        "games/game.html",
+        {
+            "game": game,
+            "state": state,
+            "texts": _texts(),
+            "title": title,
+            "discipline_title": live.discipline_title(game.discipline),
+            "time_control_html": time_words.abbr(game.time_control),
+            "downloads": downloads,
+            "ballot_text": ballots64.describe(game.ballot) if game.ballot else "",  # шашки-64 (003 2.2.2)
+            "conditional_line": conditional.conditional_line_of(game, request.user),
+            "may_prepare": (
+                state["ongoing"] and game.speed == "correspondence" and state["my_color"] and not state["my_turn"]
+            ),
+            "opening_rule_text": disciplines.opening_rule_title(game.opening_rule)
+            if game.discipline == "renju" or game.opening_rule not in ("", "none")
+            else "",
+            "foul_policy_text": disciplines.foul_policy_title(game.foul_policy) if game.discipline == "renju" else "",
+        },
+    )
 
 
 @login_required
@@ -145,13 +171,15 @@ def game_page(request, game_id: int):
 def conditional_line_save(request, game_id: int):
     """Store (or, empty, delete) my conditional moves: "f6-g5 g3-h4 …", the opponent's move first."""
     try:
-        line = conditional.conditional_line_set(game_id=game_id, member=request.user,
-                                                moves=request.POST.get("moves", "").split())
+        line = conditional.conditional_line_set(
+            game_id=game_id, member=request.user, moves=request.POST.get("moves", "").split()
+        )
     except PlayRefused as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, _("Your conditional moves are saved.") if line else
-                         _("Your conditional moves are deleted."))
+        messages.success(
+            request, _("Your conditional moves are saved.") if line else _("Your conditional moves are deleted.")
+        )
     return redirect("games:game", game_id)
 
 
@@ -194,14 +222,22 @@ def my_games(request):
         game.my_turn = game.to_move == game.my_colour
         game.opponent = game.black if game.my_colour == "white" else game.white
     # My turn in correspondence first, nearest deadline first; then the rest.
-    ongoing.sort(key=lambda g: (
-        not (g.my_turn and g.speed == "correspondence"), not g.my_turn,
-        g.deadline.timestamp() if g.deadline else float("inf"),
-    ))
+    ongoing.sort(
+        key=lambda g: (
+            not (g.my_turn and g.speed == "correspondence"),
+            not g.my_turn,
+            g.deadline.timestamp() if g.deadline else float("inf"),
+        )
+    )
     finished = mine.exclude(status=Game.Status.ONGOING).order_by("-ended_at", "-id")[:20]
-    return render(request, "games/my_games.html", {
-        "ongoing": ongoing, "finished": _with_opponents(finished, me),
-    })
+    return render(
+        request,
+        "games/my_games.html",
+        {
+            "ongoing": ongoing,
+            "finished": _with_opponents(finished, me),
+        },
+    )
 
 
 def _with_opponents(games, member):
@@ -221,7 +257,7 @@ def _with_opponents(games, member):
 
 
 def _outcome(game: Game, colour: str | None) -> str:
-    """"win", "loss" or "draw" for ``colour`` (games/results.py: a forfeit win is a win,
+    """ "win", "loss" or "draw" for ``colour`` (games/results.py: a forfeit win is a win,
     -/- a loss for both), "aborted", or "" without a result."""
     if game.status == Game.Status.ABORTED:
         return "aborted"
@@ -234,8 +270,12 @@ def member_archive(request, username: str):
     """A member's finished games, filtered by discipline, speed, result, colour and opponent."""
     member = get_object_or_404(get_user_model(), username=username)
     form = ArchiveFilterForm(request.GET or None)
-    games = Game.objects.filter(Q(white=member) | Q(black=member)).exclude(status=Game.Status.ONGOING) \
-        .select_related("white", "black").order_by("-ended_at", "-id")
+    games = (
+        Game.objects.filter(Q(white=member) | Q(black=member))
+        .exclude(status=Game.Status.ONGOING)
+        .select_related("white", "black")
+        .order_by("-ended_at", "-id")
+    )
     if form.is_valid():
         f = form.cleaned_data
         if f.get("discipline"):
@@ -249,18 +289,28 @@ def member_archive(request, username: str):
         if f.get("opponent"):
             name = f["opponent"]
             games = games.filter(
-                Q(white=member, black__username__iexact=name) | Q(black=member, white__username__iexact=name))
+                Q(white=member, black__username__iexact=name) | Q(black=member, white__username__iexact=name)
+            )
         if f.get("outcome"):
             games = games.filter(imported_by__isnull=True)  # a record's result is not the member's
         if f.get("outcome") in ("win", "loss", "draw"):
             # The same reading as the row's outcome: a forfeit win is a win, -/- a loss (games/results.py).
             wanted = f["outcome"]
-            games = games.filter(Q(white=member, result__in=results.results_with(results.WHITE, wanted))
-                                 | Q(black=member, result__in=results.results_with(results.BLACK, wanted)))
+            games = games.filter(
+                Q(white=member, result__in=results.results_with(results.WHITE, wanted))
+                | Q(black=member, result__in=results.results_with(results.BLACK, wanted))
+            )
     page = Paginator(games, 30).get_page(request.GET.get("page"))
     page.object_list = _with_opponents(page.object_list, member)
     query = request.GET.copy()
     query.pop("page", None)
-    return render(request, "games/archive.html", {
-        "member": member, "form": form, "page": page, "query_string": query.urlencode(),
-    })
+    return render(
+        request,
+        "games/archive.html",
+        {
+            "member": member,
+            "form": form,
+            "page": page,
+            "query_string": query.urlencode(),
+        },
+    )

@@ -3,6 +3,7 @@
 They are derived data — change a game's result (which triggers the
 recompute task) or run ``manage.py ratings recompute``, never edit a rating.
 """
+
 from django.contrib import admin
 
 from ratings.models import Rating, RatingChange, RatingPool
@@ -30,8 +31,17 @@ class RatingAdmin(ReadOnlyAdmin):
 
 @admin.register(RatingChange)
 class RatingChangeAdmin(ReadOnlyAdmin):
-    list_display = ["game", "member", "opponent", "discipline", "speed", "ended_at", "score", "rating_before",
-                    "rating_after"]
+    list_display = [
+        "game",
+        "member",
+        "opponent",
+        "discipline",
+        "speed",
+        "ended_at",
+        "score",
+        "rating_before",
+        "rating_after",
+    ]
     list_filter = ["discipline", "speed"]
     search_fields = ["member__username", "game__id"]
     list_select_related = ["member", "opponent"]

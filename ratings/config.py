@@ -9,6 +9,7 @@ Keys and defaults (FIDE B.02 shapes; ratings/elo.py explains the maths):
 Changing them changes future games only; run ``manage.py ratings recompute``
 to rebuild the history under the new constants.
 """
+
 from __future__ import annotations
 
 import json
@@ -47,5 +48,3 @@ def rating_config() -> EloConfig:
         expectancy=expectancy,
         fide_table=_fide_table() if expectancy == elo.FIDE_TABLE else (),
     )
-
-

@@ -57,10 +57,12 @@ Elo's own example (Elo 1978, p. 37): Portisch, 2635, scored 10½ against an
 expected 9.66 with K = 10: 2635 + 10 × (10.5 − 9.66) = 2643.4 — see
 ``rating_after``, which accepts period totals as well as single games.
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, NamedTuple, Sequence
+from typing import NamedTuple
 
 from games import results
 
@@ -174,7 +176,5 @@ def rate_game(
     k_white = k_factor(white, config)
     k_black = k_factor(black, config)
     white_after = PlayerState(white.rating + k_white * (white_score - e_white), white.games + 1)
-    black_after = PlayerState(
-        black.rating + k_black * ((1.0 - white_score) - (1.0 - e_white)), black.games + 1
-    )
+    black_after = PlayerState(black.rating + k_black * ((1.0 - white_score) - (1.0 - e_white)), black.games + 1)
     return GameUpdate(white, white_after, black, black_after, e_white, k_white, k_black)

@@ -6,6 +6,7 @@ player), unique, which is what makes applying a game idempotent — and
 ``Rating`` is the current standing, always equal to the member's last
 ``RatingChange`` in the pool (or absent before the first rated game).
 """
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _

@@ -16,9 +16,11 @@ and different pools can be replayed in any order.
 No Django, no ORM: games come in as ``RatedGame`` tuples, states as a dict
 ``{member_id: PlayerState}`` that ``replay`` updates in place.
 """
+
 from __future__ import annotations
 
-from typing import Iterable, Iterator, NamedTuple
+from collections.abc import Iterable, Iterator
+from typing import NamedTuple
 
 from ratings.elo import FIDE_TABLE, EloConfig, PlayerState
 
@@ -50,9 +52,7 @@ class GameChange(NamedTuple):
     black_k: float
 
 
-def replay(
-    games: Iterable[RatedGame], states: dict[int, PlayerState], config: EloConfig
-) -> Iterator[GameChange]:
+def replay(games: Iterable[RatedGame], states: dict[int, PlayerState], config: EloConfig) -> Iterator[GameChange]:
     """Yield one ``GameChange`` per game; leave the final standings in ``states``.
 
     Members missing from ``states`` start at ``config.start_rating`` with no
@@ -104,19 +104,30 @@ def replay(
             b_after = b[0] = b_rating + k_black * ((1.0 - score) - (1.0 - e_white))
             w_games = w[1] = w_games + 1
             b_games = b[1] = b_games + 1
-            yield new_change(GameChange, (
-                game_id, white_id, black_id, score,
-                w_rating, w_after, w_games, b_rating, b_after, b_games,
-                e_white, k_white, k_black,
-            ))
+            yield new_change(
+                GameChange,
+                (
+                    game_id,
+                    white_id,
+                    black_id,
+                    score,
+                    w_rating,
+                    w_after,
+                    w_games,
+                    b_rating,
+                    b_after,
+                    b_games,
+                    e_white,
+                    k_white,
+                    k_black,
+                ),
+            )
     finally:
         for member, (rating, played) in work.items():
             states[member] = PlayerState(rating, played)
 
 
-def replay_all(
-    games: Iterable[RatedGame], states: dict[int, PlayerState], config: EloConfig
-) -> int:
+def replay_all(games: Iterable[RatedGame], states: dict[int, PlayerState], config: EloConfig) -> int:
     """Replay without keeping the changes (final standings only); return the game count."""
     count = 0
     for _ in replay(games, states, config):

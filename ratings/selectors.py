@@ -1,13 +1,14 @@
 """Reads of club ratings: lists, leaderboards, a member's card and history, a game's changes."""
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from django.db.models import BooleanField, Case, QuerySet, Value, When
 
-from ratings.models import SPEEDS, Rating, RatingChange, RatingPool
 from ratings.config import rating_config
+from ratings.models import SPEEDS, Rating, RatingChange, RatingPool
 
 
 def rating_pools() -> list[tuple[str, str]]:
@@ -113,9 +114,7 @@ class RatingChart:
         return not self.points
 
 
-def rating_chart(
-    history: Sequence[RatingChange], *, width: int = 640, height: int = 220, pad: int = 36
-) -> RatingChart:
+def rating_chart(history: Sequence[RatingChange], *, width: int = 640, height: int = 220, pad: int = 36) -> RatingChart:
     """Lay a history out as SVG coordinates: one point per game (game index on
     x, so busy days do not bunch up), ratings on y with round-number ticks."""
     if not history:

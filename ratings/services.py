@@ -19,11 +19,12 @@ speed classes, and not a forfeit — no-show forfeits ``+/-``, ``-/+``, ``-/-`` 
 (003 1.12.2), nor aborted, annulled or casual games, nor untimed games, nor a
 game of a member against himself.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Callable, Iterable
 
 from django.db import connection, transaction
 from django.db.models import F, Q, QuerySet
@@ -51,7 +52,10 @@ def rated_games() -> QuerySet[Game]:
     """All games that count for ratings (see the module docstring)."""
     return (
         Game.objects.filter(
-            status="finished", rated=True, result__in=results.PLAYED, ended_at__isnull=False,
+            status="finished",
+            rated=True,
+            result__in=results.PLAYED,
+            ended_at__isnull=False,
             speed__in=SPEEDS,
         )
         .exclude(termination="forfeit")
@@ -100,8 +104,22 @@ class _Last:
     ended_at: datetime | None
 
 
-_HISTORY_FIELDS = ("game", "member", "opponent", "discipline", "speed", "ended_at", "colour", "score", "expected",
-                   "k", "rating_before", "rating_after", "opponent_rating", "games")
+_HISTORY_FIELDS = (
+    "game",
+    "member",
+    "opponent",
+    "discipline",
+    "speed",
+    "ended_at",
+    "colour",
+    "score",
+    "expected",
+    "k",
+    "rating_before",
+    "rating_after",
+    "opponent_rating",
+    "games",
+)
 
 
 def _history_rows(change: GameChange, *, discipline: str, speed: str, ended_at) -> tuple[tuple, tuple]:
@@ -109,12 +127,38 @@ def _history_rows(change: GameChange, *, discipline: str, speed: str, ended_at) 
 
     ``ended_at`` is already adapted for the database (``_history_insert``).
     """
-    white = (change.game_id, change.white_id, change.black_id, discipline, speed, ended_at, "white",
-             change.white_score, change.white_expected, change.white_k, change.white_before, change.white_after,
-             change.black_before, change.white_games)
-    black = (change.game_id, change.black_id, change.white_id, discipline, speed, ended_at, "black",
-             1.0 - change.white_score, 1.0 - change.white_expected, change.black_k, change.black_before,
-             change.black_after, change.white_before, change.black_games)
+    white = (
+        change.game_id,
+        change.white_id,
+        change.black_id,
+        discipline,
+        speed,
+        ended_at,
+        "white",
+        change.white_score,
+        change.white_expected,
+        change.white_k,
+        change.white_before,
+        change.white_after,
+        change.black_before,
+        change.white_games,
+    )
+    black = (
+        change.game_id,
+        change.black_id,
+        change.white_id,
+        discipline,
+        speed,
+        ended_at,
+        "black",
+        1.0 - change.white_score,
+        1.0 - change.white_expected,
+        change.black_k,
+        change.black_before,
+        change.black_after,
+        change.white_before,
+        change.black_games,
+    )
     return white, black
 
 
@@ -144,7 +188,7 @@ def _insert_rows(model, fields: tuple[str, ...], rows: list[tuple]) -> None:
     head = f"INSERT INTO {quote(meta.db_table)} ({columns}) VALUES "
     with connection.cursor() as cursor:
         for i in range(0, len(rows), 400):
-            chunk = rows[i:i + 400]
+            chunk = rows[i : i + 400]
             cursor.execute(head + ", ".join([one] * len(chunk)), [value for row in chunk for value in row])
 
 
@@ -180,13 +224,25 @@ def _ratings_save(
     members = list(last)
     pool = Rating.objects.filter(discipline=discipline, speed=speed)
     for i in range(0, len(members), _BATCH):
-        pool.filter(member_id__in=members[i:i + _BATCH]).delete()
-    _insert_rows(Rating, _RATING_FIELDS, [
-        (member_id, discipline, speed, state.rating, state.games, state.delta, state.game_id,
-         _db_datetime(state.ended_at))
-        for member_id, state in last.items()
-        if state.game_id is not None
-    ])
+        pool.filter(member_id__in=members[i : i + _BATCH]).delete()
+    _insert_rows(
+        Rating,
+        _RATING_FIELDS,
+        [
+            (
+                member_id,
+                discipline,
+                speed,
+                state.rating,
+                state.games,
+                state.delta,
+                state.game_id,
+                _db_datetime(state.ended_at),
+            )
+            for member_id, state in last.items()
+            if state.game_id is not None
+        ],
+    )
 
 
 def _pool_replay_from(
@@ -312,17 +368,31 @@ def rating_apply_game(*, game_id: int) -> str:
         states = {member_id: PlayerState(r.rating, r.games) for member_id, r in rows.items()}
         rated = RatedGame(game.id, game.white_id, game.black_id, elo.RESULT_SCORES[game.result])
         (change,) = replay([rated], states, rating_config())
-        _history_insert(list(
-            _history_rows(change, discipline=game.discipline, speed=game.speed, ended_at=_db_datetime(game.ended_at))
-        ))
+        _history_insert(
+            list(
+                _history_rows(
+                    change, discipline=game.discipline, speed=game.speed, ended_at=_db_datetime(game.ended_at)
+                )
+            )
+        )
         _ratings_save(
             discipline=game.discipline,
             speed=game.speed,
             last={
-                game.white_id: _Last(change.white_after, change.white_games,
-                                     change.white_after - change.white_before, game.id, game.ended_at),
-                game.black_id: _Last(change.black_after, change.black_games,
-                                     change.black_after - change.black_before, game.id, game.ended_at),
+                game.white_id: _Last(
+                    change.white_after,
+                    change.white_games,
+                    change.white_after - change.white_before,
+                    game.id,
+                    game.ended_at,
+                ),
+                game.black_id: _Last(
+                    change.black_after,
+                    change.black_games,
+                    change.black_after - change.black_before,
+                    game.id,
+                    game.ended_at,
+                ),
             },
             existing=rows,
         )

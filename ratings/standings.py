@@ -100,6 +100,7 @@ cut from which that opponent is excluded; for ``opponents-elo`` the rating.
 Struck players come last, in starting order, with their own points for
 information and no coefficients.
 """
+
 from __future__ import annotations
 
 import math
@@ -153,8 +154,15 @@ def _entries(players, rounds, system):
             if black is None:
                 if result == results.BYE and system == "swiss":
                     entries[white].append(
-                        {"round": number, "opponent": None, "colour": None, "result": results.BYE,
-                         "outcome": "win", "mark": "+", "counts": True}
+                        {
+                            "round": number,
+                            "opponent": None,
+                            "colour": None,
+                            "result": results.BYE,
+                            "outcome": "win",
+                            "mark": "+",
+                            "counts": True,
+                        }
                     )
                 continue
             left = [pid for pid in (white, black) if pid in withdrawn and number > withdrawn[pid]]
@@ -173,9 +181,15 @@ def _entries(players, rounds, system):
             counts = white not in struck and black not in struck
             for pid, other, colour in ((white, black, results.WHITE), (black, white, results.BLACK)):
                 entries[pid].append(
-                    {"round": number, "opponent": other, "colour": colour, "result": result,
-                     "outcome": results.outcome(result, colour), "mark": results.mark(result, colour),
-                     "counts": counts}
+                    {
+                        "round": number,
+                        "opponent": other,
+                        "colour": colour,
+                        "result": result,
+                        "outcome": results.outcome(result, colour),
+                        "mark": results.mark(result, colour),
+                        "counts": counts,
+                    }
                 )
     return entries, struck
 
@@ -226,8 +240,13 @@ def crosstable(players, rounds, scoring="1-1/2-0", *, system="round-robin"):
             if game["opponent"] is not None:
                 grid[pid][game["opponent"]].append(mark)
             per_round[pid].append(
-                {"round": game["round"], "opponent": game["opponent"], "colour": game["colour"],
-                 "mark": mark, "result": game["result"]}
+                {
+                    "round": game["round"],
+                    "opponent": game["opponent"],
+                    "colour": game["colour"],
+                    "mark": mark,
+                    "result": game["result"],
+                }
             )
     return {"grid": {pid: dict(row) for pid, row in grid.items()}, "rounds": per_round}
 
@@ -356,10 +375,16 @@ def _row(pid, games, points, opponent_points, rating):
         "coefficients": coefficients,
         "breakdown": breakdown,
         "opponents": [
-            {"round": g["round"], "opponent": g["opponent"], "colour": g["colour"], "result": g["result"],
-             "mark": g["mark"], "score": g["score"],
-             "opponent_points": opponent_points[g["opponent"]][0],
-             "counted_as": opponent_points[g["opponent"]][1]}
+            {
+                "round": g["round"],
+                "opponent": g["opponent"],
+                "colour": g["colour"],
+                "result": g["result"],
+                "mark": g["mark"],
+                "score": g["score"],
+                "opponent_points": opponent_points[g["opponent"]][0],
+                "counted_as": opponent_points[g["opponent"]][1],
+            }
             for g in games
         ],
     }
@@ -368,10 +393,18 @@ def _row(pid, games, points, opponent_points, rating):
 def _struck_row(pid, games, own_points):
     outcomes = [g["outcome"] for g in games]
     return {
-        "id": pid, "place": "", "points": own_points,
-        "wins": outcomes.count("win"), "draws": outcomes.count("draw"), "losses": outcomes.count("loss"),
-        "games": len(games), "played": sum(results.is_played(g["result"]) for g in games),
-        "struck": True, "coefficients": {}, "breakdown": {}, "opponents": [],
+        "id": pid,
+        "place": "",
+        "points": own_points,
+        "wins": outcomes.count("win"),
+        "draws": outcomes.count("draw"),
+        "losses": outcomes.count("loss"),
+        "games": len(games),
+        "played": sum(results.is_played(g["result"]) for g in games),
+        "struck": True,
+        "coefficients": {},
+        "breakdown": {},
+        "opponents": [],
     }
 
 
@@ -389,8 +422,9 @@ def _order(standing, rows, counted, points, criteria, playoff):
         groups = _split(groups, lambda group: {pid: ranks.get(pid, 0) for pid in group})
     for index, criterion in enumerate(criteria):
         if criterion == "results-vs-places":
-            reference = [pid for group in _order(standing, rows, counted, points, criteria[:index], playoff)
-                         for pid in group]
+            reference = [
+                pid for group in _order(standing, rows, counted, points, criteria[:index], playoff) for pid in group
+            ]
             key = lambda group, ref=reference: _results_vs_places(group, ref, counted)  # noqa: E731
         else:
             key = lambda group, c=criterion: _criterion(c, group, rows, counted)  # noqa: E731
@@ -429,19 +463,21 @@ def _criterion(name, group, rows, counted):
     if name == "truncated-solkoff":
         length = max(len(rows[pid]["coefficients"][name]) for pid in group)
         # Cutting more opponents than a player had leaves him nothing: pad with 0.
-        return {pid: tuple(rows[pid]["coefficients"][name]) + (0.0,) * (length - len(rows[pid]["coefficients"][name]))
-                for pid in group}
+        return {
+            pid: tuple(rows[pid]["coefficients"][name]) + (0.0,) * (length - len(rows[pid]["coefficients"][name]))
+            for pid in group
+        }
     if name in COEFFICIENTS:
         return {pid: rows[pid]["coefficients"][name] for pid in group}
     if name == "wins":
         return {pid: rows[pid]["wins"] for pid in group}
     if name == "beaten-points":
-        return {pid: _fix(sum(pts for _, pts, factor in rows[pid]["breakdown"]["shmulyan"] if factor == 1))
-                for pid in group}
+        return {
+            pid: _fix(sum(pts for _, pts, factor in rows[pid]["breakdown"]["shmulyan"] if factor == 1)) for pid in group
+        }
     if name == "head-to-head":
         members = set(group)
-        return {pid: sum(g["score"] for g in counted[pid] if g["opponent"] in members)
-                for pid in group}
+        return {pid: sum(g["score"] for g in counted[pid] if g["opponent"] in members) for pid in group}
     raise ValueError(f"unknown criterion {name!r}")
 
 
@@ -457,6 +493,5 @@ def _results_vs_places(group, reference, counted):
         for g in counted[pid]:
             if g["opponent"] is not None:
                 against[pid][g["opponent"]] += g["score"]
-    others = [other for other in reference
-              if other not in members and all(other in against[pid] for pid in group)]
+    others = [other for other in reference if other not in members and all(other in against[pid] for pid in group)]
     return {pid: tuple(against[pid][other] for other in others) for pid in group}

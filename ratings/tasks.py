@@ -5,6 +5,7 @@ GAME_RESULT_CHANGED_TASKS) with the game id. They are idempotent — the
 services lock the rating pool and a game's change is unique per (game,
 player) — so ``acks_late`` redelivery after a worker crash is harmless.
 """
+
 from celery import shared_task
 
 from ratings import services
@@ -20,4 +21,3 @@ def rating_apply_game(game_id: int) -> str:
 def rating_recompute_from_game(game_id: int) -> int:
     """An arbiter changed or annulled a result: recompute the pool from that game."""
     return services.rating_recompute_from_game(game_id=game_id)
-

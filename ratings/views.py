@@ -1,4 +1,5 @@
 """Rating pages: thin views over ratings.selectors."""
+
 from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
@@ -24,16 +25,20 @@ def rating_list(request):
     established = request.GET.get("established") == "1"
     ratings = selectors.rating_list(discipline=discipline, speed=speed, query=query, established_only=established)
     page = Paginator(ratings, 50).get_page(request.GET.get("page"))
-    return render(request, "ratings/rating_list.html", {
-        "page": page,
-        "rank_offset": page.start_index() - 1 if page.paginator.count else 0,
-        "disciplines": sorted({d for d, _ in pools}),
-        "speeds": SPEEDS,
-        "discipline": discipline,
-        "speed": speed,
-        "query": query,
-        "established": established,
-    })
+    return render(
+        request,
+        "ratings/rating_list.html",
+        {
+            "page": page,
+            "rank_offset": page.start_index() - 1 if page.paginator.count else 0,
+            "disciplines": sorted({d for d, _ in pools}),
+            "speeds": SPEEDS,
+            "discipline": discipline,
+            "speed": speed,
+            "query": query,
+            "established": established,
+        },
+    )
 
 
 @require_GET
@@ -50,12 +55,17 @@ def rating_card(request, username: str):
             current = max(ratings, key=lambda r: (r.games, r.rating))
     history = (
         list(selectors.rating_history(member_id=member.pk, discipline=current.discipline, speed=current.speed))
-        if current else []
+        if current
+        else []
     )
-    return render(request, "ratings/rating_card.html", {
-        "member": member,
-        "ratings": ratings,
-        "current": current,
-        "chart": selectors.rating_chart(history),
-        "recent": history[::-1][:20],
-    })
+    return render(
+        request,
+        "ratings/rating_card.html",
+        {
+            "member": member,
+            "ratings": ratings,
+            "current": current,
+            "chart": selectors.rating_chart(history),
+            "recent": history[::-1][:20],
+        },
+    )

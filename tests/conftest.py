@@ -7,6 +7,7 @@ CLUB_REQUIRE_SERVICES / CLUB_REQUIRE_BROWSER so that a skip there is a failure.
 Tests that read ``../shared`` go through ``shared_path``: with ``CI`` set, a
 missing shared/ fails them too.
 """
+
 import os
 import subprocess
 import sys
@@ -112,9 +113,24 @@ def celery_worker_process(transactional_db):
         _skip_or_fail(reason, "CLUB_REQUIRE_SERVICES")
     env = dict(os.environ, DATABASE_URL=database_url_for_other_processes(), CELERY_TASK_ALWAYS_EAGER="0")
     worker = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "club", "worker", "--pool=solo", "--loglevel=INFO",
-         "--without-heartbeat", "--without-gossip", "--without-mingle"],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "club",
+            "worker",
+            "--pool=solo",
+            "--loglevel=INFO",
+            "--without-heartbeat",
+            "--without-gossip",
+            "--without-mingle",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
     )
     try:
         _wait_until_worker_ready(worker)
@@ -170,8 +186,7 @@ def make_member(username: str, *roles, **profile):
 @pytest.fixture
 def anna(db):
     """A plain member."""
-    return make_member("anna", display_name="Anna Orlova", city="Tver", federation_title="CM",
-                       federation_rating=2150)
+    return make_member("anna", display_name="Anna Orlova", city="Tver", federation_title="CM", federation_rating=2150)
 
 
 @pytest.fixture

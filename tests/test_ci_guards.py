@@ -64,17 +64,25 @@ def _report(*deps):
 
 
 def test_a_found_vulnerability_fails_the_audit():
-    code, message = guards.audit_verdict(1, _report(
-        {"name": "django", "version": "5.2.0", "vulns": [{"id": "PYSEC-2025-1", "fix_versions": ["5.2.1"]}]},
-        {"name": "celery", "version": "5.5.0", "vulns": []},
-    ), "")
+    code, message = guards.audit_verdict(
+        1,
+        _report(
+            {"name": "django", "version": "5.2.0", "vulns": [{"id": "PYSEC-2025-1", "fix_versions": ["5.2.1"]}]},
+            {"name": "celery", "version": "5.5.0", "vulns": []},
+        ),
+        "",
+    )
     assert code == 1
     assert "django 5.2.0: PYSEC-2025-1 (fixed in 5.2.1)" in message
 
 
 def test_an_unreachable_vulnerability_database_is_reported_and_does_not_fail():
-    skipped = _report(*({"name": n, "skip_reason": f"Dependency not found on PyPI and could not be audited: {n}"}
-                        for n in ("django", "celery")))
+    skipped = _report(
+        *(
+            {"name": n, "skip_reason": f"Dependency not found on PyPI and could not be audited: {n}"}
+            for n in ("django", "celery")
+        )
+    )
     assert guards.audit_verdict(0, skipped, "")[0] == 0
     assert "NOT RUN" in guards.audit_verdict(0, skipped, "")[1]
     code, message = guards.audit_verdict(1, "", "requests.exceptions.ConnectionError: Max retries exceeded")
@@ -182,7 +190,10 @@ def _resolves(dotted: str) -> bool:
 
 def test_every_name_in_docs_contracts_exists():
     text = (ROOT / "docs" / "contracts.md").read_text(encoding="utf-8")
-    names = [n for n in re.findall(r"`([a-z_][\w]*(?:\.[A-Za-z_]\w*)+)`", text)
-             if n.split(".")[0] in ("games", "ratings", "club", "settings")]
+    names = [
+        n
+        for n in re.findall(r"`([a-z_][\w]*(?:\.[A-Za-z_]\w*)+)`", text)
+        if n.split(".")[0] in ("games", "ratings", "club", "settings")
+    ]
     assert len(names) > 10
     assert [n for n in names if not _resolves(n)] == []

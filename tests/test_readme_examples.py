@@ -1,5 +1,6 @@
 """The README's rules-module examples run as written in a fresh clone: no file
 outside the repository (issue 17 item 15)."""
+
 import re
 import shlex
 import subprocess
@@ -9,8 +10,11 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-EXAMPLES = re.findall(r"^\.venv/bin/python (-m games\.rules (?:replay|fouls) .+?)\s+#",
-                      (ROOT / "README.md").read_text(encoding="utf-8"), flags=re.M)
+EXAMPLES = re.findall(
+    r"^\.venv/bin/python (-m games\.rules (?:replay|fouls) .+?)\s+#",
+    (ROOT / "README.md").read_text(encoding="utf-8"),
+    flags=re.M,
+)
 
 
 def test_the_readme_shows_the_replay_and_fouls_examples():

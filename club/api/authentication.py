@@ -8,6 +8,7 @@ nothing cached — is one SQL statement on that primary key, written once
 sixth of a move's server CPU. One class for every view, so the OpenAPI schema
 has one token scheme (``Authorization: Token <key>``).
 """
+
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
@@ -28,10 +29,14 @@ def _statement() -> tuple[str, sql.Columns, sql.Columns]:
     member, token = get_user_model()._meta, AuthToken._meta
     columns = sql.Columns(get_user_model(), alias="m")
     extra = sql.Columns(AuthToken, [token.get_field("created"), token.get_field("expiry")], alias="t")
-    return (f"SELECT {columns.sql}, {extra.sql} "
-            f"FROM {qn(member.db_table)} m JOIN {qn(token.db_table)} t "
-            f"ON t.{qn(token.get_field('user').column)} = m.{qn(member.pk.column)} "
-            f"WHERE t.{qn(token.pk.column)} = %s", columns, extra)
+    return (
+        f"SELECT {columns.sql}, {extra.sql} "
+        f"FROM {qn(member.db_table)} m JOIN {qn(token.db_table)} t "
+        f"ON t.{qn(token.get_field('user').column)} = m.{qn(member.pk.column)} "
+        f"WHERE t.{qn(token.pk.column)} = %s",
+        columns,
+        extra,
+    )
 
 
 class ClubTokenAuthentication(TokenAuthentication):
@@ -43,13 +48,14 @@ class ClubTokenAuthentication(TokenAuthentication):
         row = sql.fetch_one(statement, [digest])
         if row is None:
             raise exceptions.AuthenticationFailed(_("Invalid token."))
-        created, expiry = extra.values(row[len(columns.fields):])
+        created, expiry = extra.values(row[len(columns.fields) :])
         if expiry is not None and expiry < timezone.now():
             raise exceptions.AuthenticationFailed(_("The token has expired: ask for a new one."))
         user = columns.instance(row)
         if not user.is_active:
             raise exceptions.AuthenticationFailed(_("User inactive or deleted."))
-        token = AuthToken.from_db(connection.alias, ["digest", "user_id", "created", "expiry"],
-                                  [digest, user.pk, created, expiry])
+        token = AuthToken.from_db(
+            connection.alias, ["digest", "user_id", "created", "expiry"], [digest, user.pk, created, expiry]
+        )
         token.user = user
         return (user, token)

@@ -16,6 +16,7 @@ Status codes: 400 invalid input, 401 not logged in, 403 not allowed,
 404 not found, 405 wrong method, 409 conflicts with the current state
 (``ApiConflict``, ``RuleRefused``), 429 throttled, 500 server error.
 """
+
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied

@@ -12,6 +12,7 @@ class BoundedLimitOffsetPagination(LimitOffsetPagination):
     def get_offset(self, request):
         offset = super().get_offset(request)
         if offset > self.max_offset:
-            raise ValidationError({self.offset_query_param: [_("An offset is at most %(max)d.") % {
-                "max": self.max_offset}]})
+            raise ValidationError(
+                {self.offset_query_param: [_("An offset is at most %(max)d.") % {"max": self.max_offset}]}
+            )
         return offset

@@ -3,6 +3,7 @@
 ``str.isdigit()`` accepts "²" and "١", which ``int()`` refuses, and a number of
 any size, which the database refuses: both were 500s.
 """
+
 from __future__ import annotations
 
 from django.utils.translation import gettext as _

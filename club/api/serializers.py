@@ -15,8 +15,15 @@ class MemberSerializer(serializers.ModelSerializer):
     class Meta:
         model = Member
         fields = (
-            "id", "username", "name", "display_name", "city",
-            "federation_title", "federation_rating", "roles", "date_joined",
+            "id",
+            "username",
+            "name",
+            "display_name",
+            "city",
+            "federation_title",
+            "federation_rating",
+            "roles",
+            "date_joined",
         )
         read_only_fields = fields
 

@@ -4,6 +4,7 @@ Every limit keys on ``client_ip``: X-Forwarded-For counts only on a request
 that arrives from one of ``settings.TRUSTED_PROXIES``; from anyone else it is
 ignored, so a fresh forged header per request does not make a fresh client.
 """
+
 from __future__ import annotations
 
 import ipaddress

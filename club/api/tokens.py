@@ -2,6 +2,7 @@
 
 A password change revokes every token of the member (``Member.save``).
 """
+
 from __future__ import annotations
 
 from django.db.models import QuerySet

@@ -1,4 +1,5 @@
 """API views: parse, check the role, call a service or selector, serialize."""
+
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema

@@ -1,6 +1,7 @@
 """The arbiters' records in the admin: read-only. Sanctions, protests, claims
 and the audit log change only through club.arbiters.services (permissions,
 effects, audit); the log is append-only everywhere."""
+
 from django.contrib import admin
 
 from .models import Adjournment, AuditEntry, DrawClaim, Protest, Question, Sanction

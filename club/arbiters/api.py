@@ -1,6 +1,7 @@
 """The arbiters' REST API (mounted at /api/arbiters/): thin views over
 ``services`` and ``selectors``; refusals become the club's JSON errors
 through games.api.views.refusals (400, 403, 404, 409)."""
+
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
@@ -35,8 +36,19 @@ class SanctionIn(serializers.Serializer):
 class SanctionOut(serializers.ModelSerializer):
     class Meta:
         model = Sanction
-        fields = ["id", "member", "kind", "game", "championship", "reason", "clause", "issued_by", "issued_at",
-                  "status", "scope"]
+        fields = [
+            "id",
+            "member",
+            "kind",
+            "game",
+            "championship",
+            "reason",
+            "clause",
+            "issued_by",
+            "issued_at",
+            "status",
+            "scope",
+        ]
 
 
 class ProtestIn(serializers.Serializer):
@@ -48,8 +60,19 @@ class ProtestIn(serializers.Serializer):
 class ProtestOut(serializers.ModelSerializer):
     class Meta:
         model = Protest
-        fields = ["id", "member", "sanction", "game", "championship", "text", "filed_at", "status", "ruled_by",
-                  "ruled_at", "ruling"]
+        fields = [
+            "id",
+            "member",
+            "sanction",
+            "game",
+            "championship",
+            "text",
+            "filed_at",
+            "status",
+            "ruled_by",
+            "ruled_at",
+            "ruling",
+        ]
 
 
 class RulingIn(serializers.Serializer):
@@ -88,9 +111,16 @@ class SanctionsView(APIView):
         data = SanctionIn(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
-        made = services.sanction_issue(by=request.user, member_id=v["member"], kind=v["kind"], reason=v["reason"],
-                                       clause=v["clause"], game_id=v["game"], championship_id=v["championship"],
-                                       both=v["both"])
+        made = services.sanction_issue(
+            by=request.user,
+            member_id=v["member"],
+            kind=v["kind"],
+            reason=v["reason"],
+            clause=v["clause"],
+            game_id=v["game"],
+            championship_id=v["championship"],
+            both=v["both"],
+        )
         return Response(SanctionOut(made, many=True).data, status=status.HTTP_201_CREATED)
 
 
@@ -118,8 +148,9 @@ class ProtestsView(APIView):
         data = ProtestIn(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
-        protest = services.protest_file(member=request.user, text=v["text"], sanction_id=v["sanction"],
-                                        game_id=v["game"])
+        protest = services.protest_file(
+            member=request.user, text=v["text"], sanction_id=v["sanction"], game_id=v["game"]
+        )
         return Response(ProtestOut(protest).data, status=status.HTTP_201_CREATED)
 
 
@@ -175,10 +206,14 @@ class MineView(APIView):
     def get(self, request):
         """The sanctions, protests, questions and decisions that concern me."""
         mine = selectors.concerning(request.user)
-        return Response({"sanctions": SanctionOut(mine["sanctions"], many=True).data,
-                         "protests": ProtestOut(mine["protests"], many=True).data,
-                         "questions": QuestionOut(mine["questions"], many=True).data,
-                         "decisions": AuditOut(mine["decisions"], many=True).data})
+        return Response(
+            {
+                "sanctions": SanctionOut(mine["sanctions"], many=True).data,
+                "protests": ProtestOut(mine["protests"], many=True).data,
+                "questions": QuestionOut(mine["questions"], many=True).data,
+                "decisions": AuditOut(mine["decisions"], many=True).data,
+            }
+        )
 
 
 class ChampionshipLogView(APIView):
@@ -223,12 +258,20 @@ def _game_state(game):
 
 def _adjournment(adjournment, viewer) -> dict:
     """The sealed move is shown to the player who sealed it and the game's arbiters only (5.3.3.3)."""
-    sees = (getattr(viewer, "pk", None) == adjournment.sealed_by_id
-            or services.powers(viewer, championship=services.championship_of(adjournment.game)) is not None)
-    return {"id": adjournment.id, "game": adjournment.game_id, "status": adjournment.status,
-            "resume_at": adjournment.resume_at, "order": adjournment.order, "reason": adjournment.reason,
-            "sealed": bool(adjournment.sealed_move),
-            "sealed_move": adjournment.sealed_move if sees and adjournment.status != "resumed" else None}
+    sees = (
+        getattr(viewer, "pk", None) == adjournment.sealed_by_id
+        or services.powers(viewer, championship=services.championship_of(adjournment.game)) is not None
+    )
+    return {
+        "id": adjournment.id,
+        "game": adjournment.game_id,
+        "status": adjournment.status,
+        "resume_at": adjournment.resume_at,
+        "order": adjournment.order,
+        "reason": adjournment.reason,
+        "sealed": bool(adjournment.sealed_move),
+        "sealed_move": adjournment.sealed_move if sees and adjournment.status != "resumed" else None,
+    }
 
 
 class ClocksStopView(APIView):
@@ -320,9 +363,17 @@ class DrawDecisionIn(serializers.Serializer):
 
 
 def _claim(claim) -> dict:
-    return {"id": claim.id, "game": claim.game_id, "kind": claim.kind, "status": claim.status, "ply": claim.ply,
-            "claimed_by": claim.claimed_by_id, "claimed_at": claim.claimed_at, "decided_by": claim.decided_by_id,
-            "reason": claim.reason}
+    return {
+        "id": claim.id,
+        "game": claim.game_id,
+        "kind": claim.kind,
+        "status": claim.status,
+        "ply": claim.ply,
+        "claimed_by": claim.claimed_by_id,
+        "claimed_at": claim.claimed_at,
+        "decided_by": claim.decided_by_id,
+        "reason": claim.reason,
+    }
 
 
 class DrawClaimView(APIView):

@@ -1,6 +1,7 @@
 """Arbiters' decisions: sanctions tied to what they punish (003 1.4), protests
 (1.3.1, 1.14.7), players' questions to the arbiter (1.3.1), and the
 append-only audit log of every arbiter's action."""
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -24,8 +25,9 @@ class Sanction(models.Model):
     member = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="arbiter_sanctions")
     kind = models.CharField(max_length=20, choices=Kind.choices)
     game = models.ForeignKey("games.Game", null=True, blank=True, on_delete=models.PROTECT, related_name="sanctions")
-    championship = models.ForeignKey("championships.Championship", null=True, blank=True, on_delete=models.PROTECT,
-                                     related_name="sanctions")
+    championship = models.ForeignKey(
+        "championships.Championship", null=True, blank=True, on_delete=models.PROTECT, related_name="sanctions"
+    )
     reason = models.TextField()
     clause = models.CharField(max_length=40, blank=True)
     issued_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
@@ -56,13 +58,15 @@ class Protest(models.Model):
     member = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="protests")
     sanction = models.ForeignKey(Sanction, null=True, blank=True, on_delete=models.PROTECT, related_name="protests")
     game = models.ForeignKey("games.Game", null=True, blank=True, on_delete=models.PROTECT, related_name="protests")
-    championship = models.ForeignKey("championships.Championship", null=True, blank=True,
-                                     on_delete=models.PROTECT, related_name="protests")
+    championship = models.ForeignKey(
+        "championships.Championship", null=True, blank=True, on_delete=models.PROTECT, related_name="protests"
+    )
     text = models.TextField()
     filed_at = models.DateTimeField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
-    ruled_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
-                                 related_name="+")
+    ruled_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
     ruled_at = models.DateTimeField(null=True, blank=True)
     ruling = models.TextField(blank=True)
 
@@ -81,8 +85,9 @@ class Question(models.Model):
     asked_at = models.DateTimeField()
     text = models.TextField()
     answer = models.TextField(blank=True)
-    answered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
-                                    related_name="+")
+    answered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
     answered_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -100,11 +105,18 @@ class AuditEntry(models.Model):
     action = models.CharField(max_length=40)
     reason = models.TextField(blank=True)
     clause = models.CharField(max_length=40, blank=True)
-    championship = models.ForeignKey("championships.Championship", null=True, blank=True,
-                                     on_delete=models.PROTECT, related_name="+")
+    championship = models.ForeignKey(
+        "championships.Championship", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
     game = models.ForeignKey("games.Game", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
-    member = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
-                               related_name="+", help_text=_("The member the action concerns."))
+    member = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        help_text=_("The member the action concerns."),
+    )
     data = models.JSONField(default=dict, blank=True)
 
     class Meta:
@@ -139,8 +151,9 @@ class Adjournment(models.Model):
     resume_at = models.DateTimeField()
     order = models.PositiveSmallIntegerField(default=1, help_text=_("Resumption order among adjourned games."))
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.ORDERED)
-    sealed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
-                                  related_name="+")
+    sealed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
     sealed_move = models.CharField(max_length=120, blank=True)
     sealed_ply = models.PositiveIntegerField(null=True, blank=True)
     sealed_at = models.DateTimeField(null=True, blank=True)
@@ -173,8 +186,9 @@ class DrawClaim(models.Model):
     claimed_at = models.DateTimeField()
     ply = models.PositiveIntegerField()
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
-    decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
-                                   related_name="+")
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
     decided_at = models.DateTimeField(null=True, blank=True)
     reason = models.TextField(blank=True)
 

@@ -1,4 +1,5 @@
 """Reads of the arbiters' records."""
+
 from __future__ import annotations
 
 from django.db.models import Q
@@ -25,8 +26,7 @@ def ladder_next(*, game, member) -> dict:
 def concerning(member) -> dict:
     """What concerns a player: sanctions against him, his protests, his questions, and the log entries about him."""
     return {
-        "sanctions": list(Sanction.objects.filter(member=member).select_related("game", "championship",
-                                                                                "issued_by")),
+        "sanctions": list(Sanction.objects.filter(member=member).select_related("game", "championship", "issued_by")),
         "protests": list(Protest.objects.filter(member=member).select_related("sanction", "ruled_by")),
         "questions": list(Question.objects.filter(asked_by=member).select_related("game", "answered_by")),
         "decisions": list(AuditEntry.objects.filter(member=member).select_related("actor")[:200]),
@@ -37,8 +37,11 @@ def may_see_log(member, championship: Championship) -> bool:
     """A championship's audit log is for its arbiters, its organiser and the club's administrators."""
     if not getattr(member, "is_authenticated", False):
         return False
-    return (powers(member, championship=championship) is not None or championship.organiser_id == member.pk
-            or has_role(member, Role.ADMIN))
+    return (
+        powers(member, championship=championship) is not None
+        or championship.organiser_id == member.pk
+        or has_role(member, Role.ADMIN)
+    )
 
 
 def championship_log(championship: Championship) -> list[AuditEntry]:
@@ -47,9 +50,12 @@ def championship_log(championship: Championship) -> list[AuditEntry]:
 
 def adjourned_games(championship: Championship) -> list[Adjournment]:
     """The championship's adjourned games in the order they resume (time, then the arbiter's order)."""
-    return list(Adjournment.objects.filter(game__championship_board__round__championship=championship)
-                .exclude(status=Adjournment.Status.RESUMED).select_related("game", "ordered_by")
-                .order_by("resume_at", "order", "id"))
+    return list(
+        Adjournment.objects.filter(game__championship_board__round__championship=championship)
+        .exclude(status=Adjournment.Status.RESUMED)
+        .select_related("game", "ordered_by")
+        .order_by("resume_at", "order", "id")
+    )
 
 
 def game_questions(game, member) -> list[Question]:

@@ -21,6 +21,7 @@ hooks recompute ratings and the championship's standings once; an exclusion
 through ``club.championships.services.player_leave`` (1.10). A refused
 action raises before anything is written, inside one transaction.
 """
+
 from __future__ import annotations
 
 from datetime import datetime
@@ -43,12 +44,30 @@ HEAVY = (Sanction.Kind.LOSS_OF_GAME, Sanction.Kind.EXCLUSION)
 REASON_MAX = 2000
 
 
-def audit(*, actor, action: str, reason: str = "", clause: str = "", championship=None, game=None, member=None,
-          now: datetime | None = None, **data) -> AuditEntry:
+def audit(
+    *,
+    actor,
+    action: str,
+    reason: str = "",
+    clause: str = "",
+    championship=None,
+    game=None,
+    member=None,
+    now: datetime | None = None,
+    **data,
+) -> AuditEntry:
     """Append one entry to the audit log (who, when, what, why, which clause)."""
-    return AuditEntry.objects.create(actor=actor if getattr(actor, "pk", None) else None, at=now or timezone.now(),
-                                     action=action, reason=reason, clause=clause, championship=championship,
-                                     game=game, member=member, data=data)
+    return AuditEntry.objects.create(
+        actor=actor if getattr(actor, "pk", None) else None,
+        at=now or timezone.now(),
+        action=action,
+        reason=reason,
+        clause=clause,
+        championship=championship,
+        game=game,
+        member=member,
+        data=data,
+    )
 
 
 def championship_of(game: Game | None) -> Championship | None:
@@ -69,7 +88,7 @@ def _has_board(game: Game) -> bool:
 
 
 def powers(member, *, championship: Championship | None) -> str | None:
-    """"chief", "arbiter" or None: what ``member`` may decide in ``championship``
+    """ "chief", "arbiter" or None: what ``member`` may decide in ``championship``
     (by appointment, 002 §17) or, without one, in the club (by club role)."""
     if not getattr(member, "is_authenticated", False) or not member.is_active:
         return None
@@ -101,8 +120,11 @@ def _locked_game(game_id: int) -> Game:
 
 def _sanction_result(game: Game) -> str | None:
     """The result the game's in-force losses by sanction give: "-/+", "+/-", "-/-", or None if none."""
-    losers = set(Sanction.objects.filter(game=game, kind=Sanction.Kind.LOSS_OF_GAME,
-                                         status=Sanction.Status.IN_FORCE).values_list("member_id", flat=True))
+    losers = set(
+        Sanction.objects.filter(
+            game=game, kind=Sanction.Kind.LOSS_OF_GAME, status=Sanction.Status.IN_FORCE
+        ).values_list("member_id", flat=True)
+    )
     white, black = game.white_id in losers, game.black_id in losers
     if white and black:
         return "-/-"
@@ -118,13 +140,31 @@ def _set_result(*, by, game: Game, championship, result: str, reason: str, claus
 
     if championship is not None and championship.status == Championship.Status.FINISHED:
         raise Conflict("results-final", _("The championship's results are final (003 2.1.10.4)."))
-    game_result_change(game_id=game.pk, arbiter=by, result=result, reason=reason, clause=clause, grounds="sanction",
-                       in_championship=championship is not None, authorised=True, now=now)
+    game_result_change(
+        game_id=game.pk,
+        arbiter=by,
+        result=result,
+        reason=reason,
+        clause=clause,
+        grounds="sanction",
+        in_championship=championship is not None,
+        authorised=True,
+        now=now,
+    )
 
 
-def sanction_issue(*, by, member_id: int, kind: str, reason: str, clause: str = "003 1.4",
-                   game_id: int | None = None, championship_id: int | None = None, both: bool = False,
-                   now: datetime | None = None) -> list[Sanction]:
+def sanction_issue(
+    *,
+    by,
+    member_id: int,
+    kind: str,
+    reason: str,
+    clause: str = "003 1.4",
+    game_id: int | None = None,
+    championship_id: int | None = None,
+    both: bool = False,
+    now: datetime | None = None,
+) -> list[Sanction]:
     """Record a sanction (1.4) and apply its effect; returns the sanctions made
     (two when the game is lost by both players)."""
     now = now or timezone.now()
@@ -148,8 +188,10 @@ def sanction_issue(*, by, member_id: int, kind: str, reason: str, clause: str = 
         if power is None:
             raise Forbidden("not-arbiter", _("Only an arbiter of this competition may sanction (003 1.4)."))
         if kind in HEAVY and power != "chief":
-            raise Forbidden("not-chief-arbiter",
-                            _("Only the chief arbiter or his deputy forfeits a game or excludes a player (003 1.4)."))
+            raise Forbidden(
+                "not-chief-arbiter",
+                _("Only the chief arbiter or his deputy forfeits a game or excludes a player (003 1.4)."),
+            )
         member = Member.objects.filter(pk=member_id).first()
         if member is None:
             raise NotFound("no-member", _("There is no such member."))
@@ -167,25 +209,53 @@ def sanction_issue(*, by, member_id: int, kind: str, reason: str, clause: str = 
         if both:
             other_id = game.black_id if game.white_id == member.pk else game.white_id
             offenders.append(Member.objects.get(pk=other_id))
-        made = [Sanction.objects.create(member=m, kind=kind, game=game, championship=championship, reason=reason,
-                                        clause=clause, issued_by=by, issued_at=now) for m in offenders]
+        made = [
+            Sanction.objects.create(
+                member=m,
+                kind=kind,
+                game=game,
+                championship=championship,
+                reason=reason,
+                clause=clause,
+                issued_by=by,
+                issued_at=now,
+            )
+            for m in offenders
+        ]
         if kind == Sanction.Kind.LOSS_OF_GAME:
             before = {"result_before": game.result, "status_before": game.status}
-            _set_result(by=by, game=game, championship=championship, result=_sanction_result(game), reason=reason,
-                        clause=clause, now=now)
+            _set_result(
+                by=by,
+                game=game,
+                championship=championship,
+                result=_sanction_result(game),
+                reason=reason,
+                clause=clause,
+                now=now,
+            )
             for sanction in made:
                 sanction.effect = before
                 sanction.save(update_fields=["effect"])
         elif kind == Sanction.Kind.EXCLUSION:
             from club.championships.services import player_leave
 
-            player_leave(by=by, championship_id=championship.pk, member_id=member.pk, reason=reason, excluded=True,
-                         now=now)
+            player_leave(
+                by=by, championship_id=championship.pk, member_id=member.pk, reason=reason, excluded=True, now=now
+            )
             made[0].effect = {"excluded": True}
             made[0].save(update_fields=["effect"])
         for sanction in made:
-            audit(actor=by, action=f"sanction:{kind}", reason=reason, clause=clause, championship=championship,
-                  game=game, member=sanction.member, now=now, sanction=sanction.pk)
+            audit(
+                actor=by,
+                action=f"sanction:{kind}",
+                reason=reason,
+                clause=clause,
+                championship=championship,
+                game=game,
+                member=sanction.member,
+                now=now,
+                sanction=sanction.pk,
+            )
         return made
 
 
@@ -201,11 +271,19 @@ def sanction_reverse(*, by, sanction: Sanction, reason: str, now: datetime) -> N
             # A game that was still being played when it was forfeited cannot be resumed here:
             # it is annulled, for the chief arbiter to have it replayed.
             result = before if before else "annulled"
-        _set_result(by=by, game=game, championship=sanction.championship, result=result, reason=reason,
-                    clause="003 1.3.1", now=now)
+        _set_result(
+            by=by,
+            game=game,
+            championship=sanction.championship,
+            result=result,
+            reason=reason,
+            clause="003 1.3.1",
+            now=now,
+        )
     elif sanction.kind == Sanction.Kind.EXCLUSION:
-        _player_reinstate(by=by, championship_id=sanction.championship_id, member_id=sanction.member_id,
-                          reason=reason, now=now)
+        _player_reinstate(
+            by=by, championship_id=sanction.championship_id, member_id=sanction.member_id, reason=reason, now=now
+        )
 
 
 def _player_reinstate(*, by, championship_id: int, member_id: int, reason: str, now: datetime) -> None:
@@ -222,8 +300,15 @@ def _player_reinstate(*, by, championship_id: int, member_id: int, reason: str, 
         raise Conflict("not-excluded", _("This player is not excluded from the championship."))
     entry.status, entry.struck, entry.left_after_round, entry.left_reason = Entry.Status.ACTIVE, False, None, ""
     entry.save(update_fields=["status", "struck", "left_after_round", "left_reason"])
-    Decision.objects.create(championship=championship, by=by, at=now, action="reinstate", reason=reason[:500],
-                            clause="003 1.3.1", data={"member": member_id})
+    Decision.objects.create(
+        championship=championship,
+        by=by,
+        at=now,
+        action="reinstate",
+        reason=reason[:500],
+        clause="003 1.3.1",
+        data={"member": member_id},
+    )
     transaction.on_commit(lambda: _enqueue_standings(championship.pk))
 
 
@@ -232,8 +317,9 @@ LADDER = (Sanction.Kind.REMARK, Sanction.Kind.WARNING, Sanction.Kind.LOSS_OF_GAM
 
 
 # ---- protests (1.3.1, 1.14.7) -------------------------------------------------------------------------
-def protest_file(*, member, text: str, sanction_id: int | None = None, game_id: int | None = None,
-                 now: datetime | None = None) -> Protest:
+def protest_file(
+    *, member, text: str, sanction_id: int | None = None, game_id: int | None = None, now: datetime | None = None
+) -> Protest:
     """A player protests in writing a sanction against him, or a decision in his game."""
     now = now or timezone.now()
     text = _reason(text)
@@ -262,10 +348,20 @@ def protest_file(*, member, text: str, sanction_id: int | None = None, game_id: 
             championship = championship_of(game)
         else:
             raise Invalid("nothing-protested", _("Say which sanction or game the protest is about."))
-        protest = Protest.objects.create(member=member, sanction=sanction, game=game, championship=championship,
-                                         text=text, filed_at=now)
-        audit(actor=member, action="protest:file", reason=text, clause="003 1.3.1", championship=championship,
-              game=game, member=member, now=now, protest=protest.pk)
+        protest = Protest.objects.create(
+            member=member, sanction=sanction, game=game, championship=championship, text=text, filed_at=now
+        )
+        audit(
+            actor=member,
+            action="protest:file",
+            reason=text,
+            clause="003 1.3.1",
+            championship=championship,
+            game=game,
+            member=member,
+            now=now,
+            protest=protest.pk,
+        )
         return protest
 
 
@@ -287,9 +383,18 @@ def protest_rule(*, by, protest_id: int, upheld: bool, ruling: str, now: datetim
         protest.save(update_fields=["status", "ruled_by", "ruled_at", "ruling"])
         if upheld and protest.sanction is not None:
             sanction_reverse(by=by, sanction=protest.sanction, reason=ruling, now=now)
-        audit(actor=by, action="protest:" + protest.status, reason=ruling, clause="003 1.3.1",
-              championship=protest.championship, game=protest.game, member=protest.member, now=now,
-              protest=protest.pk, sanction=protest.sanction_id)
+        audit(
+            actor=by,
+            action="protest:" + protest.status,
+            reason=ruling,
+            clause="003 1.3.1",
+            championship=protest.championship,
+            game=protest.game,
+            member=protest.member,
+            now=now,
+            protest=protest.pk,
+            sanction=protest.sanction_id,
+        )
         return protest
 
 
@@ -319,8 +424,17 @@ def question_answer(*, by, question_id: int, answer: str, now: datetime | None =
             raise Conflict("already-answered", _("This question has already been answered."))
         question.answer, question.answered_by, question.answered_at = answer, by, now
         question.save(update_fields=["answer", "answered_by", "answered_at"])
-        audit(actor=by, action="question:answer", reason=answer, clause="003 1.3.1", championship=championship,
-              game=question.game, member=question.asked_by, now=now, question=question.pk)
+        audit(
+            actor=by,
+            action="question:answer",
+            reason=answer,
+            clause="003 1.3.1",
+            championship=championship,
+            game=question.game,
+            member=question.asked_by,
+            now=now,
+            question=question.pk,
+        )
         return question
 
 
@@ -347,8 +461,15 @@ def clocks_stop(*, by, game_id: int, reason: str, now: datetime | None = None) -
     with transaction.atomic():
         game, championship = _game_power(by, game_id)
         game = game_clocks_stop(game_id=game_id, arbiter=by, reason=reason, now=now)
-        audit(actor=by, action="clocks:stop", reason=reason, clause="003 5.3.1.6", championship=championship,
-              game=game, now=now)
+        audit(
+            actor=by,
+            action="clocks:stop",
+            reason=reason,
+            clause="003 5.3.1.6",
+            championship=championship,
+            game=game,
+            now=now,
+        )
         return game
 
 
@@ -362,13 +483,19 @@ def clocks_start(*, by, game_id: int, reason: str = "", now: datetime | None = N
         if Adjournment.objects.filter(game=game, status=Adjournment.Status.SEALED).exists():
             raise Conflict("adjourned", _("The game is adjourned: it resumes with its sealed move."))
         game = game_clocks_start(game_id=game_id, arbiter=by, reason=reason, now=now)
-        audit(actor=by, action="clocks:start", reason=reason, clause="003 5.3.1.6", championship=championship,
-              game=game, now=now)
+        audit(
+            actor=by,
+            action="clocks:start",
+            reason=reason,
+            clause="003 5.3.1.6",
+            championship=championship,
+            game=game,
+            now=now,
+        )
         return game
 
 
-def clock_correct(*, by, game_id: int, white_ms: int, black_ms: int, reason: str,
-                  now: datetime | None = None) -> Game:
+def clock_correct(*, by, game_id: int, white_ms: int, black_ms: int, reason: str, now: datetime | None = None) -> Game:
     """An arbiter corrects a live game's clocks with a recorded reason (1.7.8, 5.3.1.5)."""
     from games.services.arbiter import game_clock_correct
 
@@ -376,18 +503,32 @@ def clock_correct(*, by, game_id: int, white_ms: int, black_ms: int, reason: str
     reason = _reason(reason)
     with transaction.atomic():
         game, championship = _game_power(by, game_id)
-        clause = "003 5.3.1.5" if game.discipline in ("renju", "gomoku", "gomoku-standard", "renju-free",
-                                                      "connect6") else "003 1.7.8"
-        game = game_clock_correct(game_id=game_id, arbiter=by, white_ms=white_ms, black_ms=black_ms, reason=reason,
-                                  clause=clause, now=now)
-        audit(actor=by, action="clocks:correct", reason=reason, clause=clause, championship=championship, game=game,
-              now=now, white_ms=white_ms, black_ms=black_ms)
+        clause = (
+            "003 5.3.1.5"
+            if game.discipline in ("renju", "gomoku", "gomoku-standard", "renju-free", "connect6")
+            else "003 1.7.8"
+        )
+        game = game_clock_correct(
+            game_id=game_id, arbiter=by, white_ms=white_ms, black_ms=black_ms, reason=reason, clause=clause, now=now
+        )
+        audit(
+            actor=by,
+            action="clocks:correct",
+            reason=reason,
+            clause=clause,
+            championship=championship,
+            game=game,
+            now=now,
+            white_ms=white_ms,
+            black_ms=black_ms,
+        )
         return game
 
 
 # ---- adjournment (5.3.3.2–5.3.3.3, 002 17.6) -----------------------------------------------------------
-def adjournment_order(*, by, game_id: int, resume_at: datetime, reason: str, order: int = 1,
-                      now: datetime | None = None) -> Adjournment:
+def adjournment_order(
+    *, by, game_id: int, resume_at: datetime, reason: str, order: int = 1, now: datetime | None = None
+) -> Adjournment:
     """The chief arbiter permits the game's adjournment: the player to move now seals his move."""
     now = now or timezone.now()
     reason = _reason(reason)
@@ -400,10 +541,20 @@ def adjournment_order(*, by, game_id: int, resume_at: datetime, reason: str, ord
             raise Invalid("resume-in-the-past", _("The game resumes at a later time."))
         if Adjournment.objects.filter(game=game).exclude(status=Adjournment.Status.RESUMED).exists():
             raise Conflict("already-adjourned", _("The game is already adjourned."))
-        adjournment = Adjournment.objects.create(game=game, ordered_by=by, ordered_at=now, reason=reason,
-                                                 resume_at=resume_at, order=order)
-        audit(actor=by, action="adjournment:order", reason=reason, clause="003 5.3.3.2", championship=championship,
-              game=game, now=now, resume_at=resume_at.isoformat(), order=order)
+        adjournment = Adjournment.objects.create(
+            game=game, ordered_by=by, ordered_at=now, reason=reason, resume_at=resume_at, order=order
+        )
+        audit(
+            actor=by,
+            action="adjournment:order",
+            reason=reason,
+            clause="003 5.3.3.2",
+            championship=championship,
+            game=game,
+            now=now,
+            resume_at=resume_at.isoformat(),
+            order=order,
+        )
         return adjournment
 
 
@@ -423,8 +574,9 @@ def move_seal(*, member, game_id: int, move: str, expected_ply: int, now: dateti
         game = Game.objects.select_for_update().filter(pk=game_id).first()
         if game is None:
             raise NotFound("no-such-game", _("There is no such game."))
-        adjournment = Adjournment.objects.select_for_update().filter(
-            game=game, status=Adjournment.Status.ORDERED).first()
+        adjournment = (
+            Adjournment.objects.select_for_update().filter(game=game, status=Adjournment.Status.ORDERED).first()
+        )
         if adjournment is None:
             raise Conflict("not-adjourned", _("The chief arbiter has not adjourned this game."))
         if game.colour_of(getattr(member, "pk", None)) != game.to_move:
@@ -439,16 +591,24 @@ def move_seal(*, member, game_id: int, move: str, expected_ply: int, now: dateti
             from games.services import game_check_in
 
             game_check_in(game_id=game.pk, member=member, now=now)  # sealing at the board is being there (1.9.1)
-        game = game_clocks_stop(game_id=game.pk, arbiter=member, reason=adjournment.reason, clause="003 5.3.3.3",
-                                adjourned=True, now=now)
+        game = game_clocks_stop(
+            game_id=game.pk, arbiter=member, reason=adjournment.reason, clause="003 5.3.3.3", adjourned=True, now=now
+        )
         if game.is_over:  # his flag had fallen before he sealed
             adjournment.delete()
             return adjournment
         adjournment.status, adjournment.sealed_by, adjournment.sealed_move = Adjournment.Status.SEALED, member, move
         adjournment.sealed_ply, adjournment.sealed_at = game.ply, now
         adjournment.save(update_fields=["status", "sealed_by", "sealed_move", "sealed_ply", "sealed_at"])
-        audit(actor=member, action="adjournment:seal", clause="003 5.3.3.3", championship=championship_of(game),
-              game=game, member=member, now=now)
+        audit(
+            actor=member,
+            action="adjournment:seal",
+            clause="003 5.3.3.3",
+            championship=championship_of(game),
+            game=game,
+            member=member,
+            now=now,
+        )
         return adjournment
 
 
@@ -468,12 +628,24 @@ def adjournment_resume(*, by, adjournment_id: int, now: datetime | None = None) 
         if now < adjournment.resume_at:
             raise Conflict("too-early", _("The game resumes at the time the chief arbiter set."))
         game_clocks_start(game_id=game.pk, arbiter=by, reason="adjournment resumed", now=now)
-        game_move_make(game_id=game.pk, member=adjournment.sealed_by, text=adjournment.sealed_move,
-                       expected_ply=adjournment.sealed_ply, now=now)
+        game_move_make(
+            game_id=game.pk,
+            member=adjournment.sealed_by,
+            text=adjournment.sealed_move,
+            expected_ply=adjournment.sealed_ply,
+            now=now,
+        )
         adjournment.status, adjournment.resumed_at = Adjournment.Status.RESUMED, now
         adjournment.save(update_fields=["status", "resumed_at"])
-        audit(actor=by, action="adjournment:resume", clause="003 5.3.3.3", championship=championship, game=game,
-              now=now, sealed_move=adjournment.sealed_move)
+        audit(
+            actor=by,
+            action="adjournment:resume",
+            clause="003 5.3.3.3",
+            championship=championship,
+            game=game,
+            now=now,
+            sealed_move=adjournment.sealed_move,
+        )
         return Game.objects.get(pk=game.pk)
 
 
@@ -509,17 +681,28 @@ def draw_claim(*, member, game_id: int, kind: str, now: datetime | None = None) 
             raise Conflict("claim-pending", _("A draw claim in this game is already waiting for the arbiter."))
         if kind == DrawClaim.Kind.STOP_CLOCKS:
             if not _sudden_death(game):
-                raise Invalid("not-sudden-death", _("Stopping the clocks fixes a draw only when the time control "
-                                                    "runs to the end of the game (003 1.7.13)."))
+                raise Invalid(
+                    "not-sudden-death",
+                    _(
+                        "Stopping the clocks fixes a draw only when the time control "
+                        "runs to the end of the game (003 1.7.13)."
+                    ),
+                )
             if colour != game.to_move:
                 raise Forbidden("not-your-turn", _("Only the player whose clock runs may stop the clocks."))
-            game = game_clocks_stop(game_id=game.pk, arbiter=member, reason="draw claim", clause="003 1.7.13",
-                                    now=now)
+            game = game_clocks_stop(game_id=game.pk, arbiter=member, reason="draw claim", clause="003 1.7.13", now=now)
             if game.is_over:
                 raise Conflict("game-over", _("The game is over."))
         claim = DrawClaim.objects.create(game=game, kind=kind, claimed_by=member, claimed_at=now, ply=game.ply)
-        audit(actor=member, action=f"draw-claim:{kind}", championship=championship_of(game), game=game,
-              member=member, now=now, clause="003 1.7.13" if kind == DrawClaim.Kind.STOP_CLOCKS else "003 2.1.9.1.6")
+        audit(
+            actor=member,
+            action=f"draw-claim:{kind}",
+            championship=championship_of(game),
+            game=game,
+            member=member,
+            now=now,
+            clause="003 1.7.13" if kind == DrawClaim.Kind.STOP_CLOCKS else "003 2.1.9.1.6",
+        )
         return claim
 
 
@@ -542,13 +725,30 @@ def draw_claim_decide(*, by, claim_id: int, grant: bool, reason: str, now: datet
         rapid = game.speed in ("rapid", "blitz")
         clause = ("003 1.16.8" if rapid else "003 1.7.13") if stop else ("003 1.16.7" if rapid else "003 2.1.9.1.6")
         if grant:
-            game_result_change(game_id=game.pk, arbiter=by, result="1/2-1/2", reason=reason, clause=clause,
-                               authorised=True, in_championship=championship is not None, now=now)
+            game_result_change(
+                game_id=game.pk,
+                arbiter=by,
+                result="1/2-1/2",
+                reason=reason,
+                clause=clause,
+                authorised=True,
+                in_championship=championship is not None,
+                now=now,
+            )
         elif stop and clocks_stopped(Game.objects.get(pk=game.pk)) is not None:
             game_clocks_start(game_id=game.pk, arbiter=by, reason="draw claim refused", now=now)
         claim.status = DrawClaim.Status.GRANTED if grant else DrawClaim.Status.REFUSED
         claim.decided_by, claim.decided_at, claim.reason = by, now, reason
         claim.save(update_fields=["status", "decided_by", "decided_at", "reason"])
-        audit(actor=by, action=f"draw-claim:{claim.status}", reason=reason, clause=clause, championship=championship,
-              game=game, member=claim.claimed_by, now=now, claim=claim.pk)
+        audit(
+            actor=by,
+            action=f"draw-claim:{claim.status}",
+            reason=reason,
+            clause=clause,
+            championship=championship,
+            game=game,
+            member=claim.claimed_by,
+            now=now,
+            claim=claim.pk,
+        )
         return claim

@@ -1,4 +1,5 @@
 """Admin: read-mostly views of championships; every change goes through the services and pages."""
+
 from django.contrib import admin
 
 from .models import Appointment, Board, Championship, Decision, Entry, MatchGame, Round, Standings

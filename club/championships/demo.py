@@ -8,6 +8,7 @@ so the games are legal and the standings are the real ones. The same
 builders (``play_round``, ``round_robin``, ``swiss``) serve the tests of the
 published results. Idempotent: a demo championship that exists is left alone.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -77,8 +78,14 @@ def play_game(game: Game, outcome: str, *, start: datetime, step: timedelta = ti
     return game
 
 
-def play_round(championship: Championship, *, arbiter, decide: Decide, now: datetime,
-               skip: Callable[[Member, Member], bool] | None = None) -> Round:
+def play_round(
+    championship: Championship,
+    *,
+    arbiter,
+    decide: Decide,
+    now: datetime,
+    skip: Callable[[Member, Member], bool] | None = None,
+) -> Round:
     """Pair and publish the next round, then play each of its games with the
     outcome ``decide`` gives; ``skip(white, black)`` leaves a game unfinished.
 
@@ -109,13 +116,30 @@ def create(*, organiser, chief, arbiter, players: list[Member], now: datetime, *
     return championship
 
 
-def round_robin(*, organiser, chief, arbiter, players: list[Member], start: datetime, decide: Decide = by_rating,
-                name: str = ROUND_ROBIN_NAME, **options) -> Championship:
+def round_robin(
+    *,
+    organiser,
+    chief,
+    arbiter,
+    players: list[Member],
+    start: datetime,
+    decide: Decide = by_rating,
+    name: str = ROUND_ROBIN_NAME,
+    **options,
+) -> Championship:
     """A round robin played to the end (one round a day from ``start``)."""
     options.setdefault("discipline", "russian")
     options.setdefault("time_control", "d3")
-    championship = create(organiser=organiser, chief=chief, arbiter=arbiter, players=players, now=start,
-                          name=name, system="round-robin", **options)
+    championship = create(
+        organiser=organiser,
+        chief=chief,
+        arbiter=arbiter,
+        players=players,
+        now=start,
+        name=name,
+        system="round-robin",
+        **options,
+    )
     number = 0
     while championship.status != Championship.Status.FINISHED:
         number += 1
@@ -125,15 +149,35 @@ def round_robin(*, organiser, chief, arbiter, players: list[Member], start: date
     return championship
 
 
-def swiss(*, organiser, chief, arbiter, players: list[Member], start: datetime, rounds_planned: int,
-          rounds_played: int, decide: Decide = by_rating, name: str = SWISS_NAME, **options) -> Championship:
+def swiss(
+    *,
+    organiser,
+    chief,
+    arbiter,
+    players: list[Member],
+    start: datetime,
+    rounds_planned: int,
+    rounds_played: int,
+    decide: Decide = by_rating,
+    name: str = SWISS_NAME,
+    **options,
+) -> Championship:
     """A Swiss with ``rounds_played`` rounds finished; the next round is paired
     and published with one game still going (a tournament in progress)."""
     options.setdefault("discipline", "russian")
     options.setdefault("time_control", "d3")
     options.setdefault("swiss_system", "buchholz")
-    championship = create(organiser=organiser, chief=chief, arbiter=arbiter, players=players, now=start,
-                          name=name, system="swiss", rounds_planned=rounds_planned, **options)
+    championship = create(
+        organiser=organiser,
+        chief=chief,
+        arbiter=arbiter,
+        players=players,
+        now=start,
+        name=name,
+        system="swiss",
+        rounds_planned=rounds_planned,
+        **options,
+    )
     for number in range(1, rounds_played + 1):
         play_round(championship, arbiter=arbiter, decide=decide, now=start + timedelta(days=number))
     if rounds_played < rounds_planned:
@@ -143,8 +187,13 @@ def swiss(*, organiser, chief, arbiter, players: list[Member], start: datetime, 
             first.append((white, black))
             return len(first) == 1
 
-        play_round(championship, arbiter=arbiter, decide=decide, now=start + timedelta(days=rounds_played + 1),
-                   skip=keep_first_going)
+        play_round(
+            championship,
+            arbiter=arbiter,
+            decide=decide,
+            now=start + timedelta(days=rounds_played + 1),
+            skip=keep_first_going,
+        )
     services.standings_recompute(championship_id=championship.pk, now=start + timedelta(days=rounds_played + 2))
     championship.refresh_from_db()
     return championship
@@ -160,8 +209,14 @@ def _demo_players() -> list[Member]:
     out = []
     for username, name, city, rating in DEMO_PLAYERS:
         member, created = Member.objects.update_or_create(
-            username=username, defaults={"display_name": name, "city": city, "federation_rating": rating,
-                                         "email": f"{username}@demo.club"})
+            username=username,
+            defaults={
+                "display_name": name,
+                "city": city,
+                "federation_rating": rating,
+                "email": f"{username}@demo.club",
+            },
+        )
         if created:
             member.set_password(DEMO_PASSWORD)
             member.save(update_fields=["password"])
@@ -177,8 +232,14 @@ def load_demo(members: dict) -> None:
     now = timezone.now()
     staff = {"organiser": m["olga"], "chief": m["irina"], "arbiter": m["pavel"]}
     if not Championship.objects.filter(name=ROUND_ROBIN_NAME).exists():
-        round_robin(**staff, players=[m["sergey"], m["natalia"], m["timur"], *extra[:3]],
-                    start=now - timedelta(days=30))
+        round_robin(
+            **staff, players=[m["sergey"], m["natalia"], m["timur"], *extra[:3]], start=now - timedelta(days=30)
+        )
     if not Championship.objects.filter(name=SWISS_NAME).exists():
-        swiss(**staff, players=[m["sergey"], m["natalia"], m["timur"], *extra], start=now - timedelta(days=4, hours=2),
-              rounds_planned=5, rounds_played=3)
+        swiss(
+            **staff,
+            players=[m["sergey"], m["natalia"], m["timur"], *extra],
+            start=now - timedelta(days=4, hours=2),
+            rounds_planned=5,
+            rounds_played=3,
+        )

@@ -1,4 +1,5 @@
 """Forms of the championship pages (the organiser's and the arbiters')."""
+
 from __future__ import annotations
 
 from django import forms
@@ -36,30 +37,53 @@ class ChampionshipForm(forms.Form):
     time_control = forms.ChoiceField(label=_("Time control"), choices=time_control_choices, initial="d3")
     system = forms.ChoiceField(label=_("System"), choices=Championship.System.choices)
     cycles = forms.IntegerField(label=_("Cycles (round robin)"), min_value=1, max_value=4, initial=1)
-    swiss_system = forms.ChoiceField(label=_("Swiss system"), required=False,
-                                     choices=[("", "—")] + Championship.SwissSystem.choices)
+    swiss_system = forms.ChoiceField(
+        label=_("Swiss system"), required=False, choices=[("", "—")] + Championship.SwissSystem.choices
+    )
     rounds_planned = forms.IntegerField(label=_("Rounds (Swiss)"), min_value=1, required=False)
-    initial_order = forms.ChoiceField(label=_("Initial classification (Swiss, 1.15.5.1)"),
-                                      choices=Championship.InitialOrder.choices)
+    initial_order = forms.ChoiceField(
+        label=_("Initial classification (Swiss, 1.15.5.1)"), choices=Championship.InitialOrder.choices
+    )
     scoring = forms.ChoiceField(label=_("Scoring (1.12.1)"), choices=Championship.Scoring.choices)
     rated = forms.BooleanField(label=_("Rated"), required=False, initial=True)
     opening_rule = forms.ChoiceField(label=_("Renju opening rule"), required=False, choices=_opening_rule_choices)
-    foul_policy = forms.ChoiceField(label=_("Renju fouls"), required=False, initial="reject", choices=[
-        ("reject", _("a foul move is refused")), ("foul-loses", _("a foul loses (002 9.2)")),
-        ("foul-claim", _("a foul stands until white points it out (002 9.8)"))])
-    lateness_minutes = forms.IntegerField(label=_("Allowed lateness, minutes (1.9.1; empty: the first control, "
-                                                  "at most an hour)"), min_value=0, max_value=60, required=False)
-    tie_criteria = forms.MultipleChoiceField(label=_("Tie criteria in order (1.13.3; empty: the rules' order)"),
-                                             required=False, choices=_criteria_choices)
+    foul_policy = forms.ChoiceField(
+        label=_("Renju fouls"),
+        required=False,
+        initial="reject",
+        choices=[
+            ("reject", _("a foul move is refused")),
+            ("foul-loses", _("a foul loses (002 9.2)")),
+            ("foul-claim", _("a foul stands until white points it out (002 9.8)")),
+        ],
+    )
+    lateness_minutes = forms.IntegerField(
+        label=_("Allowed lateness, minutes (1.9.1; empty: the first control, at most an hour)"),
+        min_value=0,
+        max_value=60,
+        required=False,
+    )
+    tie_criteria = forms.MultipleChoiceField(
+        label=_("Tie criteria in order (1.13.3; empty: the rules' order)"), required=False, choices=_criteria_choices
+    )
     entries_open_at = forms.DateTimeField(label=_("Entries open (UTC)"), required=False)
     entries_close_at = forms.DateTimeField(label=_("Entries close (UTC)"), required=False)
     invitation_only = forms.BooleanField(label=_("By invitation"), required=False)
-    games_per_pairing = forms.IntegerField(label=_("Games per pairing (micro-matches, 1.11; empty: 1, шашки-64: 2)"),
-                                           min_value=1, max_value=12, required=False)
-    ballot_table = forms.ChoiceField(label=_("Шашки-64 ballot table (2.2.2)"), required=False, initial="idf",
-                                     choices=_ballot_table_choices)
-    tie_matches = forms.IntegerField(label=_("Further micro-matches after a drawn one (1.11; empty: knockout 1, "
-                                             "else 0)"), min_value=0, max_value=10, required=False)
+    games_per_pairing = forms.IntegerField(
+        label=_("Games per pairing (micro-matches, 1.11; empty: 1, шашки-64: 2)"),
+        min_value=1,
+        max_value=12,
+        required=False,
+    )
+    ballot_table = forms.ChoiceField(
+        label=_("Шашки-64 ballot table (2.2.2)"), required=False, initial="idf", choices=_ballot_table_choices
+    )
+    tie_matches = forms.IntegerField(
+        label=_("Further micro-matches after a drawn one (1.11; empty: knockout 1, else 0)"),
+        min_value=0,
+        max_value=10,
+        required=False,
+    )
     tie_time_control = forms.CharField(label=_("Then at the faster control (1.11)"), max_length=64, required=False)
 
     def service_arguments(self) -> dict:

@@ -21,6 +21,7 @@ the round, the board and the micro-match.
 Every function here is called holding the championship's row lock
 (``services._locked``), like the services that call them.
 """
+
 from __future__ import annotations
 
 import random
@@ -89,11 +90,17 @@ def encounter(championship: Championship, match_games: list[MatchGame]) -> tuple
     if any(r is None for r in results):
         return "", None
     last = match_games[-1]
-    current = [(r, mg.board_white_has_white) for r, mg in zip(results, match_games)
-               if mg.micro_match == last.micro_match]
+    current = [
+        (r, mg.board_white_has_white) for r, mg in zip(results, match_games) if mg.micro_match == last.micro_match
+    ]
     if len(current) < per:
-        return "", NextGame(last.number + 1, last.micro_match, not last.board_white_has_white, last.ballot,
-                            _control(championship, last.micro_match))
+        return "", NextGame(
+            last.number + 1,
+            last.micro_match,
+            not last.board_white_has_white,
+            last.ballot,
+            _control(championship, last.micro_match),
+        )
     result = pairing.micro_match(current, championship.scoring)
     if result != vocabulary.DRAW:
         return result, None
@@ -114,14 +121,26 @@ def _control(championship: Championship, micro_match: int) -> str:
 
 
 def _arbiter_decided(board: Board) -> str | None:
-    decision = (Decision.objects.filter(championship_id=board.round.championship_id, action="match-result",
-                                        data__board=board.pk).order_by("-at", "-id").first())
+    decision = (
+        Decision.objects.filter(
+            championship_id=board.round.championship_id, action="match-result", data__board=board.pk
+        )
+        .order_by("-at", "-id")
+        .first()
+    )
     return decision.data.get("result") if decision else None
 
 
 # ---- creating the games -------------------------------------------------------------------------
-def match_game_next(championship: Championship, the_round: Round, board: Board, *, now: datetime,
-                    starts_at: datetime | None = None, rng=None) -> Game | None:
+def match_game_next(
+    championship: Championship,
+    the_round: Round,
+    board: Board,
+    *,
+    now: datetime,
+    starts_at: datetime | None = None,
+    rng=None,
+) -> Game | None:
     """Create the encounter's next game if one is due (idempotent: none while a
     game is going on or the encounter is decided). ``starts_at``: the round's
     scheduled start for its first game (live); later live games start after the
@@ -150,13 +169,29 @@ def match_game_next(championship: Championship, the_round: Round, board: Board, 
     else:
         starts_at, allowed = now, 0
     round_label = f"{the_round.number}.{board.number}.{due.number}"
-    game = game_create(discipline=championship.discipline, white=white, black=black,
-                       time_control=due.time_control, rated=championship.rated,
-                       opening_rule=championship.opening_rule, ballot=ballot,
-                       foul_policy=championship.foul_policy, now=now, starts_at=starts_at, lateness_ms=allowed,
-                       event=championship.name, round=round_label)
-    MatchGame.objects.create(board=board, game=game, number=due.number, micro_match=due.micro_match,
-                             board_white_has_white=due.board_white_has_white, ballot=ballot)
+    game = game_create(
+        discipline=championship.discipline,
+        white=white,
+        black=black,
+        time_control=due.time_control,
+        rated=championship.rated,
+        opening_rule=championship.opening_rule,
+        ballot=ballot,
+        foul_policy=championship.foul_policy,
+        now=now,
+        starts_at=starts_at,
+        lateness_ms=allowed,
+        event=championship.name,
+        round=round_label,
+    )
+    MatchGame.objects.create(
+        board=board,
+        game=game,
+        number=due.number,
+        micro_match=due.micro_match,
+        board_white_has_white=due.board_white_has_white,
+        ballot=ballot,
+    )
     if board.game_id is None:
         board.game = game
         board.save(update_fields=["game"])
@@ -171,8 +206,7 @@ def match_game_recorded(*, game_id: int, now: datetime | None = None) -> str:
     from .services import _close_round_if_over, _enqueue_standings, _locked
 
     now = now or timezone.now()
-    located = (MatchGame.objects.filter(game_id=game_id)
-               .values_list("board__round__championship_id", flat=True).first())
+    located = MatchGame.objects.filter(game_id=game_id).values_list("board__round__championship_id", flat=True).first()
     if located is None:
         return "not-a-championship-game"
     with transaction.atomic():
@@ -199,8 +233,16 @@ def match_game_recorded(*, game_id: int, now: datetime | None = None) -> str:
 
 
 # ---- the chief arbiter decides a tie --------------------------------------------------------------
-def match_result_set(*, by, championship_id: int, board_id: int, result: str, reason: str,
-                     clause: str = "1.11", now: datetime | None = None) -> Board:
+def match_result_set(
+    *,
+    by,
+    championship_id: int,
+    board_id: int,
+    result: str,
+    reason: str,
+    clause: str = "1.11",
+    now: datetime | None = None,
+) -> Board:
     """The chief arbiter (or deputy) decides an encounter whose micro-matches
     are over but undecided — a knockout tie drawn after its further
     micro-matches (1.11: as the regulations set, e.g. by a game played over
@@ -228,8 +270,17 @@ def match_result_set(*, by, championship_id: int, board_id: int, result: str, re
         if not match_games or any(r is None for r in _results(match_games)):
             raise Conflict("match-in-progress", _("A game of this match is still going on."))
         Board.objects.filter(pk=board.pk).update(result=result)
-        _decide(championship, by, "match-result", now=now, reason=reason, clause=clause, board=board.pk,
-                round=board.round.number, result=result)
+        _decide(
+            championship,
+            by,
+            "match-result",
+            now=now,
+            reason=reason,
+            clause=clause,
+            board=board.pk,
+            round=board.round.number,
+            result=result,
+        )
         _close_round_if_over(championship, board.round, now)
     transaction.on_commit(lambda: _enqueue_standings(championship.pk))
     board.result = result
@@ -269,15 +320,33 @@ def bracket(championship: Championship) -> list[dict]:
         for board in the_round.boards.select_related("white", "black").order_by("number"):
             games = []
             for mg in board.match_games.select_related("game__white", "game__black").order_by("number"):
-                games.append({"number": mg.number, "micro_match": mg.micro_match, "game_id": mg.game_id,
-                              "white": mg.game.white, "black": mg.game.black, "result": mg.game.result,
-                              "status": mg.game.status, "time_control": mg.game.time_control,
-                              "ballot": mg.ballot, "ballot_text": describe_ballot(mg.ballot)})
-            matches.append({"board": board, "id": board.pk, "number": board.number, "white": board.white,
-                            "black": board.black, "result": board.result, "winner_id": winner_of(board)
-                            if board.result or board.black_id is None else None, "games": games})
-        rounds.append({"round": the_round, "number": the_round.number, "status": the_round.status,
-                       "matches": matches})
+                games.append(
+                    {
+                        "number": mg.number,
+                        "micro_match": mg.micro_match,
+                        "game_id": mg.game_id,
+                        "white": mg.game.white,
+                        "black": mg.game.black,
+                        "result": mg.game.result,
+                        "status": mg.game.status,
+                        "time_control": mg.game.time_control,
+                        "ballot": mg.ballot,
+                        "ballot_text": describe_ballot(mg.ballot),
+                    }
+                )
+            matches.append(
+                {
+                    "board": board,
+                    "id": board.pk,
+                    "number": board.number,
+                    "white": board.white,
+                    "black": board.black,
+                    "result": board.result,
+                    "winner_id": winner_of(board) if board.result or board.black_id is None else None,
+                    "games": games,
+                }
+            )
+        rounds.append({"round": the_round, "number": the_round.number, "status": the_round.status, "matches": matches})
     return rounds
 
 

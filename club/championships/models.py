@@ -3,6 +3,7 @@
 No tie-break or pairing maths here: ``pairing.py`` and ``ratings/standings.py``
 are pure and take plain values (see ``selectors.results_plain``).
 """
+
 from __future__ import annotations
 
 from django.conf import settings
@@ -39,11 +40,14 @@ class Championship(models.Model):
         LOT = "lot", _("by lot")
 
     name = models.CharField(_("name"), max_length=120)
-    organiser = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
-                                  related_name="championships_organised")
+    organiser = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="championships_organised"
+    )
     discipline = models.CharField(_("discipline"), max_length=32)
     opening_rule = models.CharField(_("opening rule"), max_length=16, blank=True)
-    ballot = models.CharField(_("ballot"), max_length=32, blank=True, help_text=_("шашки-64: 'random' draws one per game."))
+    ballot = models.CharField(
+        _("ballot"), max_length=32, blank=True, help_text=_("шашки-64: 'random' draws one per game.")
+    )
     time_control = models.CharField(_("time control"), max_length=64)
     rated = models.BooleanField(_("rated"), default=True)
     scoring = models.CharField(_("scoring"), max_length=8, choices=Scoring.choices, default=Scoring.ONE)
@@ -54,8 +58,9 @@ class Championship(models.Model):
     cycles = models.PositiveSmallIntegerField(_("cycles"), default=1)
     swiss_system = models.CharField(_("Swiss system"), max_length=12, choices=SwissSystem.choices, blank=True)
     rounds_planned = models.PositiveSmallIntegerField(_("rounds (Swiss)"), null=True, blank=True)
-    initial_order = models.CharField(_("initial classification"), max_length=8, choices=InitialOrder.choices,
-                                     default=InitialOrder.RATING)
+    initial_order = models.CharField(
+        _("initial classification"), max_length=8, choices=InitialOrder.choices, default=InitialOrder.RATING
+    )
     # 1.11: each pairing is a micro-match of this many games, colours alternating (шашки-64: 2, 2.2).
     games_per_pairing = models.PositiveSmallIntegerField(_("games per pairing"), default=1)
     # 2.2.2: шашки-64 draws one start per micro-match from this table ("idf", "fmjd", a loaded one).
@@ -108,8 +113,9 @@ class Appointment(models.Model):
         ARBITER = "arbiter", _("arbiter")
 
     championship = models.ForeignKey(Championship, on_delete=models.CASCADE, related_name="appointments")
-    member = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
-                               related_name="championship_appointments")
+    member = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="championship_appointments"
+    )
     role = models.CharField(max_length=8, choices=Role.choices)
 
     class Meta:
@@ -177,10 +183,12 @@ class Board(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="boards")
     number = models.PositiveSmallIntegerField()
     white = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
-    black = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
-                              related_name="+")
-    game = models.OneToOneField("games.Game", null=True, blank=True, on_delete=models.SET_NULL,
-                                related_name="championship_board")
+    black = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    game = models.OneToOneField(
+        "games.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="championship_board"
+    )
     # games.results vocabulary, plus "bye" (Swiss "+") and "" (no result yet, or a round-robin rest).
     result = models.CharField(max_length=8, blank=True)
     override_reason = models.CharField(max_length=300, blank=True)
@@ -224,7 +232,9 @@ class Standings(models.Model):
     championship = models.OneToOneField(Championship, on_delete=models.CASCADE, related_name="standings")
     rows = models.JSONField(default=list)
     computed_at = models.DateTimeField()
-    results_version = models.CharField(max_length=64, blank=True, help_text=_("Digest of the results it was computed from."))
+    results_version = models.CharField(
+        max_length=64, blank=True, help_text=_("Digest of the results it was computed from.")
+    )
 
     def __str__(self):
         return f"standings of {self.championship}"
@@ -234,8 +244,7 @@ class Decision(models.Model):
     """An arbiter's or organiser's recorded action: who, when, what, why, under which clause."""
 
     championship = models.ForeignKey(Championship, on_delete=models.CASCADE, related_name="decisions")
-    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-                           related_name="+")
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     at = models.DateTimeField()
     action = models.CharField(max_length=40)
     reason = models.CharField(max_length=500, blank=True)

@@ -39,6 +39,7 @@ Lots
     start numbers / initial classification (1.15.4, 1.15.5.1) reproducibly from a seed
     the championship stores, so a draw can be shown and repeated.
 """
+
 from __future__ import annotations
 
 import random
@@ -188,10 +189,7 @@ def _buchholz(records: dict[int, _Record]) -> dict[int, list[float]]:
     games are not yet due.
     """
     lowest = min(rec.points for rec in records.values())
-    return {
-        pid: [records[o].points for o in rec.opponents] + [lowest] * rec.byes
-        for pid, rec in records.items()
-    }
+    return {pid: [records[o].points for o in rec.opponents] + [lowest] * rec.byes for pid, rec in records.items()}
 
 
 # ---------------------------------------------------------------------------
@@ -295,7 +293,7 @@ def _maximum_matching(verts: list[int], ok: Callable[[int, int], bool]) -> Mate:
     for i, v in enumerate(verts):
         if v in mate:
             continue
-        for w in verts[i + 1:]:
+        for w in verts[i + 1 :]:
             if w not in mate and ok(v, w):
                 mate[v] = w
                 mate[w] = v
@@ -564,7 +562,7 @@ def _pair_groups(groups: list[list[int]], ok, proc: _Procedure) -> list[tuple[in
     i = 0
     while i < len(groups):
         group = groups[i]
-        below = groups[i + 1:]
+        below = groups[i + 1 :]
         lower = [pid for g in below for pid in g]
         next_group = below[0] if below else []
         mate_l = _maximum_matching(lower, ok)
@@ -663,6 +661,7 @@ def _colours(a: int, b: int, records: dict[int, _Record], rank: dict[int, int]) 
        has no due colour and takes what the other is not due; two such players give white
        to the higher-placed.
     """
+
     def claim(pid: int):
         rec = records[pid]
         last, run = rec.run()
@@ -808,9 +807,11 @@ def scheveningen(team_a: Sequence[Hashable], team_b: Sequence[Hashable]) -> list
     schedule = [[(small[i], large[(i + r) % len(large)]) for i in range(len(small))] for r in range(len(large))]
     n = len(large)
     if len(small) == n and n % 4 == 0:
-        white_of = {(small[i], large[(i + r) % n]): (small[i] if (i % 2) ^ (r >= n // 2) == 0
-                                                      else large[(i + r) % n])
-                    for r in range(n) for i in range(n)}
+        white_of = {
+            (small[i], large[(i + r) % n]): (small[i] if (i % 2) ^ (r >= n // 2) == 0 else large[(i + r) % n])
+            for r in range(n)
+            for i in range(n)
+        }
     else:
         white_of = _balanced_orientation([pair for round_ in schedule for pair in round_])
     rounds = []

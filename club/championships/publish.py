@@ -15,6 +15,7 @@ arithmetic behind each figure always agree:
   the rating history (``ratings.models.RatingChange``) of the championship's
   games.
 """
+
 from __future__ import annotations
 
 import math
@@ -120,10 +121,19 @@ def criteria(championship: Championship) -> list[dict]:
 
 
 def players(championship: Championship) -> dict[int, Player]:
-    return {e.member_id: Player(id=e.member_id, number=e.start_number or i, name=e.member.name,
-                                username=e.member.username, rating=e.rating, status=e.status,
-                                left_after_round=e.left_after_round, struck=e.struck)
-            for i, e in enumerate(selectors.entries(championship), start=1)}
+    return {
+        e.member_id: Player(
+            id=e.member_id,
+            number=e.start_number or i,
+            name=e.member.name,
+            username=e.member.username,
+            rating=e.rating,
+            status=e.status,
+            left_after_round=e.left_after_round,
+            struck=e.struck,
+        )
+        for i, e in enumerate(selectors.entries(championship), start=1)
+    }
 
 
 def chief_arbiter(championship: Championship):
@@ -142,21 +152,28 @@ def rating_changes(championship: Championship) -> dict[int, dict]:
         return {}
     from ratings.models import RatingChange
 
-    history = (RatingChange.objects.filter(game__championship_board__round__championship=championship)
-               .order_by("ended_at", "game_id").values_list("member_id", "rating_before", "rating_after",
-                                                            "opponent_rating", "score"))
+    history = (
+        RatingChange.objects.filter(game__championship_board__round__championship=championship)
+        .order_by("ended_at", "game_id")
+        .values_list("member_id", "rating_before", "rating_after", "opponent_rating", "score")
+    )
     per: dict[int, dict] = {}
     for member_id, before, after, opponent, score in history:
-        row = per.setdefault(member_id, {"before": before, "after": after, "games": 0, "score": 0.0,
-                                         "opponents": []})
+        row = per.setdefault(member_id, {"before": before, "after": after, "games": 0, "score": 0.0, "opponents": []})
         row["after"] = after
         row["games"] += 1
         row["score"] += score
         row["opponents"].append(opponent)
-    return {member_id: {"before": round(row["before"]), "after": round(row["after"]),
-                        "change": round(row["after"] - row["before"], 1), "games": row["games"],
-                        "performance": performance(row["opponents"], row["score"])}
-            for member_id, row in per.items()}
+    return {
+        member_id: {
+            "before": round(row["before"]),
+            "after": round(row["after"]),
+            "change": round(row["after"] - row["before"], 1),
+            "games": row["games"],
+            "performance": performance(row["opponents"], row["score"]),
+        }
+        for member_id, row in per.items()
+    }
 
 
 def _name(people: dict[int, Player], pid) -> str:
@@ -177,27 +194,40 @@ def _arithmetic(name: str, row: dict, people: dict[int, Player], counted_as: dic
     if name == "truncated-solkoff":
         buchholz = row["coefficients"]["buchholz"]
         left = buchholz
-        for opponent, points, cut in parts[:len(value)]:
+        for opponent, points, cut in parts[: len(value)]:
             left -= points
-            lines.append({"opponent": _name(people, opponent), "points": figure(points), "factor": f"−{cut}",
-                          "product": figure(round(left, 9)), "note": counted_as.get(opponent, "")})
+            lines.append(
+                {
+                    "opponent": _name(people, opponent),
+                    "points": figure(points),
+                    "factor": f"−{cut}",
+                    "product": figure(round(left, 9)),
+                    "note": counted_as.get(opponent, ""),
+                }
+            )
         text = " / ".join(figure(v) for v in value)
         total = f"{figure(buchholz)} → {text}" if value else figure(buchholz)
     else:
         for opponent, points, factor in parts:
             product = points * factor if name != "opponents-elo" else points
             words = FACTOR_WORDS.get(name, {}).get(factor, "")
-            lines.append({"opponent": _name(people, opponent), "points": figure(points),
-                          "factor": figure(factor) if name != "opponents-elo" else "",
-                          "product": figure(product), "note": " ".join(str(w) for w in (words, counted_as.get(
-                              opponent, "")) if w)})
+            lines.append(
+                {
+                    "opponent": _name(people, opponent),
+                    "points": figure(points),
+                    "factor": figure(factor) if name != "opponents-elo" else "",
+                    "product": figure(product),
+                    "note": " ".join(str(w) for w in (words, counted_as.get(opponent, "")) if w),
+                }
+            )
         text = figure(value)
         total = " + ".join(line["product"] for line in lines) + f" = {text}" if lines else text
     return {"name": name, "label": COEFFICIENT_LABELS[name], "value": text, "lines": lines, "sum": total}
 
 
-def standings_rows(championship: Championship, people: dict[int, Player] | None = None,
-                   table: list[dict] | None = None) -> list[dict]:
+def standings_rows(
+    championship: Championship, people: dict[int, Player] | None = None, table: list[dict] | None = None
+) -> list[dict]:
     """The standings with every tie-break column and the arithmetic per figure.
 
     Each row: ``place``, ``player`` (Player), ``points``, ``wins``, ``draws``,
@@ -212,17 +242,30 @@ def standings_rows(championship: Championship, people: dict[int, Player] | None 
     ratings = rating_changes(championship)
     rows = []
     for row in table:
-        counted_as = {g["opponent"]: str(COUNTED_AS.get(g["counted_as"], g["counted_as"]))
-                      for g in row.get("opponents", ()) if g["counted_as"] != "points"}
-        rows.append({
-            "place": row["place"], "player": people[row["id"]], "points": figure(row["points"]),
-            "wins": row["wins"], "draws": row["draws"], "losses": row["losses"], "games": row["games"],
-            "played": row["played"], "struck": row["struck"], "withdrawn_after_round": row["withdrawn_after_round"],
-            "figures": [] if row["struck"] else [_arithmetic(name, row, people, counted_as)
-                                                 for name in standings.COEFFICIENTS],
-            "rating": ratings.get(row["id"]) if championship.rated else None,
-            "raw": row,
-        })
+        counted_as = {
+            g["opponent"]: str(COUNTED_AS.get(g["counted_as"], g["counted_as"]))
+            for g in row.get("opponents", ())
+            if g["counted_as"] != "points"
+        }
+        rows.append(
+            {
+                "place": row["place"],
+                "player": people[row["id"]],
+                "points": figure(row["points"]),
+                "wins": row["wins"],
+                "draws": row["draws"],
+                "losses": row["losses"],
+                "games": row["games"],
+                "played": row["played"],
+                "struck": row["struck"],
+                "withdrawn_after_round": row["withdrawn_after_round"],
+                "figures": []
+                if row["struck"]
+                else [_arithmetic(name, row, people, counted_as) for name in standings.COEFFICIENTS],
+                "rating": ratings.get(row["id"]) if championship.rated else None,
+                "raw": row,
+            }
+        )
     return rows
 
 
@@ -244,10 +287,24 @@ def crosstable(championship: Championship, rows: list[dict], people: dict[int, P
         for row in rows:
             pid = row["player"].id
             marks = table["grid"].get(pid, {})
-            cells = [{"marks": " ".join(marks.get(other, [])), "self": other == pid,
-                      "struck": other != pid and (other in struck or pid in struck)} for other in order]
-            out.append({"number": number[pid], "place": row["place"], "player": row["player"],
-                        "points": row["points"], "cells": cells, "struck": row["struck"]})
+            cells = [
+                {
+                    "marks": " ".join(marks.get(other, [])),
+                    "self": other == pid,
+                    "struck": other != pid and (other in struck or pid in struck),
+                }
+                for other in order
+            ]
+            out.append(
+                {
+                    "number": number[pid],
+                    "place": row["place"],
+                    "player": row["player"],
+                    "points": row["points"],
+                    "cells": cells,
+                    "struck": row["struck"],
+                }
+            )
         return {"kind": "grid", "rows": out, "columns": list(range(1, len(order) + 1)), "rounds": len(rounds)}
     for row in rows:
         pid = row["player"].id
@@ -259,10 +316,25 @@ def crosstable(championship: Championship, rows: list[dict], people: dict[int, P
                 cells.append({"round": r, "opponent": None, "name": "", "colour": "", "mark": ""})
                 continue
             colour = {vocabulary.WHITE: "w", vocabulary.BLACK: "b"}.get(game["colour"], "")
-            cells.append({"round": r, "opponent": number.get(game["opponent"]),
-                          "name": _name(people, game["opponent"]), "colour": colour, "mark": game["mark"]})
-        out.append({"number": number[pid], "place": row["place"], "player": row["player"],
-                    "points": row["points"], "cells": cells, "struck": row["struck"]})
+            cells.append(
+                {
+                    "round": r,
+                    "opponent": number.get(game["opponent"]),
+                    "name": _name(people, game["opponent"]),
+                    "colour": colour,
+                    "mark": game["mark"],
+                }
+            )
+        out.append(
+            {
+                "number": number[pid],
+                "place": row["place"],
+                "player": row["player"],
+                "points": row["points"],
+                "cells": cells,
+                "struck": row["struck"],
+            }
+        )
     return {"kind": "rounds", "rows": out, "columns": list(range(1, len(rounds) + 1)), "rounds": len(rounds)}
 
 
@@ -275,18 +347,29 @@ def rounds(championship: Championship, people: dict[int, Player]) -> list[dict]:
         boards = []
         for board in the_round.boards.all():
             rest = board.black_id is None
-            boards.append({
-                "number": board.number, "white": _name(people, board.white_id),
-                "black": "" if rest else _name(people, board.black_id),
-                "rest": rest, "bye": rest and board.result == vocabulary.BYE,
-                "result": board.result, "game_id": board.game_id,
-                "white_mark": vocabulary.mark(board.result, vocabulary.WHITE),
-                "black_mark": vocabulary.mark(board.result, vocabulary.BLACK),
-                "forfeit": vocabulary.is_forfeit(board.result),
-            })
-        out.append({"number": the_round.number, "status": the_round.status,
-                    "status_label": the_round.get_status_display(),
-                    "date": the_round.starts_at or the_round.published_at, "boards": boards})
+            boards.append(
+                {
+                    "number": board.number,
+                    "white": _name(people, board.white_id),
+                    "black": "" if rest else _name(people, board.black_id),
+                    "rest": rest,
+                    "bye": rest and board.result == vocabulary.BYE,
+                    "result": board.result,
+                    "game_id": board.game_id,
+                    "white_mark": vocabulary.mark(board.result, vocabulary.WHITE),
+                    "black_mark": vocabulary.mark(board.result, vocabulary.BLACK),
+                    "forfeit": vocabulary.is_forfeit(board.result),
+                }
+            )
+        out.append(
+            {
+                "number": the_round.number,
+                "status": the_round.status,
+                "status_label": the_round.get_status_display(),
+                "date": the_round.starts_at or the_round.published_at,
+                "boards": boards,
+            }
+        )
     return out
 
 
@@ -297,11 +380,16 @@ def results(championship: Championship) -> dict:
     rows = standings_rows(championship, people)
     chief, deputies = chief_arbiter(championship)
     return {
-        "championship": championship, "chief_arbiter": chief, "deputies": deputies,
-        "criteria": criteria(championship), "coefficients": [COEFFICIENT_LABELS[n] for n in standings.COEFFICIENTS],
+        "championship": championship,
+        "chief_arbiter": chief,
+        "deputies": deputies,
+        "criteria": criteria(championship),
+        "coefficients": [COEFFICIENT_LABELS[n] for n in standings.COEFFICIENTS],
         "coefficient_names": standings.COEFFICIENTS,
-        "standings": rows, "crosstable": crosstable(championship, rows, people),
-        "rounds": rounds(championship, people), "rated": championship.rated,
+        "standings": rows,
+        "crosstable": crosstable(championship, rows, people),
+        "rounds": rounds(championship, people),
+        "rated": championship.rated,
         "rounds_total": selectors.rounds_total(championship, len(people)),
         "games_format": "pdn" if championship.discipline in DRAUGHTS else "renju",
     }
@@ -312,27 +400,62 @@ def results_plain(championship: Championship) -> dict:
     data = results(championship)
 
     def player(p: Player) -> dict:
-        return {"id": p.id, "start_number": p.number, "name": p.name, "username": p.username,
-                "rating": p.rating, "status": p.status, "left_after_round": p.left_after_round}
+        return {
+            "id": p.id,
+            "start_number": p.number,
+            "name": p.name,
+            "username": p.username,
+            "rating": p.rating,
+            "status": p.status,
+            "left_after_round": p.left_after_round,
+        }
 
     return {
-        "championship": {"id": championship.pk, "name": championship.name, "discipline": championship.discipline,
-                         "system": championship.system, "scoring": championship.scoring,
-                         "status": championship.status, "rated": championship.rated},
+        "championship": {
+            "id": championship.pk,
+            "name": championship.name,
+            "discipline": championship.discipline,
+            "system": championship.system,
+            "scoring": championship.scoring,
+            "status": championship.status,
+            "rated": championship.rated,
+        },
         "chief_arbiter": data["chief_arbiter"].name if data["chief_arbiter"] else None,
         "criteria": [c["name"] for c in data["criteria"]],
-        "standings": [{
-            "place": row["place"], "player": player(row["player"]), "points": row["raw"]["points"],
-            "wins": row["wins"], "draws": row["draws"], "losses": row["losses"], "games": row["games"],
-            "played": row["played"], "struck": row["struck"], "withdrawn_after_round": row["withdrawn_after_round"],
-            "coefficients": row["raw"]["coefficients"],
-            "arithmetic": {f["name"]: {"sum": f["sum"], "lines": f["lines"]} for f in row["figures"]},
-            "rating": row["rating"],
-        } for row in data["standings"]],
-        "crosstable": {"kind": data["crosstable"]["kind"], "rows": [
-            {"number": r["number"], "player_id": r["player"].id,
-             "cells": [{k: v for k, v in c.items()} for c in r["cells"]]}
-            for r in data["crosstable"]["rows"]]},
-        "rounds": [{**{k: v for k, v in r.items() if k != "status_label"},
-                    "date": r["date"].isoformat() if r["date"] else None} for r in data["rounds"]],
+        "standings": [
+            {
+                "place": row["place"],
+                "player": player(row["player"]),
+                "points": row["raw"]["points"],
+                "wins": row["wins"],
+                "draws": row["draws"],
+                "losses": row["losses"],
+                "games": row["games"],
+                "played": row["played"],
+                "struck": row["struck"],
+                "withdrawn_after_round": row["withdrawn_after_round"],
+                "coefficients": row["raw"]["coefficients"],
+                "arithmetic": {f["name"]: {"sum": f["sum"], "lines": f["lines"]} for f in row["figures"]},
+                "rating": row["rating"],
+            }
+            for row in data["standings"]
+        ],
+        "crosstable": {
+            "kind": data["crosstable"]["kind"],
+            "rows": [
+                {
+                    "number": r["number"],
+                    "player_id": r["player"].id,
+                    "cells": [{k: v for k, v in c.items()} for c in r["cells"]],
+                }
+                for r in data["crosstable"]["rows"]
+            ],
+        },
+        "rounds": [
+            {
+                **{k: v for k, v in r.items() if k != "status_label"},
+                "date": r["date"].isoformat() if r["date"] else None,
+            }
+            for r in data["rounds"]
+        ],
     }

@@ -1,6 +1,7 @@
 """Reads of championships: lists, one championship's rounds and boards, the
 results as plain values for the pure pairing and standings modules, and the
 round-robin crosstable grid."""
+
 from __future__ import annotations
 
 from django.db.models import Prefetch, Q, QuerySet
@@ -18,8 +19,11 @@ def appointment_role(championship: Championship, member) -> str | None:
     """The member's appointment in this championship ("chief", "deputy", "arbiter") or None."""
     if not getattr(member, "is_authenticated", False):
         return None
-    return (Appointment.objects.filter(championship=championship, member_id=member.pk)
-            .values_list("role", flat=True).first())
+    return (
+        Appointment.objects.filter(championship=championship, member_id=member.pk)
+        .values_list("role", flat=True)
+        .first()
+    )
 
 
 def is_arbiter(championship: Championship, member) -> bool:
@@ -46,8 +50,9 @@ def championship_list() -> dict[str, list[Championship]]:
     visible = Championship.objects.exclude(status=Championship.Status.DRAFT).select_related("organiser")
     return {
         "running": list(visible.filter(status=Championship.Status.RUNNING)),
-        "upcoming": list(visible.filter(status__in=(Championship.Status.ENTRIES_OPEN,
-                                                    Championship.Status.ENTRIES_CLOSED))),
+        "upcoming": list(
+            visible.filter(status__in=(Championship.Status.ENTRIES_OPEN, Championship.Status.ENTRIES_CLOSED))
+        ),
         "finished": list(visible.filter(status=Championship.Status.FINISHED).order_by("-finished_at", "-id")),
     }
 
@@ -105,22 +110,29 @@ def next_game_of(member) -> Board | None:
         return None
     # A micro-match's later games (1.11) are found through its match games; ``game`` is its first.
     ongoing = Q(game__status=Game.Status.ONGOING) | Q(match_games__game__status=Game.Status.ONGOING)
-    mine = (Board.objects.filter(ongoing, Q(white=member) | Q(black=member), round__status=Round.Status.PUBLISHED,
-                                 game__isnull=False).distinct()
-            .select_related("round__championship", "game", "white", "black")
-            .order_by("round__starts_at", "round_id"))
+    mine = (
+        Board.objects.filter(
+            ongoing, Q(white=member) | Q(black=member), round__status=Round.Status.PUBLISHED, game__isnull=False
+        )
+        .distinct()
+        .select_related("round__championship", "game", "white", "black")
+        .order_by("round__starts_at", "round_id")
+    )
     return mine.first()
 
 
 # ---- plain values for the pure modules --------------------------------------------------------
 def pairing_players(championship: Championship) -> list[dict]:
     """Players in initial order (start numbers), as ``pairing.swiss`` takes them."""
-    return [{"id": e.member_id, "rating": e.rating, "withdrawn": e.status != ACTIVE}
-            for e in championship.entries.order_by("start_number", "id")]
+    return [
+        {"id": e.member_id, "rating": e.rating, "withdrawn": e.status != ACTIVE}
+        for e in championship.entries.order_by("start_number", "id")
+    ]
 
 
-def played_rounds(championship: Championship, *, upto: int | None = None, closed_only: bool = True,
-                  unfinished: bool = False) -> list[list[dict]]:
+def played_rounds(
+    championship: Championship, *, upto: int | None = None, closed_only: bool = True, unfinished: bool = False
+) -> list[list[dict]]:
     """Rounds as plain boards ``{"white", "black", "result"}``; a Swiss bye is
     ``(id, None, "bye")``; a round-robin rest and a board without a result are left out
     (``unfinished``: a game pairing without a result is kept, with result "")."""
@@ -131,8 +143,11 @@ def played_rounds(championship: Championship, *, upto: int | None = None, closed
         rounds = rounds.filter(number__lte=upto)
     numbers = list(rounds.values_list("number", flat=True))
     by_round: dict[int, list[dict]] = {number: [] for number in numbers}
-    boards = (Board.objects.filter(round__championship=championship, round__number__in=numbers)
-              .order_by("round__number", "number").values_list("round__number", "white_id", "black_id", "result"))
+    boards = (
+        Board.objects.filter(round__championship=championship, round__number__in=numbers)
+        .order_by("round__number", "number")
+        .values_list("round__number", "white_id", "black_id", "result")
+    )
     for number, white, black, result in boards:
         if not result and not (unfinished and black is not None):
             continue
@@ -146,9 +161,14 @@ def results_plain(championship: Championship) -> tuple[list[dict], list[list[dic
     Pairings still without a result are kept (result ""): the standings
     ignore them, except a round-robin pairing of a player who has left, which
     counts "+" for his opponent (1.10.3) or leaves the table with him (1.10.2)."""
-    players = [{"id": e.member_id, "rating": e.rating,
-                "withdrawn_after_round": e.left_after_round if e.status != ACTIVE else None}
-               for e in championship.entries.order_by("start_number", "id")]
+    players = [
+        {
+            "id": e.member_id,
+            "rating": e.rating,
+            "withdrawn_after_round": e.left_after_round if e.status != ACTIVE else None,
+        }
+        for e in championship.entries.order_by("start_number", "id")
+    ]
     return players, played_rounds(championship, closed_only=False, unfinished=True)
 
 
@@ -168,12 +188,17 @@ def crosstable_grid(championship: Championship) -> list[dict]:
 
     entry_list = list(entries(championship))
     players, rounds = results_plain(championship)
-    grid = standings.crosstable(players, rounds, championship.scoring,
-                                system=championship.standings_system)["grid"]
-    return [{"entry": e, "cells": [None if o.member_id == e.member_id else list(grid.get(e.member_id, {})
-                                                                              .get(o.member_id, []))
-                                   for o in entry_list]}
-            for e in entry_list]
+    grid = standings.crosstable(players, rounds, championship.scoring, system=championship.standings_system)["grid"]
+    return [
+        {
+            "entry": e,
+            "cells": [
+                None if o.member_id == e.member_id else list(grid.get(e.member_id, {}).get(o.member_id, []))
+                for o in entry_list
+            ],
+        }
+        for e in entry_list
+    ]
 
 
 def standings_rows(championship: Championship) -> list[dict]:
@@ -211,11 +236,14 @@ def coefficient_names() -> tuple[str, ...]:
 
     return COEFFICIENTS
 
+
 def crosstable_plain(championship: Championship) -> dict:
     """``ratings.standings.crosstable`` of the recorded results (ids as text keys, as JSON has them)."""
     from ratings import standings
 
     players, rounds = results_plain(championship)
     table = standings.crosstable(players, rounds, championship.scoring, system=championship.standings_system)
-    return {"grid": {str(pid): {str(o): marks for o, marks in row.items()} for pid, row in table["grid"].items()},
-            "rounds": {str(pid): rows for pid, rows in table["rounds"].items()}}
+    return {
+        "grid": {str(pid): {str(o): marks for o, marks in row.items()} for pid, row in table["grid"].items()},
+        "rounds": {str(pid): rows for pid, rows in table["rounds"].items()},
+    }

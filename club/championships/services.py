@@ -10,6 +10,7 @@ Refusals are the game layer's (games/services/errors.py): ``Forbidden``
 (403), ``Invalid`` (400), ``Conflict``/``RuleRefusal`` (409), ``NotFound``
 (404). A refused call changes nothing (it raises inside its transaction).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -47,10 +48,18 @@ def _locked(championship_id: int) -> Championship:
     return championship
 
 
-def _decide(championship: Championship, by, action: str, *, now: datetime, reason: str = "", clause: str = "",
-            **data) -> Decision:
-    return Decision.objects.create(championship=championship, by=by if getattr(by, "pk", None) else None, at=now,
-                                   action=action, reason=reason, clause=clause, data=data)
+def _decide(
+    championship: Championship, by, action: str, *, now: datetime, reason: str = "", clause: str = "", **data
+) -> Decision:
+    return Decision.objects.create(
+        championship=championship,
+        by=by if getattr(by, "pk", None) else None,
+        at=now,
+        action=action,
+        reason=reason,
+        clause=clause,
+        data=data,
+    )
 
 
 def _require_organiser(championship: Championship, member) -> None:
@@ -65,9 +74,10 @@ def _require_arbiter(championship: Championship, member) -> None:
 
 def _require_chief(championship: Championship, member, clause: str) -> None:
     if not selectors.is_chief(championship, member):
-        raise Forbidden("not-chief-arbiter",
-                        _("Only this championship's chief arbiter or deputy may do this (%(clause)s).")
-                        % {"clause": clause})
+        raise Forbidden(
+            "not-chief-arbiter",
+            _("Only this championship's chief arbiter or deputy may do this (%(clause)s).") % {"clause": clause},
+        )
 
 
 def _reason(reason: str) -> str:
@@ -97,15 +107,33 @@ def lateness_ms(championship: Championship) -> int | None:
 
 
 # ---- create and appoint ---------------------------------------------------------------------
-def championship_create(*, organiser, name: str, discipline: str, time_control: str, system: str = "round-robin",
-                        cycles: int = 1, swiss_system: str = "", rounds_planned: int | None = None,
-                        initial_order: str = "rating", rated: bool = True, scoring: str = "1-1/2-0",
-                        opening_rule: str = "", ballot: str = "", foul_policy: str = "reject",
-                        lateness_minutes: int | None = None, tie_criteria: list[str] | tuple = (),
-                        entries_open_at: datetime | None = None, entries_close_at: datetime | None = None,
-                        invitation_only: bool = False, games_per_pairing: int | None = None,
-                        ballot_table: str = "", tie_matches: int | None = None, tie_time_control: str = "",
-                        now: datetime | None = None) -> Championship:
+def championship_create(
+    *,
+    organiser,
+    name: str,
+    discipline: str,
+    time_control: str,
+    system: str = "round-robin",
+    cycles: int = 1,
+    swiss_system: str = "",
+    rounds_planned: int | None = None,
+    initial_order: str = "rating",
+    rated: bool = True,
+    scoring: str = "1-1/2-0",
+    opening_rule: str = "",
+    ballot: str = "",
+    foul_policy: str = "reject",
+    lateness_minutes: int | None = None,
+    tie_criteria: list[str] | tuple = (),
+    entries_open_at: datetime | None = None,
+    entries_close_at: datetime | None = None,
+    invitation_only: bool = False,
+    games_per_pairing: int | None = None,
+    ballot_table: str = "",
+    tie_matches: int | None = None,
+    tie_time_control: str = "",
+    now: datetime | None = None,
+) -> Championship:
     """An organiser creates a championship (a draft until he opens entries).
 
     Micro-matches (1.11): ``games_per_pairing`` games per pairing (default 1;
@@ -141,8 +169,10 @@ def championship_create(*, organiser, name: str, discipline: str, time_control: 
         swiss_system, rounds_planned = "", None
     elif system == Championship.System.SWISS:
         if swiss_system not in SWISS_SYSTEMS:
-            raise Invalid("bad-swiss-system", _("The Swiss system is one of: %(s)s (1.15.4–1.15.7).")
-                          % {"s": ", ".join(SWISS_SYSTEMS)})
+            raise Invalid(
+                "bad-swiss-system",
+                _("The Swiss system is one of: %(s)s (1.15.4–1.15.7).") % {"s": ", ".join(SWISS_SYSTEMS)},
+            )
         if not rounds_planned or rounds_planned < 1:
             raise Invalid("bad-rounds", _("A Swiss championship needs its number of rounds."))
         cycles = 1
@@ -156,8 +186,11 @@ def championship_create(*, organiser, name: str, discipline: str, time_control: 
         if discipline != "russian":
             raise Invalid("bad-ballot", _("Ballots (шашки-64, 003 2.2.2) are drawn for Russian draughts only."))
         if ballot_table not in ballots64.tables():
-            raise Invalid("bad-ballot-table", _("There is no ballot table %(t)s; the tables are: %(all)s.")
-                          % {"t": ballot_table, "all": ", ".join(ballots64.tables())})
+            raise Invalid(
+                "bad-ballot-table",
+                _("There is no ballot table %(t)s; the tables are: %(all)s.")
+                % {"t": ballot_table, "all": ", ".join(ballots64.tables())},
+            )
         if ballot:
             raise Invalid("bad-ballot", _("Give either a ballot table (one drawn per micro-match) or one ballot."))
     if games_per_pairing is None:
@@ -165,9 +198,10 @@ def championship_create(*, organiser, name: str, discipline: str, time_control: 
     if not 1 <= int(games_per_pairing) <= 12:
         raise Invalid("bad-games-per-pairing", _("A pairing plays from 1 to 12 games (1.11)."))
     if ballot_table and games_per_pairing % 2:
-        raise Invalid("bad-games-per-pairing",
-                      _("Шашки-64 is played in micro-matches of an even number of games, colours alternating "
-                        "(2.2, 1.11)."))
+        raise Invalid(
+            "bad-games-per-pairing",
+            _("Шашки-64 is played in micro-matches of an even number of games, colours alternating (2.2, 1.11)."),
+        )
     if tie_matches is None:
         tie_matches = 1 if system == Championship.System.KNOCKOUT else 0
     if not 0 <= int(tie_matches) <= 10:
@@ -180,18 +214,22 @@ def championship_create(*, organiser, name: str, discipline: str, time_control: 
     if initial_order not in Championship.InitialOrder.values:
         raise Invalid("bad-initial-order", _("The initial classification is by rating or by lot (1.15.5.1)."))
     limit = lateness_limit_ms(str(tc))
-    if lateness_minutes is not None and (lateness_minutes < 0
-                                         or (limit is not None and lateness_minutes * 60_000 > limit)):
-        raise Invalid("bad-lateness", _("The allowed lateness is from 0 to the first control's time, "
-                                        "at most an hour (1.9.1)."))
+    if lateness_minutes is not None and (
+        lateness_minutes < 0 or (limit is not None and lateness_minutes * 60_000 > limit)
+    ):
+        raise Invalid(
+            "bad-lateness", _("The allowed lateness is from 0 to the first control's time, at most an hour (1.9.1).")
+        )
     if entries_open_at and entries_close_at and entries_open_at >= entries_close_at:
         raise Invalid("bad-entry-window", _("Entries must open before they close."))
     criteria = [c for c in (tie_criteria or []) if c]
     known = _known_criteria()
     unknown = [c for c in criteria if known and c not in known]
     if unknown or len(set(criteria)) != len(criteria):
-        raise Invalid("bad-tie-criteria", _("Unknown or repeated tie criteria: %(c)s.") % {"c": ", ".join(unknown)
-                                                                                          or ", ".join(criteria)})
+        raise Invalid(
+            "bad-tie-criteria",
+            _("Unknown or repeated tie criteria: %(c)s.") % {"c": ", ".join(unknown) or ", ".join(criteria)},
+        )
     # The game layer's own validation of the start rule (opening rule, ballot, foul policy).
     from games.services.challenges import RENJU_RULES
 
@@ -210,12 +248,28 @@ def championship_create(*, organiser, name: str, discipline: str, time_control: 
             raise Invalid("bad-ballot", _("Unknown ballot %(b)s: give 'random' or a key of the table.") % {"b": ballot})
     with transaction.atomic():
         championship = Championship.objects.create(
-            name=name, organiser=organiser, discipline=discipline, time_control=str(tc), system=system,
-            cycles=cycles, swiss_system=swiss_system, rounds_planned=rounds_planned, initial_order=initial_order,
-            rated=rated, scoring=scoring, opening_rule=opening_rule, ballot=ballot, foul_policy=foul_policy,
-            lateness_minutes=lateness_minutes, tie_criteria=criteria, entries_open_at=entries_open_at,
-            entries_close_at=entries_close_at, invitation_only=invitation_only,
-            games_per_pairing=games_per_pairing, ballot_table=ballot_table, tie_matches=tie_matches,
+            name=name,
+            organiser=organiser,
+            discipline=discipline,
+            time_control=str(tc),
+            system=system,
+            cycles=cycles,
+            swiss_system=swiss_system,
+            rounds_planned=rounds_planned,
+            initial_order=initial_order,
+            rated=rated,
+            scoring=scoring,
+            opening_rule=opening_rule,
+            ballot=ballot,
+            foul_policy=foul_policy,
+            lateness_minutes=lateness_minutes,
+            tie_criteria=criteria,
+            entries_open_at=entries_open_at,
+            entries_close_at=entries_close_at,
+            invitation_only=invitation_only,
+            games_per_pairing=games_per_pairing,
+            ballot_table=ballot_table,
+            tie_matches=tie_matches,
             tie_time_control=tie_time_control,
         )
         _decide(championship, organiser, "create", now=now)
@@ -246,14 +300,17 @@ def arbiter_appoint(*, by, championship_id: int, member, role: str, now: datetim
         championship = _locked(championship_id)
         _require_organiser(championship, by)
         if not has_role(member, needed):
-            raise Invalid("not-qualified", _("%(member)s does not hold the club role %(role)s.")
-                          % {"member": member, "role": needed.label})
+            raise Invalid(
+                "not-qualified",
+                _("%(member)s does not hold the club role %(role)s.") % {"member": member, "role": needed.label},
+            )
         if championship.entries.filter(member=member).exists():
             raise Invalid("player-arbiter", _("A player of the championship cannot be its arbiter."))
         if role == Appointment.Role.CHIEF:
             championship.appointments.filter(role=Appointment.Role.CHIEF).exclude(member=member).delete()
         appointment, _created = Appointment.objects.update_or_create(
-            championship=championship, member=member, defaults={"role": role})
+            championship=championship, member=member, defaults={"role": role}
+        )
         _decide(championship, by, "appoint", now=now, member=member.pk, role=role)
     return appointment
 
@@ -311,8 +368,9 @@ def entry_withdraw(*, championship_id: int, member, now: datetime | None = None)
     with transaction.atomic():
         championship = _locked(championship_id)
         if championship.status != Status.ENTRIES_OPEN:
-            raise Conflict("entries-closed",
-                           _("The entries are closed; ask the chief arbiter to record a withdrawal (1.10)."))
+            raise Conflict(
+                "entries-closed", _("The entries are closed; ask the chief arbiter to record a withdrawal (1.10).")
+            )
         deleted, _rows = championship.entries.filter(member=member).delete()
         if not deleted:
             raise NotFound("no-entry", _("You have not entered this championship."))
@@ -324,8 +382,11 @@ def _member_rating(member, championship: Championship) -> int | None:
     try:
         from ratings.models import Rating
 
-        value = (Rating.objects.filter(member_id=member.pk, discipline=championship.discipline, speed=speed)
-                 .values_list("rating", flat=True).first())
+        value = (
+            Rating.objects.filter(member_id=member.pk, discipline=championship.discipline, speed=speed)
+            .values_list("rating", flat=True)
+            .first()
+        )
     except (ImportError, LookupError):
         value = None
     if value is not None:
@@ -357,9 +418,12 @@ def entries_close(*, by, championship_id: int, seed: str | None = None, now: dat
         seed = seed or secrets.token_hex(8)
         for entry in entry_list:
             entry.rating = _member_rating(entry.member, championship)
-        by_rating = (championship.is_swiss or championship.is_knockout) and championship.initial_order == Championship.InitialOrder.RATING
-        drawn = pairing.initial_order([{"id": e.member_id, "rating": e.rating} for e in entry_list], seed,
-                                      by_rating=by_rating)
+        by_rating = (
+            championship.is_swiss or championship.is_knockout
+        ) and championship.initial_order == Championship.InitialOrder.RATING
+        drawn = pairing.initial_order(
+            [{"id": e.member_id, "rating": e.rating} for e in entry_list], seed, by_rating=by_rating
+        )
         by_member = {e.member_id: e for e in entry_list}
         order = [by_member[member_id] for member_id in drawn]
         for number, entry in enumerate(order, start=1):
@@ -367,8 +431,15 @@ def entries_close(*, by, championship_id: int, seed: str | None = None, now: dat
         Entry.objects.bulk_update(order, ["start_number", "rating"])
         championship.status, championship.lot_seed = Status.ENTRIES_CLOSED, seed
         championship.save(update_fields=["status", "lot_seed"])
-        _decide(championship, by, "entries-close", now=now, clause="1.6.2", seed=seed,
-                start_numbers={e.member_id: e.start_number for e in order})
+        _decide(
+            championship,
+            by,
+            "entries-close",
+            now=now,
+            clause="1.6.2",
+            seed=seed,
+            start_numbers={e.member_id: e.start_number for e in order},
+        )
     return championship
 
 
@@ -392,9 +463,11 @@ def round_pair(*, by, championship_id: int, starts_at: datetime | None = None, n
             raise Conflict("not-ready", _("Rounds are paired after the entries close and the lot is drawn."))
         last = championship.rounds.order_by("-number").first()
         if last is not None and last.status != Round.Status.CLOSED:
-            raise RuleRefusal("previous-round-open",
-                              _("Round %(n)s is not closed yet: the next round is paired after all its games end.")
-                              % {"n": last.number})
+            raise RuleRefusal(
+                "previous-round-open",
+                _("Round %(n)s is not closed yet: the next round is paired after all its games end.")
+                % {"n": last.number},
+            )
         number = (last.number if last else 0) + 1
         entry_list = list(championship.entries.order_by("start_number"))
         total = selectors.rounds_total(championship, len(entry_list))
@@ -422,16 +495,26 @@ def round_pair(*, by, championship_id: int, starts_at: datetime | None = None, n
                     pairs.append((by_number[white_no], by_number[black_no]))
                 else:  # the dummy: its partner rests this round
                     pairs.append((by_number.get(white_no) or by_number[black_no], None))
-        the_round = Round.objects.create(championship=championship, number=number, status=Round.Status.PAIRED,
-                                         starts_at=starts_at, paired_at=now)
+        the_round = Round.objects.create(
+            championship=championship, number=number, status=Round.Status.PAIRED, starts_at=starts_at, paired_at=now
+        )
         rest_result = vocabulary.BYE if championship.is_swiss else ""
-        Board.objects.bulk_create([
-            Board(round=the_round, number=i, white_id=white, black_id=black, result="" if black else rest_result)
-            # A knockout keeps the bracket's order: ties 1 and 2 feed the next round's tie 1.
-            for i, (white, black) in enumerate(pairs if championship.is_knockout else _boards_first(pairs), start=1)
-        ])
-        _decide(championship, by, "pair", now=now, clause="1.15" if championship.is_swiss else "1.6.2",
-                round=number, pairs=[list(p) for p in pairs])
+        Board.objects.bulk_create(
+            [
+                Board(round=the_round, number=i, white_id=white, black_id=black, result="" if black else rest_result)
+                # A knockout keeps the bracket's order: ties 1 and 2 feed the next round's tie 1.
+                for i, (white, black) in enumerate(pairs if championship.is_knockout else _boards_first(pairs), start=1)
+            ]
+        )
+        _decide(
+            championship,
+            by,
+            "pair",
+            now=now,
+            clause="1.15" if championship.is_swiss else "1.6.2",
+            round=number,
+            pairs=[list(p) for p in pairs],
+        )
     return the_round
 
 
@@ -451,8 +534,16 @@ def round_discard(*, by, championship_id: int, round_number: int, reason: str, n
             raise Conflict("round-published", _("Only a round not yet published can be paired again."))
         pairs = list(the_round.boards.values_list("white_id", "black_id"))
         the_round.delete()
-        _decide(championship, by, "discard-pairing", now=now, reason=reason, clause="1.15", round=round_number,
-                pairs=[list(p) for p in pairs])
+        _decide(
+            championship,
+            by,
+            "discard-pairing",
+            now=now,
+            reason=reason,
+            clause="1.15",
+            round=round_number,
+            pairs=[list(p) for p in pairs],
+        )
 
 
 def _boards_first(pairs):
@@ -461,12 +552,25 @@ def _boards_first(pairs):
 
 
 def _met_before(championship: Championship, a: int, b: int, before_round: int) -> bool:
-    return Board.objects.filter(round__championship=championship, round__number__lt=before_round).filter(
-        Q(white_id=a, black_id=b) | Q(white_id=b, black_id=a)).exists()
+    return (
+        Board.objects.filter(round__championship=championship, round__number__lt=before_round)
+        .filter(Q(white_id=a, black_id=b) | Q(white_id=b, black_id=a))
+        .exists()
+    )
 
 
-def board_override(*, by, championship_id: int, round_number: int, board_number: int, white_id: int,
-                   black_id: int | None, reason: str, clause: str = "1.15", now: datetime | None = None) -> Round:
+def board_override(
+    *,
+    by,
+    championship_id: int,
+    round_number: int,
+    board_number: int,
+    white_id: int,
+    black_id: int | None,
+    reason: str,
+    clause: str = "1.15",
+    now: datetime | None = None,
+) -> Round:
     """The chief arbiter (or deputy) changes a pair of a round not yet
     published, with a recorded reason (1.15 preamble: a mistake found, or a
     motivated decision). The players displaced from the boards touched are
@@ -486,8 +590,9 @@ def board_override(*, by, championship_id: int, round_number: int, board_number:
         boards = list(the_round.boards.order_by("number"))
         target = next((b for b in boards if b.number == board_number), None)
         if target is None:
-            raise NotFound("no-such-board", _("Round %(r)s has no board %(b)s.") % {"r": round_number,
-                                                                                    "b": board_number})
+            raise NotFound(
+                "no-such-board", _("Round %(r)s has no board %(b)s.") % {"r": round_number, "b": board_number}
+            )
         if white_id == black_id:
             raise Invalid("same-player", _("A player cannot play himself."))
         seated = {p for b in boards for p in (b.white_id, b.black_id) if p}
@@ -513,13 +618,30 @@ def board_override(*, by, championship_id: int, round_number: int, board_number:
             board.result = "" if board.black_id else rest_result
             board.override_reason = reason
             board.save(update_fields=["white", "black", "result", "override_reason"])
-        _decide(championship, by, "override", now=now, reason=reason, clause=clause, round=round_number,
-                before=before, after=[[b.number, b.white_id, b.black_id] for b in touched], rematch=rematch)
+        _decide(
+            championship,
+            by,
+            "override",
+            now=now,
+            reason=reason,
+            clause=clause,
+            round=round_number,
+            before=before,
+            after=[[b.number, b.white_id, b.black_id] for b in touched],
+            rematch=rematch,
+        )
     return the_round
 
 
-def round_publish(*, by, championship_id: int, round_number: int, starts_at: datetime | None = None,
-                  now: datetime | None = None, rng: random.Random | None = None) -> Round:
+def round_publish(
+    *,
+    by,
+    championship_id: int,
+    round_number: int,
+    starts_at: datetime | None = None,
+    now: datetime | None = None,
+    rng: random.Random | None = None,
+) -> Round:
     """An appointed arbiter publishes a paired round: its games are created
     through the game layer's ``game_create`` with the championship's
     discipline, start rule, clock and foul policy. Live rounds start at their
@@ -537,8 +659,11 @@ def round_publish(*, by, championship_id: int, round_number: int, starts_at: dat
         if the_round is None:
             raise NotFound("no-such-round", _("There is no round %(n)s.") % {"n": round_number})
         if the_round.status != Round.Status.PAIRED:
-            raise Conflict("not-paired", _("Round %(n)s is %(s)s: only a paired round is published.")
-                           % {"n": round_number, "s": the_round.get_status_display()})
+            raise Conflict(
+                "not-paired",
+                _("Round %(n)s is %(s)s: only a paired round is published.")
+                % {"n": round_number, "s": the_round.get_status_display()},
+            )
         starts_at = starts_at or the_round.starts_at
         if selectors.is_live(championship):
             if starts_at is None or starts_at <= now:
@@ -550,8 +675,11 @@ def round_publish(*, by, championship_id: int, round_number: int, starts_at: dat
         for board in boards:
             if board.black_id is None or board.result:
                 continue
-            gone = [c for c, m in ((vocabulary.WHITE, board.white_id), (vocabulary.BLACK, board.black_id))
-                    if _has_left(entries[m], round_number)]
+            gone = [
+                c
+                for c, m in ((vocabulary.WHITE, board.white_id), (vocabulary.BLACK, board.black_id))
+                if _has_left(entries[m], round_number)
+            ]
             if gone:
                 board.result = _forfeit_for(gone, entries, board)
                 board.save(update_fields=["result"])
@@ -568,8 +696,14 @@ def round_publish(*, by, championship_id: int, round_number: int, starts_at: dat
         if championship.status == Status.ENTRIES_CLOSED:
             championship.status, championship.started_at = Status.RUNNING, now
             championship.save(update_fields=["status", "started_at"])
-        _decide(championship, by, "publish", now=now, round=round_number,
-                starts_at=starts_at.isoformat() if starts_at else None)
+        _decide(
+            championship,
+            by,
+            "publish",
+            now=now,
+            round=round_number,
+            starts_at=starts_at.isoformat() if starts_at else None,
+        )
         _close_round_if_over(championship, the_round, now)
     # Boards decided without a game (a player who left) count at once.
     transaction.on_commit(lambda: _enqueue_standings(championship.pk))
@@ -605,11 +739,21 @@ def _game_create(championship: Championship, the_round: Round, board: Board, *, 
         starts_at, allowed = now, 0
     else:
         allowed = lateness_ms(championship)
-    return game_create(discipline=championship.discipline, white=board.white, black=board.black,
-                       time_control=championship.time_control, rated=championship.rated,
-                       opening_rule=championship.opening_rule, ballot=ballot, foul_policy=championship.foul_policy,
-                       now=now, starts_at=starts_at, lateness_ms=allowed, event=championship.name,
-                       round=f"{the_round.number}.{board.number}")
+    return game_create(
+        discipline=championship.discipline,
+        white=board.white,
+        black=board.black,
+        time_control=championship.time_control,
+        rated=championship.rated,
+        opening_rule=championship.opening_rule,
+        ballot=ballot,
+        foul_policy=championship.foul_policy,
+        now=now,
+        starts_at=starts_at,
+        lateness_ms=allowed,
+        event=championship.name,
+        round=f"{the_round.number}.{board.number}",
+    )
 
 
 # ---- results --------------------------------------------------------------------------------
@@ -659,8 +803,9 @@ def _close_round_if_over(championship: Championship, the_round: Round, now: date
         return
     if the_round.boards.filter(black__isnull=False, result="").exists():
         return
-    Round.objects.filter(pk=the_round.pk, status=Round.Status.PUBLISHED).update(status=Round.Status.CLOSED,
-                                                                              closed_at=now)
+    Round.objects.filter(pk=the_round.pk, status=Round.Status.PUBLISHED).update(
+        status=Round.Status.CLOSED, closed_at=now
+    )
     the_round.status = Round.Status.CLOSED
     total = selectors.rounds_total(championship)
     if total is not None and the_round.number >= total and championship.status == Status.RUNNING:
@@ -669,8 +814,17 @@ def _close_round_if_over(championship: Championship, the_round: Round, now: date
         _decide(championship, None, "finish", now=now)
 
 
-def board_result_set(*, by, championship_id: int, game_id: int, result: str, reason: str, clause: str = "1.10.4",
-                     grounds: str = "recording-error", now: datetime | None = None) -> Board:
+def board_result_set(
+    *,
+    by,
+    championship_id: int,
+    game_id: int,
+    result: str,
+    reason: str,
+    clause: str = "1.10.4",
+    grounds: str = "recording-error",
+    now: datetime | None = None,
+) -> Board:
     """The chief arbiter (or deputy) sets the result of a game of this
     championship — an unfinished game (1.10.4) or a correction — through the
     game layer's arbiter service; the board follows through the game hooks."""
@@ -681,24 +835,35 @@ def board_result_set(*, by, championship_id: int, game_id: int, result: str, rea
     with transaction.atomic():
         championship = _locked(championship_id)
         _require_chief(championship, by, "1.10.4")
-        board = (Board.objects.filter(game_id=game_id, round__championship=championship).first()
-                 or Board.objects.filter(match_games__game_id=game_id, round__championship=championship).first())
+        board = (
+            Board.objects.filter(game_id=game_id, round__championship=championship).first()
+            or Board.objects.filter(match_games__game_id=game_id, round__championship=championship).first()
+        )
         if board is None:
-            raise NotFound("not-in-championship",
-                           _("Game %(g)s is not a game of this championship.") % {"g": game_id})
+            raise NotFound("not-in-championship", _("Game %(g)s is not a game of this championship.") % {"g": game_id})
         if result not in vocabulary.RESULTS:
             raise Invalid("bad-result", _("A result is one of %(r)s.") % {"r": ", ".join(vocabulary.RESULTS)})
         if championship.status == Status.FINISHED:
             raise Conflict("results-final", _("The championship's results are final (003 2.1.10.4)."))
-        game_result_change(game_id=game_id, arbiter=by, result=result, reason=reason, clause=clause,
-                           grounds=grounds, in_championship=True, authorised=True, now=now)
+        game_result_change(
+            game_id=game_id,
+            arbiter=by,
+            result=result,
+            reason=reason,
+            clause=clause,
+            grounds=grounds,
+            in_championship=True,
+            authorised=True,
+            now=now,
+        )
         _decide(championship, by, "result", now=now, reason=reason, clause=clause, game=game_id, result=result)
     return board
 
 
 # ---- withdrawal and exclusion (1.10) -----------------------------------------------------------
-def player_leave(*, by, championship_id: int, member_id: int, reason: str, excluded: bool = False,
-                 now: datetime | None = None) -> Entry:
+def player_leave(
+    *, by, championship_id: int, member_id: int, reason: str, excluded: bool = False, now: datetime | None = None
+) -> Entry:
     """The chief arbiter records that a player withdrew or was excluded (1.10).
 
     His results up to the last published round count as played; games of
@@ -720,22 +885,40 @@ def player_leave(*, by, championship_id: int, member_id: int, reason: str, exclu
             raise NotFound("no-entry", _("This member does not play in the championship."))
         if entry.status != Entry.Status.ACTIVE:
             raise Conflict("already-left", _("This player has already left the championship."))
-        last_out = (championship.rounds.filter(status__in=(Round.Status.PUBLISHED, Round.Status.CLOSED))
-                    .order_by("-number").values_list("number", flat=True).first()) or 0
+        last_out = (
+            championship.rounds.filter(status__in=(Round.Status.PUBLISHED, Round.Status.CLOSED))
+            .order_by("-number")
+            .values_list("number", flat=True)
+            .first()
+        ) or 0
         # "Played" as the standings count it: finished over the board, or still
         # going and to be decided by the arbiter (1.10.4); a no-show forfeit is not played.
-        played = (Board.objects.filter(round__championship=championship, round__number__lte=last_out,
-                                       black__isnull=False, game__isnull=False)
-                  .filter(Q(result__in=vocabulary.PLAYED) | Q(result=""))
-                  .filter(Q(white_id=member_id) | Q(black_id=member_id)).count())
+        played = (
+            Board.objects.filter(
+                round__championship=championship, round__number__lte=last_out, black__isnull=False, game__isnull=False
+            )
+            .filter(Q(result__in=vocabulary.PLAYED) | Q(result=""))
+            .filter(Q(white_id=member_id) | Q(black_id=member_id))
+            .count()
+        )
         scheduled = selectors.games_scheduled(championship, championship.entries.count())
         entry.struck = championship.system == Championship.System.ROUND_ROBIN and played * 2 < scheduled
         entry.status = Entry.Status.EXCLUDED if excluded else Entry.Status.WITHDRAWN
         entry.left_after_round, entry.left_reason = last_out, reason
         entry.save(update_fields=["struck", "status", "left_after_round", "left_reason"])
         clause = "1.10.5" if championship.is_swiss else ("1.10.2" if entry.struck else "1.10.3")
-        _decide(championship, by, "exclude" if excluded else "withdraw", now=now, reason=reason, clause=clause,
-                member=member_id, played=played, scheduled=scheduled, after_round=last_out)
+        _decide(
+            championship,
+            by,
+            "exclude" if excluded else "withdraw",
+            now=now,
+            reason=reason,
+            clause=clause,
+            member=member_id,
+            played=played,
+            scheduled=scheduled,
+            after_round=last_out,
+        )
     transaction.on_commit(lambda: _enqueue_standings(championship.pk))
     return entry
 
@@ -758,14 +941,15 @@ def standings_recompute(*, championship_id: int, now: datetime | None = None) ->
         options = {"scoring": championship.scoring, "system": championship.standings_system}
         if championship.tie_criteria:
             options["criteria"] = tuple(championship.tie_criteria)
-        digest = hashlib.sha256(json.dumps([players, rounds, options], sort_keys=True, default=str)
-                                .encode()).hexdigest()
+        digest = hashlib.sha256(
+            json.dumps([players, rounds, options], sort_keys=True, default=str).encode()
+        ).hexdigest()
         stored = Standings.objects.filter(championship=championship).first()
         if stored is not None and stored.results_version == digest:
             return False
         rows = standings.table(players, rounds, **options)
         rows = json.loads(json.dumps(rows, default=str))
-        Standings.objects.update_or_create(championship=championship, defaults={
-            "rows": rows, "computed_at": now, "results_version": digest})
+        Standings.objects.update_or_create(
+            championship=championship, defaults={"rows": rows, "computed_at": now, "results_version": digest}
+        )
     return True
-

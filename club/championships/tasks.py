@@ -5,6 +5,7 @@
 id; it records the board's result once and enqueues ``standings_recompute``.
 Both are idempotent, so ``acks_late`` redelivery is harmless.
 """
+
 from celery import shared_task
 
 from . import services

@@ -29,14 +29,21 @@ holds the games in the standings' vocabulary and the full-point byes
 have no pairing in that vocabulary and appear only in ``cells``. Unrated
 played games (``W``, ``D``, ``L``) read as played results.
 """
+
 from __future__ import annotations
 
 PLAYER = "001"
 
 # Tournament lines (TRF16 "??2" codes).
 _TOURNAMENT = (
-    ("012", "name"), ("022", "city"), ("032", "federation"), ("042", "start"), ("052", "end"),
-    ("092", "type"), ("102", "chief_arbiter"), ("122", "time_control"),
+    ("012", "name"),
+    ("022", "city"),
+    ("032", "federation"),
+    ("042", "start"),
+    ("052", "end"),
+    ("092", "type"),
+    ("102", "chief_arbiter"),
+    ("122", "time_control"),
 )
 
 # 001 line: (first column, last column) as the spec numbers them, 1-based and inclusive.
@@ -54,8 +61,14 @@ FIELDS = {
 }
 FIRST_ROUND, ROUND_WIDTH = 92, 10  # opponent 92–95, colour 97, result 99; next round +10
 
-_PLAYED = {"1-0": ("1", "0"), "0-1": ("0", "1"), "1/2-1/2": ("=", "="),
-           "+/-": ("+", "-"), "-/+": ("-", "+"), "-/-": ("-", "-")}
+_PLAYED = {
+    "1-0": ("1", "0"),
+    "0-1": ("0", "1"),
+    "1/2-1/2": ("=", "="),
+    "+/-": ("+", "-"),
+    "-/+": ("-", "+"),
+    "-/-": ("-", "-"),
+}
 
 
 def _put(line: list[str], first: int, last: int, text: str, *, right: bool) -> None:
@@ -63,7 +76,7 @@ def _put(line: list[str], first: int, last: int, text: str, *, right: bool) -> N
     text = str(text)
     if len(text) > width:
         raise ValueError(f"{text!r} does not fit columns {first}-{last}")
-    line[first - 1:last] = list(text.rjust(width) if right else text.ljust(width))
+    line[first - 1 : last] = list(text.rjust(width) if right else text.ljust(width))
 
 
 def _cell(opponent: int | None, colour: str, code: str) -> str:
@@ -107,9 +120,14 @@ def dumps(tournament: dict, players: list[dict], rounds: list[list[dict]]) -> st
         line = list(" " * (FIRST_ROUND - 1 + ROUND_WIDTH * len(rounds)))
         line[0:3] = PLAYER
         values = {
-            "rank_start": start_rank[p["id"]], "sex": p.get("sex") or "", "title": p.get("title") or "",
-            "name": p["name"], "rating": p.get("rating") or "", "federation": p.get("federation") or "",
-            "fide_id": p.get("fide_id") or "", "birth": p.get("birth") or "",
+            "rank_start": start_rank[p["id"]],
+            "sex": p.get("sex") or "",
+            "title": p.get("title") or "",
+            "name": p["name"],
+            "rating": p.get("rating") or "",
+            "federation": p.get("federation") or "",
+            "fide_id": p.get("fide_id") or "",
+            "birth": p.get("birth") or "",
             "points": "" if p.get("points") is None else f"{p['points']:.1f}",
             "rank": p.get("rank") or "",
         }
@@ -117,14 +135,14 @@ def dumps(tournament: dict, players: list[dict], rounds: list[list[dict]]) -> st
             _put(line, first, last, values[field], right=field not in ("name", "federation", "birth", "sex"))
         for number, cell in enumerate(cells[p["id"]]):
             first = FIRST_ROUND + number * ROUND_WIDTH
-            line[first - 1:first + 7] = list(cell)
+            line[first - 1 : first + 7] = list(cell)
         lines.append("".join(line).rstrip())
     return "\n".join(lines) + "\n"
 
 
 def _field(line: str, field: str) -> str:
     first, last = FIELDS[field]
-    return line[first - 1:last].strip()
+    return line[first - 1 : last].strip()
 
 
 def loads(text: str) -> dict:
@@ -152,7 +170,7 @@ def loads(text: str) -> dict:
         }
         first = FIRST_ROUND
         while len(line) >= first + 3:
-            cell = line[first - 1:first + 7].ljust(8)
+            cell = line[first - 1 : first + 7].ljust(8)
             opponent = int(cell[:4]) if cell[:4].strip() else 0
             player["cells"].append((opponent or None, cell[5], cell[7]))
             first += ROUND_WIDTH

@@ -1,4 +1,5 @@
 """Championship pages (the REST API lives in club/championships/api/)."""
+
 from django.urls import path
 
 from . import views

@@ -4,6 +4,7 @@ to every game, standings, crosstable) and the organiser's and arbiters' forms.
 Thin: every action is a POST to ``championship_action`` that calls one
 service; a refusal becomes a message on the championship page.
 """
+
 from __future__ import annotations
 
 from django.contrib import messages
@@ -27,8 +28,11 @@ def championship_list(request):
     mine = []
     if has_any_role(request.user, Role.ORGANISER, Role.ADMIN):
         mine = Championship.objects.filter(organiser=request.user, status=Championship.Status.DRAFT)
-    return render(request, "championships/list.html", {**lists, "drafts": mine,
-                                                       "can_create": has_any_role(request.user, Role.ORGANISER)})
+    return render(
+        request,
+        "championships/list.html",
+        {**lists, "drafts": mine, "can_create": has_any_role(request.user, Role.ORGANISER)},
+    )
 
 
 @role_required(Role.ORGANISER)
@@ -50,26 +54,44 @@ def championship_detail(request, pk):
     if championship is None:
         raise Http404
     role = selectors.appointment_role(championship, request.user)
-    is_organiser = request.user.is_authenticated and (championship.organiser_id == request.user.pk
-                                                      or has_any_role(request.user, Role.ADMIN))
+    is_organiser = request.user.is_authenticated and (
+        championship.organiser_id == request.user.pk or has_any_role(request.user, Role.ADMIN)
+    )
     if championship.status == Championship.Status.DRAFT and not (is_organiser or role):
         raise Http404
     entries = list(selectors.entries(championship))
     rounds = selectors.rounds_with_boards(championship)
     my_entry = next((e for e in entries if e.member_id == getattr(request.user, "pk", None)), None)
-    return render(request, "championships/detail.html", {
-        "championship": championship, "entries": entries, "rounds": rounds, "my_entry": my_entry,
-        "arbiters": selectors.appointments(championship), "role": role, "is_organiser": is_organiser,
-        "is_arbiter": role is not None, "is_chief": role in ("chief", "deputy"),
-        "standings": selectors.standings_rows(championship), "coefficient_names": selectors.coefficient_names(),
-        "crosstable": (selectors.crosstable_grid(championship)
-                       if championship.system == Championship.System.ROUND_ROBIN else None),
-        "rounds_total": selectors.rounds_total(championship, len(entries)),
-        "lateness_ms": services.lateness_ms(championship),
-        "decisions": championship.decisions.select_related("by")[:30],
-        "appoint_form": AppointForm(), "pair_form": PairForm(), "override_form": OverrideForm(),
-        "result_form": ResultForm(), "leave_form": LeaveForm(),
-    })
+    return render(
+        request,
+        "championships/detail.html",
+        {
+            "championship": championship,
+            "entries": entries,
+            "rounds": rounds,
+            "my_entry": my_entry,
+            "arbiters": selectors.appointments(championship),
+            "role": role,
+            "is_organiser": is_organiser,
+            "is_arbiter": role is not None,
+            "is_chief": role in ("chief", "deputy"),
+            "standings": selectors.standings_rows(championship),
+            "coefficient_names": selectors.coefficient_names(),
+            "crosstable": (
+                selectors.crosstable_grid(championship)
+                if championship.system == Championship.System.ROUND_ROBIN
+                else None
+            ),
+            "rounds_total": selectors.rounds_total(championship, len(entries)),
+            "lateness_ms": services.lateness_ms(championship),
+            "decisions": championship.decisions.select_related("by")[:30],
+            "appoint_form": AppointForm(),
+            "pair_form": PairForm(),
+            "override_form": OverrideForm(),
+            "result_form": ResultForm(),
+            "leave_form": LeaveForm(),
+        },
+    )
 
 
 def championship_bracket(request, pk):
@@ -77,11 +99,13 @@ def championship_bracket(request, pk):
     from . import matches
 
     championship = selectors.championship_get(pk)
-    if championship is None or (championship.status == Championship.Status.DRAFT
-                                and not selectors.may_see_draft(championship, request.user)):
+    if championship is None or (
+        championship.status == Championship.Status.DRAFT and not selectors.may_see_draft(championship, request.user)
+    ):
         raise Http404
-    return render(request, "championships/bracket.html", {"championship": championship,
-                                                          "bracket": matches.bracket(championship)})
+    return render(
+        request, "championships/bracket.html", {"championship": championship, "bracket": matches.bracket(championship)}
+    )
 
 
 def _member(username: str) -> Member:
@@ -108,8 +132,9 @@ def _run(request, championship_id: int, action: str):
         return _("Entries are closed and the lot is drawn.")
     if action == "appoint":
         form = _valid(AppointForm(post))
-        services.arbiter_appoint(by=me, championship_id=championship_id, member=_member(form["username"]),
-                                 role=form["role"])
+        services.arbiter_appoint(
+            by=me, championship_id=championship_id, member=_member(form["username"]), role=form["role"]
+        )
         return _("Appointed.")
     if action == "invite":
         services.invitation_add(by=me, championship_id=championship_id, member=_member(post.get("username", "")))
@@ -121,29 +146,45 @@ def _run(request, championship_id: int, action: str):
     if action == "publish":
         form = _valid(PairForm(post))
         number = int(post.get("round", 0))
-        services.round_publish(by=me, championship_id=championship_id, round_number=number,
-                               starts_at=form["starts_at"])
+        services.round_publish(by=me, championship_id=championship_id, round_number=number, starts_at=form["starts_at"])
         return _("Round %(n)s is published: its games are created.") % {"n": number}
     if action == "discard":
         number = int(post.get("round", 0))
-        services.round_discard(by=me, championship_id=championship_id, round_number=number,
-                               reason=post.get("reason", ""))
+        services.round_discard(
+            by=me, championship_id=championship_id, round_number=number, reason=post.get("reason", "")
+        )
         return _("The pairing of round %(n)s is withdrawn: pair it again.") % {"n": number}
     if action == "override":
         form = _valid(OverrideForm(post))
-        services.board_override(by=me, championship_id=championship_id, round_number=int(post.get("round", 0)),
-                                board_number=form["board"], white_id=_member(form["white"]).pk,
-                                black_id=_member(form["black"]).pk if form["black"] else None, reason=form["reason"])
+        services.board_override(
+            by=me,
+            championship_id=championship_id,
+            round_number=int(post.get("round", 0)),
+            board_number=form["board"],
+            white_id=_member(form["white"]).pk,
+            black_id=_member(form["black"]).pk if form["black"] else None,
+            reason=form["reason"],
+        )
         return _("The pairing is changed and the decision recorded.")
     if action == "result":
         form = _valid(ResultForm(post))
-        services.board_result_set(by=me, championship_id=championship_id, game_id=form["game_id"],
-                                  result=form["result"], reason=form["reason"])
+        services.board_result_set(
+            by=me,
+            championship_id=championship_id,
+            game_id=form["game_id"],
+            result=form["result"],
+            reason=form["reason"],
+        )
         return _("The result is set and the decision recorded.")
     if action == "withdraw":
         form = _valid(LeaveForm(post))
-        services.player_leave(by=me, championship_id=championship_id, member_id=_member(form["username"]).pk,
-                              reason=form["reason"], excluded=form["excluded"])
+        services.player_leave(
+            by=me,
+            championship_id=championship_id,
+            member_id=_member(form["username"]).pk,
+            reason=form["reason"],
+            excluded=form["excluded"],
+        )
         return _("The withdrawal is recorded.")
     raise Http404
 
@@ -190,8 +231,11 @@ def championship_results_print(request, pk):
 
     from . import publish
 
-    return render(request, "championships/results/print.html",
-                  {**publish.results(_published(pk)), "printed_on": timezone.localdate()})
+    return render(
+        request,
+        "championships/results/print.html",
+        {**publish.results(_published(pk)), "printed_on": timezone.localdate()},
+    )
 
 
 def championship_export(request, pk, kind):

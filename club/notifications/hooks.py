@@ -1,4 +1,5 @@
 """Hooks registered with games.events (see apps.py)."""
+
 import logging
 
 log = logging.getLogger(__name__)

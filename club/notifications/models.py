@@ -5,6 +5,7 @@ Games and challenges are referred to by id, not by foreign key: a notification
 outlives the row it talks about (a cancelled challenge, an annulled game) and
 this app then needs no migration of the game server's tables.
 """
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -20,13 +21,17 @@ class NotificationSettings(models.Model):
     """What a member wants to be told by email; on-site notifications are always kept."""
 
     member = models.OneToOneField(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notification_settings",
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="notification_settings",
         verbose_name=_("member"),
     )
     challenge_email = models.BooleanField(_("email me a new challenge"), default=True)
     move_email = models.CharField(
-        _("opponent's move in a correspondence game"), max_length=10,
-        choices=MoveEmail.choices, default=MoveEmail.EACH,
+        _("opponent's move in a correspondence game"),
+        max_length=10,
+        choices=MoveEmail.choices,
+        default=MoveEmail.EACH,
     )
     reminder_email = models.BooleanField(
         _("email me when 80 percent of my time for a correspondence move is used"), default=True
@@ -54,7 +59,9 @@ class Notification(models.Model):
         DIGEST = "digest", _("waiting for the daily digest")
 
     recipient = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications",
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="notifications",
         verbose_name=_("recipient"),
     )
     kind = models.CharField(_("kind"), max_length=20, choices=Kind.choices)
@@ -78,8 +85,7 @@ class Notification(models.Model):
         indexes = [
             models.Index(fields=["recipient", "read_at"], name="notification_unread"),
             # the digest sweep reads exactly these rows
-            models.Index(fields=["email"], name="notification_digest",
-                         condition=models.Q(email="digest")),
+            models.Index(fields=["email"], name="notification_digest", condition=models.Q(email="digest")),
         ]
 
     def __str__(self) -> str:

@@ -4,6 +4,7 @@ Every function here is idempotent: a notification is unique per (recipient,
 key), so a task that runs twice (acks_late redelivery, two beat ticks) finds
 the row and sends nothing twice.
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -39,7 +40,8 @@ def _email_mode(member, kind: str, choices: NotificationSettings) -> str:
         return Notification.Email.NONE
     if kind == Notification.Kind.MOVE:
         return {MoveEmail.EACH: Notification.Email.SENT, MoveEmail.DIGEST: Notification.Email.DIGEST}.get(
-            choices.move_email, Notification.Email.NONE)
+            choices.move_email, Notification.Email.NONE
+        )
     wanted = {
         Notification.Kind.CHALLENGE: choices.challenge_email,
         Notification.Kind.REMINDER: choices.reminder_email,
@@ -58,14 +60,23 @@ def _send(member, subject: str, body: str) -> None:
         send_mail(subject, body, settings.DEFAULT_FROM_EMAIL, [member.email])
 
 
-def notify(*, recipient, kind: str, key: str, params: dict, url: str = "",
-           game_id: int | None = None, challenge_id: int | None = None) -> Notification | None:
+def notify(
+    *,
+    recipient,
+    kind: str,
+    key: str,
+    params: dict,
+    url: str = "",
+    game_id: int | None = None,
+    challenge_id: int | None = None,
+) -> Notification | None:
     """Record a notification once and email it if the member wants that now.
 
     Returns the new notification, or None when it already existed.
     """
-    n = Notification(recipient=recipient, kind=kind, key=key, params=params, url=url,
-                     game_id=game_id, challenge_id=challenge_id)
+    n = Notification(
+        recipient=recipient, kind=kind, key=key, params=params, url=url, game_id=game_id, challenge_id=challenge_id
+    )
     _choose_email([n])
     return _record(n)
 
@@ -89,8 +100,10 @@ def notify_many(notifications: list[Notification]) -> None:
 def _choose_email(notifications: list[Notification]) -> None:
     """Set each notification's email mode from its recipient's settings, read
     in one query; a member without a settings row has the defaults."""
-    chosen = {c.member_id: c for c in NotificationSettings.objects.filter(
-        member_id__in={n.recipient_id for n in notifications})}
+    chosen = {
+        c.member_id: c
+        for c in NotificationSettings.objects.filter(member_id__in={n.recipient_id for n in notifications})
+    }
     for n in notifications:
         n.email = _email_mode(n.recipient, n.kind, chosen.get(n.recipient_id) or NotificationSettings())
 
@@ -121,11 +134,16 @@ def notifications_mark_read(*, member, ids: list[int] | None = None, game_id: in
 
 # --- correspondence reminders ------------------------------------------------------
 
-def turn_reminder(*, game_id: int, ply: int, member, turn_started: dt.datetime,
-                  deadline: dt.datetime) -> TurnReminder:
+
+def turn_reminder(*, game_id: int, ply: int, member, turn_started: dt.datetime, deadline: dt.datetime) -> TurnReminder:
     """The (unsaved) reminder to ``member`` of move ``ply``, due when 80% of its time is used."""
-    return TurnReminder(game_id=game_id, ply=ply, member=member, deadline=deadline,
-                        remind_at=turn_started + (deadline - turn_started) * REMINDER_FRACTION)
+    return TurnReminder(
+        game_id=game_id,
+        ply=ply,
+        member=member,
+        deadline=deadline,
+        remind_at=turn_started + (deadline - turn_started) * REMINDER_FRACTION,
+    )
 
 
 def turn_reminders_schedule(reminders: list[TurnReminder]) -> None:
@@ -153,15 +171,20 @@ def turn_reminders_send_due(*, now: dt.datetime | None = None, still_waiting=Non
         if facts is None:
             continue
         deadline = timezone.localtime(reminder.deadline).strftime("%Y-%m-%d %H:%M")
-        if notify(recipient=reminder.member, kind=Notification.Kind.REMINDER,
-                  key=f"reminder:{reminder.game_id}:{reminder.ply}",
-                  params=dict(facts, deadline=deadline), url=facts.get("url", ""),
-                  game_id=reminder.game_id):
+        if notify(
+            recipient=reminder.member,
+            kind=Notification.Kind.REMINDER,
+            key=f"reminder:{reminder.game_id}:{reminder.ply}",
+            params=dict(facts, deadline=deadline),
+            url=facts.get("url", ""),
+            game_id=reminder.game_id,
+        ):
             sent += 1
     return sent
 
 
 # --- the daily digest ------------------------------------------------------------------
+
 
 def digests_send() -> int:
     """Email each member one digest of the moves waiting for it; returns emails sent."""
@@ -172,7 +195,8 @@ def digests_send() -> int:
             rows = list(
                 Notification.objects.select_for_update()
                 .filter(recipient_id=recipient_id, email=Notification.Email.DIGEST)
-                .select_related("recipient").order_by("created_at", "id")
+                .select_related("recipient")
+                .order_by("created_at", "id")
             )
             if not rows:
                 continue
@@ -181,7 +205,8 @@ def digests_send() -> int:
             with translation.override(settings.LANGUAGE_CODE):
                 lines = [f"- {notification_text(r)}" + (f" {site_url(r.url)}" if r.url else "") for r in rows]
                 subject = translation.gettext("Your correspondence games: %(count)d moves waiting") % {
-                    "count": len(rows)}
+                    "count": len(rows)
+                }
         # Sent once the rows are marked: a crash in between loses a digest
         # rather than sending one twice.
         _send(member, subject, "\n".join(lines))

@@ -1,4 +1,5 @@
 """Celery tasks of notifications: thin, idempotent, ids in, services called."""
+
 from celery import shared_task
 
 from . import game_notices, services

@@ -1,4 +1,5 @@
 """The words of each notification, in the reader's language at the time of reading."""
+
 from django.utils.translation import gettext as _
 
 from games import results
@@ -17,22 +18,32 @@ def notification_text(n) -> str:
         p["discipline"] = discipline_title(p["discipline"])
     if n.kind == "challenge" and "accepted_by" in p:
         return _("%(member)s accepted your challenge: your %(discipline)s game has begun") % {
-            "member": p["accepted_by"], "discipline": p.get("discipline", "?")}
+            "member": p["accepted_by"],
+            "discipline": p.get("discipline", "?"),
+        }
     if n.kind == "challenge":
         return _("%(challenger)s challenges you to a game of %(discipline)s") % {
-            "challenger": p.get("challenger", "?"), "discipline": p.get("discipline", "?")}
+            "challenger": p.get("challenger", "?"),
+            "discipline": p.get("discipline", "?"),
+        }
     if n.kind == "move":
         return _("%(opponent)s played %(move)s in your %(discipline)s game: your move") % {
-            "opponent": p.get("opponent", "?"), "move": p.get("move", ""),
-            "discipline": p.get("discipline", "?")}
+            "opponent": p.get("opponent", "?"),
+            "move": p.get("move", ""),
+            "discipline": p.get("discipline", "?"),
+        }
     if n.kind == "reminder":
         return _("Your time for a move in the %(discipline)s game against %(opponent)s runs out at %(deadline)s") % {
-            "opponent": p.get("opponent", "?"), "discipline": p.get("discipline", "?"),
-            "deadline": p.get("deadline", "?")}
+            "opponent": p.get("opponent", "?"),
+            "discipline": p.get("discipline", "?"),
+            "deadline": p.get("deadline", "?"),
+        }
     if n.kind == "result":
         return _("Your %(discipline)s game against %(opponent)s ended: %(result)s") % {
-            "opponent": p.get("opponent", "?"), "discipline": p.get("discipline", "?"),
-            "result": result_for_reader(p.get("result", "?"), p.get("colour"))}
+            "opponent": p.get("opponent", "?"),
+            "discipline": p.get("discipline", "?"),
+            "result": result_for_reader(p.get("result", "?"), p.get("colour")),
+        }
     return n.kind
 
 

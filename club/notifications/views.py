@@ -1,4 +1,5 @@
 """Pages: my notifications (read them, mark them read) and my notification settings."""
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
@@ -29,10 +30,12 @@ def notifications_read(request):
 def notifications_unread(request):
     """The unread count and the newest few, for the page header's bell."""
     rows = selectors.notifications_unread(member=request.user)
-    return JsonResponse({
-        "count": rows.count(),
-        "items": [{"id": n.id, "kind": n.kind, "text": str(n), "url": n.url} for n in rows[:5]],
-    })
+    return JsonResponse(
+        {
+            "count": rows.count(),
+            "items": [{"id": n.id, "kind": n.kind, "text": str(n), "url": n.url} for n in rows[:5]],
+        }
+    )
 
 
 @login_required

@@ -1,5 +1,6 @@
 """``{% member_home %}``: what a logged-in member comes back for on the home page —
 games waiting for his move, challenges he can accept, championships being played."""
+
 from django import template
 from django.db.models import Q
 
@@ -15,16 +16,26 @@ SHOWN = 10
 @register.inclusion_tag("_member_home.html", takes_context=True)
 def member_home(context):
     me = context["user"]
-    waiting = list(Game.objects.filter(Q(white=me, to_move="white") | Q(black=me, to_move="black"),
-                                       status=Game.Status.ONGOING)
-                   .select_related("white", "black").order_by("deadline", "-id")[:SHOWN])
+    waiting = list(
+        Game.objects.filter(Q(white=me, to_move="white") | Q(black=me, to_move="black"), status=Game.Status.ONGOING)
+        .select_related("white", "black")
+        .order_by("deadline", "-id")[:SHOWN]
+    )
     for game in waiting:
         game.discipline_title = disciplines.discipline_title(game.discipline)
         game.my_colour = game.colour_of(me.id)
         game.opponent = game.black if game.my_colour == "white" else game.white
-    challenges = list(Challenge.objects.filter(Q(opponent=me) | Q(opponent__isnull=True), status=Challenge.Status.OPEN)
-                      .exclude(challenger=me).select_related("challenger").order_by("-created_at")[:SHOWN])
+    challenges = list(
+        Challenge.objects.filter(Q(opponent=me) | Q(opponent__isnull=True), status=Challenge.Status.OPEN)
+        .exclude(challenger=me)
+        .select_related("challenger")
+        .order_by("-created_at")[:SHOWN]
+    )
     for challenge in challenges:
         challenge.discipline_title = disciplines.discipline_title(challenge.discipline)
-    return {"user": me, "waiting": waiting, "challenges": challenges,
-            "championships": championship_selectors.championship_list()["running"][:SHOWN]}
+    return {
+        "user": me,
+        "waiting": waiting,
+        "challenges": challenges,
+        "championships": championship_selectors.championship_list()["running"][:SHOWN],
+    }

@@ -1,4 +1,5 @@
 """``{% load club_roles %}`` then ``{% if user|has_role:"arbiter" %}``: the same check the server enforces."""
+
 from django import template
 
 from club import roles

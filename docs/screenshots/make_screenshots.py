@@ -8,6 +8,7 @@ points the rules module gives for it — the same data the game page gets from
 the server. Needs Playwright and Debian's chromium (/usr/bin/chromium); the
 board gallery static/games/board-demo.html is opened from disk, no server.
 """
+
 import random
 import sys
 from pathlib import Path
@@ -79,30 +80,42 @@ def samples() -> dict:
     for size, name, seed in ((8, "russian", 7), (10, "international", 3)):
         v, p, last, moves = _draughts_with_a_capture_choice(name, seed)
         out[size] = {
-            "fen": v.to_fen(p), "lastMove": list(last.path), "fouls": [],
+            "fen": v.to_fen(p),
+            "lastMove": list(last.path),
+            "fouls": [],
             "legalMoves": [{"notation": m.notation, "path": list(m.path)} for m in moves],
             "click": moves[0].path[0],
         }
     v, p, last = _renju_with_fouls(seed=11)
-    out[15] = {"fen": v.to_fen(p), "lastMove": [last.notation], "fouls": sorted(v.fouls(p)),
-               "legalMoves": [], "click": None}
+    out[15] = {
+        "fen": v.to_fen(p),
+        "lastMove": [last.notation],
+        "fouls": sorted(v.fouls(p)),
+        "legalMoves": [],
+        "click": None,
+    }
     v, p, last = _connect6(seed=5)
-    out[19] = {"fen": v.to_fen(p), "lastMove": last.notation.split(","), "fouls": [], "legalMoves": [],
-               "click": None}
+    out[19] = {"fen": v.to_fen(p), "lastMove": last.notation.split(","), "fouls": [], "legalMoves": [], "click": None}
     return out
 
 
 def main() -> None:
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path="/usr/bin/chromium", headless=True,
-                                     args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        browser = pw.chromium.launch(
+            executable_path="/usr/bin/chromium",
+            headless=True,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+        )
         page = browser.new_page(viewport={"width": 600, "height": 600}, device_scale_factor=1)
         for size, sample in samples().items():
             page.goto(f"{DEMO.as_uri()}?size={size}")
-            page.evaluate("""(s) => board.update({
+            page.evaluate(
+                """(s) => board.update({
                 pieces: ClubBoard.parseFen(s.fen, board.geometry),
                 lastMove: s.lastMove, fouls: s.fouls, legalMoves: s.legalMoves,
-            })""", sample)
+            })""",
+                sample,
+            )
             if sample["click"]:
                 page.locator(f"[data-square='{sample['click']}']").click()  # show a capture's hints
             path = HERE / f"board-{size}.png"

@@ -1,4 +1,5 @@
 """API shapes of challenges, games, moves and records."""
+
 from __future__ import annotations
 
 from rest_framework import serializers
@@ -21,9 +22,25 @@ class ChallengeSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Challenge
-        fields = ["id", "challenger", "opponent", "discipline", "opening_rule", "ballot", "start_fen", "colour",
-                  "rated", "time_control", "foul_policy", "rating_min", "rating_max", "status", "created_at",
-                  "expires_at", "game_id"]
+        fields = [
+            "id",
+            "challenger",
+            "opponent",
+            "discipline",
+            "opening_rule",
+            "ballot",
+            "start_fen",
+            "colour",
+            "rated",
+            "time_control",
+            "foul_policy",
+            "rating_min",
+            "rating_max",
+            "status",
+            "created_at",
+            "expires_at",
+            "game_id",
+        ]
 
 
 # Bounds of the numbers and texts a request may carry (the columns and services hold them).
@@ -35,24 +52,47 @@ PLY_MAX = 100_000
 class ChallengeCreateSerializer(serializers.Serializer):
     discipline = serializers.CharField(max_length=32)
     time_control = serializers.CharField(
-        max_length=64, help_text="e.g. 300, 1800+30, 7200/50,3600/25, d3 (days per move); live controls from 3 "
-                                 "minutes to 2 hours, increments up to 60 s (see /api/time-controls/)")
-    opponent_id = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=ID_MAX,
-                                           help_text="Direct challenge; omit for an open one.")
+        max_length=64,
+        help_text="e.g. 300, 1800+30, 7200/50,3600/25, d3 (days per move); live controls from 3 "
+        "minutes to 2 hours, increments up to 60 s (see /api/time-controls/)",
+    )
+    opponent_id = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=1,
+        max_value=ID_MAX,
+        help_text="Direct challenge; omit for an open one.",
+    )
     colour = serializers.ChoiceField(choices=["white", "black", "random"], default="random")
     rated = serializers.BooleanField(default=True)
     opening_rule = serializers.CharField(required=False, allow_blank=True, default="", max_length=16)
-    ballot = serializers.CharField(required=False, allow_blank=True, default="", max_length=32,
-                                   help_text="шашки-64: 'random' (drawn at acceptance) or a ballot key.")
-    start_fen = serializers.CharField(required=False, allow_blank=True, default="", max_length=2000,
-                                      help_text="A custom start position (FEN); such a game is never rated.")
+    ballot = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        default="",
+        max_length=32,
+        help_text="шашки-64: 'random' (drawn at acceptance) or a ballot key.",
+    )
+    start_fen = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        default="",
+        max_length=2000,
+        help_text="A custom start position (FEN); such a game is never rated.",
+    )
     foul_policy = serializers.ChoiceField(choices=FOUL_POLICIES, default="reject")
-    rating_min = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=RATING_MAX,
-                                          help_text="Open challenges: the lowest club rating (in the discipline "
-                                                    "and speed class) that may accept; unrated members may not.")
+    rating_min = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=0,
+        max_value=RATING_MAX,
+        help_text="Open challenges: the lowest club rating (in the discipline "
+        "and speed class) that may accept; unrated members may not.",
+    )
     rating_max = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=RATING_MAX)
-    expires_at = serializers.DateTimeField(required=False, allow_null=True,
-                                           help_text="In the future, within 30 days; default a week.")
+    expires_at = serializers.DateTimeField(
+        required=False, allow_null=True, help_text="In the future, within 30 days; default a week."
+    )
 
 
 class MoveSerializer(serializers.ModelSerializer):
@@ -77,11 +117,41 @@ class GameSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Game
-        fields = ["id", "discipline", "white", "black", "rated", "speed", "time_control", "opening_rule", "ballot",
-                  "start_fen", "foul_policy", "status", "result", "termination", "termination_clause", "ply", "fen",
-                  "to_move", "clocks", "draw_offer_by", "draw_barred", "event", "site", "round", "white_name",
-                  "black_name", "created_at", "started_at", "ended_at", "starts_at", "lateness_ms",
-                  "white_checked_in_at", "black_checked_in_at"]
+        fields = [
+            "id",
+            "discipline",
+            "white",
+            "black",
+            "rated",
+            "speed",
+            "time_control",
+            "opening_rule",
+            "ballot",
+            "start_fen",
+            "foul_policy",
+            "status",
+            "result",
+            "termination",
+            "termination_clause",
+            "ply",
+            "fen",
+            "to_move",
+            "clocks",
+            "draw_offer_by",
+            "draw_barred",
+            "event",
+            "site",
+            "round",
+            "white_name",
+            "black_name",
+            "created_at",
+            "started_at",
+            "ended_at",
+            "starts_at",
+            "lateness_ms",
+            "white_checked_in_at",
+            "black_checked_in_at",
+        ]
 
     def get_clocks(self, game) -> ClocksSerializer:
         from games.selectors import game_clocks
@@ -108,10 +178,13 @@ class GameDetailSerializer(GameSerializer):
 
 
 class MoveCreateSerializer(serializers.Serializer):
-    text = serializers.CharField(help_text="A move or protocol action as the rules module reads it: "
-                                           "c3-d4, c3:e5:g3, h8, pass, swap, stay, declare 3, i9,k10 …")
-    expected_ply = serializers.IntegerField(min_value=0, max_value=PLY_MAX,
-                                            help_text="The ply the move follows (the game's current ply).")
+    text = serializers.CharField(
+        help_text="A move or protocol action as the rules module reads it: "
+        "c3-d4, c3:e5:g3, h8, pass, swap, stay, declare 3, i9,k10 …"
+    )
+    expected_ply = serializers.IntegerField(
+        min_value=0, max_value=PLY_MAX, help_text="The ply the move follows (the game's current ply)."
+    )
     idempotency_key = serializers.CharField(required=False, allow_blank=True, max_length=64)
     offer_draw = serializers.BooleanField(default=False, help_text="Offer a draw with this move (2.1.9.3).")
 
@@ -143,17 +216,22 @@ class MoveResultSerializer(serializers.Serializer):
 
 class ClaimSerializer(serializers.Serializer):
     expected_ply = serializers.IntegerField(min_value=0, max_value=PLY_MAX)
-    move = serializers.CharField(required=False, allow_blank=True, default="", max_length=120,
-                                 help_text="The intended move that would repeat the position (2.1.9.2), unplayed.")
+    move = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        default="",
+        max_length=120,
+        help_text="The intended move that would repeat the position (2.1.9.2), unplayed.",
+    )
 
 
 class ResultChangeSerializer(serializers.Serializer):
     result = serializers.ChoiceField(choices=RESULTS)  # games/results.py's six, and "annulled"
     reason = serializers.CharField(max_length=2000)
     clause = serializers.CharField(required=False, allow_blank=True, default="", max_length=40)
-    grounds = serializers.ChoiceField(choices=GROUNDS,
-                                      default="recording-error",
-                                      help_text="Why a finished game's result changes (003 2.1.10.4).")
+    grounds = serializers.ChoiceField(
+        choices=GROUNDS, default="recording-error", help_text="Why a finished game's result changes (003 2.1.10.4)."
+    )
 
 
 class RecordSerializer(serializers.Serializer):

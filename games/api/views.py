@@ -4,6 +4,7 @@ Refusals from the services become the club's JSON errors (club/api/errors.py):
 409 ``ApiConflict`` for a stale or racing request, 409 ``RuleRefused`` when a
 rule refuses (the detail names the clause), 403, 400, 404.
 """
+
 from __future__ import annotations
 
 from functools import wraps
@@ -54,13 +55,16 @@ def _bool(value):
 class ChallengeListView(APIView):
     throttle_classes = [DirectChallengeThrottle]
 
-    @extend_schema(responses=s.ChallengeSerializer(many=True),
-                   parameters=[OpenApiParameter("status", str, description="open (default), accepted, …, or all")])
+    @extend_schema(
+        responses=s.ChallengeSerializer(many=True),
+        parameters=[OpenApiParameter("status", str, description="open (default), accepted, …, or all")],
+    )
     def get(self, request):
         status_filter = request.query_params.get("status", "open")
         member_id = request.user.pk if request.user.is_authenticated else None
-        challenges = selectors.challenge_list(member_id=member_id,
-                                              status=None if status_filter == "all" else status_filter)
+        challenges = selectors.challenge_list(
+            member_id=member_id, status=None if status_filter == "all" else status_filter
+        )
         return Response(s.ChallengeSerializer(challenges[:200], many=True).data)
 
     @extend_schema(request=s.ChallengeCreateSerializer, responses={201: s.ChallengeSerializer})
@@ -80,8 +84,11 @@ class ChallengeDetailView(APIView):
     def get(self, request, pk):
         # A direct challenge is private to its two members: anyone else is told it does not exist.
         member_id = request.user.pk if request.user.is_authenticated else None
-        return Response(s.ChallengeSerializer(get_object_or_404(
-            selectors.challenge_list(member_id=member_id, status=None), pk=pk)).data)
+        return Response(
+            s.ChallengeSerializer(
+                get_object_or_404(selectors.challenge_list(member_id=member_id, status=None), pk=pk)
+            ).data
+        )
 
 
 class ChallengeAcceptView(APIView):
@@ -134,8 +141,13 @@ class _GameListBase(ListAPIView):
     def get_queryset(self):
         q = self.request.query_params
         return selectors.game_list(
-            member_id=self.member_id(), status=q.get("status"), discipline=q.get("discipline"),
-            rated=_bool(q.get("rated")), speed=q.get("speed"), result=q.get("result"), colour=q.get("colour"),
+            member_id=self.member_id(),
+            status=q.get("status"),
+            discipline=q.get("discipline"),
+            rated=_bool(q.get("rated")),
+            speed=q.get("speed"),
+            result=q.get("result"),
+            colour=q.get("colour"),
             opponent_id=query_int(self.request, "opponent"),
         )
 
@@ -156,8 +168,10 @@ class MemberGamesView(_GameListBase):
 class GameDetailView(APIView):
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(responses=s.GameDetailSerializer,
-                   parameters=[OpenApiParameter("legal", bool, description="include the legal moves now")])
+    @extend_schema(
+        responses=s.GameDetailSerializer,
+        parameters=[OpenApiParameter("legal", bool, description="include the legal moves now")],
+    )
     def get(self, request, pk):
         game = get_object_or_404(Game.objects.select_related("white", "black"), pk=pk)
         context = {"with_legal_moves": bool(_bool(request.query_params.get("legal")))}
@@ -167,15 +181,20 @@ class GameDetailView(APIView):
 class GameMovesView(APIView):
     # Token first, as in settings (a missing login stays a 401); the token check is one prepared query.
 
-    @extend_schema(responses=s.MoveSerializer(many=True),
-                   parameters=[OpenApiParameter("since", int, description="only moves after this ply")])
+    @extend_schema(
+        responses=s.MoveSerializer(many=True),
+        parameters=[OpenApiParameter("since", int, description="only moves after this ply")],
+    )
     def get(self, request, pk):
         get_object_or_404(Game, pk=pk)
         moves = selectors.game_moves(game_id=pk, since=query_int(request, "since", default=0))
         return Response(s.MoveSerializer(moves, many=True).data)
 
-    @extend_schema(request=s.MoveCreateSerializer, responses={201: s.MoveResultSerializer, 200: s.MoveResultSerializer},
-                   parameters=[OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER, required=False)])
+    @extend_schema(
+        request=s.MoveCreateSerializer,
+        responses={201: s.MoveResultSerializer, 200: s.MoveResultSerializer},
+        parameters=[OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER, required=False)],
+    )
     @refusals
     def post(self, request, pk):
         values = _plain_move(request.data)
@@ -184,20 +203,43 @@ class GameMovesView(APIView):
             data.is_valid(raise_exception=True)
             values = data.validated_data
         key = values.get("idempotency_key") or request.headers.get("Idempotency-Key") or None
-        outcome = services.game_move_make(game_id=pk, member=request.user, text=values["text"],
-                                          expected_ply=values["expected_ply"], idempotency_key=key,
-                                          offer_draw=values["offer_draw"])
+        outcome = services.game_move_make(
+            game_id=pk,
+            member=request.user,
+            text=values["text"],
+            expected_ply=values["expected_ply"],
+            idempotency_key=key,
+            offer_draw=values["offer_draw"],
+        )
         # Built by hand (documented by MoveResultSerializer): this is the hot path of play.
         move, game = outcome.move, outcome.game
         body = {
-            "move": {"ply": move.ply, "notation": move.notation, "colour": move.colour, "member": move.member_id,
-                     "played_at": move.played_at.isoformat().replace("+00:00", "Z"), "elapsed_ms": move.elapsed_ms,
-                     "clock_ms": move.clock_ms, "foul": move.foul},
-            "game": {"id": game.pk, "ply": game.ply, "status": game.status, "result": game.result,
-                     "termination": game.termination, "termination_clause": game.termination_clause,
-                     "to_move": game.to_move, "fen": game.fen, "white_ms": game.white_ms, "black_ms": game.black_ms,
-                     "deadline": game.deadline.isoformat().replace("+00:00", "Z") if game.deadline else None,
-                     "draw_offer_by": game.draw_offer_by, "white_id": game.white_id, "black_id": game.black_id},
+            "move": {
+                "ply": move.ply,
+                "notation": move.notation,
+                "colour": move.colour,
+                "member": move.member_id,
+                "played_at": move.played_at.isoformat().replace("+00:00", "Z"),
+                "elapsed_ms": move.elapsed_ms,
+                "clock_ms": move.clock_ms,
+                "foul": move.foul,
+            },
+            "game": {
+                "id": game.pk,
+                "ply": game.ply,
+                "status": game.status,
+                "result": game.result,
+                "termination": game.termination,
+                "termination_clause": game.termination_clause,
+                "to_move": game.to_move,
+                "fen": game.fen,
+                "white_ms": game.white_ms,
+                "black_ms": game.black_ms,
+                "deadline": game.deadline.isoformat().replace("+00:00", "Z") if game.deadline else None,
+                "draw_offer_by": game.draw_offer_by,
+                "white_id": game.white_id,
+                "black_id": game.black_id,
+            },
             "replayed": outcome.replayed,
         }
         return Response(body, status=status.HTTP_200_OK if outcome.replayed else status.HTTP_201_CREATED)
@@ -211,8 +253,13 @@ def _plain_move(data) -> dict | None:
         return None
     text, ply = data.get("text"), data.get("expected_ply")
     key, offer = data.get("idempotency_key"), data.get("offer_draw", False)
-    if (type(text) is not str or not text.strip() or type(ply) is not int or not 0 <= ply <= s.PLY_MAX
-            or type(offer) is not bool):
+    if (
+        type(text) is not str
+        or not text.strip()
+        or type(ply) is not int
+        or not 0 <= ply <= s.PLY_MAX
+        or type(offer) is not bool
+    ):
         return None
     values = {"text": text.strip(), "expected_ply": ply, "offer_draw": offer}
     if "idempotency_key" in data:
@@ -238,22 +285,33 @@ def _game_action(service, doc: str, name: str | None = None, **fixed):
 
 GameResignView = _game_action(services.game_resign, "Resign: the opponent wins (2.1.8).")
 GameAbortView = _game_action(services.game_abort, "Abort before both sides have moved (no result).")
-GamePresentView = _game_action(services.game_check_in, "I am here: check in to a game with a scheduled start, so the "
-                               "allowed lateness no longer applies to you (1.9.1).", "GamePresentView")
+GamePresentView = _game_action(
+    services.game_check_in,
+    "I am here: check in to a game with a scheduled start, so the allowed lateness no longer applies to you (1.9.1).",
+    "GamePresentView",
+)
 GameDrawOfferView = _game_action(services.game_draw_offer, "Offer a draw right after your move (2.1.9.3).")
-GameDrawAcceptView = _game_action(services.game_draw_answer, "Accept the opponent's draw offer (2.1.9.1.1).",
-                                  "GameDrawAcceptView", accept=True)
-GameDrawDeclineView = _game_action(services.game_draw_answer, "Decline the opponent's draw offer (2.1.9.4).",
-                                   "GameDrawDeclineView", accept=False)
-GameFoulClaimView = _game_action(services.game_foul_claim, "White points out black's renju foul under the "
-                                 "'foul-claim' policy (002 9.8).", "GameFoulClaimView")
+GameDrawAcceptView = _game_action(
+    services.game_draw_answer, "Accept the opponent's draw offer (2.1.9.1.1).", "GameDrawAcceptView", accept=True
+)
+GameDrawDeclineView = _game_action(
+    services.game_draw_answer, "Decline the opponent's draw offer (2.1.9.4).", "GameDrawDeclineView", accept=False
+)
+GameFoulClaimView = _game_action(
+    services.game_foul_claim,
+    "White points out black's renju foul under the 'foul-claim' policy (002 9.8).",
+    "GameFoulClaimView",
+)
 
 
 class GameRepetitionClaimView(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=s.ClaimSerializer, responses=s.GameSerializer,
-                   description="Claim a draw by threefold repetition (2.1.9.1.9, procedure 2.1.9.2).")
+    @extend_schema(
+        request=s.ClaimSerializer,
+        responses=s.GameSerializer,
+        description="Claim a draw by threefold repetition (2.1.9.1.9, procedure 2.1.9.2).",
+    )
     @refusals
     def post(self, request, pk):
         data = s.ClaimSerializer(data=request.data)
@@ -265,8 +323,11 @@ class GameRepetitionClaimView(APIView):
 class GameResultView(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=s.ResultChangeSerializer, responses=s.GameSerializer,
-                   description="The chief arbiter sets, changes or annuls the result (003 1.4, 1.12.2).")
+    @extend_schema(
+        request=s.ResultChangeSerializer,
+        responses=s.GameSerializer,
+        description="The chief arbiter sets, changes or annuls the result (003 1.4, 1.12.2).",
+    )
     @refusals
     def post(self, request, pk):
         data = s.ResultChangeSerializer(data=request.data)
@@ -279,9 +340,12 @@ class GameResultView(APIView):
 class GameRecordView(APIView):
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(responses=s.RecordSerializer,
-                   parameters=[OpenApiParameter("as", str, description="pdn (draughts), renju or sgf (renju); "
-                                                                     "'format' is taken by DRF")])
+    @extend_schema(
+        responses=s.RecordSerializer,
+        parameters=[
+            OpenApiParameter("as", str, description="pdn (draughts), renju or sgf (renju); 'format' is taken by DRF")
+        ],
+    )
     @refusals
     def get(self, request, pk):
         game = get_object_or_404(Game.objects.select_related("white", "black"), pk=pk)
@@ -317,8 +381,9 @@ class VacationListView(APIView):
     def post(self, request):
         data = s.VacationSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        vacation = services.vacation_take(member=request.user, days=data.validated_data["days"],
-                                          starts_at=data.validated_data.get("starts_at"))
+        vacation = services.vacation_take(
+            member=request.user, days=data.validated_data["days"], starts_at=data.validated_data.get("starts_at")
+        )
         return Response(s.VacationSerializer(vacation).data, status=status.HTTP_201_CREATED)
 
 
@@ -328,5 +393,4 @@ class TimeControlPresetsView(APIView):
     @extend_schema(responses=s.PresetSerializer(many=True), parameters=[OpenApiParameter("discipline", str)])
     def get(self, request):
         discipline = request.query_params.get("discipline", "russian")
-        return Response([{"name": p.name, "control": p.control, "clause": p.clause}
-                         for p in clock.presets(discipline)])
+        return Response([{"name": p.name, "control": p.control, "clause": p.clause} for p in clock.presets(discipline)])

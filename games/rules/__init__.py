@@ -19,6 +19,7 @@ and ``start(ballot=...)`` for шашки-64; renju and its relatives add
 ``foul(p, point)`` and ``fouls(p)`` and list opening-protocol actions
 (``swap``, 5th-move proposals, …) among ``legal_moves``.
 """
+
 from __future__ import annotations
 
 from importlib import import_module

@@ -7,6 +7,7 @@
 ``replay`` prints, per file, the games and plies replayed and, for any
 failure, the game, the move and the reason; it exits non-zero on any failure.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -65,6 +66,7 @@ def replay(args, out) -> int:
             rc = replay_pdn(path, out)
         else:
             from . import renju_cli  # written separately; imported only when needed
+
             rc = renju_cli.replay(str(path), out)
         code = code or rc
     return code

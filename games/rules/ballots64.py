@@ -42,6 +42,7 @@ and IDF 10-II (FMJD 32-II and 11-XII).
 ``RUSSIAN.start(ballot=key)`` uses this module.  ``python -m
 games.rules.ballots64 FILE`` checks a table file and names every bad cell.
 """
+
 from __future__ import annotations
 
 import json
@@ -124,8 +125,9 @@ def canonical(key: str) -> str:
     key = ALIASES.get(key, key)
     table_id = key.split(":", 1)[0]
     if ":" not in key or table_id not in _tables() or key not in _tables()[table_id].cells:
-        raise IllegalMove(f"no ballot {key!r}: keys are <table>:<cell>, e.g. idf:2-III or fmjd:32-II "
-                          f"(tables: {', '.join(tables())})")
+        raise IllegalMove(
+            f"no ballot {key!r}: keys are <table>:<cell>, e.g. idf:2-III or fmjd:32-II (tables: {', '.join(tables())})"
+        )
     return key
 
 
@@ -151,7 +153,7 @@ def describe(key: str) -> str:
     table_id, cell_key = key.split(":", 1)
     if "moves" in cell:
         moves = cell["moves"]
-        text = " ".join(f"{i // 2 + 1}. {' '.join(moves[i:i + 2])}" for i in range(0, len(moves), 2))
+        text = " ".join(f"{i // 2 + 1}. {' '.join(moves[i : i + 2])}" for i in range(0, len(moves), 2))
     else:
         text = " ".join(f"{frm}-{to}" for frm, to in cell["relocations"])
     return f"{table_id} {cell_key}: {text}"
@@ -160,6 +162,7 @@ def describe(key: str) -> str:
 # ---------------------------------------------------------------- replay and validation
 # The rules text prints files with Cyrillic look-alikes ("аb4 bс5", 2.2.2 example 1).
 _CYRILLIC = str.maketrans("асе", "ace")
+
 
 def _short_move(p, text: str):
     """The one legal move a short-notation token (``ab4``: from-file, destination) names."""
@@ -241,9 +244,9 @@ def load(path: str | os.PathLike) -> Table:
         raise BadTable(f"{path}: cannot read a ballot table: {e}") from None
     table_id = data.get("table") if isinstance(data, dict) else None
     if not isinstance(table_id, str) or not table_id.isidentifier():
-        raise BadTable(f"{path}: \"table\" must name the table in letters and digits, e.g. \"rus\"")
+        raise BadTable(f'{path}: "table" must name the table in letters and digits, e.g. "rus"')
     if not isinstance(data.get("cells"), list) or not data["cells"]:
-        raise BadTable(f"{path}: no \"cells\"")
+        raise BadTable(f'{path}: no "cells"')
     cells, errors, seen = {}, [], set()
     for n, cell in enumerate(data["cells"], 1):
         key = f"{table_id}:{cell.get('key')}" if isinstance(cell, dict) else None

@@ -1,4 +1,5 @@
 """Types shared by every discipline of the rules module (pure Python, no Django)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

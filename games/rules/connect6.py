@@ -10,6 +10,7 @@ six or more wins.  ``pass`` skips a whole turn (not on the first move); two
 passes in a row, a full board or no six-window left for either side draws,
 as in the rest of the family.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -60,8 +61,10 @@ class PairMoves(Sequence):
         return move in self.extra or (
             getattr(move, "kind", None) == "stones"
             and len(parts := move.notation.split(",")) == 2
-            and parts[0] in self.names and parts[1] in self.names
-            and self.names.index(parts[0]) < self.names.index(parts[1]))
+            and parts[0] in self.names
+            and parts[1] in self.names
+            and self.names.index(parts[0]) < self.names.index(parts[1])
+        )
 
 
 class Connect6(FiveInARow):
@@ -108,8 +111,9 @@ class Connect6(FiveInARow):
             outcome = outcome or self._win_at(board, i, colour)
         other = WHITE if colour == BLACK else BLACK
         note = ",".join(g.name(i) for i in points)
-        return p.replace(board=board, to_move=other, actor=other, passes=0, outcome=outcome,
-                         history=p.history + (note,))
+        return p.replace(
+            board=board, to_move=other, actor=other, passes=0, outcome=outcome, history=p.history + (note,)
+        )
 
 
 CONNECT6 = Connect6()

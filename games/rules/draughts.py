@@ -34,6 +34,7 @@ crossed or even ended on.  A capture stops only when no further capture is
 possible, and a flying king must land on a square from which it can go on
 capturing when there is one (2.1.5.6).
 """
+
 from __future__ import annotations
 
 import re
@@ -402,8 +403,7 @@ class Draughts:
 
     # ------------------------------------------------------------------ positions
     def _fresh(self, white, black, kings, white_to_move) -> Position:
-        return Position(white, black, kings, white_to_move, 0, 0, 0,
-                        ((white, black, kings, white_to_move),))
+        return Position(white, black, kings, white_to_move, 0, 0, 0, ((white, black, kings, white_to_move),))
 
     def start(self, ballot: str | None = None) -> Position:
         """The starting position (2.1.3.1, 3.2 diagram 12); only шашки-64 has ballots."""
@@ -589,11 +589,13 @@ class Draughts:
     # ------------------------------------------------------------------ FEN
     def to_fen(self, p: Position) -> str:
         """PDN FEN: ``W:Wa1,c1,Kd4:Bb8`` (Russian squares) or ``W:W31,K28:B1`` (10×10)."""
+
         def side(mask):
             items = []
             for bit in sorted(_bits(mask), key=lambda b: self.geo.number_of[b]):
                 items.append(("K" if (p.kings >> bit) & 1 else "") + self._name[bit])
             return ",".join(items)
+
         return f"{'W' if p.white_to_move else 'B'}:W{side(p.white)}:B{side(p.black)}"
 
     def from_fen(self, text: str) -> Position:

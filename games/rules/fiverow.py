@@ -24,6 +24,7 @@ federation letters its 15 columns A–H, I (or J), K–P (000 9.2.2.2): its K…
 are the canonical j…o.  That notation is accepted only when asked for
 explicitly (``notation="federation"``) — never guessed from the text.
 """
+
 from __future__ import annotations
 
 import re
@@ -82,7 +83,9 @@ class Geometry:
             match = _CANONICAL.fullmatch(text)
             if not match:
                 hint = " (federation letters need notation='federation')" if text[:1].isupper() else ""
-                raise IllegalMove(f"{text!r} is not a point: expected a column a–{chr(96 + self.size)} and a row 1–{self.size}, e.g. h8{hint}")
+                raise IllegalMove(
+                    f"{text!r} is not a point: expected a column a–{chr(96 + self.size)} and a row 1–{self.size}, e.g. h8{hint}"
+                )
             x = ord(match.group(1)) - ord("a")
         else:
             raise IllegalMove(f"unknown notation {notation!r}: use 'canonical' or 'federation'")
@@ -95,8 +98,14 @@ class Geometry:
         """The 8 symmetries of the square board as point-index maps (identity first)."""
         n = self.size - 1
         transforms = [
-            lambda x, y: (x, y), lambda x, y: (n - y, x), lambda x, y: (n - x, n - y), lambda x, y: (y, n - x),
-            lambda x, y: (n - x, y), lambda x, y: (x, n - y), lambda x, y: (y, x), lambda x, y: (n - y, n - x),
+            lambda x, y: (x, y),
+            lambda x, y: (n - y, x),
+            lambda x, y: (n - x, n - y),
+            lambda x, y: (y, n - x),
+            lambda x, y: (n - x, y),
+            lambda x, y: (x, n - y),
+            lambda x, y: (y, x),
+            lambda x, y: (n - y, n - x),
         ]
         return [{i: self.index(*t(*self._xy[i])) for i in self.points} for t in transforms]
 
@@ -125,14 +134,16 @@ class Geometry:
 
 
 def place(board: str, i: int, stone: str) -> str:
-    return board[:i] + stone + board[i + 1:]
+    return board[:i] + stone + board[i + 1 :]
 
 
 def parse_fen(text: str, geometry: Geometry) -> tuple[str, str]:
     """``"B:Bh8,j10:Wh9"`` → (board, colour to move); IllegalMove on any defect."""
     parts = text.strip().split(":")
     if len(parts) != 3 or parts[0] not in ("B", "W") or parts[1][:1] != "B" or parts[2][:1] != "W":
-        raise IllegalMove(f"{text!r} is not a position: expected e.g. 'B:Bh8,j10:Wh9' (side to move, black's stones, white's stones)")
+        raise IllegalMove(
+            f"{text!r} is not a position: expected e.g. 'B:Bh8,j10:Wh9' (side to move, black's stones, white's stones)"
+        )
     board = geometry.empty_board
     for part, stone in ((parts[1], BLACK_STONE), (parts[2], WHITE_STONE)):
         body = part[1:]
@@ -197,13 +208,37 @@ class Position(tuple):
     """
 
     __slots__ = ()
-    _fields = ("board", "to_move", "actor", "phase", "rule", "passes", "outcome",
-               "proposals", "declared", "history", "foul_policy")
+    _fields = (
+        "board",
+        "to_move",
+        "actor",
+        "phase",
+        "rule",
+        "passes",
+        "outcome",
+        "proposals",
+        "declared",
+        "history",
+        "foul_policy",
+    )
 
-    def __new__(cls, board, to_move, actor, phase="play", rule="none", passes=0, outcome=None,
-                proposals=(), declared=0, history=(), foul_policy="reject"):
-        return tuple.__new__(cls, (board, to_move, actor, phase, rule, passes, outcome,
-                                   proposals, declared, history, foul_policy))
+    def __new__(
+        cls,
+        board,
+        to_move,
+        actor,
+        phase="play",
+        rule="none",
+        passes=0,
+        outcome=None,
+        proposals=(),
+        declared=0,
+        history=(),
+        foul_policy="reject",
+    ):
+        return tuple.__new__(
+            cls, (board, to_move, actor, phase, rule, passes, outcome, proposals, declared, history, foul_policy)
+        )
 
     board = property(lambda self: self[0])
     to_move = property(lambda self: self[1])
@@ -217,7 +252,7 @@ class Position(tuple):
     history = property(lambda self: self[9])
     foul_policy = property(lambda self: self[10])
 
-    def replace(self, **changes) -> "Position":
+    def replace(self, **changes) -> Position:
         values = dict(zip(self._fields, self))
         values.update(changes)
         return Position(**values)
@@ -246,7 +281,7 @@ class FiveInARow:
     line = 5
     exact: frozenset = frozenset()
     first_at_centre = False  # must black's first stone be the centre point?
-    no_pass_before = 3       # 002 12.9: no pass during the first three moves
+    no_pass_before = 3  # 002 12.9: no pass during the first three moves
     opening_rules = {"none": ("без дебютного регламента", "no opening rule")}
 
     # Swap2 (gomoku and renju).  Sources: Wikipedia "Gomoku" (Swap2, the
@@ -268,8 +303,9 @@ class FiveInARow:
     def start(self, rule: str = "none") -> Position:
         if rule not in self.opening_rules:
             raise IllegalMove(f"unknown opening rule {rule!r} for {self.name}; known: {', '.join(self.opening_rules)}")
-        return Position(self.geometry.empty_board, BLACK, BLACK, rule=rule,
-                        phase="place" if rule == "swap2" else "play")
+        return Position(
+            self.geometry.empty_board, BLACK, BLACK, rule=rule, phase="place" if rule == "swap2" else "play"
+        )
 
     def from_fen(self, text: str) -> Position:
         """Any position, whatever its history (rule "none", free play, side to move from the text)."""
@@ -325,8 +361,9 @@ class FiveInARow:
         does that); the colour to move then acts, except after Swap2's ``place2``."""
         allowed = [m.notation for m in self._swap_actions(p)]
         if text not in allowed:
-            raise IllegalMove(f"{p.actor} must now answer {' or '.join(map(repr, allowed))} "
-                              f"(choice of colours), not {text!r}")
+            raise IllegalMove(
+                f"{p.actor} must now answer {' or '.join(map(repr, allowed))} (choice of colours), not {text!r}"
+            )
         history = p.history + (text,)
         if text == self.swap2_option:  # the second player puts a white 4th and a black 5th stone
             return p.replace(phase="place", actor=p.actor, to_move=WHITE, history=history)
@@ -362,7 +399,9 @@ class FiveInARow:
         if p.board[i] != EMPTY:
             raise IllegalMove(f"{self.geometry.name(i)} is occupied")
         if self.first_at_centre and p.stones == 0 and i != self.geometry.centre:
-            raise IllegalMove(f"black's first stone goes on the centre point {self.geometry.name(self.geometry.centre)} (000 9.2.4.1)")
+            raise IllegalMove(
+                f"black's first stone goes on the centre point {self.geometry.name(self.geometry.centre)} (000 9.2.4.1)"
+            )
 
     def _place(self, p: Position, i: int, *, note: str | None = None) -> Position:
         self._check_stone(p, i)
@@ -370,8 +409,14 @@ class FiveInARow:
         board = place(p.board, i, STONE[colour])
         outcome = self._win_at(board, i, colour)
         other = WHITE if colour == BLACK else BLACK
-        new = p.replace(board=board, to_move=other, actor=other, passes=0, outcome=outcome,
-                        history=p.history + (note or self.geometry.name(i),))
+        new = p.replace(
+            board=board,
+            to_move=other,
+            actor=other,
+            passes=0,
+            outcome=outcome,
+            history=p.history + (note or self.geometry.name(i),),
+        )
         return self._after_placing(p, new) if p.phase == "place" else new
 
     # ---- results ---------------------------------------------------
@@ -421,7 +466,7 @@ class FiveInARow:
         exact = colour in self.exact
         for step in g.steps:
             for i in g.points:
-                window = board[i:i + n * step:step]
+                window = board[i : i + n * step : step]
                 if len(window) == n and other not in window and EDGE not in window:
                     if exact and (board[i - step] == own or board[i + n * step] == own):
                         continue
@@ -442,7 +487,7 @@ def read_diagram(text: str, geometry: Geometry) -> tuple[str, dict[str, str]]:
         if not cells or not cells[0].isdigit():
             continue
         y = int(cells[0]) - 1
-        row = cells[1:1 + geometry.size]
+        row = cells[1 : 1 + geometry.size]
         if len(row) != geometry.size or not 0 <= y < geometry.size:
             raise IllegalMove(f"diagram row {line.strip()!r} does not fit the {geometry.size}×{geometry.size} board")
         for x, symbol in enumerate(row):

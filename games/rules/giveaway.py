@@ -1,5 +1,6 @@
 """Giveaway draughts, поддавки (003 §4): the Russian moves, but a player wins
 when all his pieces are gone or blocked (4.1); draws by 4.2."""
+
 from __future__ import annotations
 
 from .draughts import Position

@@ -18,6 +18,7 @@ All share renju's pass and draw rules: a pass is a move, not in the first
 three moves; two passes in a row, a full board, or no winning line left for
 either side is a draw.  Moves are points (``h8``) and ``pass``.
 """
+
 from __future__ import annotations
 
 from .base import BLACK, WHITE, IllegalMove
@@ -55,7 +56,9 @@ class RenjuFree(FiveInARow):
     def _check_stone(self, p: Position, i: int) -> None:
         super()._check_stone(p, i)
         if p.stones == 2 and p.to_move == BLACK and self.geometry.in_square(i, 2):
-            raise IllegalMove(f"black's second stone must be outside the central 5×5 square (004 free renju), not {self.geometry.name(i)}")
+            raise IllegalMove(
+                f"black's second stone must be outside the central 5×5 square (004 free renju), not {self.geometry.name(i)}"
+            )
 
 
 GOMOKU = Gomoku()

@@ -1,6 +1,7 @@
 """International (100-square) draughts (003 §3): 10×10, squares 1–50 (3.3),
 majority capture with kings and men counting alike (3.4.1), a man passing the
 last row mid-capture stays a man (3.4.2), and the §3.5 draw counts."""
+
 from __future__ import annotations
 
 from .draughts import Draughts, Position

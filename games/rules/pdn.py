@@ -43,6 +43,7 @@ PDN has no token for a game not played over the board, so a forfeit (003
 ``1-0`` → ``+/-`` (white won by forfeit), ``0-1`` → ``-/+``, ``0-0`` → ``-/-``
 (both lost).  ``read_games`` reads that pair back as the forfeit result.
 """
+
 from __future__ import annotations
 
 import re
@@ -97,7 +98,7 @@ def read_tag(text: str, i: int) -> tuple[str, str, int]:
         run = _TAG_RUN.match(text, j)
         parts.append(run.group())
         j = run.end()
-        if j == len(text) or text[j] == "\n" or (text[j] == "\\" and text[j + 1:j + 2] in ("", "\n")):
+        if j == len(text) or text[j] == "\n" or (text[j] == "\\" and text[j + 1 : j + 2] in ("", "\n")):
             raise IllegalMove(f"line {_line(text, i)}: the value of tag {head.group(1)} is not closed with '\"'")
         if text[j] == '"':
             break
@@ -160,7 +161,7 @@ def read_games(text: str) -> list[PdnGame]:
                 continue
             number = _MOVE_NUMBER.match(word)
             if number:
-                word = word[number.end():]
+                word = word[number.end() :]
             word = word.rstrip("!?+#*") or word
             if not word:
                 continue

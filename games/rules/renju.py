@@ -113,6 +113,7 @@ Sequences (sources):
   the first player answers ``swap`` or ``stay`` and white plays the 6th.
   Sources: see ``FiveInARow`` in fiverow.py.
 """
+
 from __future__ import annotations
 
 import re
@@ -146,7 +147,7 @@ def classify(window: str) -> tuple:
     offsets of the points that would turn it into a straight four, or
     ``("none", 0)``.  White stones and the board edge both block.
     """
-    cells = window[:_RADIUS] + BLACK_STONE + window[_RADIUS + 1:]
+    cells = window[:_RADIUS] + BLACK_STONE + window[_RADIUS + 1 :]
     lo, hi = _run_through_centre(cells)
     if hi - lo + 1 == 5:
         return (FIVE, 0)
@@ -156,13 +157,18 @@ def classify(window: str) -> tuple:
     for j in range(1, 2 * _RADIUS):
         if cells[j] != EMPTY:
             continue
-        after = cells[:j] + BLACK_STONE + cells[j + 1:]
+        after = cells[:j] + BLACK_STONE + cells[j + 1 :]
         lo, hi = _run_through_centre(after)
         length = hi - lo + 1
         if length == 5:
             fours.append(j)
-        elif (length == 4 and after[lo - 1] == EMPTY and after[hi + 1] == EMPTY
-              and after[lo - 2] != BLACK_STONE and after[hi + 2] != BLACK_STONE):
+        elif (
+            length == 4
+            and after[lo - 1] == EMPTY
+            and after[hi + 1] == EMPTY
+            and after[lo - 2] != BLACK_STONE
+            and after[hi + 2] != BLACK_STONE
+        ):
             threes.append(j - _RADIUS)  # straight four: both ends give exactly five
     if fours:
         # The two completion points of one straight four (.XXXX.) are one four.
@@ -181,14 +187,15 @@ class FoulJudge:
         self.table: dict[str, tuple] = {}
         self.memo: dict[tuple[str, int], str | None] = {}
         # The points within five steps of each point along its four lines.
-        self.star = {i: [i + k * s for s in geometry.steps for k in (-5, -4, -3, -2, -1, 1, 2, 3, 4, 5)]
-                     for i in geometry.points}
+        self.star = {
+            i: [i + k * s for s in geometry.steps for k in (-5, -4, -3, -2, -1, 1, 2, 3, 4, 5)] for i in geometry.points
+        }
 
     def lines(self, board: str, i: int) -> list[tuple]:
         table = self.table
         found = []
         for s in self.geometry.steps:
-            window = board[i - _RADIUS * s:i + _RADIUS * s + 1:s]
+            window = board[i - _RADIUS * s : i + _RADIUS * s + 1 : s]
             kind = table.get(window)
             if kind is None:
                 kind = table[window] = classify(window)
@@ -257,7 +264,7 @@ class FoulJudge:
             kinds = []
             quiet = True  # most candidates still see nothing on any line
             for s in steps:
-                window = board[i - r * s:i + r * s + 1:s]
+                window = board[i - r * s : i + r * s + 1 : s]
                 kind = table.get(window)
                 if kind is None:
                     kind = table[window] = classify(window)
@@ -296,8 +303,8 @@ class Renju(FiveInARow):
     title_en = "Renju"
     board_size = 15
     line = 5
-    exact = frozenset({BLACK})      # black wins with exactly five; white with five or more (002 9.1)
-    first_at_centre = True          # 000 9.2.4.1
+    exact = frozenset({BLACK})  # black wins with exactly five; white with five or more (002 9.1)
+    first_at_centre = True  # 000 9.2.4.1
     win_clause = "002 9.1"
     opening_rules = RULES
 
@@ -353,8 +360,11 @@ class Renju(FiveInARow):
         if phase == "choose":
             return [Move(self.geometry.name(i), "choose") for i in p.proposals]
         if phase == "propose":
-            return [Move(self.geometry.name(i), "propose") for i in self.geometry.points
-                    if self._offer_problem(p, i) is None]
+            return [
+                Move(self.geometry.name(i), "propose")
+                for i in self.geometry.points
+                if self._offer_problem(p, i) is None
+            ]
         if p.to_move == WHITE:
             moves = [Move(self.geometry.name(i), "stone") for i in self._playable(p)]
         else:
@@ -412,8 +422,9 @@ class Renju(FiveInARow):
                 raise IllegalMove(f"the 3rd stone must be inside the central 5×5 (002 §11), not {g.name(i)}")
         if p.rule == "taraguchi10" and p.phase == "play" and 0 < n < 5 and not g.in_square(i, n):
             side = 2 * n + 1
-            raise IllegalMove(f"Taraguchi-10: stone {n + 1} goes inside the central {side}×{side} square, "
-                              f"not {g.name(i)}")
+            raise IllegalMove(
+                f"Taraguchi-10: stone {n + 1} goes inside the central {side}×{side} square, not {g.name(i)}"
+            )
         if p.to_move == BLACK and p.foul_policy == "reject":
             kind = self.judge.foul(p.board, i)
             if kind:
@@ -453,8 +464,9 @@ class Renju(FiveInARow):
 
     def _answer_swap(self, p: Position, text: str) -> Position:
         if p.rule == "taraguchi10" and p.stones == 4 and text == f"declare {TARAGUCHI_OFFERS}":
-            return p.replace(phase="propose", actor=BLACK, to_move=BLACK, declared=TARAGUCHI_OFFERS,
-                             history=p.history + (text,))
+            return p.replace(
+                phase="propose", actor=BLACK, to_move=BLACK, declared=TARAGUCHI_OFFERS, history=p.history + (text,)
+            )
         return super()._answer_swap(p, text)
 
     def _after_swap(self, p: Position, text: str) -> Position:
@@ -467,7 +479,9 @@ class Renju(FiveInARow):
         top = _MAX_DECLARED[p.rule]
         parts = text.split()
         if len(parts) != 2 or parts[0] != "declare" or not parts[1].isdigit() or not 1 <= int(parts[1]) <= top:
-            raise IllegalMove(f"{p.actor} must now declare how many 5th moves will be offered: 'declare N' with N from 1 to {top}, not {text!r}")
+            raise IllegalMove(
+                f"{p.actor} must now declare how many 5th moves will be offered: 'declare N' with N from 1 to {top}, not {text!r}"
+            )
         n = int(parts[1])
         history = p.history + (text,)
         if p.rule == "yamaguchi":
@@ -492,7 +506,9 @@ class Renju(FiveInARow):
     def _propose(self, p: Position, text: str, notation: str) -> Position:
         points = [s.strip() for s in text.split(",")]
         if len(p.proposals) + len(points) > p.declared:
-            raise IllegalMove(f"black offers {p.declared} fifth move(s) in all; {len(p.proposals)} offered, {text!r} is too many")
+            raise IllegalMove(
+                f"black offers {p.declared} fifth move(s) in all; {len(p.proposals)} offered, {text!r} is too many"
+            )
         new = p
         for item in points:
             i = self.geometry.parse(item, notation)
@@ -500,7 +516,9 @@ class Renju(FiveInARow):
             if problem:
                 raise IllegalMove(problem)
             new = new.replace(proposals=new.proposals + (i,))
-        new = new.replace(history=p.history + (",".join(self.geometry.name(i) for i in new.proposals[len(p.proposals):]),))
+        new = new.replace(
+            history=p.history + (",".join(self.geometry.name(i) for i in new.proposals[len(p.proposals) :]),)
+        )
         if len(new.proposals) < new.declared:
             return new
         if new.declared == 1:  # a single offer is simply the 5th move
@@ -516,8 +534,7 @@ class Renju(FiveInARow):
 
     def _fifth(self, p: Position, i: int) -> Position:
         board = place(p.board, i, BLACK_STONE)
-        return p.replace(board=board, phase="play", actor=WHITE, to_move=WHITE,
-                         outcome=self._win_at(board, i, BLACK))
+        return p.replace(board=board, phase="play", actor=WHITE, to_move=WHITE, outcome=self._win_at(board, i, BLACK))
 
 
 RENJU = Renju()

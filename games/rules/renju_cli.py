@@ -9,12 +9,14 @@
   FEN (``"B:Bh8,…:W…"``), as a board diagram: ``3`` double-three, ``4``
   double-four, ``6`` overline.
 """
+
 from __future__ import annotations
 
 from .base import IllegalMove
 from .fiverow import diagram
 from .renju import RENJU
-from .renju_records import read_records, replay as replay_record
+from .renju_records import read_records
+from .renju_records import replay as replay_record
 
 MARK = {"double-three": "3", "double-four": "4", "overline": "6"}
 
@@ -28,8 +30,11 @@ def replay(path: str, out) -> int:
         return 2
     failures = plies = 0
     for number, record in enumerate(records, 1):
-        label = f"game {number}" + (f" ({record.tags['Black']} – {record.tags['White']})"
-                                    if "Black" in record.tags and "White" in record.tags else "")
+        label = f"game {number}" + (
+            f" ({record.tags['Black']} – {record.tags['White']})"
+            if "Black" in record.tags and "White" in record.tags
+            else ""
+        )
         try:
             p = replay_record(record)
         except IllegalMove as error:
@@ -73,6 +78,8 @@ def fouls(text: str, out) -> int:
     found = RENJU.fouls(p)
     g = RENJU.geometry
     print(diagram(p.board, g, {g.parse(point): MARK[kind] for point, kind in found.items()}), file=out)
-    listing = ", ".join(f"{point} {kind}" for point, kind in sorted(found.items(), key=lambda item: g.xy(g.parse(item[0]))))
+    listing = ", ".join(
+        f"{point} {kind}" for point, kind in sorted(found.items(), key=lambda item: g.xy(g.parse(item[0])))
+    )
     print(f"{RENJU.to_fen(p)}\nfouls for black: {listing or 'none'}", file=out)
     return 0

@@ -11,6 +11,7 @@ Japanese names).  Two published positions pin the numbering: 8D is
 1 h8 2 h9 3 h7 and 6I is 1 h8 2 i9 3 i8 (≡ h9), as written by players on
 renju.net (K. Lindberg's blog, 2008, on the new opening rules).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -20,25 +21,41 @@ from .fiverow import BLACK_STONE, WHITE_STONE, Geometry
 
 @dataclass(frozen=True)
 class Opening:
-    code: str        # "1D" … "13D", "1I" … "13I"
-    name: str        # romanised Japanese name
+    code: str  # "1D" … "13D", "1I" … "13I"
+    name: str  # romanised Japanese name
     kanji: str
-    white: str       # 2nd stone in the canonical drawing
-    black: str       # 3rd stone in the canonical drawing
+    white: str  # 2nd stone in the canonical drawing
+    black: str  # 3rd stone in the canonical drawing
 
 
 _DIRECT = [  # white h9
-    ("Kansei", "寒星", "h10"), ("Keigetsu", "溪月", "i10"), ("Sosei", "疎星", "j10"),
-    ("Kagetsu", "花月", "i9"), ("Zangetsu", "残月", "j9"), ("Ugetsu", "雨月", "i8"),
-    ("Kinsei", "金星", "j8"), ("Shogetsu", "松月", "h7"), ("Kyugetsu", "丘月", "i7"),
-    ("Shingetsu", "新月", "j7"), ("Zuisei", "瑞星", "h6"), ("Sangetsu", "山月", "i6"),
+    ("Kansei", "寒星", "h10"),
+    ("Keigetsu", "溪月", "i10"),
+    ("Sosei", "疎星", "j10"),
+    ("Kagetsu", "花月", "i9"),
+    ("Zangetsu", "残月", "j9"),
+    ("Ugetsu", "雨月", "i8"),
+    ("Kinsei", "金星", "j8"),
+    ("Shogetsu", "松月", "h7"),
+    ("Kyugetsu", "丘月", "i7"),
+    ("Shingetsu", "新月", "j7"),
+    ("Zuisei", "瑞星", "h6"),
+    ("Sangetsu", "山月", "i6"),
     ("Yusei", "遊星", "j6"),
 ]
 _INDIRECT = [  # white i9
-    ("Chosei", "長星", "j10"), ("Kyogetsu", "峡月", "i10"), ("Kosei", "恒星", "h10"),
-    ("Suigetsu", "水月", "g10"), ("Ryusei", "流星", "f10"), ("Ungetsu", "雲月", "h9"),
-    ("Hogetsu", "浦月", "g9"), ("Rangetsu", "嵐月", "f9"), ("Gingetsu", "銀月", "g8"),
-    ("Myojo", "明星", "f8"), ("Shagetsu", "斜月", "g7"), ("Meigetsu", "名月", "f7"),
+    ("Chosei", "長星", "j10"),
+    ("Kyogetsu", "峡月", "i10"),
+    ("Kosei", "恒星", "h10"),
+    ("Suigetsu", "水月", "g10"),
+    ("Ryusei", "流星", "f10"),
+    ("Ungetsu", "雲月", "h9"),
+    ("Hogetsu", "浦月", "g9"),
+    ("Rangetsu", "嵐月", "f9"),
+    ("Gingetsu", "銀月", "g8"),
+    ("Myojo", "明星", "f8"),
+    ("Shagetsu", "斜月", "g7"),
+    ("Meigetsu", "名月", "f7"),
     ("Suisei", "彗星", "f6"),
 ]
 

@@ -78,6 +78,7 @@ the line and the fault, for anything they cannot read: a malformed header, an
 unclosed value or game tree, an unknown variant, rule or result, a board size
 that is not the variant's, a point off the board.
 """
+
 from __future__ import annotations
 
 import re
@@ -225,8 +226,10 @@ def _read_plain(text: str, pos: int) -> tuple[Record, int]:
         score = header
     winner = tags.pop("Winner", None)
     if winner is not None and score in _WINNERS and winner.strip().lower() != _WINNERS[score]:
-        raise IllegalMove(f"Result {score} means winner {_WINNERS[score]} (black's score first), "
-                          f"but the Winner header says {winner[:20]!r}")
+        raise IllegalMove(
+            f"Result {score} means winner {_WINNERS[score]} (black's score first), "
+            f"but the Winner header says {winner[:20]!r}"
+        )
     result = score
     if score == "0-0" or (tags.get("Termination", "").lower() == "forfeit" and score in _FORFEITS):
         tags.pop("Termination", None)

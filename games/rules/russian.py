@@ -1,6 +1,7 @@
 """Russian draughts (003 §2.1): 8×8, a1–h8 notation, free choice among
 captures (2.1.5.14), promotion mid-capture (2.1.5.15) and the automatic
 endgame draw counts of 2.1.9.1."""
+
 from __future__ import annotations
 
 from .draughts import Draughts, Position
@@ -9,8 +10,10 @@ from .draughts import Draughts, Position
 def material(p: Position) -> tuple:
     """(white men, white kings, black men, black kings)."""
     return (
-        (p.white & ~p.kings).bit_count(), (p.white & p.kings).bit_count(),
-        (p.black & ~p.kings).bit_count(), (p.black & p.kings).bit_count(),
+        (p.white & ~p.kings).bit_count(),
+        (p.white & p.kings).bit_count(),
+        (p.black & ~p.kings).bit_count(),
+        (p.black & p.kings).bit_count(),
     )
 
 

@@ -6,6 +6,7 @@ a finished game's changed or annulled result is recorded as a ``GameEvent``
 and announced with ``events.game_result_changed`` on commit, where ratings
 recompute from that game on.
 """
+
 from __future__ import annotations
 
 from datetime import datetime, timedelta
@@ -46,9 +47,18 @@ def _championship_game(game: Game) -> bool:
         return False
 
 
-def game_result_change(*, game_id: int, arbiter, result: str, reason: str, clause: str = "",
-                       grounds: str = "recording-error", in_championship: bool = False,
-                       authorised: bool = False, now: datetime | None = None) -> Game:
+def game_result_change(
+    *,
+    game_id: int,
+    arbiter,
+    result: str,
+    reason: str,
+    clause: str = "",
+    grounds: str = "recording-error",
+    in_championship: bool = False,
+    authorised: bool = False,
+    now: datetime | None = None,
+) -> Game:
     """Set an ongoing game's result, or correct a finished one.
 
     A finished game's result changes only on ``GROUNDS`` (2.1.10.4) and, for
@@ -71,31 +81,46 @@ def game_result_change(*, game_id: int, arbiter, result: str, reason: str, claus
         game = _locked(game_id)
         if game.status != Game.Status.ONGOING:
             if _championship_game(game) and not in_championship:
-                raise Forbidden("championship-game",
-                                "A championship game's result is corrected through its championship (003 2.1.10.4).")
+                raise Forbidden(
+                    "championship-game",
+                    "A championship game's result is corrected through its championship (003 2.1.10.4).",
+                )
             if not in_championship and game.ended_at is not None and now > game.ended_at + correction_window():
-                raise Conflict("correction-window-closed",
-                               "This game's result can no longer be corrected (003 2.1.10.4).")
+                raise Conflict(
+                    "correction-window-closed", "This game's result can no longer be corrected (003 2.1.10.4)."
+                )
         before = {"status": game.status, "result": game.result, "termination": game.termination}
         forfeit = results.is_forfeit(result)  # +/-, -/+, -/- (1.12.2)
         termination = "forfeit" if forfeit else "arbiter"
         if game.status == Game.Status.ONGOING and result != ANNULLED:
-            game_finish(game=game, ending=Ending(results.winner(result), termination, clause or "003 1.4",
-                                                 forfeit=forfeit), now=now)
+            game_finish(
+                game=game,
+                ending=Ending(results.winner(result), termination, clause or "003 1.4", forfeit=forfeit),
+                now=now,
+            )
         else:
             game.status = Game.Status.ANNULLED if result == "annulled" else Game.Status.FINISHED
             game.result = "" if result == "annulled" else result
             game.termination, game.termination_clause = ("annulled" if result == "annulled" else termination), clause
             game.deadline = None
             game.ended_at = game.ended_at or now
-            game.save(update_fields=["status", "result", "termination", "termination_clause", "deadline",
-                                     "ended_at"])
+            game.save(update_fields=["status", "result", "termination", "termination_clause", "deadline", "ended_at"])
             events.game_changed_on_commit(game.pk)
             if before["status"] != Game.Status.ONGOING:
                 transaction.on_commit(lambda: events.game_result_changed(game.pk))
-        GameEvent.objects.create(game=game, kind="result-set", ply=game.ply,
-                                 data={"by": arbiter.pk, "before": before, "result": result, "reason": reason,
-                                       "clause": clause, "grounds": grounds})
+        GameEvent.objects.create(
+            game=game,
+            kind="result-set",
+            ply=game.ply,
+            data={
+                "by": arbiter.pk,
+                "before": before,
+                "result": result,
+                "reason": reason,
+                "clause": clause,
+                "grounds": grounds,
+            },
+        )
         return game
 
 
@@ -131,8 +156,15 @@ def _timed_ongoing(game: Game) -> None:
         raise RuleRefusal("not-live", "Only a live game's clocks are stopped or corrected.")
 
 
-def game_clocks_stop(*, game_id: int, arbiter, reason: str, clause: str = "003 5.3.1.6", adjourned: bool = False,
-                     now: datetime | None = None) -> Game:
+def game_clocks_stop(
+    *,
+    game_id: int,
+    arbiter,
+    reason: str,
+    clause: str = "003 5.3.1.6",
+    adjourned: bool = False,
+    now: datetime | None = None,
+) -> Game:
     """Stop both clocks (an interruption, or an adjournment): the side to move
     keeps what he had left at ``now``; no move is accepted until they restart.
     If his flag had already fallen, the game ends on time instead."""
@@ -155,9 +187,12 @@ def game_clocks_stop(*, game_id: int, arbiter, reason: str, clause: str = "003 5
         game.turn_started_at = None
         game.deadline = game_deadline(game)
         game.save(update_fields=["white_ms", "black_ms", "turn_started_at", "deadline"])
-        GameEvent.objects.create(game=game, kind=STOPPED, ply=game.ply,
-                                 data={"by": arbiter.pk, "reason": reason, "clause": clause, "adjourned": adjourned,
-                                       "at": now.isoformat()})
+        GameEvent.objects.create(
+            game=game,
+            kind=STOPPED,
+            ply=game.ply,
+            data={"by": arbiter.pk, "reason": reason, "clause": clause, "adjourned": adjourned, "at": now.isoformat()},
+        )
         events.game_changed_on_commit(game.pk)
         return game
 
@@ -174,14 +209,23 @@ def game_clocks_start(*, game_id: int, arbiter, reason: str = "", now: datetime 
         game.turn_started_at = now
         game.deadline = game_deadline(game)
         game.save(update_fields=["turn_started_at", "deadline"])
-        GameEvent.objects.create(game=game, kind=STARTED, ply=game.ply,
-                                 data={"by": arbiter.pk, "reason": reason, "at": now.isoformat()})
+        GameEvent.objects.create(
+            game=game, kind=STARTED, ply=game.ply, data={"by": arbiter.pk, "reason": reason, "at": now.isoformat()}
+        )
         events.game_changed_on_commit(game.pk)
         return game
 
 
-def game_clock_correct(*, game_id: int, arbiter, white_ms: int, black_ms: int, reason: str,
-                       clause: str = "003 1.7.8", now: datetime | None = None) -> Game:
+def game_clock_correct(
+    *,
+    game_id: int,
+    arbiter,
+    white_ms: int,
+    black_ms: int,
+    reason: str,
+    clause: str = "003 1.7.8",
+    now: datetime | None = None,
+) -> Game:
     """Set both players' time left (a defective clock, 1.7.8, 5.3.1.5). A
     shortened time never goes below ``correction_floor_ms``; a longer one is
     always allowed. The side to move's clock restarts from ``now``."""
@@ -199,21 +243,35 @@ def game_clock_correct(*, game_id: int, arbiter, white_ms: int, black_ms: int, r
         stopped = clocks_stopped(game) is not None
         if not stopped and _flag_if_fallen(game, now):
             return game
-        shown = {colour: left_of(game, colour) - (thinking(game, now) if colour == game.to_move and not stopped
-                                                  else 0) for colour in ("white", "black")}
+        shown = {
+            colour: left_of(game, colour) - (thinking(game, now) if colour == game.to_move and not stopped else 0)
+            for colour in ("white", "black")
+        }
         floor = correction_floor_ms(game.discipline)
         for colour, new in (("white", white_ms), ("black", black_ms)):
             if new < shown[colour] and new < floor:
-                raise RuleRefusal("below-minimum",
-                                  f"A shortened time must leave at least {floor // 60_000} minutes "
-                                  f"({'003 5.3.1.5' if floor == 300_000 else '003 1.7.8'}).")
+                raise RuleRefusal(
+                    "below-minimum",
+                    f"A shortened time must leave at least {floor // 60_000} minutes "
+                    f"({'003 5.3.1.5' if floor == 300_000 else '003 1.7.8'}).",
+                )
         game.white_ms, game.black_ms = white_ms, black_ms
         if not stopped:
             game.turn_started_at = now
         game.deadline = game_deadline(game)
         game.save(update_fields=["white_ms", "black_ms", "turn_started_at", "deadline"])
-        GameEvent.objects.create(game=game, kind="clock-corrected", ply=game.ply,
-                                 data={"by": arbiter.pk, "before": shown, "white_ms": white_ms, "black_ms": black_ms,
-                                       "reason": reason, "clause": clause})
+        GameEvent.objects.create(
+            game=game,
+            kind="clock-corrected",
+            ply=game.ply,
+            data={
+                "by": arbiter.pk,
+                "before": shown,
+                "white_ms": white_ms,
+                "black_ms": black_ms,
+                "reason": reason,
+                "clause": clause,
+            },
+        )
         events.game_changed_on_commit(game.pk)
         return game

@@ -1,4 +1,5 @@
 """Challenges: create, accept (which starts the game), decline, cancel; expiry is swept."""
+
 from __future__ import annotations
 
 import random
@@ -34,10 +35,23 @@ def _expiry_default() -> timedelta:
     return timedelta(hours=getattr(settings, "GAMES_CHALLENGE_HOURS", 24 * 7))
 
 
-def challenge_create(*, challenger, discipline: str, time_control: str, opponent=None, colour: str = "random",
-                     rated: bool = True, opening_rule: str = "", ballot: str = "", start_fen: str = "",
-                     foul_policy: str = "reject", rating_min: int | None = None, rating_max: int | None = None,
-                     expires_at: datetime | None = None, now: datetime | None = None) -> Challenge:
+def challenge_create(
+    *,
+    challenger,
+    discipline: str,
+    time_control: str,
+    opponent=None,
+    colour: str = "random",
+    rated: bool = True,
+    opening_rule: str = "",
+    ballot: str = "",
+    start_fen: str = "",
+    foul_policy: str = "reject",
+    rating_min: int | None = None,
+    rating_max: int | None = None,
+    expires_at: datetime | None = None,
+    now: datetime | None = None,
+) -> Challenge:
     """Validate and store a challenge (open when ``opponent`` is None)."""
     try:
         variant(discipline)
@@ -58,8 +72,9 @@ def challenge_create(*, challenger, discipline: str, time_control: str, opponent
         opening_rule = opening_rule or "none"
     if opening_rule and opening_rules_of(discipline):
         if opening_rule not in opening_rules_of(discipline):
-            raise Invalid("bad-opening-rule",
-                          f"Opening rules of {discipline}: {', '.join(opening_rules_of(discipline))}.")
+            raise Invalid(
+                "bad-opening-rule", f"Opening rules of {discipline}: {', '.join(opening_rules_of(discipline))}."
+            )
     elif opening_rule:
         raise Invalid("bad-opening-rule", "Only renju and gomoku have opening rules.")
     if ballot and discipline != "russian":
@@ -70,42 +85,64 @@ def challenge_create(*, challenger, discipline: str, time_control: str, opponent
         from games.rules import ballots64
 
         if ballot not in ballots64.keys():
-            raise Invalid("bad-ballot", f"Unknown ballot {ballot!r}: a key is <table>:<cell>, e.g. idf:2-III or "
-                                          f"fmjd:32-II (tables: {', '.join(ballots64.tables())}).")
+            raise Invalid(
+                "bad-ballot",
+                f"Unknown ballot {ballot!r}: a key is <table>:<cell>, e.g. idf:2-III or "
+                f"fmjd:32-II (tables: {', '.join(ballots64.tables())}).",
+            )
     if ballot and ballot != "random":
         _playable_start(discipline=discipline, opening_rule=opening_rule, ballot=ballot, foul_policy=foul_policy)
     if start_fen:
-        start_fen = _playable_start(discipline=discipline, opening_rule=opening_rule, start_fen=start_fen,
-                                    foul_policy=foul_policy)
+        start_fen = _playable_start(
+            discipline=discipline, opening_rule=opening_rule, start_fen=start_fen, foul_policy=foul_policy
+        )
         rated = False  # a position of the challenger's choosing is never rated
     for bound in (rating_min, rating_max):
-        if bound is not None and (isinstance(bound, bool) or not isinstance(bound, int)
-                                  or not RATING_BOUNDS[0] <= bound <= RATING_BOUNDS[1]):
-            raise Invalid("bad-rating-range", f"A rating bound is a whole number from {RATING_BOUNDS[0]} to "
-                                              f"{RATING_BOUNDS[1]}.")
+        if bound is not None and (
+            isinstance(bound, bool) or not isinstance(bound, int) or not RATING_BOUNDS[0] <= bound <= RATING_BOUNDS[1]
+        ):
+            raise Invalid(
+                "bad-rating-range", f"A rating bound is a whole number from {RATING_BOUNDS[0]} to {RATING_BOUNDS[1]}."
+            )
     if rating_min is not None and rating_max is not None and rating_min > rating_max:
         raise Invalid("bad-rating-range", "The rating range is empty.")
     now = now or timezone.now()
     if expires_at is not None and not now < expires_at <= now + CHALLENGE_MAX_LIFE:
         raise Invalid("bad-expiry", f"A challenge expires in the future, within {CHALLENGE_MAX_LIFE.days} days.")
     challenge = Challenge.objects.create(
-        challenger=challenger, opponent=opponent, discipline=discipline, time_control=str(tc), colour=colour,
-        rated=rated, opening_rule=opening_rule, ballot=ballot, start_fen=start_fen, foul_policy=foul_policy,
-        rating_min=rating_min, rating_max=rating_max, expires_at=expires_at or now + _expiry_default(),
+        challenger=challenger,
+        opponent=opponent,
+        discipline=discipline,
+        time_control=str(tc),
+        colour=colour,
+        rated=rated,
+        opening_rule=opening_rule,
+        ballot=ballot,
+        start_fen=start_fen,
+        foul_policy=foul_policy,
+        rating_min=rating_min,
+        rating_max=rating_max,
+        expires_at=expires_at or now + _expiry_default(),
     )
     events.challenge_created_on_commit(challenge.pk)
     return challenge
 
 
-def _playable_start(*, discipline: str, opening_rule: str = "", ballot: str = "", start_fen: str = "",
-                    foul_policy: str = "reject") -> str:
+def _playable_start(
+    *, discipline: str, opening_rule: str = "", ballot: str = "", start_fen: str = "", foul_policy: str = "reject"
+) -> str:
     """The start position's FEN as the rules write it, if a game can be
     played from it: legal, not already decided, a move for the side to move."""
     if len(start_fen) > START_FEN_MAX:
         raise Invalid("bad-start", f"A start position is at most {START_FEN_MAX} characters.")
     try:
-        p = start_position(discipline=discipline, opening_rule=opening_rule, ballot=ballot, start_fen=start_fen,
-                           foul_policy=foul_policy)
+        p = start_position(
+            discipline=discipline,
+            opening_rule=opening_rule,
+            ballot=ballot,
+            start_fen=start_fen,
+            foul_policy=foul_policy,
+        )
     except (IllegalMove, ValueError) as error:
         raise Invalid("bad-start", str(error)) from None
     v = variant(discipline)
@@ -119,8 +156,11 @@ def _rating(member, discipline: str, speed: str) -> float | None:
     self-declared federation rating never opens a rating-limited challenge."""
     from ratings.models import Rating
 
-    value = (Rating.objects.filter(member_id=member.pk, discipline=discipline, speed=speed)
-             .values_list("rating", flat=True).first())
+    value = (
+        Rating.objects.filter(member_id=member.pk, discipline=discipline, speed=speed)
+        .values_list("rating", flat=True)
+        .first()
+    )
     return None if value is None else float(value)
 
 
@@ -139,8 +179,9 @@ def _still_open(challenge: Challenge, now: datetime) -> None:
         raise Conflict("challenge-closed", f"The challenge is {challenge.status}.")
 
 
-def challenge_accept(*, challenge_id: int, member, now: datetime | None = None, rng: random.Random | None = None
-                     ) -> Game:
+def challenge_accept(
+    *, challenge_id: int, member, now: datetime | None = None, rng: random.Random | None = None
+) -> Game:
     """Accept a challenge and start its game: colours drawn if random, a
     шашки-64 ballot drawn now if asked for (003 2.2.2), clocks set."""
     now = now or timezone.now()
@@ -160,13 +201,17 @@ def challenge_accept(*, challenge_id: int, member, now: datetime | None = None, 
                 low, high = challenge.rating_min, challenge.rating_max
                 limits = f"{'…' if low is None else low}–{'…' if high is None else high}"
                 if rating is None:
-                    raise RuleRefusal("rating-out-of-range",
-                                      f"This open challenge is for club ratings {limits} in {challenge.discipline} "
-                                      f"{tc.speed_in(challenge.discipline)}; you have no club rating there yet (a federation rating does "
-                                      f"not count).")
+                    raise RuleRefusal(
+                        "rating-out-of-range",
+                        f"This open challenge is for club ratings {limits} in {challenge.discipline} "
+                        f"{tc.speed_in(challenge.discipline)}; you have no club rating there yet (a federation rating does "
+                        f"not count).",
+                    )
                 if (low is not None and rating < low) or (high is not None and rating > high):
-                    raise RuleRefusal("rating-out-of-range",
-                                      f"This open challenge is for club ratings {limits}; yours is {rating:.0f}.")
+                    raise RuleRefusal(
+                        "rating-out-of-range",
+                        f"This open challenge is for club ratings {limits}; yours is {rating:.0f}.",
+                    )
             return _start_game(challenge, member, tc, now, rng)
         challenge.status = Challenge.Status.EXPIRED
         challenge.save(update_fields=["status"])
@@ -181,9 +226,18 @@ def _start_game(challenge: Challenge, member, tc: clock.TimeControl, now: dateti
         from games.rules import ballots64
 
         ballot = ballots64.draw(rng if isinstance(rng, random.Random) else None)
-    game = game_create(discipline=challenge.discipline, white=white, black=black, time_control=str(tc),
-                       rated=challenge.rated, opening_rule=challenge.opening_rule, ballot=ballot,
-                       start_fen=challenge.start_fen, foul_policy=challenge.foul_policy, now=now)
+    game = game_create(
+        discipline=challenge.discipline,
+        white=white,
+        black=black,
+        time_control=str(tc),
+        rated=challenge.rated,
+        opening_rule=challenge.opening_rule,
+        ballot=ballot,
+        start_fen=challenge.start_fen,
+        foul_policy=challenge.foul_policy,
+        now=now,
+    )
     challenge.status, challenge.game = Challenge.Status.ACCEPTED, game
     challenge.save(update_fields=["status", "game"])
     events.challenge_accepted_on_commit(challenge.pk, game.pk, challenge.challenger_id)
@@ -193,9 +247,22 @@ def _start_game(challenge: Challenge, member, tc: clock.TimeControl, now: dateti
 LATENESS_CAP_MS = 3_600_000  # 1.9.1: never more than an hour
 
 
-def game_create(*, discipline: str, white, black, time_control: str, rated: bool = True, opening_rule: str = "",
-                ballot: str = "", start_fen: str = "", foul_policy: str = "reject", now: datetime | None = None,
-                starts_at: datetime | None = None, lateness_ms: int | None = None, **extra) -> Game:
+def game_create(
+    *,
+    discipline: str,
+    white,
+    black,
+    time_control: str,
+    rated: bool = True,
+    opening_rule: str = "",
+    ballot: str = "",
+    start_fen: str = "",
+    foul_policy: str = "reject",
+    now: datetime | None = None,
+    starts_at: datetime | None = None,
+    lateness_ms: int | None = None,
+    **extra,
+) -> Game:
     """Start a game between two members.
 
     ``starts_at``: a scheduled start (a championship round, 1.6.3): no move is
@@ -227,17 +294,35 @@ def game_create(*, discipline: str, white, black, time_control: str, rated: bool
             raise Invalid("too-long", f"{name} is at most {limit} characters.")
     v = variant(discipline)
     if start_fen:
-        start_fen = _playable_start(discipline=discipline, opening_rule=opening_rule, start_fen=start_fen,
-                                    foul_policy=foul_policy)
-    p = start_position(discipline=discipline, opening_rule=opening_rule, ballot=ballot, start_fen=start_fen,
-                       foul_policy=foul_policy)
+        start_fen = _playable_start(
+            discipline=discipline, opening_rule=opening_rule, start_fen=start_fen, foul_policy=foul_policy
+        )
+    p = start_position(
+        discipline=discipline, opening_rule=opening_rule, ballot=ballot, start_fen=start_fen, foul_policy=foul_policy
+    )
     begins = starts_at or now
     rated = rated and white.pk != black.pk and not start_fen  # a custom start position is never rated
-    game = Game(discipline=discipline, white=white, black=black, rated=rated,
-                speed=tc.speed_in(discipline), time_control=str(tc), opening_rule=opening_rule, ballot=ballot, start_fen=start_fen,
-                foul_policy=foul_policy, fen=v.to_fen(p), to_move=v.turn(p), white_ms=tc.initial_ms(),
-                black_ms=tc.initial_ms(), turn_started_at=begins if tc.timed else None, started_at=begins,
-                starts_at=starts_at, lateness_ms=lateness_ms, **extra)
+    game = Game(
+        discipline=discipline,
+        white=white,
+        black=black,
+        rated=rated,
+        speed=tc.speed_in(discipline),
+        time_control=str(tc),
+        opening_rule=opening_rule,
+        ballot=ballot,
+        start_fen=start_fen,
+        foul_policy=foul_policy,
+        fen=v.to_fen(p),
+        to_move=v.turn(p),
+        white_ms=tc.initial_ms(),
+        black_ms=tc.initial_ms(),
+        turn_started_at=begins if tc.timed else None,
+        started_at=begins,
+        starts_at=starts_at,
+        lateness_ms=lateness_ms,
+        **extra,
+    )
     game.deadline = game_deadline(game)
     game.turn_unannounced = tc.speed == "correspondence"  # the first mover's reminder
     game.save()
@@ -246,15 +331,23 @@ def game_create(*, discipline: str, white, black, time_control: str, rated: bool
 
 
 def challenge_decline(*, challenge_id: int, member, now: datetime | None = None) -> Challenge:
-    return _challenge_close(challenge_id, now, Challenge.Status.DECLINED,
-                            allowed=lambda c: c.opponent_id == member.pk,
-                            refusal="Only the challenged member may decline.")
+    return _challenge_close(
+        challenge_id,
+        now,
+        Challenge.Status.DECLINED,
+        allowed=lambda c: c.opponent_id == member.pk,
+        refusal="Only the challenged member may decline.",
+    )
 
 
 def challenge_cancel(*, challenge_id: int, member, now: datetime | None = None) -> Challenge:
-    return _challenge_close(challenge_id, now, Challenge.Status.CANCELLED,
-                            allowed=lambda c: c.challenger_id == member.pk,
-                            refusal="Only the challenger may cancel.")
+    return _challenge_close(
+        challenge_id,
+        now,
+        Challenge.Status.CANCELLED,
+        allowed=lambda c: c.challenger_id == member.pk,
+        refusal="Only the challenger may cancel.",
+    )
 
 
 def _challenge_close(challenge_id: int, now: datetime | None, status: str, *, allowed, refusal: str) -> Challenge:

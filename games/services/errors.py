@@ -10,6 +10,7 @@ club's JSON error shape (``{"error": code, "detail": text}``):
 * ``invalid`` (400): the request itself is malformed.
 * ``not-found`` (404).
 """
+
 from __future__ import annotations
 
 

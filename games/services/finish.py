@@ -1,4 +1,5 @@
 """Ending games: ``game_finish`` (the one way a game ends) and the adjudication sweep."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -36,17 +37,28 @@ def game_finish(*, game: Game, ending: Ending, now: datetime | None = None) -> b
     now = now or timezone.now()
     status = Game.Status.ABORTED if ending.aborted else Game.Status.FINISHED
     result = "" if ending.aborted else results.for_winner(ending.winner, forfeit=ending.forfeit)
-    fields = dict(status=status, result=result, termination=ending.reason, termination_clause=ending.clause,
-                  ended_at=now, deadline=None, draw_offer_by="", draw_offer_ply=None)
+    fields = dict(
+        status=status,
+        result=result,
+        termination=ending.reason,
+        termination_clause=ending.clause,
+        ended_at=now,
+        deadline=None,
+        draw_offer_by="",
+        draw_offer_ply=None,
+    )
     updated = Game.objects.filter(pk=game.pk, status=Game.Status.ONGOING).update(**fields)
     if updated != 1:
         return False
     offer = game.draw_offer_by  # kept: an acceptance made before a flag fell stands (5.3.1.4)
     for name, value in fields.items():
         setattr(game, name, value)
-    GameEvent.objects.create(game=game, kind="finished", ply=game.ply,
-                             data={"result": result, "reason": ending.reason, "clause": ending.clause,
-                                   "draw_offer_by": offer})
+    GameEvent.objects.create(
+        game=game,
+        kind="finished",
+        ply=game.ply,
+        data={"result": result, "reason": ending.reason, "clause": ending.clause, "draw_offer_by": offer},
+    )
     events.game_finished_on_commit(game.pk)
     return True
 
@@ -133,14 +145,23 @@ def games_sweep(*, now: datetime | None = None, limit: int = 500) -> int:
     challenges. Safe to run in any number of workers at once. Returns the
     number of games this call ended."""
     now = now or timezone.now()
-    Challenge.objects.filter(status=Challenge.Status.OPEN, expires_at__lte=now).update(
-        status=Challenge.Status.EXPIRED)
+    Challenge.objects.filter(status=Challenge.Status.OPEN, expires_at__lte=now).update(status=Challenge.Status.EXPIRED)
     due = list(
         Game.objects.filter(status=Game.Status.ONGOING, deadline__lte=now)
-        .order_by("deadline").values_list("pk", flat=True)[:limit]
+        .order_by("deadline")
+        .values_list("pk", flat=True)[:limit]
     )
     return sum(1 for game_id in due if game_adjudicate(game_id=game_id, now=now))
 
 
-__all__ = ["Ending", "game_finish", "game_adjudicate", "games_sweep", "time_ending", "absence_ending",
-           "overdue_ending", "from_ms", "to_ms"]
+__all__ = [
+    "Ending",
+    "game_finish",
+    "game_adjudicate",
+    "games_sweep",
+    "time_ending",
+    "absence_ending",
+    "overdue_ending",
+    "from_ms",
+    "to_ms",
+]

@@ -10,6 +10,7 @@ The foul stone stands and play goes on. White may point out:
 A justified claim ends the game: white wins (``foul:<kind>``, 002 9.8). An
 unjustified one changes nothing.
 """
+
 from __future__ import annotations
 
 from datetime import datetime
@@ -58,13 +59,15 @@ def game_foul_claim(*, game_id: int, member, now: datetime | None = None) -> Gam
             raise Forbidden("not-white", "Only white points out black's fouls (002 9.8).")
         if _flag_if_fallen(game, now):
             return game
-        notations = list(Move.objects.filter(game=game, ply__lte=game.ply).order_by("ply")
-                         .values_list("notation", flat=True))
+        notations = list(
+            Move.objects.filter(game=game, ply__lte=game.ply).order_by("ply").values_list("notation", flat=True)
+        )
         foul = claimable_foul(game, notations)
         if foul is None:
             raise RuleRefusal("claim-refused", "There is no foul white may still point out (002 9.8).")
         ply, point, kind = foul
-        GameEvent.objects.create(game=game, kind="foul-claimed", ply=game.ply,
-                                 data={"foul_ply": ply, "point": point, "foul": kind})
+        GameEvent.objects.create(
+            game=game, kind="foul-claimed", ply=game.ply, data={"foul_ply": ply, "point": point, "foul": kind}
+        )
         game_finish(game=game, ending=Ending("white", f"foul:{kind}", "002 9.8"), now=now)
         return game

@@ -5,6 +5,7 @@ row (``_locked``); on SQLite the IMMEDIATE transaction mode serialises the
 writers the same way. A move names the ply it expects to follow; anything
 else is a stale or racing request and gets ``Conflict`` with nothing changed.
 """
+
 from __future__ import annotations
 
 import re
@@ -42,8 +43,7 @@ def _lock_statement() -> tuple[str, sql.Columns]:
     qn = connection.ops.quote_name
     columns = sql.Columns(Game)
     lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
-    return (f"SELECT {columns.sql} FROM {qn(Game._meta.db_table)} WHERE {qn(Game._meta.pk.column)} = %s{lock}",
-            columns)
+    return (f"SELECT {columns.sql} FROM {qn(Game._meta.db_table)} WHERE {qn(Game._meta.pk.column)} = %s{lock}", columns)
 
 
 def _locked(game_id: int, cursor=None) -> Game:
@@ -88,12 +88,21 @@ def _arbiter_stopped(game: Game) -> bool:
 
 def _not_before_start(game: Game, now: datetime) -> None:
     if game.starts_at is not None and now < game.starts_at:
-        raise RuleRefusal("not-started",
-                          f"The game starts at {game.starts_at.isoformat()}; no move before then (003 1.6.3).")
+        raise RuleRefusal(
+            "not-started", f"The game starts at {game.starts_at.isoformat()}; no move before then (003 1.6.3)."
+        )
 
 
-def game_move_make(*, game_id: int, member, text: str, expected_ply: int, idempotency_key: str | None = None,
-                   offer_draw: bool = False, now: datetime | None = None) -> MoveOutcome:
+def game_move_make(
+    *,
+    game_id: int,
+    member,
+    text: str,
+    expected_ply: int,
+    idempotency_key: str | None = None,
+    offer_draw: bool = False,
+    now: datetime | None = None,
+) -> MoveOutcome:
     """Apply ``member``'s move ``text`` as ply ``expected_ply + 1``.
 
     1. Lock the game. A retried request (same idempotency key) gets the move
@@ -117,14 +126,22 @@ def game_move_make(*, game_id: int, member, text: str, expected_ply: int, idempo
         # One cursor for the move's statements: making a cursor costs about as
         # much as running one of them.
         with transaction.atomic(), connection.cursor() as cursor:
-            outcome = _move_locked(cursor, game_id=game_id, member=member, text=text,
-                                   expected_ply=expected_ply, idempotency_key=idempotency_key,
-                                   offer_draw=offer_draw, now=now)
+            outcome = _move_locked(
+                cursor,
+                game_id=game_id,
+                member=member,
+                text=text,
+                expected_ply=expected_ply,
+                idempotency_key=idempotency_key,
+                offer_draw=offer_draw,
+                now=now,
+            )
     except IntegrityError as error:
         # A racing request took this ply (or key) between our check and insert.
         if "idempotency" in str(error):
-            raise Conflict("idempotency-key-reused",
-                           "This idempotency key was already used for a different request.") from None
+            raise Conflict(
+                "idempotency-key-reused", "This idempotency key was already used for a different request."
+            ) from None
         raise Conflict("stale-ply", "Another move was made at the same moment; reload the game.") from None
     if outcome is _FLAG_FELL:
         # Raised only now, after the transaction that ended the game on time committed.
@@ -146,10 +163,12 @@ def _normalised(text: str) -> str:
 
 def _absence_refusal(ending: Ending) -> RuleRefusal:
     if ending.aborted:
-        return RuleRefusal("game-aborted", f"The first move did not come within {first_move_seconds()} seconds; "
-                                           "the game was aborted.")
-    return RuleRefusal("forfeit", "The allowed lateness passed before you came to the game: "
-                                  f"it ended by forfeit ({ending.clause}).")
+        return RuleRefusal(
+            "game-aborted", f"The first move did not come within {first_move_seconds()} seconds; the game was aborted."
+        )
+    return RuleRefusal(
+        "forfeit", f"The allowed lateness passed before you came to the game: it ended by forfeit ({ending.clause})."
+    )
 
 
 def _move_locked(cursor, *, game_id, member, text, expected_ply, idempotency_key, offer_draw, now):
@@ -160,8 +179,9 @@ def _move_locked(cursor, *, game_id, member, text, expected_ply, idempotency_key
         prior = Move.objects.filter(game=game, idempotency_key=idempotency_key).first()
         if prior is not None:
             if prior.member_id != member.pk or prior.notation != text or prior.ply != expected_ply + 1:
-                raise Conflict("idempotency-key-reused",
-                               "This idempotency key was already used for a different request.")
+                raise Conflict(
+                    "idempotency-key-reused", "This idempotency key was already used for a different request."
+                )
             return MoveOutcome(prior, game, replayed=True)
     colour = _player_colour(game, member)
     _ongoing(game)
@@ -172,8 +192,10 @@ def _move_locked(cursor, *, game_id, member, text, expected_ply, idempotency_key
     if v.turn(p) != colour:
         raise RuleRefusal("not-your-turn", f"It is {v.turn(p)}'s turn to act.")
     if game.turn_started_at is None and _arbiter_stopped(game):
-        raise RuleRefusal("clocks-stopped", "The arbiter has stopped the clocks; play resumes when he restarts "
-                                            "them (003 5.3.1.6, 5.3.3).")
+        raise RuleRefusal(
+            "clocks-stopped",
+            "The arbiter has stopped the clocks; play resumes when he restarts them (003 5.3.1.6, 5.3.3).",
+        )
     now = now or timezone.now()
     _not_before_start(game, now)
     absent = absence_ending(game, now)
@@ -207,18 +229,58 @@ def _move_locked(cursor, *, game_id, member, text, expected_ply, idempotency_key
                 _flag_if_fallen(game, now)
                 return _FLAG_FELL
             left, late_win = 0, True
-    return _apply(cursor, game=game, member=member, colour=colour, text=text, new=new, result=result,
-                  left=left, elapsed=elapsed, made=made, now=now, idempotency_key=idempotency_key,
-                  offer_draw=offer_draw, late_win=late_win, v=v, pauses=pauses)
+    return _apply(
+        cursor,
+        game=game,
+        member=member,
+        colour=colour,
+        text=text,
+        new=new,
+        result=result,
+        left=left,
+        elapsed=elapsed,
+        made=made,
+        now=now,
+        idempotency_key=idempotency_key,
+        offer_draw=offer_draw,
+        late_win=late_win,
+        v=v,
+        pauses=pauses,
+    )
 
 
-def _apply(cursor, *, game: Game, member, colour: str, text: str, new, result, left: int, elapsed: int, made: int,
-           now: datetime, idempotency_key, offer_draw: bool, late_win: bool, v, pauses=None) -> MoveOutcome:
+def _apply(
+    cursor,
+    *,
+    game: Game,
+    member,
+    colour: str,
+    text: str,
+    new,
+    result,
+    left: int,
+    elapsed: int,
+    made: int,
+    now: datetime,
+    idempotency_key,
+    offer_draw: bool,
+    late_win: bool,
+    v,
+    pauses=None,
+) -> MoveOutcome:
     game.ply += 1
-    move = Move(game=game, ply=game.ply, notation=text, colour=colour, member=member,
-                played_at=now, elapsed_ms=elapsed, clock_ms=left,
-                idempotency_key=idempotency_key or None,
-                foul=(result.reason.split(":", 1)[1] if result and result.reason.startswith("foul:") else ""))
+    move = Move(
+        game=game,
+        ply=game.ply,
+        notation=text,
+        colour=colour,
+        member=member,
+        played_at=now,
+        elapsed_ms=elapsed,
+        clock_ms=left,
+        idempotency_key=idempotency_key or None,
+        foul=(result.reason.split(":", 1)[1] if result and result.reason.startswith("foul:") else ""),
+    )
     if colour == WHITE:
         game.white_ms, game.white_moves = left, made
     else:
@@ -254,9 +316,26 @@ def _apply(cursor, *, game: Game, member, colour: str, text: str, new, result, l
     return MoveOutcome(move, game)
 
 
-_MOVE_FIELDS = ["ply", "white_id", "black_id", "white_ms", "black_ms", "white_moves", "black_moves", "to_move", "fen",
-                "turn_started_at", "draw_barred", "draw_offer_by", "draw_offer_ply", "started_at", "deadline",
-                "turn_unannounced", "white_checked_in_at", "black_checked_in_at"]
+_MOVE_FIELDS = [
+    "ply",
+    "white_id",
+    "black_id",
+    "white_ms",
+    "black_ms",
+    "white_moves",
+    "black_moves",
+    "to_move",
+    "fen",
+    "turn_started_at",
+    "draw_barred",
+    "draw_offer_by",
+    "draw_offer_ply",
+    "started_at",
+    "deadline",
+    "turn_unannounced",
+    "white_checked_in_at",
+    "black_checked_in_at",
+]
 
 
 @sql.per_vendor
@@ -266,10 +345,15 @@ def _store_statement() -> tuple[str, str, list, list]:
     qn, move_meta, game_meta = connection.ops.quote_name, Move._meta, Game._meta
     move_fields = [f for f in move_meta.concrete_fields if f is not move_meta.pk]
     game_fields = [game_meta.get_field(name) for name in _MOVE_FIELDS]
-    insert = (f"INSERT INTO {qn(move_meta.db_table)} ({', '.join(qn(f.column) for f in move_fields)}) "
-              f"VALUES ({', '.join(['%s'] * len(move_fields))}) RETURNING {qn(move_meta.pk.column)}")
-    update = (f"UPDATE {qn(game_meta.db_table)} SET " + ", ".join(f"{qn(f.column)} = %s" for f in game_fields)
-              + f" WHERE {qn(game_meta.pk.column)} = %s")
+    insert = (
+        f"INSERT INTO {qn(move_meta.db_table)} ({', '.join(qn(f.column) for f in move_fields)}) "
+        f"VALUES ({', '.join(['%s'] * len(move_fields))}) RETURNING {qn(move_meta.pk.column)}"
+    )
+    update = (
+        f"UPDATE {qn(game_meta.db_table)} SET "
+        + ", ".join(f"{qn(f.column)} = %s" for f in game_fields)
+        + f" WHERE {qn(game_meta.pk.column)} = %s"
+    )
     if connection.vendor == "postgresql":
         return f"WITH new_move AS ({insert}) {update} RETURNING (SELECT * FROM new_move)", "", move_fields, game_fields
     return insert, update, move_fields, game_fields
@@ -322,8 +406,13 @@ def _made_before_the_flag(game: Game, member, now: datetime) -> str | None:
     was made, the acting player's colour: his resignation or draw agreement
     was made before the flag fell and stands (003 5.3.1.4, 000 9.3.1.3).
     Otherwise None (and the usual refusals apply). Call holding the lock."""
-    if (now is None or game.status != Game.Status.FINISHED or game.termination not in FLAG_ENDINGS
-            or game.ended_at is None or now >= game.ended_at):
+    if (
+        now is None
+        or game.status != Game.Status.FINISHED
+        or game.termination not in FLAG_ENDINGS
+        or game.ended_at is None
+        or now >= game.ended_at
+    ):
         return None
     return _player_colour(game, member)
 
@@ -335,9 +424,12 @@ def _supersede_flag(game: Game, *, winner: str | None, reason: str, clause: str,
     game.result = results.for_winner(winner)
     game.termination, game.termination_clause, game.ended_at = reason, clause, now
     game.save(update_fields=["result", "termination", "termination_clause", "ended_at"])
-    GameEvent.objects.create(game=game, kind="result-set", ply=game.ply,
-                             data={"before": before, "result": game.result, "reason": reason, "clause": clause,
-                                   "made_at": now.isoformat()})
+    GameEvent.objects.create(
+        game=game,
+        kind="result-set",
+        ply=game.ply,
+        data={"before": before, "result": game.result, "reason": reason, "clause": clause, "made_at": now.isoformat()},
+    )
     events.game_changed_on_commit(game.pk)
     transaction.on_commit(lambda: events.game_result_changed(game.pk))
     return game
@@ -390,9 +482,11 @@ def game_check_in(*, game_id: int, member, now: datetime | None = None) -> Game:
         if game.starts_at is None:
             raise RuleRefusal("no-check-in", "Only a game with a scheduled start takes a check-in.")
         if now < game.starts_at - check_in_window():
-            raise RuleRefusal("check-in-not-open",
-                              f"Check-in opens {check_in_window().seconds // 60} minutes before the start "
-                              f"({game.starts_at.isoformat()}).")
+            raise RuleRefusal(
+                "check-in-not-open",
+                f"Check-in opens {check_in_window().seconds // 60} minutes before the start "
+                f"({game.starts_at.isoformat()}).",
+            )
         field = "white_checked_in_at" if colour == WHITE else "black_checked_in_at"
         if getattr(game, field) is None:
             setattr(game, field, now)
@@ -407,12 +501,15 @@ def _offer(game: Game, colour: str) -> None:
     if game.draw_offer_by:
         raise RuleRefusal("draw-already-offered", "A draw offer is already on the table.")
     if game.ply == 0 or game.to_move == colour:
-        raise RuleRefusal("draw-offer-not-now",
-                          "A player may offer a draw only right after making his move (003 2.1.9.3).")
+        raise RuleRefusal(
+            "draw-offer-not-now", "A player may offer a draw only right after making his move (003 2.1.9.3)."
+        )
     if game.draw_barred == colour:
-        raise RuleRefusal("draw-offer-used",
-                          "Your offer was declined: you may offer again only after your opponent has used "
-                          "his right to offer (003 2.1.9.4).")
+        raise RuleRefusal(
+            "draw-offer-used",
+            "Your offer was declined: you may offer again only after your opponent has used "
+            "his right to offer (003 2.1.9.4).",
+        )
     game.draw_offer_by, game.draw_offer_ply = colour, game.ply
     if game.draw_barred and game.draw_barred != colour:
         game.draw_barred = ""  # the opponent has now used his right: the other may offer again
@@ -461,8 +558,9 @@ def _offer_at_flag(game: Game) -> str:
 
 
 # ---- threefold repetition (2.1.9.1.9, procedure 2.1.9.2) ------------------------------------------
-def game_repetition_claim(*, game_id: int, member, expected_ply: int, move: str = "",
-                          now: datetime | None = None) -> Game:
+def game_repetition_claim(
+    *, game_id: int, member, expected_ply: int, move: str = "", now: datetime | None = None
+) -> Game:
     """The side to move claims a draw by threefold repetition (2.1.9.2).
 
     Without ``move``: the opponent's last move repeated the position a third
@@ -476,13 +574,18 @@ def game_repetition_claim(*, game_id: int, member, expected_ply: int, move: str 
     now = now or timezone.now()
     with transaction.atomic():
         try:
-            return _repetition_claim_locked(game_id=game_id, member=member, expected_ply=expected_ply,
-                                            move=move, now=now)
+            return _repetition_claim_locked(
+                game_id=game_id, member=member, expected_ply=expected_ply, move=move, now=now
+            )
         except _WrittenMoveStands:
             pass
         game = _locked(game_id)
-        GameEvent.objects.create(game=game, kind="repetition-claim-refused", ply=game.ply,
-                                 data={"move": move.strip(), "clause": "003 2.1.9.2"})
+        GameEvent.objects.create(
+            game=game,
+            kind="repetition-claim-refused",
+            ply=game.ply,
+            data={"move": move.strip(), "clause": "003 2.1.9.2"},
+        )
         # The written move is made through the one move path (clock, deadline, hooks), in this transaction.
         game_move_make(game_id=game_id, member=member, text=move.strip(), expected_ply=expected_ply, now=now)
     return Game.objects.get(pk=game_id)
@@ -521,5 +624,14 @@ def _repetition_claim_locked(*, game_id: int, member, expected_ply: int, move: s
     return game
 
 
-__all__ = ["MoveOutcome", "game_move_make", "game_resign", "game_abort", "game_draw_offer", "game_draw_answer",
-           "game_repetition_claim", "game_check_in", "FIVE_ROW"]
+__all__ = [
+    "MoveOutcome",
+    "game_move_make",
+    "game_resign",
+    "game_abort",
+    "game_draw_offer",
+    "game_draw_answer",
+    "game_repetition_claim",
+    "game_check_in",
+    "FIVE_ROW",
+]

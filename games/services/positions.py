@@ -8,6 +8,7 @@ common case — the next move of a game this process has just served — at one
 position has committed (see ``remember_on_commit``), so a rolled-back move
 can never leave a position behind for the ply it failed to take.
 """
+
 from __future__ import annotations
 
 from collections import OrderedDict
@@ -21,7 +22,7 @@ from games.rules import variant
 FIVE_ROW = {"renju", "gomoku", "gomoku-standard", "renju-free", "connect6"}
 DRAUGHTS = {"russian", "international", "giveaway"}
 
-_CACHE: "OrderedDict[tuple[int, int], object]" = OrderedDict()
+_CACHE: OrderedDict[tuple[int, int], object] = OrderedDict()
 _CACHE_SIZE = 4000
 _lock = Lock()
 
@@ -41,8 +42,9 @@ def foul_policy_for_rules(policy: str) -> str:
     return STORED_FOUL_POLICIES.get(policy, "reject")
 
 
-def start_position(*, discipline: str, opening_rule: str = "", ballot: str = "", start_fen: str = "",
-                   foul_policy: str = "reject"):
+def start_position(
+    *, discipline: str, opening_rule: str = "", ballot: str = "", start_fen: str = "", foul_policy: str = "reject"
+):
     """The position a game begins from (raises IllegalMove/KeyError on bad settings)."""
     v = variant(discipline)
     if discipline == "renju":
@@ -60,8 +62,13 @@ def start_position(*, discipline: str, opening_rule: str = "", ballot: str = "",
 
 
 def game_start_position(game: Game):
-    return start_position(discipline=game.discipline, opening_rule=game.opening_rule, ballot=game.ballot,
-                          start_fen=game.start_fen, foul_policy=game.foul_policy)
+    return start_position(
+        discipline=game.discipline,
+        opening_rule=game.opening_rule,
+        ballot=game.ballot,
+        start_fen=game.start_fen,
+        foul_policy=game.foul_policy,
+    )
 
 
 def replay(game: Game, notations: list[str]):
@@ -81,8 +88,9 @@ def game_position(game: Game):
         if p is not None:
             _CACHE.move_to_end(key)
             return p
-    notations = list(Move.objects.filter(game_id=game.pk, ply__lte=game.ply).order_by("ply")
-                     .values_list("notation", flat=True))
+    notations = list(
+        Move.objects.filter(game_id=game.pk, ply__lte=game.ply).order_by("ply").values_list("notation", flat=True)
+    )
     p = replay(game, notations)
     _put(key, p)
     return p

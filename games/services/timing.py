@@ -1,7 +1,8 @@
 """Glue between the pure clock maths and stored instants (datetimes ↔ ms)."""
+
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone as dt_timezone
+from datetime import UTC, datetime, timedelta
 
 from django.conf import settings
 from django.db import connection
@@ -16,7 +17,7 @@ def to_ms(at: datetime) -> int:
 
 
 def from_ms(ms: int) -> datetime:
-    return datetime.fromtimestamp(ms / 1000, tz=dt_timezone.utc)
+    return datetime.fromtimestamp(ms / 1000, tz=UTC)
 
 
 def players_pauses(game: Game, cursor=None) -> dict[int, list[tuple[int, int]]]:
@@ -26,8 +27,11 @@ def players_pauses(game: Game, cursor=None) -> dict[int, list[tuple[int, int]]]:
     if game.turn_started_at is None:
         return pauses
     statement, columns = _pauses_statement()
-    rows = sql.fetch_all(statement, [game.white_id, game.black_id,
-                                     connection.ops.adapt_datetimefield_value(game.turn_started_at)], cursor)
+    rows = sql.fetch_all(
+        statement,
+        [game.white_id, game.black_id, connection.ops.adapt_datetimefield_value(game.turn_started_at)],
+        cursor,
+    )
     for row in rows:
         member_id, a, b = columns.values(row)
         pauses.setdefault(member_id, []).append((to_ms(a), to_ms(b)))
@@ -98,8 +102,13 @@ def flag_deadline(game: Game, pauses: dict | None = None) -> datetime | None:
     tc = clock.TimeControl.parse(game.time_control)
     if not tc.timed or game.turn_started_at is None or first_move_free(game):
         return None
-    return from_ms(clock.deadline_ms(turn_started_ms=to_ms(game.turn_started_at),
-                                     left_ms=left_of(game, game.to_move), pauses=_mover_pauses(game, tc, pauses)))
+    return from_ms(
+        clock.deadline_ms(
+            turn_started_ms=to_ms(game.turn_started_at),
+            left_ms=left_of(game, game.to_move),
+            pauses=_mover_pauses(game, tc, pauses),
+        )
+    )
 
 
 def game_deadline(game: Game, pauses: dict | None = None) -> datetime | None:
@@ -114,5 +123,6 @@ def thinking(game: Game, now: datetime, pauses: dict | None = None) -> int:
     if game.turn_started_at is None or first_move_free(game):
         return 0
     tc = clock.TimeControl.parse(game.time_control)
-    return clock.thinking_ms(turn_started_ms=to_ms(game.turn_started_at), now_ms=to_ms(now),
-                             pauses=_mover_pauses(game, tc, pauses))
+    return clock.thinking_ms(
+        turn_started_ms=to_ms(game.turn_started_at), now_ms=to_ms(now), pauses=_mover_pauses(game, tc, pauses)
+    )

@@ -5,6 +5,7 @@ calendar year. Taking a vacation moves out the indexed deadline of every
 correspondence game where he is to move (``timing.game_deadline`` excludes
 vacation time); live games are not affected.
 """
+
 from __future__ import annotations
 
 from datetime import datetime, timedelta
@@ -43,8 +44,10 @@ def vacation_days_used(*, member, year: int) -> float:
     """Vacation days ``member`` has in ``year``: a vacation across New Year
     counts to each year by its days in it."""
     first, after = _year_bounds(year)
-    return sum(_days_within(v.starts_at, v.ends_at, year)
-               for v in Vacation.objects.filter(member=member, starts_at__lt=after, ends_at__gt=first))
+    return sum(
+        _days_within(v.starts_at, v.ends_at, year)
+        for v in Vacation.objects.filter(member=member, starts_at__lt=after, ends_at__gt=first)
+    )
 
 
 def vacation_take(*, member, days: int, starts_at: datetime | None = None, now: datetime | None = None) -> Vacation:

@@ -1,4 +1,5 @@
 """Template filters of the play pages."""
+
 from django import template
 
 register = template.Library()

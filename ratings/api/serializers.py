@@ -15,8 +15,17 @@ class RatingSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Rating
-        fields = ["member", "discipline", "speed", "rating", "games", "provisional", "last_change",
-                  "last_game", "last_played_at"]
+        fields = [
+            "member",
+            "discipline",
+            "speed",
+            "rating",
+            "games",
+            "provisional",
+            "last_change",
+            "last_game",
+            "last_played_at",
+        ]
 
 
 class RatingChangeSerializer(serializers.ModelSerializer):
@@ -27,8 +36,22 @@ class RatingChangeSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = RatingChange
-        fields = ["game", "ended_at", "discipline", "speed", "colour", "opponent", "opponent_rating", "score",
-                  "expected", "k", "rating_before", "rating_after", "delta", "games"]
+        fields = [
+            "game",
+            "ended_at",
+            "discipline",
+            "speed",
+            "colour",
+            "opponent",
+            "opponent_rating",
+            "score",
+            "expected",
+            "k",
+            "rating_before",
+            "rating_after",
+            "delta",
+            "games",
+        ]
 
 
 class LeaderboardSerializer(serializers.Serializer):

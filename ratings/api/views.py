@@ -1,4 +1,5 @@
 """Ratings API: read-only views over ratings.selectors."""
+
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics
@@ -9,7 +10,10 @@ from club.api.errors import ApiError
 from club.models import Member
 from ratings import selectors
 from ratings.api.serializers import (
-    GameRatingChangesSerializer, LeaderboardSerializer, RatingChangeSerializer, RatingSerializer,
+    GameRatingChangesSerializer,
+    LeaderboardSerializer,
+    RatingChangeSerializer,
+    RatingSerializer,
 )
 
 POOL_PARAMETERS = [
@@ -26,10 +30,13 @@ def _pool(request) -> tuple[str, str]:
     return discipline, speed
 
 
-@extend_schema(parameters=POOL_PARAMETERS + [
-    OpenApiParameter("q", str, description="Part of a username or display name."),
-    OpenApiParameter("established", bool, description="Only ratings that are no longer provisional."),
-])
+@extend_schema(
+    parameters=POOL_PARAMETERS
+    + [
+        OpenApiParameter("q", str, description="Part of a username or display name."),
+        OpenApiParameter("established", bool, description="Only ratings that are no longer provisional."),
+    ]
+)
 class RatingListView(generics.ListAPIView):
     """A pool's ratings, best first (paginated)."""
 
@@ -38,13 +45,17 @@ class RatingListView(generics.ListAPIView):
     def get_queryset(self):
         discipline, speed = _pool(self.request)
         return selectors.rating_list(
-            discipline=discipline, speed=speed, query=self.request.query_params.get("q", ""),
+            discipline=discipline,
+            speed=speed,
+            query=self.request.query_params.get("q", ""),
             established_only=self.request.query_params.get("established") in {"1", "true"},
         )
 
 
-@extend_schema(parameters=[OpenApiParameter("limit", int, description="Leaders per pool (default 10, at most 100).")],
-               responses=LeaderboardSerializer(many=True))
+@extend_schema(
+    parameters=[OpenApiParameter("limit", int, description="Leaders per pool (default 10, at most 100).")],
+    responses=LeaderboardSerializer(many=True),
+)
 class LeaderboardView(APIView):
     """The best established ratings of every (discipline, speed) pool."""
 
@@ -89,6 +100,6 @@ class GameRatingChangesView(APIView):
 
         game = get_object_or_404(Game, pk=pk)
         changes = selectors.game_rating_changes(game)
-        return Response(GameRatingChangesSerializer(
-            {"game": game.pk, "white": changes.white, "black": changes.black}
-        ).data)
+        return Response(
+            GameRatingChangesSerializer({"game": game.pk, "white": changes.white, "black": changes.black}).data
+        )

@@ -1,5 +1,6 @@
 """No back door: an administrator's result correction in the admin goes through
 the arbiter service and lands in the audit log (issue 15, item 7)."""
+
 from club.arbiters.models import AuditEntry, Sanction
 from games.services import game_create
 from tests.conftest import make_member
@@ -12,11 +13,23 @@ def test_an_admin_result_correction_is_audited(client, db):
     superuser.save()
     game = game_create(white=white, black=black, discipline="russian", time_control="d3")
     client.force_login(superuser)
-    client.post("/admin/games/game/", {"action": "correct_result", "_selected_action": [game.pk], "apply": "1",
-                                       "result": "0-1", "reason": "Recording error."})
+    client.post(
+        "/admin/games/game/",
+        {
+            "action": "correct_result",
+            "_selected_action": [game.pk],
+            "apply": "1",
+            "result": "0-1",
+            "reason": "Recording error.",
+        },
+    )
     entry = AuditEntry.objects.get()
-    assert (entry.actor, entry.action, entry.game_id, entry.reason) == (superuser, "admin:result", game.pk,
-                                                                       "Recording error.")
+    assert (entry.actor, entry.action, entry.game_id, entry.reason) == (
+        superuser,
+        "admin:result",
+        game.pk,
+        "Recording error.",
+    )
 
 
 def test_the_arbiters_records_are_read_only_in_the_admin(client, db):

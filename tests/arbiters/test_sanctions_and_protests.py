@@ -1,6 +1,7 @@
 """Arbiters' real powers (issue 15): sanctions with effects (003 1.4), the
 rapid/blitz ladder (1.16.6), protests (1.3.1, 1.14.7), questions to the
 arbiter (1.3.1), the audit log; a permission matrix over the API."""
+
 import pytest
 
 from club.arbiters import selectors
@@ -32,10 +33,12 @@ def cast(started, staff, players, db):
     """Everyone the permission matrix tries."""
     championship, game = started
     other_arbiter = make_member("fyodor", "chief_arbiter", display_name="Fyodor Elsewhere")
-    elsewhere = championships.championship_create(organiser=staff["organiser"], name="Other", discipline="russian",
-                                                  time_control="d3", now=T0)
-    championships.arbiter_appoint(by=staff["organiser"], championship_id=elsewhere.pk, member=other_arbiter,
-                                  role="chief")
+    elsewhere = championships.championship_create(
+        organiser=staff["organiser"], name="Other", discipline="russian", time_control="d3", now=T0
+    )
+    championships.arbiter_appoint(
+        by=staff["organiser"], championship_id=elsewhere.pk, member=other_arbiter, role="chief"
+    )
     superuser = make_member("root", display_name="Root")
     superuser.is_superuser = True
     superuser.save()
@@ -62,14 +65,30 @@ def _client(client, who):
 
 def _state(game):
     game.refresh_from_db()
-    return (game.status, game.result, Sanction.objects.count(), Protest.objects.filter(status="pending").count(),
-            AuditEntry.objects.count(), list(Entry.objects.order_by("pk").values_list("status", flat=True)))
+    return (
+        game.status,
+        game.result,
+        Sanction.objects.count(),
+        Protest.objects.filter(status="pending").count(),
+        AuditEntry.objects.count(),
+        list(Entry.objects.order_by("pk").values_list("status", flat=True)),
+    )
 
 
 LIGHT_ALLOWED = {"arbiter", "chief"}
 HEAVY_ALLOWED = {"chief"}
-EVERYONE = ["anonymous", "member", "white", "black", "other championship's chief", "arbiter", "chief", "organiser",
-            "club admin", "superuser"]
+EVERYONE = [
+    "anonymous",
+    "member",
+    "white",
+    "black",
+    "other championship's chief",
+    "arbiter",
+    "chief",
+    "organiser",
+    "club admin",
+    "superuser",
+]
 
 
 # 1.4: remark, warning, reprimand by any arbiter of the championship.
@@ -77,9 +96,11 @@ EVERYONE = ["anonymous", "member", "white", "black", "other championship's chief
 def test_a_remark_in_a_championship_game_is_given_only_by_its_arbiters(client, cast, started, who):
     championship, game = started
     before = _state(game)
-    answer = _client(client, cast[who]).post("/api/arbiters/sanctions/", {
-        "member": game.white_id, "kind": "remark", "reason": "talked during play", "game": game.pk},
-        content_type="application/json")
+    answer = _client(client, cast[who]).post(
+        "/api/arbiters/sanctions/",
+        {"member": game.white_id, "kind": "remark", "reason": "talked during play", "game": game.pk},
+        content_type="application/json",
+    )
     if who in LIGHT_ALLOWED:
         assert answer.status_code == 201
         assert Sanction.objects.get().kind == "remark"
@@ -90,13 +111,17 @@ def test_a_remark_in_a_championship_game_is_given_only_by_its_arbiters(client, c
 
 # 1.4: loss of the game only by the chief arbiter (or deputy).
 @pytest.mark.parametrize("who", EVERYONE)
-def test_a_loss_of_the_game_is_given_only_by_the_chief_arbiter(client, cast, started, who, django_capture_on_commit_callbacks):
+def test_a_loss_of_the_game_is_given_only_by_the_chief_arbiter(
+    client, cast, started, who, django_capture_on_commit_callbacks
+):
     championship, game = started
     before = _state(game)
     with django_capture_on_commit_callbacks(execute=True):
-        answer = _client(client, cast[who]).post("/api/arbiters/sanctions/", {
-            "member": game.white_id, "kind": "loss_of_game", "reason": "used an engine", "game": game.pk},
-            content_type="application/json")
+        answer = _client(client, cast[who]).post(
+            "/api/arbiters/sanctions/",
+            {"member": game.white_id, "kind": "loss_of_game", "reason": "used an engine", "game": game.pk},
+            content_type="application/json",
+        )
     if who in HEAVY_ALLOWED:
         assert answer.status_code == 201
         game.refresh_from_db()
@@ -113,9 +138,16 @@ def test_a_loss_of_the_game_is_given_only_by_the_chief_arbiter(client, cast, sta
 def test_an_exclusion_is_given_only_by_the_chief_arbiter(client, cast, started, who):
     championship, game = started
     before = _state(game)
-    answer = _client(client, cast[who]).post("/api/arbiters/sanctions/", {
-        "member": game.black_id, "kind": "exclusion", "reason": "insulted the arbiter",
-        "championship": championship.pk}, content_type="application/json")
+    answer = _client(client, cast[who]).post(
+        "/api/arbiters/sanctions/",
+        {
+            "member": game.black_id,
+            "kind": "exclusion",
+            "reason": "insulted the arbiter",
+            "championship": championship.pk,
+        },
+        content_type="application/json",
+    )
     if who in HEAVY_ALLOWED:
         assert answer.status_code == 201
         assert Entry.objects.get(championship=championship, member_id=game.black_id).status == "excluded"
@@ -128,12 +160,16 @@ def test_an_exclusion_is_given_only_by_the_chief_arbiter(client, cast, started, 
 @pytest.mark.parametrize("who", EVERYONE)
 def test_a_protest_is_ruled_only_by_the_chief_arbiter(client, cast, started, staff, who):
     championship, game = started
-    sanction, = sanction_issue(by=staff["arbiter"], member_id=game.white_id, kind="warning", reason="late to board",
-                               game_id=game.pk, now=at(5))
+    (sanction,) = sanction_issue(
+        by=staff["arbiter"], member_id=game.white_id, kind="warning", reason="late to board", game_id=game.pk, now=at(5)
+    )
     protest = protest_file(member=game.white, sanction_id=sanction.pk, text="I was on time", now=at(6))
     before = _state(game)
-    answer = _client(client, cast[who]).post(f"/api/arbiters/protests/{protest.pk}/ruling/", {
-        "upheld": True, "ruling": "the clock shows he came on time"}, content_type="application/json")
+    answer = _client(client, cast[who]).post(
+        f"/api/arbiters/protests/{protest.pk}/ruling/",
+        {"upheld": True, "ruling": "the clock shows he came on time"},
+        content_type="application/json",
+    )
     sanction.refresh_from_db()
     if who in HEAVY_ALLOWED:
         assert answer.status_code == 200 and sanction.status == "reversed"
@@ -147,8 +183,11 @@ def test_a_protest_is_ruled_only_by_the_chief_arbiter(client, cast, started, sta
 def test_a_question_is_answered_only_by_an_arbiter_of_the_game(client, cast, started, who):
     championship, game = started
     question = Question.objects.create(game=game, asked_by=game.white, asked_at=at(1), text="May I leave the hall?")
-    answer = _client(client, cast[who]).post(f"/api/arbiters/questions/{question.pk}/answer/", {
-        "answer": "Yes, with your clock running."}, content_type="application/json")
+    answer = _client(client, cast[who]).post(
+        f"/api/arbiters/questions/{question.pk}/answer/",
+        {"answer": "Yes, with your clock running."},
+        content_type="application/json",
+    )
     question.refresh_from_db()
     if who in LIGHT_ALLOWED:
         assert answer.status_code == 200 and question.answered_by == cast[who]
@@ -159,12 +198,14 @@ def test_a_question_is_answered_only_by_an_arbiter_of_the_game(client, cast, sta
 
 def test_a_player_asks_and_sees_the_answer(client, started, staff):
     championship, game = started
-    asked = _client(client, game.black).post(f"/api/arbiters/games/{game.pk}/questions/",
-                                             {"text": "Is 1.10 applied?"}, content_type="application/json")
+    asked = _client(client, game.black).post(
+        f"/api/arbiters/games/{game.pk}/questions/", {"text": "Is 1.10 applied?"}, content_type="application/json"
+    )
     assert asked.status_code == 201
     client.force_login(staff["arbiter"])
-    client.post(f"/api/arbiters/questions/{asked.json()['id']}/answer/", {"answer": "Yes."},
-                content_type="application/json")
+    client.post(
+        f"/api/arbiters/questions/{asked.json()['id']}/answer/", {"answer": "Yes."}, content_type="application/json"
+    )
     client.force_login(game.black)
     mine = client.get("/api/arbiters/mine/").json()
     assert [q["answer"] for q in mine["questions"]] == ["Yes."]
@@ -180,8 +221,14 @@ def test_a_loss_by_sanction_of_a_finished_game_is_reversed_by_an_upheld_protest(
     rated = RatingChange.objects.filter(game=game)
     assert game.rated and rated.count() == 2
     with on_commit():
-        sanction, = sanction_issue(by=staff["chief"], member_id=game.white_id, kind="loss_of_game",
-                                   reason="outside help", game_id=game.pk, now=at(20))
+        (sanction,) = sanction_issue(
+            by=staff["chief"],
+            member_id=game.white_id,
+            kind="loss_of_game",
+            reason="outside help",
+            game_id=game.pk,
+            now=at(20),
+        )
     game.refresh_from_db()
     board.refresh_from_db()
     assert (game.result, board.result) == ("-/+", "-/+")
@@ -201,8 +248,15 @@ def test_a_loss_by_sanction_of_a_finished_game_is_reversed_by_an_upheld_protest(
 def test_a_loss_for_both_players_is_recorded_minus_minus(started, staff, on_commit):
     championship, game = started
     with on_commit():
-        made = sanction_issue(by=staff["chief"], member_id=game.white_id, kind="loss_of_game", both=True,
-                              reason="prearranged result", game_id=game.pk, now=at(20))
+        made = sanction_issue(
+            by=staff["chief"],
+            member_id=game.white_id,
+            kind="loss_of_game",
+            both=True,
+            reason="prearranged result",
+            game_id=game.pk,
+            now=at(20),
+        )
     game.refresh_from_db()
     assert len(made) == 2 and game.result == "-/-"
     # one of them protests successfully: only the other loses now
@@ -216,8 +270,14 @@ def test_a_loss_for_both_players_is_recorded_minus_minus(started, staff, on_comm
 def test_a_rejected_protest_leaves_the_sanction_and_its_effect(started, staff, on_commit):
     championship, game = started
     with on_commit():
-        sanction, = sanction_issue(by=staff["chief"], member_id=game.black_id, kind="loss_of_game",
-                                   reason="refused to play on", game_id=game.pk, now=at(20))
+        (sanction,) = sanction_issue(
+            by=staff["chief"],
+            member_id=game.black_id,
+            kind="loss_of_game",
+            reason="refused to play on",
+            game_id=game.pk,
+            now=at(20),
+        )
     protest = protest_file(member=game.black, sanction_id=sanction.pk, text="unfair", now=at(30))
     protest_rule(by=staff["chief"], protest_id=protest.pk, upheld=False, ruling="he refused twice", now=at(40))
     game.refresh_from_db()
@@ -227,8 +287,14 @@ def test_a_rejected_protest_leaves_the_sanction_and_its_effect(started, staff, o
 def test_an_exclusion_applies_1_10_and_is_undone_by_an_upheld_protest(started, staff, on_commit):
     championship, game = started
     with on_commit():
-        sanction, = sanction_issue(by=staff["chief"], member_id=game.black_id, kind="exclusion",
-                                   reason="misconduct", championship_id=championship.pk, now=at(20))
+        (sanction,) = sanction_issue(
+            by=staff["chief"],
+            member_id=game.black_id,
+            kind="exclusion",
+            reason="misconduct",
+            championship_id=championship.pk,
+            now=at(20),
+        )
     entry = Entry.objects.get(championship=championship, member_id=game.black_id)
     assert entry.status == "excluded"
     protest = protest_file(member=game.black, sanction_id=sanction.pk, text="mistaken identity", now=at(30))
@@ -242,8 +308,9 @@ def test_only_the_sanctioned_member_protests_his_sanction(started, staff):
     from games.services import Forbidden
 
     championship, game = started
-    sanction, = sanction_issue(by=staff["arbiter"], member_id=game.white_id, kind="remark", reason="noise",
-                               game_id=game.pk, now=at(5))
+    (sanction,) = sanction_issue(
+        by=staff["arbiter"], member_id=game.white_id, kind="remark", reason="noise", game_id=game.pk, now=at(5)
+    )
     with pytest.raises(Forbidden) as refused:
         protest_file(member=game.black, sanction_id=sanction.pk, text="unfair to him", now=at(6))
     assert refused.value.code == "not-concerned"
@@ -258,11 +325,23 @@ def test_the_rapid_and_blitz_ladder_offers_the_next_step(players, chief_arbiter)
         step = selectors.ladder_next(game=game, member=players[0])
         steps.append(step["next"])
         if step["next"] and step["next"] != "loss_of_game":
-            sanction_issue(by=chief_arbiter, member_id=players[0].pk, kind=step["next"], reason="violation",
-                           game_id=game.pk, now=at(1))
+            sanction_issue(
+                by=chief_arbiter,
+                member_id=players[0].pk,
+                kind=step["next"],
+                reason="violation",
+                game_id=game.pk,
+                now=at(1),
+            )
         elif step["next"] == "loss_of_game":
-            sanction_issue(by=chief_arbiter, member_id=players[0].pk, kind="loss_of_game", reason="third violation",
-                           game_id=game.pk, now=at(2))
+            sanction_issue(
+                by=chief_arbiter,
+                member_id=players[0].pk,
+                kind="loss_of_game",
+                reason="third violation",
+                game_id=game.pk,
+                now=at(2),
+            )
     assert steps == ["remark", "warning", "loss_of_game", None]
     assert Game.objects.get(pk=game.pk).result == "-/+"
 
@@ -274,8 +353,9 @@ def test_a_classical_game_has_no_ladder(players):
 
 def test_the_audit_log_is_append_only_and_seen_by_the_championships_arbiters(client, started, staff, players):
     championship, game = started
-    sanction_issue(by=staff["arbiter"], member_id=game.white_id, kind="reprimand", reason="rude", game_id=game.pk,
-                   now=at(5))
+    sanction_issue(
+        by=staff["arbiter"], member_id=game.white_id, kind="reprimand", reason="rude", game_id=game.pk, now=at(5)
+    )
     entry = AuditEntry.objects.get()
     with pytest.raises(ValueError):
         entry.save()

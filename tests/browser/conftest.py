@@ -9,6 +9,7 @@ Mark them ``django_db(transaction=True)``: the live server needs committed
 data. The role groups a flush wipes come back through club's post_migrate
 handler, so no serialized rollback is needed (it would collide with them).
 """
+
 import os
 from pathlib import Path
 
@@ -17,8 +18,12 @@ import pytest
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--no-first-run", "--disable-sync",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
 ]
 
 

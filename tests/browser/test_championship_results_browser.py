@@ -1,6 +1,7 @@
 """A visitor opens a finished championship (issue 14): the crosstable and the
 standings as computed, the arithmetic behind a figure on demand, and the
 print version the chief arbiter signs (A4)."""
+
 import pytest
 from playwright.sync_api import expect
 
@@ -53,7 +54,7 @@ def test_a_finished_championship_shows_its_crosstable_and_standings_as_computed(
         shown = cells(standing.nth(i))
         assert shown[:3] == [row["place"], row["player"].name, row["points"]]
         figures = [f["value"] for f in row["figures"]]
-        assert shown[4:4 + len(figures)] == figures
+        assert shown[4 : 4 + len(figures)] == figures
     # The arithmetic behind Pyotr's Sonneborn-Berger (1.13.5), on demand.
     berger = standing.nth(0).locator('td[data-coefficient="berger"]')
     arithmetic = berger.locator(".arithmetic")

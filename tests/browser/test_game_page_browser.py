@@ -2,6 +2,7 @@
 of a long game in the move list at desk and phone widths, the шашки-64 ballot,
 the help under the board for its discipline, Connect6's first stone of a turn
 marked, and a flagged clock at 0:00."""
+
 import datetime as dt
 
 import pytest
@@ -37,8 +38,9 @@ def _forty_plies() -> list[str]:
 def _login(page, live_server, member):
     client = Client()
     client.force_login(member)
-    page.context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
-                               "url": live_server.url}])
+    page.context.add_cookies(
+        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
+    )
 
 
 @pytest.mark.parametrize("width", WIDTHS)

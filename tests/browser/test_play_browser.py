@@ -6,6 +6,7 @@ through the WSGI handler on threads, WebSockets through Channels) under
 uvicorn, in this process so that the in-memory channel
 layer, the test database and the outbox are shared with the test.
 """
+
 import socket
 import threading
 import time
@@ -43,8 +44,9 @@ def club_server(transactional_db, settings, monkeypatch):
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(application, host="127.0.0.1", port=port, log_level="warning",
-                                           lifespan="off"))
+    server = uvicorn.Server(
+        uvicorn.Config(application, host="127.0.0.1", port=port, log_level="warning", lifespan="off")
+    )
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     while not server.started:  # a readiness wait, not a timed assertion
@@ -72,8 +74,9 @@ def member_page(browser, server, member, *, websockets=True, phone=False):
     return page
 
 
-def challenge_and_accept(challenger_page, opponent_page, *, discipline, colour, time_control,
-                         opponent, opening_rule=None):
+def challenge_and_accept(
+    challenger_page, opponent_page, *, discipline, colour, time_control, opponent, opening_rule=None
+):
     """The challenger publishes a direct challenge in the lobby; the opponent accepts it."""
     challenger_page.goto("/play/")
     challenger_page.get_by_role("link", name="Create a challenge").click()
@@ -107,17 +110,17 @@ def click_move(page, other, *squares):
     expect(other_root).to_have_attribute("data-ply", str(ply + 1))
 
 
-def test_two_members_play_live_russian_draughts_to_a_draw_by_agreement(browser, club_server, anna, boris,
-                                                                        eager_celery):
+def test_two_members_play_live_russian_draughts_to_a_draw_by_agreement(browser, club_server, anna, boris, eager_celery):
     white, black = member_page(browser, club_server, anna), member_page(browser, club_server, boris)
-    game_id = challenge_and_accept(white, black, discipline="russian", colour="white", time_control="900",
-                                   opponent="boris")
+    game_id = challenge_and_accept(
+        white, black, discipline="russian", colour="white", time_control="900", opponent="boris"
+    )
     expect(white.locator("#game")).to_have_attribute("data-live", "socket")
     expect(black.locator("#game")).to_have_attribute("data-live", "socket")
 
     click_move(white, black, "c3", "d4")
     click_move(black, white, "f6", "e5")
-    click_move(white, black, "d4", "f6")          # the capture d4:f6, the only legal move
+    click_move(white, black, "d4", "f6")  # the capture d4:f6, the only legal move
     # Black has two captures: the board waits for the landing square that decides.
     click_move(black, white, "g7", "e5")
     expect(black.locator("#moves")).to_contain_text("d4:f6")
@@ -168,8 +171,9 @@ def test_two_members_play_live_russian_draughts_to_a_draw_by_agreement(browser, 
 
 def test_two_members_play_live_renju_to_five_in_a_row(browser, club_server, anna, boris, eager_celery):
     black, white = member_page(browser, club_server, anna), member_page(browser, club_server, boris)
-    game_id = challenge_and_accept(black, white, discipline="renju", colour="black", time_control="900",
-                                   opponent="boris", opening_rule="none")
+    game_id = challenge_and_accept(
+        black, white, discipline="renju", colour="black", time_control="900", opponent="boris", opening_rule="none"
+    )
     # A visitor who is not logged in watches from the start.
     spectator = browser.new_context(base_url=club_server, locale="en-GB").new_page()
     spectator.goto(f"/play/games/{game_id}/")
@@ -194,11 +198,13 @@ def test_two_members_play_live_renju_to_five_in_a_row(browser, club_server, anna
     assert black.errors == [] and white.errors == []
 
 
-def test_a_correspondence_move_shows_in_the_opponents_games_and_is_emailed(browser, club_server, anna, boris,
-                                                                          eager_celery):
+def test_a_correspondence_move_shows_in_the_opponents_games_and_is_emailed(
+    browser, club_server, anna, boris, eager_celery
+):
     white, black = member_page(browser, club_server, anna), member_page(browser, club_server, boris)
-    game_id = challenge_and_accept(white, black, discipline="russian", colour="white", time_control="d3",
-                                   opponent="boris")
+    game_id = challenge_and_accept(
+        white, black, discipline="russian", colour="white", time_control="d3", opponent="boris"
+    )
     assert [m.to for m in mail.outbox] == [["boris@club.test"], ["anna@club.test"]]  # the challenge, its acceptance
     click_move(white, black, "c3", "d4")
 
@@ -227,7 +233,7 @@ def test_without_websockets_the_page_polls_and_misses_no_move(browser, club_serv
 
     click_move(white, black, "32", "28")
     click_move(black, white, "19", "23")
-    click_move(white, black, "28", "19")           # 28x19: a capture on the numbered board
+    click_move(white, black, "28", "19")  # 28x19: a capture on the numbered board
     expect(black.locator("#moves")).to_contain_text("28x19")
     # On a phone the black player sees his own side at the bottom.
     box_1, box_50 = (black.locator(f"#board [data-square='{n}']").bounding_box() for n in ("1", "50"))
@@ -236,16 +242,17 @@ def test_without_websockets_the_page_polls_and_misses_no_move(browser, club_serv
 
     # White's socket drops; a move made meanwhile still arrives, and the socket comes back.
     white.evaluate("clubGame.socket.close()")
-    click_move(black, white, "14", "23")           # the recapture 14x23
+    click_move(black, white, "14", "23")  # the recapture 14x23
     expect(white.locator("#moves")).to_contain_text("14x23")
     expect(white.locator("#game")).to_have_attribute("data-live", "socket")
     assert white.errors == [] and black.errors == []
 
 
-def test_the_renju_opening_protocol_is_played_with_the_boards_points_and_buttons(browser, club_server, anna,
-                                                                                  boris, eager_celery):
+def test_the_renju_opening_protocol_is_played_with_the_boards_points_and_buttons(
+    browser, club_server, anna, boris, eager_celery
+):
     game = start_game(white=boris, black=anna, discipline="renju", time_control="900", opening_rule="rif")
-    black = member_page(browser, club_server, anna)    # the tentative black
+    black = member_page(browser, club_server, anna)  # the tentative black
     white = member_page(browser, club_server, boris)
     black.goto(f"/play/games/{game.id}/")
     white.goto(f"/play/games/{game.id}/")

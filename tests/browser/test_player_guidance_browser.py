@@ -2,6 +2,7 @@
 desk (1280 px) and on a phone: the challenger's lobby moves to the game, the
 renju opening protocol names each step, fouls explain themselves, one header
 and a home page that shows what waits for me, game actions only when possible."""
+
 import pytest
 from playwright.sync_api import expect
 
@@ -28,8 +29,9 @@ def no_sideways_scroll(page):
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_the_challengers_lobby_moves_to_the_game_when_it_is_accepted(browser, club_server, anna, boris,
-                                                                      eager_celery, width):
+def test_the_challengers_lobby_moves_to_the_game_when_it_is_accepted(
+    browser, club_server, anna, boris, eager_celery, width
+):
     anna_page, boris_page = two_members(browser, club_server, anna, boris, width)
     anna_page.goto("/play/challenges/new/")
     # Item 7: each discipline offers its own presets; renju has no 3+2 blitz.
@@ -60,8 +62,9 @@ def test_the_challengers_lobby_moves_to_the_game_when_it_is_accepted(browser, cl
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_the_renju_opening_protocol_names_each_step_and_draws_the_offers(browser, club_server, anna, boris,
-                                                                         eager_celery, width):
+def test_the_renju_opening_protocol_names_each_step_and_draws_the_offers(
+    browser, club_server, anna, boris, eager_celery, width
+):
     game = start_game(white=boris, black=anna, discipline="renju", time_control="900", opening_rule="rif")
     black, white = two_members(browser, club_server, anna, boris, width)
     black.goto(f"/play/games/{game.id}/")
@@ -105,16 +108,16 @@ def test_the_renju_opening_protocol_names_each_step_and_draws_the_offers(browser
 
 def _foul_game(anna, boris, policy):
     """Black (Anna) to move with f8 forbidden as a double three (002 9.2)."""
-    game = start_game(white=boris, black=anna, discipline="renju", time_control="900", opening_rule="none",
-                      foul_policy=policy)
+    game = start_game(
+        white=boris, black=anna, discipline="renju", time_control="900", opening_rule="none", foul_policy=policy
+    )
     for ply, point in enumerate(["h8", "a1", "i8", "a15", "h10", "o1", "i11", "o15"]):
         game_move_make(game_id=game.id, member=anna if ply % 2 == 0 else boris, text=point, expected_ply=ply)
     return game
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_a_refused_foul_says_why_and_a_losing_foul_asks_first(browser, club_server, anna, boris, eager_celery,
-                                                               width):
+def test_a_refused_foul_says_why_and_a_losing_foul_asks_first(browser, club_server, anna, boris, eager_celery, width):
     refused, losing = _foul_game(anna, boris, "reject"), _foul_game(anna, boris, "foul-loses")
     black, white = two_members(browser, club_server, anna, boris, width)
 
@@ -134,7 +137,7 @@ def test_a_refused_foul_says_why_and_a_losing_foul_asks_first(browser, club_serv
     black.locator("#board [data-square='f8']").click()
     expect(black.locator("#board [data-foul='f8']")).to_be_visible()
     assert asked and "loses the game" in asked[0]
-    assert Game.objects.get(id=losing.id).ply == 8           # dismissed: nothing played
+    assert Game.objects.get(id=losing.id).ply == 8  # dismissed: nothing played
     black.once("dialog", lambda dialog: dialog.accept())
     black.locator("#board [data-square='f8']").click()
     for page in (black, white):
@@ -146,8 +149,9 @@ def test_a_refused_foul_says_why_and_a_losing_foul_asks_first(browser, club_serv
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_the_home_page_shows_each_member_the_game_waiting_for_his_move(browser, club_server, anna, boris,
-                                                                       eager_celery, width):
+def test_the_home_page_shows_each_member_the_game_waiting_for_his_move(
+    browser, club_server, anna, boris, eager_celery, width
+):
     game = start_game(white=anna, black=boris)  # correspondence, white to move
     anna_page, boris_page = two_members(browser, club_server, anna, boris, width)
     for page in (anna_page, boris_page):
@@ -174,8 +178,9 @@ def test_the_home_page_shows_each_member_the_game_waiting_for_his_move(browser, 
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_game_actions_appear_only_when_possible_and_destructive_ones_stand_apart(browser, club_server, anna,
-                                                                                 boris, eager_celery, width):
+def test_game_actions_appear_only_when_possible_and_destructive_ones_stand_apart(
+    browser, club_server, anna, boris, eager_celery, width
+):
     game = start_game(white=anna, black=boris, start_fen="W:WKc1,Kh2:BKa7,Kh8", time_control="1800+30")
     white, black = two_members(browser, club_server, anna, boris, width)
     white.goto(f"/play/games/{game.id}/")
@@ -203,8 +208,9 @@ def test_game_actions_appear_only_when_possible_and_destructive_ones_stand_apart
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_a_conditional_move_is_played_for_me_when_the_opponent_plays_the_foreseen_move(browser, club_server, anna,
-                                                                                      boris, eager_celery, width):
+def test_a_conditional_move_is_played_for_me_when_the_opponent_plays_the_foreseen_move(
+    browser, club_server, anna, boris, eager_celery, width
+):
     from games.events import turns_announce
 
     game = start_game(white=anna, black=boris)  # correspondence

@@ -1,4 +1,5 @@
 """A visitor joins the club in a real browser, logs in again, and sees their profile."""
+
 import pytest
 from playwright.sync_api import expect
 

@@ -4,6 +4,7 @@ Grigory organises, Valentin is the appointed chief arbiter, Yelena an
 appointed arbiter; the players are plain members. Instants are explicit
 (``T0`` plus offsets) wherever a service takes ``now``.
 """
+
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -22,8 +23,9 @@ def at(minutes: float = 0) -> datetime:
 def players(db):
     """Six members who play: players[0] … players[5]."""
     names = ["pyotr", "olga", "ivan", "marina", "sergei", "tatiana"]
-    return [make_member(name, display_name=name.title(), federation_rating=2000 - 50 * i)
-            for i, name in enumerate(names)]
+    return [
+        make_member(name, display_name=name.title(), federation_rating=2000 - 50 * i) for i, name in enumerate(names)
+    ]
 
 
 @pytest.fixture
@@ -41,10 +43,12 @@ def make_championship(staff):
         options.setdefault("discipline", "russian")
         options.setdefault("time_control", "d3")
         championship = services.championship_create(organiser=staff["organiser"], now=T0, **options)
-        services.arbiter_appoint(by=staff["organiser"], championship_id=championship.pk, member=staff["chief"],
-                                 role="chief")
-        services.arbiter_appoint(by=staff["organiser"], championship_id=championship.pk, member=staff["arbiter"],
-                                 role="arbiter")
+        services.arbiter_appoint(
+            by=staff["organiser"], championship_id=championship.pk, member=staff["chief"], role="chief"
+        )
+        services.arbiter_appoint(
+            by=staff["organiser"], championship_id=championship.pk, member=staff["arbiter"], role="arbiter"
+        )
         services.entries_open(by=staff["organiser"], championship_id=championship.pk, now=T0)
         for member in entrants:
             services.entry_create(championship_id=championship.pk, member=member, now=T0)

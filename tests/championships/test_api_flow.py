@@ -4,6 +4,7 @@ a withdrawal under half (1.10.2) and one at half (1.10.3), a Swiss withdrawal
 (1.10.5) and an arbiter's override (1.15). The games themselves are played
 through the game layer; every championship action goes through the API.
 """
+
 from datetime import timedelta
 
 import pytest
@@ -66,8 +67,11 @@ def create_and_fill(api, staff, entrants, **options):
 
 def boards_of(url, number):
     pk = int(url.rstrip("/").rsplit("/", 1)[-1])
-    return list(Board.objects.filter(round__championship_id=pk, round__number=number)
-                .select_related("white", "black", "game").order_by("number"))
+    return list(
+        Board.objects.filter(round__championship_id=pk, round__number=number)
+        .select_related("white", "black", "game")
+        .order_by("number")
+    )
 
 
 def test_a_round_robin_played_to_the_end(api, staff, players, on_commit):
@@ -94,7 +98,8 @@ def test_a_round_robin_played_to_the_end(api, staff, players, on_commit):
     assert ok(arbiter.post(url + "rounds/"), 201)["number"] == 2
     # 1.10.2: a player who played 1 of his 4 games withdraws: his results are struck.
     round_1_players = {b.white_id for b in boards_of(url, 1) if b.black_id} | {
-        b.black_id for b in boards_of(url, 1) if b.black_id}
+        b.black_id for b in boards_of(url, 1) if b.black_id
+    }
     under_half = next(m for m in five if m.pk in round_1_players)
     assert arbiter.post(url + "withdrawals/", {"member_id": under_half.pk, "reason": "ill"}).status_code == 403
     left = ok(chief.post(url + "withdrawals/", {"member_id": under_half.pk, "reason": "ill"}))
@@ -103,8 +108,7 @@ def test_a_round_robin_played_to_the_end(api, staff, players, on_commit):
     for board in boards_of(url, 2):
         if board.game is not None:
             ok(api(board.black).post(f"/api/games/{board.game_id}/resign/"))
-    assert all(b.result == "-/-" for b in boards_of(url, 2) if under_half.pk in (b.white_id, b.black_id)
-               and b.black_id)
+    assert all(b.result == "-/-" for b in boards_of(url, 2) if under_half.pk in (b.white_id, b.black_id) and b.black_id)
 
     # Round 3: a late player (correspondence: his first move never comes) forfeits "−/+", unrated (1.9.1).
     ok(arbiter.post(url + "rounds/"), 201)
@@ -121,8 +125,11 @@ def test_a_round_robin_played_to_the_end(api, staff, players, on_commit):
 
     # 1.10.3: a player who has played half his games (2 of 4) or more withdraws: the rest are "−/+".
     def played(member):
-        return Board.objects.filter(game__isnull=False, result__in=("1-0", "0-1", "1/2-1/2")).filter(
-            Q(white=member) | Q(black=member)).count()
+        return (
+            Board.objects.filter(game__isnull=False, result__in=("1-0", "0-1", "1/2-1/2"))
+            .filter(Q(white=member) | Q(black=member))
+            .count()
+        )
 
     at_half = next(m for m in five if m != under_half and played(m) >= 2)
     left = ok(chief.post(url + "withdrawals/", {"member_id": at_half.pk, "reason": "moved away"}))
@@ -133,8 +140,11 @@ def test_a_round_robin_played_to_the_end(api, staff, players, on_commit):
         for board in boards_of(url, number):
             if board.game is not None:
                 ok(api(board.white).post(f"/api/games/{board.game_id}/resign/"))
-            elif board.black_id and at_half.pk in (board.white_id, board.black_id) \
-                    and under_half.pk not in (board.white_id, board.black_id):
+            elif (
+                board.black_id
+                and at_half.pk in (board.white_id, board.black_id)
+                and under_half.pk not in (board.white_id, board.black_id)
+            ):
                 his_colour = "white" if board.white_id == at_half.pk else "black"
                 assert board.result == ("-/+" if his_colour == "white" else "+/-")
 
@@ -157,8 +167,16 @@ def test_a_round_robin_played_to_the_end(api, staff, players, on_commit):
 
 def test_a_swiss_played_to_the_end_with_absentees_a_withdrawal_and_an_override(api, staff, players, on_commit):
     six = players[:6]
-    url = create_and_fill(api, staff, six, time_control="900", system="swiss", swiss_system="buchholz",
-                          rounds_planned=3, initial_order="rating")
+    url = create_and_fill(
+        api,
+        staff,
+        six,
+        time_control="900",
+        system="swiss",
+        swiss_system="buchholz",
+        rounds_planned=3,
+        initial_order="rating",
+    )
     arbiter, chief = api(staff["arbiter"]), api(staff["chief"])
     pk = int(url.rstrip("/").rsplit("/", 1)[-1])
 
@@ -196,12 +214,21 @@ def test_a_swiss_played_to_the_end_with_absentees_a_withdrawal_and_an_override(a
     white, black = top["white"]["id"], next(iter(rematch - {top["white"]["id"]}))
     refused = chief.post(url + "rounds/2/override/", {"board": 1, "white_id": white, "black_id": black})
     assert refused.status_code == 409 and refused.json()["error"] == "rematch"
-    assert [[b["white"]["id"], b["black"]["id"]] for b in ok(api(None).get(url + "rounds/2/"))["boards"]] == \
-        [[b["white"]["id"], b["black"]["id"]] for b in second["boards"]]
+    assert [[b["white"]["id"], b["black"]["id"]] for b in ok(api(None).get(url + "rounds/2/"))["boards"]] == [
+        [b["white"]["id"], b["black"]["id"]] for b in second["boards"]
+    ]
     other = second["boards"][1]
-    changed = ok(chief.post(url + "rounds/2/override/", {
-        "board": 1, "white_id": top["white"]["id"], "black_id": other["black"]["id"],
-        "reason": "the players asked to swap opponents for travel reasons"}))
+    changed = ok(
+        chief.post(
+            url + "rounds/2/override/",
+            {
+                "board": 1,
+                "white_id": top["white"]["id"],
+                "black_id": other["black"]["id"],
+                "reason": "the players asked to swap opponents for travel reasons",
+            },
+        )
+    )
     assert changed["boards"][0]["black"]["id"] == other["black"]["id"]
     assert changed["boards"][0]["override_reason"].startswith("the players")
     starts = publish(2)

@@ -1,6 +1,7 @@
 """In a real browser: an organiser creates a championship, two members enter,
 the arbiter pairs and publishes round 1, and a player opens his game from the
 championship page (issue 13)."""
+
 import re
 
 import pytest
@@ -26,7 +27,8 @@ def logged_in(chromium, live_server, member):
 
 
 def test_an_organiser_creates_members_enter_the_arbiter_publishes_and_a_player_opens_his_game(
-        page, browser, live_server):  # noqa: F811
+    page, browser, live_server
+):  # noqa: F811
     organiser = make_member("grigory", "organiser", display_name="Grigory Organiser")
     chief = make_member("valentin", "chief_arbiter", display_name="Valentin Chief")
     arbiter = make_member("yelena", "arbiter", display_name="Yelena Arbiter")

@@ -1,6 +1,7 @@
 """Exports of a championship, read back (issue 14): every game as one PDN file
 (draughts) or renju-record file, the standings as CSV, the championship as
 TRF16 (FIDE C.04 Annex 2) — read with ``trf.loads`` and column by column."""
+
 import csv
 import io
 
@@ -27,13 +28,17 @@ def stronger_wins_else_draw(white, black):
 @pytest.fixture
 def russian(players, staff, on_commit):
     with on_commit():
-        return demo.round_robin(**staff, players=players[:4], start=T0, decide=stronger_wins_else_draw,
-                                name="Spring cup")
+        return demo.round_robin(
+            **staff, players=players[:4], start=T0, decide=stronger_wins_else_draw, name="Spring cup"
+        )
 
 
 def boards_with_games(championship):
-    return list(Board.objects.filter(round__championship=championship, game__isnull=False)
-                .select_related("game", "white", "black").order_by("round__number", "number"))
+    return list(
+        Board.objects.filter(round__championship=championship, game__isnull=False)
+        .select_related("game", "white", "black")
+        .order_by("round__number", "number")
+    )
 
 
 def test_every_game_of_a_draughts_championship_is_one_pdn_file_the_pdn_reader_replays(russian):
@@ -53,8 +58,15 @@ def test_every_game_of_a_draughts_championship_is_one_pdn_file_the_pdn_reader_re
 
 def test_a_renju_championship_is_one_renju_record_file(players, staff, on_commit):
     with on_commit():
-        championship = demo.round_robin(**staff, players=players[:3], start=T0, decide=stronger_wins_else_draw,
-                                        name="Renju cup", discipline="renju", time_control="d3")
+        championship = demo.round_robin(
+            **staff,
+            players=players[:3],
+            start=T0,
+            decide=stronger_wins_else_draw,
+            name="Renju cup",
+            discipline="renju",
+            time_control="d3",
+        )
     done = exports.games_file(championship)
     records = renju_records.read_records(done.text)
     boards = boards_with_games(championship)
@@ -74,7 +86,8 @@ def test_the_standings_csv_reads_back_as_the_published_standings(russian):
     rows = list(csv.DictReader(io.StringIO(done.text)))
     published = publish.results(russian)["standings"]
     assert [(r["place"], r["username"], float(r["points"])) for r in rows] == [
-        (p["place"], p["player"].username, p["raw"]["points"]) for p in published]
+        (p["place"], p["player"].username, p["raw"]["points"]) for p in published
+    ]
     for row, p in zip(rows, published):
         figures = p["raw"]["coefficients"]
         for name in ("shmulyan", "berger", "buchholz", "solkoff", "riga", "opponents-elo"):
@@ -92,13 +105,19 @@ def test_the_trf_reads_back_with_the_reader_and_its_players_and_games(russian):
     entries = list(russian.entries.select_related("member").order_by("start_number"))
     table = {p["player"].id: p for p in publish.results(russian)["standings"]}
     assert [(p["id"], p["name"], p["points"], p["rank"]) for p in read["players"]] == [
-        (e.start_number, e.member.name, table[e.member_id]["raw"]["points"],
-         int(table[e.member_id]["place"])) for e in entries]
+        (e.start_number, e.member.name, table[e.member_id]["raw"]["points"], int(table[e.member_id]["place"]))
+        for e in entries
+    ]
     rank = {e.member_id: e.start_number for e in entries}
-    recorded = sorted((b.round.number, rank[b.white_id], rank[b.black_id], b.result)
-                      for b in Board.objects.filter(round__championship=russian, black__isnull=False))
-    read_back = sorted((number, g["white"], g["black"], g["result"])
-                       for number, games in enumerate(read["rounds"], start=1) for g in games)
+    recorded = sorted(
+        (b.round.number, rank[b.white_id], rank[b.black_id], b.result)
+        for b in Board.objects.filter(round__championship=russian, black__isnull=False)
+    )
+    read_back = sorted(
+        (number, g["white"], g["black"], g["result"])
+        for number, games in enumerate(read["rounds"], start=1)
+        for g in games
+    )
     assert read_back == recorded
 
 
@@ -115,14 +134,14 @@ def test_the_trf_columns_are_where_the_spec_puts_them(russian):
     rank = {e.member_id: e.start_number for e in entries}
     score = {"1": "1", "0": "0", "1/2": "="}
     for line, entry in zip(lines, entries):
-        assert line[4:8] == f"{entry.start_number:>4}"        # 5-8 starting rank
-        assert line[14:47].rstrip() == entry.member.name       # 15-47 name
-        assert line[48:52] == f"{entry.rating:>4}"             # 49-52 rating
+        assert line[4:8] == f"{entry.start_number:>4}"  # 5-8 starting rank
+        assert line[14:47].rstrip() == entry.member.name  # 15-47 name
+        assert line[48:52] == f"{entry.rating:>4}"  # 49-52 rating
         assert line[80:84] == f"{table[entry.member_id]['raw']['points']:>4.1f}"  # 81-84 points
-        assert line[85:89] == f"{int(table[entry.member_id]['place']):>4}"        # 86-89 rank
+        assert line[85:89] == f"{int(table[entry.member_id]['place']):>4}"  # 86-89 rank
         for number in (1, 2, 3):
-            first = 92 + (number - 1) * 10                     # 92-95 opponent, 97 colour, 99 result
-            cell = line[first - 1:first + 7]
+            first = 92 + (number - 1) * 10  # 92-95 opponent, 97 colour, 99 result
+            cell = line[first - 1 : first + 7]
             side, opponent, result = colour[(number, entry.member_id)]
             assert cell == f"{rank[opponent]:>4} {side} {score[result]}"
 

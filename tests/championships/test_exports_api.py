@@ -1,5 +1,6 @@
 """The API of the published results and the exports (issue 14: "the API for
 all of it, in the OpenAPI schema")."""
+
 import pytest
 from django.urls import reverse
 
@@ -22,7 +23,8 @@ def test_the_published_results_are_the_pages_figures_as_json(finished, client):
     data = response.json()
     rows = publish.results(finished)["standings"]
     assert [(r["place"], r["player"]["id"], r["points"]) for r in data["standings"]] == [
-        (r["place"], r["player"].id, r["raw"]["points"]) for r in rows]
+        (r["place"], r["player"].id, r["raw"]["points"]) for r in rows
+    ]
     assert data["chief_arbiter"] == "Valentin Chief"
     first = data["standings"][0]
     assert set(first["arithmetic"]) == set(first["coefficients"])
@@ -30,8 +32,11 @@ def test_the_published_results_are_the_pages_figures_as_json(finished, client):
 
 
 def test_each_export_is_served_as_its_file(finished, client):
-    for kind, content_type in (("games", "application/x-draughts-pdn"), ("standings.csv", "text/csv"),
-                               ("trf", "text/plain")):
+    for kind, content_type in (
+        ("games", "application/x-draughts-pdn"),
+        ("standings.csv", "text/csv"),
+        ("trf", "text/plain"),
+    ):
         response = client.get(reverse("api-championship-export", args=[finished.pk, kind]))
         assert response.status_code == 200 and response["Content-Type"].startswith(content_type)
         assert response.content.decode() == exports.export(finished, kind).text
@@ -49,6 +54,9 @@ def test_the_schema_describes_them_without_warnings():
     assert kinds == list(exports.EXPORTS)
     assert {"text/plain", "text/csv", "application/x-draughts-pdn"} <= set(export["responses"]["200"]["content"])
     assert "/api/championships/{id}/published/" in schema["paths"]
-    ours = [w for w in list(GENERATOR_STATS._warn_cache) + list(GENERATOR_STATS._error_cache)
-            if "PublishedResultsView" in w or "ExportView" in w]
+    ours = [
+        w
+        for w in list(GENERATOR_STATS._warn_cache) + list(GENERATOR_STATS._error_cache)
+        if "PublishedResultsView" in w or "ExportView" in w
+    ]
     assert ours == []

@@ -4,6 +4,7 @@ the knockout (olympic system, 1.2), through the API on the test database.
 Games are played through the game layer (resign, a move with a draw offer and
 its acceptance); every championship action goes through the API.
 """
+
 import random
 
 import pytest
@@ -59,8 +60,7 @@ def create_and_fill(api, staff, entrants, **options):
 
 
 def ongoing_game(board: Board) -> Game | None:
-    mg = board.match_games.select_related("game__white", "game__black").filter(
-        game__status=Game.Status.ONGOING).first()
+    mg = board.match_games.select_related("game__white", "game__black").filter(game__status=Game.Status.ONGOING).first()
     return mg.game if mg else None
 
 
@@ -149,8 +149,9 @@ def test_a_shashki64_round_robin_of_micro_matches_from_drawn_ballots(api, staff,
             starts = [v.to_fen(game_start_position(g.game)) for g in games]
             assert starts[0] == starts[1] == v.to_fen(ballots64.position(games[0].ballot)) != v.to_fen(v.start())
             # Reproducible from the championship's seed: round, board, micro-match.
-            assert games[0].ballot == ballots64.draw(random.Random(_seed(championship, number, board.number, 1)),
-                                                     table="fmjd")
+            assert games[0].ballot == ballots64.draw(
+                random.Random(_seed(championship, number, board.number, 1)), table="fmjd"
+            )
             ballots_seen.append(games[0].ballot)
             board.refresh_from_db()
             # 1.11: the sum decides — a draw and a loss for board.white is 0:1 → "0-1"; a win and a
@@ -185,22 +186,22 @@ def _seed(championship, round_number, board_number, micro_match):
 def test_a_ballot_table_that_does_not_exist_is_refused(api, staff):
     organiser = api(staff["organiser"])
     before = Championship.objects.count()
-    response = organiser.post("/api/championships/", {"name": "Cup", "discipline": "russian",
-                                                      "time_control": "d2", "ballot_table": "nope"})
+    response = organiser.post(
+        "/api/championships/", {"name": "Cup", "discipline": "russian", "time_control": "d2", "ballot_table": "nope"}
+    )
     assert response.status_code == 400 and response.json()["error"] == "bad-ballot-table"
-    response = organiser.post("/api/championships/", {"name": "Cup", "discipline": "russian",
-                                                      "time_control": "d2", "ballot_table": "idf",
-                                                      "games_per_pairing": 3})
+    response = organiser.post(
+        "/api/championships/",
+        {"name": "Cup", "discipline": "russian", "time_control": "d2", "ballot_table": "idf", "games_per_pairing": 3},
+    )
     assert response.status_code == 400 and response.json()["error"] == "bad-games-per-pairing"  # 2.2: pairs
     assert Championship.objects.count() == before
 
 
 # ---- knockout of 13 (1.2) ------------------------------------------------------------------------
 def test_a_knockout_of_13_with_byes_played_to_the_end(api, staff, on_commit):
-    thirteen = [make_member(f"ko{i:02d}", display_name=f"Ko {i}", federation_rating=2200 - 10 * i)
-                for i in range(13)]
-    url, pk = create_and_fill(api, staff, thirteen, system="knockout", games_per_pairing=2,
-                              initial_order="rating")
+    thirteen = [make_member(f"ko{i:02d}", display_name=f"Ko {i}", federation_rating=2200 - 10 * i) for i in range(13)]
+    url, pk = create_and_fill(api, staff, thirteen, system="knockout", games_per_pairing=2, initial_order="rating")
     arbiter, chief = api(staff["arbiter"]), api(staff["chief"])
     detail = ok(api(None).get(url))
     seed = {e["member"]["id"]: e["start_number"] for e in detail["entries"]}
@@ -224,10 +225,16 @@ def test_a_knockout_of_13_with_byes_played_to_the_end(api, staff, on_commit):
                 assert board.result == "" and board.match_games.count() == 4
                 assert list(board.match_games.values_list("micro_match", flat=True)) == [1, 1, 2, 2]
                 assert ongoing_game(board) is None
-                assert arbiter.post(url + f"matches/{board.pk}/result/",
-                                    {"result": "1-0", "reason": "lot"}).status_code == 403
-                assert chief.post(url + f"matches/{board.pk}/result/",
-                                  {"result": "1/2-1/2", "reason": "lot"}).json()["error"] == "bad-result"
+                assert (
+                    arbiter.post(url + f"matches/{board.pk}/result/", {"result": "1-0", "reason": "lot"}).status_code
+                    == 403
+                )
+                assert (
+                    chief.post(url + f"matches/{board.pk}/result/", {"result": "1/2-1/2", "reason": "lot"}).json()[
+                        "error"
+                    ]
+                    == "bad-result"
+                )
                 ok(chief.post(url + f"matches/{board.pk}/result/", {"result": "1-0", "reason": "drawn by lot"}))
                 decided_by_arbiter = board.pk
                 continue
@@ -268,7 +275,8 @@ def test_a_knockout_of_13_with_byes_played_to_the_end(api, staff, on_commit):
 
 
 def test_a_drawn_micro_match_continues_with_a_fresh_ballot_and_the_arbiter_sets_a_later_game(
-        api, staff, players, on_commit):
+    api, staff, players, on_commit
+):
     # 1.11: the regulations set one further micro-match after a draw; 2.2.2: it has its own ballot.
     two = players[:2]
     url, pk = create_and_fill(api, staff, two, ballot_table="idf", tie_matches=1)
@@ -283,7 +291,8 @@ def test_a_drawn_micro_match_continues_with_a_fresh_ballot_and_the_arbiter_sets_
     third = board.match_games.get(number=3)
     assert third.micro_match == 2 and third.board_white_has_white
     assert third.ballot.startswith("idf:") and third.ballot == ballots64.draw(
-        random.Random(_seed(Championship.objects.get(pk=pk), 1, 1, 2)), table="idf")
+        random.Random(_seed(Championship.objects.get(pk=pk), 1, 1, 2)), table="idf"
+    )
     # "My games" leads each player to the micro-match's game going on now.
     mine = APIClient()
     mine.force_login(board.white)

@@ -1,6 +1,7 @@
 """Championship pages: the list, the organiser's form, the championship page
 with its pairings, game links, standings and crosstable, the arbiters' forms,
 and the member's next championship game in "My games"."""
+
 import pytest
 from django.test import Client
 
@@ -30,22 +31,47 @@ def test_the_list_shows_running_upcoming_and_finished_but_not_drafts(make_champi
 
 
 def test_an_organiser_creates_a_championship_with_the_form_and_a_member_may_not(organiser, players):
-    form = {"name": "Winter cup", "discipline": "renju", "time_control": "5400+30", "system": "swiss",
-            "cycles": 1, "swiss_system": "solkoff", "rounds_planned": 5, "initial_order": "rating",
-            "scoring": "2-1-0", "rated": "on", "opening_rule": "rif", "foul_policy": "foul-loses",
-            "lateness_minutes": 30, "tie_criteria": ["truncated-solkoff", "wins"]}
+    form = {
+        "name": "Winter cup",
+        "discipline": "renju",
+        "time_control": "5400+30",
+        "system": "swiss",
+        "cycles": 1,
+        "swiss_system": "solkoff",
+        "rounds_planned": 5,
+        "initial_order": "rating",
+        "scoring": "2-1-0",
+        "rated": "on",
+        "opening_rule": "rif",
+        "foul_policy": "foul-loses",
+        "lateness_minutes": 30,
+        "tie_criteria": ["truncated-solkoff", "wins"],
+    }
     assert client_for(players[0]).post("/championships/new/", form).status_code == 403
     response = client_for(organiser).post("/championships/new/", form)
     championship = Championship.objects.get()
     assert response.status_code == 302 and response["Location"] == f"/championships/{championship.pk}/"
-    assert (championship.discipline, championship.opening_rule, championship.foul_policy, championship.scoring,
-            championship.lateness_minutes, championship.tie_criteria) == (
-        "renju", "rif", "foul-loses", "2-1-0", 30, ["truncated-solkoff", "wins"])
+    assert (
+        championship.discipline,
+        championship.opening_rule,
+        championship.foul_policy,
+        championship.scoring,
+        championship.lateness_minutes,
+        championship.tie_criteria,
+    ) == ("renju", "rif", "foul-loses", "2-1-0", 30, ["truncated-solkoff", "wins"])
 
 
 def test_the_form_shows_the_services_refusal(organiser):
-    form = {"name": "Blitz", "discipline": "russian", "time_control": "300", "system": "round-robin", "cycles": 1,
-            "initial_order": "lot", "scoring": "1-1/2-0", "lateness_minutes": 10}
+    form = {
+        "name": "Blitz",
+        "discipline": "russian",
+        "time_control": "300",
+        "system": "round-robin",
+        "cycles": 1,
+        "initial_order": "lot",
+        "scoring": "1-1/2-0",
+        "lateness_minutes": 10,
+    }
     page = client_for(organiser).post("/championships/new/", form).content.decode()
     assert "1.9.1" in page and not Championship.objects.exists()
 
@@ -93,14 +119,17 @@ def test_my_games_shows_my_next_championship_game(make_championship, players, st
 
 def test_the_api_is_in_the_openapi_schema(db):
     schema = Client().get("/api/schema/").content.decode()
-    for path in ("/api/championships/", "/api/championships/{id}/rounds/{number}/override/",
-                 "/api/championships/{id}/standings/", "/api/championships/{id}/crosstable/"):
+    for path in (
+        "/api/championships/",
+        "/api/championships/{id}/rounds/{number}/override/",
+        "/api/championships/{id}/standings/",
+        "/api/championships/{id}/crosstable/",
+    ):
         assert path in schema
 
 
 def test_a_draft_is_shown_only_to_its_organiser_and_arbiters(organiser, players, staff):
-    draft = services.championship_create(organiser=organiser, name="Not yet", discipline="russian",
-                                         time_control="d3")
+    draft = services.championship_create(organiser=organiser, name="Not yet", discipline="russian", time_control="d3")
     services.arbiter_appoint(by=organiser, championship_id=draft.pk, member=staff["arbiter"], role="arbiter")
     for url in (f"/championships/{draft.pk}/", f"/api/championships/{draft.pk}/"):
         assert client_for(players[0]).get(url).status_code == 404

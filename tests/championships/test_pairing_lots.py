@@ -1,4 +1,5 @@
 """Drawing start numbers by lot and the initial classification (003 1.15.4, 1.15.5.1)."""
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st

@@ -5,6 +5,7 @@ Tournaments" (the same table the federation's order tables follow), typed in as
 "white-black" per board, one line per round. For an odd number of players the table of
 the next even number is used and the highest number is the dummy.
 """
+
 from itertools import combinations
 
 import pytest
@@ -84,7 +85,7 @@ def test_every_pair_meets_exactly_once_per_cycle_and_each_player_rests_at_most_o
     size = n + n % 2
     table = pairing.round_robin(n, cycles=2)
     assert len(table) == 2 * (size - 1)
-    for cycle in (table[: size - 1], table[size - 1:]):
+    for cycle in (table[: size - 1], table[size - 1 :]):
         met = [frozenset(board) for rnd in cycle for board in rnd]
         assert sorted(met, key=sorted) == sorted(map(frozenset, combinations(range(1, size + 1), 2)), key=sorted)
         for rnd in cycle:
@@ -99,7 +100,7 @@ def test_the_second_cycle_repeats_the_first_with_colours_reversed(n):
     # 1.2: several cycles; every even cycle swaps the colours of the one before.
     rounds = len(pairing.round_robin(n))
     table = pairing.round_robin(n, cycles=3)
-    first, second, third = table[:rounds], table[rounds: 2 * rounds], table[2 * rounds:]
+    first, second, third = table[:rounds], table[rounds : 2 * rounds], table[2 * rounds :]
     assert second == [[(b, w) for w, b in rnd] for rnd in first]
     assert third == first
 

@@ -1,5 +1,6 @@
 """Scheveningen (003 1.2, "схевенингенская": the members of one team play the
 members of the other in turn) and the knockout bracket (1.2): pure pairing maths."""
+
 from collections import Counter
 
 import pytest

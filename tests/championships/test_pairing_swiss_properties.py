@@ -6,6 +6,7 @@ its own books of who met whom, colours and wins without play, independent of the
 module, and checks every pairing against them. When the module says no pairing is
 possible, a brute-force search over every pairing of the field must agree.
 """
+
 import copy
 
 import pytest
@@ -56,19 +57,16 @@ class Books:
 
 def some_pairing_exists(active, books):
     """Brute force: can ``active`` be paired (with one bye if odd) under 1.15.2?"""
+
     def pair_all(rest):
         if not rest:
             return True
         first, others = rest[0], rest[1:]
-        return any(
-            books.may_meet(first, q) and pair_all([p for p in others if p != q]) for q in others
-        )
+        return any(books.may_meet(first, q) and pair_all([p for p in others if p != q]) for q in others)
 
     if len(active) % 2 == 0:
         return pair_all(active)
-    return any(
-        books.free_wins[b] == 0 and pair_all([p for p in active if p != b]) for b in active
-    )
+    return any(books.free_wins[b] == 0 and pair_all([p for p in active if p != b]) for b in active)
 
 
 def check_round(pairs, active, withdrawn, books):
@@ -114,7 +112,11 @@ def play_event(system, data, n_players, n_rounds):
         # Deterministic: the same input gives the same pairing.
         assert pairing.swiss(system, players, rounds, seed=seed) == pairs
         boards = [
-            {"white": w, "black": b, "result": "bye" if b is None else data.draw(st.sampled_from(RESULTS), label="result")}
+            {
+                "white": w,
+                "black": b,
+                "result": "bye" if b is None else data.draw(st.sampled_from(RESULTS), label="result"),
+            }
             for w, b in pairs
         ]
         for board in boards:

@@ -8,6 +8,7 @@ settles it: each player is due the colour opposite his last played one; when bot
 due the same, the longer run (then the larger surplus) of the other colour wins it, and
 on a full tie the higher-placed player of the round's classification gets his due.
 """
+
 import pytest
 
 from club.championships import pairing
@@ -21,10 +22,7 @@ def entrants(n, withdrawn=()):
 
 
 def played(pairs, results):
-    return [
-        {"white": w, "black": b, "result": "bye" if b is None else r}
-        for (w, b), r in zip(pairs, results)
-    ]
+    return [{"white": w, "black": b, "result": "bye" if b is None else r} for (w, b), r in zip(pairs, results)]
 
 
 class Event:

@@ -1,5 +1,6 @@
 """The demo club's championships (issue 14: "the demo club includes a finished
 round robin and a Swiss in progress, so a newcomer sees a crosstable at once")."""
+
 import pytest
 from django.urls import reverse
 

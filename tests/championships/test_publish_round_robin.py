@@ -10,6 +10,7 @@ version. A hand-worked four-player event:
     1 v marina); the sum of opponents' Elo separates them (1.13.3):
     olga 2000 + 1900 + 1850 = 5750, ivan 2000 + 1950 + 1850 = 5800.
 """
+
 from pathlib import Path
 
 import pytest
@@ -24,8 +25,14 @@ from .conftest import T0
 
 pytestmark = pytest.mark.django_db
 
-WINNERS = {("pyotr", "olga"): "pyotr", ("pyotr", "ivan"): "pyotr", ("pyotr", "marina"): "pyotr",
-           ("olga", "ivan"): None, ("olga", "marina"): "olga", ("ivan", "marina"): "ivan"}
+WINNERS = {
+    ("pyotr", "olga"): "pyotr",
+    ("pyotr", "ivan"): "pyotr",
+    ("pyotr", "marina"): "pyotr",
+    ("olga", "ivan"): None,
+    ("olga", "marina"): "olga",
+    ("ivan", "marina"): "ivan",
+}
 
 
 def hand_worked(white, black):
@@ -47,7 +54,11 @@ def by_name(rows):
 def test_places_points_and_the_tie_broken_by_opponents_elo(finished):
     rows = publish.results(finished)["standings"]
     assert [(r["player"].username, r["place"], r["points"]) for r in rows] == [
-        ("pyotr", "1", "3"), ("ivan", "2", "1.5"), ("olga", "3", "1.5"), ("marina", "4", "0")]
+        ("pyotr", "1", "3"),
+        ("ivan", "2", "1.5"),
+        ("olga", "3", "1.5"),
+        ("marina", "4", "0"),
+    ]
     figures = {r["player"].username: {f["name"]: f["value"] for f in r["figures"]} for r in rows}
     assert figures["olga"]["berger"] == figures["ivan"]["berger"] == "1.5"  # 1.13.5: 2 × 0 + 1½
     assert figures["olga"]["opponents-elo"] == "5750" and figures["ivan"]["opponents-elo"] == "5800"
@@ -57,9 +68,9 @@ def test_every_coefficient_shows_its_arithmetic_with_opponent_names(finished):
     rows = by_name(publish.results(finished)["standings"])
     pyotr = {f["name"]: f for f in rows["pyotr"]["figures"]}
     # 1.13.5 in the seed's scale: 2 × each beaten opponent's points.
-    assert sorted((line["opponent"], line["points"], line["factor"], line["product"])
-                  for line in pyotr["berger"]["lines"]) == [
-        ("Ivan", "1.5", "2", "3"), ("Marina", "0", "2", "0"), ("Olga", "1.5", "2", "3")]
+    assert sorted(
+        (line["opponent"], line["points"], line["factor"], line["product"]) for line in pyotr["berger"]["lines"]
+    ) == [("Ivan", "1.5", "2", "3"), ("Marina", "0", "2", "0"), ("Olga", "1.5", "2", "3")]
     assert pyotr["berger"]["value"] == "6" and pyotr["berger"]["sum"].endswith("= 6")
     olga = {f["name"]: f for f in rows["olga"]["figures"]}
     # 1.13.6 Buchholz 3 + 1½ + 0; 1.13.7 Solkoff leaves out the best (3) and the worst (0).
@@ -69,7 +80,9 @@ def test_every_coefficient_shows_its_arithmetic_with_opponent_names(finished):
     # 1.13.8: minus the worst (Marina, 0), then minus the two worst (and Ivan, 1½).
     assert olga["truncated-solkoff"]["value"] == "4.5 / 3"
     assert [(line["opponent"], line["product"]) for line in olga["truncated-solkoff"]["lines"]] == [
-        ("Marina", "4.5"), ("Ivan", "3")]
+        ("Marina", "4.5"),
+        ("Ivan", "3"),
+    ]
     # 1.13.4 Shmulyan: beaten (Marina 0) minus lost to (Pyotr 3).
     assert olga["shmulyan"]["value"] == "−3"
     # 1.13.9 Riga: 2 × 0 + 1.5 × 1½ + 1 × 3.
@@ -79,8 +92,10 @@ def test_every_coefficient_shows_its_arithmetic_with_opponent_names(finished):
 def test_the_crosstable_is_the_grid_in_the_order_of_places(finished):
     table = publish.results(finished)["crosstable"]
     assert table["kind"] == "grid"
-    assert [(row["player"].username, [None if c["self"] else c["marks"] for c in row["cells"]], row["points"])
-            for row in table["rows"]] == [
+    assert [
+        (row["player"].username, [None if c["self"] else c["marks"] for c in row["cells"]], row["points"])
+        for row in table["rows"]
+    ] == [
         ("pyotr", [None, "1", "1", "1"], "3"),
         ("ivan", ["0", None, "½", "1"], "1.5"),
         ("olga", ["0", "½", None, "1"], "1.5"),
@@ -92,15 +107,18 @@ def test_the_published_table_is_the_one_celery_stored(finished):
     stored = Standings.objects.get(championship=finished).rows
     published = publish.results(finished)["standings"]
     assert [(r["id"], r["place"], r["points"], r["coefficients"]) for r in stored] == [
-        (r["raw"]["id"], r["raw"]["place"], r["raw"]["points"], r["raw"]["coefficients"]) for r in published]
+        (r["raw"]["id"], r["raw"]["place"], r["raw"]["points"], r["raw"]["coefficients"]) for r in published
+    ]
 
 
 def test_rating_change_and_performance_come_from_the_rating_history(finished):
     rows = by_name(publish.results(finished)["standings"])
     for username, row in rows.items():
-        changes = list(RatingChange.objects.filter(member__username=username,
-                                                   game__championship_board__round__championship=finished)
-                       .order_by("ended_at", "game_id"))
+        changes = list(
+            RatingChange.objects.filter(
+                member__username=username, game__championship_board__round__championship=finished
+            ).order_by("ended_at", "game_id")
+        )
         assert row["rating"]["games"] == len(changes) == 3
         assert row["rating"]["change"] == round(changes[-1].rating_after - changes[0].rating_before, 1)
     # Three wins out of three: the opponents' average + 800 (the dp table's end).

@@ -1,6 +1,7 @@
 """Published results of a Swiss (issue 14; 003 1.13.11, 1.15.2): the
 crosstable per round (opponent, colour, result), the bye as "+", the
 arithmetic of every coefficient adding up, and the Swiss in the exports."""
+
 from datetime import timedelta
 
 import pytest
@@ -20,8 +21,16 @@ def white_wins(white, black):
 @pytest.fixture
 def swiss(players, staff, on_commit):
     with on_commit():  # five players: a bye every round (1.15.2)
-        return demo.swiss(**staff, players=players[:5], start=T0, rounds_planned=3, rounds_played=3,
-                          decide=white_wins, name="Autumn Swiss", swiss_system="blind")
+        return demo.swiss(
+            **staff,
+            players=players[:5],
+            start=T0,
+            rounds_planned=3,
+            rounds_played=3,
+            decide=white_wins,
+            name="Autumn Swiss",
+            swiss_system="blind",
+        )
 
 
 def test_the_swiss_crosstable_gives_opponent_colour_and_result_per_round(swiss):
@@ -35,9 +44,15 @@ def test_the_swiss_crosstable_gives_opponent_colour_and_result_per_round(swiss):
             continue
         black_cell = row_of[board.black_id]["cells"][board.round.number - 1]
         assert (white_cell["opponent"], white_cell["colour"], white_cell["mark"]) == (
-            row_of[board.black_id]["number"], "w", "1")
+            row_of[board.black_id]["number"],
+            "w",
+            "1",
+        )
         assert (black_cell["opponent"], black_cell["colour"], black_cell["mark"]) == (
-            row_of[board.white_id]["number"], "b", "0")
+            row_of[board.white_id]["number"],
+            "b",
+            "0",
+        )
 
 
 def test_every_figure_is_the_sum_of_its_arithmetic(swiss):
@@ -74,11 +89,18 @@ def test_a_withdrawn_opponent_counts_his_score_groups_average_in_the_arithmetic(
     from ratings import standings
 
     with on_commit():
-        championship = demo.swiss(**staff, players=players[:6], start=T0, rounds_planned=3, rounds_played=1,
-                                  decide=white_wins, name="Winter Swiss", swiss_system="blind")
+        championship = demo.swiss(
+            **staff,
+            players=players[:6],
+            start=T0,
+            rounds_planned=3,
+            rounds_played=1,
+            decide=white_wins,
+            name="Winter Swiss",
+            swiss_system="blind",
+        )
         # Round 2 is in play: one game still going; finish it, then the loser of round 1 board 1 leaves.
-        going = Board.objects.get(round__championship=championship, round__number=2, black__isnull=False,
-                                  result="")
+        going = Board.objects.get(round__championship=championship, round__number=2, black__isnull=False, result="")
         demo.play_game(going.game, "white", start=T0 + timedelta(days=2, hours=1))
         services.board_result_record(game_id=going.game_id, now=T0 + timedelta(days=2, hours=2))
         # He leaves from a score group he shares with others (1.13.11 averages that group).
@@ -88,10 +110,14 @@ def test_a_withdrawn_opponent_counts_his_score_groups_average_in_the_arithmetic(
                 score[board.white_id] += 1
             elif board.result == "0-1":
                 score[board.black_id] += 1
-        leaver = next(pid for pid, points in score.items()
-                      if sum(1 for other in score.values() if other == points) > 1)
-        services.player_leave(by=staff["chief"], championship_id=championship.pk, member_id=leaver,
-                              reason="called away", now=T0 + timedelta(days=2, hours=3))
+        leaver = next(pid for pid, points in score.items() if sum(1 for other in score.values() if other == points) > 1)
+        services.player_leave(
+            by=staff["chief"],
+            championship_id=championship.pk,
+            member_id=leaver,
+            reason="called away",
+            now=T0 + timedelta(days=2, hours=3),
+        )
         demo.play_round(championship, arbiter=staff["arbiter"], decide=white_wins, now=T0 + timedelta(days=3))
     assert not Board.objects.filter(round__number=3, round__championship=championship, white_id=leaver).exists()
     assert not Board.objects.filter(round__number=3, round__championship=championship, black_id=leaver).exists()
@@ -100,8 +126,11 @@ def test_a_withdrawn_opponent_counts_his_score_groups_average_in_the_arithmetic(
     assert len(met_him) == 2  # his opponents of rounds 1 and 2 (1.10.5: his results stand)
     for row in met_him:
         buchholz = next(f for f in row["figures"] if f["name"] == "buchholz")
-        his = [line for line in buchholz["lines"] if line["opponent"] == next(
-            r["player"].name for r in rows if r["player"].id == leaver)]
+        his = [
+            line
+            for line in buchholz["lines"]
+            if line["opponent"] == next(r["player"].name for r in rows if r["player"].id == leaver)
+        ]
         assert [line["note"] for line in his] == [str(publish.COUNTED_AS[standings.WITHDRAWN_AS])]
         counted = next(g["opponent_points"] for g in row["raw"]["opponents"] if g["opponent"] == leaver)
         assert float(his[0]["points"]) == pytest.approx(counted, abs=1e-4)  # shown to 4 decimals

@@ -1,5 +1,6 @@
 """Championship services: who may do what, the round lifecycle, and bad input
 refused with nothing changed (issue 13; clauses of 003 §1)."""
+
 from contextlib import contextmanager
 
 import pytest
@@ -33,8 +34,13 @@ def finish_round(championship, number, *, loser="black", when=None):
 
 def pair_and_publish(championship, staff, *, now=None, starts_at=None):
     the_round = services.round_pair(by=staff["arbiter"], championship_id=championship.pk, now=now or T0)
-    services.round_publish(by=staff["arbiter"], championship_id=championship.pk, round_number=the_round.number,
-                           starts_at=starts_at, now=now or T0)
+    services.round_publish(
+        by=staff["arbiter"],
+        championship_id=championship.pk,
+        round_number=the_round.number,
+        starts_at=starts_at,
+        now=now or T0,
+    )
     the_round.refresh_from_db()
     return the_round
 
@@ -49,45 +55,64 @@ def test_only_an_organiser_creates_a_championship(players):
 def test_the_allowed_lateness_is_at_most_the_first_control_and_an_hour(organiser):
     # 1.9.1: from 0 to the first control's time, at most an hour.
     with refused(Invalid, "bad-lateness"):
-        services.championship_create(organiser=organiser, name="Blitz", discipline="russian", time_control="300",
-                                     lateness_minutes=6)
+        services.championship_create(
+            organiser=organiser, name="Blitz", discipline="russian", time_control="300", lateness_minutes=6
+        )
     with refused(Invalid, "bad-lateness"):
-        services.championship_create(organiser=organiser, name="Slow", discipline="international",
-                                     time_control="7200/50,3600/25", lateness_minutes=61)
+        services.championship_create(
+            organiser=organiser,
+            name="Slow",
+            discipline="international",
+            time_control="7200/50,3600/25",
+            lateness_minutes=61,
+        )
     assert not Championship.objects.exists()
     # Not set: the first control's base time, capped at an hour.
     rapid = services.championship_create(organiser=organiser, name="Rapid", discipline="russian", time_control="900")
-    slow = services.championship_create(organiser=organiser, name="Slow", discipline="international",
-                                        time_control="7200/50,3600/25")
+    slow = services.championship_create(
+        organiser=organiser, name="Slow", discipline="international", time_control="7200/50,3600/25"
+    )
     assert services.lateness_ms(rapid) == 15 * 60_000
     assert services.lateness_ms(slow) == 60 * 60_000
 
 
 def test_a_swiss_needs_its_system_and_number_of_rounds(organiser):
     with refused(Invalid, "bad-swiss-system"):
-        services.championship_create(organiser=organiser, name="S", discipline="russian", time_control="d3",
-                                     system="swiss", swiss_system="dutch", rounds_planned=5)
+        services.championship_create(
+            organiser=organiser,
+            name="S",
+            discipline="russian",
+            time_control="d3",
+            system="swiss",
+            swiss_system="dutch",
+            rounds_planned=5,
+        )
     with pytest.raises(Invalid):
-        services.championship_create(organiser=organiser, name="S", discipline="russian", time_control="d3",
-                                     system="swiss", swiss_system="buchholz")
+        services.championship_create(
+            organiser=organiser,
+            name="S",
+            discipline="russian",
+            time_control="d3",
+            system="swiss",
+            swiss_system="buchholz",
+        )
     assert not Championship.objects.exists()
 
 
 def test_unknown_tie_criteria_are_refused(organiser):
     with refused(Invalid, "bad-tie-criteria"):
-        services.championship_create(organiser=organiser, name="T", discipline="russian", time_control="d3",
-                                     tie_criteria=["berger", "coin-toss"])
+        services.championship_create(
+            organiser=organiser, name="T", discipline="russian", time_control="d3", tie_criteria=["berger", "coin-toss"]
+        )
 
 
 def test_arbiters_are_appointed_per_championship_and_need_the_club_role(organiser, players, chief_arbiter):
-    championship = services.championship_create(organiser=organiser, name="C", discipline="russian",
-                                                 time_control="d3")
+    championship = services.championship_create(organiser=organiser, name="C", discipline="russian", time_control="d3")
     # 002 §17: a plain member cannot be appointed; and a club chief arbiter not appointed here cannot pair.
     with refused(Invalid, "not-qualified"):
         services.arbiter_appoint(by=organiser, championship_id=championship.pk, member=players[0], role="arbiter")
     with pytest.raises(Forbidden):
-        services.arbiter_appoint(by=players[0], championship_id=championship.pk, member=chief_arbiter,
-                                 role="chief")
+        services.arbiter_appoint(by=players[0], championship_id=championship.pk, member=chief_arbiter, role="chief")
     with refused(Conflict, "no-chief-arbiter"):
         services.entries_open(by=organiser, championship_id=championship.pk)
     assert not championship.appointments.exists()
@@ -179,8 +204,9 @@ def test_publishing_creates_the_games_with_the_championships_rules(make_champion
         pair_and_publish(championship, staff)  # a live round needs its start
     the_round = Round.objects.get(championship=championship, number=1)
     assert the_round.status == Round.Status.PAIRED and not Game.objects.exists()
-    services.round_publish(by=staff["arbiter"], championship_id=championship.pk, round_number=1,
-                           starts_at=at(120), now=T0)
+    services.round_publish(
+        by=staff["arbiter"], championship_id=championship.pk, round_number=1, starts_at=at(120), now=T0
+    )
     games = list(Game.objects.order_by("round"))
     assert len(games) == 2
     assert {g.event for g in games} == {"Spring cup"} and [g.round for g in games] == ["1.1", "1.2"]
@@ -208,7 +234,8 @@ def test_results_flow_back_once_close_the_round_and_the_championship(make_champi
 
 
 def test_the_chief_arbiter_overrides_a_pair_with_a_reason_and_no_rematch_without_one(
-        make_championship, players, staff, on_commit):
+    make_championship, players, staff, on_commit
+):
     championship = make_championship(players[:4], system="swiss", swiss_system="blind", rounds_planned=3)
     with on_commit():
         pair_and_publish(championship, staff)
@@ -221,14 +248,35 @@ def test_the_chief_arbiter_overrides_a_pair_with_a_reason_and_no_rematch_without
     before = list(the_round.boards.values_list("number", "white_id", "black_id"))
     # An arbiter (not chief) may not; a rematch without a reason is refused (1.15.2, 1.15 preamble).
     with pytest.raises(Forbidden):
-        services.board_override(by=staff["arbiter"], championship_id=championship.pk, round_number=2,
-                                board_number=1, white_id=white, black_id=black, reason="x")
+        services.board_override(
+            by=staff["arbiter"],
+            championship_id=championship.pk,
+            round_number=2,
+            board_number=1,
+            white_id=white,
+            black_id=black,
+            reason="x",
+        )
     with refused(RuleRefusal, "rematch"):
-        services.board_override(by=staff["chief"], championship_id=championship.pk, round_number=2,
-                                board_number=1, white_id=white, black_id=black, reason="  ")
+        services.board_override(
+            by=staff["chief"],
+            championship_id=championship.pk,
+            round_number=2,
+            board_number=1,
+            white_id=white,
+            black_id=black,
+            reason="  ",
+        )
     assert list(the_round.boards.values_list("number", "white_id", "black_id")) == before
-    services.board_override(by=staff["chief"], championship_id=championship.pk, round_number=2, board_number=1,
-                            white_id=white, black_id=black, reason="a result was entered wrongly in round 1")
+    services.board_override(
+        by=staff["chief"],
+        championship_id=championship.pk,
+        round_number=2,
+        board_number=1,
+        white_id=white,
+        black_id=black,
+        reason="a result was entered wrongly in round 1",
+    )
     board.refresh_from_db()
     assert (board.white_id, board.black_id) == (white, black)
     seated = [p for b in the_round.boards.all() for p in (b.white_id, b.black_id)]
@@ -244,8 +292,9 @@ def test_a_result_for_a_game_of_another_championship_is_refused(make_championshi
     pair_and_publish(theirs, staff)
     their_game = Board.objects.get(round__championship=theirs).game
     with refused(NotFound, "not-in-championship"):
-        services.board_result_set(by=staff["chief"], championship_id=ours.pk, game_id=their_game.pk,
-                                  result="1-0", reason="adjourned game")
+        services.board_result_set(
+            by=staff["chief"], championship_id=ours.pk, game_id=their_game.pk, result="1-0", reason="adjourned game"
+        )
     their_game.refresh_from_db()
     assert their_game.status == Game.Status.ONGOING
     assert not Decision.objects.filter(action="result").exists()
@@ -257,14 +306,25 @@ def test_the_chief_arbiter_decides_an_unfinished_game(make_championship, players
     pair_and_publish(championship, staff)
     board = Board.objects.get(round__championship=championship)
     with pytest.raises(Forbidden):
-        services.board_result_set(by=staff["arbiter"], championship_id=championship.pk, game_id=board.game_id,
-                                  result="1/2-1/2", reason="adjudicated")
+        services.board_result_set(
+            by=staff["arbiter"],
+            championship_id=championship.pk,
+            game_id=board.game_id,
+            result="1/2-1/2",
+            reason="adjudicated",
+        )
     with pytest.raises(Invalid):
-        services.board_result_set(by=staff["chief"], championship_id=championship.pk, game_id=board.game_id,
-                                  result="1/2-1/2", reason="")
+        services.board_result_set(
+            by=staff["chief"], championship_id=championship.pk, game_id=board.game_id, result="1/2-1/2", reason=""
+        )
     with on_commit():
-        services.board_result_set(by=staff["chief"], championship_id=championship.pk, game_id=board.game_id,
-                                  result="1/2-1/2", reason="adjudicated: a dead draw")
+        services.board_result_set(
+            by=staff["chief"],
+            championship_id=championship.pk,
+            game_id=board.game_id,
+            result="1/2-1/2",
+            reason="adjudicated: a dead draw",
+        )
     board.refresh_from_db()
     assert board.result == "1/2-1/2"
     assert Game.objects.get(pk=board.game_id).result == "1/2-1/2"
@@ -272,7 +332,8 @@ def test_the_chief_arbiter_decides_an_unfinished_game(make_championship, players
 
 # ---- withdrawal (1.10) ---------------------------------------------------------------------------
 def test_a_withdrawal_under_half_strikes_his_results_and_his_games_are_not_played(
-        make_championship, players, staff, on_commit):
+    make_championship, players, staff, on_commit
+):
     championship = make_championship(players[:4])  # 3 games each
     with on_commit():
         pair_and_publish(championship, staff)
@@ -281,11 +342,11 @@ def test_a_withdrawal_under_half_strikes_his_results_and_his_games_are_not_playe
     with pytest.raises(Invalid):
         services.player_leave(by=staff["chief"], championship_id=championship.pk, member_id=leaver.pk, reason="")
     with pytest.raises(Forbidden):
-        services.player_leave(by=staff["arbiter"], championship_id=championship.pk, member_id=leaver.pk,
-                              reason="ill")
+        services.player_leave(by=staff["arbiter"], championship_id=championship.pk, member_id=leaver.pk, reason="ill")
     with on_commit():
-        entry = services.player_leave(by=staff["chief"], championship_id=championship.pk, member_id=leaver.pk,
-                                      reason="ill")
+        entry = services.player_leave(
+            by=staff["chief"], championship_id=championship.pk, member_id=leaver.pk, reason="ill"
+        )
     assert entry.struck and entry.left_after_round == 1  # 1 of 3 played: under half (1.10.2)
     with on_commit():
         later = pair_and_publish(championship, staff)
@@ -296,7 +357,8 @@ def test_a_withdrawal_under_half_strikes_his_results_and_his_games_are_not_playe
 
 
 def test_a_withdrawal_at_half_or_more_keeps_his_results_and_forfeits_the_rest(
-        make_championship, players, staff, on_commit):
+    make_championship, players, staff, on_commit
+):
     championship = make_championship(players[:3])  # odd: 3 rounds, 2 games each
     for number in (1, 2):
         with on_commit():
@@ -313,8 +375,9 @@ def test_a_withdrawal_at_half_or_more_keeps_his_results_and_forfeits_the_rest(
     leaver = pair.white_id
     assert played[leaver] == 1  # 1 of 2 games: half (1.10.3)
     with on_commit():
-        entry = services.player_leave(by=staff["chief"], championship_id=championship.pk, member_id=leaver,
-                                      reason="left the club")
+        entry = services.player_leave(
+            by=staff["chief"], championship_id=championship.pk, member_id=leaver, reason="left the club"
+        )
         services.round_publish(by=staff["arbiter"], championship_id=championship.pk, round_number=3, now=T0)
     assert not entry.struck
     pair.refresh_from_db()
@@ -329,7 +392,8 @@ def _side(the_round, member):
 
 
 def test_the_chief_arbiter_withdraws_a_draft_pairing_with_a_reason_and_it_is_paired_again(
-        make_championship, players, staff):
+    make_championship, players, staff
+):
     # 1.15 preamble: pairs may be changed, "including a repeated pairing", by the chief arbiter's motivated decision.
     championship = make_championship(players[:4])
     services.round_pair(by=staff["arbiter"], championship_id=championship.pk, now=T0)
@@ -338,8 +402,9 @@ def test_the_chief_arbiter_withdraws_a_draft_pairing_with_a_reason_and_it_is_pai
     with pytest.raises(Invalid):
         services.round_discard(by=staff["chief"], championship_id=championship.pk, round_number=1, reason="")
     assert championship.rounds.count() == 1
-    services.round_discard(by=staff["chief"], championship_id=championship.pk, round_number=1,
-                           reason="a player's entry was recorded twice")
+    services.round_discard(
+        by=staff["chief"], championship_id=championship.pk, round_number=1, reason="a player's entry was recorded twice"
+    )
     assert not championship.rounds.exists()
     assert services.round_pair(by=staff["arbiter"], championship_id=championship.pk, now=T0).number == 1
     assert Decision.objects.filter(championship=championship, action="discard-pairing").count() == 1
@@ -355,7 +420,12 @@ def test_a_published_round_cannot_be_withdrawn(make_championship, players, staff
 
 def test_an_unknown_ballot_is_refused_when_the_championship_is_created(organiser):
     with refused(Invalid, "bad-ballot"):
-        services.championship_create(organiser=organiser, name="64", discipline="russian", time_control="d3",
-                                     ballot="no-such-ballot")
-    assert services.championship_create(organiser=organiser, name="64", discipline="russian", time_control="d3",
-                                        ballot="random").ballot == "random"
+        services.championship_create(
+            organiser=organiser, name="64", discipline="russian", time_control="d3", ballot="no-such-ballot"
+        )
+    assert (
+        services.championship_create(
+            organiser=organiser, name="64", discipline="russian", time_control="d3", ballot="random"
+        ).ballot
+        == "random"
+    )

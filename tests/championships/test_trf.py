@@ -1,4 +1,5 @@
 """TRF16 (FIDE Handbook C.04 Annex 2): the 001 line's fixed columns, the FIDE exercise read back, our export read back."""
+
 import csv
 import os
 from pathlib import Path
@@ -10,43 +11,77 @@ from club.championships import trf
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 FIDE = SHARED / "reference" / "fide"
 
-TOURNAMENT = {"name": "Club championship 2026", "city": "Kazan", "federation": "RUS", "start": "2026/01/10",
-              "end": "2026/01/12", "chief_arbiter": "Irina Arbiter", "system": "swiss",
-              "round_dates": ["26/01/10", "26/01/11", "26/01/12"]}
+TOURNAMENT = {
+    "name": "Club championship 2026",
+    "city": "Kazan",
+    "federation": "RUS",
+    "start": "2026/01/10",
+    "end": "2026/01/12",
+    "chief_arbiter": "Irina Arbiter",
+    "system": "swiss",
+    "round_dates": ["26/01/10", "26/01/11", "26/01/12"],
+}
 PLAYERS = [
-    {"id": 31, "name": "Sergeev, Sergey", "rating": 2105, "sex": "m", "title": "f", "federation": "RUS",
-     "fide_id": 24101234, "birth": "1990/05/17", "points": 2.5, "rank": 1},
+    {
+        "id": 31,
+        "name": "Sergeev, Sergey",
+        "rating": 2105,
+        "sex": "m",
+        "title": "f",
+        "federation": "RUS",
+        "fide_id": 24101234,
+        "birth": "1990/05/17",
+        "points": 2.5,
+        "rank": 1,
+    },
     {"id": 7, "name": "Natalieva, Natalia", "rating": 1980, "sex": "w", "points": 1.5, "rank": 2},
     {"id": 12, "name": "Timurov, Timur", "points": 1.0, "rank": 3},
     {"id": 40, "name": "Olgina, Olga", "rating": 1750, "sex": "w", "points": 1.0, "rank": 4},
     {"id": 5, "name": "Pavlov, Pavel", "points": 0.0, "rank": 5},
 ]
 ROUNDS = [
-    [{"white": 31, "black": 7, "result": "1-0"}, {"white": 12, "black": 40, "result": "-/+"},
-     {"white": 5, "black": None, "result": "bye"}],
-    [{"white": 7, "black": 12, "result": "1/2-1/2"}, {"white": 40, "black": 5, "result": "-/-"},
-     {"white": 31, "black": None, "result": "bye"}],
+    [
+        {"white": 31, "black": 7, "result": "1-0"},
+        {"white": 12, "black": 40, "result": "-/+"},
+        {"white": 5, "black": None, "result": "bye"},
+    ],
+    [
+        {"white": 7, "black": 12, "result": "1/2-1/2"},
+        {"white": 40, "black": 5, "result": "-/-"},
+        {"white": 31, "black": None, "result": "bye"},
+    ],
     [{"white": 12, "black": 31, "result": "+/-"}, {"white": 5, "black": 7, "result": ""}],
 ]
 
 
 def columns(line, first, last):
     """Columns as TRF16 numbers them: 1-based, both ends included."""
-    return line[first - 1:last]
+    return line[first - 1 : last]
 
 
 def parse_player_line(line):
     """An independent reading of a 001 line, straight from the spec's column table."""
     player = {
-        "start": int(columns(line, 5, 8)), "sex": columns(line, 10, 10), "title": columns(line, 11, 13).strip(),
-        "name": columns(line, 15, 47).rstrip(), "rating": columns(line, 49, 52).strip(),
-        "federation": columns(line, 54, 56).strip(), "fide_id": columns(line, 58, 68).strip(),
-        "birth": columns(line, 70, 79).strip(), "points": float(columns(line, 81, 84)),
-        "rank": int(columns(line, 86, 89)), "rounds": [],
+        "start": int(columns(line, 5, 8)),
+        "sex": columns(line, 10, 10),
+        "title": columns(line, 11, 13).strip(),
+        "name": columns(line, 15, 47).rstrip(),
+        "rating": columns(line, 49, 52).strip(),
+        "federation": columns(line, 54, 56).strip(),
+        "fide_id": columns(line, 58, 68).strip(),
+        "birth": columns(line, 70, 79).strip(),
+        "points": float(columns(line, 81, 84)),
+        "rank": int(columns(line, 86, 89)),
+        "rounds": [],
     }
     for first in range(92, len(line) + 1, 10):
-        player["rounds"].append((columns(line, first, first + 3).strip(), columns(line, first + 5, first + 5),
-                                 columns(line, first + 7, first + 7)))
+        player["rounds"].append(
+            (
+                columns(line, first, first + 3).strip(),
+                columns(line, first + 5, first + 5),
+                columns(line, first + 7, first + 7),
+            )
+        )
     return player
 
 
@@ -95,15 +130,24 @@ class TestWriting:
 
     def test_the_tournament_lines(self):
         lines = exported().splitlines()
-        assert lines[:6] == ["012 Club championship 2026", "022 Kazan", "032 RUS", "042 2026/01/10",
-                             "052 2026/01/12", "062 5"]
+        assert lines[:6] == [
+            "012 Club championship 2026",
+            "022 Kazan",
+            "032 RUS",
+            "042 2026/01/10",
+            "052 2026/01/12",
+            "062 5",
+        ]
         assert "072 3" in lines and "102 Irina Arbiter" in lines
         dates = next(line for line in lines if line.startswith("132"))
         assert [columns(dates, c, c + 7) for c in (92, 102, 112)] == ["26/01/10", "26/01/11", "26/01/12"]
 
     def test_a_round_robin_free_round_is_a_zero_point_bye(self):
-        text = trf.dumps({"name": "RR", "system": "round-robin"}, PLAYERS[:3],
-                         [[{"white": 31, "black": 7, "result": "1-0"}, {"white": 12, "black": None, "result": "bye"}]])
+        text = trf.dumps(
+            {"name": "RR", "system": "round-robin"},
+            PLAYERS[:3],
+            [[{"white": 31, "black": 7, "result": "1-0"}, {"white": 12, "black": None, "result": "bye"}]],
+        )
         assert columns(text.splitlines()[-1], 92, 99) == "0000 - Z"
 
     def test_a_name_too_long_for_its_columns_is_refused(self):
@@ -115,7 +159,8 @@ class TestReadingOurExport:
     def test_an_independent_reader_sees_what_we_wrote(self):
         parsed = [parse_player_line(line) for line in exported().splitlines() if line.startswith("001")]
         assert [(p["start"], p["name"], p["points"], p["rank"]) for p in parsed] == [
-            (n, pl["name"], pl["points"], pl["rank"]) for n, pl in enumerate(PLAYERS, start=1)]
+            (n, pl["name"], pl["points"], pl["rank"]) for n, pl in enumerate(PLAYERS, start=1)
+        ]
         assert parsed[0]["rounds"] == [("2", "w", "1"), ("0000", "-", "U"), ("3", "b", "-")]
         assert parsed[3]["rounds"] == [("3", "b", "+"), ("5", "w", "-"), ("0000", "-", "Z")]
         assert (parsed[1]["sex"], parsed[1]["rating"], parsed[1]["title"]) == ("w", "1980", "")
@@ -123,8 +168,10 @@ class TestReadingOurExport:
     def test_our_reader_gives_the_pairings_back(self):
         back = trf.loads(exported())
         number = {p["id"]: n for n, p in enumerate(PLAYERS, start=1)}
-        expected = [sorted((number[g["white"]], number[g["black"]] if g["black"] else None, g["result"])
-                           for g in pairings) for pairings in ROUNDS]
+        expected = [
+            sorted((number[g["white"]], number[g["black"]] if g["black"] else None, g["result"]) for g in pairings)
+            for pairings in ROUNDS
+        ]
         got = [sorted((g["white"], g["black"], g["result"]) for g in pairings) for pairings in back["rounds"]]
         assert got == expected
         assert back["tournament"]["012"] == "Club championship 2026"

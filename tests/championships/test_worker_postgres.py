@@ -1,6 +1,7 @@
 """On PostgreSQL with a real Celery worker over Redis (the production path):
 results flow from finished games to the boards and the standings through
 GAME_FINISHED_TASKS, exactly once; racing recomputes leave one correct table."""
+
 import threading
 import time
 
@@ -24,15 +25,17 @@ def wait_for(check, timeout=60):
 
 
 def test_a_worker_records_results_closes_rounds_and_computes_standings(
-        celery_worker_process, make_championship, players, staff):
+    celery_worker_process, make_championship, players, staff
+):
     championship = make_championship(players[:3])  # three rounds, one rest each
     for number in (1, 2, 3):
         services.round_pair(by=staff["arbiter"], championship_id=championship.pk)
         services.round_publish(by=staff["arbiter"], championship_id=championship.pk, round_number=number)
         board = Board.objects.get(round__championship=championship, round__number=number, black__isnull=False)
         game_resign(game_id=board.game_id, member=board.black)  # commits: the hook goes to the worker
-        assert wait_for(lambda n=number: Round.objects.get(championship=championship, number=n).status == "closed"), \
+        assert wait_for(lambda n=number: Round.objects.get(championship=championship, number=n).status == "closed"), (
             f"round {number} was not closed by the worker"
+        )
         board.refresh_from_db()
         assert board.result == "1-0"
     assert wait_for(lambda: Championship.objects.get(pk=championship.pk).status == "finished")
@@ -40,8 +43,11 @@ def test_a_worker_records_results_closes_rounds_and_computes_standings(
     assert wait_for(lambda: sum(r["points"] for r in Standings.objects.get(championship=championship).rows) == 3)
     rows = Standings.objects.get(championship=championship).rows
     assert sorted(r["points"] for r in rows) == sorted(
-        [sum(1 for b in Board.objects.filter(round__championship=championship, white_id=r["id"], result="1-0"))
-         for r in rows])
+        [
+            sum(1 for b in Board.objects.filter(round__championship=championship, white_id=r["id"], result="1-0"))
+            for r in rows
+        ]
+    )
 
 
 def _race(target, times=2):

@@ -1,4 +1,5 @@
 """The Django admin manages members, their groups and sanctions."""
+
 import pytest
 
 from club.models import Member, Sanction
@@ -11,10 +12,16 @@ def superuser(db):
     return Member.objects.create_superuser("root", "root@club.test", "x")
 
 
-@pytest.mark.parametrize("url", [
-    "/admin/club/member/", "/admin/club/member/add/", "/admin/club/sanction/",
-    "/admin/club/sanction/add/", "/admin/auth/group/",
-])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/admin/club/member/",
+        "/admin/club/member/add/",
+        "/admin/club/sanction/",
+        "/admin/club/sanction/add/",
+        "/admin/auth/group/",
+    ],
+)
 def test_the_admin_pages_open(client, superuser, url):
     client.force_login(superuser)
 

@@ -1,4 +1,5 @@
 """The REST API: token and session auth, members, the schema, and one error shape for everything."""
+
 import pytest
 from django.core.cache import cache
 from django.urls import include, path
@@ -157,6 +158,7 @@ def test_the_browsable_docs_are_served_from_our_own_static_files(client, page):
 
 
 # --- Errors raised by other apps' views -------------------------------------------------
+
 
 @api_view(["POST"])
 @permission_classes([AllowAny])

@@ -1,4 +1,5 @@
 """The demo club: a few members with profiles and roles, loaded as often as you like."""
+
 import pytest
 
 from club.demo import DEMO_PASSWORD, load_demo

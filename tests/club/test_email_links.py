@@ -1,6 +1,7 @@
 """Links in notification emails go where members reach the club (issue 17
 item 3): the SITE_URL setting, which ``manage.py up`` sets from its --host and
 --port when the environment does not."""
+
 import os
 
 import pytest
@@ -22,12 +23,15 @@ def test_a_challenge_email_links_to_the_game_at_site_url(anna, boris, settings, 
     assert "localhost" not in email.body and "org//" not in email.body
 
 
-@pytest.mark.parametrize("host, port, url", [
-    ("127.0.0.1", 8000, "http://localhost:8000"),
-    ("0.0.0.0", 8123, "http://localhost:8123"),
-    ("club.lan", 9000, "http://club.lan:9000"),
-    ("fd00::5", 8000, "http://[fd00::5]:8000"),
-])
+@pytest.mark.parametrize(
+    "host, port, url",
+    [
+        ("127.0.0.1", 8000, "http://localhost:8000"),
+        ("0.0.0.0", 8123, "http://localhost:8123"),
+        ("club.lan", 9000, "http://club.lan:9000"),
+        ("fd00::5", 8000, "http://[fd00::5]:8000"),
+    ],
+)
 def test_up_names_the_address_it_listens_on(host, port, url):
     assert up.club_url(host, port) == url
 
@@ -40,8 +44,9 @@ def up_without_children(monkeypatch):
     monkeypatch.setattr(up.Command, "wait_for_port", lambda self, *a: False)
     monkeypatch.setattr(up.Command, "watch", lambda self, children: None)
     monkeypatch.setattr(up.signal, "signal", lambda *a: None)
-    return lambda **options: up.Command().handle(host="0.0.0.0", port=8123, demo=False, admin=None,
-                                                 concurrency=1, **options)
+    return lambda **options: up.Command().handle(
+        host="0.0.0.0", port=8123, demo=False, admin=None, concurrency=1, **options
+    )
 
 
 def test_up_sets_site_url_for_itself_and_its_children_when_unset(settings, monkeypatch, up_without_children):

@@ -1,4 +1,5 @@
 """/health/ answers 200 when the database, broker and cache all work, else 503 naming the failure."""
+
 import pytest
 
 from club.celery import app as celery_app
@@ -11,7 +12,9 @@ def test_a_healthy_club_answers_200_with_every_check_ok(client):
 
     assert response.status_code == 200
     assert response.json() == {
-        "status": "ok", "checks": {"database": "ok", "broker": "ok", "cache": "ok"}, "failed": {},
+        "status": "ok",
+        "checks": {"database": "ok", "broker": "ok", "cache": "ok"},
+        "failed": {},
     }
 
 
@@ -28,7 +31,8 @@ def test_an_unreachable_broker_is_a_503_naming_the_broker(client, monkeypatch):
 
 
 def test_a_missing_broker_folder_is_a_503_that_logs_the_folder_but_does_not_show_it(
-        client, monkeypatch, tmp_path, caplog):
+    client, monkeypatch, tmp_path, caplog
+):
     if not celery_app.conf.broker_url.startswith("filesystem"):
         pytest.skip("the embedded file-system broker is not in use")
     options = dict(celery_app.conf.broker_transport_options, data_folder_in=str(tmp_path / "gone"))

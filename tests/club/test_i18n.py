@@ -1,4 +1,5 @@
 """The club speaks Russian and English: chosen by the browser or by the switch in the header."""
+
 import re
 
 import pytest
@@ -12,8 +13,9 @@ pytestmark = pytest.mark.django_db
 
 def po_entries() -> list[tuple[str, str, bool, bool]]:
     """(msgid, first msgstr, fuzzy, plural) for every entry of every app's catalogue."""
-    return [(e.msgid, (e.msgstr or [""])[0], e.fuzzy, e.plural is not None)
-            for po in catalogues(ROOT) for e in read_po(po)]
+    return [
+        (e.msgid, (e.msgstr or [""])[0], e.fuzzy, e.plural is not None) for po in catalogues(ROOT) for e in read_po(po)
+    ]
 
 
 def test_every_app_keeps_its_own_catalogue():
@@ -30,8 +32,11 @@ def test_every_string_has_a_russian_translation():
 
 def test_the_compiled_catalogues_match_the_po_files():
     with translation.override("ru"):
-        stale = [msgid for msgid, msgstr, fuzzy, plural in po_entries()
-                 if msgstr and not fuzzy and not plural and translation.gettext(msgid) != msgstr]
+        stale = [
+            msgid
+            for msgid, msgstr, fuzzy, plural in po_entries()
+            if msgstr and not fuzzy and not plural and translation.gettext(msgid) != msgstr
+        ]
     assert stale == []
 
 

@@ -1,4 +1,5 @@
 """Members join, log in and out, recover a password and keep their profile."""
+
 import re
 
 import pytest
@@ -13,10 +14,18 @@ pytestmark = pytest.mark.django_db
 
 
 def sign_up(client, username="katya", **extra):
-    return client.post(reverse("signup"), {
-        "username": username, "email": f"{username}@club.test", "display_name": "Katya Petrova",
-        "city": "Omsk", "password1": PASSWORD, "password2": PASSWORD, **extra,
-    })
+    return client.post(
+        reverse("signup"),
+        {
+            "username": username,
+            "email": f"{username}@club.test",
+            "display_name": "Katya Petrova",
+            "city": "Omsk",
+            "password1": PASSWORD,
+            "password2": PASSWORD,
+            **extra,
+        },
+    )
 
 
 def test_a_visitor_signs_up_is_logged_in_and_lands_on_their_profile(client):
@@ -70,9 +79,13 @@ def test_a_forgotten_password_is_reset_through_the_emailed_link(client, anna):
     link = re.search(r"https?://[^/]+(/accounts/reset/\S+)", mail.outbox[0].body).group(1)
     form_page = client.get(link, follow=True)
     assert form_page.context["validlink"]
-    client.post(form_page.redirect_chain[-1][0], {
-        "new_password1": "a brand new secret 42", "new_password2": "a brand new secret 42",
-    })
+    client.post(
+        form_page.redirect_chain[-1][0],
+        {
+            "new_password1": "a brand new secret 42",
+            "new_password2": "a brand new secret 42",
+        },
+    )
     login = client.post(reverse("login"), {"username": "anna", "password": "a brand new secret 42"})
     assert login.status_code == 302
 
@@ -88,15 +101,25 @@ def test_a_profile_shows_the_federation_facts_to_everyone(client, anna):
 
 def test_a_member_edits_their_own_profile(client, anna):
     client.force_login(anna)
-    response = client.post(reverse("profile-edit"), {
-        "display_name": "Anna O.", "city": "Moscow", "federation_title": "MC",
-        "federation_rating": "2210", "email": "anna@club.test",
-    })
+    response = client.post(
+        reverse("profile-edit"),
+        {
+            "display_name": "Anna O.",
+            "city": "Moscow",
+            "federation_title": "MC",
+            "federation_rating": "2210",
+            "email": "anna@club.test",
+        },
+    )
 
     assert response.status_code == 302
     anna.refresh_from_db()
     assert (anna.display_name, anna.city, anna.federation_title, anna.federation_rating) == (
-        "Anna O.", "Moscow", "MC", 2210)
+        "Anna O.",
+        "Moscow",
+        "MC",
+        2210,
+    )
 
 
 def test_editing_a_profile_needs_a_login(client):
@@ -124,9 +147,14 @@ def test_an_unknown_profile_is_a_404_page(client):
 def test_a_member_changes_their_password(client, anna):
     client.force_login(anna)
 
-    response = client.post(reverse("password_change"), {
-        "old_password": PASSWORD, "new_password1": "another long secret 7", "new_password2": "another long secret 7",
-    })
+    response = client.post(
+        reverse("password_change"),
+        {
+            "old_password": PASSWORD,
+            "new_password1": "another long secret 7",
+            "new_password2": "another long secret 7",
+        },
+    )
 
     assert response.status_code == 302
     anna.refresh_from_db()

@@ -1,4 +1,5 @@
 """Roles are groups with permissions; only administrators hand them out."""
+
 import importlib
 
 import pytest
@@ -26,7 +27,7 @@ def test_every_role_is_a_group_holding_exactly_the_listed_permissions():
 def test_the_data_migration_lists_the_same_permissions_as_the_code():
     migration = importlib.import_module("club.migrations.0003_roles")
 
-    assert migration.ROLE_PERMISSIONS == {role.value: perms for role, perms in ROLE_PERMISSIONS.items()}
+    assert {role.value: perms for role, perms in ROLE_PERMISSIONS.items()} == migration.ROLE_PERMISSIONS
 
 
 def test_the_sync_brings_back_a_deleted_group_and_keeps_hand_given_permissions():

@@ -1,4 +1,5 @@
 """Arbiters record sanctions (rules 003, 1.4); nobody else can."""
+
 import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
@@ -41,9 +42,14 @@ class TestTheSanctionPages:
         client.force_login(arbiter)
         assert client.get(reverse("sanction-new")).status_code == 200
 
-        response = client.post(reverse("sanction-new"), {
-            "member": anna.pk, "kind": "reprimand", "reason": "Refused to record the moves.",
-        })
+        response = client.post(
+            reverse("sanction-new"),
+            {
+                "member": anna.pk,
+                "kind": "reprimand",
+                "reason": "Refused to record the moves.",
+            },
+        )
 
         assert response.status_code == 302
         listing = client.get(reverse("sanction-list"))
@@ -52,8 +58,10 @@ class TestTheSanctionPages:
     def test_a_loss_of_the_game_is_not_a_free_standing_note(self, client, arbiter, anna):
         # 003 1.4: only the chief arbiter forfeits a game, with its effect (club.arbiters)
         client.force_login(arbiter)
-        response = client.post(reverse("sanction-new"), {
-            "member": anna.pk, "kind": "loss_of_game", "reason": "Refused to record the moves."})
+        response = client.post(
+            reverse("sanction-new"),
+            {"member": anna.pk, "kind": "loss_of_game", "reason": "Refused to record the moves."},
+        )
         assert response.status_code == 200 and not Sanction.objects.exists()
 
     def test_an_organiser_reads_the_list_but_cannot_record(self, client, organiser, arbiter, anna):
@@ -62,8 +70,10 @@ class TestTheSanctionPages:
 
         assert "Late." in client.get(reverse("sanction-list")).text
         assert client.get(reverse("sanction-new")).status_code == 403
-        assert client.post(reverse("sanction-new"), {
-            "member": anna.pk, "kind": "remark", "reason": "x"}).status_code == 403
+        assert (
+            client.post(reverse("sanction-new"), {"member": anna.pk, "kind": "remark", "reason": "x"}).status_code
+            == 403
+        )
 
     def test_an_anonymous_visitor_is_sent_to_log_in(self, client, anna):
         for url in (reverse("sanction-list"), reverse("sanction-new")):
@@ -77,8 +87,12 @@ class TestTheSanctionPages:
         client.force_login(boris)
 
         assert client.get(reverse("sanction-list")).status_code == 403
-        assert client.post(reverse("sanction-new"), {
-            "member": anna.pk, "kind": "exclusion", "reason": "I don't like her."}).status_code == 403
+        assert (
+            client.post(
+                reverse("sanction-new"), {"member": anna.pk, "kind": "exclusion", "reason": "I don't like her."}
+            ).status_code
+            == 403
+        )
         assert not Sanction.objects.exists()
 
     def test_a_members_profile_shows_their_sanctions_to_arbiters_only(self, client, arbiter, anna, boris):
@@ -97,8 +111,9 @@ class TestTheSanctionApi:
     def test_an_arbiter_records_a_sanction(self, client, arbiter, anna):
         client.force_login(arbiter)
 
-        response = client.post(self.url, {"member": anna.pk, "kind": "warning", "reason": "Noise."},
-                               content_type="application/json")
+        response = client.post(
+            self.url, {"member": anna.pk, "kind": "warning", "reason": "Noise."}, content_type="application/json"
+        )
 
         assert response.status_code == 201
         body = response.json()
@@ -109,8 +124,9 @@ class TestTheSanctionApi:
     def test_sanctioning_oneself_is_a_validation_error(self, client, arbiter):
         client.force_login(arbiter)
 
-        response = client.post(self.url, {"member": arbiter.pk, "kind": "remark", "reason": "x"},
-                               content_type="application/json")
+        response = client.post(
+            self.url, {"member": arbiter.pk, "kind": "remark", "reason": "x"}, content_type="application/json"
+        )
 
         assert response.status_code == 400
         assert response.json()["error"] == "invalid"
@@ -118,8 +134,9 @@ class TestTheSanctionApi:
 
     def test_an_anonymous_client_gets_401_for_reading_and_recording(self, client, anna):
         assert client.get(self.url).status_code == 401
-        response = client.post(self.url, {"member": anna.pk, "kind": "remark", "reason": "x"},
-                               content_type="application/json")
+        response = client.post(
+            self.url, {"member": anna.pk, "kind": "remark", "reason": "x"}, content_type="application/json"
+        )
         assert response.status_code == 401
         assert not Sanction.objects.exists()
 
@@ -127,8 +144,9 @@ class TestTheSanctionApi:
         client.force_login(boris)
 
         assert client.get(self.url).status_code == 403
-        response = client.post(self.url, {"member": anna.pk, "kind": "remark", "reason": "x"},
-                               content_type="application/json")
+        response = client.post(
+            self.url, {"member": anna.pk, "kind": "remark", "reason": "x"}, content_type="application/json"
+        )
         assert response.status_code == 403
         assert response.json()["error"] == "permission-denied"
         assert not Sanction.objects.exists()
@@ -137,6 +155,7 @@ class TestTheSanctionApi:
         client.force_login(organiser)
 
         assert client.get(self.url).status_code == 200
-        response = client.post(self.url, {"member": anna.pk, "kind": "remark", "reason": "x"},
-                               content_type="application/json")
+        response = client.post(
+            self.url, {"member": anna.pk, "kind": "remark", "reason": "x"}, content_type="application/json"
+        )
         assert response.status_code == 403

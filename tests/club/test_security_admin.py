@@ -1,6 +1,7 @@
 """No back door through the Django admin: games, their moves and events, sanctions and
 ratings are read-only there; a result is corrected by the arbiter service; only a
 superuser manages staff and superuser flags, groups, permissions and passwords."""
+
 import pytest
 from django.contrib.auth.models import Group
 
@@ -32,10 +33,18 @@ class TestGames:
         before = game_fields(game)
         client.force_login(superuser)
 
-        response = client.post(f"/admin/games/game/{game.pk}/change/", {
-            "status": "finished", "result": "0-1", "termination": "resign", "white": boris.pk,
-            "black": boris.pk, "discipline": "international", "rated": "on",
-        })
+        response = client.post(
+            f"/admin/games/game/{game.pk}/change/",
+            {
+                "status": "finished",
+                "result": "0-1",
+                "termination": "resign",
+                "white": boris.pk,
+                "black": boris.pk,
+                "discipline": "international",
+                "rated": "on",
+            },
+        )
 
         assert response.status_code == 403
         assert game_fields(game) == before
@@ -62,7 +71,8 @@ class TestGames:
         assert Game.objects.filter(pk=game.pk).exists()
 
     def test_a_result_is_corrected_with_a_reason_by_the_admin_action_through_the_arbiter_service(
-            self, client, superuser, game):
+        self, client, superuser, game
+    ):
         client.force_login(superuser)
         action = {"action": "correct_result", "_selected_action": [game.pk]}
 
@@ -78,8 +88,10 @@ class TestGames:
         client.force_login(superuser)
         before = game_fields(game)
 
-        client.post("/admin/games/game/", {"action": "correct_result", "_selected_action": [game.pk],
-                                           "apply": "1", "result": "0-1", "reason": ""})
+        client.post(
+            "/admin/games/game/",
+            {"action": "correct_result", "_selected_action": [game.pk], "apply": "1", "result": "0-1", "reason": ""},
+        )
 
         assert game_fields(game) == before
 
@@ -91,8 +103,9 @@ class TestSanctions:
         sanction = services.sanction_issue(member=anna, kind="warning", reason="Late.", issued_by=chief_arbiter)
         client.force_login(superuser)
 
-        response = client.post(f"/admin/club/sanction/{sanction.pk}/change/", {
-            "member": boris.pk, "kind": "reprimand", "reason": "Other."})
+        response = client.post(
+            f"/admin/club/sanction/{sanction.pk}/change/", {"member": boris.pk, "kind": "reprimand", "reason": "Other."}
+        )
 
         assert response.status_code == 403
         sanction.refresh_from_db()
@@ -101,17 +114,31 @@ class TestSanctions:
 
 class TestClubAdministrator:
     def member_form(self, member, **changes):
-        data = {"username": member.username, "first_name": "", "last_name": "", "is_active": "on",
-                "display_name": member.display_name, "city": member.city, "federation_title": "",
-                "federation_rating": "", "last_login_0": "", "last_login_1": "",
-                "date_joined_0": "2024-01-01", "date_joined_1": "10:00:00"}
+        data = {
+            "username": member.username,
+            "first_name": "",
+            "last_name": "",
+            "is_active": "on",
+            "display_name": member.display_name,
+            "city": member.city,
+            "federation_title": "",
+            "federation_rating": "",
+            "last_login_0": "",
+            "last_login_1": "",
+            "date_joined_0": "2024-01-01",
+            "date_joined_1": "10:00:00",
+        }
         return {**data, **changes}
 
     def test_he_cannot_make_himself_superuser(self, client, club_admin):
         client.force_login(club_admin)
 
-        client.post(f"/admin/club/member/{club_admin.pk}/change/", self.member_form(
-            club_admin, is_superuser="on", is_staff="on", groups=[Group.objects.get(name=Role.ADMIN).pk]))
+        client.post(
+            f"/admin/club/member/{club_admin.pk}/change/",
+            self.member_form(
+                club_admin, is_superuser="on", is_staff="on", groups=[Group.objects.get(name=Role.ADMIN).pk]
+            ),
+        )
 
         club_admin.refresh_from_db()
         assert not club_admin.is_superuser
@@ -123,9 +150,12 @@ class TestClubAdministrator:
         for field in ("is_superuser", "is_staff", "groups", "user_permissions"):
             assert f'name="{field}"' not in page.text
 
-        client.post(f"/admin/club/member/{anna.pk}/change/", self.member_form(
-            anna, is_superuser="on", is_staff="on", groups=[Group.objects.get(name=Role.ADMIN).pk],
-            city="Moscow"))
+        client.post(
+            f"/admin/club/member/{anna.pk}/change/",
+            self.member_form(
+                anna, is_superuser="on", is_staff="on", groups=[Group.objects.get(name=Role.ADMIN).pk], city="Moscow"
+            ),
+        )
 
         anna.refresh_from_db()
         assert anna.city == "Moscow"  # the profile is his to keep
@@ -140,8 +170,10 @@ class TestClubAdministrator:
     def test_he_cannot_set_another_members_password(self, client, club_admin, anna):
         client.force_login(club_admin)
 
-        response = client.post(f"/admin/club/member/{anna.pk}/password/", {
-            "password1": "taken over 12345", "password2": "taken over 12345"})
+        response = client.post(
+            f"/admin/club/member/{anna.pk}/password/",
+            {"password1": "taken over 12345", "password2": "taken over 12345"},
+        )
 
         assert response.status_code == 403
         anna.refresh_from_db()
@@ -158,8 +190,10 @@ class TestClubAdministrator:
     def test_a_superuser_still_manages_all_of_it(self, client, superuser, anna):
         client.force_login(superuser)
 
-        client.post(f"/admin/club/member/{anna.pk}/password/", {
-            "password1": "set by root 12345", "password2": "set by root 12345"})
+        client.post(
+            f"/admin/club/member/{anna.pk}/password/",
+            {"password1": "set by root 12345", "password2": "set by root 12345"},
+        )
 
         anna.refresh_from_db()
         assert anna.check_password("set by root 12345")

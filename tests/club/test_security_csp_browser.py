@@ -1,5 +1,6 @@
 """The Content-Security-Policy blocks nothing the club's own pages need (chromium reports
 every violation to the page as a ``securitypolicyviolation`` event)."""
+
 from urllib.parse import urlsplit
 
 import pytest
@@ -22,8 +23,11 @@ def violations(browser_page):
     another host (Redoc's logo on its CDN) is blocked on purpose: the club loads nothing
     from outside."""
     own = urlsplit(browser_page.url).netloc
-    return [f"{v['directive']} {v['uri']}" for v in browser_page.evaluate("window.__cspViolations")
-            if urlsplit(v["uri"]).netloc in ("", own)]
+    return [
+        f"{v['directive']} {v['uri']}"
+        for v in browser_page.evaluate("window.__cspViolations")
+        if urlsplit(v["uri"]).netloc in ("", own)
+    ]
 
 
 def test_the_game_page_plays_under_the_policy(page, live_server, anna, boris):  # noqa: F811
@@ -38,8 +42,9 @@ def test_the_game_page_plays_under_the_policy(page, live_server, anna, boris):  
     assert violations(page) == []
 
 
-@pytest.mark.parametrize("url", ["/", "/accounts/login/", "/signup/", "/play/challenges/new/", "/api/docs/",
-                                 "/api/redoc/", "/admin/login/"])
+@pytest.mark.parametrize(
+    "url", ["/", "/accounts/login/", "/signup/", "/play/challenges/new/", "/api/docs/", "/api/redoc/", "/admin/login/"]
+)
 def test_the_pages_show_without_violations(page, live_server, anna, url):  # noqa: F811
     page.context.add_cookies([{"name": "sessionid", "value": _session_of(anna), "url": live_server.url}])
     page.add_init_script(RECORD_VIOLATIONS)

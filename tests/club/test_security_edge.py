@@ -1,5 +1,6 @@
 """The edge answers bad input with a clear 4xx and changes nothing; volume is limited;
 GETs never write; private challenges stay private; sign-up, passwords and emails hold up."""
+
 import json
 
 import pytest
@@ -32,9 +33,14 @@ def api(member=None):
 
 
 def move_notice(member, game_id):
-    return notifications.notify(recipient=member, kind="move", key=f"move:{game_id}:1",
-                                params={"opponent": "Boris", "discipline": "russian", "move": "c3-d4"},
-                                url=f"/play/games/{game_id}/", game_id=game_id)
+    return notifications.notify(
+        recipient=member,
+        kind="move",
+        key=f"move:{game_id}:1",
+        params={"opponent": "Boris", "discipline": "russian", "move": "c3-d4"},
+        url=f"/play/games/{game_id}/",
+        game_id=game_id,
+    )
 
 
 class TestNumbersInQueries:
@@ -63,8 +69,9 @@ class TestNumbersInQueries:
     def test_an_offset_beyond_the_database_integers_is_a_400(self, offset):
         assert api().get(f"/api/games/?offset={offset}").status_code == 400
 
-    @pytest.mark.parametrize("url", [f"/api/games/{HUGE}/", f"/api/members/{HUGE}/", f"/api/challenges/{HUGE}/",
-                                     f"/play/games/{HUGE}/"])
+    @pytest.mark.parametrize(
+        "url", [f"/api/games/{HUGE}/", f"/api/members/{HUGE}/", f"/api/challenges/{HUGE}/", f"/play/games/{HUGE}/"]
+    )
     def test_an_id_beyond_64_bits_in_a_url_is_a_404(self, client, url):
         assert client.get(url).status_code == 404
 
@@ -104,8 +111,15 @@ class TestPageSizes:
 class TestPrivateChallenges:
     @pytest.fixture
     def direct(self, anna, boris):
-        return api(anna).post("/api/challenges/", {"discipline": "russian", "time_control": "d3",
-                                                   "opponent_id": boris.pk}, format="json").json()["id"]
+        return (
+            api(anna)
+            .post(
+                "/api/challenges/",
+                {"discipline": "russian", "time_control": "d3", "opponent_id": boris.pk},
+                format="json",
+            )
+            .json()["id"]
+        )
 
     def test_only_its_two_members_read_a_direct_challenge(self, direct, anna, boris, organiser):
         assert api(anna).get(f"/api/challenges/{direct}/").status_code == 200
@@ -114,36 +128,55 @@ class TestPrivateChallenges:
         assert api().get(f"/api/challenges/{direct}/").status_code == 404
 
     def test_an_open_challenge_is_readable_by_anyone(self, anna):
-        open_id = api(anna).post("/api/challenges/", {"discipline": "russian", "time_control": "d3"},
-                                 format="json").json()["id"]
+        open_id = (
+            api(anna)
+            .post("/api/challenges/", {"discipline": "russian", "time_control": "d3"}, format="json")
+            .json()["id"]
+        )
 
         assert api().get(f"/api/challenges/{open_id}/").status_code == 200
 
 
 class TestVolume:
     def test_direct_challenges_to_one_member_are_limited_and_so_are_their_emails(self, anna, boris, settings):
-        answers = [api(anna).post("/api/challenges/", {"discipline": "russian", "time_control": "d3",
-                                                        "opponent_id": boris.pk}, format="json").status_code
-                   for _ in range(12)]
+        answers = [
+            api(anna)
+            .post(
+                "/api/challenges/",
+                {"discipline": "russian", "time_control": "d3", "opponent_id": boris.pk},
+                format="json",
+            )
+            .status_code
+            for _ in range(12)
+        ]
 
         assert answers == [201] * 10 + [429] * 2
         assert Challenge.objects.filter(challenger=anna, opponent=boris).count() == 10
 
     def test_the_challenge_page_shares_the_limit(self, client, anna, boris):
         for _ in range(10):
-            api(anna).post("/api/challenges/", {"discipline": "russian", "time_control": "d3",
-                                                "opponent_id": boris.pk}, format="json")
+            api(anna).post(
+                "/api/challenges/",
+                {"discipline": "russian", "time_control": "d3", "opponent_id": boris.pk},
+                format="json",
+            )
         client.force_login(anna)
 
-        page = client.post(reverse("games:challenge-new"), {
-            "discipline": "russian", "time_control": "d3", "opponent": "boris", "colour": "random"})
+        page = client.post(
+            reverse("games:challenge-new"),
+            {"discipline": "russian", "time_control": "d3", "opponent": "boris", "colour": "random"},
+        )
 
         assert page.status_code == 200 and page.context["form"].non_field_errors()
         assert Challenge.objects.filter(challenger=anna, opponent=boris).count() == 10
 
     def test_open_challenges_are_not_counted(self, anna):
-        answers = {api(anna).post("/api/challenges/", {"discipline": "russian", "time_control": "d3"},
-                                  format="json").status_code for _ in range(12)}
+        answers = {
+            api(anna)
+            .post("/api/challenges/", {"discipline": "russian", "time_control": "d3"}, format="json")
+            .status_code
+            for _ in range(12)
+        }
 
         assert answers == {201}
 
@@ -210,9 +243,18 @@ class TestGameSocket:
 
 
 def sign_up(client, **fields):
-    return client.post(reverse("signup"), {
-        "username": "katya", "email": "katya@club.test", "display_name": "", "city": "",
-        "password1": PASSWORD, "password2": PASSWORD, **fields})
+    return client.post(
+        reverse("signup"),
+        {
+            "username": "katya",
+            "email": "katya@club.test",
+            "display_name": "",
+            "city": "",
+            "password1": PASSWORD,
+            "password2": PASSWORD,
+            **fields,
+        },
+    )
 
 
 class TestSignUp:
@@ -269,8 +311,16 @@ class TestSignUp:
         Member.objects.filter(pk=anna.pk).update(email_verified=True)
         client.force_login(anna)
 
-        client.post(reverse("profile-edit"), {"display_name": "Anna", "city": "Tver", "federation_title": "",
-                                              "federation_rating": "", "email": "anna.new@club.test"})
+        client.post(
+            reverse("profile-edit"),
+            {
+                "display_name": "Anna",
+                "city": "Tver",
+                "federation_title": "",
+                "federation_rating": "",
+                "email": "anna.new@club.test",
+            },
+        )
 
         anna.refresh_from_db()
         assert (anna.email, anna.email_verified) == ("anna.new@club.test", False)

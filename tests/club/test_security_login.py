@@ -1,5 +1,6 @@
 """Password guessing ends in a lockout, proxy headers count only from trusted proxies,
 and API tokens are stored hashed, expire, and are revoked on a password change or on demand."""
+
 import datetime as dt
 
 import pytest
@@ -22,13 +23,13 @@ def _five_failures_lock_an_address(settings):
 
 
 def web_login(client, password, address, **headers):
-    return client.post(reverse("login"), {"username": "anna", "password": password}, REMOTE_ADDR=address,
-                       **headers)
+    return client.post(reverse("login"), {"username": "anna", "password": password}, REMOTE_ADDR=address, **headers)
 
 
 def api_login(address, password, **headers):
-    return APIClient().post("/api/auth/token/", {"username": "anna", "password": password},
-                            REMOTE_ADDR=address, **headers)
+    return APIClient().post(
+        "/api/auth/token/", {"username": "anna", "password": password}, REMOTE_ADDR=address, **headers
+    )
 
 
 def forged(n):
@@ -88,8 +89,7 @@ class TestTrustedProxies:
 
 class TestApiLogin:
     def test_a_brute_force_for_a_token_ends_in_429_with_or_without_forged_headers(self, anna):
-        answers = [api_login(ATTACKER, f"guess {n}", **(forged(n) if n % 2 else {})).status_code
-                   for n in range(8)]
+        answers = [api_login(ATTACKER, f"guess {n}", **(forged(n) if n % 2 else {})).status_code for n in range(8)]
 
         assert answers[:5] == [400] * 5
         assert answers[5:] == [429] * 3
@@ -148,8 +148,14 @@ class TestTokens:
         key = token_for()
         client.force_login(anna)
 
-        client.post(reverse("password_change"), {"old_password": PASSWORD, "new_password1": "another long secret 7",
-                                                 "new_password2": "another long secret 7"})
+        client.post(
+            reverse("password_change"),
+            {
+                "old_password": PASSWORD,
+                "new_password1": "another long secret 7",
+                "new_password2": "another long secret 7",
+            },
+        )
 
         assert me(key).status_code == 401
         assert not AuthToken.objects.filter(user=anna).exists()
@@ -198,4 +204,9 @@ class TestTokens:
             member, token = ClubTokenAuthentication().authenticate_credentials(key)
 
         assert (member, member.email, token.pk, token.created, token.expiry) == (
-            orm.user, orm.user.email, orm.pk, orm.created, orm.expiry)
+            orm.user,
+            orm.user.email,
+            orm.pk,
+            orm.created,
+            orm.expiry,
+        )

@@ -1,5 +1,6 @@
 """club 0004 on an existing club: members sharing an address keep it (unverified), and the
 plaintext DRF tokens clients hold keep working, now stored as digests."""
+
 import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
@@ -28,10 +29,14 @@ def club_before_0004():
             cursor.execute(
                 "INSERT INTO club_member (username, email, password, is_superuser, is_staff, is_active, first_name,"
                 " last_name, date_joined, display_name, city, federation_title) "
-                "VALUES (%s, %s, '!', FALSE, FALSE, TRUE, '', '', CURRENT_TIMESTAMP, '', '', '')", [username, email])
+                "VALUES (%s, %s, '!', FALSE, FALSE, TRUE, '', '', CURRENT_TIMESTAMP, '', '', '')",
+                [username, email],
+            )
         cursor.execute("CREATE TABLE authtoken_token (key varchar(40) PRIMARY KEY, created timestamp, user_id bigint)")
-        cursor.execute("INSERT INTO authtoken_token SELECT %s, CURRENT_TIMESTAMP, id FROM club_member WHERE username = 'ivan'",
-                       [KEY])
+        cursor.execute(
+            "INSERT INTO authtoken_token SELECT %s, CURRENT_TIMESTAMP, id FROM club_member WHERE username = 'ivan'",
+            [KEY],
+        )
     yield
     with connection.cursor() as cursor:
         cursor.execute("DROP TABLE IF EXISTS authtoken_token")

@@ -1,4 +1,5 @@
 """``manage.py up`` for real: it serves the club with a worker and beat, and Ctrl-C stops them all."""
+
 import json
 import os
 import signal
@@ -68,9 +69,12 @@ def test_up_serves_the_demo_club_and_ctrl_c_stops_every_child(club_dir, tmp_path
     env.update(CLUB_DATA_DIR=str(club_dir), DJANGO_SUPERUSER_PASSWORD="first admin password", DEBUG="0")
     log = (tmp_path / "up.log").open("w+")
     up = subprocess.Popen(
-        [sys.executable, "manage.py", "up", "--port", str(port), "--demo", "--admin", "boss",
-         "--concurrency", "1"],
-        cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
+        [sys.executable, "manage.py", "up", "--port", str(port), "--demo", "--admin", "boss", "--concurrency", "1"],
+        cwd=ROOT,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=log,
+        stderr=subprocess.STDOUT,
     )
     try:
         health = None
@@ -93,8 +97,9 @@ def test_up_serves_the_demo_club_and_ctrl_c_stops_every_child(club_dir, tmp_path
 
         # The command line of each child names what it runs.
         family = descendants(up.pid)
-        cmdlines = " ".join(Path(f"/proc/{pid}/cmdline").read_text().replace("\0", " ")
-                            for pid in family if is_running(pid))
+        cmdlines = " ".join(
+            Path(f"/proc/{pid}/cmdline").read_text().replace("\0", " ") for pid in family if is_running(pid)
+        )
         for expected in ("uvicorn club.asgi:application", "-A club worker", "-A club beat"):
             assert expected in cmdlines
 

@@ -1,5 +1,6 @@
 """``manage.py up`` on a newcomer's console (issue 17 item 14): one line per
 email, and a busy port refused before anything starts or any banner shows."""
+
 import socket
 
 import pytest
@@ -11,8 +12,12 @@ from club.console_mail import OneLineEmailBackend
 
 def test_an_email_is_one_readable_line_with_its_link(capsys, settings):
     settings.EMAIL_BACKEND = "club.console_mail.OneLineEmailBackend"
-    mail.send_mail("Ваш ход в партии", "Откройте: http://localhost:8765/play/games/7/\n\nКлуб", "club@localhost",
-                   ["boris@club.test"])
+    mail.send_mail(
+        "Ваш ход в партии",
+        "Откройте: http://localhost:8765/play/games/7/\n\nКлуб",
+        "club@localhost",
+        ["boris@club.test"],
+    )
     out = capsys.readouterr().out
     assert out == "email to boris@club.test: Ваш ход в партии — http://localhost:8765/play/games/7/\n"
     assert OneLineEmailBackend().send_messages([]) == 0

@@ -3,14 +3,15 @@
 Anna and Boris play; Chiara is a third member who is not in their games.
 Instants are explicit (``T0`` plus offsets): no test waits on a real clock.
 """
-from datetime import datetime, timedelta, timezone
+
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from club.models import Member
 from games.services import game_create
 
-T0 = datetime(2026, 3, 1, 12, 0, tzinfo=timezone.utc)
+T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 
 
 def at(seconds: float = 0, *, ms: int = 0) -> datetime:

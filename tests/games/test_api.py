@@ -1,4 +1,5 @@
 """The REST API: challenges to games, moves with JSON errors, retries, lists with filters, the schema."""
+
 import pytest
 from rest_framework.test import APIClient
 
@@ -18,38 +19,42 @@ def client_of():
 
 @pytest.fixture
 def game_id(client_of, anna, boris):
-    created = client_of(anna).post("/api/challenges/", {"discipline": "russian", "time_control": "600+5",
-                                                        "opponent_id": boris.pk, "colour": "white"}, format="json")
+    created = client_of(anna).post(
+        "/api/challenges/",
+        {"discipline": "russian", "time_control": "600+5", "opponent_id": boris.pk, "colour": "white"},
+        format="json",
+    )
     return client_of(boris).post(f"/api/challenges/{created.json()['id']}/accept/").json()["id"]
 
 
 def test_a_challenge_accepted_through_the_api_starts_a_game(client_of, anna, boris, game_id):
     game = client_of().get(f"/api/games/{game_id}/").json()
-    assert (game["white"]["id"], game["black"]["id"], game["status"], game["speed"]) == \
-        (anna.pk, boris.pk, "active", "rapid")
+    assert (game["white"]["id"], game["black"]["id"], game["status"], game["speed"]) == (
+        anna.pk,
+        boris.pk,
+        "active",
+        "rapid",
+    )
     # White's first move is off the clock (the game may start before he has opened it).
     assert game["clocks"]["running"] is None and game["clocks"]["kind"] == "fischer"
 
 
 def test_a_move_answers_201_with_the_game_after_it(client_of, anna, game_id):
-    answer = client_of(anna).post(f"/api/games/{game_id}/moves/", {"text": "c3-d4", "expected_ply": 0},
-                                  format="json")
+    answer = client_of(anna).post(f"/api/games/{game_id}/moves/", {"text": "c3-d4", "expected_ply": 0}, format="json")
     assert answer.status_code == 201
     assert answer.json()["move"]["ply"] == 1 and answer.json()["game"]["to_move"] == "black"
 
 
 def test_a_stale_move_gets_409_with_a_json_error_and_changes_nothing(client_of, anna, boris, game_id):
     client_of(anna).post(f"/api/games/{game_id}/moves/", {"text": "c3-d4", "expected_ply": 0}, format="json")
-    stale = client_of(boris).post(f"/api/games/{game_id}/moves/", {"text": "f6-g5", "expected_ply": 0},
-                                  format="json")
+    stale = client_of(boris).post(f"/api/games/{game_id}/moves/", {"text": "f6-g5", "expected_ply": 0}, format="json")
     assert stale.status_code == 409
     assert stale.json()["error"] == "stale-ply" and stale.json()["detail"]
     assert Move.objects.filter(game_id=game_id).count() == 1
 
 
 def test_an_illegal_move_gets_409_naming_the_rule(client_of, anna, game_id):
-    refused = client_of(anna).post(f"/api/games/{game_id}/moves/", {"text": "a3-a4", "expected_ply": 0},
-                                   format="json")
+    refused = client_of(anna).post(f"/api/games/{game_id}/moves/", {"text": "a3-a4", "expected_ply": 0}, format="json")
     assert refused.status_code == 409 and refused.json()["error"] == "illegal-move"
 
 
@@ -63,8 +68,9 @@ def test_a_retried_request_returns_the_first_result(client_of, anna, game_id):
 
 
 def test_strangers_and_anonymous_visitors_cannot_act(client_of, chiara, game_id):
-    stranger = client_of(chiara).post(f"/api/games/{game_id}/moves/", {"text": "c3-d4", "expected_ply": 0},
-                                      format="json")
+    stranger = client_of(chiara).post(
+        f"/api/games/{game_id}/moves/", {"text": "c3-d4", "expected_ply": 0}, format="json"
+    )
     assert stranger.status_code == 403 and stranger.json()["error"] == "not-a-player"
     anonymous = client_of().post(f"/api/games/{game_id}/resign/")
     assert anonymous.status_code in (401, 403)
@@ -98,8 +104,9 @@ def test_a_members_games_filter_by_status_and_discipline(client_of, anna, boris,
 
 def test_open_challenges_are_listed_and_direct_ones_only_to_their_members(client_of, anna, boris, chiara):
     client_of(anna).post("/api/challenges/", {"discipline": "renju", "time_control": "d3"}, format="json")
-    client_of(anna).post("/api/challenges/", {"discipline": "russian", "time_control": "300",
-                                              "opponent_id": boris.pk}, format="json")
+    client_of(anna).post(
+        "/api/challenges/", {"discipline": "russian", "time_control": "300", "opponent_id": boris.pk}, format="json"
+    )
     assert len(client_of(chiara).get("/api/challenges/").json()) == 1
     assert len(client_of(boris).get("/api/challenges/").json()) == 2
 
@@ -116,9 +123,15 @@ def test_the_presets_list_the_seed_clauses(client_of):
 
 def test_the_openapi_schema_documents_the_play_endpoints(client_of):
     schema = client_of().get("/api/schema/?format=json").json()
-    for path in ("/api/challenges/", "/api/games/{id}/moves/", "/api/games/{id}/draw/offer/",
-                 "/api/games/{id}/claims/repetition/", "/api/games/{id}/record/", "/api/games/import/",
-                 "/api/members/{id}/games/"):
+    for path in (
+        "/api/challenges/",
+        "/api/games/{id}/moves/",
+        "/api/games/{id}/draw/offer/",
+        "/api/games/{id}/claims/repetition/",
+        "/api/games/{id}/record/",
+        "/api/games/import/",
+        "/api/members/{id}/games/",
+    ):
         assert path in schema["paths"], path
 
 

@@ -1,4 +1,5 @@
 """The chief arbiter sets, changes or annuls results (003 1.4, 1.12.2)."""
+
 import pytest
 from django.contrib.auth.models import Group
 
@@ -34,8 +35,14 @@ def test_a_forfeit_ends_an_ongoing_game_once(new_game, irina):
 def test_an_annulled_result_is_recorded_with_its_reason(new_game, anna, irina):
     game = new_game()
     game_resign(game_id=game.pk, member=anna, now=at(10))
-    game = game_result_change(game_id=game.pk, arbiter=irina, result="annulled", reason="wrong colours (2.1.10.2)",
-                              grounds="irregularity", now=at(20))
+    game = game_result_change(
+        game_id=game.pk,
+        arbiter=irina,
+        result="annulled",
+        reason="wrong colours (2.1.10.2)",
+        grounds="irregularity",
+        now=at(20),
+    )
     assert (game.status, game.result) == ("annulled", "")
     event = GameEvent.objects.get(game=game, kind="result-set")
     assert event.data["before"]["result"] == "0-1" and event.data["reason"].startswith("wrong colours")

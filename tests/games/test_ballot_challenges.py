@@ -1,5 +1,6 @@
 """шашки-64 challenges name a cell of a table (003 2.2.2): a bad key is refused
 with an error a person can act on."""
+
 import pytest
 
 from games import services
@@ -10,15 +11,17 @@ pytestmark = pytest.mark.django_db
 
 def test_a_challenge_may_name_a_cell_of_either_table(anna, boris):
     for key in ("idf:2-III", "fmjd:32-II"):
-        challenge = services.challenge_create(challenger=anna, opponent=boris, discipline="russian",
-                                              time_control="d3", ballot=key)
+        challenge = services.challenge_create(
+            challenger=anna, opponent=boris, discipline="russian", time_control="d3", ballot=key
+        )
         assert challenge.ballot == key
 
 
 def test_an_unknown_ballot_is_refused_with_the_shape_of_a_key(anna, boris):
     with pytest.raises(Invalid) as refused:
-        services.challenge_create(challenger=anna, opponent=boris, discipline="russian", time_control="d3",
-                                  ballot="idf:99-I")
+        services.challenge_create(
+            challenger=anna, opponent=boris, discipline="russian", time_control="d3", ballot="idf:99-I"
+        )
     message = str(refused.value)
     assert "idf:99-I" in message and "idf:2-III" in message and "tables: idf, fmjd" in message
     assert len(message) < 200

@@ -1,20 +1,29 @@
 """Challenges: open and direct, colours, ballots, rating range, decline, cancel, expiry."""
+
 import random
 
 import pytest
 
 from games.models import Challenge
 from games.services import (
-    Conflict, Forbidden, Invalid, RuleRefusal, challenge_accept, challenge_cancel, challenge_create,
-    challenge_decline, games_sweep,
+    Conflict,
+    Forbidden,
+    Invalid,
+    RuleRefusal,
+    challenge_accept,
+    challenge_cancel,
+    challenge_create,
+    challenge_decline,
+    games_sweep,
 )
 
 from .conftest import at
 
 
 def test_a_direct_challenge_accepted_starts_the_game_with_the_chosen_colours(anna, boris):
-    challenge = challenge_create(challenger=anna, opponent=boris, discipline="russian", time_control="480+4",
-                                 colour="black", now=at(0))
+    challenge = challenge_create(
+        challenger=anna, opponent=boris, discipline="russian", time_control="480+4", colour="black", now=at(0)
+    )
     game = challenge_accept(challenge_id=challenge.pk, member=boris, now=at(10))
     assert (game.white_id, game.black_id, game.speed, game.rated) == (boris.pk, anna.pk, "rapid", True)
     # The clocks wait for the first moves: the deadline is the first-move grace.
@@ -45,8 +54,9 @@ def _club_rating(member, value, discipline="russian", speed="classical"):
 def test_an_open_challenge_respects_its_rating_range(anna, boris, chiara):
     _club_rating(boris, 1400)
     _club_rating(chiara, 1700)
-    challenge = challenge_create(challenger=anna, discipline="russian", time_control="2700",
-                                 rating_min=1500, rating_max=1900)
+    challenge = challenge_create(
+        challenger=anna, discipline="russian", time_control="2700", rating_min=1500, rating_max=1900
+    )
     with pytest.raises(RuleRefusal):
         challenge_accept(challenge_id=challenge.pk, member=boris)
     assert challenge_accept(challenge_id=challenge.pk, member=chiara).black_id in (anna.pk, chiara.pk)
@@ -56,8 +66,9 @@ def test_a_self_declared_federation_rating_opens_no_rating_limited_challenge(ann
     boris.federation_rating = 1700
     boris.save()
     _club_rating(boris, 1700, speed="blitz")  # a rating in another pool does not count either
-    challenge = challenge_create(challenger=anna, discipline="russian", time_control="2700",
-                                 rating_min=1500, rating_max=1900)
+    challenge = challenge_create(
+        challenger=anna, discipline="russian", time_control="2700", rating_min=1500, rating_max=1900
+    )
     with pytest.raises(RuleRefusal) as refused:
         challenge_accept(challenge_id=challenge.pk, member=boris)
     assert "no club rating" in refused.value.detail
@@ -75,8 +86,9 @@ def test_random_colours_are_drawn_at_acceptance(anna, boris):
 
 # 003 2.2.2: the шашки-64 start position is drawn by lot
 def test_a_ballot_is_drawn_at_acceptance_for_shashki_64(anna, boris):
-    challenge = challenge_create(challenger=anna, opponent=boris, discipline="russian", time_control="2700/20,900",
-                                 ballot="random")
+    challenge = challenge_create(
+        challenger=anna, opponent=boris, discipline="russian", time_control="2700/20,900", ballot="random"
+    )
     game = challenge_accept(challenge_id=challenge.pk, member=boris, rng=random.Random(1))
     from games.rules import ballots64
 
@@ -107,8 +119,9 @@ def test_decline_and_cancel(anna, boris):
 
 
 def test_a_challenge_expires(anna, boris):
-    challenge = challenge_create(challenger=anna, opponent=boris, discipline="russian", time_control="300",
-                                 expires_at=at(3600), now=at(0))
+    challenge = challenge_create(
+        challenger=anna, opponent=boris, discipline="russian", time_control="300", expires_at=at(3600), now=at(0)
+    )
     games_sweep(now=at(3600))
     assert Challenge.objects.get(pk=challenge.pk).status == "expired"
     with pytest.raises(Conflict):

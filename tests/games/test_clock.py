@@ -1,4 +1,5 @@
 """The clock maths (games/clock.py): pure functions, no database."""
+
 import pytest
 
 from games import clock
@@ -112,8 +113,10 @@ def test_periods_and_increment_together():
 
 def test_correspondence_gives_a_fresh_allowance_for_every_move():
     tc = TimeControl.parse("d3")
-    assert time_left_after_move(tc, left_ms=3 * clock.DAY_MS, elapsed_ms=2 * clock.DAY_MS, moves_made=4) == \
-        3 * clock.DAY_MS
+    assert (
+        time_left_after_move(tc, left_ms=3 * clock.DAY_MS, elapsed_ms=2 * clock.DAY_MS, moves_made=4)
+        == 3 * clock.DAY_MS
+    )
     with pytest.raises(FlagFell):
         time_left_after_move(tc, left_ms=3 * clock.DAY_MS, elapsed_ms=3 * clock.DAY_MS, moves_made=4)
 
@@ -127,8 +130,10 @@ def test_a_vacation_moves_the_deadline_out_by_its_length():
     # a vacation after the deadline changes nothing
     assert clock.deadline_ms(turn_started_ms=0, left_ms=3 * day, pauses=[(4 * day, 6 * day)]) == 3 * day
     # a second vacation the first one pushed the deadline into also counts
-    assert clock.deadline_ms(turn_started_ms=0, left_ms=3 * day, pauses=[(2 * day, 4 * day), (4 * day, 5 * day)]) \
+    assert (
+        clock.deadline_ms(turn_started_ms=0, left_ms=3 * day, pauses=[(2 * day, 4 * day), (4 * day, 5 * day)])
         == 6 * day
+    )
 
 
 def test_thinking_time_leaves_out_the_vacation():

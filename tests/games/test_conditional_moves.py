@@ -1,5 +1,6 @@
 """Conditional moves in correspondence (issue 17): "if he plays X, answer Y",
 played by the server at the opponent's move, dropped when he plays otherwise."""
+
 import pytest
 
 from games import conditional
@@ -40,13 +41,15 @@ def test_another_reply_cancels_the_line(anna, boris):
 
 def test_a_line_is_checked_against_the_rules_and_only_prepared_on_the_opponents_turn(anna, boris):
     game = start_game(white=anna, black=boris)
-    with pytest.raises(RuleRefusal):           # Anna is to move: she moves, not prepares
+    with pytest.raises(RuleRefusal):  # Anna is to move: she moves, not prepares
         conditional.conditional_line_set(game_id=game.id, member=anna, moves=["f6-g5", "g3-h4"])
     with pytest.raises(RuleRefusal) as refused:
         conditional.conditional_line_set(game_id=game.id, member=boris, moves=["c3-d4", "a7-b6"])
     assert "Move 2" in str(refused.value)
     assert conditional.conditional_line_set(game_id=game.id, member=boris, moves=["c3-d4", "f6-g5"]).moves == [
-        "c3-d4", "f6-g5"]
+        "c3-d4",
+        "f6-g5",
+    ]
 
 
 def test_the_turn_notice_goes_to_whoever_is_to_move_after_the_prepared_answer(anna, boris):

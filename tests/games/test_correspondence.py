@@ -1,4 +1,5 @@
 """Correspondence: days per move, the deadline, vacations that pause the clock."""
+
 from datetime import timedelta
 
 import pytest
@@ -67,4 +68,6 @@ def test_the_clock_shows_the_time_left_until_the_deadline(new_game, anna):
     game = new_game(time_control="d3")
     vacation_take(member=anna, days=2, starts_at=at(DAY), now=at(DAY))
     game.refresh_from_db()
-    assert game_clocks(game, now=at(2 * DAY))["white_ms"] == 3 * DAY * 1000  # 2 days of play left + 1 day of vacation still ahead
+    assert (
+        game_clocks(game, now=at(2 * DAY))["white_ms"] == 3 * DAY * 1000
+    )  # 2 days of play left + 1 day of vacation still ahead

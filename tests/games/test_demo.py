@@ -1,4 +1,5 @@
 """The demo games load through the real services, once."""
+
 from club.demo import load_demo
 from games.models import Game
 

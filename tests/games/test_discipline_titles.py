@@ -1,4 +1,5 @@
 """Discipline names come from the games catalogue, not from language branches."""
+
 from django.utils import translation
 
 from games.disciplines import RUSSIAN_64, TITLES, discipline_title

@@ -1,4 +1,5 @@
 """Draw offers by 2.1.9.3–2.1.9.4."""
+
 import pytest
 
 from games.services import RuleRefusal, game_draw_answer, game_draw_offer

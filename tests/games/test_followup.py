@@ -1,4 +1,5 @@
 """The end of every game enqueues its follow-up work once, on commit (docs/contracts.md)."""
+
 from datetime import timedelta
 
 import pytest
@@ -25,8 +26,9 @@ def eager_followups(settings, eager_celery):
     return FOLLOWED_UP
 
 
-def test_a_resignation_enqueues_the_follow_up_once_after_commit(new_game, anna, eager_followups,
-                                                                django_capture_on_commit_callbacks):
+def test_a_resignation_enqueues_the_follow_up_once_after_commit(
+    new_game, anna, eager_followups, django_capture_on_commit_callbacks
+):
     game = new_game()
     with django_capture_on_commit_callbacks(execute=False) as pending:
         game_resign(game_id=game.pk, member=anna, now=at(5))
@@ -63,7 +65,8 @@ broker_down = _BrokerDown()
 
 
 def test_a_follow_up_whose_enqueue_failed_is_enqueued_again_by_the_sweep(
-        new_game, anna, eager_followups, settings, django_capture_on_commit_callbacks):
+    new_game, anna, eager_followups, settings, django_capture_on_commit_callbacks
+):
     game = new_game()
     settings.GAME_FINISHED_TASKS = ["tests.games.test_followup.broker_down"]
     with django_capture_on_commit_callbacks(execute=True):

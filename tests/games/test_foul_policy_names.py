@@ -1,5 +1,6 @@
 """One source for the renju foul policy's names (002 9.2): the rules module's,
 with the games layer's stored names mapped onto them in one place."""
+
 from games import disciplines
 from games.forms import ChallengeForm
 from games.rules import renju

@@ -1,13 +1,21 @@
 """How a game starts: a scheduled start and the allowed lateness (1.6.3,
 1.9.1, 1.9.2) for championship games; a challenge's live game whose clocks
 wait for the first moves."""
+
 from datetime import timedelta
 
 import pytest
 
 from games.models import Game, GameEvent
 from games.services import (
-    Forbidden, Invalid, RuleRefusal, game_adjudicate, game_check_in, game_create, game_move_make, games_sweep,
+    Forbidden,
+    Invalid,
+    RuleRefusal,
+    game_adjudicate,
+    game_check_in,
+    game_create,
+    game_move_make,
+    games_sweep,
 )
 from games.services.play import check_in_window
 
@@ -25,8 +33,16 @@ def round_game(anna, boris):
     def make(**options):
         options.setdefault("time_control", "2700")
         options.setdefault("lateness_ms", 10 * MINUTE * 1000)
-        return game_create(discipline="russian", white=anna, black=boris, starts_at=T0, now=at(-3600),
-                           event="Club championship", round="3", **options)
+        return game_create(
+            discipline="russian",
+            white=anna,
+            black=boris,
+            starts_at=T0,
+            now=at(-3600),
+            event="Club championship",
+            round="3",
+            **options,
+        )
 
     return make
 
@@ -108,10 +124,24 @@ def test_a_late_move_after_the_lateness_is_refused_and_the_game_forfeited(round_
 
 
 def test_the_allowed_lateness_is_at_most_the_first_period_and_an_hour(anna, boris):
-    blitz = game_create(discipline="russian", white=anna, black=boris, time_control="300", starts_at=T0,
-                        lateness_ms=3_600_000, now=at(-60))
-    classical = game_create(discipline="russian", white=anna, black=boris, time_control="7200", starts_at=T0,
-                            lateness_ms=2 * 3_600_000, now=at(-60))
+    blitz = game_create(
+        discipline="russian",
+        white=anna,
+        black=boris,
+        time_control="300",
+        starts_at=T0,
+        lateness_ms=3_600_000,
+        now=at(-60),
+    )
+    classical = game_create(
+        discipline="russian",
+        white=anna,
+        black=boris,
+        time_control="7200",
+        starts_at=T0,
+        lateness_ms=2 * 3_600_000,
+        now=at(-60),
+    )
     assert (blitz.lateness_ms, classical.lateness_ms) == (300_000, 3_600_000)
 
 
@@ -184,8 +214,9 @@ def test_check_in_after_the_lateness_has_passed_comes_too_late(round_game, anna)
 
 # ---- correspondence no-show ----------------------------------------------------------------------
 def test_a_correspondence_first_move_period_run_out_is_a_forfeit(anna, boris):
-    game = game_create(discipline="russian", white=anna, black=boris, time_control="d3", starts_at=T0,
-                       lateness_ms=0, now=at(-DAY))
+    game = game_create(
+        discipline="russian", white=anna, black=boris, time_control="d3", starts_at=T0, lateness_ms=0, now=at(-DAY)
+    )
     assert game.deadline == at(3 * DAY)  # the first move's period starts at the scheduled start
     with pytest.raises(RuleRefusal):
         game_move_make(game_id=game.pk, member=anna, text="c3-d4", expected_ply=0, now=at(-1))
@@ -195,16 +226,18 @@ def test_a_correspondence_first_move_period_run_out_is_a_forfeit(anna, boris):
 
 
 def test_a_correspondence_first_move_missed_is_a_forfeit_even_after_a_check_in(anna, boris):
-    game = game_create(discipline="russian", white=anna, black=boris, time_control="d3", starts_at=T0,
-                       lateness_ms=0, now=at(-DAY))
+    game = game_create(
+        discipline="russian", white=anna, black=boris, time_control="d3", starts_at=T0, lateness_ms=0, now=at(-DAY)
+    )
     game_check_in(game_id=game.pk, member=anna, now=at(0))
     assert games_sweep(now=at(3 * DAY)) == 1
     assert _ended(game) == ("finished", "-/+", "forfeit", "003 1.9.1")
 
 
 def test_a_correspondence_player_who_has_moved_loses_on_time_as_usual(anna, boris):
-    game = game_create(discipline="russian", white=anna, black=boris, time_control="d1", starts_at=T0,
-                       lateness_ms=0, now=at(-DAY))
+    game = game_create(
+        discipline="russian", white=anna, black=boris, time_control="d1", starts_at=T0, lateness_ms=0, now=at(-DAY)
+    )
     game = play(game, anna, "c3-d4", 60)
     game = play(game, boris, "f6-g5", 120)
     assert games_sweep(now=at(120 + DAY)) == 1
@@ -260,8 +293,14 @@ def test_a_player_checks_in_through_the_api(anna, boris, chiara):
     from django.utils import timezone
     from rest_framework.test import APIClient
 
-    game = game_create(discipline="russian", white=anna, black=boris, time_control="2700",
-                       starts_at=timezone.now() + timedelta(minutes=5), lateness_ms=600_000)
+    game = game_create(
+        discipline="russian",
+        white=anna,
+        black=boris,
+        time_control="2700",
+        starts_at=timezone.now() + timedelta(minutes=5),
+        lateness_ms=600_000,
+    )
     client = APIClient()
     client.force_authenticate(chiara)
     assert client.post(f"/api/games/{game.pk}/present/").status_code == 403

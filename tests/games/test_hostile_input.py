@@ -2,6 +2,7 @@
 every bad value gets a clear 400 or refusal and changes nothing; what is
 stored fits its column (PostgreSQL with server-side binding refuses text
 longer than a column, so several of these were 500s there)."""
+
 import threading
 from datetime import datetime, timedelta, timezone
 
@@ -13,7 +14,13 @@ from games import clock
 from games.models import Challenge, Game, Move, Vacation
 from games.rules import variant
 from games.services import (
-    Invalid, RuleRefusal, challenge_accept, challenge_create, game_create, game_move_make, vacation_take,
+    Invalid,
+    RuleRefusal,
+    challenge_accept,
+    challenge_create,
+    game_create,
+    game_move_make,
+    vacation_take,
 )
 from games.services.vacations import vacation_days_used
 
@@ -32,8 +39,9 @@ def post_challenge(api, **fields):
 
 
 # ---- time controls (items 2, 9) -------------------------------------------------------------------
-@pytest.mark.parametrize("control", ["10+1000000000000", "0+5", "1", "300+61", "99999999999999999999",
-                                     "300/5,300", "1" * 70])
+@pytest.mark.parametrize(
+    "control", ["10+1000000000000", "0+5", "1", "300+61", "99999999999999999999", "300/5,300", "1" * 70]
+)
 def test_an_absurd_time_control_is_refused(api, control):
     answer = post_challenge(api, time_control=control)
     assert answer.status_code == 400, answer.content
@@ -67,11 +75,14 @@ def test_a_challenge_that_expired_before_it_was_made_is_refused(api):
 
 
 # ---- start positions (item 7) ---------------------------------------------------------------------
-@pytest.mark.parametrize("discipline, fen", [
-    ("russian", "W:W:Bb8"),      # white has nothing to move: black has already won (2.1.8.1)
-    ("giveaway", "W:W:Bb8"),     # white has given all his pieces away: already won (4.1)
-    ("russian", "W:Wz9:Bb8"),    # no such square
-])
+@pytest.mark.parametrize(
+    "discipline, fen",
+    [
+        ("russian", "W:W:Bb8"),  # white has nothing to move: black has already won (2.1.8.1)
+        ("giveaway", "W:W:Bb8"),  # white has given all his pieces away: already won (4.1)
+        ("russian", "W:Wz9:Bb8"),  # no such square
+    ],
+)
 def test_a_start_position_that_cannot_be_played_is_refused(api, discipline, fen):
     answer = post_challenge(api, discipline=discipline, start_fen=fen)
     assert answer.status_code == 400 and answer.json()["error"] == "bad-start"
@@ -90,8 +101,12 @@ def test_a_custom_start_position_is_stored_as_the_rules_write_it_and_not_rated(a
 # ---- sizes of what is stored (item 5) ---------------------------------------------------------------
 def test_an_idempotency_key_longer_than_its_column_is_a_400(api, anna, boris):
     game = game_create(discipline="russian", white=anna, black=boris, time_control="300")
-    answer = api.post(f"/api/games/{game.pk}/moves/", {"text": "c3-d4", "expected_ply": 0}, format="json",
-                      HTTP_IDEMPOTENCY_KEY="k" * 200)
+    answer = api.post(
+        f"/api/games/{game.pk}/moves/",
+        {"text": "c3-d4", "expected_ply": 0},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="k" * 200,
+    )
     assert answer.status_code == 400 and answer.json()["error"] == "bad-idempotency-key"
     assert not Move.objects.exists()
 
@@ -109,8 +124,10 @@ def test_a_long_connect6_game_keeps_its_whole_position(anna, boris):
     game = game_create(discipline="connect6", white=anna, black=boris, time_control="d14")
     cols = "abcdefghijklmnopqrs"
     # Stones in pairs of columns, alternating colours row by row: no six in a row anywhere.
-    points = {colour: [f"{cols[x]}{y + 1}" for y in range(19) for x in range(19) if ((x // 2) + y) % 2 == side]
-              for side, colour in enumerate(("black", "white"))}
+    points = {
+        colour: [f"{cols[x]}{y + 1}" for y in range(19) for x in range(19) if ((x // 2) + y) % 2 == side]
+        for side, colour in enumerate(("black", "white"))
+    }
     texts = [points["black"].pop(0)]
     for turn in range(140):
         stones = points["white" if turn % 2 == 0 else "black"]
@@ -127,8 +144,11 @@ def test_an_arbiter_clause_longer_than_its_column_is_a_400(anna, boris, chief_ar
     game = game_create(discipline="russian", white=anna, black=boris, time_control="d3")
     client = APIClient()
     client.force_authenticate(chief_arbiter)
-    answer = client.post(f"/api/games/{game.pk}/result/", {"result": "1-0", "reason": "a no-show",
-                                                           "clause": "003 1.9.1 " * 10}, format="json")
+    answer = client.post(
+        f"/api/games/{game.pk}/result/",
+        {"result": "1-0", "reason": "a no-show", "clause": "003 1.9.1 " * 10},
+        format="json",
+    )
     assert answer.status_code == 400
     game.refresh_from_db()
     assert game.status == "active"
@@ -141,8 +161,9 @@ def test_an_event_name_longer_than_its_column_is_refused(anna, boris):
 
 
 # ---- numbers (item 5) -----------------------------------------------------------------------------
-@pytest.mark.parametrize("fields", [{"rating_min": 2**63}, {"rating_max": 2**40}, {"rating_min": -1},
-                                    {"opponent_id": 2**70}])
+@pytest.mark.parametrize(
+    "fields", [{"rating_min": 2**63}, {"rating_max": 2**40}, {"rating_min": -1}, {"opponent_id": 2**70}]
+)
 def test_numbers_out_of_bounds_are_a_400(api, fields):
     answer = post_challenge(api, **fields)
     assert answer.status_code == 400, answer.content
@@ -164,8 +185,15 @@ def test_an_unrated_member_is_told_what_the_rating_range_means_for_him(anna, bor
 
 
 # ---- vacations (item 9) ---------------------------------------------------------------------------
-@pytest.mark.parametrize("fields", [{"days": 10**12}, {"days": 31}, {"days": 5, "starts_at": "9999-12-01T00:00:00Z"},
-                                    {"days": 5, "starts_at": "2099-01-01T00:00:00Z"}])
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"days": 10**12},
+        {"days": 31},
+        {"days": 5, "starts_at": "9999-12-01T00:00:00Z"},
+        {"days": 5, "starts_at": "2099-01-01T00:00:00Z"},
+    ],
+)
 def test_a_huge_or_far_future_vacation_is_refused(api, fields):
     answer = api.post("/api/vacations/", fields, format="json")
     assert answer.status_code == 400, answer.content

@@ -1,6 +1,7 @@
 """The import path under fuzzing (issue 12, items 6 and 11): whatever the text,
 reading, checking and replaying it for the archive raises only ``IllegalMove``
 (which the API answers as a 400 naming the game), never anything that would be a 500."""
+
 import contextlib
 
 from hypothesis import HealthCheck, given, settings
@@ -10,9 +11,20 @@ from games import records
 from games.rules import IllegalMove
 from tests.rules.test_parser_fuzzing import PDN_PIECES, RENJU_PIECES, fragments
 
-DRAUGHTS_TAGS = ['[Variant "russian"]', '[Variant "giveaway"]', '[Variant "international"]', '[Variant "bogus"]',
-                 '[GameType "25"]', '[GameType "20"]', '[Ballot "x"]', '[Ballot "idf:2-III"]',
-                 '[FEN "W:W21,22:B11"]', '[FEN "B:W:Bb8"]', '[Result "2-0"]', '[Termination "forfeit"]']
+DRAUGHTS_TAGS = [
+    '[Variant "russian"]',
+    '[Variant "giveaway"]',
+    '[Variant "international"]',
+    '[Variant "bogus"]',
+    '[GameType "25"]',
+    '[GameType "20"]',
+    '[Ballot "x"]',
+    '[Ballot "idf:2-III"]',
+    '[FEN "W:W21,22:B11"]',
+    '[FEN "B:W:Bb8"]',
+    '[Result "2-0"]',
+    '[Termination "forfeit"]',
+]
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

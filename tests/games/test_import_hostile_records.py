@@ -3,6 +3,7 @@
 
 Chiara imports; Anna and Boris play the club games whose records travel.
 """
+
 import json
 import re
 
@@ -50,25 +51,28 @@ def assert_shown(game_id):
 
 
 # ---- item 6: imported games that could never be shown, and 500s on import -----------------
-@pytest.mark.parametrize("text, fault", [
-    ('[GameType "25"][Ballot "x"]\n1. c3-d4 *', "no шашки-64 ballot 'x'"),
-    ('[Variant "russian"][GameType "20"]\n1. 32-28 *', "Variant 'russian' contradicts GameType 20 (international)"),
-    ('[Variant "international"][GameType "25"]\n1. c3-d4 *', "Variant 'international' contradicts GameType 25"),
-    ('[Variant "bogus"]\n1. c3-d4 *', "Variant 'bogus' is not a draughts discipline"),
-    ('[GameType "21"]\n1. c3-d4 *', "unsupported GameType 21"),
-    ('[GameType "20"][Ballot "idf:2-III"]\n1. 32-28 *', "only шашки-64 (Russian draughts) has ballots"),
-    ('[Variant "renju"][Rule "x"]\nh8 *', "unknown Rule 'x'"),
-    ('[Variant "bogus"][Rule "rif"]\nh8 *', "unknown Variant 'bogus'"),
-    ("(;GM[4]SZ[abc];B[hh])", "SZ[abc]: renju is played on a 15×15 board"),
-    ("(;GM[4]SZ[19];B[hh])", "SZ[19]: renju is played on a 15×15 board"),
-    ("(;GM[4]GN[connect6]SZ[15];B[jj])", "SZ[15]: connect6 is played on a 19×19 board"),
-    ("(;GM[4];B[zz])", "'zz' is not an SGF point on a 15×15 board"),
-    ("(;GM[4]" + "A" * 40_000 + ")", "has no value"),
-    ("{" * 80_000, "a comment '{' is not closed"),
-    ("[foo", "a tag is written"),
-    ('[GameType "25"][FEN "W:W' + "9" * 300 + '"]\n*', "FEN"),
-    ('[GameType "25"]\n1. ' + "9" * 200 + " *", "longer than 120 characters"),
-])
+@pytest.mark.parametrize(
+    "text, fault",
+    [
+        ('[GameType "25"][Ballot "x"]\n1. c3-d4 *', "no шашки-64 ballot 'x'"),
+        ('[Variant "russian"][GameType "20"]\n1. 32-28 *', "Variant 'russian' contradicts GameType 20 (international)"),
+        ('[Variant "international"][GameType "25"]\n1. c3-d4 *', "Variant 'international' contradicts GameType 25"),
+        ('[Variant "bogus"]\n1. c3-d4 *', "Variant 'bogus' is not a draughts discipline"),
+        ('[GameType "21"]\n1. c3-d4 *', "unsupported GameType 21"),
+        ('[GameType "20"][Ballot "idf:2-III"]\n1. 32-28 *', "only шашки-64 (Russian draughts) has ballots"),
+        ('[Variant "renju"][Rule "x"]\nh8 *', "unknown Rule 'x'"),
+        ('[Variant "bogus"][Rule "rif"]\nh8 *', "unknown Variant 'bogus'"),
+        ("(;GM[4]SZ[abc];B[hh])", "SZ[abc]: renju is played on a 15×15 board"),
+        ("(;GM[4]SZ[19];B[hh])", "SZ[19]: renju is played on a 15×15 board"),
+        ("(;GM[4]GN[connect6]SZ[15];B[jj])", "SZ[15]: connect6 is played on a 19×19 board"),
+        ("(;GM[4];B[zz])", "'zz' is not an SGF point on a 15×15 board"),
+        ("(;GM[4]" + "A" * 40_000 + ")", "has no value"),
+        ("{" * 80_000, "a comment '{' is not closed"),
+        ("[foo", "a tag is written"),
+        ('[GameType "25"][FEN "W:W' + "9" * 300 + '"]\n*', "FEN"),
+        ('[GameType "25"]\n1. ' + "9" * 200 + " *", "longer than 120 characters"),
+    ],
+)
 def test_a_record_that_cannot_be_shown_is_refused_naming_the_game_and_the_fault(api, chiara, text, fault):
     response = post(api, text)
     assert response.status_code == 400, response.content
@@ -79,8 +83,11 @@ def test_a_record_that_cannot_be_shown_is_refused_naming_the_game_and_the_fault(
 
 @pytest.mark.parametrize("flaw", ["\x00", "\ud800"])
 def test_text_that_no_database_can_store_is_refused(api, chiara, flaw):
-    response = api.post(IMPORT, data=json.dumps({"text": f'[GameType "25"][White "a{flaw}"]\n1. c3-d4 *'},
-                                                ensure_ascii=True), content_type="application/json")
+    response = api.post(
+        IMPORT,
+        data=json.dumps({"text": f'[GameType "25"][White "a{flaw}"]\n1. c3-d4 *'}, ensure_ascii=True),
+        content_type="application/json",
+    )
     assert response.status_code == 400 and response.json()["error"] == "invalid"
     assert not Game.objects.filter(imported_by=chiara).exists()
 
@@ -92,7 +99,7 @@ def test_a_balloted_game_imports_from_its_ballot_and_is_shown(api, chiara, new_g
     mover = anna if variant("russian").turn(start) == "white" else boris
     game = play(game, mover, variant("russian").legal_moves(start)[0].notation, 1)
     text = APIClient().get(f"/api/games/{game.pk}/record/").json()["text"]
-    created = post(api, text.replace('[FEN', '[X'))  # the ballot alone gives the start
+    created = post(api, text.replace("[FEN", "[X"))  # the ballot alone gives the start
     assert created.status_code == 201, created.content
     (imported,) = Game.objects.filter(imported_by=chiara)
     assert imported.ballot == key and imported.fen == Game.objects.get(pk=game.pk).fen
@@ -127,16 +134,19 @@ def test_the_size_cap_is_a_setting(api):
 
 def test_one_import_stores_at_most_200_games(api, chiara):
     response = post(api, '[GameType "25"]\n1. c3-d4 *\n\n' * 201)
-    assert response.status_code == 400 and "the file has 201 games; an import takes at most 200" in \
-        response.json()["detail"]
+    assert (
+        response.status_code == 400
+        and "the file has 201 games; an import takes at most 200" in response.json()["detail"]
+    )
     assert not Game.objects.filter(imported_by=chiara).exists()
 
 
 @override_settings(RECORD_IMPORT_MAX_PLIES=3)
 def test_one_import_replays_a_bounded_number_of_moves(api, chiara):
     response = post(api, '[GameType "25"]\n1. c3-d4 f6-g5 *\n\n[GameType "25"]\n1. c3-d4 f6-g5 *\n')
-    assert response.status_code == 400 and "the file has 4 moves; an import takes at most 3" in \
-        response.json()["detail"]
+    assert (
+        response.status_code == 400 and "the file has 4 moves; an import takes at most 3" in response.json()["detail"]
+    )
     assert not Game.objects.filter(imported_by=chiara).exists()
 
 
@@ -171,12 +181,21 @@ def _finished(game, result):
 
 
 @pytest.mark.parametrize("result", RESULTS)
-@pytest.mark.parametrize("discipline, fmt, first", [
-    ("russian", "pdn", "c3-d4"), ("international", "pdn", "32-28"), ("giveaway", "pdn", "c3-d4"),
-    ("renju", "renju", "h8"), ("renju", "sgf", "h8"),
-    ("connect6", "renju", "j10"), ("connect6", "sgf", "j10")])
-def test_a_downloaded_record_imports_back_with_the_same_result(api, chiara, new_game, anna, boris, discipline, fmt,
-                                                               first, result):
+@pytest.mark.parametrize(
+    "discipline, fmt, first",
+    [
+        ("russian", "pdn", "c3-d4"),
+        ("international", "pdn", "32-28"),
+        ("giveaway", "pdn", "c3-d4"),
+        ("renju", "renju", "h8"),
+        ("renju", "sgf", "h8"),
+        ("connect6", "renju", "j10"),
+        ("connect6", "sgf", "j10"),
+    ],
+)
+def test_a_downloaded_record_imports_back_with_the_same_result(
+    api, chiara, new_game, anna, boris, discipline, fmt, first, result
+):
     mover = anna if discipline in ("russian", "international", "giveaway") else boris  # black starts five-in-a-row
     game = _finished(play(new_game(discipline=discipline), mover, first, 1), result)
     text = Client().get(reverse("games:game-download", args=[game.pk]) + f"?format={fmt}").content.decode()

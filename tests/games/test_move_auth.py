@@ -1,4 +1,5 @@
 """The club's token check (club/api/authentication.py) does what DRF's does, on the move endpoint."""
+
 import pytest
 from rest_framework.test import APIClient
 
@@ -10,8 +11,11 @@ from games.models import Move
 def game_id(anna, boris):
     client = APIClient()
     client.force_authenticate(anna)
-    created = client.post("/api/challenges/", {"discipline": "russian", "time_control": "d3",
-                                               "opponent_id": boris.pk, "colour": "white"}, format="json")
+    created = client.post(
+        "/api/challenges/",
+        {"discipline": "russian", "time_control": "d3", "opponent_id": boris.pk, "colour": "white"},
+        format="json",
+    )
     client.force_authenticate(boris)
     return client.post(f"/api/challenges/{created.json()['id']}/accept/").json()["id"]
 

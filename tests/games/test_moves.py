@@ -1,4 +1,5 @@
 """Moves: turn, expected ply, idempotency, rules refusals (life of a move)."""
+
 import pytest
 from django.db import connection
 
@@ -71,7 +72,12 @@ def test_a_move_that_wins_by_the_rules_ends_the_game(new_game, anna, boris):
     # 2.1.8: black's last man is captured
     game = new_game(start_fen="W:Wc3:Bd4")
     game = play(game, anna, "c3:e5", 1)
-    assert (game.status, game.result, game.termination, game.termination_clause) == ("finished", "1-0", "no-pieces", "2.1.8.1")
+    assert (game.status, game.result, game.termination, game.termination_clause) == (
+        "finished",
+        "1-0",
+        "no-pieces",
+        "2.1.8.1",
+    )
     assert game.deadline is None and game.events.filter(kind="finished").count() == 1
 
 

@@ -6,6 +6,7 @@
 * the sweep runs in two worker processes at once over the same 500 overdue
   games: each game ends once, with one result and one follow-up.
 """
+
 import json
 import os
 import subprocess
@@ -25,8 +26,10 @@ from .conftest import T0
 
 pytestmark = [
     pytest.mark.services,
-    pytest.mark.skipif(not os.environ.get("DATABASE_URL", "").startswith("postgres"),
-                       reason="needs PostgreSQL: set DATABASE_URL=postgres://postgres@127.0.0.1:5432/club"),
+    pytest.mark.skipif(
+        not os.environ.get("DATABASE_URL", "").startswith("postgres"),
+        reason="needs PostgreSQL: set DATABASE_URL=postgres://postgres@127.0.0.1:5432/club",
+    ),
 ]
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -38,8 +41,9 @@ def _two_at_once(game_id: int, member, ply: int, texts: list[str]) -> list:
     def client(i):
         try:
             barrier.wait()
-            outcomes[i] = game_move_make(game_id=game_id, member=member, text=texts[i], expected_ply=ply,
-                                         idempotency_key=f"{ply}-{i}")
+            outcomes[i] = game_move_make(
+                game_id=game_id, member=member, text=texts[i], expected_ply=ply, idempotency_key=f"{ply}-{i}"
+            )
         except Conflict as conflict:
             outcomes[i] = conflict
         finally:
@@ -106,14 +110,28 @@ def _two_sweepers(now) -> list[dict]:
     """Run the sweep in two processes at once at ``now``; their reports."""
     settings = connection.settings_dict
     url = f"postgres://{settings['USER']}@{settings['HOST']}:{settings['PORT']}/{settings['NAME']}"
-    env = {**os.environ, "DATABASE_URL": url, "CELERY_TASK_ALWAYS_EAGER": "1", "DJANGO_SETTINGS_MODULE": "club.settings",
-           "CELERY_BROKER_URL": "memory://"}
+    env = {
+        **os.environ,
+        "DATABASE_URL": url,
+        "CELERY_TASK_ALWAYS_EAGER": "1",
+        "DJANGO_SETTINGS_MODULE": "club.settings",
+        "CELERY_BROKER_URL": "memory://",
+    }
     env.pop("REDIS_URL", None)
     import time
 
     start = time.time() + 4  # both processes are set up by then and begin together
-    workers = [subprocess.Popen([sys.executable, "-c", SWEEPER, now.isoformat(), str(start)], cwd=ROOT, env=env,
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(2)]
+    workers = [
+        subprocess.Popen(
+            [sys.executable, "-c", SWEEPER, now.isoformat(), str(start)],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(2)
+    ]
     reports = []
     for w in workers:
         out, err = w.communicate(timeout=300)
@@ -124,12 +142,25 @@ def _two_sweepers(now) -> list[dict]:
 
 @pytest.mark.django_db(transaction=True)
 def test_two_sweepers_end_each_of_500_overdue_games_once(anna, boris, tmp_path):
-    Game.objects.bulk_create([
-        Game(discipline="russian", white=anna, black=boris, speed="blitz", time_control="300", white_ms=300_000,
-             black_ms=300_000, turn_started_at=T0, deadline=T0 + timedelta(seconds=300), to_move="white",
-             started_at=T0, starts_at=T0)  # scheduled: white's first move is on the clock
-        for _ in range(500)
-    ])
+    Game.objects.bulk_create(
+        [
+            Game(
+                discipline="russian",
+                white=anna,
+                black=boris,
+                speed="blitz",
+                time_control="300",
+                white_ms=300_000,
+                black_ms=300_000,
+                turn_started_at=T0,
+                deadline=T0 + timedelta(seconds=300),
+                to_move="white",
+                started_at=T0,
+                starts_at=T0,
+            )  # scheduled: white's first move is on the clock
+            for _ in range(500)
+        ]
+    )
     reports = _two_sweepers(T0 + timedelta(seconds=400))
     ended = [r["ended"] for r in reports]
     followups = [gid for r in reports for gid in r["followups"]]
@@ -144,8 +175,16 @@ def test_two_sweepers_end_each_of_500_overdue_games_once(anna, boris, tmp_path):
 @pytest.mark.django_db(transaction=True)
 def test_two_sweepers_forfeit_each_of_200_absent_players_once(anna, boris):
     for _ in range(200):
-        game_create(discipline="russian", white=anna, black=boris, time_control="2700", starts_at=T0,
-                    lateness_ms=600_000, now=T0 - timedelta(hours=1), black_checked_in_at=T0)
+        game_create(
+            discipline="russian",
+            white=anna,
+            black=boris,
+            time_control="2700",
+            starts_at=T0,
+            lateness_ms=600_000,
+            now=T0 - timedelta(hours=1),
+            black_checked_in_at=T0,
+        )
     reports = _two_sweepers(T0 + timedelta(minutes=11))
     followups = [gid for r in reports for gid in r["followups"]]
     assert sum(r["ended"] for r in reports) == 200

@@ -1,4 +1,5 @@
 """Records: PDN and renju export, import into a member's archive validated move by move."""
+
 import pytest
 from rest_framework.test import APIClient
 
@@ -46,8 +47,10 @@ def test_numeric_russian_pdn_is_stored_in_the_disciplines_own_notation(chiara):
 
 
 def test_a_bad_file_is_refused_naming_the_game_and_the_move(chiara):
-    text = ('[GameType "25"]\n[White "Ok"]\n[Black "Fine"]\n\n1. c3-d4 f6-g5 1-0\n\n'
-            '[GameType "25"]\n[White "Ivanov"]\n[Black "Petrov"]\n\n1. c3-d4 f6-g5 2. d4-d5 *\n')
+    text = (
+        '[GameType "25"]\n[White "Ok"]\n[Black "Fine"]\n\n1. c3-d4 f6-g5 1-0\n\n'
+        '[GameType "25"]\n[White "Ivanov"]\n[Black "Petrov"]\n\n1. c3-d4 f6-g5 2. d4-d5 *\n'
+    )
     with pytest.raises(Invalid) as refused:
         records_import(member=chiara, text=text)
     assert "game 2 (Ivanov – Petrov)" in refused.value.detail and "d4-d5" in refused.value.detail

@@ -1,6 +1,7 @@
 """The third renju foul policy (002 9.8): a foul stone stands, and white may
 point it out — a double three or four only before he plays on, an overline
 for the rest of the game."""
+
 import pytest
 
 from games.models import Move
@@ -14,8 +15,9 @@ OPENING = ["h8", "a1", "i8", "a15", "h10", "o1", "i11", "o15"]  # then f8 is bla
 
 @pytest.fixture
 def renju(new_game):
-    return lambda policy, control="2700": new_game(discipline="renju", time_control=control, foul_policy=policy,
-                                                   opening_rule="none")
+    return lambda policy, control="2700": new_game(
+        discipline="renju", time_control=control, foul_policy=policy, opening_rule="none"
+    )
 
 
 def _to_the_foul(game, anna, boris):

@@ -1,5 +1,6 @@
 """The renju opening protocol end to end through the API (002 §11–12, RIF 1996),
 and the foul policies (002 9.2)."""
+
 import pytest
 from rest_framework.test import APIClient
 
@@ -17,8 +18,7 @@ def client_of():
 
 
 def _challenge_and_accept(client_of, challenger, opponent, **options):
-    body = {"discipline": "renju", "time_control": "2700+10", "opponent_id": opponent.pk, "colour": "black",
-            **options}
+    body = {"discipline": "renju", "time_control": "2700+10", "opponent_id": opponent.pk, "colour": "black", **options}
     created = client_of(challenger).post("/api/challenges/", body, format="json")
     assert created.status_code == 201, created.json()
     accepted = client_of(opponent).post(f"/api/challenges/{created.json()['id']}/accept/")
@@ -62,8 +62,7 @@ def test_a_foul_is_rejected_by_default_naming_the_rule(client_of, anna, boris):
     game_id = _challenge_and_accept(client_of, anna, boris)  # no opening rule, foul policy "reject"
     a, b = client_of(anna), client_of(boris)
     # black (Anna) builds h7-h8 and i9-j9: h9 would make two threes (double three)
-    for member, stone in ((a, "h8"), (b, "a1"), (a, "h7"), (b, "a3"), (a, "i9"), (b, "a5"), (a, "j9"),
-                          (b, "a7")):
+    for member, stone in ((a, "h8"), (b, "a1"), (a, "h7"), (b, "a3"), (a, "i9"), (b, "a5"), (a, "j9"), (b, "a7")):
         assert _act(member, game_id, stone).status_code == 201
     foul = _act(a, game_id, "h9")
     assert foul.status_code == 409 and foul.json()["error"] == "illegal-move"
@@ -74,13 +73,16 @@ def test_a_foul_is_rejected_by_default_naming_the_rule(client_of, anna, boris):
 def test_under_foul_loses_a_foul_ends_the_game_for_white(client_of, anna, boris):
     game_id = _challenge_and_accept(client_of, anna, boris, foul_policy="foul-loses")
     a, b = client_of(anna), client_of(boris)
-    for member, stone in ((a, "h8"), (b, "a1"), (a, "h7"), (b, "a3"), (a, "i9"), (b, "a5"), (a, "j9"),
-                          (b, "a7")):
+    for member, stone in ((a, "h8"), (b, "a1"), (a, "h7"), (b, "a3"), (a, "i9"), (b, "a5"), (a, "j9"), (b, "a7")):
         assert _act(member, game_id, stone).status_code == 201
     played = _act(a, game_id, "h9")
     assert played.status_code == 201
     game = Game.objects.get(pk=game_id)
-    assert (game.status, game.result, game.termination_clause) == ("finished", "1-0", "002 9.2")  # Game.result is white-first: white wins
+    assert (game.status, game.result, game.termination_clause) == (
+        "finished",
+        "1-0",
+        "002 9.2",
+    )  # Game.result is white-first: white wins
     assert game.moves.get(ply=9).foul
 
 

@@ -1,4 +1,5 @@
 """Threefold repetition is a claim checked by the server (2.1.9.1.9, procedure 2.1.9.2)."""
+
 import pytest
 
 from games.models import Move

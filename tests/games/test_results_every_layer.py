@@ -7,6 +7,7 @@ result notification and a championship board's score.
 The game's result is written straight into its row: these tests check the
 readers, not the writers (tests/games/test_arbiter_results.py).
 """
+
 import pytest
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -29,8 +30,13 @@ def finished(new_game):
     def make(result: str) -> Game:
         game = new_game(time_control="300")  # blitz: a rated speed class
         Game.objects.filter(pk=game.pk).update(
-            status=Game.Status.FINISHED, result=result, termination="arbiter", termination_clause="003 1.4",
-            ended_at=at(60), deadline=None)
+            status=Game.Status.FINISHED,
+            result=result,
+            termination="arbiter",
+            termination_clause="003 1.4",
+            ended_at=at(60),
+            deadline=None,
+        )
         game.refresh_from_db()
         return game
 
@@ -43,10 +49,14 @@ def _member(game: Game, colour: str):
 
 def _winner_text(game: Game) -> str:
     forfeit = results.is_forfeit(game.result)
-    return {(results.WHITE, False): _("White wins"), (results.BLACK, False): _("Black wins"),
-            (None, False): _("Draw"), (results.WHITE, True): _("White wins by forfeit"),
-            (results.BLACK, True): _("Black wins by forfeit"),
-            (None, True): _("Both players lose by forfeit")}[results.winner(game.result), forfeit]
+    return {
+        (results.WHITE, False): _("White wins"),
+        (results.BLACK, False): _("Black wins"),
+        (None, False): _("Draw"),
+        (results.WHITE, True): _("White wins by forfeit"),
+        (results.BLACK, True): _("Black wins by forfeit"),
+        (None, True): _("Both players lose by forfeit"),
+    }[results.winner(game.result), forfeit]
 
 
 @pytest.mark.parametrize("colour", [results.WHITE, results.BLACK])
@@ -72,9 +82,17 @@ def test_every_layer_reads_the_result_alike(client, finished, result, colour):
     archive = client.get(reverse("games:archive", args=[me.username])).context["page"].object_list
     assert [(g.pk, g.outcome) for g in archive] == [(game.pk, expected)]
     # … and the filter that finds it: exactly the one of win / loss / draw it shows.
-    found = {wanted for wanted in ("win", "loss", "draw")
-             if game.pk in [g.pk for g in client.get(reverse("games:archive", args=[me.username]),
-                                                      {"outcome": wanted}).context["page"].object_list]}
+    found = {
+        wanted
+        for wanted in ("win", "loss", "draw")
+        if game.pk
+        in [
+            g.pk
+            for g in client.get(reverse("games:archive", args=[me.username]), {"outcome": wanted})
+            .context["page"]
+            .object_list
+        ]
+    }
     assert found == {expected}
 
     # Ratings: only a game played over the board is rated (1.12.2), whatever its termination.
@@ -87,16 +105,21 @@ def test_every_layer_reads_the_result_alike(client, finished, result, colour):
     assert f"{result} · {_(OUTCOME_WORDS[expected])}" in notification_text(notice)
 
     # A championship board: game points and the crosstable mark (1.12.1, 1.12.2).
-    players = [{"id": 1, "rating": None, "withdrawn_after_round": None},
-               {"id": 2, "rating": None, "withdrawn_after_round": None}]
+    players = [
+        {"id": 1, "rating": None, "withdrawn_after_round": None},
+        {"id": 2, "rating": None, "withdrawn_after_round": None},
+    ]
     rounds = [[{"white": 1, "black": 2, "result": result}]]
     mine_id = 1 if colour == results.WHITE else 2
     row = {r["id"]: r for r in standings.table(players, rounds)}[mine_id]
     assert row["points"] == {"win": 1.0, "draw": 0.5, "loss": 0.0}[expected]
     mark = standings.crosstable(players, rounds)["rounds"][mine_id][0]["mark"]
     assert mark == results.mark(result, colour)
-    assert mark in ({"win": "+", "loss": "−"}[expected] if results.is_forfeit(result)
-                    else {"win": "1", "draw": "½", "loss": "0"}[expected])
+    assert mark in (
+        {"win": "+", "loss": "−"}[expected]
+        if results.is_forfeit(result)
+        else {"win": "1", "draw": "½", "loss": "0"}[expected]
+    )
 
 
 @pytest.mark.parametrize("result", results.RESULTS)
@@ -111,8 +134,11 @@ def test_the_arbiter_writes_each_result_through_the_api_as_it_is_read(client, ne
     irina.groups.add(Group.objects.get_or_create(name=Role.CHIEF_ARBITER)[0])
     game = new_game(time_control="300")
     client.force_login(irina)
-    answer = client.post(reverse("api-game-result", args=[game.pk]),
-                         {"result": result, "reason": "decided (1.4)"}, content_type="application/json")
+    answer = client.post(
+        reverse("api-game-result", args=[game.pk]),
+        {"result": result, "reason": "decided (1.4)"},
+        content_type="application/json",
+    )
     assert answer.status_code < 300
     game.refresh_from_db()
     assert (game.status, game.result) == ("finished", result)

@@ -1,13 +1,21 @@
 """The one result vocabulary (games/results.py): 1.12.1 scoring, 1.12.2 forfeits."""
+
 import pytest
 
 from games import results
 
 
-@pytest.mark.parametrize("result, white, black", [
-    ("1-0", "win", "loss"), ("0-1", "loss", "win"), ("1/2-1/2", "draw", "draw"),
-    ("+/-", "win", "loss"), ("-/+", "loss", "win"), ("-/-", "loss", "loss"),
-])
+@pytest.mark.parametrize(
+    "result, white, black",
+    [
+        ("1-0", "win", "loss"),
+        ("0-1", "loss", "win"),
+        ("1/2-1/2", "draw", "draw"),
+        ("+/-", "win", "loss"),
+        ("-/+", "loss", "win"),
+        ("-/-", "loss", "loss"),
+    ],
+)
 def test_outcomes_from_each_side(result, white, black):
     assert results.outcome(result, "white") == white
     assert results.outcome(result, "black") == black

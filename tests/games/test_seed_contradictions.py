@@ -1,4 +1,5 @@
 """Where play used to contradict the seeds (issue 15, item 1): each test names its clause."""
+
 from datetime import timedelta
 
 import pytest
@@ -107,18 +108,21 @@ def test_a_false_repetition_claim_with_a_written_move_plays_the_move(new_game, a
 
 
 # 3.6.2–3.6.3: international draughts 5–15 minutes is blitz, 15–30 rapid; Russian 2.1.11 unchanged.
-@pytest.mark.parametrize("control, discipline, speed", [
-    ("600", "international", "blitz"),
-    ("840", "international", "blitz"),
-    ("180+2", "international", "blitz"),
-    ("900", "international", "rapid"),
-    ("600+5", "international", "rapid"),
-    ("1800", "international", "rapid"),
-    ("4800+60", "international", "classical"),
-    ("600", "russian", "rapid"),
-    ("300", "russian", "blitz"),
-    ("2700", "russian", "classical"),
-])
+@pytest.mark.parametrize(
+    "control, discipline, speed",
+    [
+        ("600", "international", "blitz"),
+        ("840", "international", "blitz"),
+        ("180+2", "international", "blitz"),
+        ("900", "international", "rapid"),
+        ("600+5", "international", "rapid"),
+        ("1800", "international", "rapid"),
+        ("4800+60", "international", "classical"),
+        ("600", "russian", "rapid"),
+        ("300", "russian", "blitz"),
+        ("2700", "russian", "classical"),
+    ],
+)
 def test_speed_classes_come_from_each_disciplines_clauses(control, discipline, speed):
     assert clock.speed_class(control, discipline) == speed
 
@@ -132,13 +136,15 @@ def test_a_finished_club_game_is_corrected_only_within_the_window(new_game, anna
     game = new_game()
     game_resign(game_id=game.pk, member=anna, now=at(10))
     with pytest.raises(Conflict) as refused:
-        game_result_change(game_id=game.pk, arbiter=irina, result="1-0", reason="wrong record",
-                           now=at(10) + timedelta(days=30))
+        game_result_change(
+            game_id=game.pk, arbiter=irina, result="1-0", reason="wrong record", now=at(10) + timedelta(days=30)
+        )
     assert refused.value.code == "correction-window-closed"
     game.refresh_from_db()
     assert game.result == "0-1"
-    game = game_result_change(game_id=game.pk, arbiter=irina, result="1-0", reason="wrong record",
-                              grounds="recording-error", now=at(60))
+    game = game_result_change(
+        game_id=game.pk, arbiter=irina, result="1-0", reason="wrong record", grounds="recording-error", now=at(60)
+    )
     assert game.result == "1-0"
 
 
@@ -148,8 +154,9 @@ def test_a_correction_needs_grounds_the_rules_accept(new_game, anna, irina):
     game = new_game()
     game_resign(game_id=game.pk, member=anna, now=at(10))
     with pytest.raises(Invalid) as refused:
-        game_result_change(game_id=game.pk, arbiter=irina, result="1-0", reason="he says he was winning",
-                           grounds="claim", now=at(60))
+        game_result_change(
+            game_id=game.pk, arbiter=irina, result="1-0", reason="he says he was winning", grounds="claim", now=at(60)
+        )
     assert refused.value.code == "bad-grounds"
     game.refresh_from_db()
     assert game.result == "0-1"

@@ -1,4 +1,5 @@
 """Flag falls (1.7.9), the 1.7.12 exception, insufficient material, the sweep."""
+
 import pytest
 
 from games.models import Game, GameEvent
@@ -91,9 +92,9 @@ def test_a_game_in_time_is_left_alone_by_the_sweep(new_game, anna):
 # 3.6.1: the next period's time is added to the unused time when the period's moves are made
 def test_a_period_completed_in_time_carries_the_unused_time_over(new_game, anna, boris):
     game = new_game(time_control="60/2,30")
-    game = play(game, anna, "c3-d4", 10)    # white 50 s left
+    game = play(game, anna, "c3-d4", 10)  # white 50 s left
     game = play(game, boris, "f6-g5", 15)
-    game = play(game, anna, "g3-f4", 35)    # 2nd move: 50 - 20 + 30 = 60 s
+    game = play(game, anna, "g3-f4", 35)  # 2nd move: 50 - 20 + 30 = 60 s
     assert game.white_ms == 60_000
     assert game.deadline == at(35 + 55)  # black: 60 - 5 s left, his turn began at 35 s
 

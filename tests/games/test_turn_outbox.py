@@ -5,6 +5,7 @@ game row flagged in the move's own UPDATE: no extra query, no broker message
 in the member's request. Beat hands the flagged games to the turn hooks in one
 batch and clears a flag only where the game has not moved on meanwhile.
 """
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -29,8 +30,9 @@ def handed():
 
 
 def _game(anna, boris, control):
-    challenge = services.challenge_create(challenger=anna, opponent=boris, discipline="russian",
-                                          time_control=control, colour="white", rated=False)
+    challenge = services.challenge_create(
+        challenger=anna, opponent=boris, discipline="russian", time_control=control, colour="white", rated=False
+    )
     return services.challenge_accept(challenge_id=challenge.pk, member=boris)
 
 

@@ -3,6 +3,7 @@
 The board never judges moves: it offers the legal moves it is given and
 reports the one the player spelled out by clicks or keys.
 """
+
 from pathlib import Path
 
 import pytest
@@ -46,7 +47,7 @@ def test_a_multi_step_capture_is_chosen_square_by_square_among_the_legal_paths(d
     page = demo(8)
     page.click("[data-square='g3']")
     page.click("[data-square='e5']")
-    assert played(page) == ""          # g3:e5 goes on to c7 or c3: not a move yet
+    assert played(page) == ""  # g3:e5 goes on to c7 or c3: not a move yet
     page.click("[data-square='c3']")
     assert played(page) == "g3:e5:c3"
 
@@ -121,7 +122,7 @@ def test_connect6_joins_the_two_points_clicked_into_one_turn(demo):
     page = demo(19)
     page.evaluate("showSample({pairPoints: ['a1', 'b2', 'c3', 's19']})")
     page.click("[data-square='b2']")
-    page.click("[data-square='b2']")         # the same point twice cancels the choice
+    page.click("[data-square='b2']")  # the same point twice cancels the choice
     assert played(page) == ""
     page.click("[data-square='c3']")
     page.click("[data-square='s19']")

@@ -1,6 +1,7 @@
 """The challenger hears at once that his challenge was accepted: a
 notification, and a message on his lobby socket that takes him to the game
 (the live game's first move has a grace only, issue 12.2c / 17.2)."""
+
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 from channels.routing import URLRouter
@@ -23,7 +24,8 @@ def lobby_socket(member):
 @pytest.mark.django_db
 @pytest.mark.usefixtures("eager_celery")
 def test_an_accepted_challenge_notifies_the_challenger_with_a_link_to_the_game(
-        anna, boris, django_capture_on_commit_callbacks):
+    anna, boris, django_capture_on_commit_callbacks
+):
     challenge = services.challenge_create(challenger=anna, discipline="russian", time_control="180+2")
     with django_capture_on_commit_callbacks(execute=True):
         game = services.challenge_accept(challenge_id=challenge.pk, member=boris)
@@ -47,8 +49,12 @@ def test_the_waiting_challenger_s_lobby_socket_is_told_to_go_to_the_game(anna, b
         return game, message
 
     game, message = async_to_sync(main)()
-    assert message == {"type": "challenge-accepted", "challenge_id": challenge.pk, "game_id": game.pk,
-                       "url": f"/play/games/{game.pk}/"}
+    assert message == {
+        "type": "challenge-accepted",
+        "challenge_id": challenge.pk,
+        "game_id": game.pk,
+        "url": f"/play/games/{game.pk}/",
+    }
 
 
 @pytest.mark.django_db(transaction=True)

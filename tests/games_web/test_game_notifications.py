@@ -2,6 +2,7 @@
 the 80% reminder and results, fired by the game server's own events.
 Correspondence turns reach notifications through the turn outbox, which beat
 empties every few seconds (``announced()`` runs that task here)."""
+
 import datetime as dt
 
 import pytest
@@ -65,9 +66,10 @@ def test_the_reminder_of_the_move_falls_at_80_percent_of_its_time(anna, boris, c
     reminder = TurnReminder.objects.get(game_id=game.id, ply=2)
     assert reminder.member == boris
     assert reminder.remind_at == game.turn_started_at + (game.deadline - game.turn_started_at) * 0.8
-    assert notices.turn_reminders_send_due(
-        now=reminder.remind_at - dt.timedelta(seconds=1),
-        still_waiting=lambda *a: {}) == 0
+    assert (
+        notices.turn_reminders_send_due(now=reminder.remind_at - dt.timedelta(seconds=1), still_waiting=lambda *a: {})
+        == 0
+    )
     from club.notifications.game_notices import turn_still_waiting
 
     assert notices.turn_reminders_send_due(now=reminder.remind_at, still_waiting=turn_still_waiting) == 1

@@ -1,5 +1,6 @@
 """What the game page says about the game (issue 17 items 12 and 13): the
 шашки-64 ballot, help for the discipline on the board, a flagged clock at zero."""
+
 import datetime as dt
 
 import pytest
@@ -34,13 +35,16 @@ def test_a_game_from_the_normal_start_has_no_ballot_line(client, anna, boris):
     assert 'class="ballot"' not in _page(client, anna, start_game(white=anna, black=boris))
 
 
-@pytest.mark.parametrize("discipline, says, never", [
-    ("russian", "Click or tap a piece, then its landing squares", "stone"),
-    ("international", "Click or tap a piece, then its landing squares", "stone"),
-    ("renju", "Click or tap an empty point to place your stone", "piece"),
-    ("gomoku", "Click or tap an empty point to place your stone", "piece"),
-    ("connect6", "Click or tap two empty points for your two stones", "piece"),
-])
+@pytest.mark.parametrize(
+    "discipline, says, never",
+    [
+        ("russian", "Click or tap a piece, then its landing squares", "stone"),
+        ("international", "Click or tap a piece, then its landing squares", "stone"),
+        ("renju", "Click or tap an empty point to place your stone", "piece"),
+        ("gomoku", "Click or tap an empty point to place your stone", "piece"),
+        ("connect6", "Click or tap two empty points for your two stones", "piece"),
+    ],
+)
 def test_the_help_under_the_board_speaks_of_the_disciplines_own_pieces(client, anna, boris, discipline, says, never):
     page = _page(client, anna, start_game(white=anna, black=boris, discipline=discipline))
     help_text = page.split('class="board-help">', 1)[1].split("</p>", 1)[0]

@@ -1,5 +1,6 @@
 """The state the game page draws (games.live.game_state): legal moves with
 their paths, renju foul points, clocks and the viewer's buttons."""
+
 import pytest
 
 from games import live, services
@@ -10,8 +11,7 @@ pytestmark = pytest.mark.django_db
 
 def test_black_to_move_in_renju_sees_the_forbidden_points(anna, boris):
     # h8-i8 and j10-j11 both become open threes at j8: a double three (002 9.2).
-    game = start_game(white=boris, black=anna, discipline="renju",
-                      start_fen="B:Bh8,i8,j10,j11:Wa1,a2,a15,o1")
+    game = start_game(white=boris, black=anna, discipline="renju", start_fen="B:Bh8,i8,j10,j11:Wa1,a2,a15,o1")
     state = live.game_state(game.id, anna)
     assert state["fouls"] == ["j8"]
     assert "j8" not in {m["notation"] for m in state["legal_moves"]}
@@ -19,15 +19,13 @@ def test_black_to_move_in_renju_sees_the_forbidden_points(anna, boris):
 
 
 def test_white_to_move_in_renju_has_no_foul_marks(anna, boris):
-    game = start_game(white=boris, black=anna, discipline="renju",
-                      start_fen="B:Bh8,i8,j10,j11:Wa1,a2,a15,o1")
+    game = start_game(white=boris, black=anna, discipline="renju", start_fen="B:Bh8,i8,j10,j11:Wa1,a2,a15,o1")
     services.game_move_make(game_id=game.id, member=anna, text="o15", expected_ply=0)
     assert live.game_state(game.id, boris)["fouls"] == []
 
 
 def test_a_multi_capture_carries_every_landing_square(anna, boris):
-    game = start_game(white=anna, black=boris, discipline="russian",
-                      start_fen="W:Wc3:Bd4,f6,b8")
+    game = start_game(white=anna, black=boris, discipline="russian", start_fen="W:Wc3:Bd4,f6,b8")
     moves = live.game_state(game.id, anna)["legal_moves"]
     # The notation names start and end only; the board needs the landing squares between.
     assert [(m["notation"], m["path"]) for m in moves] == [("c3:g7", ["c3", "e5", "g7"])]

@@ -4,6 +4,7 @@ Each test drives a real ASGI WebSocket through Channels' communicator, the
 in-memory channel layer and the game services, with committed data (the
 broadcast runs on commit).
 """
+
 import pytest
 from asgiref.sync import async_to_sync
 from channels.routing import URLRouter
@@ -40,8 +41,9 @@ def socket(game_id, user, since=None):
 def api_move(client, member, game, text, ply):
     client.force_login(member)
     url = reverse("api-game-moves", args=[game.id])
-    return client.post(url, {"text": text, "expected_ply": ply, "idempotency_key": f"k{ply}"},
-                       content_type="application/json")
+    return client.post(
+        url, {"text": text, "expected_ply": ply, "idempotency_key": f"k{ply}"}, content_type="application/json"
+    )
 
 
 class TestSocket:
@@ -57,7 +59,8 @@ class TestSocket:
         state = run(main)
         assert state["type"] == "state" and state["ply"] == 0 and state["my_color"] == "white"
         assert {m["notation"] for m in state["legal_moves"]} == {
-            m.notation for m in variant("russian").legal_moves(variant("russian").start())}
+            m.notation for m in variant("russian").legal_moves(variant("russian").start())
+        }
         assert all(m["path"][0] == m["notation"][:2] for m in state["legal_moves"])
 
     def test_a_move_made_through_the_rest_api_reaches_a_connected_socket(self, game, anna, boris, client):

@@ -1,4 +1,5 @@
 """Notifications: on-site rows always, email as each member chose, once only."""
+
 import datetime as dt
 
 import pytest
@@ -14,9 +15,14 @@ pytestmark = pytest.mark.django_db
 
 
 def _move_notice(member, ply=1, game_id=7):
-    return services.notify(recipient=member, kind="move", key=f"move:{game_id}:{ply}",
-                           params={"opponent": "Boris", "discipline": "russian", "move": "c3-d4"},
-                           url=f"/play/games/{game_id}/", game_id=game_id)
+    return services.notify(
+        recipient=member,
+        kind="move",
+        key=f"move:{game_id}:{ply}",
+        params={"opponent": "Boris", "discipline": "russian", "move": "c3-d4"},
+        url=f"/play/games/{game_id}/",
+        game_id=game_id,
+    )
 
 
 class TestNotify:
@@ -43,7 +49,7 @@ class TestNotify:
         services.notification_settings_update(member=anna, result_email=False)
         services.notify(recipient=anna, kind="result", key="result:1", params={"result": "1-0"})
         services.notify(recipient=anna, kind="challenge", key="challenge:1", params={"challenger": "Boris"})
-        with translation.override(settings.LANGUAGE_CODE):   # emails go out in the club's language
+        with translation.override(settings.LANGUAGE_CODE):  # emails go out in the club's language
             assert [m.subject for m in mail.outbox] == [services.email_subject(Notification(kind="challenge"))]
 
     def test_the_text_names_the_discipline_in_the_readers_language(self, anna):
@@ -77,8 +83,9 @@ class TestDailyDigest:
 
 
 def _schedule(member, turn_started, deadline):
-    services.turn_reminders_schedule([services.turn_reminder(game_id=5, ply=4, member=member,
-                                                             turn_started=turn_started, deadline=deadline)])
+    services.turn_reminders_schedule(
+        [services.turn_reminder(game_id=5, ply=4, member=member, turn_started=turn_started, deadline=deadline)]
+    )
     return TurnReminder.objects.get(game_id=5, ply=4)
 
 
@@ -115,8 +122,9 @@ class TestPages:
         client.force_login(anna)
         page = client.get(reverse("notification-settings"))
         assert page.status_code == 200
-        response = client.post(reverse("notification-settings"), {
-            "challenge_email": "on", "move_email": "digest", "result_email": "on"})
+        response = client.post(
+            reverse("notification-settings"), {"challenge_email": "on", "move_email": "digest", "result_email": "on"}
+        )
         assert response.status_code == 302
         s = services.notification_settings_get(member=anna)
         assert (s.challenge_email, s.move_email, s.reminder_email, s.result_email) == (True, "digest", False, True)

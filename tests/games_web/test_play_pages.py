@@ -1,4 +1,5 @@
 """The play pages: lobby, challenges, the game page, my games, the archive."""
+
 import pytest
 from django.urls import reverse
 
@@ -20,18 +21,40 @@ class TestLobby:
 
     def test_a_member_publishes_a_challenge_with_its_options(self, client, anna):
         client.force_login(anna)
-        response = client.post(reverse("games:challenge-new"), {
-            "discipline": "renju", "colour": "black", "rated": "on", "time_control": "5400+30",
-            "opening_rule": "rif", "foul_policy": "foul-loses"})
+        response = client.post(
+            reverse("games:challenge-new"),
+            {
+                "discipline": "renju",
+                "colour": "black",
+                "rated": "on",
+                "time_control": "5400+30",
+                "opening_rule": "rif",
+                "foul_policy": "foul-loses",
+            },
+        )
         assert response.status_code == 302, response.content
         c = Challenge.objects.get()
         assert (c.challenger, c.discipline, c.colour, c.rated, c.time_control, c.opening_rule, c.foul_policy) == (
-            anna, "renju", "black", True, "5400+30", "rif", "foul-loses")
+            anna,
+            "renju",
+            "black",
+            True,
+            "5400+30",
+            "rif",
+            "foul-loses",
+        )
 
     def test_shashki_64_asks_for_a_ballot_at_acceptance(self, client, anna):
         client.force_login(anna)
-        client.post(reverse("games:challenge-new"), {
-            "discipline": "russian-64", "colour": "random", "time_control": "d3", "custom_time_control": "2700/20,900"})
+        client.post(
+            reverse("games:challenge-new"),
+            {
+                "discipline": "russian-64",
+                "colour": "random",
+                "time_control": "d3",
+                "custom_time_control": "2700/20,900",
+            },
+        )
         c = Challenge.objects.get()
         assert (c.discipline, c.ballot, c.time_control) == ("russian", "random", "2700/20,900")
 
@@ -40,14 +63,18 @@ class TestLobby:
 
         key = list(ballots64.keys())[0]
         client.force_login(anna)
-        client.post(reverse("games:challenge-new"), {
-            "discipline": "russian-64", "colour": "white", "time_control": "d3", "ballot": key})
+        client.post(
+            reverse("games:challenge-new"),
+            {"discipline": "russian-64", "colour": "white", "time_control": "d3", "ballot": key},
+        )
         assert Challenge.objects.get().ballot == key
 
     def test_a_bad_time_control_is_explained_on_the_form(self, client, anna):
         client.force_login(anna)
-        response = client.post(reverse("games:challenge-new"), {
-            "discipline": "russian", "colour": "white", "time_control": "d3", "custom_time_control": "d4"})
+        response = client.post(
+            reverse("games:challenge-new"),
+            {"discipline": "russian", "colour": "white", "time_control": "d3", "custom_time_control": "d4"},
+        )
         assert response.status_code == 200 and not Challenge.objects.exists()
         assert "d4" in response.content.decode() or "days" in response.content.decode()
 
@@ -82,9 +109,9 @@ class TestGamePage:
 
 class TestMyGames:
     def test_correspondence_games_where_it_is_my_turn_come_first(self, client, anna, boris, organiser):
-        waiting = start_game(white=anna, black=boris)           # anna (white) to move
+        waiting = start_game(white=anna, black=boris)  # anna (white) to move
         services.game_move_make(game_id=waiting.id, member=anna, text="c3-d4", expected_ply=0)
-        my_turn = start_game(white=organiser, black=anna)        # anna to move after organiser's move
+        my_turn = start_game(white=organiser, black=anna)  # anna to move after organiser's move
         services.game_move_make(game_id=my_turn.id, member=organiser, text="c3-d4", expected_ply=0)
         client.force_login(anna)
         page = client.get(reverse("games:my-games")).content.decode()

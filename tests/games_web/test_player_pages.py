@@ -1,6 +1,7 @@
 """What a member reads on the pages around play (issue 17 items 8-10): the same
 header everywhere, the home page's games, challenges and championships, whose
 colour a game row names, club ratings by discipline in words."""
+
 import pytest
 from django.urls import reverse
 
@@ -24,8 +25,8 @@ def test_every_page_has_my_games_and_notifications_in_its_header(client, anna, u
 
 
 def test_the_home_page_shows_games_waiting_for_me_and_challenges_i_can_accept(client, anna, boris, organiser):
-    waiting = start_game(white=anna, black=boris)                      # white to move: waiting for Anna
-    theirs = start_game(white=boris, black=anna)                       # Boris to move
+    waiting = start_game(white=anna, black=boris)  # white to move: waiting for Anna
+    theirs = start_game(white=boris, black=anna)  # Boris to move
     services.challenge_create(challenger=organiser, discipline="renju", time_control="d3")
     services.challenge_create(challenger=anna, discipline="russian", time_control="d3")  # her own: not listed
     client.force_login(anna)
@@ -58,20 +59,25 @@ def test_the_time_control_list_groups_each_preset_once_by_speed_written_as_playe
     from games.forms import ChallengeForm
 
     field = ChallengeForm().fields["time_control"]
-    groups = {label: [value for value, _text in options] for label, options in field.choices
-              if isinstance(options, list)}
+    groups = {
+        label: [value for value, _text in options] for label, options in field.choices if isinstance(options, list)
+    }
     assert list(groups) == ["Correspondence", "Classical", "Rapid", "Blitz"]
     every = [value for values in groups.values() for value in values]
-    assert len(every) == len(set(every)) and every.count("300") == 1    # "blitz 5′" once, not three times
+    assert len(every) == len(set(every)) and every.count("300") == 1  # "blitz 5′" once, not three times
     labels = dict(option for _label, options in field.choices if isinstance(options, list) for option in options)
     assert (labels["180+2"], labels["d1"], labels["7200/50,3600/25"]) == ("3+2", "1 day per move", "120/50, 60/25")
     html = str(ChallengeForm()["time_control"])
-    assert 'value="180+2" data-disciplines="russian russian-64" title="3 min each for the game, plus 2 s a move"' in html
+    assert (
+        'value="180+2" data-disciplines="russian russian-64" title="3 min each for the game, plus 2 s a move"' in html
+    )
     assert 'value="custom"' in html
 
 
 def test_other_time_control_chosen_but_not_written_is_explained(client, anna):
     client.force_login(anna)
-    response = client.post(reverse("games:challenge-new"), {
-        "discipline": "renju", "colour": "white", "time_control": "custom", "custom_time_control": ""})
+    response = client.post(
+        reverse("games:challenge-new"),
+        {"discipline": "renju", "colour": "white", "time_control": "custom", "custom_time_control": ""},
+    )
     assert "Write the time control, or choose one from the list." in response.content.decode()

@@ -2,6 +2,7 @@
 hands the flagged games to notifications): a batch costs the same few queries
 whatever its size, tells each member to move once, as that member chose, and
 schedules the 80% reminder of the move."""
+
 import pytest
 from django.core import mail
 from django.db import connection
@@ -45,8 +46,11 @@ def move_notices():
 def test_a_batch_of_twenty_turns_costs_the_queries_of_a_batch_of_one(anna):
     # Members whose notices are not emailed one by one: a digest, no email,
     # or no address (and no settings row: the defaults).
-    to_move = (members("digest", 7, move_email="digest") + members("off", 7, move_email="off")
-               + members("noaddress", 7, email=""))
+    to_move = (
+        members("digest", 7, move_email="digest")
+        + members("off", 7, move_email="off")
+        + members("noaddress", 7, email="")
+    )
     one = [opened_game(white=anna, black=to_move[0])]
     twenty = [opened_game(white=anna, black=black) for black in to_move[1:]]
 
@@ -66,7 +70,11 @@ def test_each_turn_is_told_to_the_member_to_move_with_its_reminder(anna, boris):
     game.refresh_from_db()
     notice = move_notices().get()
     assert (notice.recipient, notice.key, notice.url, notice.game_id) == (
-        boris, f"move:{game.id}:1", f"/play/games/{game.id}/", game.id)
+        boris,
+        f"move:{game.id}:1",
+        f"/play/games/{game.id}/",
+        game.id,
+    )
     assert notice.params == {"opponent": "Anna Orlova", "discipline": "russian", "move": "c3-d4"}
     reminder = TurnReminder.objects.get()
     assert (reminder.game_id, reminder.ply, reminder.member, reminder.deadline) == (game.id, 2, boris, game.deadline)

@@ -1,13 +1,14 @@
 """Builders for rating tests: members and finished games as the game server records them."""
+
 import itertools
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.contrib.auth import get_user_model
 
 from games.models import Game
 
-T0 = datetime(2026, 1, 1, 12, 0, tzinfo=timezone.utc)
+T0 = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 _serial = itertools.count(1)
 
 
@@ -22,14 +23,33 @@ def make_game(white, black, result: str = "1-0", **options) -> Game:
     return game
 
 
-def game_row(white, black, result: str = "1-0", *, minute: int | None = None, discipline: str = "russian",
-             speed: str = "blitz", rated: bool = True, status: str = "finished", termination: str = "resign",
-             ended_at: datetime | None | str = "auto") -> Game:
+def game_row(
+    white,
+    black,
+    result: str = "1-0",
+    *,
+    minute: int | None = None,
+    discipline: str = "russian",
+    speed: str = "blitz",
+    rated: bool = True,
+    status: str = "finished",
+    termination: str = "resign",
+    ended_at: datetime | None | str = "auto",
+) -> Game:
     """An unsaved finished game (for bulk_create)."""
     if ended_at == "auto":
         ended_at = T0 + timedelta(minutes=next(_serial) if minute is None else minute)
-    fields = dict(discipline=discipline, speed=speed, white=white, black=black, rated=rated, status=status,
-                  result=result, termination=termination, ended_at=ended_at)
+    fields = dict(
+        discipline=discipline,
+        speed=speed,
+        white=white,
+        black=black,
+        rated=rated,
+        status=status,
+        result=result,
+        termination=termination,
+        ended_at=ended_at,
+    )
     known = {f.name for f in Game._meta.get_fields()}
     return Game(**{k: v for k, v in fields.items() if k in known})
 

@@ -1,5 +1,6 @@
 """Ratings API: ratings of a pool, a member's ratings and history (for charts and
 other tools), leaderboards, a game's changes; errors in the club's JSON shape."""
+
 import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
@@ -41,7 +42,8 @@ def test_the_history_of_a_member_for_charts(api, club):
     alice = club[0]
     body = api.get(reverse("api-rating-history", args=[alice.pk]), {"discipline": "russian", "speed": "blitz"}).json()
     assert [(h["rating_before"], h["rating_after"], h["score"], h["opponent"]["username"]) for h in body] == [
-        (1500, 1520, 1.0, "boris"), (1520, body[1]["rating_after"], 1.0, "boris"),
+        (1500, 1520, 1.0, "boris"),
+        (1520, body[1]["rating_after"], 1.0, "boris"),
     ]
     assert body[1]["delta"] == pytest.approx(body[1]["rating_after"] - 1520)
 

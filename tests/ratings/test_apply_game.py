@@ -5,6 +5,7 @@ only games actually played are rated (no-show forfeits +/−, 003 1.12.2; aborte
 casual); games count in the order they ended; an arbiter's late correction or
 annulment recomputes from that game on.
 """
+
 import pytest
 
 from ratings import services, tasks
@@ -89,9 +90,12 @@ def test_games_count_in_the_order_they_ended_even_when_tasks_arrive_out_of_order
 
     config = EloConfig()
     a, b, v = PlayerState(1500, 0), PlayerState(1500, 0), PlayerState(1500, 0)
-    u = rate_game(a, b, 1.0, config); a, b = u.white_after, u.black_after
-    u = rate_game(b, v, 0.5, config); b, v = u.white_after, u.black_after
-    u = rate_game(v, a, 1.0, config); v, a = u.white_after, u.black_after
+    u = rate_game(a, b, 1.0, config)
+    a, b = u.white_after, u.black_after
+    u = rate_game(b, v, 0.5, config)
+    b, v = u.white_after, u.black_after
+    u = rate_game(v, a, 1.0, config)
+    v, a = u.white_after, u.black_after
     assert rating_of(alice).rating == a.rating
     assert rating_of(boris).rating == b.rating
     assert rating_of(vera).rating == v.rating

@@ -6,6 +6,7 @@ then real Celery worker processes), not simulated: on PostgreSQL the pool
 row's SELECT … FOR UPDATE and the unique (game, member) constraint decide;
 on SQLite, IMMEDIATE transactions serialise the writers.
 """
+
 import threading
 import time
 
@@ -94,9 +95,28 @@ def test_two_celery_workers_given_the_same_game_four_times_make_one_change_per_p
     queue = f"ratings-race-{os.getpid()}"
     workers = [
         subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "club", "worker", "--pool=solo", "--loglevel=INFO",
-             "-Q", queue, "-n", f"race{i}@%h", "--without-heartbeat", "--without-gossip", "--without-mingle"],
-            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "club",
+                "worker",
+                "--pool=solo",
+                "--loglevel=INFO",
+                "-Q",
+                queue,
+                "-n",
+                f"race{i}@%h",
+                "--without-heartbeat",
+                "--without-gossip",
+                "--without-mingle",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
         )
         for i in range(2)
     ]

@@ -11,6 +11,7 @@ Sources:
   Arbiters' Manual text itself was not available to us, so this example is
   checked straight against the B.02 table it is computed from.
 """
+
 import json
 from pathlib import Path
 

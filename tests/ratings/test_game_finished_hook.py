@@ -3,6 +3,7 @@
 docs/contracts.md: every end goes through games.services.game_finish, which
 on commit enqueues each task of settings.GAME_FINISHED_TASKS — ours among them.
 """
+
 import pytest
 from django.db import transaction
 
@@ -20,8 +21,9 @@ def finish(game_id: int, ending: Ending) -> None:
         game_finish(game=game, ending=ending)
 
 
-def test_a_rated_game_finished_by_the_game_server_is_rated_after_commit(eager_celery,
-                                                                         django_capture_on_commit_callbacks):
+def test_a_rated_game_finished_by_the_game_server_is_rated_after_commit(
+    eager_celery, django_capture_on_commit_callbacks
+):
     alice, boris = make_member("alice"), make_member("boris")
     game = make_game(alice, boris, "", status="active", ended_at=None)
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
@@ -42,7 +44,8 @@ def test_an_aborted_game_is_not_rated(eager_celery, django_capture_on_commit_cal
 
 
 def test_the_chief_arbiter_annulling_a_rated_game_gives_its_rating_change_back(
-        eager_celery, django_capture_on_commit_callbacks, chief_arbiter):
+    eager_celery, django_capture_on_commit_callbacks, chief_arbiter
+):
     from games.services.arbiter import game_result_change
 
     alice, boris = make_member("alice"), make_member("boris")
@@ -63,7 +66,8 @@ def test_the_chief_arbiter_annulling_a_rated_game_gives_its_rating_change_back(
 
 
 def test_a_no_show_forfeit_set_by_the_chief_arbiter_is_not_rated(
-        eager_celery, django_capture_on_commit_callbacks, chief_arbiter):
+    eager_celery, django_capture_on_commit_callbacks, chief_arbiter
+):
     from games.services.arbiter import game_result_change
 
     alice, boris = make_member("alice"), make_member("boris")
@@ -76,7 +80,8 @@ def test_a_no_show_forfeit_set_by_the_chief_arbiter_is_not_rated(
 
 
 def test_an_arbiters_correction_of_a_finished_result_recomputes_the_ratings(
-        eager_celery, django_capture_on_commit_callbacks, chief_arbiter):
+    eager_celery, django_capture_on_commit_callbacks, chief_arbiter
+):
     from games.services.arbiter import game_result_change
 
     alice, boris = make_member("alice"), make_member("boris")

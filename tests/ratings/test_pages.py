@@ -1,5 +1,6 @@
 """Rating pages: the list per discipline and speed class, a member's card with
 its SVG history chart, and the include that shows a game's rating changes."""
+
 import re
 
 import pytest
@@ -24,8 +25,12 @@ def english(settings):
 @pytest.fixture
 def club():
     alice, boris, vera = make_member("alice"), make_member("boris"), make_member("vera")
-    games = [make_game(alice, boris, "1-0"), make_game(alice, vera, "1-0"), make_game(boris, vera, "1/2-1/2"),
-             make_game(alice, boris, "1-0", discipline="renju", speed="rapid")]
+    games = [
+        make_game(alice, boris, "1-0"),
+        make_game(alice, vera, "1-0"),
+        make_game(boris, vera, "1/2-1/2"),
+        make_game(alice, boris, "1-0", discipline="renju", speed="rapid"),
+    ]
     for game in games:
         tasks.rating_apply_game(game.pk)
     return alice, boris, vera, games
@@ -47,7 +52,9 @@ def test_the_rating_list_ranks_a_pool_with_provisional_marks_games_and_last_chan
 def test_the_rating_list_filters_by_name_and_established_ratings(client, club):
     html = client.get(reverse("rating-list"), {"discipline": "russian", "speed": "blitz", "q": "bor"}).content.decode()
     assert "Boris" in html and "Alice" not in html
-    html = client.get(reverse("rating-list"), {"discipline": "russian", "speed": "blitz", "established": "1"}).content.decode()
+    html = client.get(
+        reverse("rating-list"), {"discipline": "russian", "speed": "blitz", "established": "1"}
+    ).content.decode()
     assert "No ratings in this discipline and speed class yet." in html
 
 
@@ -75,7 +82,9 @@ def test_a_card_without_rated_games_says_so(client, db):
 
 def test_an_unknown_member_or_pool_is_not_found(client, club):
     assert client.get(reverse("rating-card", args=["nobody"])).status_code == 404
-    assert client.get(reverse("rating-card", args=["alice"]), {"discipline": "chess", "speed": "blitz"}).status_code == 404
+    assert (
+        client.get(reverse("rating-card", args=["alice"]), {"discipline": "chess", "speed": "blitz"}).status_code == 404
+    )
 
 
 def test_the_game_include_shows_both_players_changes(club):
@@ -102,8 +111,9 @@ def test_the_game_include_is_empty_for_an_unrated_game(db):
     alice, boris = make_member("alice"), make_member("boris")
     casual = make_game(alice, boris, "1-0", rated=False)
     tasks.rating_apply_game(casual.pk)
-    assert render_to_string("ratings/_game_changes.html",
-                            {"changes": selectors.game_rating_changes(casual)}).strip() == ""
+    assert (
+        render_to_string("ratings/_game_changes.html", {"changes": selectors.game_rating_changes(casual)}).strip() == ""
+    )
 
 
 def test_the_chart_puts_higher_ratings_higher_up(club):
@@ -118,9 +128,12 @@ def test_the_chart_puts_higher_ratings_higher_up(club):
 def test_the_chart_coordinates_are_not_localised_in_russian(client, club):
     """Russian formats 1.5 as "1,5"; SVG attributes need the dot."""
     alice = club[0]
-    html = client.get(reverse("rating-card", args=[alice.username]), {"discipline": "russian", "speed": "blitz"},
-                      HTTP_ACCEPT_LANGUAGE="ru").content.decode()
-    svg = html[html.index("<svg"):html.index("</svg>")]
+    html = client.get(
+        reverse("rating-card", args=[alice.username]),
+        {"discipline": "russian", "speed": "blitz"},
+        HTTP_ACCEPT_LANGUAGE="ru",
+    ).content.decode()
+    svg = html[html.index("<svg") : html.index("</svg>")]
     coordinates = re.findall(r' (?:x1|x2|y1|y2|cx|cy|x|y)="([^"]*)"', svg)
     assert len(coordinates) > 10
     for value in coordinates:

@@ -4,6 +4,7 @@ Issue 6: "a test that the full recompute equals the incremental history, game
 by game, on a generated club of a few thousand games", in one transaction per
 discipline, with --discipline and --since.
 """
+
 import io
 import random
 from datetime import timedelta
@@ -12,19 +13,32 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from games.models import Game
 from ratings import tasks
 from ratings.elo import EloConfig, PlayerState
 from ratings.models import Rating, RatingChange
 from ratings.recompute import RatedGame, replay
-from games.models import Game
 from tests.ratings.conftest import T0, game_row, make_game, make_member
 
 pytestmark = pytest.mark.django_db
 
-HISTORY_FIELDS = ("game_id", "member_id", "opponent_id", "discipline", "speed", "ended_at", "colour", "score",
-                  "expected", "k", "rating_before", "rating_after", "opponent_rating", "games")
-RATING_FIELDS = ("member_id", "discipline", "speed", "rating", "games", "last_change", "last_game_id",
-                 "last_played_at")
+HISTORY_FIELDS = (
+    "game_id",
+    "member_id",
+    "opponent_id",
+    "discipline",
+    "speed",
+    "ended_at",
+    "colour",
+    "score",
+    "expected",
+    "k",
+    "rating_before",
+    "rating_after",
+    "opponent_rating",
+    "games",
+)
+RATING_FIELDS = ("member_id", "discipline", "speed", "rating", "games", "last_change", "last_game_id", "last_played_at")
 
 
 def history():
@@ -56,10 +70,17 @@ def generated_club(n_games: int, n_members: int = 60, seed: int = 6):
             result, extra = "", {"status": "aborted"}
         elif kind < 0.08:
             extra = {"rated": False}
-        games.append(game_row(
-            white, black, result, discipline=rng.choice(("russian", "renju")),
-            speed=rng.choice(("blitz", "rapid")), ended_at=T0 + timedelta(minutes=minute), **extra,
-        ))
+        games.append(
+            game_row(
+                white,
+                black,
+                result,
+                discipline=rng.choice(("russian", "renju")),
+                speed=rng.choice(("blitz", "rapid")),
+                ended_at=T0 + timedelta(minutes=minute),
+                **extra,
+            )
+        )
     return members, Game.objects.bulk_create(games)
 
 
@@ -97,13 +118,21 @@ def test_the_recompute_matches_the_pure_replay_of_the_rated_games():
     call_command("ratings", "recompute", "--no-progress", stdout=io.StringIO())
     scores = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
     pool = sorted(
-        (g for g in games if g.discipline == "russian" and g.speed == "blitz" and g.rated
-         and g.status == "finished" and g.result in scores),
+        (
+            g
+            for g in games
+            if g.discipline == "russian"
+            and g.speed == "blitz"
+            and g.rated
+            and g.status == "finished"
+            and g.result in scores
+        ),
         key=lambda g: (g.ended_at, g.pk),
     )
     states: dict[int, PlayerState] = {}
-    for change in replay([RatedGame(g.pk, g.white_id, g.black_id, scores[g.result]) for g in pool],
-                         states, EloConfig()):
+    for change in replay(
+        [RatedGame(g.pk, g.white_id, g.black_id, scores[g.result]) for g in pool], states, EloConfig()
+    ):
         row = RatingChange.objects.get(game_id=change.game_id, member_id=change.white_id)
         assert (row.rating_before, row.rating_after) == (change.white_before, change.white_after)
     for member_id, state in states.items():

@@ -4,10 +4,12 @@ Its inlined arithmetic must give bit-for-bit what the readable
 ``ratings.elo.rate_game`` gives, game after game; otherwise the incremental
 path and the full recompute could drift apart.
 """
+
 import json
 from pathlib import Path
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ratings import elo
 from ratings.elo import EloConfig, PlayerState
@@ -25,9 +27,7 @@ CONFIGS = [
 ]
 
 games_strategy = st.lists(
-    st.tuples(st.integers(0, 7), st.integers(0, 7), st.sampled_from([1.0, 0.5, 0.0])).filter(
-        lambda g: g[0] != g[1]
-    ),
+    st.tuples(st.integers(0, 7), st.integers(0, 7), st.sampled_from([1.0, 0.5, 0.0])).filter(lambda g: g[0] != g[1]),
     max_size=120,
 )
 

@@ -1,4 +1,5 @@
 """Standings by 003 1.10, 1.12–1.13: hand-worked crosstables, each figure checked against the seed's definition."""
+
 import pytest
 
 from ratings import standings
@@ -39,7 +40,11 @@ class TestPlacesByPoints:
         # 1.13.1; with no criteria 1 and 4 (1.5 each) stay tied and share 2nd-3rd.
         rows = standings.table(players(1, 2, 3, 4), ROUND_ROBIN, criteria=())
         assert [(r["id"], r["place"], r["points"]) for r in rows] == [
-            (2, "1", 2.0), (1, "2-3", 1.5), (4, "2-3", 1.5), (3, "4", 1.0)]
+            (2, "1", 2.0),
+            (1, "2-3", 1.5),
+            (4, "2-3", 1.5),
+            (3, "4", 1.0),
+        ]
 
     def test_two_one_nought_scoring_doubles_points_and_coefficients(self):
         # 1.12.1: win 2, draw 1, loss 0.
@@ -102,8 +107,16 @@ class TestCoefficients:
 
     def test_each_game_shows_the_opponents_points_as_counted(self, rows):
         first = rows[1]["opponents"][0]
-        assert first == {"round": 1, "opponent": 4, "colour": "white", "result": "0-1", "mark": "0",
-                         "score": 0.0, "opponent_points": 1.5, "counted_as": "points"}
+        assert first == {
+            "round": 1,
+            "opponent": 4,
+            "colour": "white",
+            "result": "0-1",
+            "mark": "0",
+            "score": 0.0,
+            "opponent_points": 1.5,
+            "counted_as": "points",
+        }
 
 
 class TestCriteriaChain:
@@ -114,20 +127,23 @@ class TestCriteriaChain:
 
     def test_players_still_tied_after_the_chain_share_the_place(self):
         # Buchholz, Solkoff, truncated Solkoff and wins (one each) are equal for 1 and 4.
-        rows = standings.table(players(1, 2, 3, 4), ROUND_ROBIN,
-                               criteria=("buchholz", "solkoff", "truncated-solkoff", "wins"))
+        rows = standings.table(
+            players(1, 2, 3, 4), ROUND_ROBIN, criteria=("buchholz", "solkoff", "truncated-solkoff", "wins")
+        )
         assert [r["place"] for r in rows] == ["1", "2-3", "2-3", "4"]
 
     def test_the_chain_goes_on_only_while_tied(self):
         # Buchholz ties, head-to-head (4 beat 1) decides; opponents' Elo (1 met the rated 4) comes too late.
-        rows = standings.table(players(1, 2, 3, 4, ratings={4: 2000}), ROUND_ROBIN,
-                               criteria=("buchholz", "head-to-head", "opponents-elo"))
+        rows = standings.table(
+            players(1, 2, 3, 4, ratings={4: 2000}), ROUND_ROBIN, criteria=("buchholz", "head-to-head", "opponents-elo")
+        )
         assert [r["id"] for r in rows] == [2, 4, 1, 3]
 
     def test_opponents_elo_decides_when_named(self):
         # 1.13.3 criterion 6: 1 and 4 both met 2 and 3 (unrated); 1 met 4 (1800), 4 met 1 (1200).
-        rows = standings.table(players(1, 2, 3, 4, ratings={1: 1200, 4: 1800}), ROUND_ROBIN,
-                               criteria=("opponents-elo",))
+        rows = standings.table(
+            players(1, 2, 3, 4, ratings={1: 1200, 4: 1800}), ROUND_ROBIN, criteria=("opponents-elo",)
+        )
         assert [r["id"] for r in rows] == [2, 1, 4, 3]
 
     def test_beaten_points_sums_the_beaten_opponents(self):
@@ -143,8 +159,7 @@ class TestCriteriaChain:
             [game(1, 4, "1/2-1/2"), game(2, 3, "0-1")],
         ]
         rows = standings.table(players(1, 2, 3, 4), rounds, criteria=("wins",))
-        assert [(r["id"], r["points"], r["wins"]) for r in rows] == [
-            (3, 2.5, 2), (1, 1.5, 1), (4, 1.5, 0), (2, 0.5, 0)]
+        assert [(r["id"], r["points"], r["wins"]) for r in rows] == [(3, 2.5, 2), (1, 1.5, 1), (4, 1.5, 0), (2, 0.5, 0)]
 
     def test_results_against_others_go_from_the_highest_placed(self):
         # 1.13.3 criterion 5. Player 1 (2.5) is first and 4 (1.5) second; 2 and 3 (1.0) drew each
@@ -241,7 +256,11 @@ class TestRoundRobinWithdrawal:
         ]
         rows = standings.table(players(1, 2, 3, 4, withdrawn={4: 1}), rounds, criteria=())
         assert [(r["id"], r["place"], r["points"], r["struck"]) for r in rows] == [
-            (1, "1-2", 1.5, False), (2, "1-2", 1.5, False), (3, "3", 0.0, False), (4, "", 1.0, True)]
+            (1, "1-2", 1.5, False),
+            (2, "1-2", 1.5, False),
+            (3, "3", 0.0, False),
+            (4, "", 1.0, True),
+        ]
         assert by_id(rows)[1]["coefficients"]["buchholz"] == 1.5 + 0.0  # 2 and 3 only
 
     def test_a_struck_players_played_games_keep_their_marks_and_the_rest_are_minus(self):
@@ -272,8 +291,12 @@ class TestRoundRobinWithdrawal:
         # 1.10.2 with two cycles: three players, six rounds, four games each; 3 played two and left
         # after round 3 — exactly half, so his results stay (1.10.3).
         rounds = [
-            [game(1, 2, "1-0"), bye(3)], [game(2, 3, "0-1"), bye(1)], [game(3, 1, "0-1"), bye(2)],
-            [game(2, 1, ""), bye(3)], [game(3, 2, ""), bye(1)], [game(1, 3, ""), bye(2)],
+            [game(1, 2, "1-0"), bye(3)],
+            [game(2, 3, "0-1"), bye(1)],
+            [game(3, 1, "0-1"), bye(2)],
+            [game(2, 1, ""), bye(3)],
+            [game(3, 2, ""), bye(1)],
+            [game(1, 3, ""), bye(2)],
         ]
         rows = by_id(standings.table(players(1, 2, 3, withdrawn={3: 3}), rounds))
         assert not rows[3]["struck"]
@@ -323,8 +346,9 @@ class TestSwissAdjustments:
         assert rows[4]["points"] == 1.5 and rows[4]["place"] == "3" and not rows[4]["struck"]
 
     def test_a_tie_goes_by_the_adjusted_coefficient(self):
-        rows = standings.table(players(1, 2, 3, 4, 5, withdrawn={4: 2}), self.ROUNDS, system="swiss",
-                               criteria=("buchholz",))
+        rows = standings.table(
+            players(1, 2, 3, 4, 5, withdrawn={4: 2}), self.ROUNDS, system="swiss", criteria=("buchholz",)
+        )
         assert [r["id"] for r in rows] == [1, 3, 4, 2, 5]  # 2: 5.5 over 5: 4.5
 
     def test_per_round_rows_for_the_swiss_crosstable(self):

@@ -14,6 +14,7 @@ published answers to the exercise; the rest are worked by hand below from the
 crosstable (final scores: 1 3.5, 2 4.0, 3 3.5, 5 2.5, 6 3.0, 7 1.5, 8 2.5,
 10 1.0, 11 2.5, 13 1.5, 14 2.0, 15 2.0, 16 3.5).
 """
+
 import csv
 import os
 from pathlib import Path

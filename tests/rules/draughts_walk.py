@@ -1,4 +1,5 @@
 """Test helper: play quiet moves chosen by a rule, for draw-count tests."""
+
 from __future__ import annotations
 
 from dataclasses import replace

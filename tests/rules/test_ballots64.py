@@ -1,5 +1,6 @@
 """Шашки-64 starting positions by ballot (003 2.2.2): the tables, keys, the draw
 by lot, how a ballot reads, and an organiser's own table checked cell by cell."""
+
 import json
 import random
 import subprocess
@@ -84,8 +85,10 @@ def test_other_disciplines_have_no_ballots():
 # ---- an organiser's own table (the federation's Appendix 5), same shape as the shipped ones
 def _table_file(tmp_path, cells, table="rus"):
     path = tmp_path / f"{table}.json"
-    path.write_text(json.dumps({"table": table, "name": "Приложение 5", "source": "the federation", "cells": cells}),
-                    encoding="utf-8")
+    path.write_text(
+        json.dumps({"table": table, "name": "Приложение 5", "source": "the federation", "cells": cells}),
+        encoding="utf-8",
+    )
     return path
 
 
@@ -99,12 +102,18 @@ def registry():
 
 
 def test_an_organisers_table_loads_and_its_cells_can_be_drawn(tmp_path, registry):
-    path = _table_file(tmp_path, [
-        {"key": "1/16", "moves": ["аb4", "bс5", "bа5", "сb4"]},  # Cyrillic а, с as printed in 2.2.2
-        {"key": "VI/24", "relocations": [["a1", "b4"], ["a7", "a5"]], "fen": "W:Wb4,a3,c3,e3,g3,b2,d2,f2,h2,c1,e1,g1:"
-                                                                             "Bb8,d8,f8,h8,c7,e7,g7,b6,d6,f6,h6,a5"},
-        {"key": "full", "moves": ["c3-d4", "f6-g5"]},
-    ])
+    path = _table_file(
+        tmp_path,
+        [
+            {"key": "1/16", "moves": ["аb4", "bс5", "bа5", "сb4"]},  # Cyrillic а, с as printed in 2.2.2
+            {
+                "key": "VI/24",
+                "relocations": [["a1", "b4"], ["a7", "a5"]],
+                "fen": "W:Wb4,a3,c3,e3,g3,b2,d2,f2,h2,c1,e1,g1:Bb8,d8,f8,h8,c7,e7,g7,b6,d6,f6,h6,a5",
+            },
+            {"key": "full", "moves": ["c3-d4", "f6-g5"]},
+        ],
+    )
     ballots64.register(ballots64.load(path))
     assert "rus" in ballots64.tables()
     assert ballots64.keys("rus") == ["rus:1/16", "rus:VI/24", "rus:full"]
@@ -121,26 +130,42 @@ def test_tables_named_in_the_environment_are_known_to_every_process(tmp_path, re
     assert R.turn(R.start(ballot="club:1")) == "black"
 
 
-@pytest.mark.parametrize("cell, error", [
-    ({"key": "a", "moves": ["ab4", "ab6"]}, r"cell rus:a: move 2 \(ab6\): ab6 is no legal move here"),
-    ({"key": "b", "moves": ["cd4", "fe5", "gh4"]}, r"cell rus:b: move 3 \(gh4\): capture is mandatory: d4:f6"),
-    ({"key": "c", "relocations": [["a1", "c3"]]}, r"cell rus:c: a1-c3: c3 is occupied"),
-    ({"key": "d", "relocations": [["d4", "e5"]]}, r"cell rus:d: d4-e5: no man on d4"),
-    ({"key": "e", "relocations": [["a3", "a4"]]}, r"cell rus:e: a3-a4: a4 is not a playable square"),
-    ({"key": "f", "relocations": [["a3", "b8"], ["b8", "a5"]]}, r"cell rus:f: a3-b8: a man cannot stand on its crowning"),
-    ({"key": "g", "moves": ["cd4"], "fen": "W:Wd4:Bb8"}, r"cell rus:g: gives B:.*not the table's W:Wd4:Bb8"),
-    ({"key": "h", "moves": ["cd4"], "relocations": [["a1", "a5"]]}, r"cell rus:h: a cell has either moves or relocations"),
-    ({"moves": ["cd4"]}, r"cell 1: no key"),
-    ({"key": "x" * 30, "moves": ["cd4"]}, r"the key is longer than 28 characters"),
-])
+@pytest.mark.parametrize(
+    "cell, error",
+    [
+        ({"key": "a", "moves": ["ab4", "ab6"]}, r"cell rus:a: move 2 \(ab6\): ab6 is no legal move here"),
+        ({"key": "b", "moves": ["cd4", "fe5", "gh4"]}, r"cell rus:b: move 3 \(gh4\): capture is mandatory: d4:f6"),
+        ({"key": "c", "relocations": [["a1", "c3"]]}, r"cell rus:c: a1-c3: c3 is occupied"),
+        ({"key": "d", "relocations": [["d4", "e5"]]}, r"cell rus:d: d4-e5: no man on d4"),
+        ({"key": "e", "relocations": [["a3", "a4"]]}, r"cell rus:e: a3-a4: a4 is not a playable square"),
+        (
+            {"key": "f", "relocations": [["a3", "b8"], ["b8", "a5"]]},
+            r"cell rus:f: a3-b8: a man cannot stand on its crowning",
+        ),
+        ({"key": "g", "moves": ["cd4"], "fen": "W:Wd4:Bb8"}, r"cell rus:g: gives B:.*not the table's W:Wd4:Bb8"),
+        (
+            {"key": "h", "moves": ["cd4"], "relocations": [["a1", "a5"]]},
+            r"cell rus:h: a cell has either moves or relocations",
+        ),
+        ({"moves": ["cd4"]}, r"cell 1: no key"),
+        ({"key": "x" * 30, "moves": ["cd4"]}, r"the key is longer than 28 characters"),
+    ],
+)
 def test_a_bad_cell_is_named_and_the_table_refused(tmp_path, cell, error):
     with pytest.raises(ballots64.BadTable, match=error):
         ballots64.load(_table_file(tmp_path, [cell]))
 
 
 def test_every_bad_cell_is_listed_not_only_the_first(tmp_path):
-    path = _table_file(tmp_path, [{"key": "1", "moves": ["ab5"]}, {"key": "2", "moves": ["cd4"]},
-                                  {"key": "3", "relocations": [["h8", "a1"]]}, {"key": "1", "moves": ["cd4"]}])
+    path = _table_file(
+        tmp_path,
+        [
+            {"key": "1", "moves": ["ab5"]},
+            {"key": "2", "moves": ["cd4"]},
+            {"key": "3", "relocations": [["h8", "a1"]]},
+            {"key": "1", "moves": ["cd4"]},
+        ],
+    )
     with pytest.raises(ballots64.BadTable) as e:
         ballots64.load(path)
     assert "3 bad cell(s)" in str(e.value)
@@ -152,7 +177,7 @@ def test_a_file_that_is_not_a_table_is_refused(tmp_path):
     (tmp_path / "broken.json").write_text("{", encoding="utf-8")
     with pytest.raises(ballots64.BadTable, match="cannot read"):
         ballots64.load(tmp_path / "broken.json")
-    with pytest.raises(ballots64.BadTable, match="no \"cells\""):
+    with pytest.raises(ballots64.BadTable, match='no "cells"'):
         ballots64.load(_table_file(tmp_path, []))
     with pytest.raises(ballots64.BadTable, match="taken by a shipped table"):
         ballots64.register(ballots64.load(_table_file(tmp_path, [{"key": "1", "moves": ["cd4"]}], table="idf")))

@@ -2,6 +2,7 @@
 every cell of the IDF and FMJD Drawing Tables 64 replays legally from the
 normal start and gives the table's position, and the shipped data is the
 reference's, cell for cell."""
+
 import json
 
 import pytest

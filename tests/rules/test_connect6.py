@@ -1,4 +1,5 @@
 """Connect6 (004 "Коннект6"): 19×19, six or more wins, one stone first then two a turn."""
+
 import pytest
 
 from games.rules import IllegalMove, Result, variant
@@ -38,8 +39,15 @@ def test_one_turn_is_one_action_listed_as_a_pair():
     assert listed[5] in moves and Move("a2,a1", "stones") not in moves and listed[-1].notation == "pass"
 
 
-@pytest.mark.parametrize("text, reason", [("a1,a1", "different points"), ("j10,a1", "j10 is occupied"),
-                                          ("t1,a1", "off the 19×19 board"), ("a1 a2", "not a point")])
+@pytest.mark.parametrize(
+    "text, reason",
+    [
+        ("a1,a1", "different points"),
+        ("j10,a1", "j10 is occupied"),
+        ("t1,a1", "off the 19×19 board"),
+        ("a1 a2", "not a point"),
+    ],
+)
 def test_bad_pairs_are_refused_and_change_nothing(text, reason):
     p = C6.play(C6.start(), "j10")
     with pytest.raises(IllegalMove, match=reason):

@@ -1,5 +1,6 @@
 """Capture rules of Russian draughts (003 2.1.5), with the rule book's diagrams
 set up as positions."""
+
 import pytest
 
 from games.rules import IllegalMove, variant

@@ -1,6 +1,7 @@
 """Perft from the start position against the published tables (Rein
 Halbersma's dctl, cross-checked by several engines).  Depths above 6 run in
 bench/rules_perft.py."""
+
 import pytest
 
 from games.rules import variant

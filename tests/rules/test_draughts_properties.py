@@ -1,5 +1,6 @@
 """Property tests (hypothesis): FEN and notation round-trips, and that
 ``play`` accepts exactly the legal moves."""
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -100,8 +101,7 @@ def test_any_other_text_is_refused_and_changes_nothing(name):
     names = list(v._bit_by_name)
 
     @SETTINGS
-    @given(positions(name), st.sampled_from(names), st.sampled_from(names), st.sampled_from("-:x"),
-           st.text(max_size=6))
+    @given(positions(name), st.sampled_from(names), st.sampled_from(names), st.sampled_from("-:x"), st.text(max_size=6))
     def check(p, a, b, sep, junk):
         if v.result(p) is not None:
             return
@@ -112,8 +112,7 @@ def test_any_other_text_is_refused_and_changes_nothing(name):
             if len(squares) == 2 and (squares[0], squares[1]) in legal:
                 continue
             if len(squares) > 2 and any(
-                any(path[0] == squares[0] and path[-1] == squares[-1] for path in m.paths)
-                for m in v.legal_moves(p)
+                any(path[0] == squares[0] and path[-1] == squares[-1] for path in m.paths) for m in v.legal_moves(p)
             ):
                 continue
             with pytest.raises(IllegalMove):

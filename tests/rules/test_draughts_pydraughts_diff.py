@@ -5,6 +5,7 @@ every capture path — in every position visited.
 pydraughts is slow (tens of milliseconds per position), so the suite plays a
 few dozen games; DRAUGHTS_DIFF_GAMES=1000 runs the thousands.
 """
+
 import os
 import random
 
@@ -49,7 +50,9 @@ def test_random_playouts_agree_with_pydraughts(name, pyname):
             their_moves = _their_moves(board)
             theirs = set(their_moves)
             positions += 1
-            assert ours == theirs, f"game {game}, {v.to_fen(p)}: ours-theirs {ours - theirs}, theirs-ours {theirs - ours}"
+            assert ours == theirs, (
+                f"game {game}, {v.to_fen(p)}: ours-theirs {ours - theirs}, theirs-ours {theirs - ours}"
+            )
             if not ours or v.result(p) is not None:
                 break
             move = rng.choice(v.legal_moves(p))

@@ -1,5 +1,6 @@
 """Giveaway draughts, поддавки (003 §4): Russian moves, inverted wins (4.1),
 only the 4.2 draws."""
+
 from games.rules import variant
 from games.rules.base import Result
 

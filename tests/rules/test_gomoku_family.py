@@ -1,4 +1,5 @@
 """Gomoku, standard gomoku and free renju (004 "Родственные рэндзю игры")."""
+
 import pytest
 
 from games.rules import IllegalMove, Result, variant

@@ -1,5 +1,6 @@
 """International draughts (003 §3): the majority rule, a man passing the last
 row, notation, and the §3.5 draw counts."""
+
 import pytest
 
 from games.rules import IllegalMove, variant

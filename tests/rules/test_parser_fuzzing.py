@@ -4,6 +4,7 @@ Whatever a member uploads, a reader either returns games or raises its one
 documented error, ``IllegalMove``; what a writer writes reads back the same,
 whatever the names in it (an SGF name can no longer forge a result).
 """
+
 import contextlib
 
 import pytest
@@ -15,16 +16,99 @@ from games.rules import IllegalMove, pdn, renju_records, variant
 from games.rules.renju_records import Record, read_records, write_record
 
 # Fragments that matter to the grammars, so that fuzzing reaches past the first character.
-PDN_PIECES = ['[', ']', '{', '}', '(', ')', ';', '"', '\\', '$3', '\n', ' ', 'Event', 'GameType', '"25"', '"20"',
-              'FEN', '"W:W21,22:B11"', '"B:Bb8"', '1.', '12...', 'c3-d4', 'f6-g5', '22-18', '28x19', 'd4:f6:d8',
-              '1-0', '0-1', '1/2-1/2', '*', '2-0', '0-0', 'Termination', '"forfeit"', 'Result', '!?', 'Kb8',
-              '9' * 30]
-RENJU_PIECES = ['[', ']', '(', ')', ';', '"', '\\', '\n', ' ', 'Variant', '"renju"', '"gomoku"', '"connect6"',
-                'Rule', '"rif"', 'Winner', '"black"', 'Result', 'h8', 'h9', 'j10', 'swap', 'stay', 'declare', '2',
-                'i9,k10', 'pass', '1-0', '0-1', '0-0', '*', 'B[hh]', 'W[hg]', 'B[]', 'FM[ig][kf]', 'SW[swap]',
-                'DN[3]', 'GM[4]', 'GM[1]', 'SZ[15]', 'SZ[19]', 'SZ[abc]', 'GN[connect6]', 'RE[B+]', 'RE[W+F]',
-                'RE[Void]', 'DQ[both]', 'PB[', 'C[', 'AddBlack']
-TIME_PIECES = ['d', 'D', '3', '300', '40', '/', ',', '+', '-', ' ', '0', '9' * 30, 'x']
+PDN_PIECES = [
+    "[",
+    "]",
+    "{",
+    "}",
+    "(",
+    ")",
+    ";",
+    '"',
+    "\\",
+    "$3",
+    "\n",
+    " ",
+    "Event",
+    "GameType",
+    '"25"',
+    '"20"',
+    "FEN",
+    '"W:W21,22:B11"',
+    '"B:Bb8"',
+    "1.",
+    "12...",
+    "c3-d4",
+    "f6-g5",
+    "22-18",
+    "28x19",
+    "d4:f6:d8",
+    "1-0",
+    "0-1",
+    "1/2-1/2",
+    "*",
+    "2-0",
+    "0-0",
+    "Termination",
+    '"forfeit"',
+    "Result",
+    "!?",
+    "Kb8",
+    "9" * 30,
+]
+RENJU_PIECES = [
+    "[",
+    "]",
+    "(",
+    ")",
+    ";",
+    '"',
+    "\\",
+    "\n",
+    " ",
+    "Variant",
+    '"renju"',
+    '"gomoku"',
+    '"connect6"',
+    "Rule",
+    '"rif"',
+    "Winner",
+    '"black"',
+    "Result",
+    "h8",
+    "h9",
+    "j10",
+    "swap",
+    "stay",
+    "declare",
+    "2",
+    "i9,k10",
+    "pass",
+    "1-0",
+    "0-1",
+    "0-0",
+    "*",
+    "B[hh]",
+    "W[hg]",
+    "B[]",
+    "FM[ig][kf]",
+    "SW[swap]",
+    "DN[3]",
+    "GM[4]",
+    "GM[1]",
+    "SZ[15]",
+    "SZ[19]",
+    "SZ[abc]",
+    "GN[connect6]",
+    "RE[B+]",
+    "RE[W+F]",
+    "RE[Void]",
+    "DQ[both]",
+    "PB[",
+    "C[",
+    "AddBlack",
+]
+TIME_PIECES = ["d", "D", "3", "300", "40", "/", ",", "+", "-", " ", "0", "9" * 30, "x"]
 
 
 def fragments(pieces):
@@ -60,7 +144,7 @@ def test_renju_text_and_sgf_reading_and_replaying_raise_nothing_but_illegal_move
 def test_draughts_fen_raises_nothing_but_illegal_move(text):
     for name in ("russian", "international"):
         with contextlib.suppress(IllegalMove):
-            variant(name).from_fen(text[:pdn.MAX_TAG_VALUE])
+            variant(name).from_fen(text[: pdn.MAX_TAG_VALUE])
 
 
 @settings(max_examples=200, deadline=None)
@@ -69,7 +153,7 @@ def test_move_text_raises_nothing_but_illegal_move(text):
     for name in ("russian", "international", "giveaway", "renju", "gomoku", "connect6"):
         v = variant(name)
         with contextlib.suppress(IllegalMove):
-            v.play(v.start(), text[:pdn.MAX_WORD])
+            v.play(v.start(), text[: pdn.MAX_WORD])
 
 
 @settings(max_examples=200, deadline=None)
@@ -96,8 +180,13 @@ GAME = ["h8", "h9", "i8", "i9", "j8", "j9", "k8", "k9", "l8"]  # black's five on
 
 
 @settings(max_examples=200, deadline=None)
-@given(black=NAMES, white=NAMES, event=NAMES, format=st.sampled_from(["plain", "sgf"]),
-       result=st.sampled_from(renju_records.RESULTS))
+@given(
+    black=NAMES,
+    white=NAMES,
+    event=NAMES,
+    format=st.sampled_from(["plain", "sgf"]),
+    result=st.sampled_from(renju_records.RESULTS),
+)
 def test_a_renju_record_reads_back_as_written_whatever_the_names(black, white, event, format, result):
     record = Record(list(GAME), result=result, tags={"Event": event, "Black": black, "White": white})
     assert read_records(write_record(record, format=format)) == [record]
@@ -118,7 +207,11 @@ def test_a_pdn_game_reads_back_as_written_whatever_the_names(white, black, resul
     text = pdn.write_game({"White": white, "Black": black, "GameType": "25"}, ["c3-d4", "f6-g5"], result)
     (game,) = pdn.read_games(text)
     assert (game.tags["White"], game.tags["Black"], game.moves, game.result) == (
-        white, black, ["c3-d4", "f6-g5"], result)
+        white,
+        black,
+        ["c3-d4", "f6-g5"],
+        result,
+    )
 
 
 @pytest.mark.parametrize("result, winner", [("1-0", "black"), ("0-1", "white"), ("1/2-1/2", "none")])
@@ -130,8 +223,9 @@ def test_renju_text_says_who_won_in_words_and_refuses_a_contradiction(result, wi
         read_records(text.replace(f'[Winner "{winner}"]', f'[Winner "{other}"]'))
 
 
-@pytest.mark.parametrize("result, score, sgf", [
-    ("+/-", "1-0", "RE[B+F]"), ("-/+", "0-1", "RE[W+F]"), ("-/-", "0-0", "RE[Void]DQ[both]")])
+@pytest.mark.parametrize(
+    "result, score, sgf", [("+/-", "1-0", "RE[B+F]"), ("-/+", "0-1", "RE[W+F]"), ("-/-", "0-0", "RE[Void]DQ[both]")]
+)
 def test_a_renju_forfeit_is_its_score_and_a_termination_in_text_and_sgfs_forfeit_mark(result, score, sgf):
     record = Record(list(GAME), result=result)
     assert f'[Result "{score}"]' in write_record(record) and '[Termination "forfeit"]' in write_record(record)

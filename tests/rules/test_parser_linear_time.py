@@ -6,6 +6,7 @@ guard times the same hostile input at sizes n, 2n and 4n in one run and
 checks the ratios, never an absolute time: a linear parser about doubles per
 doubling, a quadratic one quadruples (so 4n costs ~16× n, far over the bound).
 """
+
 import contextlib
 import gc
 import time
@@ -73,10 +74,11 @@ HOSTILE = {
     "sgf variations": (renju_records.read_records, lambda n: "(;" + "(;B[hh])" * (n // 8) + ")"),
     "sgf many values": (renju_records.read_records, lambda n: "(;GM[4]C" + "[x]" * (n // 3) + ")"),
     "draughts FEN": (variant("international").from_fen, lambda n: "W:W" + "31," * (n // 3) + ":B1"),
-    "draughts move text": (lambda t: variant("russian").play(variant("russian").start(), t),
-                           lambda n: "c3" + "-d4" * (n // 3)),
-    "renju move text": (lambda t: variant("renju").play(variant("renju").start(), t),
-                        lambda n: "h8," * (n // 3)),
+    "draughts move text": (
+        lambda t: variant("russian").play(variant("russian").start(), t),
+        lambda n: "c3" + "-d4" * (n // 3),
+    ),
+    "renju move text": (lambda t: variant("renju").play(variant("renju").start(), t), lambda n: "h8," * (n // 3)),
     "time control": (TimeControl.parse, lambda n: "300/40," * (n // 7) + "60"),
 }
 

@@ -1,4 +1,5 @@
 """PDN reading and writing: what real files contain."""
+
 import pytest
 
 from games.rules import IllegalMove

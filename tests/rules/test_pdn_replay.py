@@ -1,5 +1,6 @@
 """The real games of ../shared/reference/pdn replay without one illegal move,
 through ``python -m games.rules replay``."""
+
 import io
 import subprocess
 import sys
@@ -24,7 +25,6 @@ EXPECTED = {
 }
 
 
-
 @pytest.fixture
 def _corpus_present():
     shared_path("reference/pdn")  # skips here, fails in CI, when it is missing
@@ -45,16 +45,19 @@ def test_every_reference_game_replays(name):
 @needs_corpus
 def test_the_command_line_replays_the_whole_corpus():
     files = sorted(str(p) for p in CORPUS.glob("*.pdn"))
-    run = subprocess.run([sys.executable, "-m", "games.rules", "replay", *files],
-                         cwd=ROOT, capture_output=True, text=True, timeout=600)
+    run = subprocess.run(
+        [sys.executable, "-m", "games.rules", "replay", *files], cwd=ROOT, capture_output=True, text=True, timeout=600
+    )
     assert run.returncode == 0, run.stdout + run.stderr
     assert run.stdout.count(" 0 failed") == len(files)
 
 
 def test_a_failure_names_the_game_the_move_and_the_reason(tmp_path):
     bad = tmp_path / "bad.pdn"
-    bad.write_text('[White "A"]\n[Black "B"]\n1. c3-d4 f6-e5 2. a3-b4 *\n\n'
-                   '[White "C"]\n[Black "D"]\n1. c3-d4 f6-e5 2. d4:f6 *\n', encoding="utf-8")
+    bad.write_text(
+        '[White "A"]\n[Black "B"]\n1. c3-d4 f6-e5 2. a3-b4 *\n\n[White "C"]\n[Black "D"]\n1. c3-d4 f6-e5 2. d4:f6 *\n',
+        encoding="utf-8",
+    )
     out = io.StringIO()
     assert main(["replay", str(bad)], out) == 1
     text = out.getvalue()

@@ -5,6 +5,7 @@ The diagrams are the strict-rule examples of the mintaka renju engine
 double-four point, ``3`` a double-three point; every unmarked empty point is
 allowed.  Columns are a…o left to right, row 15 on top.
 """
+
 import pytest
 
 from games.rules import variant
@@ -111,8 +112,11 @@ RECURSIVE = """
 # themselves judged (9.3 b), all the way round the block.
 
 
-@pytest.mark.parametrize("picture", [SINGLE_LINE, PSEUDO_DOUBLE_FOUR, NESTED, MULTIPLE_NESTED, RECURSIVE],
-                         ids=["single-line 4x4", "pseudo 4x4", "nested 3x3", "multiple nested 3x3", "recursive 3x3"])
+@pytest.mark.parametrize(
+    "picture",
+    [SINGLE_LINE, PSEUDO_DOUBLE_FOUR, NESTED, MULTIPLE_NESTED, RECURSIVE],
+    ids=["single-line 4x4", "pseudo 4x4", "nested 3x3", "multiple nested 3x3", "recursive 3x3"],
+)
 def test_the_foul_map_is_exactly_the_marked_points(picture):
     board, marks = read_diagram(picture, RENJU.geometry)
     p = RENJU.from_fen(format_fen(board, BLACK, RENJU.geometry))

@@ -5,6 +5,7 @@
 * ``fouls(p)`` is exactly the set of points where ``foul(p, point)`` is not None.
 * White is never fouled (002 9.1, 000 9.2.4.2): white may play every empty point.
 """
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -21,8 +22,9 @@ CENTRE = [G.index(x, y) for y in range(3, 12) for x in range(3, 12)]
 @st.composite
 def positions(draw, to_move=BLACK):
     points = draw(st.lists(st.sampled_from(CENTRE), min_size=8, max_size=45, unique=True))
-    colours = draw(st.lists(st.sampled_from([BLACK_STONE, BLACK_STONE, WHITE_STONE]),
-                            min_size=len(points), max_size=len(points)))
+    colours = draw(
+        st.lists(st.sampled_from([BLACK_STONE, BLACK_STONE, WHITE_STONE]), min_size=len(points), max_size=len(points))
+    )
     board = G.empty_board
     for i, stone in zip(points, colours):
         board = place(board, i, stone)

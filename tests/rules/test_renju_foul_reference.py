@@ -5,6 +5,7 @@ checker, a port of a C renju referee, ``renju.check_forbid.get_foul_type``.
 On random crowded positions every empty point must get the same verdict from
 both, kind included.
 """
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -22,8 +23,11 @@ THEIR_KIND = {0: None, 1: "double-three", 2: "double-four", 3: "overline"}
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(st.tuples(st.sampled_from(CENTRE), st.sampled_from("bbbw")), min_size=15, max_size=55,
-                unique_by=lambda t: t[0]))
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(CENTRE), st.sampled_from("bbbw")), min_size=15, max_size=55, unique_by=lambda t: t[0]
+    )
+)
 def test_every_verdict_agrees_with_the_independent_referee(stones):
     board = G.empty_board
     for i, stone in stones:

@@ -5,6 +5,7 @@ Sources of the procedures: 002 12.1–12.9 (RIF 1996); renju.net rule page
 opening rule" (Soosõrv-N, RIF-certified 2011, Soosõrv-8 for World
 Championships since 2017).  See the docstring of games/rules/renju.py.
 """
+
 import pytest
 
 from games.rules import IllegalMove, variant
@@ -29,12 +30,14 @@ def notations(p):
 def test_rif_1996_end_to_end():
     p, seen = run(RENJU.start(rule="rif"), ["h8", "h9", "j10", "swap", "i7", "i9,k10", "k10", "g8"])
     assert seen == [
-        ("black", "opening"), ("black", "opening"), ("black", "opening"),  # 12.2-4: tentative black, all three
-        ("white", "swap"),                                                  # 12.5: tentative white chooses colours
-        ("white", "play"),                                                  # 12.6: 4th move anywhere
-        ("black", "propose"),                                               # 12.7: two 5th-move offers
-        ("white", "choose"),                                                # 12.7: white picks one
-        ("white", "play"),                                                  # then the 6th move
+        ("black", "opening"),
+        ("black", "opening"),
+        ("black", "opening"),  # 12.2-4: tentative black, all three
+        ("white", "swap"),  # 12.5: tentative white chooses colours
+        ("white", "play"),  # 12.6: 4th move anywhere
+        ("black", "propose"),  # 12.7: two 5th-move offers
+        ("white", "choose"),  # 12.7: white picks one
+        ("white", "play"),  # then the 6th move
     ]
     assert RENJU.to_fen(p) == "B:Bh8,j10,k10:Wg8,h9,i7"
     assert RENJU.turn(p) == "black" and p.phase == "play"
@@ -47,8 +50,9 @@ def test_the_swap_decision_is_offered_as_two_actions_and_stones_stay_put():  # 0
     assert RENJU.to_fen(RENJU.play(p, "swap")) == RENJU.to_fen(RENJU.play(p, "stay"))
 
 
-@pytest.mark.parametrize("action, reason", [("i7", "'swap' or 'stay'"), ("pass", "'swap' or 'stay'"),
-                                            ("declare 2", "'swap' or 'stay'")])
+@pytest.mark.parametrize(
+    "action, reason", [("i7", "'swap' or 'stay'"), ("pass", "'swap' or 'stay'"), ("declare 2", "'swap' or 'stay'")]
+)
 def test_an_action_out_of_turn_in_the_protocol_is_refused(action, reason):
     p, _ = run(RENJU.start(rule="rif"), ["h8", "h9", "j10"])
     with pytest.raises(IllegalMove, match=reason):
@@ -109,14 +113,17 @@ def test_a_pair_that_is_symmetric_only_on_an_empty_board_is_accepted():
 
 
 def test_yamaguchi_end_to_end():
-    p, seen = run(RENJU.start(rule="yamaguchi"),
-                  ["h8", "i9", "j10", "declare 3", "stay", "h6", "g8,k10,f10", "f10", "e11"])
+    p, seen = run(
+        RENJU.start(rule="yamaguchi"), ["h8", "i9", "j10", "declare 3", "stay", "h6", "g8,k10,f10", "f10", "e11"]
+    )
     assert [s for s in seen] == [
-        ("black", "opening"), ("black", "opening"), ("black", "opening"),
-        ("black", "declare"),   # the first player declares how many 5th moves
-        ("white", "swap"),      # the next player may swap
-        ("white", "play"),      # 4th move anywhere
-        ("black", "propose"),   # as many 5th moves as declared
+        ("black", "opening"),
+        ("black", "opening"),
+        ("black", "opening"),
+        ("black", "declare"),  # the first player declares how many 5th moves
+        ("white", "swap"),  # the next player may swap
+        ("white", "play"),  # 4th move anywhere
+        ("black", "propose"),  # as many 5th moves as declared
         ("white", "choose"),
         ("white", "play"),
     ]
@@ -142,14 +149,17 @@ def test_a_single_declared_fifth_move_is_simply_played():
 
 
 def test_soosorv_8_end_to_end():
-    p, seen = run(RENJU.start(rule="soosorv8"),
-                  ["h8", "h9", "i10", "stay", "j8", "declare 2", "swap", "g10,g7", "g7", "k11"])
+    p, seen = run(
+        RENJU.start(rule="soosorv8"), ["h8", "h9", "i10", "stay", "j8", "declare 2", "swap", "g10,g7", "g7", "k11"]
+    )
     assert seen == [
-        ("black", "opening"), ("black", "opening"), ("black", "opening"),
-        ("white", "swap"),     # the other player may swap
-        ("white", "play"),     # 4th move anywhere ...
+        ("black", "opening"),
+        ("black", "opening"),
+        ("black", "opening"),
+        ("white", "swap"),  # the other player may swap
+        ("white", "play"),  # 4th move anywhere ...
         ("white", "declare"),  # ... and declares 1-8 fifth moves
-        ("black", "swap"),     # the other player may swap again
+        ("black", "swap"),  # the other player may swap again
         ("black", "propose"),
         ("white", "choose"),
         ("white", "play"),
@@ -186,9 +196,9 @@ def test_the_table_holds_26_distinct_openings_covering_every_legal_start():  # 0
             if black in (white, g.centre) or not g.in_square(black, 2):
                 continue
             board = g.empty_board
-            board = board[:g.centre] + "b" + board[g.centre + 1:]
-            board = board[:white] + "w" + board[white + 1:]
-            board = board[:black] + "b" + board[black + 1:]
+            board = board[: g.centre] + "b" + board[g.centre + 1 :]
+            board = board[:white] + "w" + board[white + 1 :]
+            board = board[:black] + "b" + board[black + 1 :]
             found.add(identify(board, g).code)
     assert len(found) == 26
 

@@ -1,4 +1,5 @@
 """Renju without an opening rule: start, moves, notation, positions, results (000 §9.2, 002, 003 §5.2)."""
+
 import pytest
 
 from games.rules import IllegalMove, Result, variant
@@ -34,10 +35,19 @@ def test_the_players_alternate_and_the_position_is_immutable():  # 002 4.2
     assert hash(q) == hash(RENJU.play(RENJU.start(), "h8"))
 
 
-@pytest.mark.parametrize("text, reason", [
-    ("p8", "off the 15×15 board"), ("h16", "off the 15×15 board"), ("h0", "not a point"), ("", "not a point"),
-    ("h8h9", "not a point"), ("H8", "federation"), ("swap", "not allowed now"), ("i9,j10", "not allowed now"),
-])
+@pytest.mark.parametrize(
+    "text, reason",
+    [
+        ("p8", "off the 15×15 board"),
+        ("h16", "off the 15×15 board"),
+        ("h0", "not a point"),
+        ("", "not a point"),
+        ("h8h9", "not a point"),
+        ("H8", "federation"),
+        ("swap", "not allowed now"),
+        ("i9,j10", "not allowed now"),
+    ],
+)
 def test_bad_input_is_refused_with_a_reason_and_changes_nothing(text, reason):
     p = RENJU.play(RENJU.start(), "h8")
     with pytest.raises(IllegalMove, match=reason):

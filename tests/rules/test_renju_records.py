@@ -1,5 +1,6 @@
 """Renju records: plain move list and SGF, import and export (issue: records keep the
 opening rule and the 5th-move offers), and the CLI that replays them."""
+
 import io
 
 import pytest
@@ -9,7 +10,8 @@ from hypothesis import strategies as st
 from games.rules import IllegalMove, variant
 from games.rules.__main__ import main
 from games.rules.renju_cli import fouls, replay
-from games.rules.renju_records import Record, read_records, replay as replay_record, write_record
+from games.rules.renju_records import Record, read_records, write_record
+from games.rules.renju_records import replay as replay_record
 
 RENJU = variant("renju")
 
@@ -63,7 +65,7 @@ def test_several_games_in_one_text_mix_formats():
 
 
 def test_an_illegal_move_in_a_record_names_the_action():
-    (record,) = read_records("[Rule \"rif\"]\nh8 h9 h11 *")
+    (record,) = read_records('[Rule "rif"]\nh8 h9 h11 *')
     with pytest.raises(IllegalMove, match="action 3 'h11': the 3rd stone must be inside the central 5×5") as caught:
         replay_record(record)
     assert caught.value.move_number == 3

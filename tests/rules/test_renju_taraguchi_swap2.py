@@ -13,6 +13,7 @@ Sources (see the docstrings of games/rules/renju.py and fiverow.py):
   plays white, takes black, or puts one white and one black stone and lets
   the first player choose the colour.
 """
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -57,21 +58,32 @@ def test_taraguchi_names_and_start():
 def test_taraguchi_choice_2_ten_offers_without_swaps():
     p, seen = run(RENJU, RENJU.start(rule="taraguchi10"), TARAGUCHI_FOUR + ["declare 10", TEN, "l8", "a1"])
     assert seen == [
-        ("black", "play"), ("white", "swap"),    # 1st in the centre; the other player may swap
-        ("white", "play"), ("black", "swap"),    # 2nd inside 3×3; swap
-        ("black", "play"), ("white", "swap"),    # 3rd inside 5×5; swap
-        ("white", "play"), ("black", "swap"),    # 4th inside 7×7; choice 1 (swap/stay) or choice 2
-        ("black", "propose"),                    # choice 2: black puts ten 5th moves
-        ("white", "choose"),                     # white chooses one of them ...
-        ("white", "play"),                       # ... and plays the 6th anywhere
+        ("black", "play"),
+        ("white", "swap"),  # 1st in the centre; the other player may swap
+        ("white", "play"),
+        ("black", "swap"),  # 2nd inside 3×3; swap
+        ("black", "play"),
+        ("white", "swap"),  # 3rd inside 5×5; swap
+        ("white", "play"),
+        ("black", "swap"),  # 4th inside 7×7; choice 1 (swap/stay) or choice 2
+        ("black", "propose"),  # choice 2: black puts ten 5th moves
+        ("white", "choose"),  # white chooses one of them ...
+        ("white", "play"),  # ... and plays the 6th anywhere
     ]
     assert RENJU.to_fen(p) == "B:Bh8,j10,l8:Wa1,g7,i9"
     assert (RENJU.turn(p), p.phase, p.proposals) == ("black", "play", tuple(G.parse(t) for t in TEN.split(",")))
     assert RENJU.opening(p).code == "1I"
 
 
-@pytest.mark.parametrize("answers", [("swap", "stay", "stay", "stay"), ("stay", "swap", "stay", "stay"),
-                                     ("stay", "stay", "swap", "stay"), ("swap", "swap", "swap", "swap")])
+@pytest.mark.parametrize(
+    "answers",
+    [
+        ("swap", "stay", "stay", "stay"),
+        ("stay", "swap", "stay", "stay"),
+        ("stay", "stay", "swap", "stay"),
+        ("swap", "swap", "swap", "swap"),
+    ],
+)
 def test_taraguchi_a_swap_is_offered_after_each_of_the_first_four_stones(answers):
     stones = ["h8", "i9", "j10", "g7"]
     actions = [a for pair in zip(stones, answers) for a in pair]
@@ -91,8 +103,13 @@ def test_taraguchi_choice_1_fifth_inside_9x9_then_a_last_swap():
 
 def test_taraguchi_stones_must_stay_in_the_growing_central_squares():
     p = RENJU.start(rule="taraguchi10")
-    expected = [square(0), square(1) - square(0), square(2) - {"h8", "i9"}, square(3) - {"h8", "i9", "j10"},
-                square(4) - {"h8", "i9", "j10", "g7"}]
+    expected = [
+        square(0),
+        square(1) - square(0),
+        square(2) - {"h8", "i9"},
+        square(3) - {"h8", "i9", "j10"},
+        square(4) - {"h8", "i9", "j10", "g7"},
+    ]
     wrong = ["a1", "h10", "h11", "h12", "h13"]
     for n, stone in enumerate(["h8", "i9", "j10", "g7", "l4"]):
         assert set(notations(RENJU, p)) == expected[n]
@@ -166,10 +183,13 @@ def test_swap2_the_second_player_takes_a_colour_and_white_plays_the_4th(choice):
 @pytest.mark.parametrize("choice", ["swap", "stay"])
 def test_swap2_place_two_more_then_the_first_player_chooses(choice):
     p, seen = run(GOMOKU, GOMOKU.start(rule="swap2"), ["h8", "h9", "j10", "place2", "g7", "k11", choice, "f6"])
-    assert seen[3:] == [("white", "swap"),                       # the second player: option 3
-                        ("white", "place"), ("white", "place"),  # he puts a white and a black stone
-                        ("black", "swap"),                       # the first player chooses the colour
-                        ("white", "play")]                       # white plays the 6th
+    assert seen[3:] == [
+        ("white", "swap"),  # the second player: option 3
+        ("white", "place"),
+        ("white", "place"),  # he puts a white and a black stone
+        ("black", "swap"),  # the first player chooses the colour
+        ("white", "play"),
+    ]  # white plays the 6th
     assert GOMOKU.to_fen(p) == "B:Bh8,j10,k11:Wf6,g7,h9"
     assert (GOMOKU.turn(p), p.phase) == ("black", "play")
 
@@ -261,12 +281,15 @@ def test_the_protocol_gives_every_action_to_the_right_player_and_ends_in_a_norma
 
 
 # ---- records -----------------------------------------------------------------
-@pytest.mark.parametrize("variant_name, rule, moves", [
-    ("renju", "taraguchi10", TARAGUCHI_FOUR + ["declare 10", TEN, "l8", "a1"]),
-    ("renju", "taraguchi10", TARAGUCHI_FOUR + ["swap", "l4", "swap", "a1"]),
-    ("renju", "swap2", ["h8", "h9", "j10", "stay", "g7"]),
-    ("gomoku", "swap2", ["a1", "b2", "c3", "place2", "d4", "e5", "swap", "f6"]),
-])
+@pytest.mark.parametrize(
+    "variant_name, rule, moves",
+    [
+        ("renju", "taraguchi10", TARAGUCHI_FOUR + ["declare 10", TEN, "l8", "a1"]),
+        ("renju", "taraguchi10", TARAGUCHI_FOUR + ["swap", "l4", "swap", "a1"]),
+        ("renju", "swap2", ["h8", "h9", "j10", "stay", "g7"]),
+        ("gomoku", "swap2", ["a1", "b2", "c3", "place2", "d4", "e5", "swap", "f6"]),
+    ],
+)
 @pytest.mark.parametrize("fmt", ["plain", "sgf"])
 def test_records_keep_every_protocol_step_and_replay(variant_name, rule, moves, fmt):
     from games.rules.renju_records import Record, read_records, replay, write_record

@@ -1,5 +1,6 @@
 """How a Russian game ends (003 2.1.8, 2.1.9): wins, the automatic draw counts
 and the threefold-repetition claim."""
+
 from games.rules import variant
 from games.rules.base import Result
 

@@ -3,8 +3,9 @@
 This is the production path of adjudication (issue: the foundation's CI
 proof): beat would enqueue the sweep; here the test enqueues it itself.
 """
+
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -19,10 +20,11 @@ pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 def test_a_worker_process_ends_an_overdue_game_through_redis(celery_worker_process):
     white = Member.objects.create_user("worker-white", password="x")
     black = Member.objects.create_user("worker-black", password="x")
-    long_ago = datetime.now(timezone.utc) - timedelta(hours=1)
+    long_ago = datetime.now(UTC) - timedelta(hours=1)
     # A scheduled start puts white's first move on the clock (a challenge's first move is not).
-    game = game_create(white=white, black=black, discipline="russian", time_control="300", now=long_ago,
-                       starts_at=long_ago)
+    game = game_create(
+        white=white, black=black, discipline="russian", time_control="300", now=long_ago, starts_at=long_ago
+    )
 
     games_sweep_task.delay()
 

@@ -2,6 +2,7 @@
 (granian serving club.wsgi) and the live tier (uvicorn serving club.asgi) are
 separate processes, and a move posted to the first reaches a WebSocket held
 by the second through the Redis channel layer."""
+
 import json
 import os
 import subprocess
@@ -43,10 +44,27 @@ def tiers():
 
     http_port, live_port = free_port(), free_port()
     servers = [
-        _serve([str(BIN / "granian"), "--interface", "wsgi", "--host", "127.0.0.1", "--port", str(http_port),
-                "--workers", "1", "--blocking-threads", "2", "club.wsgi:application"], http_port),
-        _serve([sys.executable, "-m", "uvicorn", "club.asgi:application", "--host", "127.0.0.1",
-                "--port", str(live_port)], live_port),
+        _serve(
+            [
+                str(BIN / "granian"),
+                "--interface",
+                "wsgi",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(http_port),
+                "--workers",
+                "1",
+                "--blocking-threads",
+                "2",
+                "club.wsgi:application",
+            ],
+            http_port,
+        ),
+        _serve(
+            [sys.executable, "-m", "uvicorn", "club.asgi:application", "--host", "127.0.0.1", "--port", str(live_port)],
+            live_port,
+        ),
     ]
     yield http_port, live_port
     for server in servers:
@@ -56,9 +74,11 @@ def tiers():
 
 def _post_move(port: int, game_id: int, token: str, text: str, ply: int) -> int:
     request = urllib.request.Request(
-        f"http://127.0.0.1:{port}/api/games/{game_id}/moves/", method="POST",
+        f"http://127.0.0.1:{port}/api/games/{game_id}/moves/",
+        method="POST",
         data=json.dumps({"text": text, "expected_ply": ply}).encode(),
-        headers={"Authorization": f"Token {token}", "Content-Type": "application/json"})
+        headers={"Authorization": f"Token {token}", "Content-Type": "application/json"},
+    )
     with urllib.request.urlopen(request, timeout=10) as response:
         return response.status
 
@@ -67,8 +87,10 @@ def test_a_move_posted_to_the_http_tier_reaches_a_socket_on_the_live_tier(tiers,
     http_port, live_port = tiers
     game = start_game(white=anna, black=boris, time_control="600+5")
     token = api_token_issue(member=anna)[1]
-    with connect(f"ws://127.0.0.1:{live_port}/ws/games/{game.id}/?since=0",
-                 additional_headers={"Origin": f"http://127.0.0.1:{live_port}"}) as socket:
+    with connect(
+        f"ws://127.0.0.1:{live_port}/ws/games/{game.id}/?since=0",
+        additional_headers={"Origin": f"http://127.0.0.1:{live_port}"},
+    ) as socket:
         first = json.loads(socket.recv(timeout=10))
         assert (first["type"], first["ply"], first["moves"]) == ("state", 0, [])
         assert _post_move(http_port, game.id, token, "c3-d4", 0) == 201

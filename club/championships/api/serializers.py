@@ -1,4 +1,5 @@
 """What the championships API reads and answers (drf-spectacular documents them)."""
+
 from __future__ import annotations
 
 from rest_framework import serializers
@@ -53,8 +54,9 @@ class BoardSerializer(serializers.ModelSerializer):
     white = ChampionshipMemberSerializer()
     black = ChampionshipMemberSerializer(allow_null=True)
     game_id = serializers.IntegerField(allow_null=True)
-    games = MatchGameSerializer(many=True, source="match_games.all",
-                                help_text="Micro-matches (1.11): every game of the pairing, in order.")
+    games = MatchGameSerializer(
+        many=True, source="match_games.all", help_text="Micro-matches (1.11): every game of the pairing, in order."
+    )
 
     class Meta:
         model = Board
@@ -74,11 +76,37 @@ class ChampionshipSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Championship
-        fields = ["id", "name", "status", "organiser", "discipline", "opening_rule", "ballot", "time_control", "rated",
-                  "scoring", "foul_policy", "lateness_minutes", "system", "cycles", "swiss_system", "rounds_planned",
-                  "initial_order", "tie_criteria", "entries_open_at", "entries_close_at", "invitation_only",
-                  "lot_seed", "created_at", "started_at", "finished_at", "games_per_pairing", "ballot_table",
-                  "tie_matches", "tie_time_control"]
+        fields = [
+            "id",
+            "name",
+            "status",
+            "organiser",
+            "discipline",
+            "opening_rule",
+            "ballot",
+            "time_control",
+            "rated",
+            "scoring",
+            "foul_policy",
+            "lateness_minutes",
+            "system",
+            "cycles",
+            "swiss_system",
+            "rounds_planned",
+            "initial_order",
+            "tie_criteria",
+            "entries_open_at",
+            "entries_close_at",
+            "invitation_only",
+            "lot_seed",
+            "created_at",
+            "started_at",
+            "finished_at",
+            "games_per_pairing",
+            "ballot_table",
+            "tie_matches",
+            "tie_time_control",
+        ]
 
 
 class ChampionshipDetailSerializer(ChampionshipSerializer):
@@ -95,14 +123,26 @@ class ChampionshipCreateSerializer(serializers.Serializer):
     discipline = serializers.CharField(max_length=32)
     time_control = serializers.CharField(max_length=64)
     system = serializers.ChoiceField(choices=Championship.System.choices, default="round-robin")
-    games_per_pairing = serializers.IntegerField(required=False, allow_null=True, default=None,
-                                                 help_text="1.11: games per pairing (шашки-64: 2).")
-    ballot_table = serializers.CharField(max_length=16, required=False, default="", allow_blank=True,
-                                         help_text="2.2.2: шашки-64 table drawn from per micro-match (idf, fmjd).")
-    tie_matches = serializers.IntegerField(required=False, allow_null=True, default=None,
-                                           help_text="1.11: further micro-matches after a drawn one.")
-    tie_time_control = serializers.CharField(max_length=64, required=False, default="", allow_blank=True,
-                                             help_text="1.11: the faster control after the further micro-matches.")
+    games_per_pairing = serializers.IntegerField(
+        required=False, allow_null=True, default=None, help_text="1.11: games per pairing (шашки-64: 2)."
+    )
+    ballot_table = serializers.CharField(
+        max_length=16,
+        required=False,
+        default="",
+        allow_blank=True,
+        help_text="2.2.2: шашки-64 table drawn from per micro-match (idf, fmjd).",
+    )
+    tie_matches = serializers.IntegerField(
+        required=False, allow_null=True, default=None, help_text="1.11: further micro-matches after a drawn one."
+    )
+    tie_time_control = serializers.CharField(
+        max_length=64,
+        required=False,
+        default="",
+        allow_blank=True,
+        help_text="1.11: the faster control after the further micro-matches.",
+    )
     cycles = serializers.IntegerField(min_value=1, max_value=4, default=1)
     swiss_system = serializers.ChoiceField(choices=Championship.SwissSystem.choices, required=False, default="")
     rounds_planned = serializers.IntegerField(min_value=1, required=False, allow_null=True, default=None)
@@ -129,13 +169,19 @@ class MemberIdSerializer(serializers.Serializer):
 
 
 class CloseEntriesSerializer(serializers.Serializer):
-    seed = serializers.CharField(max_length=64, required=False, allow_blank=True, default="",
-                                 help_text="The lot's seed; drawn at random when empty (stored either way).")
+    seed = serializers.CharField(
+        max_length=64,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="The lot's seed; drawn at random when empty (stored either way).",
+    )
 
 
 class PairSerializer(serializers.Serializer):
-    starts_at = serializers.DateTimeField(required=False, allow_null=True, default=None,
-                                          help_text="Live rounds: the scheduled start (1.6.3).")
+    starts_at = serializers.DateTimeField(
+        required=False, allow_null=True, default=None, help_text="Live rounds: the scheduled start (1.6.3)."
+    )
 
 
 class PublishSerializer(PairSerializer):
@@ -212,8 +258,10 @@ class DecisionSerializer(serializers.ModelSerializer):
 
 class StandingsSerializer(serializers.Serializer):
     computed_at = serializers.DateTimeField(allow_null=True)
-    rows = serializers.ListField(child=serializers.DictField(),
-                                 help_text="ratings.standings.table rows: id, place, points, wins, coefficients, …")
+    rows = serializers.ListField(
+        child=serializers.DictField(),
+        help_text="ratings.standings.table rows: id, place, points, wins, coefficients, …",
+    )
 
 
 class CrosstableSerializer(serializers.Serializer):

@@ -12,13 +12,13 @@ urlpatterns = [
     path("<int:pk>/entry/", views.EntryView.as_view(), name="api-championship-entry"),
     path("<int:pk>/rounds/", views.RoundsView.as_view(), name="api-championship-pair"),
     path("<int:pk>/rounds/<int:number>/", views.RoundDetailView.as_view(), name="api-championship-round"),
-    path("<int:pk>/rounds/<int:number>/override/", views.RoundOverrideView.as_view(),
-         name="api-championship-override"),
+    path("<int:pk>/rounds/<int:number>/override/", views.RoundOverrideView.as_view(), name="api-championship-override"),
     path("<int:pk>/rounds/<int:number>/discard/", views.RoundDiscardView.as_view(), name="api-championship-discard"),
     path("<int:pk>/rounds/<int:number>/publish/", views.RoundPublishView.as_view(), name="api-championship-publish"),
     path("<int:pk>/results/", views.ResultView.as_view(), name="api-championship-result"),
-    path("<int:pk>/matches/<int:board_id>/result/", views.MatchResultView.as_view(),
-         name="api-championship-match-result"),
+    path(
+        "<int:pk>/matches/<int:board_id>/result/", views.MatchResultView.as_view(), name="api-championship-match-result"
+    ),
     path("<int:pk>/bracket/", views.BracketView.as_view(), name="api-championship-bracket"),
     path("<int:pk>/withdrawals/", views.LeaveView.as_view(), name="api-championship-withdraw"),
     path("<int:pk>/decisions/", views.DecisionsView.as_view(), name="api-championship-decisions"),

@@ -3,6 +3,7 @@
 Service refusals become the club's JSON errors (club/api/errors.py) through
 games.api.views.refusals: 400 invalid, 403 forbidden, 404, 409 conflict/rule.
 """
+
 from __future__ import annotations
 
 from django.http import Http404
@@ -54,8 +55,7 @@ class ChampionshipDetailView(APIView):
     def get(self, request, pk):
         """One championship with its players, arbiters and rounds (a draft only to its organiser and arbiters)."""
         championship = _championship(pk)
-        if championship.status == Championship.Status.DRAFT and not selectors.may_see_draft(championship,
-                                                                                              request.user):
+        if championship.status == Championship.Status.DRAFT and not selectors.may_see_draft(championship, request.user):
             raise Http404
         return Response(_detail(championship))
 
@@ -147,10 +147,16 @@ class RoundOverrideView(_Action):
         data = s.OverrideSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
-        the_round = services.board_override(by=request.user, championship_id=pk, round_number=number,
-                                            board_number=values["board"], white_id=values["white_id"],
-                                            black_id=values["black_id"], reason=values["reason"],
-                                            clause=values["clause"])
+        the_round = services.board_override(
+            by=request.user,
+            championship_id=pk,
+            round_number=number,
+            board_number=values["board"],
+            white_id=values["white_id"],
+            black_id=values["black_id"],
+            reason=values["reason"],
+            clause=values["clause"],
+        )
         return Response(s.RoundSerializer(the_round).data)
 
 
@@ -161,8 +167,9 @@ class RoundDiscardView(_Action):
         """Withdraw the unpublished round's pairing to pair it again (chief arbiter or deputy, with a reason)."""
         data = s.ReasonSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        services.round_discard(by=request.user, championship_id=pk, round_number=number,
-                               reason=data.validated_data["reason"])
+        services.round_discard(
+            by=request.user, championship_id=pk, round_number=number, reason=data.validated_data["reason"]
+        )
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -173,8 +180,9 @@ class RoundPublishView(_Action):
         """Publish the round: its games are created (live: starting at the scheduled time)."""
         data = s.PublishSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        the_round = services.round_publish(by=request.user, championship_id=pk, round_number=number,
-                                           starts_at=data.validated_data["starts_at"])
+        the_round = services.round_publish(
+            by=request.user, championship_id=pk, round_number=number, starts_at=data.validated_data["starts_at"]
+        )
         return Response(s.RoundSerializer(the_round).data)
 
 
@@ -200,8 +208,7 @@ class MatchResultView(_Action):
 
         data = s.MatchResultSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        board = matches.match_result_set(by=request.user, championship_id=pk, board_id=board_id,
-                                         **data.validated_data)
+        board = matches.match_result_set(by=request.user, championship_id=pk, board_id=board_id, **data.validated_data)
         board.refresh_from_db()
         return Response(s.BoardSerializer(board).data)
 
@@ -213,8 +220,7 @@ class BracketView(APIView):
         from .. import matches
 
         championship = _championship(pk)
-        if championship.status == Championship.Status.DRAFT and not selectors.may_see_draft(championship,
-                                                                                              request.user):
+        if championship.status == Championship.Status.DRAFT and not selectors.may_see_draft(championship, request.user):
             raise Http404
         return Response(s.BracketRoundSerializer(matches.bracket(championship), many=True).data)
 
@@ -270,20 +276,33 @@ def _published(pk: int) -> Championship:
 
 
 class PublishedResultsView(APIView):
-    @extend_schema(responses=inline_serializer("PublishedResults", {
-        "championship": drf.DictField(help_text="id, name, discipline, system, scoring, status, rated"),
-        "chief_arbiter": drf.CharField(allow_null=True),
-        "criteria": drf.ListField(child=drf.CharField(), help_text="Tie criteria in force, in order (1.13.3)."),
-        "standings": drf.ListField(child=drf.DictField(), help_text=(
-            "Rows in final order: place, player, points, wins, draws, losses, games, played, struck, "
-            "withdrawn_after_round, coefficients (1.13.4-1.13.9), arithmetic {coefficient: {sum, lines: "
-            "[{opponent, points, factor, product, note}]}}, rating {before, after, change, games, performance} "
-            "for rated events.")),
-        "crosstable": drf.DictField(help_text="kind 'grid' (round robin: marks per opponent in the rows' order) "
-                                              "or 'rounds' (Swiss: opponent's row number, colour, mark per round)."),
-        "rounds": drf.ListField(child=drf.DictField(), help_text="Published rounds: boards with players, result, "
-                                                                  "marks and the game id."),
-    }))
+    @extend_schema(
+        responses=inline_serializer(
+            "PublishedResults",
+            {
+                "championship": drf.DictField(help_text="id, name, discipline, system, scoring, status, rated"),
+                "chief_arbiter": drf.CharField(allow_null=True),
+                "criteria": drf.ListField(child=drf.CharField(), help_text="Tie criteria in force, in order (1.13.3)."),
+                "standings": drf.ListField(
+                    child=drf.DictField(),
+                    help_text=(
+                        "Rows in final order: place, player, points, wins, draws, losses, games, played, struck, "
+                        "withdrawn_after_round, coefficients (1.13.4-1.13.9), arithmetic {coefficient: {sum, lines: "
+                        "[{opponent, points, factor, product, note}]}}, rating {before, after, change, games, performance} "
+                        "for rated events."
+                    ),
+                ),
+                "crosstable": drf.DictField(
+                    help_text="kind 'grid' (round robin: marks per opponent in the rows' order) "
+                    "or 'rounds' (Swiss: opponent's row number, colour, mark per round)."
+                ),
+                "rounds": drf.ListField(
+                    child=drf.DictField(),
+                    help_text="Published rounds: boards with players, result, marks and the game id.",
+                ),
+            },
+        )
+    )
     def get(self, request, pk):
         """The published results: standings with every tie-break column and the
         arithmetic behind each figure, the crosstable (1.10.2/1.10.3 applied) and
@@ -293,12 +312,21 @@ class PublishedResultsView(APIView):
 
 class ExportView(APIView):
     @extend_schema(
-        parameters=[OpenApiParameter("kind", OpenApiTypes.STR, OpenApiParameter.PATH, enum=list(exports.EXPORTS),
-                                          description="games: every game as one PDN file (draughts) or renju-record "
-                                                      "file; standings.csv: the standings; trf: FIDE TRF16.")],
-        responses={(200, "text/plain"): OpenApiResponse(OpenApiTypes.STR, description="TRF16 or renju records"),
-                   (200, "text/csv"): OpenApiResponse(OpenApiTypes.STR, description="Standings CSV"),
-                   (200, "application/x-draughts-pdn"): OpenApiResponse(OpenApiTypes.STR, description="PDN")},
+        parameters=[
+            OpenApiParameter(
+                "kind",
+                OpenApiTypes.STR,
+                OpenApiParameter.PATH,
+                enum=list(exports.EXPORTS),
+                description="games: every game as one PDN file (draughts) or renju-record "
+                "file; standings.csv: the standings; trf: FIDE TRF16.",
+            )
+        ],
+        responses={
+            (200, "text/plain"): OpenApiResponse(OpenApiTypes.STR, description="TRF16 or renju records"),
+            (200, "text/csv"): OpenApiResponse(OpenApiTypes.STR, description="Standings CSV"),
+            (200, "application/x-draughts-pdn"): OpenApiResponse(OpenApiTypes.STR, description="PDN"),
+        },
     )
     def get(self, request, pk, kind):
         """One export of the championship as a file (Content-Disposition: attachment)."""

@@ -1,4 +1,5 @@
 """Template filters of micro-matches: the ballot as players read it (003 2.2.2)."""
+
 from django import template
 
 register = template.Library()

@@ -1,4 +1,5 @@
 """``{% next_championship_game %}``: the member's next championship game (for "My games")."""
+
 from django import template
 
 from club.championships import selectors
@@ -15,9 +16,14 @@ def next_championship_game(context):
     # A micro-match (1.11): the game going on now, with its colours (they alternate).
     from games.models import Game
 
-    current = (board.match_games.filter(game__status=Game.Status.ONGOING).select_related("game")
-               .order_by("number").first())
+    current = (
+        board.match_games.filter(game__status=Game.Status.ONGOING).select_related("game").order_by("number").first()
+    )
     game = current.game if current else board.game
-    return {"board": board, "game": game, "championship": board.round.championship,
-            "opponent": board.black if board.white_id == member.pk else board.white,
-            "colour": "white" if game.white_id == member.pk else "black"}
+    return {
+        "board": board,
+        "game": game,
+        "championship": board.round.championship,
+        "opponent": board.black if board.white_id == member.pk else board.white,
+        "colour": "white" if game.white_id == member.pk else "black",
+    }

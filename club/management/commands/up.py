@@ -6,6 +6,7 @@ the demo club, then runs three child processes — uvicorn serving
 SIGTERM, when it stops them all. If one child dies, the others are stopped too
 and the command exits non-zero, so a supervisor notices.
 """
+
 from __future__ import annotations
 
 import getpass
@@ -43,9 +44,10 @@ class Command(BaseCommand):
         parser.add_argument("--port", type=int, default=8000, help="Port to listen on (default 8000).")
         parser.add_argument("--demo", action="store_true", help="Load the demo club (safe to repeat).")
         parser.add_argument(
-            "--admin", metavar="USER",
+            "--admin",
+            metavar="USER",
             help="Create this first administrator if missing; the password comes from "
-                 "DJANGO_SUPERUSER_PASSWORD or, on a terminal, a prompt.",
+            "DJANGO_SUPERUSER_PASSWORD or, on a terminal, a prompt.",
         )
         parser.add_argument("--concurrency", type=int, default=2, help="Celery worker processes (default 2).")
 
@@ -130,13 +132,46 @@ class Command(BaseCommand):
     def start_children(self, host: str, port: int, concurrency: int) -> dict[str, subprocess.Popen]:
         python = sys.executable
         commands = {
-            "web": [python, "-m", "uvicorn", "club.asgi:application", "--host", host, "--port", str(port),
-                    "--proxy-headers", "--log-level", "warning"],
+            "web": [
+                python,
+                "-m",
+                "uvicorn",
+                "club.asgi:application",
+                "--host",
+                host,
+                "--port",
+                str(port),
+                "--proxy-headers",
+                "--log-level",
+                "warning",
+            ],
             # --quiet: no start-up banners; warnings and errors still show.
-            "worker": [python, "-m", "celery", "--quiet", "-A", "club", "worker", "--loglevel", "WARNING",
-                       "--concurrency", str(concurrency)],
-            "beat": [python, "-m", "celery", "--quiet", "-A", "club", "beat", "--loglevel", "WARNING",
-                     "--schedule", str(settings.CELERY_BEAT_SCHEDULE_FILENAME)],
+            "worker": [
+                python,
+                "-m",
+                "celery",
+                "--quiet",
+                "-A",
+                "club",
+                "worker",
+                "--loglevel",
+                "WARNING",
+                "--concurrency",
+                str(concurrency),
+            ],
+            "beat": [
+                python,
+                "-m",
+                "celery",
+                "--quiet",
+                "-A",
+                "club",
+                "beat",
+                "--loglevel",
+                "WARNING",
+                "--schedule",
+                str(settings.CELERY_BEAT_SCHEDULE_FILENAME),
+            ],
         }
         # WARNING keeps the console readable: the sweep runs every few seconds.
         # Each child in its own process group: a terminal's Ctrl-C reaches only us, and we stop

@@ -5,6 +5,7 @@ with a progress bar on stderr. The result is exactly what applying the games
 one by one (the Celery task) produces: both run ratings.recompute.replay
 over the same games in the same order.
 """
+
 import sys
 from datetime import datetime, time
 
@@ -59,10 +60,11 @@ class Command(BaseCommand):
         if action != "recompute":  # argparse already refuses anything else
             raise CommandError(f"unknown action {action}")
         moment = _parse_since(since) if since else None
-        progress = None if no_progress else ProgressBar(self.stderr._out if hasattr(self.stderr, "_out") else sys.stderr)
+        progress = (
+            None if no_progress else ProgressBar(self.stderr._out if hasattr(self.stderr, "_out") else sys.stderr)
+        )
         done = services.ratings_recompute(discipline=discipline, since=moment, progress=progress)
         if discipline and discipline not in done:
             self.stdout.write(f"No rated games and no ratings in discipline {discipline!r}.")
         for name, count in done.items():
             self.stdout.write(f"{name}: {count} games replayed")
-
