@@ -15,13 +15,16 @@ import os
 from a2wsgi import WSGIMiddleware
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
+# isort: off
+from club.wsgi import application as wsgi_application  # noqa: E402  (sets Django up for the imports below)
+
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.conf import settings  # noqa: E402
 
 from club.routing import websocket_urlpatterns  # noqa: E402
-from club.wsgi import application as wsgi_application  # noqa: E402  (sets Django up for the imports below)
+# isort: on
 
 
 def club_application(http_app):
