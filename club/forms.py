@@ -38,6 +38,11 @@ class SignUpForm(UserCreationForm):
             raise ValidationError(_("This email belongs to another member."), code="email_taken")
         return email
 
+    def validate_password_for_user(self, user, password_field_name="password1", **kwargs):
+        # Django checks the confirmation field, so "too short" used to appear under
+        # "Password confirmation"; a weak password is an error of the password itself.
+        super().validate_password_for_user(user, password_field_name=password_field_name, **kwargs)
+
 
 class ThrottledPasswordResetForm(PasswordResetForm):
     """Sends the reset email only within the limits per client address and per email."""

@@ -49,6 +49,35 @@ def test_sign_up_refuses_a_taken_username_and_mismatched_passwords(client, anna)
     assert Member.objects.filter(username="anna").count() == 1
 
 
+def field_block(html, field):
+    """The part of the sign-up page that belongs to one field: from its label to the next field's."""
+    start = html.index(f'for="id_{field}"')
+    following = html.find("<label", html.index(f'id="id_{field}"'))
+    return html[start : following if following != -1 else len(html)]
+
+
+def test_a_weak_password_is_reported_under_the_password_not_the_confirmation(client):
+    response = sign_up(client, password1="12345", password2="12345")
+
+    assert response.status_code == 200
+    form = response.context["form"]
+    assert "password_too_short" in [error.code for error in form.errors.as_data()["password1"]]
+    assert "password2" not in form.errors
+    assert 'id="id_password1_error"' in field_block(response.text, "password1")
+    assert 'id="id_password2_error"' not in response.text
+    assert not Member.objects.filter(username="katya").exists()
+
+
+def test_mismatched_passwords_are_reported_under_the_confirmation(client):
+    response = sign_up(client, password2="something else entirely")
+
+    form = response.context["form"]
+    assert [error.code for error in form.errors.as_data()["password2"]] == ["password_mismatch"]
+    assert "password1" not in form.errors
+    assert 'id="id_password2_error"' in field_block(response.text, "password2")
+    assert 'id="id_password1_error"' not in response.text
+
+
 def test_sign_up_needs_an_email_for_password_recovery(client):
     response = sign_up(client, email="")
 
