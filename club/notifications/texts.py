@@ -33,13 +33,13 @@ def notification_text(n) -> str:
             "discipline": p.get("discipline", "?"),
         }
     if n.kind == "reminder":
-        return _("Your time for a move in the %(discipline)s game against %(opponent)s runs out at %(deadline)s") % {
+        return _("Your time for a move runs out at %(deadline)s (%(discipline)s, opponent: %(opponent)s)") % {
             "opponent": p.get("opponent", "?"),
             "discipline": p.get("discipline", "?"),
             "deadline": p.get("deadline", "?"),
         }
     if n.kind == "result":
-        return _("Your %(discipline)s game against %(opponent)s ended: %(result)s") % {
+        return _("Your game is over: %(result)s (%(discipline)s, opponent: %(opponent)s)") % {
             "opponent": p.get("opponent", "?"),
             "discipline": p.get("discipline", "?"),
             "result": result_for_reader(p.get("result", "?"), p.get("colour")),
