@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games import disciplines, results
-from games.rules import variant
+from games.rules import IllegalMove, variant
 
 from .models import Game
 from .services.positions import start_position
@@ -171,7 +171,7 @@ TERMINATIONS = {
 }
 
 
-def _buttons(game: Game, me: str | None, *, may_claim: bool) -> list[dict]:
+def _buttons(game: Game, me: str | None, *, may_claim: bool, claim_moves: list[str] = ()) -> list[dict]:
     """The game actions open to the viewer now (moves and protocol steps are legal moves).
 
     ``style`` sets the look apart: "danger" ends the game for the viewer
@@ -182,8 +182,8 @@ def _buttons(game: Game, me: str | None, *, may_claim: bool) -> list[dict]:
     opponent = "black" if me == "white" else "white"
     buttons = []
 
-    def add(action: str, label: str, confirm: str = "", body: dict | None = None, style: str = ""):
-        url = _url(f"api-game-{action}", game.id)
+    def add(action: str, label: str, confirm: str = "", body: dict | None = None, style: str = "", api: str = ""):
+        url = _url(f"api-game-{api or action}", game.id)
         if url:
             buttons.append(
                 {"id": action, "label": label, "url": url, "body": body or {}, "confirm": confirm, "style": style}
@@ -199,11 +199,31 @@ def _buttons(game: Game, me: str | None, *, may_claim: bool) -> list[dict]:
         add("draw-offer", _("Offer draw"))
     if may_claim:  # 2.1.9.2: the side to move, once the position stands a third time
         add("claim", _("Claim threefold repetition"), body={"expected_ply": game.ply})
+    for move in claim_moves:  # 2.1.9.2: or with the written move that would repeat it, unplayed
+        add(
+            "claim-with-move",
+            _("Claim a draw with my move %(move)s (the position would stand a third time)") % {"move": move},
+            body={"expected_ply": game.ply, "move": move},
+            api="claim",
+        )
     if game.ply < 2 and game.starts_at is None:  # a scheduled game is played or forfeited (1.9)
         add("abort", _("Abort"), _("Abort this game?"), style="danger")
     else:
         add("resign", _("Resign"), _("Resign this game?"), style="danger")
     return buttons
+
+
+def _repeating_moves(v, position, legal: list[dict]) -> list[str]:
+    """The legal moves after which the position would stand a third time: the side to move may
+    claim the draw by writing one down instead of playing it (003 2.1.9.2)."""
+    found = []
+    for notation in dict.fromkeys(m["notation"] for m in legal):
+        try:
+            if v.can_claim_repetition(v.play(position, notation)):
+                found.append(notation)
+        except IllegalMove:  # an ambiguous notation (two captures alike): the claim needs the plain one
+            continue
+    return found
 
 
 FOUL_KINDS = {  # 002 9.2
@@ -358,6 +378,7 @@ def game_state(game_id: int, member=None, *, since: int | None = None) -> dict |
     if ongoing and hasattr(v, "fouls") and turn == "black" and getattr(position, "phase", "play") == "play":
         fouls = v.fouls(position)
     may_claim = my_turn and hasattr(v, "can_claim_repetition") and v.can_claim_repetition(position)
+    claim_moves = _repeating_moves(v, position, legal) if my_turn and hasattr(v, "can_claim_repetition") else []
     first = 0 if since is None else max(0, min(since, len(steps)))
     offer_text = ""
     if ongoing and game.draw_offer_by:
@@ -394,7 +415,7 @@ def game_state(game_id: int, member=None, *, since: int | None = None) -> dict |
         "clock": _clock(game),
         "draw_offer_by": game.draw_offer_by,
         "may_offer_with_move": my_turn and not game.draw_offer_by and game.draw_barred != me,
-        "buttons": _buttons(game, me, may_claim=may_claim),
+        "buttons": _buttons(game, me, may_claim=may_claim, claim_moves=claim_moves),
         "rated": game.rated,
         "speed": game.speed,
         "urls": {

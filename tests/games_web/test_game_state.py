@@ -84,3 +84,15 @@ def test_connect6_sends_the_points_of_a_two_stone_turn_not_every_pair(anna, bori
     assert all("," not in m["notation"] for m in state["legal_moves"])
     services.game_move_make(game_id=game.id, member=boris, text="k11,l12", expected_ply=1)
     assert live.game_state(game.id, anna)["moves"][-1]["path"] == ["k11", "l12"]
+
+
+def test_the_side_to_move_may_claim_with_the_written_move_that_would_repeat(anna, boris):
+    # 2.1.9.2: the claim may name the move that would make the third occurrence; it is not played.
+    game = start_game(white=anna, black=boris, start_fen="W:WKc1,Kh2:BKa7,Kh8", time_control="1800+30")
+    for ply, text in enumerate(["c1-d2", "a7-b8", "d2-c1", "b8-a7", "c1-d2", "a7-b8", "d2-c1"]):
+        services.game_move_make(game_id=game.id, member=anna if ply % 2 == 0 else boris, text=text, expected_ply=ply)
+    offered = [b for b in live.game_state(game.id, boris)["buttons"] if b["id"] == "claim-with-move"]
+    assert [b["body"] for b in offered] == [{"expected_ply": 7, "move": "b8-a7"}]
+    assert not [b for b in live.game_state(game.id, anna)["buttons"] if b["id"] == "claim-with-move"]
+    game = services.game_repetition_claim(game_id=game.id, member=boris, **offered[0]["body"])
+    assert game.ply == 7 and game.result == "1/2-1/2"
