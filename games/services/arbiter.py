@@ -16,6 +16,7 @@ from django.core.exceptions import ObjectDoesNotExist
 from django.db import transaction
 from django.utils import timezone
 
+from club.models import Member
 from club.roles import Role, has_role
 from games import events, results
 from games.models import Game, GameEvent
@@ -50,7 +51,7 @@ def _championship_game(game: Game) -> bool:
 def game_result_change(
     *,
     game_id: int,
-    arbiter,
+    arbiter: Member,
     result: str,
     reason: str,
     clause: str = "",
@@ -159,7 +160,7 @@ def _timed_ongoing(game: Game) -> None:
 def game_clocks_stop(
     *,
     game_id: int,
-    arbiter,
+    arbiter: Member,
     reason: str,
     clause: str = "003 5.3.1.6",
     adjourned: bool = False,
@@ -197,7 +198,7 @@ def game_clocks_stop(
         return game
 
 
-def game_clocks_start(*, game_id: int, arbiter, reason: str = "", now: datetime | None = None) -> Game:
+def game_clocks_start(*, game_id: int, arbiter: Member, reason: str = "", now: datetime | None = None) -> Game:
     """Restart the clocks the arbiter stopped: the side to move's clock runs from ``now``."""
     from .timing import game_deadline
 
@@ -219,7 +220,7 @@ def game_clocks_start(*, game_id: int, arbiter, reason: str = "", now: datetime 
 def game_clock_correct(
     *,
     game_id: int,
-    arbiter,
+    arbiter: Member,
     white_ms: int,
     black_ms: int,
     reason: str,

@@ -9,6 +9,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from club.models import Member
 from games import clock, events
 from games.models import BLACK, WHITE, Challenge, Game
 from games.rules import IllegalMove, variant
@@ -37,10 +38,10 @@ def _expiry_default() -> timedelta:
 
 def challenge_create(
     *,
-    challenger,
+    challenger: Member,
     discipline: str,
     time_control: str,
-    opponent=None,
+    opponent: Member | None = None,
     colour: str = "random",
     rated: bool = True,
     opening_rule: str = "",
@@ -151,17 +152,11 @@ def _playable_start(
     return v.to_fen(p) if start_fen else ""
 
 
-def _rating(member, discipline: str, speed: str) -> float | None:
+def _rating(member: Member, discipline: str, speed: str) -> float | None:
     """The member's club rating in the pool (None: unrated there). A
-    self-declared federation rating never opens a rating-limited challenge."""
-    from ratings.models import Rating
-
-    value = (
-        Rating.objects.filter(member_id=member.pk, discipline=discipline, speed=speed)
-        .values_list("rating", flat=True)
-        .first()
-    )
-    return None if value is None else float(value)
+    self-declared federation rating never opens a rating-limited challenge.
+    Asked of the ratings app through games.events: games does not import it."""
+    return events.member_rating(member.pk, discipline, speed)
 
 
 def _locked_challenge(challenge_id: int) -> Challenge:
@@ -180,7 +175,7 @@ def _still_open(challenge: Challenge, now: datetime) -> None:
 
 
 def challenge_accept(
-    *, challenge_id: int, member, now: datetime | None = None, rng: random.Random | None = None
+    *, challenge_id: int, member: Member, now: datetime | None = None, rng: random.Random | None = None
 ) -> Game:
     """Accept a challenge and start its game: colours drawn if random, a
     шашки-64 ballot drawn now if asked for (003 2.2.2), clocks set."""
@@ -218,7 +213,7 @@ def challenge_accept(
     raise Conflict("challenge-closed", "The challenge has expired.")
 
 
-def _start_game(challenge: Challenge, member, tc: clock.TimeControl, now: datetime, rng) -> Game:
+def _start_game(challenge: Challenge, member: Member, tc: clock.TimeControl, now: datetime, rng: random.Random) -> Game:
     colour = challenge.colour if challenge.colour != "random" else rng.choice((WHITE, BLACK))
     white, black = (challenge.challenger, member) if colour == WHITE else (member, challenge.challenger)
     ballot = challenge.ballot
@@ -250,8 +245,8 @@ LATENESS_CAP_MS = 3_600_000  # 1.9.1: never more than an hour
 def game_create(
     *,
     discipline: str,
-    white,
-    black,
+    white: Member,
+    black: Member,
     time_control: str,
     rated: bool = True,
     opening_rule: str = "",
@@ -334,7 +329,7 @@ def game_create(
     return game
 
 
-def challenge_decline(*, challenge_id: int, member, now: datetime | None = None) -> Challenge:
+def challenge_decline(*, challenge_id: int, member: Member, now: datetime | None = None) -> Challenge:
     return _challenge_close(
         challenge_id,
         now,
@@ -344,7 +339,7 @@ def challenge_decline(*, challenge_id: int, member, now: datetime | None = None)
     )
 
 
-def challenge_cancel(*, challenge_id: int, member, now: datetime | None = None) -> Challenge:
+def challenge_cancel(*, challenge_id: int, member: Member, now: datetime | None = None) -> Challenge:
     return _challenge_close(
         challenge_id,
         now,

@@ -18,6 +18,7 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 
+from club.models import Member
 from games.models import Game, GameEvent, Move
 from games.rules import IllegalMove
 
@@ -46,7 +47,7 @@ def claimable_foul(game: Game, notations: list[str]) -> tuple[int, str, str] | N
     return found
 
 
-def game_foul_claim(*, game_id: int, member, now: datetime | None = None) -> Game:
+def game_foul_claim(*, game_id: int, member: Member, now: datetime | None = None) -> Game:
     """White points out black's foul (002 9.8); see the module docstring."""
     now = now or timezone.now()
     with transaction.atomic():

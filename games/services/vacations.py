@@ -16,6 +16,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from club.models import Member
 from games.models import Game, Vacation
 
 from .errors import Invalid, RuleRefusal
@@ -40,7 +41,7 @@ def _days_within(starts_at: datetime, ends_at: datetime, year: int) -> float:
     return max(overlap, timedelta()) / timedelta(days=1)
 
 
-def vacation_days_used(*, member, year: int) -> float:
+def vacation_days_used(*, member: Member, year: int) -> float:
     """Vacation days ``member`` has in ``year``: a vacation across New Year
     counts to each year by its days in it."""
     first, after = _year_bounds(year)
@@ -50,7 +51,9 @@ def vacation_days_used(*, member, year: int) -> float:
     )
 
 
-def vacation_take(*, member, days: int, starts_at: datetime | None = None, now: datetime | None = None) -> Vacation:
+def vacation_take(
+    *, member: Member, days: int, starts_at: datetime | None = None, now: datetime | None = None
+) -> Vacation:
     """Book ``days`` of vacation from ``starts_at`` (now by default).
 
     Holds the member's row lock (SELECT … FOR UPDATE) while it counts and
