@@ -71,6 +71,7 @@ INSTALLED_APPS = [
     "games",
     "ratings",
     "club.championships",
+    "club.teams",
     "club.arbiters",
 ]
 
@@ -305,8 +306,10 @@ LOGGING = {
 # on commit when a game ends / when an arbiter changes or annuls a result.
 GAME_FINISHED_TASKS: list[str] = ["ratings.tasks.rating_apply_game", "club.notifications.tasks.notify_game_finished"]
 GAME_FINISHED_TASKS.append("club.championships.tasks.championship_game_result")
+GAME_FINISHED_TASKS.append("club.teams.tasks.team_game_result")
 GAME_RESULT_CHANGED_TASKS: list[str] = ["ratings.tasks.rating_recompute_from_game"]
 GAME_RESULT_CHANGED_TASKS.append("club.championships.tasks.championship_game_result")
+GAME_RESULT_CHANGED_TASKS.append("club.teams.tasks.team_game_result")
 SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"].update(
     {  # arbiters: a draw claim's "kind"
         "DrawClaimKindEnum": "club.arbiters.models.DrawClaim.Kind",
