@@ -4,7 +4,7 @@ effects, audit); the log is append-only everywhere."""
 
 from django.contrib import admin
 
-from .models import Adjournment, AuditEntry, DrawClaim, Protest, Question, Sanction
+from .models import Adjournment, AuditEntry, DrawClaim, Protest, ProtestPanelMember, Question, Sanction
 
 
 class ReadOnly(admin.ModelAdmin):
@@ -44,6 +44,11 @@ class AdjournmentAdmin(ReadOnly):
 @admin.register(DrawClaim)
 class DrawClaimAdmin(ReadOnly):
     list_display = ["claimed_at", "game", "kind", "claimed_by", "status", "decided_by"]
+
+
+@admin.register(ProtestPanelMember)
+class ProtestPanelMemberAdmin(ReadOnly):
+    list_display = ["championship", "member", "appointed_by", "appointed_at"]
 
 
 @admin.register(AuditEntry)

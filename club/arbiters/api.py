@@ -160,7 +160,8 @@ class RulingView(APIView):
     @extend_schema(request=RulingIn, responses=ProtestOut)
     @refusals
     def post(self, request, pk):
-        """The chief arbiter (or deputy) rules on a protest with reasons; upheld, the sanction is reversed."""
+        """The chief arbiter (or deputy), or the championship's protest panel if it names one (003 1.3.1),
+        rules on a protest with reasons; upheld, the sanction is reversed."""
         data = RulingIn(data=request.data)
         data.is_valid(raise_exception=True)
         protest = services.protest_rule(by=request.user, protest_id=pk, **data.validated_data)
@@ -227,6 +228,29 @@ class ChampionshipLogView(APIView):
         if not selectors.may_see_log(request.user, championship):
             raise Forbidden("not-arbiter", "The log is for the championship's arbiters.")
         return Response(AuditOut(selectors.championship_log(championship), many=True).data)
+
+
+class PanelIn(serializers.Serializer):
+    members = serializers.ListField(child=serializers.IntegerField(), max_length=15, allow_empty=True)
+
+
+class PanelView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    def get(self, request, pk):
+        """The championship's protest panel (003 1.3.1); empty: its chief arbiter rules on protests."""
+        championship = get_object_or_404(Championship, pk=pk)
+        return Response({"members": selectors.protest_panel(championship)})
+
+    @extend_schema(request=PanelIn, responses=OpenApiTypes.OBJECT)
+    @refusals
+    def put(self, request, pk):
+        """The organiser names the protest panel (003 1.3.1); an empty list dissolves it."""
+        data = PanelIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.protest_panel_set(by=request.user, championship_id=pk, member_ids=data.validated_data["members"])
+        return Response({"members": selectors.protest_panel(get_object_or_404(Championship, pk=pk))})
 
 
 class ReasonIn(serializers.Serializer):
@@ -418,4 +442,5 @@ urlpatterns = [
     path("protests/<int:pk>/ruling/", RulingView.as_view(), name="api-arbiters-ruling"),
     path("mine/", MineView.as_view(), name="api-arbiters-mine"),
     path("championships/<int:pk>/log/", ChampionshipLogView.as_view(), name="api-arbiters-log"),
+    path("championships/<int:pk>/protest-panel/", PanelView.as_view(), name="api-arbiters-protest-panel"),
 ]

@@ -8,7 +8,7 @@ from club.championships.models import Championship
 from club.roles import Role, has_role
 from games.clock import TimeControl
 
-from .models import Adjournment, AuditEntry, Protest, Question, Sanction
+from .models import Adjournment, AuditEntry, Protest, ProtestPanelMember, Question, Sanction
 from .services import LADDER, championship_of, powers
 
 
@@ -64,3 +64,9 @@ def game_questions(game, member) -> list[Question]:
     if powers(member, championship=championship_of(game)) is None:
         questions = questions.filter(Q(asked_by_id=getattr(member, "pk", None)))
     return list(questions.select_related("asked_by", "answered_by"))
+
+
+def protest_panel(championship: Championship) -> list[dict]:
+    """Who sits on the championship's protest panel (1.3.1), public as its arbiters are."""
+    seats = ProtestPanelMember.objects.filter(championship=championship).select_related("member")
+    return [{"id": s.member_id, "name": str(s.member)} for s in seats]
