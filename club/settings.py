@@ -13,6 +13,7 @@ from pathlib import Path
 
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
+from kombu import Queue
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -195,6 +196,12 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # recycle connections as requests do instead (club/celery.py).
 CELERY_DB_REUSE_MAX = env_int("CELERY_DB_REUSE_MAX", 100)
 CELERY_TASK_IGNORE_RESULT = True
+# The sweep has a queue of its own, so a backlog of follow-up work never holds
+# up the end of games and a long sweep never holds up follow-ups: run a worker
+# with ``-Q sweep`` beside the others. A worker started without ``-Q`` takes
+# from both queues (the embedded default, a single-worker deploy).
+CELERY_TASK_QUEUES = (Queue("celery"), Queue("sweep"))
+CELERY_TASK_ROUTES = {"games.tasks.games_sweep_task": {"queue": "sweep"}}
 CELERY_BEAT_SCHEDULE_FILENAME = str(DATA_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE: dict = {
     # End overdue games (flag falls, correspondence deadlines) exactly once; expire challenges.
