@@ -7,7 +7,7 @@ from club.models import Member
 from games import results as vocabulary
 
 from . import rules
-from .models import BoardGame, Lineup, Match, Team, TeamArbiter, TeamEvent, TeamRound, TeamStandings
+from .models import Match, Team, TeamArbiter, TeamEvent, TeamRound, TeamStandings
 
 
 def is_arbiter(event: TeamEvent, member) -> bool:
@@ -123,36 +123,52 @@ def figure(value: float) -> str:
     return f"{whole or ''}½"
 
 
-def rounds_with_matches(event: TeamEvent) -> list[TeamRound]:
-    rounds = list(event.rounds.all())
+def rounds_with_matches(event: TeamEvent, number: int | None = None) -> list[TeamRound]:
+    """Rounds with ``match_list``, each match with its ``board_list`` (board games and players)."""
+    rounds = list(event.rounds.all() if number is None else event.rounds.filter(number=number))
     for r in rounds:
         r.match_list = list(
-            r.matches.select_related("home", "away").prefetch_related(
-                "board_games__white", "board_games__black", "board_games__game"
-            )
+            r.matches.select_related("home", "away").prefetch_related("board_games__white", "board_games__black")
         )
+        for m in r.match_list:
+            m.board_list = list(m.board_games.all())
     return rounds
 
 
-def teams_with_rosters(event: TeamEvent) -> list[Team]:
+def teams_with_rosters(event: TeamEvent) -> list[dict]:
+    """Teams with their roster in board order (past ``event.boards`` a reserve) and line-ups."""
     teams = list(event.teams.select_related("captain").prefetch_related("players__member", "lineups"))
     people = {p.member_id: p.member for t in teams for p in t.players.all()}
-    for t in teams:
-        t.roster = [(p, p.order > event.boards) for p in t.players.all()]
-        t.lineup_list = [
-            {"round": lu.round_number, "members": [people.get(m) for m in lu.members]}
-            for lu in sorted(t.lineups.all(), key=lambda lu: lu.round_number)
-        ]
-    return teams
+    return [
+        {
+            "id": t.pk,
+            "name": t.name,
+            "captain": t.captain,
+            "start_number": t.start_number,
+            "status": t.status,
+            "status_label": t.get_status_display(),
+            "left_after_round": t.left_after_round,
+            "withdrawal": t.withdrawal,
+            "withdrawal_reason": t.withdrawal_reason,
+            "players": [
+                {"order": p.order, "member": p.member, "reserve": p.order > event.boards} for p in t.players.all()
+            ],
+            "lineups": [
+                {
+                    "round": lu.round_number,
+                    "member_ids": lu.members,
+                    "members": [people.get(m) for m in lu.members],
+                }
+                for lu in sorted(t.lineups.all(), key=lambda lu: lu.round_number)
+            ],
+        }
+        for t in teams
+    ]
 
 
 def appointments(event: TeamEvent):
     return TeamArbiter.objects.filter(event=event).select_related("member")
 
 
-def board_game(event: TeamEvent, board_id: int) -> BoardGame | None:
-    return BoardGame.objects.filter(pk=board_id, match__round__event=event).first()
-
-
-def lineups(event: TeamEvent, round_number: int):
-    return Lineup.objects.filter(event=event, round_number=round_number).select_related("team")
+def event_list() -> list[TeamEvent]:
+    return list(TeamEvent.objects.select_related("organiser"))

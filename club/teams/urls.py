@@ -1,0 +1,12 @@
+from django.urls import path
+
+from . import views
+
+app_name = "teams"
+
+urlpatterns = [
+    path("", views.event_list, name="list"),
+    path("<int:pk>/", views.event_detail, name="detail"),
+    path("<int:pk>/rounds/<int:number>/", views.round_detail, name="round"),
+    path("<int:pk>/standings/", views.standings, name="standings"),
+]
