@@ -11,7 +11,7 @@ from django.db import transaction
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext_lazy as _
 
-from club.arbiters.services import audit  # the admin is an edge: it records what administrators do
+from games import events
 from games.models import Challenge, Game, GameEvent, Move, Vacation
 from games.services import PlayRefused
 from games.services.arbiter import RESULTS, game_result_change
@@ -84,13 +84,13 @@ class GameAdmin(ReadOnlyAdmin):
                             reason=data["reason"],
                             clause=data["clause"],
                         )
-                        audit(
+                        # Recorded by its subscribers (the arbiters' audit log), in this transaction.
+                        events.admin_result_corrected(
                             actor=request.user,
-                            action="admin:result",
-                            reason=data["reason"],
-                            clause=data["clause"],
                             game=game,
                             result=data["result"],
+                            reason=data["reason"],
+                            clause=data["clause"],
                         )
                 except PlayRefused as refusal:
                     self.message_user(request, f"{game.pk}: {refusal.detail}", messages.ERROR)

@@ -9,7 +9,7 @@ Protocol, JSON text frames:
 * the client may send ``{"type": "sync", "since": <ply>}`` at any time and
   gets the same answer.
 * after every committed change of the game (move, offer, result, clock),
-  ``games.events.game_changed`` sends ``game.changed`` to the group
+  ``games.events.game_changed_on_commit`` sends ``game.changed`` to the group
   ``game-<id>``; each consumer then sends its member a fresh state with the
   moves it has not sent yet.
 
@@ -26,13 +26,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from club.api.params import whole_number
-from club.notifications.services import notifications_mark_read
 
 from . import events, live
-
-
-def group_name(game_id: int) -> str:
-    return f"game-{game_id}"
 
 
 class GameConsumer(AsyncJsonWebsocketConsumer):
@@ -42,13 +37,12 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         if not await database_sync_to_async(live.game_exists)(self.game_id):
             await self.close(code=4404)
             return
-        self.group = group_name(self.game_id)
+        self.group = events.game_group(self.game_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
-        events.sockets_listen_here()
         await self.accept()
         if self.member is not None and self.member.is_authenticated:
-            # Opening the game reads what the notifications said about it.
-            await database_sync_to_async(notifications_mark_read)(member=self.member, game_id=self.game_id)
+            # Opening the game reads what the notifications said about it (their hook).
+            await database_sync_to_async(events.game_opened)(self.member, self.game_id)
         query = _query(self.scope.get("query_string", b""))
         self.sent_ply = whole_number(query.get("since"))
         # The page's language (its <html lang>): buttons and texts in the state follow it.
@@ -106,7 +100,6 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
             return
         self.group = events.member_group(member.pk)
         await self.channel_layer.group_add(self.group, self.channel_name)
-        events.sockets_listen_here()
         await self.accept()
 
     async def disconnect(self, code):

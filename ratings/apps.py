@@ -3,11 +3,19 @@ from django.utils.translation import gettext_lazy as _
 
 
 class RatingsConfig(AppConfig):
-    """Club ratings. Wired to the game server through settings, not code
-    (docs/contracts.md): GAME_FINISHED_TASKS enqueues
-    ``ratings.tasks.rating_apply_game`` and GAME_RESULT_CHANGED_TASKS
-    ``ratings.tasks.rating_recompute_from_game`` on commit."""
+    """Club ratings, built on games, which never imports them: ratings
+    subscribe. GAME_FINISHED_TASKS enqueues ``ratings.tasks.rating_apply_game``
+    and GAME_RESULT_CHANGED_TASKS ``ratings.tasks.rating_recompute_from_game``
+    on commit (settings); a rating-limited challenge asks a member's rating
+    through the look-up registered here."""
 
     name = "ratings"
     verbose_name = _("Ratings")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self):
+        from games import events
+
+        from . import selectors
+
+        events.provide_rating(selectors.rating_value)

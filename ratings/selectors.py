@@ -55,6 +55,17 @@ def leaderboard(*, discipline: str, speed: str, limit: int = 10) -> list[Rating]
     return list(rating_list(discipline=discipline, speed=speed, established_only=True)[:limit])
 
 
+def rating_value(member_id: int, discipline: str, speed: str) -> float | None:
+    """The member's club rating in the pool (None: unrated there); games asks
+    it through ``games.events.member_rating`` (rating-limited challenges)."""
+    value = (
+        Rating.objects.filter(member_id=member_id, discipline=discipline, speed=speed)
+        .values_list("rating", flat=True)
+        .first()
+    )
+    return None if value is None else float(value)
+
+
 def member_ratings(*, member_id: int) -> list[Rating]:
     """All of a member's ratings, each with ``is_provisional``."""
     ratings = list(_with_provisional(Rating.objects.filter(member_id=member_id)))

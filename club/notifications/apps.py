@@ -12,7 +12,7 @@ class NotificationsConfig(AppConfig):
         # Results come through settings.GAME_FINISHED_TASKS (tasks.notify_game_finished).
         # Correspondence turns: games.events.turns_announce hands them over in
         # batches (beat). New challenges: run on commit in the request, so that
-        # hook only enqueues our task.
+        # hook only enqueues our task. A game opened: its notifications are read.
         from games import events
 
         from . import hooks
@@ -20,3 +20,4 @@ class NotificationsConfig(AppConfig):
         events.on_turns_passed(hooks.turns_passed)
         events.on_challenge_created(hooks.challenge_created)
         events.on_challenge_accepted(hooks.challenge_accepted)
+        events.on_game_opened(hooks.game_opened)

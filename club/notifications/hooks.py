@@ -27,6 +27,13 @@ def challenge_accepted(challenge_id: int) -> None:
     _enqueue(notify_challenge_accepted, challenge_id)
 
 
+def game_opened(member, game_id: int) -> None:
+    """A member opened a game's page: what the notifications said about it is read."""
+    from .services import notifications_mark_read
+
+    notifications_mark_read(member=member, game_id=game_id)
+
+
 def _enqueue(task, object_id: int) -> None:
     try:
         task.delay(object_id)

@@ -86,11 +86,11 @@ import json, os, sys, time
 import django
 django.setup()
 from django.utils.dateparse import parse_datetime
-from games import events
+from games.events import outbox
 from games.services import games_sweep
 
 followups = []
-events.game_finished = followups.append  # record each game's follow-up instead of enqueueing it
+outbox.game_finished = followups.append  # record each game's follow-up instead of enqueueing it
 start = float(sys.argv[2])
 while time.time() < start:
     time.sleep(0.005)

@@ -1,0 +1,58 @@
+"""What happens after a game changes: games publishes, the apps above it subscribe.
+
+Games never imports the apps built on it (ratings, notifications,
+championships, arbiters; tests/architecture enforces it). They subscribe:
+
+* ``outbox``: the follow-up tasks of a finished game or a changed result,
+  named in ``settings.GAME_FINISHED_TASKS`` / ``GAME_RESULT_CHANGED_TASKS``
+  and enqueued after commit from the ``GameEvent`` outbox;
+* ``hooks``: functions registered in an ``AppConfig.ready`` for correspondence
+  turns, challenges, a member opening a game and an
+  administrator's result correction, and the look-up of a
+  member's club rating that games asks of ratings;
+* ``broadcast``: messages to the browsers' Channels groups after commit.
+"""
+
+from .broadcast import game_changed_on_commit, game_group, group_send, member_group
+from .hooks import (
+    _turn_hooks,
+    admin_result_corrected,
+    challenge_accepted_on_commit,
+    challenge_created_on_commit,
+    game_opened,
+    member_rating,
+    on_admin_result_corrected,
+    on_challenge_accepted,
+    on_challenge_created,
+    on_game_opened,
+    on_turns_answer,
+    on_turns_passed,
+    provide_rating,
+    turns_announce,
+)
+from .outbox import followups_redispatch, game_finished, game_finished_on_commit, game_result_changed
+
+__all__ = [
+    "_turn_hooks",
+    "admin_result_corrected",
+    "challenge_accepted_on_commit",
+    "challenge_created_on_commit",
+    "followups_redispatch",
+    "game_changed_on_commit",
+    "game_finished",
+    "game_finished_on_commit",
+    "game_group",
+    "game_opened",
+    "game_result_changed",
+    "group_send",
+    "member_group",
+    "member_rating",
+    "on_admin_result_corrected",
+    "on_challenge_accepted",
+    "on_challenge_created",
+    "on_game_opened",
+    "on_turns_answer",
+    "on_turns_passed",
+    "provide_rating",
+    "turns_announce",
+]

@@ -1,0 +1,76 @@
+"""Dependencies point one way: the games layer never imports the apps built on it.
+
+Ratings, notifications, championships and arbiters subscribe to what games
+publishes (games.events: settings' task lists, hooks registered in their
+``AppConfig.ready``); an import the other way, even one inside a function,
+would tie the game server to them again.
+"""
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+HIGHER = ("ratings", "club.notifications", "club.championships", "club.arbiters")
+
+
+def imported_modules(source: str, module: str) -> list[tuple[int, str]]:
+    """Every module ``source`` (the module named ``module``) imports, anywhere
+    in it — top level or inside a function — with relative imports resolved."""
+    package = module.split(".")
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join(package[: len(package) - node.level] + ([base] if base else []))
+            # ``from club import notifications`` imports club.notifications.
+            found += [(node.lineno, f"{base}.{alias.name}") for alias in node.names]
+            found.append((node.lineno, base))
+    return found
+
+
+def higher(name: str) -> bool:
+    return any(name == top or name.startswith(top + ".") for top in HIGHER)
+
+
+def games_modules() -> list[tuple[Path, str]]:
+    files = sorted((ROOT / "games").rglob("*.py"))
+    assert len(files) > 20  # the walk found the app
+    return [(path, ".".join(path.relative_to(ROOT).with_suffix("").parts)) for path in files]
+
+
+def test_no_module_of_games_imports_ratings_notifications_championships_or_arbiters():
+    offending = [
+        f"{path.relative_to(ROOT)}:{line} imports {name}"
+        for path, module in games_modules()
+        for line, name in imported_modules(path.read_text(encoding="utf-8"), module)
+        if higher(name)
+    ]
+    assert offending == []
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "import ratings.models",
+        "from ratings.models import Rating",
+        "def f():\n    from club.notifications.services import notifications_mark_read",
+        "class A:\n    def f(self):\n        import club.championships.tasks",
+        "from club import arbiters",
+        "from ...club.arbiters import services",  # relative, from games/services/x.py
+    ],
+)
+def test_the_check_sees_every_form_of_import_of_a_higher_app(source):
+    assert any(higher(name) for _, name in imported_modules(source, "games.services.x"))
+
+
+@pytest.mark.parametrize(
+    "source",
+    ["from club.models import Member", "from games import events", "from . import errors", "import rest_framework"],
+)
+def test_the_check_lets_games_import_what_lies_below_it(source):
+    assert not any(higher(name) for _, name in imported_modules(source, "games.services.x"))
