@@ -70,3 +70,28 @@ def protest_panel(championship: Championship) -> list[dict]:
     """Who sits on the championship's protest panel (1.3.1), public as its arbiters are."""
     seats = ProtestPanelMember.objects.filter(championship=championship).select_related("member")
     return [{"id": s.member_id, "name": str(s.member)} for s in seats]
+
+
+def may_arbitrate(member, game) -> bool:
+    """Is ``member`` an arbiter of ``game``: of its championship by appointment, of a club game by club role."""
+    return powers(member, championship=championship_of(game)) is not None
+
+
+def game_desk(game) -> dict:
+    """What the game's arbiter page acts on: the open adjournment, pending draw claims, unanswered questions,
+    and each player's sanctions in the game with the ladder's next step (1.16.6)."""
+    from .models import DrawClaim
+
+    players = [game.white, game.black]
+    return {
+        "players": players,
+        "ladders": [(p, ladder_next(game=game, member=p)) for p in players],
+        "sanctions": list(Sanction.objects.filter(game=game).select_related("member", "issued_by")),
+        "adjournment": Adjournment.objects.filter(game=game).exclude(status=Adjournment.Status.RESUMED).first(),
+        "claims": list(
+            DrawClaim.objects.filter(game=game, status=DrawClaim.Status.PENDING).select_related("claimed_by")
+        ),
+        "questions": list(
+            Question.objects.filter(game=game, answered_at__isnull=True).select_related("asked_by").order_by("asked_at")
+        ),
+    }

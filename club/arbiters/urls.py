@@ -6,4 +6,5 @@ app_name = "arbiters"
 urlpatterns = [
     path("mine/", views.mine, name="mine"),
     path("championships/<int:pk>/", views.championship_log, name="championship-log"),
+    path("games/<int:pk>/", views.game_desk, name="game"),
 ]

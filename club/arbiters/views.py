@@ -1,12 +1,33 @@
-"""Pages: what concerns me (sanctions, protests, questions, decisions), and a championship's log for its arbiters."""
+"""Pages: what concerns me (sanctions, protests, questions, decisions), a
+championship's log for its arbiters, and a game's arbiter page whose forms
+post to the same services as the API (the services decide who may)."""
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_http_methods
 
 from club.championships.models import Championship
+from games.models import Game
+from games.services.errors import PlayRefused
 
-from . import selectors
+from . import selectors, services
+from .forms import FORMS
+
+REFUSAL_STATUS = {"invalid": 400, "forbidden": 403, "not-found": 404, "conflict": 409, "rule": 409}
+DONE = {
+    "sanction": gettext_lazy("The sanction is recorded."),
+    "clock-correct": gettext_lazy("The clocks are corrected."),
+    "clocks-stop": gettext_lazy("The clocks are stopped."),
+    "clocks-start": gettext_lazy("The clocks are running again."),
+    "adjourn": gettext_lazy("The game is adjourned: the player to move seals his move."),
+    "resume": gettext_lazy("The game is resumed with the sealed move."),
+    "draw-decision": gettext_lazy("The draw claim is decided."),
+    "answer": gettext_lazy("The answer is sent."),
+}
 
 
 @login_required
@@ -27,4 +48,79 @@ def championship_log(request, pk: int):
             "entries": selectors.championship_log(championship),
             "adjourned": selectors.adjourned_games(championship),
         },
+    )
+
+
+def _act(by, game: Game, action: str, v: dict) -> None:
+    """One action of the arbiter page, through its service."""
+    if action == "sanction":
+        services.sanction_issue(
+            by=by, member_id=v["member"], kind=v["kind"], reason=v["reason"], game_id=game.pk, both=v["both"]
+        )
+    elif action == "clock-correct":
+        services.clock_correct(
+            by=by,
+            game_id=game.pk,
+            white_ms=int(v["white_minutes"] * 60_000),
+            black_ms=int(v["black_minutes"] * 60_000),
+            reason=v["reason"],
+        )
+    elif action == "clocks-stop":
+        services.clocks_stop(by=by, game_id=game.pk, reason=v["reason"])
+    elif action == "clocks-start":
+        services.clocks_start(by=by, game_id=game.pk, reason=v["reason"])
+    elif action == "adjourn":
+        services.adjournment_order(
+            by=by, game_id=game.pk, resume_at=v["resume_at"], reason=v["reason"], order=v["order"]
+        )
+    elif action == "resume":
+        services.adjournment_resume(by=by, adjournment_id=v["adjournment"])
+    elif action == "draw-decision":
+        services.draw_claim_decide(by=by, claim_id=v["claim"], grant=v["grant"], reason=v["reason"])
+    elif action == "answer":
+        services.question_answer(by=by, question_id=v["question"], answer=v["answer"])
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def game_desk(request, pk: int):
+    """The arbiter's controls for one game (1.3, 1.4, 1.7.8, 5.3.1.6, 5.3.3.2, 2.1.9.1.6, 1.7.13)."""
+    game = get_object_or_404(Game.objects.select_related("white", "black"), pk=pk)
+    if not selectors.may_arbitrate(request.user, game):
+        raise PermissionDenied
+    desk = selectors.game_desk(game)
+    action = request.POST.get("action") if request.method == "POST" else None
+    bound, refusal, status = None, None, 200
+    if action is not None and action not in FORMS:
+        action, refusal, status = None, ("no-such-action", _("There is no such action.")), 400
+    if action is not None:
+        extra = {"players": desk["players"]} if action == "sanction" else {}
+        bound = FORMS[action](request.POST, auto_id=f"id_{action}_%s", **extra)
+        if bound.is_valid():
+            try:
+                _act(request.user, game, action, bound.cleaned_data)
+            except PlayRefused as refused:
+                refusal, status = (refused.code, refused.detail), REFUSAL_STATUS.get(refused.kind, 409)
+            else:
+                messages.success(request, DONE[action])
+                return redirect("arbiters:game", pk=game.pk)
+        else:
+            status = 400
+    forms = {}  # by the action's name with "_" for "-", for the template
+    for name, form_class in FORMS.items():
+        extra = {"players": desk["players"]} if name == "sanction" else {}
+        forms[name.replace("-", "_")] = bound if name == action else form_class(auto_id=f"id_{name}_%s", **extra)
+    return render(
+        request,
+        "arbiters/game.html",
+        {
+            "game": game,
+            "championship": services.championship_of(game),
+            "power": services.powers(request.user, championship=services.championship_of(game)),
+            "forms": forms,
+            "action": action,
+            "refusal": refusal,
+            **desk,
+        },
+        status=status,
     )

@@ -1,0 +1,78 @@
+"""The arbiter's page's forms: one per action of ``services``; they only
+check the shape of what is posted, the services decide whether it is allowed."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from .models import Sanction
+from .services import REASON_MAX
+
+
+def _reason(required=True):
+    return forms.CharField(
+        label=_("Reason"), max_length=REASON_MAX, required=required, widget=forms.Textarea(attrs={"rows": 2})
+    )
+
+
+class SanctionForm(forms.Form):
+    member = forms.TypedChoiceField(label=_("Player"), coerce=int)
+    kind = forms.ChoiceField(label=_("Sanction"), choices=Sanction.Kind.choices)
+    both = forms.BooleanField(label=_("Loss of the game for both players"), required=False)
+    reason = _reason()
+
+    def __init__(self, *args, players=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["member"].choices = [(p.pk, str(p)) for p in players]
+
+
+class ClockCorrectForm(forms.Form):
+    white_minutes = forms.DecimalField(label=_("White, minutes left"), min_value=0, max_digits=7, decimal_places=2)
+    black_minutes = forms.DecimalField(label=_("Black, minutes left"), min_value=0, max_digits=7, decimal_places=2)
+    reason = _reason()
+
+
+class ClocksStopForm(forms.Form):
+    reason = _reason()
+
+
+class ClocksStartForm(forms.Form):
+    reason = _reason(required=False)
+
+
+class AdjournForm(forms.Form):
+    resume_at = forms.DateTimeField(
+        label=_("Resumes at"), widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
+    )
+    order = forms.IntegerField(label=_("Resumption order"), min_value=1, max_value=1000, initial=1)
+    reason = _reason()
+
+
+class ResumeForm(forms.Form):
+    adjournment = forms.IntegerField(widget=forms.HiddenInput)
+
+
+class DrawDecisionForm(forms.Form):
+    claim = forms.IntegerField(widget=forms.HiddenInput)
+    grant = forms.TypedChoiceField(
+        label=_("Decision"),
+        coerce=lambda v: v == "grant",
+        choices=[("grant", _("grant the draw")), ("refuse", _("refuse the claim"))],
+    )
+    reason = _reason()
+
+
+class AnswerForm(forms.Form):
+    question = forms.IntegerField(widget=forms.HiddenInput)
+    answer = forms.CharField(label=_("Answer"), max_length=REASON_MAX, widget=forms.Textarea(attrs={"rows": 2}))
+
+
+FORMS = {
+    "sanction": SanctionForm,
+    "clock-correct": ClockCorrectForm,
+    "clocks-stop": ClocksStopForm,
+    "clocks-start": ClocksStartForm,
+    "adjourn": AdjournForm,
+    "resume": ResumeForm,
+    "draw-decision": DrawDecisionForm,
+    "answer": AnswerForm,
+}
