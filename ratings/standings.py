@@ -495,3 +495,26 @@ def _results_vs_places(group, reference, counted):
                 against[pid][g["opponent"]] += g["score"]
     others = [other for other in reference if other not in members and all(other in against[pid] for pid in group)]
     return {pid: tuple(against[pid][other] for other in others) for pid in group}
+
+
+def group_match(groups, rounds, scoring="1-1/2-0"):
+    """The match score of a Scheveningen (003 1.2): each group's points from its
+    members' games against the other group, in the scoring's scale.
+
+    ``groups``: ``{id: "A" | "B"}``; ``rounds`` as for ``table``. Returns
+    ``{"A": points, "B": points, "games": decided games, "pending": games without a result}``.
+    A forfeit counts as a win/loss (1.12.2), ``-/-`` as a loss for both (1.9.2).
+    """
+    score = {"A": 0.0, "B": 0.0, "games": 0, "pending": 0}
+    for pairings in rounds:
+        for board in pairings:
+            white, black, result = board["white"], board.get("black"), board.get("result", "")
+            if black is None or groups.get(white) == groups.get(black):
+                continue
+            if not results.is_result(result):
+                score["pending"] += 1
+                continue
+            score["games"] += 1
+            for pid, colour in ((white, results.WHITE), (black, results.BLACK)):
+                score[groups[pid]] += results.score(result, colour, scoring) or 0.0
+    return score

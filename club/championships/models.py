@@ -24,6 +24,7 @@ class Championship(models.Model):
         ROUND_ROBIN = "round-robin", _("round robin")
         SWISS = "swiss", _("Swiss")
         KNOCKOUT = "knockout", _("knockout")
+        SCHEVENINGEN = "scheveningen", _("Scheveningen")
 
     class SwissSystem(models.TextChoices):
         BLIND = "blind", _("blind draw (1.15.4)")
@@ -94,14 +95,19 @@ class Championship(models.Model):
         return self.system == self.System.KNOCKOUT
 
     @property
+    def is_scheveningen(self) -> bool:
+        return self.system == self.System.SCHEVENINGEN
+
+    @property
     def plays_micro_matches(self) -> bool:
         """Pairings are micro-matches (1.11): several games, a ballot per match, or a knockout tie."""
         return self.games_per_pairing > 1 or bool(self.ballot_table) or self.is_knockout
 
     @property
     def standings_system(self) -> str:
-        """The standings module's system: a knockout's results count like a Swiss's (no crosstable)."""
-        return self.System.SWISS if self.is_knockout else self.system
+        """The standings module's system: a knockout's or a Scheveningen's results
+        count like a Swiss's (not everybody meets everybody: no full crosstable)."""
+        return self.System.SWISS if self.is_knockout or self.is_scheveningen else self.system
 
 
 class Appointment(models.Model):
@@ -139,6 +145,8 @@ class Entry(models.Model):
     start_number = models.PositiveSmallIntegerField(null=True, blank=True)
     rating = models.IntegerField(null=True, blank=True, help_text=_("The rating when entries closed."))
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    # Scheveningen (1.2): the team (group) he plays for, "A" or "B"; set by the organiser or at the lot.
+    group = models.CharField(_("group"), max_length=1, blank=True, choices=[("A", "A"), ("B", "B")])
     # 1.10: the last round whose results count for him; why he left.
     left_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
     left_reason = models.CharField(max_length=300, blank=True)

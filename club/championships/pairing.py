@@ -786,15 +786,19 @@ def scheveningen(team_a: Sequence[Hashable], team_b: Sequence[Hashable]) -> list
        smaller team's member ``i`` against the other's member ``(i + r) mod b``;
        for teams of equal size nobody rests, otherwise the larger team's
        members left over rest that round.
-    2. The colours. Teams of equal size ``n``, a multiple of 4: the smaller
-       listing's member ``i`` has white in round ``r`` when ``i`` is even and
-       ``r < n/2`` or ``i`` is odd and ``r ≥ n/2`` — every player has ``n/2``
-       whites and each team has white on half the boards of every round.
-       Otherwise the games are the edges of the complete bipartite graph; an
-       Euler circuit of it (with one virtual vertex joined to every vertex of
-       odd degree) walked in order gives each game a direction, white to black:
-       each player has as many whites as blacks, or one more of either when he
-       plays an odd number of games.
+    2. The colours. Teams of equal size: ``team_a`` has white in the odd rounds
+       (1st, 3rd, …) and black in the even ones, so every player alternates his
+       colours every round and has as many whites as blacks over an even number
+       of rounds (one more white for ``team_a`` when it is odd). Perfect
+       alternation forces a team's colour to be the same on every board of a
+       round: were two boards of a round of opposite colours, a member of the
+       other team meets both players' classes over the event and must break
+       his alternation once. Teams of unequal size (some rest each round): the
+       games are the edges of the complete bipartite graph; an Euler circuit of
+       it (with one virtual vertex joined to every vertex of odd degree) walked
+       in order gives each game a direction, white to black: each player has as
+       many whites as blacks, or one more of either when he plays an odd number
+       of games.
     3. Board order follows the listing of ``team_a``; deterministic for the same input.
     """
     if not team_a or not team_b:
@@ -806,11 +810,11 @@ def scheveningen(team_a: Sequence[Hashable], team_b: Sequence[Hashable]) -> list
     small, large, swapped = (a_side, b_side, False) if len(a_side) <= len(b_side) else (b_side, a_side, True)
     schedule = [[(small[i], large[(i + r) % len(large)]) for i in range(len(small))] for r in range(len(large))]
     n = len(large)
-    if len(small) == n and n % 4 == 0:
+    if len(small) == n:
+        team_of = {member: 0 for member in a_side} | {member: 1 for member in b_side}
+        # ``team_a`` white in the odd rounds: ``r`` counts from 0.
         white_of = {
-            (small[i], large[(i + r) % n]): (small[i] if (i % 2) ^ (r >= n // 2) == 0 else large[(i + r) % n])
-            for r in range(n)
-            for i in range(n)
+            pair: next(p for p in pair if team_of[p] == r % 2) for r, round_ in enumerate(schedule) for pair in round_
         }
     else:
         white_of = _balanced_orientation([pair for round_ in schedule for pair in round_])

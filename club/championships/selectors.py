@@ -85,6 +85,8 @@ def rounds_total(championship: Championship, entry_count: int | None = None) -> 
         from .pairing import knockout_rounds
 
         return knockout_rounds(n)
+    if championship.is_scheveningen:
+        return n // 2  # each plays every member of the other group (1.2)
     rounds_per_cycle = n - 1 if n % 2 == 0 else n
     return rounds_per_cycle * championship.cycles
 
@@ -97,6 +99,8 @@ def games_scheduled(championship: Championship, entry_count: int) -> int:
         from .pairing import knockout_rounds
 
         return knockout_rounds(entry_count)
+    if championship.is_scheveningen:
+        return entry_count // 2
     return (entry_count - 1) * championship.cycles
 
 
@@ -246,4 +250,37 @@ def crosstable_plain(championship: Championship) -> dict:
     return {
         "grid": {str(pid): {str(o): marks for o, marks in row.items()} for pid, row in table["grid"].items()},
         "rounds": {str(pid): rows for pid, rows in table["rounds"].items()},
+    }
+
+
+# ---- Scheveningen (1.2) -------------------------------------------------------------------------
+def scheveningen_table(championship: Championship) -> dict:
+    """Group A against group B: a row per member of A (start-number order), a
+    cell per member of B with the marks of their game, each player's points,
+    and the match score of the groups (``ratings.standings.group_match``)."""
+    from ratings import standings
+
+    entry_list = list(entries(championship))
+    players, rounds = results_plain(championship)
+    grid = standings.crosstable(players, rounds, championship.scoring, system=championship.standings_system)["grid"]
+    team_a = [e for e in entry_list if e.group == "A"]
+    team_b = [e for e in entry_list if e.group == "B"]
+    points = {
+        row["id"]: row.get("points")
+        for row in standings.table(players, rounds, scoring=championship.scoring, system=championship.standings_system)
+    }
+    score = standings.group_match({e.member_id: e.group for e in entry_list}, rounds, championship.scoring)
+    return {
+        "team_a": team_a,
+        "team_b": team_b,
+        "rows": [
+            {
+                "entry": a,
+                "points": points.get(a.member_id, 0),
+                "cells": [list(grid.get(a.member_id, {}).get(b.member_id, [])) for b in team_b],
+            }
+            for a in team_a
+        ],
+        "b_points": [points.get(b.member_id, 0) for b in team_b],
+        "score": score,
     }

@@ -176,10 +176,10 @@ def championship_create(
         if not rounds_planned or rounds_planned < 1:
             raise Invalid("bad-rounds", _("A Swiss championship needs its number of rounds."))
         cycles = 1
-    elif system == Championship.System.KNOCKOUT:
+    elif system in (Championship.System.KNOCKOUT, Championship.System.SCHEVENINGEN):
         swiss_system, rounds_planned, cycles = "", None, 1
     else:
-        raise Invalid("bad-system", _("The system is round-robin, swiss or knockout."))
+        raise Invalid("bad-system", _("The system is round-robin, swiss, knockout or scheveningen."))
     if ballot_table:
         from games.rules import ballots64
 
@@ -376,6 +376,57 @@ def entry_withdraw(*, championship_id: int, member, now: datetime | None = None)
             raise NotFound("no-entry", _("You have not entered this championship."))
 
 
+def entry_group_set(*, by, championship_id: int, member_id: int, group: str, now: datetime | None = None) -> Entry:
+    """The organiser puts a player in group (team) A or B of a Scheveningen
+    (1.2), or "" to leave it to the lot, while the entries are open; the
+    players he leaves unassigned are spread by rating when entries close."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        championship = _locked(championship_id)
+        _require_organiser(championship, by)
+        if not championship.is_scheveningen:
+            raise Invalid("not-scheveningen", _("Only a Scheveningen has groups (1.2)."))
+        if championship.status != Status.ENTRIES_OPEN:
+            raise Conflict("entries-not-open", _("The groups are set while the entries are open."))
+        if group not in ("A", "B", ""):
+            raise Invalid("bad-group", _("A group is A or B (or empty: by the lot)."))
+        entry = championship.entries.filter(member_id=member_id).first()
+        if entry is None:
+            raise NotFound("no-entry", _("This member does not play in the championship."))
+        entry.group = group
+        entry.save(update_fields=["group"])
+        _decide(championship, by, "group", now=now, clause="1.2", member=member_id, group=group)
+    return entry
+
+
+def _scheveningen_groups(entry_list: list[Entry], order: list[int]) -> dict[int, str]:
+    """Group A or B of every entry: the organiser's choice kept, the rest by a
+    rating snake (the initial ``order``: A, B, B, A, A, B, …) into the places left.
+    Refused unless the field splits into two groups of equal size."""
+    half, odd = divmod(len(entry_list), 2)
+    if odd:
+        raise Conflict(
+            "unequal-groups",
+            _("A Scheveningen needs two groups of equal size (1.2): %(n)s players do not split in two.")
+            % {"n": len(entry_list)},
+        )
+    groups = {e.member_id: e.group for e in entry_list if e.group}
+    for name in ("A", "B"):
+        if sum(1 for g in groups.values() if g == name) > half:
+            raise Conflict(
+                "unequal-groups",
+                _("Group %(g)s has more than %(n)s players: the two groups must be of equal size (1.2).")
+                % {"g": name, "n": half},
+            )
+    snake = ("A", "B", "B", "A")
+    free = [member_id for member_id in order if member_id not in groups]
+    for i, member_id in enumerate(free):
+        wanted = snake[i % 4]
+        other = "B" if wanted == "A" else "A"
+        groups[member_id] = wanted if sum(1 for g in groups.values() if g == wanted) < half else other
+    return groups
+
+
 def _member_rating(member, championship: Championship) -> int | None:
     """The club rating in the championship's pool, else the federation rating."""
     speed = clock.TimeControl.parse(championship.time_control).speed_in(championship.discipline)
@@ -419,16 +470,22 @@ def entries_close(*, by, championship_id: int, seed: str | None = None, now: dat
         for entry in entry_list:
             entry.rating = _member_rating(entry.member, championship)
         by_rating = (
-            championship.is_swiss or championship.is_knockout
+            championship.is_swiss or championship.is_knockout or championship.is_scheveningen
         ) and championship.initial_order == Championship.InitialOrder.RATING
         drawn = pairing.initial_order(
             [{"id": e.member_id, "rating": e.rating} for e in entry_list], seed, by_rating=by_rating
         )
         by_member = {e.member_id: e for e in entry_list}
+        if championship.is_scheveningen:
+            # Group A takes the first start numbers, group B the next, each in the initial order.
+            groups = _scheveningen_groups(entry_list, drawn)
+            for entry in entry_list:
+                entry.group = groups[entry.member_id]
+            drawn = [m for m in drawn if groups[m] == "A"] + [m for m in drawn if groups[m] == "B"]
         order = [by_member[member_id] for member_id in drawn]
         for number, entry in enumerate(order, start=1):
             entry.start_number = number
-        Entry.objects.bulk_update(order, ["start_number", "rating"])
+        Entry.objects.bulk_update(order, ["start_number", "rating", "group"])
         championship.status, championship.lot_seed = Status.ENTRIES_CLOSED, seed
         championship.save(update_fields=["status", "lot_seed"])
         _decide(
@@ -439,6 +496,7 @@ def entries_close(*, by, championship_id: int, seed: str | None = None, now: dat
             clause="1.6.2",
             seed=seed,
             start_numbers={e.member_id: e.start_number for e in order},
+            **({"groups": {e.member_id: e.group for e in order}} if championship.is_scheveningen else {}),
         )
     return championship
 
@@ -486,6 +544,10 @@ def round_pair(*, by, championship_id: int, starts_at: datetime | None = None, n
             from . import matches
 
             pairs = matches.knockout_pairs(championship, number, entry_list)
+        elif championship.is_scheveningen:
+            team_a = [e.member_id for e in entry_list if e.group == "A"]
+            team_b = [e.member_id for e in entry_list if e.group == "B"]
+            pairs = pairing.scheveningen(team_a, team_b)[number - 1]
         else:
             schedule = pairing.round_robin(len(entry_list), cycles=championship.cycles)
             by_number = {e.start_number: e.member_id for e in entry_list}

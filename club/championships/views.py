@@ -82,6 +82,11 @@ def championship_detail(request, pk):
                 if championship.system == Championship.System.ROUND_ROBIN
                 else None
             ),
+            "scheveningen": (
+                selectors.scheveningen_table(championship)
+                if championship.is_scheveningen and championship.status != Championship.Status.DRAFT
+                else None
+            ),
             "rounds_total": selectors.rounds_total(championship, len(entries)),
             "lateness_ms": services.lateness_ms(championship),
             "decisions": championship.decisions.select_related("by")[:30],
@@ -136,6 +141,14 @@ def _run(request, championship_id: int, action: str):
             by=me, championship_id=championship_id, member=_member(form["username"]), role=form["role"]
         )
         return _("Appointed.")
+    if action == "group":
+        services.entry_group_set(
+            by=me,
+            championship_id=championship_id,
+            member_id=_member(post.get("username", "")).pk,
+            group=post.get("group", ""),
+        )
+        return _("The group is set.")
     if action == "invite":
         services.invitation_add(by=me, championship_id=championship_id, member=_member(post.get("username", "")))
         return _("Invited.")

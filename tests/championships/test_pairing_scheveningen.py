@@ -28,14 +28,34 @@ def _check(team_a, team_b, rounds):
     assert all(abs(whites[p] - blacks[p]) <= 1 for p in (*team_a, *team_b))
 
 
-def test_two_teams_of_four_play_four_rounds_with_two_whites_each_round():
+def test_two_teams_of_four_play_four_rounds_each_player_alternating_colours():
     team_a, team_b = ["a1", "a2", "a3", "a4"], ["b1", "b2", "b3", "b4"]
     rounds = pairing.scheveningen(team_a, team_b)
     _check(team_a, team_b, rounds)
-    for r in rounds:
-        assert sum(1 for white, _black in r if white in team_a) == 2  # each team white on half the boards
+    # Team A has white in rounds 1 and 3, team B in rounds 2 and 4: two whites each.
+    assert [{white for white, _black in r} <= set(team_a) for r in rounds] == [True, False, True, False]
     whites = Counter(w for r in rounds for w, _b in r)
     assert all(whites[p] == 2 for p in team_a + team_b)
+
+
+def _colours(player, rounds):
+    return ["w" if board[0] == player else "b" for r in rounds for board in r if player in board]
+
+
+@given(st.integers(1, 12))
+def test_equal_teams_every_player_alternates_colours_every_round(n):
+    # 1.2 with the colour balance: nobody has the same colour twice running, and
+    # over an even number of rounds everybody has as many whites as blacks.
+    team_a = [f"a{i}" for i in range(n)]
+    team_b = [f"b{i}" for i in range(n)]
+    rounds = pairing.scheveningen(team_a, team_b)
+    _check(team_a, team_b, rounds)
+    for player in team_a + team_b:
+        colours = _colours(player, rounds)
+        assert len(colours) == n
+        assert all(x != y for x, y in zip(colours, colours[1:]))
+        if n % 2 == 0:
+            assert colours.count("w") == colours.count("b") == n // 2
 
 
 @given(st.integers(1, 9), st.integers(1, 9))

@@ -21,7 +21,17 @@ class EntrySerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Entry
-        fields = ["id", "member", "start_number", "rating", "status", "left_after_round", "left_reason", "struck"]
+        fields = [
+            "id",
+            "member",
+            "start_number",
+            "rating",
+            "status",
+            "left_after_round",
+            "left_reason",
+            "struck",
+            "group",
+        ]
 
 
 class AppointmentSerializer(serializers.ModelSerializer):
@@ -267,3 +277,27 @@ class StandingsSerializer(serializers.Serializer):
 class CrosstableSerializer(serializers.Serializer):
     grid = serializers.DictField(help_text="{member id: {opponent id: [marks]}}")
     rounds = serializers.DictField(help_text="{member id: [{round, opponent, colour, mark, result}]}")
+
+
+# ---- Scheveningen (1.2) -------------------------------------------------------------------------
+class GroupSerializer(serializers.Serializer):
+    member_id = serializers.IntegerField()
+    group = serializers.ChoiceField(choices=["A", "B", ""], help_text="Scheveningen: A, B, or empty (by the lot).")
+
+
+class ScheveningenRowSerializer(serializers.Serializer):
+    member = ChampionshipMemberSerializer(source="entry.member")
+    start_number = serializers.IntegerField(source="entry.start_number", allow_null=True)
+    points = serializers.FloatField()
+    cells = serializers.ListField(
+        child=serializers.ListField(child=serializers.CharField()),
+        help_text="Marks against each member of group B, in group B's order.",
+    )
+
+
+class ScheveningenSerializer(serializers.Serializer):
+    team_a = EntrySerializer(many=True)
+    team_b = EntrySerializer(many=True)
+    rows = ScheveningenRowSerializer(many=True, help_text="Group A against group B.")
+    b_points = serializers.ListField(child=serializers.FloatField())
+    score = serializers.DictField(help_text='The match score: {"A", "B", "games", "pending"}.')

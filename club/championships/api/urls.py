@@ -25,5 +25,7 @@ urlpatterns = [
     path("<int:pk>/standings/", views.StandingsView.as_view(), name="api-championship-standings"),
     path("<int:pk>/crosstable/", views.CrosstableView.as_view(), name="api-championship-crosstable"),
     path("<int:pk>/published/", views.PublishedResultsView.as_view(), name="api-championship-published"),
+    path("<int:pk>/groups/", views.GroupView.as_view(), name="api-championship-groups"),
+    path("<int:pk>/scheveningen/", views.ScheveningenView.as_view(), name="api-championship-scheveningen"),
     path("<int:pk>/export/<str:kind>/", views.ExportView.as_view(), name="api-championship-export"),
 ]

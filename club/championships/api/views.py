@@ -336,3 +336,27 @@ class ExportView(APIView):
         response = HttpResponse(done.text, content_type=done.content_type)
         response["Content-Disposition"] = f'attachment; filename="{done.filename}"'
         return response
+
+
+# ---- Scheveningen (1.2) -------------------------------------------------------------------------
+class GroupView(_Action):
+    @extend_schema(request=s.GroupSerializer, responses=s.EntrySerializer)
+    @refusals
+    def post(self, request, pk):
+        """Put a player in group A or B of a Scheveningen (the organiser, while entries are open)."""
+        data = s.GroupSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        entry = services.entry_group_set(by=request.user, championship_id=pk, **data.validated_data)
+        return Response(s.EntrySerializer(entry).data)
+
+
+class ScheveningenView(APIView):
+    @extend_schema(responses=s.ScheveningenSerializer)
+    def get(self, request, pk):
+        """Group A against group B: the crosstable, each player's points and the match score (1.2)."""
+        championship = _championship(pk)
+        if championship.status == Championship.Status.DRAFT and not selectors.may_see_draft(championship, request.user):
+            raise Http404
+        if not championship.is_scheveningen:
+            raise Http404
+        return Response(s.ScheveningenSerializer(selectors.scheveningen_table(championship)).data)
