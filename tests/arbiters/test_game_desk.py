@@ -140,3 +140,14 @@ def test_a_form_without_a_reason_is_refused_and_changes_nothing(client, live, st
     refused = client.post(_desk(live), {"action": "clocks-stop", "reason": ""})
     assert refused.status_code == 400 and not AuditEntry.objects.exists()
     assert Game.objects.get(pk=live.pk).status == live.status
+
+
+# The championship's page leads its arbiters, its organiser and the club's admins (a superuser holds every role)
+# to the arbiters' log.
+@pytest.mark.parametrize("who", EVERYONE)
+def test_the_championship_page_links_its_arbiters_log_for_those_who_may_read_it(client, cast, started, who):
+    championship, game = started
+    page = _client(client, cast[who]).get(f"/championships/{championship.pk}/")
+    log = f'href="/arbiters/championships/{championship.pk}/"'
+    assert page.status_code == 200
+    assert (log in page.content.decode()) == (who in ARBITERS | {"organiser", "club admin", "superuser"})
