@@ -18,12 +18,16 @@ Hand-computed table (match points 2/1/0, then board points, 1.14.6 and its note)
 (60 board points in all: 15 matches of four boards.)
 """
 
+import threading
 import time
 
 import pytest
+from django.db import connection
 from rest_framework.test import APIClient
 
+from club.teams import services
 from club.teams.models import BoardGame, Match, TeamEvent, TeamRound, TeamStandings
+from games.models import Game
 from games.services import game_resign
 
 from .conftest import TEAM_NAMES
@@ -156,3 +160,39 @@ def test_a_six_team_event_is_played_to_the_end_by_the_worker(celery_worker_proce
     assert BoardGame.objects.filter(match__round__event_id=event["id"]).exclude(game=None).count() == 56
     assert not BoardGame.objects.filter(match__round__event_id=event["id"], result="").exists()
     assert Match.objects.filter(round__event_id=event["id"], result="").count() == 0
+
+
+def _race(target, times=2):
+    barrier = threading.Barrier(times)
+    outcomes, errors = [], []
+
+    def run():
+        try:
+            barrier.wait()
+            outcomes.append(target())
+        except Exception as error:  # pragma: no cover - reported below
+            errors.append(error)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run) for _ in range(times)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not errors, errors
+    return outcomes
+
+
+def test_two_hooks_racing_record_a_board_result_once_and_leave_one_table(make_event, staff):
+    event = make_event(2)
+    services.round_pair(by=staff["arbiter"], event_id=event.pk)
+    services.round_publish(by=staff["arbiter"], event_id=event.pk, round_number=1)
+    board = BoardGame.objects.filter(match__round__event=event, board=1).get()
+    Game.objects.filter(pk=board.game_id).update(status=Game.Status.FINISHED, result="0-1")
+
+    recorded = _race(lambda: services.board_result_record(game_id=board.game_id))
+    assert sorted(recorded) == ["recorded", "unchanged"]
+    assert Match.objects.get(pk=board.match_id).away_points == 1
+    written = _race(lambda: services.standings_recompute(event_id=event.pk))
+    assert sorted(written) == [False, True]
