@@ -87,7 +87,7 @@ def game_desk(game) -> dict:
         "players": players,
         "ladders": [(p, ladder_next(game=game, member=p)) for p in players],
         "sanctions": list(Sanction.objects.filter(game=game).select_related("member", "issued_by")),
-        "adjournment": Adjournment.objects.filter(game=game).exclude(status=Adjournment.Status.RESUMED).first(),
+        "adjournment": open_adjournment(game),
         "claims": list(
             DrawClaim.objects.filter(game=game, status=DrawClaim.Status.PENDING).select_related("claimed_by")
         ),
@@ -95,3 +95,8 @@ def game_desk(game) -> dict:
             Question.objects.filter(game=game, answered_at__isnull=True).select_related("asked_by").order_by("asked_at")
         ),
     }
+
+
+def open_adjournment(game) -> Adjournment | None:
+    """The game's adjournment not yet resumed, if any."""
+    return Adjournment.objects.filter(game=game).exclude(status=Adjournment.Status.RESUMED).first()

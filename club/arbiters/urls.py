@@ -7,4 +7,5 @@ urlpatterns = [
     path("mine/", views.mine, name="mine"),
     path("championships/<int:pk>/", views.championship_log, name="championship-log"),
     path("games/<int:pk>/", views.game_desk, name="game"),
+    path("games/<int:pk>/seal/", views.seal, name="seal"),
 ]

@@ -8,7 +8,7 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 
 from club.championships.models import Championship
 from games.models import Game
@@ -79,6 +79,26 @@ def _act(by, game: Game, action: str, v: dict) -> None:
         services.draw_claim_decide(by=by, claim_id=v["claim"], grant=v["grant"], reason=v["reason"])
     elif action == "answer":
         services.question_answer(by=by, question_id=v["question"], answer=v["answer"])
+
+
+@login_required
+@require_POST
+def seal(request, pk: int):
+    """The player to move seals his move on the game page (5.3.3.3); back to the game page either way."""
+    try:
+        services.move_seal(
+            member=request.user,
+            game_id=pk,
+            move=request.POST.get("move", ""),
+            expected_ply=int(request.POST.get("expected_ply") or -1),
+        )
+    except PlayRefused as refused:
+        messages.error(request, refused.detail)
+    except ValueError:
+        messages.error(request, _("The game has moved on."))
+    else:
+        messages.success(request, _("Your move is sealed; the clocks are stopped until the game resumes."))
+    return redirect("games:game", pk)
 
 
 @login_required

@@ -1,28 +1,47 @@
-"""``{% arbiter_link game %}``: the link to the game's arbiter page, for its
-arbiters only. It lives here, not in games, because games is the lower layer:
-only the game page's template refers to it."""
+"""The arbiters' part of pages owned by other apps. It lives here, not in
+games or championships, because those are lower layers: only their templates
+refer to these tags."""
 
 from django import template
 from django.urls import reverse
-from django.utils.translation import gettext as _
 
-from club.arbiters.selectors import may_arbitrate, may_see_log
+from club.arbiters.selectors import may_arbitrate, may_see_log, open_adjournment
 
 register = template.Library()
 
 
-@register.inclusion_tag("arbiters/_game_link.html", takes_context=True)
+def _user(context):
+    return context.get("user") or getattr(context.get("request"), "user", None)
+
+
+@register.inclusion_tag("arbiters/_game_box.html", takes_context=True)
 def arbiter_link(context, game):
-    user = context.get("user") or getattr(context.get("request"), "user", None)
-    if user is None or not may_arbitrate(user, game):
-        return {"url": None}
-    return {"url": reverse("arbiters:game", args=[game.pk]), "label": _("Arbiter")}
+    """On the game page: the link to the game's arbiter page, for its arbiters;
+    and an adjournment (5.3.3.2–5.3.3.3): the player to move's form to seal his
+    move, and for everyone the resumption time — the sealed move itself only
+    for the player who sealed it and the arbiters."""
+    user = _user(context)
+    arbiter = user is not None and may_arbitrate(user, game)
+    adjournment = open_adjournment(game)
+    sealer = adjournment is not None and getattr(user, "pk", None) == adjournment.sealed_by_id
+    return {
+        "game": game,
+        "arbiter_url": reverse("arbiters:game", args=[game.pk]) if arbiter else None,
+        "adjournment": adjournment,
+        "sealed_move": adjournment.sealed_move if adjournment and (arbiter or sealer) else "",
+        "may_seal": (
+            adjournment is not None
+            and adjournment.status == adjournment.Status.ORDERED
+            and game.colour_of(getattr(user, "pk", None)) == game.to_move
+        ),
+        "csrf_token": context.get("csrf_token"),
+    }
 
 
 @register.inclusion_tag("arbiters/_log_link.html", takes_context=True)
 def arbiters_log_link(context, championship):
     """The championship's arbiters' log, for those who may read it (its arbiters, organiser, the club's admins)."""
-    user = context.get("user") or getattr(context.get("request"), "user", None)
+    user = _user(context)
     if user is None or not may_see_log(user, championship):
         return {"url": None}
     return {"url": reverse("arbiters:championship-log", args=[championship.pk])}
