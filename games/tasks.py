@@ -4,15 +4,26 @@ from celery import shared_task
 
 from games import events
 from games.services import games_sweep
+from games.services.finish import games_followups_dispatch
+
+SWEEP_PER_RUN = 50_000  # a backlog ends in one run, a batch at a time
 
 
 @shared_task(ignore_result=True)
 def games_sweep_task() -> int:
-    """Every few seconds (beat): end overdue games exactly once, expire
-    challenges, and enqueue again any follow-up whose first enqueue failed."""
-    ended = games_sweep()
+    """Every few seconds (beat), on the queue "sweep" (settings.CELERY_TASK_ROUTES):
+    end overdue games exactly once, expire challenges, and enqueue again any
+    follow-up whose first enqueue failed."""
+    ended = games_sweep(limit=SWEEP_PER_RUN)
     events.followups_redispatch()
     return ended
+
+
+@shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
+def games_followups_task(game_ids: list[int]) -> int:
+    """A batch of games the sweep ended: enqueue each one's follow-up tasks
+    (idempotent: a redelivery sends only those not sent yet)."""
+    return games_followups_dispatch(game_ids)
 
 
 TURNS_PER_BATCH = 500

@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+import logging
+from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime
+from functools import partial
 
 from django.db import connection, transaction
+from django.db.models import Case, DateTimeField, Value, When
 from django.utils import timezone
 
 from games import clock, events, results
-from games.models import BLACK, WHITE, Challenge, Game, GameEvent
+from games.models import BLACK, WHITE, Challenge, Game, GameEvent, Vacation
 
 from .timing import first_move_grace_at, flag_deadline, from_ms, game_deadline, lateness_at, to_ms
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -35,32 +41,41 @@ def game_finish(*, game: Game, ending: Ending, now: datetime | None = None) -> b
     Returns True if this call ended the game.
     """
     now = now or timezone.now()
-    status = Game.Status.ABORTED if ending.aborted else Game.Status.FINISHED
-    result = "" if ending.aborted else results.for_winner(ending.winner, forfeit=ending.forfeit)
-    fields = dict(
-        status=status,
-        result=result,
+    fields = dict(_ending_fields(ending), ended_at=now)
+    updated = Game.objects.filter(pk=game.pk, status=Game.Status.ONGOING).update(**fields)
+    if updated != 1:
+        return False
+    event = _finished_event(game, ending)
+    for name, value in fields.items():
+        setattr(game, name, value)
+    event.save()
+    events.game_finished_on_commit(game.pk)
+    return True
+
+
+def _ending_fields(ending: Ending) -> dict:
+    """The columns an ending writes, but for ``ended_at``."""
+    return dict(
+        status=Game.Status.ABORTED if ending.aborted else Game.Status.FINISHED,
+        result="" if ending.aborted else results.for_winner(ending.winner, forfeit=ending.forfeit),
         termination=ending.reason,
         termination_clause=ending.clause,
-        ended_at=now,
         deadline=None,
         draw_offer_by="",
         draw_offer_ply=None,
     )
-    updated = Game.objects.filter(pk=game.pk, status=Game.Status.ONGOING).update(**fields)
-    if updated != 1:
-        return False
-    offer = game.draw_offer_by  # kept: an acceptance made before a flag fell stands (5.3.1.4)
-    for name, value in fields.items():
-        setattr(game, name, value)
-    GameEvent.objects.create(
+
+
+def _finished_event(game: Game, ending: Ending) -> GameEvent:
+    """The game's "finished" outbox row (unsaved), from the game as it was before it ended."""
+    result = "" if ending.aborted else results.for_winner(ending.winner, forfeit=ending.forfeit)
+    return GameEvent(
         game=game,
         kind="finished",
         ply=game.ply,
-        data={"result": result, "reason": ending.reason, "clause": ending.clause, "draw_offer_by": offer},
+        # The offer is kept: an acceptance made before a flag fell stands (5.3.1.4).
+        data={"result": result, "reason": ending.reason, "clause": ending.clause, "draw_offer_by": game.draw_offer_by},
     )
-    events.game_finished_on_commit(game.pk)
-    return True
 
 
 def time_ending(game: Game, *, flagged: str) -> Ending:
@@ -103,13 +118,14 @@ def absence_ending(game: Game, now: datetime) -> tuple[datetime, Ending] | None:
     return None
 
 
-def overdue_ending(game: Game, now: datetime) -> tuple[datetime, Ending] | None:
+def overdue_ending(game: Game, now: datetime, pauses: dict | None = None) -> tuple[datetime, Ending] | None:
     """How and when the game ends if it is overdue at ``now`` (absence first,
-    then the flag, vacations as they are now); None if it is not."""
+    then the flag, vacations as they are now); None if it is not.
+    ``pauses``: the players' vacations already fetched (``timing.players_pauses``)."""
     absent = absence_ending(game, now)
     if absent is not None:
         return absent
-    flag = flag_deadline(game)
+    flag = flag_deadline(game, pauses)
     if flag is not None and flag <= now:
         return flag, time_ending(game, flagged=game.to_move)
     return None
@@ -140,18 +156,109 @@ def game_adjudicate(*, game_id: int, now: datetime | None = None) -> bool:
         return game_finish(game=game, ending=ending, now=at)
 
 
+SWEEP_BATCH = 1000  # games locked, re-checked and ended per transaction
+
+
 def games_sweep(*, now: datetime | None = None, limit: int = 500) -> int:
     """End every overdue game (up to ``limit`` per call) and expire stale
-    challenges. Safe to run in any number of workers at once. Returns the
-    number of games this call ended."""
+    challenges. Safe to run in any number of workers at once: each batch
+    locks its rows with SKIP LOCKED, so concurrent sweeps take disjoint
+    batches. Returns the number of games this call ended."""
     now = now or timezone.now()
     Challenge.objects.filter(status=Challenge.Status.OPEN, expires_at__lte=now).update(status=Challenge.Status.EXPIRED)
-    due = list(
-        Game.objects.filter(status=Game.Status.ONGOING, deadline__lte=now)
-        .order_by("deadline")
-        .values_list("pk", flat=True)[:limit]
-    )
-    return sum(1 for game_id in due if game_adjudicate(game_id=game_id, now=now))
+    ended = 0
+    while limit > 0:
+        size = min(limit, SWEEP_BATCH)
+        taken, finished = _sweep_batch(now, size)
+        ended += finished
+        limit -= taken
+        if taken < size or not finished:  # none left, or only games a vacation moved (their deadline is fixed now)
+            break
+    return ended
+
+
+def _sweep_batch(now: datetime, size: int) -> tuple[int, int]:
+    """``game_adjudicate`` for up to ``size`` due games at once, in one transaction:
+
+    1. lock the first due rows no other sweeper holds (one SELECT … FOR UPDATE SKIP LOCKED);
+    2. re-check each under the lock, the players' vacations fetched in one query;
+    3. end them with one conditional UPDATE per kind of ending and one INSERT
+       of their "finished" events; move the deadlines a vacation moved;
+    4. on commit, one message hands the batch's follow-ups and broadcasts to a
+       worker (each costs a round trip to the broker: done here, they were most
+       of a sweep's time).
+
+    Returns how many rows it locked and how many games it ended."""
+    with transaction.atomic():
+        locked = Game.objects.select_for_update(skip_locked=connection.features.has_select_for_update_skip_locked)
+        games = list(locked.filter(status=Game.Status.ONGOING, deadline__lte=now).order_by("deadline")[:size])
+        pauses = _batch_pauses(games)
+        by_kind: dict[tuple, list[tuple[Game, datetime]]] = defaultdict(list)
+        finished: list[GameEvent] = []
+        for game in games:
+            due = overdue_ending(game, now, pauses.get(game.pk))
+            if due is None:
+                deadline = game_deadline(game, pauses.get(game.pk))
+                if deadline != game.deadline:  # a vacation moved it: keep the index honest
+                    Game.objects.filter(pk=game.pk).update(deadline=deadline)
+                continue
+            at, ending = due
+            by_kind[tuple(_ending_fields(ending).items())].append((game, at))
+            finished.append(_finished_event(game, ending))
+        for kind, ended in by_kind.items():
+            ids = [game.pk for game, _ in ended]
+            moments = {at for _, at in ended}
+            ended_at = (
+                Value(moments.pop(), output_field=DateTimeField())
+                if len(moments) == 1
+                else Case(*(When(pk=game.pk, then=Value(at)) for game, at in ended), output_field=DateTimeField())
+            )
+            updated = Game.objects.filter(pk__in=ids, status=Game.Status.ONGOING).update(
+                ended_at=ended_at, **dict(kind)
+            )
+            if updated != len(ids):  # the rows are locked (or the SQLite write lock held): cannot happen
+                raise RuntimeError(f"sweep: {len(ids) - updated} locked games changed under the lock")
+        GameEvent.objects.bulk_create(finished)
+        ids = [event.game_id for event in finished]
+        if ids:
+            # Not a message per game here: the follow-up task tells the watchers too.
+            transaction.on_commit(partial(_followups_enqueue, ids))
+    return len(games), len(ids)
+
+
+def _batch_pauses(games: list[Game]) -> dict[int, dict[int, list[tuple[int, int]]]]:
+    """``timing.players_pauses`` of each correspondence game of a batch, in one query."""
+    turns = [g for g in games if g.turn_started_at is not None and clock.TimeControl.parse(g.time_control).days]
+    if not turns:
+        return {}
+    members = {m for g in turns for m in (g.white_id, g.black_id)}
+    since = min(g.turn_started_at for g in turns)
+    by_member: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    for member_id, a, b in Vacation.objects.filter(member_id__in=members, ends_at__gt=since).values_list(
+        "member_id", "starts_at", "ends_at"
+    ):
+        by_member[member_id].append((to_ms(a), to_ms(b)))
+    return {g.pk: {g.white_id: by_member[g.white_id], g.black_id: by_member[g.black_id]} for g in turns}
+
+
+def _followups_enqueue(game_ids: list[int]) -> None:
+    from games.tasks import games_followups_task  # the edge above this layer, as events reaches it by name
+
+    try:
+        games_followups_task.delay(game_ids)
+    except Exception:  # broker down: the events stay undispatched and the sweep enqueues them again
+        log.exception("could not enqueue the follow-ups of %s games", len(game_ids))
+
+
+def games_followups_dispatch(game_ids: list[int]) -> int:
+    """Enqueue the follow-ups of these ended games not enqueued yet, as
+    ``game_finish`` does for one (a redelivered batch sends only what is left).
+    Call outside a transaction: the "on commit" work then runs at once."""
+    pending = GameEvent.objects.filter(game_id__in=game_ids, kind="finished", dispatched_at__isnull=True)
+    game_ids = list(pending.values_list("game_id", flat=True))
+    for game_id in game_ids:
+        events.game_finished_on_commit(game_id)
+    return len(game_ids)
 
 
 __all__ = [
@@ -159,6 +266,7 @@ __all__ = [
     "game_finish",
     "game_adjudicate",
     "games_sweep",
+    "games_followups_dispatch",
     "time_ending",
     "absence_ending",
     "overdue_ending",
