@@ -70,6 +70,11 @@ class Championship(models.Model):
     tie_matches = models.PositiveSmallIntegerField(_("further micro-matches after a draw"), default=0)
     tie_time_control = models.CharField(_("faster control for a tie"), max_length=64, blank=True)
     tie_criteria = models.JSONField(_("tie criteria (1.13.3)"), default=list, blank=True)
+    # Staged events (1.2): the top ``qualifiers`` of this stage's final standings enter ``next_stage``.
+    next_stage = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="previous_stages"
+    )
+    qualifiers = models.PositiveSmallIntegerField(_("qualifiers to the next stage"), null=True, blank=True)
     entries_open_at = models.DateTimeField(_("entries open"), null=True, blank=True)
     entries_close_at = models.DateTimeField(_("entries close"), null=True, blank=True)
     invitation_only = models.BooleanField(_("by invitation"), default=False)

@@ -332,6 +332,8 @@ def entries_open(*, by, championship_id: int, now: datetime | None = None) -> Ch
         _require_organiser(championship, by)
         if championship.status != Status.DRAFT:
             raise Conflict("not-a-draft", _("Entries open once, from the draft."))
+        if championship.previous_stages.exists():
+            raise Conflict("entries-by-qualification", _("This stage's players qualify from the previous stage (1.2)."))
         if not championship.appointments.filter(role=Appointment.Role.CHIEF).exists():
             raise Conflict("no-chief-arbiter", _("Appoint the chief arbiter before opening entries."))
         championship.status = Status.ENTRIES_OPEN
@@ -354,6 +356,8 @@ def entry_create(*, championship_id: int, member, now: datetime | None = None) -
             raise Conflict("entries-not-yet-open", _("Entries open at %(at)s.") % {"at": championship.entries_open_at})
         if championship.entries_close_at and now >= championship.entries_close_at:
             raise Conflict("entries-closed", _("Entries closed at %(at)s.") % {"at": championship.entries_close_at})
+        if championship.previous_stages.exists():
+            raise Conflict("entries-by-qualification", _("This stage's players qualify from the previous stage (1.2)."))
         if championship.invitation_only and not championship.invited.filter(pk=member.pk).exists():
             raise Forbidden("not-invited", _("This championship is by invitation."))
         if selectors.is_arbiter(championship, member):
@@ -464,6 +468,14 @@ def entries_close(*, by, championship_id: int, seed: str | None = None, now: dat
         entry_list = list(championship.entries.select_related("member").order_by("entered_at", "id"))
         if len(entry_list) < 2:
             raise Conflict("too-few-entries", _("A championship needs at least two players."))
+        if championship.qualifiers and championship.qualifiers > len(entry_list):
+            raise Conflict(
+                "too-many-qualifiers",
+                _(
+                    "%(q)s qualifiers to the next stage from %(n)s players: there must be no more qualifiers than players."
+                )
+                % {"q": championship.qualifiers, "n": len(entry_list)},
+            )
         if championship.is_swiss and championship.rounds_planned >= len(entry_list) + (len(entry_list) % 2):
             raise Conflict("too-many-rounds", _("A Swiss needs fewer rounds than players (1.15.2: no rematch)."))
         seed = seed or secrets.token_hex(8)
@@ -853,6 +865,12 @@ def board_result_record(*, game_id: int, now: datetime | None = None) -> str:
     return outcome
 
 
+def _enqueue_stage_advance(championship_id: int) -> None:
+    from . import tasks
+
+    tasks.stage_advance.delay(championship_id)
+
+
 def _enqueue_standings(championship_id: int) -> None:
     from . import tasks
 
@@ -874,6 +892,8 @@ def _close_round_if_over(championship: Championship, the_round: Round, now: date
         championship.status, championship.finished_at = Status.FINISHED, now
         championship.save(update_fields=["status", "finished_at"])
         _decide(championship, None, "finish", now=now)
+        if championship.next_stage_id:
+            transaction.on_commit(lambda: _enqueue_stage_advance(championship.pk))
 
 
 def board_result_set(
@@ -1015,3 +1035,106 @@ def standings_recompute(*, championship_id: int, now: datetime | None = None) ->
             championship=championship, defaults={"rows": rows, "computed_at": now, "results_version": digest}
         )
     return True
+
+
+# ---- staged events (1.2) -------------------------------------------------------------------------
+STAGE_FROM = (Championship.System.SWISS, Championship.System.ROUND_ROBIN)
+STAGE_TO = (Championship.System.KNOCKOUT, Championship.System.ROUND_ROBIN)
+
+
+def stage_link(
+    *, by, championship_id: int, next_stage_id: int, qualifiers: int, now: datetime | None = None
+) -> Championship:
+    """The organiser chains a stage to the next (1.2, a mixed event): a Swiss or
+    a group (round robin) stage whose top ``qualifiers`` by its final standings
+    enter a knockout or a final round robin, seeded by their place.
+
+    Both are his; the stage has not finished, the next is a draft with no
+    entries and no other stage feeding it; at least two qualify, and no more
+    than the stage has players (checked again when its entries close)."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        # The earlier stage's row first, then the next's: the order stage_advance locks them in.
+        championship = _locked(championship_id)
+        following = _locked(next_stage_id)
+        _require_organiser(championship, by)
+        _require_organiser(following, by)
+        if championship.pk == following.pk:
+            raise Invalid("bad-stage", _("A stage cannot qualify into itself."))
+        if championship.system not in STAGE_FROM or following.system not in STAGE_TO:
+            raise Invalid(
+                "bad-stage",
+                _("A Swiss or group (round robin) stage qualifies into a knockout or a final round robin (1.2)."),
+            )
+        if championship.status == Status.FINISHED or championship.rounds.exists():
+            raise Conflict("stage-started", _("Stages are chained before the first one starts."))
+        if following.status != Status.DRAFT or following.entries.exists():
+            raise Conflict("next-stage-open", _("The next stage must be a draft without entries: its players qualify."))
+        if following.previous_stages.exclude(pk=championship.pk).exists() or following.next_stage_id:
+            raise Conflict("next-stage-linked", _("The next stage is already chained to another stage."))
+        if not 2 <= int(qualifiers) <= 256:
+            raise Invalid("bad-qualifiers", _("From 2 to 256 players qualify for the next stage."))
+        players = championship.entries.count()
+        if championship.status == Status.ENTRIES_CLOSED and qualifiers > players:
+            raise Invalid(
+                "too-many-qualifiers",
+                _(
+                    "%(q)s qualifiers to the next stage from %(n)s players: there must be no more qualifiers than players."
+                )
+                % {"q": qualifiers, "n": players},
+            )
+        championship.next_stage, championship.qualifiers = following, qualifiers
+        championship.save(update_fields=["next_stage", "qualifiers"])
+        _decide(championship, by, "stage-link", now=now, clause="1.2", next_stage=following.pk, qualifiers=qualifiers)
+    return championship
+
+
+def stage_advance(*, championship_id: int, by=None, now: datetime | None = None) -> str:
+    """A finished stage's top ``qualifiers`` by its final standings enter the
+    next stage, start numbers by place (1 = the stage's winner: the knockout's
+    top seed, the round robin's first number); the next stage's entries are
+    then closed and it is ready to pair.
+
+    Exactly once: both rows are locked (the stage first), and a next stage
+    already holding entries is left alone, so a second call — a redelivered
+    task, the organiser's button, a race — changes nothing. Players who left
+    the stage (1.10) do not qualify; the next below take their places.
+    ``by``: the organiser asking for it (the worker calls it without).
+    Returns what happened."""
+    from ratings import standings
+
+    now = now or timezone.now()
+    with transaction.atomic():
+        championship = _locked(championship_id)
+        if by is not None:
+            _require_organiser(championship, by)
+        if championship.next_stage_id is None:
+            return "no-next-stage"
+        if championship.status != Status.FINISHED:
+            raise Conflict("stage-not-finished", _("The stage has not finished: its standings are not final."))
+        following = _locked(championship.next_stage_id)
+        if following.entries.exists():
+            return "already-carried"
+        players, rounds = selectors.results_plain(championship)
+        options = {"scoring": championship.scoring, "system": championship.standings_system}
+        if championship.tie_criteria:
+            options["criteria"] = tuple(championship.tie_criteria)
+        rows = standings.table(players, rounds, **options)
+        active = {e.member_id: e for e in championship.entries.filter(status=Entry.Status.ACTIVE)}
+        qualified = [row["id"] for row in rows if row["id"] in active and not row.get("struck")][
+            : championship.qualifiers
+        ]
+        if len(qualified) < 2:
+            raise Conflict("too-few-qualifiers", _("Fewer than two players qualify: the next stage cannot be played."))
+        Entry.objects.bulk_create(
+            [
+                Entry(championship=following, member_id=member_id, start_number=place, rating=active[member_id].rating)
+                for place, member_id in enumerate(qualified, start=1)
+            ]
+        )
+        following.status, following.lot_seed = Status.ENTRIES_CLOSED, f"{championship.lot_seed}:stage"
+        following.save(update_fields=["status", "lot_seed"])
+        places = {member_id: place for place, member_id in enumerate(qualified, start=1)}
+        _decide(following, None, "stage-carry", now=now, clause="1.2", previous_stage=championship.pk, places=places)
+        _decide(championship, None, "stage-advance", now=now, clause="1.2", next_stage=following.pk, places=places)
+    return "carried"

@@ -21,3 +21,9 @@ def championship_game_result(game_id: int) -> str:
 def standings_recompute(championship_id: int) -> bool:
     """Recompute a championship's table from its results (a replay writes nothing)."""
     return services.standings_recompute(championship_id=championship_id)
+
+
+@shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
+def stage_advance(championship_id: int) -> str:
+    """A stage finished: carry its qualifiers into the next stage (exactly once)."""
+    return services.stage_advance(championship_id=championship_id)

@@ -87,6 +87,7 @@ def championship_detail(request, pk):
                 if championship.is_scheveningen and championship.status != Championship.Status.DRAFT
                 else None
             ),
+            "previous_stages": list(championship.previous_stages.all()),
             "rounds_total": selectors.rounds_total(championship, len(entries)),
             "lateness_ms": services.lateness_ms(championship),
             "decisions": championship.decisions.select_related("by")[:30],
@@ -149,6 +150,13 @@ def _run(request, championship_id: int, action: str):
             group=post.get("group", ""),
         )
         return _("The group is set.")
+    if action == "stage":
+        try:
+            next_stage, qualifiers = int(post.get("next_stage", "")), int(post.get("qualifiers", ""))
+        except ValueError:
+            raise PlayRefused("invalid", _("Give the next stage's number and how many qualify.")) from None
+        services.stage_link(by=me, championship_id=championship_id, next_stage_id=next_stage, qualifiers=qualifiers)
+        return _("The next stage is chained.")
     if action == "invite":
         services.invitation_add(by=me, championship_id=championship_id, member=_member(post.get("username", "")))
         return _("Invited.")

@@ -116,7 +116,11 @@ class ChampionshipSerializer(serializers.ModelSerializer):
             "ballot_table",
             "tie_matches",
             "tie_time_control",
+            "next_stage",
+            "qualifiers",
+            "previous_stages",
         ]
+        extra_kwargs = {"previous_stages": {"read_only": True}}
 
 
 class ChampionshipDetailSerializer(ChampionshipSerializer):
@@ -301,3 +305,13 @@ class ScheveningenSerializer(serializers.Serializer):
     rows = ScheveningenRowSerializer(many=True, help_text="Group A against group B.")
     b_points = serializers.ListField(child=serializers.FloatField())
     score = serializers.DictField(help_text='The match score: {"A", "B", "games", "pending"}.')
+
+
+# ---- staged events (1.2) -------------------------------------------------------------------------
+class StageLinkSerializer(serializers.Serializer):
+    next_stage_id = serializers.IntegerField(help_text="The championship the qualifiers enter (a draft).")
+    qualifiers = serializers.IntegerField(help_text="How many qualify, by this stage's final standings.")
+
+
+class StageAdvanceSerializer(serializers.Serializer):
+    outcome = serializers.CharField(help_text="carried, already-carried or no-next-stage")

@@ -27,5 +27,7 @@ urlpatterns = [
     path("<int:pk>/published/", views.PublishedResultsView.as_view(), name="api-championship-published"),
     path("<int:pk>/groups/", views.GroupView.as_view(), name="api-championship-groups"),
     path("<int:pk>/scheveningen/", views.ScheveningenView.as_view(), name="api-championship-scheveningen"),
+    path("<int:pk>/stages/", views.StageLinkView.as_view(), name="api-championship-stage-link"),
+    path("<int:pk>/advance/", views.StageAdvanceView.as_view(), name="api-championship-stage-advance"),
     path("<int:pk>/export/<str:kind>/", views.ExportView.as_view(), name="api-championship-export"),
 ]

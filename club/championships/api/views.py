@@ -360,3 +360,24 @@ class ScheveningenView(APIView):
         if not championship.is_scheveningen:
             raise Http404
         return Response(s.ScheveningenSerializer(selectors.scheveningen_table(championship)).data)
+
+
+# ---- staged events (1.2) -------------------------------------------------------------------------
+class StageLinkView(_Action):
+    @extend_schema(request=s.StageLinkSerializer, responses=s.ChampionshipSerializer)
+    @refusals
+    def post(self, request, pk):
+        """Chain this stage to the next: its top ``qualifiers`` by the final standings enter it (the organiser)."""
+        data = s.StageLinkSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        championship = services.stage_link(by=request.user, championship_id=pk, **data.validated_data)
+        return Response(s.ChampionshipSerializer(championship).data)
+
+
+class StageAdvanceView(_Action):
+    @extend_schema(request=None, responses=s.StageAdvanceSerializer)
+    @refusals
+    def post(self, request, pk):
+        """Carry a finished stage's qualifiers into the next stage now (done by the worker on finishing;
+        a second call changes nothing)."""
+        return Response({"outcome": services.stage_advance(championship_id=pk, by=request.user)})
