@@ -151,3 +151,35 @@ def test_the_championship_page_links_its_arbiters_log_for_those_who_may_read_it(
     log = f'href="/arbiters/championships/{championship.pk}/"'
     assert page.status_code == 200
     assert (log in page.content.decode()) == (who in ARBITERS | {"organiser", "club admin", "superuser"})
+
+
+# 5.3.3.3 on the game page: only the player to move seals; the sealed move is for him and the arbiters only.
+def test_the_player_to_move_seals_on_the_game_page_and_only_he_and_the_arbiters_see_the_move(
+    client, live, staff, clock, players
+):
+    from club.arbiters.services import adjournment_order
+
+    game = live
+    adjournment_order(
+        by=staff["chief"], game_id=game.pk, resume_at=clock.now + timedelta(hours=2), reason="hall closes"
+    )
+    seal = f"/arbiters/games/{game.pk}/seal/"
+    client.force_login(game.black)  # not his turn: refused, shown, nothing sealed
+    assert 'id="seal-move"' not in client.get(f"/play/games/{game.pk}/").content.decode()
+    client.post(seal, {"move": "f6-g5", "expected_ply": 0})
+    assert Adjournment.objects.get(game=game).status == "ordered"
+    client.force_login(game.white)
+    assert 'id="seal-move"' in client.get(f"/play/games/{game.pk}/").content.decode()
+    assert client.post(seal, {"move": "c3-d4", "expected_ply": 0}).status_code == 302
+    assert Adjournment.objects.get(game=game).sealed_move == "c3-d4"
+    viewers = {
+        "white": (game.white, True),
+        "black": (game.black, False),
+        "spectator": (players[3], False),
+        "arbiter": (staff["arbiter"], True),
+    }
+    for who, (member, sees) in viewers.items():
+        client.force_login(member)
+        page = client.get(f"/play/games/{game.pk}/").content.decode()
+        assert ('class="sealed-move">c3-d4<' in page) == sees, who
+        assert 'class="adjournment"' in page, who
