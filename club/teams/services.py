@@ -347,16 +347,30 @@ def round_publish(
             raise Invalid("no-start-time", _("A live round needs its scheduled start, in the future (1.6.3)."))
         if not live:
             starts_at = now  # correspondence: the round opens now
+        matches = list(the_round.matches.select_related("home", "away", "home__event", "away__event"))
+        seated = {
+            team.pk: selectors.lineup_for(team, round_number)
+            for match in matches
+            for team in (match.home, match.away)
+            if team is not None
+        }
         absent = set(absent)
+        strangers = absent - {m for members in seated.values() for m in members}
+        if strangers:
+            raise Invalid(
+                "not-in-round",
+                _("Not in a line-up of round %(n)s: %(names)s.")
+                % {"n": round_number, "names": ", ".join(selectors.member_names(sorted(strangers)))},
+            )
         colours = rules.board_colours(event.boards)
-        for match in the_round.matches.select_related("home", "away"):
+        for match in matches:
             if match.away is None:
                 if match.result == vocabulary.BYE:
                     match.home_points = float(event.boards)
                     match.save(update_fields=["home_points"])
                 continue
-            home = [m for m in selectors.lineup_for(match.home, round_number) if m not in absent]
-            away = [m for m in selectors.lineup_for(match.away, round_number) if m not in absent]
+            home = [m for m in seated[match.home_id] if m not in absent]
+            away = [m for m in seated[match.away_id] if m not in absent]
             home_plays = match.home.status == Team.Status.ACTIVE and rules.may_play(len(home), event.boards)
             away_plays = match.away.status == Team.Status.ACTIVE and rules.may_play(len(away), event.boards)
             if not (home_plays and away_plays):

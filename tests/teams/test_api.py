@@ -301,3 +301,16 @@ def test_the_pages_show_the_teams_line_ups_matches_boards_and_table(
     page = client.get(f"/teams/{event.pk}/standings/").content.decode()
     assert "Шашист" in page
     assert client.get("/teams/").status_code == 200
+
+
+def test_an_absent_player_who_is_in_no_line_up_of_the_round_is_refused_and_nothing_is_published(
+    api, staff, rosters, make_event
+):
+    event = make_event(4)
+    pair(api, staff, event)
+    reserve = rosters[0][4]  # not in the default line-up (the first four boards)
+    response = api(staff["arbiter"]).post(url(event, "rounds/1/publish/"), {"absent_ids": [reserve.pk]})
+    assert response.status_code == 400
+    assert response.json()["error"] == "not-in-round" and str(reserve) in response.json()["detail"]
+    assert TeamRound.objects.get(event=event, number=1).status == "paired"
+    assert not BoardGame.objects.exists()
