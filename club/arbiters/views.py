@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from club.championships.models import Championship
+from club.models import Member
 from games.models import Game
 from games.services.errors import PlayRefused
 
@@ -47,8 +48,32 @@ def championship_log(request, pk: int):
             "championship": championship,
             "entries": selectors.championship_log(championship),
             "adjourned": selectors.adjourned_games(championship),
+            "panel": selectors.protest_panel(championship),
+            "may_name_panel": championship.organiser_id == request.user.pk,
         },
     )
+
+
+@login_required
+@require_POST
+def protest_panel(request, pk: int):
+    """The organiser names the protest panel (1.3.1) by the members' usernames; none dissolves it."""
+    championship = get_object_or_404(Championship, pk=pk)
+    if championship.organiser_id != request.user.pk:
+        raise PermissionDenied  # the service says the same; no usernames are looked up for anyone else
+    usernames = [u for u in request.POST.get("usernames", "").replace(",", " ").split() if u]
+    members = dict(Member.objects.filter(username__in=usernames).values_list("username", "pk"))
+    unknown = [u for u in usernames if u not in members]
+    if unknown:
+        messages.error(request, _("No member is called %(names)s.") % {"names": ", ".join(unknown)})
+        return redirect("arbiters:championship-log", pk)
+    try:
+        services.protest_panel_set(by=request.user, championship_id=pk, member_ids=[members[u] for u in usernames])
+    except PlayRefused as refused:
+        messages.error(request, refused.detail)
+    else:
+        messages.success(request, _("The protest panel is named."))
+    return redirect("arbiters:championship-log", pk)
 
 
 def _act(by, game: Game, action: str, v: dict) -> None:

@@ -131,3 +131,32 @@ def test_an_upheld_panel_ruling_reverses_a_loss_of_the_game(with_panel, staff, j
     game.refresh_from_db()
     # forfeited while being played: annulled, for the chief arbiter to have it replayed
     assert (game.status, game.result) == ("annulled", "")
+
+
+# The organiser names the panel on the arbiters' log page; no one else can.
+@pytest.mark.parametrize("who", EVERYONE)
+def test_the_panel_is_named_on_the_log_page_only_by_the_organiser(client, cast, started, judges, who):
+    championship, game = started
+    answer = _client(client, cast[who]).post(
+        f"/arbiters/championships/{championship.pk}/protest-panel/", {"usernames": "irina, pavel"}
+    )
+    named = list(ProtestPanelMember.objects.values_list("member__username", flat=True))
+    if who == "organiser":
+        assert answer.status_code == 302 and sorted(named) == ["irina", "pavel"]
+        log = client.get(f"/arbiters/championships/{championship.pk}/").content.decode()
+        assert "Irina Judge" in log and 'id="panel-usernames"' in log
+    else:
+        assert named == []
+        if who == "anonymous":
+            assert answer.status_code == 302 and "login" in answer["Location"]
+        else:
+            assert answer.status_code == 403
+
+
+def test_a_player_named_on_the_log_page_is_refused_and_nothing_changes(client, started, staff, judges):
+    championship, game = started
+    client.force_login(staff["organiser"])
+    client.post(
+        f"/arbiters/championships/{championship.pk}/protest-panel/", {"usernames": f"irina {game.white.username}"}
+    )
+    assert not ProtestPanelMember.objects.exists() and not AuditEntry.objects.exists()
