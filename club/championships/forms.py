@@ -85,6 +85,14 @@ class ChampionshipForm(forms.Form):
         required=False,
     )
     tie_time_control = forms.CharField(label=_("Then at the faster control (1.11)"), max_length=64, required=False)
+    tie_break = forms.ChoiceField(
+        label=_("A tie still drawn goes on to (3.6.4)"),
+        required=False,
+        choices=[
+            ("", _("micro-matches at the faster control")),
+            ("lehmann-georgiev", _("a Lehmann–Georgiev series: 5 min + 3 s per move until the first win")),
+        ],
+    )
 
     def service_arguments(self) -> dict:
         values = dict(self.cleaned_data)

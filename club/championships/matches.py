@@ -12,6 +12,14 @@ have a winner: when neither is set, or both are spent without a faster
 control, the drawn tie waits for the chief arbiter's decision
 (``match_result_set``); in other systems a drawn micro-match then stands.
 
+With ``tie_break="lehmann-georgiev"`` (3.6.4) a tie still drawn after the
+further micro-matches goes on to a Lehmann–Georgiev series instead of the
+faster micro-matches: single games at ``tie_time_control`` (5 min + 3 s per
+move when not set), colours alternating, until the first win, which decides
+the tie. The series has one clock budget: each game after the first starts
+with the times the players had left at the end of the previous one, and at
+once (no break: the clocks carry on).
+
 The games are played one after another (1.11): the next game is created when
 the previous one ends — live with the 5-minute break, correspondence at once.
 Each micro-match of шашки-64 starts from one position drawn by lot from the
@@ -40,6 +48,8 @@ from . import pairing
 from .models import Board, Championship, Decision, MatchGame, Round
 
 BREAK = timedelta(minutes=5)  # 1.11: five minutes between the games of a micro-match
+LEHMANN_GEORGIEV = "lehmann-georgiev"
+LEHMANN_GEORGIEV_CONTROL = "300+3"  # 3.6.4: 5 min + 3 s per move for all the games
 
 
 # ---- ballots (2.2.2) ----------------------------------------------------------------------------
@@ -90,6 +100,15 @@ def encounter(championship: Championship, match_games: list[MatchGame]) -> tuple
     if any(r is None for r in results):
         return "", None
     last = match_games[-1]
+    series = series_number(championship)
+    if last.micro_match == series:
+        # 3.6.4: the first win decides; a draw is followed by the next game, colours swapped.
+        decisive = pairing.micro_match([(results[-1], last.board_white_has_white)], championship.scoring)
+        if vocabulary.winner(decisive) is not None:
+            return decisive, None
+        return "", NextGame(
+            last.number + 1, series, not last.board_white_has_white, last.ballot, _control(championship, series)
+        )
     current = [
         (r, mg.board_white_has_white) for r, mg in zip(results, match_games) if mg.micro_match == last.micro_match
     ]
@@ -106,6 +125,8 @@ def encounter(championship: Championship, match_games: list[MatchGame]) -> tuple
         return result, None
     further = last.micro_match + 1
     within = further <= 1 + championship.tie_matches
+    if not within and series is not None:
+        return "", NextGame(last.number + 1, series, True, None, _control(championship, series))
     faster = bool(championship.tie_time_control) and not within
     if within or (faster and championship.is_knockout):
         return "", NextGame(last.number + 1, further, True, None, _control(championship, further))
@@ -114,7 +135,15 @@ def encounter(championship: Championship, match_games: list[MatchGame]) -> tuple
     return result, None
 
 
+def series_number(championship: Championship) -> int | None:
+    """The micro-match number the Lehmann–Georgiev series' games carry (after the
+    first micro-match and the further ones), or None without a series."""
+    return 2 + championship.tie_matches if championship.tie_break == LEHMANN_GEORGIEV else None
+
+
 def _control(championship: Championship, micro_match: int) -> str:
+    if micro_match == series_number(championship):
+        return championship.tie_time_control or LEHMANN_GEORGIEV_CONTROL
     if micro_match > 1 + championship.tie_matches and championship.tie_time_control:
         return championship.tie_time_control
     return championship.time_control
@@ -160,7 +189,15 @@ def match_game_next(
     from games import clock
 
     live = not clock.TimeControl.parse(due.time_control).days
-    if live:
+    clock_ms = None
+    in_series = bool(match_games) and due.micro_match == series_number(championship) == match_games[-1].micro_match
+    if in_series:
+        # 3.6.4: one clock budget; the next game starts at once, when the previous one ended.
+        board_white_ms, board_black_ms = _left_at_end(match_games[-1])
+        clock_ms = (board_white_ms, board_black_ms) if due.board_white_has_white else (board_black_ms, board_white_ms)
+        starts_at = max(now, match_games[-1].game.ended_at or now)
+        allowed = lateness_ms(championship)
+    elif live:
         if not (starts_at and due.number == 1):
             # 1.11: the break runs from the end of the previous game (its recorded end, else now).
             ended = match_games[-1].game.ended_at if match_games else None
@@ -181,6 +218,7 @@ def match_game_next(
         now=now,
         starts_at=starts_at,
         lateness_ms=allowed,
+        clock_ms=clock_ms,
         event=championship.name,
         round=round_label,
     )
@@ -196,6 +234,20 @@ def match_game_next(
         board.game = game
         board.save(update_fields=["game"])
     return game
+
+
+def _left_at_end(mg: MatchGame) -> tuple[int, int]:
+    """(the board's white's, the board's black's) time left when the game ended:
+    the side to move loses the time he had been thinking."""
+    from games.services.timing import thinking
+
+    game = mg.game
+    left = {vocabulary.WHITE: game.white_ms, vocabulary.BLACK: game.black_ms}
+    if game.ended_at and game.turn_started_at and game.to_move in left:
+        left[game.to_move] = max(0, left[game.to_move] - thinking(game, game.ended_at))
+    if mg.board_white_has_white:
+        return left[vocabulary.WHITE], left[vocabulary.BLACK]
+    return left[vocabulary.BLACK], left[vocabulary.WHITE]
 
 
 def match_game_recorded(*, game_id: int, now: datetime | None = None) -> str:

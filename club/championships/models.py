@@ -69,6 +69,14 @@ class Championship(models.Model):
     # 1.11: a drawn micro-match goes on with this many further micro-matches, then at the faster control.
     tie_matches = models.PositiveSmallIntegerField(_("further micro-matches after a draw"), default=0)
     tie_time_control = models.CharField(_("faster control for a tie"), max_length=64, blank=True)
+    # 3.6.4: a tie still drawn after the further micro-matches is broken by a Lehmann–Georgiev
+    # series (games at ``tie_time_control``, default 5 min + 3 s, on one clock budget, until a win).
+    tie_break = models.CharField(
+        _("tie-break series"),
+        max_length=20,
+        blank=True,
+        choices=[("", _("none")), ("lehmann-georgiev", _("Lehmann–Georgiev (3.6.4)"))],
+    )
     tie_criteria = models.JSONField(_("tie criteria (1.13.3)"), default=list, blank=True)
     # Staged events (1.2): the top ``qualifiers`` of this stage's final standings enter ``next_stage``.
     next_stage = models.ForeignKey(

@@ -132,6 +132,7 @@ def championship_create(
     ballot_table: str = "",
     tie_matches: int | None = None,
     tie_time_control: str = "",
+    tie_break: str = "",
     now: datetime | None = None,
 ) -> Championship:
     """An organiser creates a championship (a draft until he opens entries).
@@ -139,7 +140,9 @@ def championship_create(
     Micro-matches (1.11): ``games_per_pairing`` games per pairing (default 1;
     шашки-64 — a ``ballot_table`` — plays micro-matches, 2.2, default 2), a
     drawn one followed by ``tie_matches`` further micro-matches (a knockout:
-    default 1), then by micro-matches at ``tie_time_control`` (see ``matches``).
+    default 1), then by micro-matches at ``tie_time_control`` (see ``matches``)
+    — or, with ``tie_break="lehmann-georgiev"``, by a Lehmann–Georgiev series
+    (3.6.4) at ``tie_time_control``, 5 min + 3 s per move when not set.
     """
     if not has_any_role(organiser, Role.ORGANISER, Role.ADMIN):
         raise Forbidden("not-organiser", _("Only an organiser creates championships."))
@@ -211,6 +214,15 @@ def championship_create(
             tie_time_control = str(clock.TimeControl.parse(tie_time_control))
         except clock.BadTimeControl as error:
             raise Invalid("bad-time-control", str(error)) from None
+    if tie_break not in ("", "lehmann-georgiev"):
+        raise Invalid("bad-tie-break", _("The tie-break series is empty or lehmann-georgiev (3.6.4)."))
+    if tie_break and games_per_pairing == 1 and not ballot_table and system != Championship.System.KNOCKOUT:
+        raise Invalid(
+            "bad-tie-break",
+            _("A Lehmann–Georgiev series breaks the tie of a micro-match or a knockout tie (1.11, 3.6.4)."),
+        )
+    if tie_break and tie_time_control and clock.TimeControl.parse(tie_time_control).days:
+        raise Invalid("bad-time-control", _("A Lehmann–Georgiev series is played at a live control (3.6.4)."))
     if initial_order not in Championship.InitialOrder.values:
         raise Invalid("bad-initial-order", _("The initial classification is by rating or by lot (1.15.5.1)."))
     limit = lateness_limit_ms(str(tc))
@@ -271,6 +283,7 @@ def championship_create(
             ballot_table=ballot_table,
             tie_matches=tie_matches,
             tie_time_control=tie_time_control,
+            tie_break=tie_break,
         )
         _decide(championship, organiser, "create", now=now)
     return championship

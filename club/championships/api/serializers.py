@@ -116,6 +116,7 @@ class ChampionshipSerializer(serializers.ModelSerializer):
             "ballot_table",
             "tie_matches",
             "tie_time_control",
+            "tie_break",
             "next_stage",
             "qualifiers",
             "previous_stages",
@@ -156,6 +157,12 @@ class ChampionshipCreateSerializer(serializers.Serializer):
         default="",
         allow_blank=True,
         help_text="1.11: the faster control after the further micro-matches.",
+    )
+    tie_break = serializers.ChoiceField(
+        choices=["", "lehmann-georgiev"],
+        required=False,
+        default="",
+        help_text="3.6.4: a drawn tie goes on to a Lehmann–Georgiev series (tie_time_control, default 300+3).",
     )
     cycles = serializers.IntegerField(min_value=1, max_value=4, default=1)
     swiss_system = serializers.ChoiceField(choices=Championship.SwissSystem.choices, required=False, default="")
