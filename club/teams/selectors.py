@@ -172,3 +172,41 @@ def appointments(event: TeamEvent):
 
 def event_list() -> list[TeamEvent]:
     return list(TeamEvent.objects.select_related("organiser"))
+
+
+def round_to_publish(event: TeamEvent) -> dict | None:
+    """The paired round waiting for publication, with the players of its line-ups (for "absent")."""
+    the_round = event.rounds.filter(status=TeamRound.Status.PAIRED).first()
+    if the_round is None:
+        return None
+    teams = [t for m in the_round.matches.select_related("home__event", "away__event") for t in (m.home, m.away) if t]
+    ids = [m for t in teams for m in lineup_for(t, the_round.number)]
+    people = Member.objects.in_bulk(ids)
+    return {"number": the_round.number, "players": [people[m] for m in ids if m in people]}
+
+
+def captain_forms(event: TeamEvent, member) -> list[dict]:
+    """For a captain: each of his teams with the round its next line-up is for,
+    the roster to choose from and the line-up it would play now (1.14.2)."""
+    if not getattr(member, "pk", None) or event.status == TeamEvent.Status.FINISHED:
+        return []
+    published = event.rounds.exclude(status=TeamRound.Status.PAIRED).count()
+    number = published + 1
+    if number > max(rounds_total(event), 1):
+        return []
+    forms = []
+    for team in event.teams.filter(captain=member).select_related("event"):
+        current = lineup_for(team, number)
+        roster = [p.member for p in team.players.select_related("member")]
+        forms.append(
+            {
+                "team": team,
+                "round": number,
+                "boards": [
+                    {"number": i, "current": current[i - 1] if i <= len(current) else None}
+                    for i in range(1, event.boards + 1)
+                ],
+                "roster": roster,
+            }
+        )
+    return forms

@@ -9,4 +9,5 @@ urlpatterns = [
     path("<int:pk>/", views.event_detail, name="detail"),
     path("<int:pk>/rounds/<int:number>/", views.round_detail, name="round"),
     path("<int:pk>/standings/", views.standings, name="standings"),
+    path("<int:pk>/<str:action>/", views.event_action, name="action"),
 ]
