@@ -350,17 +350,30 @@ def winner_of(board: Board) -> int | None:
     return board.white_id if colour == vocabulary.WHITE else board.black_id
 
 
-def knockout_pairs(championship: Championship, number: int, entry_list) -> list[tuple[int, int | None]]:
-    """The ties of knockout round ``number``: round 1 from the seeding (start
-    numbers, ``pairing.knockout``), later rounds from the bracket — the winners
-    of the previous round's ties 1 and 2 meet, 3 and 4, …"""
+def knockout_pairs(championship: Championship, number: int, entry_list) -> list[tuple[int, int | None] | None]:
+    """The ties of knockout round ``number`` by bracket position (the board's
+    number): round 1 from the seeding (start numbers, ``pairing.knockout``),
+    later rounds from the bracket — the winners of the previous round's ties 1
+    and 2 meet, 3 and 4, …
+
+    A tie lost by both players (−/−: neither came, 1.9.2, or both were
+    forfeited) sends nobody through: the next opponent gets a walkover (a bye,
+    1.12.2), and a slot with no player left stays empty (``None``, no board)."""
     if number == 1:
         by_number = {e.start_number: e.member_id for e in entry_list}
         return [(by_number[a], by_number[b] if b else None) for a, b in pairing.knockout(len(entry_list))]
-    previous = list(championship.rounds.get(number=number - 1).boards.order_by("number"))
-    winners = [winner_of(b) for b in previous]
-    if any(w is None for w in winners):
-        raise RuleRefusal("no-winner", _("A tie of round %(n)s has no winner yet.") % {"n": number - 1})
+    previous = {b.number: b for b in championship.rounds.get(number=number - 1).boards.all()}
+    slots = 2 ** (pairing.knockout_rounds(len(entry_list)) - number + 1)
+    winners = []
+    for position in range(1, slots + 1):
+        board = previous.get(position)
+        if board is None or board.result == vocabulary.BOTH_FORFEIT:
+            winners.append(None)
+            continue
+        winner = winner_of(board)
+        if winner is None:
+            raise RuleRefusal("no-winner", _("A tie of round %(n)s has no winner yet.") % {"n": number - 1})
+        winners.append(winner)
     return pairing.knockout_next(winners)
 
 

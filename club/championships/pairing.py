@@ -731,12 +731,23 @@ def knockout_rounds(n: int) -> int:
     return rounds
 
 
-def knockout_next(winners: Sequence[Hashable]) -> list[tuple[Hashable, Hashable]]:
+def knockout_next(winners: Sequence[Hashable | None]) -> list[tuple[Hashable, Hashable | None] | None]:
     """The next round from the previous round's winners in bracket order: the
-    winners of ties 1 and 2 meet, of 3 and 4, …"""
+    winners of ties 1 and 2 meet, of 3 and 4, …
+
+    A ``None`` winner is a tie nobody goes through (both lost by forfeit, −/−,
+    1.9.2, 1.12.2): the neighbouring tie's winner gets a walkover, ``(winner,
+    None)``, and when neither of two neighbouring ties has a winner the slot
+    stays empty, ``None``, so that later rounds keep their bracket positions."""
     if len(winners) < 2 or len(winners) % 2:
         raise PairingError("A knockout round pairs an even number of winners (1.2).")
-    return [(winners[i], winners[i + 1]) for i in range(0, len(winners), 2)]
+    slots = []
+    for a, b in zip(winners[::2], winners[1::2]):
+        if a is None and b is None:
+            slots.append(None)
+        else:
+            slots.append((a, b) if a is not None and b is not None else (a if a is not None else b, None))
+    return slots
 
 
 def micro_match_colours(games: int) -> list[bool]:

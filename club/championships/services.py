@@ -586,11 +586,17 @@ def round_pair(*, by, championship_id: int, starts_at: datetime | None = None, n
             championship=championship, number=number, status=Round.Status.PAIRED, starts_at=starts_at, paired_at=now
         )
         rest_result = vocabulary.BYE if championship.is_swiss else ""
+        # A knockout numbers its boards by bracket position (ties 1 and 2 feed the next round's
+        # tie 1); an empty slot (both sides lost −/−) has no board.
+        numbered = (
+            [(i, pair) for i, pair in enumerate(pairs, start=1) if pair is not None]
+            if championship.is_knockout
+            else list(enumerate(_boards_first(pairs), start=1))
+        )
         Board.objects.bulk_create(
             [
                 Board(round=the_round, number=i, white_id=white, black_id=black, result="" if black else rest_result)
-                # A knockout keeps the bracket's order: ties 1 and 2 feed the next round's tie 1.
-                for i, (white, black) in enumerate(pairs if championship.is_knockout else _boards_first(pairs), start=1)
+                for i, (white, black) in numbered
             ]
         )
         _decide(
@@ -600,7 +606,7 @@ def round_pair(*, by, championship_id: int, starts_at: datetime | None = None, n
             now=now,
             clause="1.15" if championship.is_swiss else "1.6.2",
             round=number,
-            pairs=[list(p) for p in pairs],
+            pairs=[list(p) if p else None for p in pairs],
         )
     return the_round
 
