@@ -16,15 +16,16 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from club.api.errors import refusal_status
 from club.api.params import whole_number
 from club.api.throttling import DirectChallengeThrottle
+from club.refusals import Refused
 from games import conditional, disciplines, live, results, time_words
 from games.forms import ArchiveFilterForm, ChallengeForm
 from games.models import Challenge, Game
 from games.rules import ballots64
 
 from . import services
-from .services.errors import PlayRefused
 
 
 def _texts() -> dict:
@@ -100,9 +101,9 @@ def challenge_new(request):
     if request.method == "POST" and form.is_valid():
         try:
             if not DirectChallengeThrottle().allow_request(request, None):
-                raise PlayRefused("throttled", _("Too many direct challenges: try again later."))
+                raise Refused("throttled", _("Too many direct challenges: try again later."))
             challenge = services.challenge_create(challenger=request.user, **form.service_arguments())
-        except PlayRefused as error:
+        except Refused as error:
             form.add_error(None, str(error))
         else:
             messages.success(request, _("Your challenge is published."))
@@ -126,7 +127,7 @@ def challenge_respond(request, challenge_id: int, action: str):
             services.challenge_cancel(challenge_id=challenge_id, member=request.user)
         else:
             raise Http404
-    except PlayRefused as error:
+    except Refused as error:
         messages.error(request, str(error))
     return redirect("games:lobby")
 
@@ -174,7 +175,7 @@ def conditional_line_save(request, game_id: int):
         line = conditional.conditional_line_set(
             game_id=game_id, member=request.user, moves=request.POST.get("moves", "").split()
         )
-    except PlayRefused as error:
+    except Refused as error:
         messages.error(request, str(error))
     else:
         messages.success(
@@ -194,8 +195,8 @@ def game_download(request, game_id: int):
     fmt = request.GET.get("format") or records.default_format(game)
     try:
         text = records.game_record(game=game, format=fmt)
-    except PlayRefused as error:
-        return HttpResponse(str(error), status=400, content_type="text/plain; charset=utf-8")
+    except Refused as error:
+        return HttpResponse(str(error), status=refusal_status(error), content_type="text/plain; charset=utf-8")
     extension = {"pdn": "pdn", "sgf": "sgf"}.get(fmt, "txt")
     response = HttpResponse(text, content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="game-{game.id}.{extension}"'

@@ -5,16 +5,22 @@ Codes are short kebab-case words a client can switch on; ``detail`` is a
 human sentence (translated). Validation errors add ``fields`` with the
 per-field messages.
 
-Other apps refuse a request by raising one of the classes below, e.g.::
+Services refuse a request by raising the club's one refusal type
+(club/refusals.py: ``Refused`` and its kinds; the games layer calls it
+``PlayRefused``), e.g.::
 
-    from club.api.errors import ApiConflict, RuleRefused
+    from club.refusals import Conflict, RuleRefusal
 
-    raise ApiConflict("stale-ply", "The game has moved on: expected ply 12.")
-    raise RuleRefused("illegal-move", "A capture is compulsory (rule 2.4).")
+    raise Conflict("stale-ply", "The game has moved on: expected ply 12.")
+    raise RuleRefusal("illegal-move", "A capture is compulsory (rule 2.4).")
+
+The handler below is the one place a refusal becomes HTTP (``REFUSAL_STATUS``),
+so no view catches or decorates anything. ``ApiError``, ``ApiConflict`` and
+``RuleRefused`` are the API's names for the same classes.
 
 Status codes: 400 invalid input, 401 not logged in, 403 not allowed,
 404 not found, 405 wrong method, 409 conflicts with the current state
-(``ApiConflict``, ``RuleRefused``), 429 throttled, 500 server error.
+(a conflict, or a rule that refuses), 429 throttled, 500 server error.
 """
 
 from __future__ import annotations
@@ -27,28 +33,26 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
+from club.refusals import Conflict, Invalid, Refused, RuleRefusal
 
-class ApiError(exceptions.APIException):
-    """A refusal with a machine-readable code; subclasses fix the status."""
+# The API's names for the club's refusals: the same classes, so one type across the apps.
+ApiError = Invalid  # 400
+ApiConflict = Conflict  # 409
+RuleRefused = RuleRefusal  # 409: the rules of the game or of the club refuse; detail names the rule
 
-    status_code = status.HTTP_400_BAD_REQUEST
-    default_code = "bad-request"
-
-    def __init__(self, code: str, detail: str, *, status_code: int | None = None):
-        super().__init__(detail=detail, code=code)
-        self.error_code = code
-        if status_code is not None:
-            self.status_code = status_code
-
-
-class ApiConflict(ApiError):
-    """The request is well-formed but conflicts with the current state (409)."""
-
-    status_code = status.HTTP_409_CONFLICT
+# The one mapping of a refusal's kind to its HTTP status.
+REFUSAL_STATUS = {
+    "invalid": status.HTTP_400_BAD_REQUEST,
+    "forbidden": status.HTTP_403_FORBIDDEN,
+    "not-found": status.HTTP_404_NOT_FOUND,
+    "conflict": status.HTTP_409_CONFLICT,
+    "rule": status.HTTP_409_CONFLICT,
+}
 
 
-class RuleRefused(ApiConflict):
-    """The rules of the game or of the club refuse the action (409); detail names the rule."""
+def refusal_status(refusal: Refused) -> int:
+    """The HTTP status of ``refusal`` (pages that answer a refusal with a status use it too)."""
+    return REFUSAL_STATUS[refusal.kind]
 
 
 # DRF's own codes, renamed to the kebab-case the rest of the API uses.
@@ -83,6 +87,9 @@ def _validation_summary(fields) -> str:
 
 def exception_handler(exc, context):
     """DRF exception handler giving every error the ``{"error", "detail"}`` shape."""
+    if isinstance(exc, Refused):
+        set_rollback()
+        return Response(error_body(exc.code, exc.detail), status=refusal_status(exc))
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):
@@ -101,9 +108,7 @@ def exception_handler(exc, context):
     if getattr(exc, "wait", None):
         headers["Retry-After"] = str(int(exc.wait))
 
-    if isinstance(exc, ApiError):
-        body = error_body(exc.error_code, exc.detail)
-    elif isinstance(exc, exceptions.ValidationError):
+    if isinstance(exc, exceptions.ValidationError):
         fields = exc.detail if isinstance(exc.detail, dict) else {"non_field_errors": exc.detail}
         body = error_body("invalid", _validation_summary(fields), fields=fields)
     else:

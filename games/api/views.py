@@ -1,13 +1,11 @@
 """Thin API views: parse, check who asks, call a service or selector, answer.
 
-Refusals from the services become the club's JSON errors (club/api/errors.py):
-409 ``ApiConflict`` for a stale or racing request, 409 ``RuleRefused`` when a
-rule refuses (the detail names the clause), 403, 400, 404.
+A service's refusal (club/refusals.py) becomes the club's JSON error in the
+API's exception handler (club/api/errors.py), the one place that maps its kind
+to a status: 400 invalid, 403 forbidden, 404 not found, 409 conflict or rule.
 """
 
 from __future__ import annotations
-
-from functools import wraps
 
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -16,7 +14,6 @@ from rest_framework.generics import ListAPIView
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from club.api.errors import ApiConflict, ApiError, RuleRefused
 from club.api.params import query_int
 from club.api.throttling import DirectChallengeThrottle
 from club.models import Member
@@ -25,24 +22,13 @@ from games.models import Game, Vacation
 
 from . import serializers as s
 
-_STATUS = {"forbidden": 403, "invalid": 400, "not-found": 404}
-
 
 def refusals(view_method):
-    """Translate service refusals into the club's API errors."""
-
-    @wraps(view_method)
-    def wrapper(*args, **kwargs):
-        try:
-            return view_method(*args, **kwargs)
-        except services.PlayRefused as refusal:
-            if refusal.kind == "rule":
-                raise RuleRefused(refusal.code, refusal.detail) from None
-            if refusal.kind == "conflict":
-                raise ApiConflict(refusal.code, refusal.detail) from None
-            raise ApiError(refusal.code, refusal.detail, status_code=_STATUS[refusal.kind]) from None
-
-    return wrapper
+    """Returns ``view_method`` unchanged. Refusals reach HTTP through the API's
+    exception handler (club/api/errors.py) now; this name stays only while
+    club/arbiters/api.py and club/championships/api/views.py still decorate
+    their views with it, and goes with those uses."""
+    return view_method
 
 
 def _bool(value):
@@ -68,7 +54,6 @@ class ChallengeListView(APIView):
         return Response(s.ChallengeSerializer(challenges[:200], many=True).data)
 
     @extend_schema(request=s.ChallengeCreateSerializer, responses={201: s.ChallengeSerializer})
-    @refusals
     def post(self, request):
         data = s.ChallengeCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -95,7 +80,6 @@ class ChallengeAcceptView(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(request=None, responses={201: s.GameSerializer})
-    @refusals
     def post(self, request, pk):
         game = services.challenge_accept(challenge_id=pk, member=request.user)
         return Response(s.GameSerializer(game).data, status=status.HTTP_201_CREATED)
@@ -105,7 +89,6 @@ class ChallengeDeclineView(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(request=None, responses=s.ChallengeSerializer)
-    @refusals
     def post(self, request, pk):
         return Response(s.ChallengeSerializer(services.challenge_decline(challenge_id=pk, member=request.user)).data)
 
@@ -114,7 +97,6 @@ class ChallengeCancelView(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(request=None, responses=s.ChallengeSerializer)
-    @refusals
     def post(self, request, pk):
         return Response(s.ChallengeSerializer(services.challenge_cancel(challenge_id=pk, member=request.user)).data)
 
@@ -195,7 +177,6 @@ class GameMovesView(APIView):
         responses={201: s.MoveResultSerializer, 200: s.MoveResultSerializer},
         parameters=[OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER, required=False)],
     )
-    @refusals
     def post(self, request, pk):
         values = _plain_move(request.data)
         if values is None:  # anything unusual: the serializer decides (and words the 400)
@@ -274,7 +255,6 @@ def _game_action(service, doc: str, name: str | None = None, **fixed):
         permission_classes = [permissions.IsAuthenticated]
 
         @extend_schema(request=None, responses=s.GameSerializer, description=doc)
-        @refusals
         def post(self, request, pk):
             game = service(game_id=pk, member=request.user, **fixed)
             return Response(s.GameSerializer(game).data)
@@ -312,7 +292,6 @@ class GameRepetitionClaimView(APIView):
         responses=s.GameSerializer,
         description="Claim a draw by threefold repetition (2.1.9.1.9, procedure 2.1.9.2).",
     )
-    @refusals
     def post(self, request, pk):
         data = s.ClaimSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -328,7 +307,6 @@ class GameResultView(APIView):
         responses=s.GameSerializer,
         description="The chief arbiter sets, changes or annuls the result (003 1.4, 1.12.2).",
     )
-    @refusals
     def post(self, request, pk):
         data = s.ResultChangeSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -346,7 +324,6 @@ class GameRecordView(APIView):
             OpenApiParameter("as", str, description="pdn (draughts), renju or sgf (renju); 'format' is taken by DRF")
         ],
     )
-    @refusals
     def get(self, request, pk):
         game = get_object_or_404(Game.objects.select_related("white", "black"), pk=pk)
         fmt = request.query_params.get("as") or records.default_format(game)
@@ -357,7 +334,6 @@ class RecordImportView(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(request=s.RecordImportSerializer, responses={201: s.GameSerializer(many=True)})
-    @refusals
     def post(self, request):
         data = s.RecordImportSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -377,7 +353,6 @@ class VacationListView(APIView):
         return Response(s.VacationSerializer(Vacation.objects.filter(member=request.user), many=True).data)
 
     @extend_schema(request=s.VacationSerializer, responses={201: s.VacationSerializer})
-    @refusals
     def post(self, request):
         data = s.VacationSerializer(data=request.data)
         data.is_valid(raise_exception=True)
