@@ -206,7 +206,7 @@ SERVERS = {
 def start_stack(args, env) -> list[subprocess.Popen]:
     subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True)
     server = SERVERS[args.server](args, urlparse(args.url).port)
-    return [
+    procs = [
         subprocess.Popen(server, cwd=ROOT, env={**env, "HTTP_THREADS": str(args.threads)}, start_new_session=True),
         subprocess.Popen(
             [
@@ -231,6 +231,20 @@ def start_stack(args, env) -> list[subprocess.Popen]:
             stderr=subprocess.DEVNULL,
         ),
     ]
+    if args.sweep and not args.smoke:
+        # The sweep's own worker (its queue: settings.CELERY_TASK_ROUTES), as deployed beside the others.
+        procs.append(
+            subprocess.Popen(
+                [sys.executable, "-m", "celery", "-A", "club", "worker", "-Q", "sweep", "-n", "sweep@%h"]
+                + ["--concurrency", "1", "--loglevel", "ERROR"],
+                cwd=ROOT,
+                env=env,
+                start_new_session=True,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+        )
+    return procs
 
 
 def stop_stack(procs) -> None:
@@ -561,9 +575,15 @@ def sweep(args) -> dict:
     model = game_create(
         white=white, black=black, discipline="russian", time_control="300", now=long_ago, starts_at=long_ago
     )
+    # Its end by the stack says beat and the workers are up (their start is not timed); its
+    # in-memory row, still ongoing, is the model of the copies.
+    up_by = time.time() + args.sweep_timeout
+    while Game.objects.filter(pk=model.pk, status=Game.Status.ONGOING).exists():
+        if time.time() > up_by:
+            raise SystemExit("the stack's sweep never ended a first overdue game")
+        time.sleep(0.05)
     fields = {f.attname: getattr(model, f.attname) for f in Game._meta.concrete_fields if not f.primary_key}
     with transaction.atomic():
-        Game.objects.filter(pk=model.pk).delete()
         games = Game.objects.bulk_create([Game(**fields) for _ in range(args.sweep)], batch_size=1000)
     written = time.time()
     ids = [g.pk for g in games]
@@ -571,14 +591,18 @@ def sweep(args) -> dict:
     while ongoing.exists() and time.time() - written < args.sweep_timeout:
         time.sleep(0.05)
     ended_after = time.time() - written
+    load = os.getloadavg()
     left = ongoing.count()
-    events = GameEvent.objects.filter(game_id__in=ids, kind="finished").count()
+    events = GameEvent.objects.filter(game_id__in=ids, kind="finished")
     return {
         "sweep_games": args.sweep,
         "sweep_seconds_to_last_ended": round(ended_after, 3),
         "sweep_left_ongoing": left,
-        "sweep_finished_events": events,
-        "sweep_each_once": left == 0 and events == args.sweep,
+        "sweep_finished_events": events.count(),
+        "sweep_each_once": left == 0 and events.count() == args.sweep,
+        # Not timed: how far the follow-up work (ratings, notices, broadcasts) had got by then.
+        "sweep_followups_dispatched": events.filter(dispatched_at__isnull=False).count(),
+        "sweep_load_at_last_ended": load,
     }
 
 
