@@ -314,3 +314,21 @@ def test_an_absent_player_who_is_in_no_line_up_of_the_round_is_refused_and_nothi
     assert response.json()["error"] == "not-in-round" and str(reserve) in response.json()["detail"]
     assert TeamRound.objects.get(event=event, number=1).status == "paired"
     assert not BoardGame.objects.exists()
+
+
+def test_a_corrected_game_result_reaches_its_board_and_match(
+    api, staff, rosters, make_event, django_capture_on_commit_callbacks
+):
+    from games.services import game_result_change
+
+    event = make_event(4)
+    pair(api, staff, event)
+    publish(api, staff, event, 1)
+    board = BoardGame.objects.filter(match__round__number=1, board=1).first()
+    with django_capture_on_commit_callbacks(execute=True):
+        game_resign(game_id=board.game_id, member=board.black)
+    assert BoardGame.objects.get(pk=board.pk).result == "1-0"
+    with django_capture_on_commit_callbacks(execute=True):
+        game_result_change(game_id=board.game_id, arbiter=staff["chief"], result="1/2-1/2", reason="Записан неверно.")
+    assert BoardGame.objects.get(pk=board.pk).result == "1/2-1/2"
+    assert Match.objects.get(pk=board.match_id).home_points == 0.5
