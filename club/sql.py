@@ -1,10 +1,13 @@
-"""SELECTs on the hot path of play, written once per database vendor.
+"""Hand-written SQL: the helpers every app's ``sql`` module uses, and the club's own statement.
 
-The ORM compiles a query afresh on every call; for the three statements every
-move runs (the token check, the game row lock, the players' vacations) that was
-a large share of a move's CPU. Here a statement is built on first use from the
-models' own metadata, and its values go through the converters the ORM itself
-would apply, so the results are the same model instances and Python values.
+The ORM compiles a query afresh on every call, even when psycopg runs it as a
+prepared statement; for the statements every move runs that was a large share
+of a move's CPU (bench/hand_sql.py). Only those measured to pay are written by
+hand, each in its app's ``sql`` module (this one, games/sql.py, ratings/sql.py)
+beside the ORM expression it stands for, and tested against it on SQLite and
+PostgreSQL. A statement is built on first use from the models' own metadata,
+and its values go through the converters the ORM itself would apply, so the
+results are the same model instances and Python values.
 """
 
 from __future__ import annotations
@@ -14,8 +17,10 @@ from contextlib import contextmanager
 from functools import wraps
 from typing import TypeVar
 
+from django.contrib.auth import get_user_model
 from django.db import connection
 from django.db.models import Field, Model
+from knox.models import AuthToken
 
 T = TypeVar("T")
 
@@ -85,3 +90,37 @@ def fetch_all(sql: str, params: list, cursor=None) -> list:
     with _cursor(cursor) as c:
         c.execute(sql, params)
         return c.fetchall()
+
+
+# Token check, on every API request: the ORM (select_related) took 5.1× as long (0.76 vs
+# 3.84 ms a call on the loaded machine), bench/results/hand_sql-2026-12-01.txt.
+@per_vendor
+def _token_statement() -> tuple[str, Columns, Columns]:
+    qn = connection.ops.quote_name
+    member, token = get_user_model()._meta, AuthToken._meta
+    columns = Columns(get_user_model(), alias="m")
+    extra = Columns(AuthToken, [token.get_field("created"), token.get_field("expiry")], alias="t")
+    return (
+        f"SELECT {columns.sql}, {extra.sql} "
+        f"FROM {qn(member.db_table)} m JOIN {qn(token.db_table)} t "
+        f"ON t.{qn(token.get_field('user').column)} = m.{qn(member.pk.column)} "
+        f"WHERE t.{qn(token.pk.column)} = %s",
+        columns,
+        extra,
+    )
+
+
+def token_with_member(digest: str) -> AuthToken | None:
+    """``AuthToken.objects.select_related("user").filter(digest=digest).first()``:
+    the API token of that digest with its member, whatever their state."""
+    statement, columns, extra = _token_statement()
+    row = fetch_one(statement, [digest])
+    if row is None:
+        return None
+    created, expiry = extra.values(row[len(columns.fields) :])
+    user = columns.instance(row)
+    token = AuthToken.from_db(
+        connection.alias, ["digest", "user_id", "created", "expiry"], [digest, user.pk, created, expiry]
+    )
+    token.user = user
+    return token

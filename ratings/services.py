@@ -31,7 +31,7 @@ from django.db.models import F, Q, QuerySet
 
 from games import results
 from games.models import Game
-from ratings import elo
+from ratings import elo, sql
 from ratings.config import rating_config
 from ratings.elo import EloConfig, PlayerState
 from ratings.models import SPEEDS, Rating, RatingChange, RatingPool
@@ -162,38 +162,8 @@ def _history_rows(change: GameChange, *, discipline: str, speed: str, ended_at) 
     return white, black
 
 
-def _insert_rows(model, fields: tuple[str, ...], rows: list[tuple]) -> None:
-    """INSERT plain rows, many per statement.
-
-    A rebuild writes two history rows per game and a rating per member;
-    building a model instance per row cost more than the rest of the rebuild
-    together, so both paths write plain rows through here (the same values
-    either way; floats travel as their shortest exact text). 400 rows × 14
-    columns stays below SQLite's 32,766 and PostgreSQL's 65,535 parameters
-    per statement; PostgreSQL takes big batches through COPY instead.
-    """
-    if not rows:
-        return
-    meta = model._meta
-    quote = connection.ops.quote_name
-    columns = ", ".join(quote(meta.get_field(name).column) for name in fields)
-    if connection.vendor == "postgresql" and len(rows) > 50:
-        # COPY is PostgreSQL's bulk-load path: several times faster than INSERT.
-        with connection.cursor() as cursor:
-            with cursor.cursor.copy(f"COPY {quote(meta.db_table)} ({columns}) FROM STDIN") as copy:
-                for row in rows:
-                    copy.write_row(row)
-        return
-    one = "(" + ", ".join(["%s"] * len(fields)) + ")"
-    head = f"INSERT INTO {quote(meta.db_table)} ({columns}) VALUES "
-    with connection.cursor() as cursor:
-        for i in range(0, len(rows), 400):
-            chunk = rows[i : i + 400]
-            cursor.execute(head + ", ".join([one] * len(chunk)), [value for row in chunk for value in row])
-
-
 def _history_insert(rows: list[tuple]) -> None:
-    _insert_rows(RatingChange, _HISTORY_FIELDS, rows)
+    sql.rows_insert(RatingChange, _HISTORY_FIELDS, rows)
 
 
 def _db_datetime(value: datetime):
@@ -225,7 +195,7 @@ def _ratings_save(
     pool = Rating.objects.filter(discipline=discipline, speed=speed)
     for i in range(0, len(members), _BATCH):
         pool.filter(member_id__in=members[i : i + _BATCH]).delete()
-    _insert_rows(
+    sql.rows_insert(
         Rating,
         _RATING_FIELDS,
         [

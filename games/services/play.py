@@ -16,8 +16,8 @@ from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from club import sql
-from games import clock, events, results
+from club.models import Member
+from games import clock, events, results, sql
 from games.models import BLACK, WHITE, Game, GameEvent, Move
 from games.rules import IllegalMove
 
@@ -38,26 +38,15 @@ class MoveOutcome:
     replayed: bool = False  # True: an earlier request with the same idempotency key made it
 
 
-@sql.per_vendor
-def _lock_statement() -> tuple[str, sql.Columns]:
-    qn = connection.ops.quote_name
-    columns = sql.Columns(Game)
-    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
-    return (f"SELECT {columns.sql} FROM {qn(Game._meta.db_table)} WHERE {qn(Game._meta.pk.column)} = %s{lock}", columns)
-
-
 def _locked(game_id: int, cursor=None) -> Game:
-    """SELECT … FOR UPDATE of the game row (a plain SELECT inside SQLite's
-    IMMEDIATE transaction, which already holds the write lock), prepared once
-    (club/sql.py)."""
-    statement, columns = _lock_statement()
-    row = sql.fetch_one(statement, [game_id], cursor)
-    if row is None:
+    """The game row, locked (SELECT … FOR UPDATE, games/sql.py)."""
+    game = sql.game_locked(game_id, cursor)
+    if game is None:
         raise NotFound("no-such-game", f"There is no game {game_id}.")
-    return columns.instance(row)
+    return game
 
 
-def _player_colour(game: Game, member) -> str:
+def _player_colour(game: Game, member: Member) -> str:
     colour = game.colour_of(member.pk)
     if colour is None:
         raise Forbidden("not-a-player", "Only the two players of this game may act in it.")
@@ -96,7 +85,7 @@ def _not_before_start(game: Game, now: datetime) -> None:
 def game_move_make(
     *,
     game_id: int,
-    member,
+    member: Member,
     text: str,
     expected_ply: int,
     idempotency_key: str | None = None,
@@ -171,7 +160,19 @@ def _absence_refusal(ending: Ending) -> RuleRefusal:
     )
 
 
-def _move_locked(cursor, *, game_id, member, text, expected_ply, idempotency_key, offer_draw, now):
+def _move_locked(
+    cursor,
+    *,
+    game_id: int,
+    member: Member,
+    text: str,
+    expected_ply: int,
+    idempotency_key: str | None,
+    offer_draw: bool,
+    now: datetime | None,
+) -> MoveOutcome | Ending | object:
+    """``game_move_make`` inside its transaction: the outcome, the ``Ending``
+    of an absent player's forfeit, or ``_FLAG_FELL``."""
     game = _locked(game_id, cursor)
     if idempotency_key and (expected_ply != game.ply or game.is_over):
         # A retry of a request that succeeded finds the game past its ply; a
@@ -253,7 +254,7 @@ def _apply(
     cursor,
     *,
     game: Game,
-    member,
+    member: Member,
     colour: str,
     text: str,
     new,
@@ -262,11 +263,11 @@ def _apply(
     elapsed: int,
     made: int,
     now: datetime,
-    idempotency_key,
+    idempotency_key: str | None,
     offer_draw: bool,
     late_win: bool,
     v,
-    pauses=None,
+    pauses: dict | None = None,
 ) -> MoveOutcome:
     game.ply += 1
     move = Move(
@@ -316,78 +317,17 @@ def _apply(
     return MoveOutcome(move, game)
 
 
-_MOVE_FIELDS = [
-    "ply",
-    "white_id",
-    "black_id",
-    "white_ms",
-    "black_ms",
-    "white_moves",
-    "black_moves",
-    "to_move",
-    "fen",
-    "turn_started_at",
-    "draw_barred",
-    "draw_offer_by",
-    "draw_offer_ply",
-    "started_at",
-    "deadline",
-    "turn_unannounced",
-    "white_checked_in_at",
-    "black_checked_in_at",
-]
-
-
-@sql.per_vendor
-def _store_statement() -> tuple[str, str, list, list]:
-    """(INSERT of the move, UPDATE of the game, their fields); on PostgreSQL the
-    two are one statement, the INSERT a data-modifying CTE of the UPDATE."""
-    qn, move_meta, game_meta = connection.ops.quote_name, Move._meta, Game._meta
-    move_fields = [f for f in move_meta.concrete_fields if f is not move_meta.pk]
-    game_fields = [game_meta.get_field(name) for name in _MOVE_FIELDS]
-    insert = (
-        f"INSERT INTO {qn(move_meta.db_table)} ({', '.join(qn(f.column) for f in move_fields)}) "
-        f"VALUES ({', '.join(['%s'] * len(move_fields))}) RETURNING {qn(move_meta.pk.column)}"
-    )
-    update = (
-        f"UPDATE {qn(game_meta.db_table)} SET "
-        + ", ".join(f"{qn(f.column)} = %s" for f in game_fields)
-        + f" WHERE {qn(game_meta.pk.column)} = %s"
-    )
-    if connection.vendor == "postgresql":
-        return f"WITH new_move AS ({insert}) {update} RETURNING (SELECT * FROM new_move)", "", move_fields, game_fields
-    return insert, update, move_fields, game_fields
-
-
 def _store(cursor, move: Move, game: Game) -> None:
-    """Insert the move and write the game's new state, as prepared statements
-    (one round trip on PostgreSQL). The unique (game, ply) and (game,
-    idempotency_key) constraints refuse a duplicate move with IntegrityError
-    (see ``game_move_make``); the game row is ours, locked."""
-    insert, update, move_fields, game_fields = _store_statement()
-    move_values = [f.get_db_prep_save(f.pre_save(move, True), connection) for f in move_fields]
-    game_values = [f.get_db_prep_save(getattr(game, f.attname), connection) for f in game_fields] + [game.pk]
-    if not update:
-        cursor.execute(insert, move_values + game_values)
-        row = cursor.fetchone()
-        if row is None:
-            raise NotFound("no-such-game", f"There is no game {game.pk}.")
-        move.pk = row[0]
-        move._state.adding, move._state.db = False, connection.alias
-        return
-    if connection.features.can_return_columns_from_insert:
-        cursor.execute(insert, move_values)
-        move.pk = cursor.fetchone()[0]
-        move._state.adding, move._state.db = False, connection.alias
-    else:  # SQLite before 3.35 has no RETURNING
-        move.save(force_insert=True)
-    cursor.execute(update, game_values)
-    if cursor.rowcount != 1:
+    """Insert the move and write the game's new state (games/sql.py). The
+    unique (game, ply) and (game, idempotency_key) constraints refuse a
+    duplicate move with IntegrityError (see ``game_move_make``); the game row
+    is ours, locked."""
+    if not sql.move_store(cursor, move, game):
         raise NotFound("no-such-game", f"There is no game {game.pk}.")
 
 
 # ---- resign, abort ------------------------------------------------------------------------
-def _acting(game_id: int, member, now: datetime | None) -> tuple[Game, str, datetime, bool]:
+def _acting(game_id: int, member: Member, now: datetime | None) -> tuple[Game, str, datetime, bool]:
     """Inside the action's transaction: the locked game, the acting player's
     colour, the action's time, and whether the side to move's flag had fallen
     (the game has then just ended on time and the action does nothing)."""
@@ -401,7 +341,7 @@ def _acting(game_id: int, member, now: datetime | None) -> tuple[Game, str, date
 FLAG_ENDINGS = ("time", "both-flags")
 
 
-def _made_before_the_flag(game: Game, member, now: datetime) -> str | None:
+def _made_before_the_flag(game: Game, member: Member, now: datetime) -> str | None:
     """If ``game`` ended on the flag *after* ``now``, the instant the action
     was made, the acting player's colour: his resignation or draw agreement
     was made before the flag fell and stands (003 5.3.1.4, 000 9.3.1.3).
@@ -435,7 +375,7 @@ def _supersede_flag(game: Game, *, winner: str | None, reason: str, clause: str,
     return game
 
 
-def game_resign(*, game_id: int, member, now: datetime | None = None) -> Game:
+def game_resign(*, game_id: int, member: Member, now: datetime | None = None) -> Game:
     """The member resigns: the opponent wins (2.1.8, 1.7.11). A resignation
     made before the flag fell stands even if the flag was processed first
     (003 5.3.1.4, 000 9.3.1.3)."""
@@ -451,7 +391,7 @@ def game_resign(*, game_id: int, member, now: datetime | None = None) -> Game:
         return game
 
 
-def game_abort(*, game_id: int, member, now: datetime | None = None) -> Game:
+def game_abort(*, game_id: int, member: Member, now: datetime | None = None) -> Game:
     """Call the game off before both sides have moved: no result, not rated."""
     with transaction.atomic():
         game = _locked(game_id)
@@ -471,7 +411,7 @@ def check_in_window() -> timedelta:
     return timedelta(minutes=int(getattr(settings, "GAMES_CHECK_IN_MINUTES", 15)))
 
 
-def game_check_in(*, game_id: int, member, now: datetime | None = None) -> Game:
+def game_check_in(*, game_id: int, member: Member, now: datetime | None = None) -> Game:
     """The player says he is at the board of a scheduled game ("I am here"):
     from then on he is present and cannot forfeit for lateness (1.9.1).
     Idempotent; open from ``GAMES_CHECK_IN_MINUTES`` before the start."""
@@ -516,7 +456,7 @@ def _offer(game: Game, colour: str) -> None:
     game.save(update_fields=["draw_offer_by", "draw_offer_ply", "draw_barred"])
 
 
-def game_draw_offer(*, game_id: int, member, now: datetime | None = None) -> Game:
+def game_draw_offer(*, game_id: int, member: Member, now: datetime | None = None) -> Game:
     with transaction.atomic():
         game, colour, now, flag_fell = _acting(game_id, member, now)
         if not flag_fell:
@@ -525,7 +465,7 @@ def game_draw_offer(*, game_id: int, member, now: datetime | None = None) -> Gam
         return game
 
 
-def game_draw_answer(*, game_id: int, member, accept: bool, now: datetime | None = None) -> Game:
+def game_draw_answer(*, game_id: int, member: Member, accept: bool, now: datetime | None = None) -> Game:
     """Accept (draw by agreement, 2.1.9.1.1) or decline the opponent's offer.
     An acceptance made before the flag fell stands even if the flag was
     processed first (003 5.3.1.4, 000 9.3.1.3)."""
@@ -559,7 +499,7 @@ def _offer_at_flag(game: Game) -> str:
 
 # ---- threefold repetition (2.1.9.1.9, procedure 2.1.9.2) ------------------------------------------
 def game_repetition_claim(
-    *, game_id: int, member, expected_ply: int, move: str = "", now: datetime | None = None
+    *, game_id: int, member: Member, expected_ply: int, move: str = "", now: datetime | None = None
 ) -> Game:
     """The side to move claims a draw by threefold repetition (2.1.9.2).
 
@@ -595,7 +535,7 @@ class _WrittenMoveStands(Exception):
     pass
 
 
-def _repetition_claim_locked(*, game_id: int, member, expected_ply: int, move: str, now: datetime) -> Game:
+def _repetition_claim_locked(*, game_id: int, member: Member, expected_ply: int, move: str, now: datetime) -> Game:
     game = _locked(game_id)
     colour = _player_colour(game, member)
     _ongoing(game)

@@ -5,11 +5,9 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from django.conf import settings
-from django.db import connection
 
-from club import sql
-from games import clock
-from games.models import BLACK, WHITE, Game, Vacation
+from games import clock, sql
+from games.models import BLACK, WHITE, Game
 
 
 def to_ms(at: datetime) -> int:
@@ -22,29 +20,13 @@ def from_ms(ms: int) -> datetime:
 
 def players_pauses(game: Game, cursor=None) -> dict[int, list[tuple[int, int]]]:
     """Both players' vacations that matter to the current turn, in one query
-    (on ``cursor`` if given)."""
+    (on ``cursor`` if given; games/sql.py: it runs on every correspondence move)."""
     pauses: dict[int, list[tuple[int, int]]] = {game.white_id: [], game.black_id: []}
     if game.turn_started_at is None:
         return pauses
-    statement, columns = _pauses_statement()
-    rows = sql.fetch_all(
-        statement,
-        [game.white_id, game.black_id, connection.ops.adapt_datetimefield_value(game.turn_started_at)],
-        cursor,
-    )
-    for row in rows:
-        member_id, a, b = columns.values(row)
+    for member_id, a, b in sql.vacations_ending_after((game.white_id, game.black_id), game.turn_started_at, cursor):
         pauses.setdefault(member_id, []).append((to_ms(a), to_ms(b)))
     return pauses
-
-
-@sql.per_vendor
-def _pauses_statement() -> tuple[str, sql.Columns]:
-    """Prepared once (club/sql.py): it runs on every correspondence move."""
-    qn, meta = connection.ops.quote_name, Vacation._meta
-    columns = sql.Columns(Vacation, [meta.get_field("member"), meta.get_field("starts_at"), meta.get_field("ends_at")])
-    member, ends = qn(meta.get_field("member").column), qn(meta.get_field("ends_at").column)
-    return (f"SELECT {columns.sql} FROM {qn(meta.db_table)} WHERE {member} IN (%s, %s) AND {ends} > %s", columns)
 
 
 def left_of(game: Game, colour: str) -> int:

@@ -1,0 +1,129 @@
+"""The games layer's hand-written SQL: the statements every move runs.
+
+Each is here because bench/hand_sql.py measured it against its ORM
+equivalent on PostgreSQL, both as psycopg prepared statements, and the ORM
+cost more (figures: bench/results/hand_sql-2026-12-01.txt, a shared machine
+under load, so the ratio is the figure to read; the microseconds are inflated
+alike on both sides). tests/games/test_sql.py checks each against the ORM on
+SQLite and PostgreSQL. The statements are built once per vendor from the
+models' metadata (club/sql.py), so a model change reaches them.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db import connection
+
+from club import sql
+from games.models import Game, Move, Vacation
+
+# The game's columns a move writes (``move_store``).
+MOVE_GAME_FIELDS = [
+    "ply",
+    "white_id",
+    "black_id",
+    "white_ms",
+    "black_ms",
+    "white_moves",
+    "black_moves",
+    "to_move",
+    "fen",
+    "turn_started_at",
+    "draw_barred",
+    "draw_offer_by",
+    "draw_offer_ply",
+    "started_at",
+    "deadline",
+    "turn_unannounced",
+    "white_checked_in_at",
+    "black_checked_in_at",
+]
+
+
+# Game lock: the ORM took 5.3× as long (1.00 vs 5.34 ms a call on the loaded machine),
+# bench/results/hand_sql-2026-12-01.txt.
+@sql.per_vendor
+def _lock_statement() -> tuple[str, sql.Columns]:
+    qn = connection.ops.quote_name
+    columns = sql.Columns(Game)
+    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
+    return (f"SELECT {columns.sql} FROM {qn(Game._meta.db_table)} WHERE {qn(Game._meta.pk.column)} = %s{lock}", columns)
+
+
+def game_locked(game_id: int, cursor=None) -> Game | None:
+    """``Game.objects.select_for_update().filter(pk=game_id).first()``: SELECT
+    … FOR UPDATE of the game row (a plain SELECT inside SQLite's IMMEDIATE
+    transaction, which already holds the write lock)."""
+    statement, columns = _lock_statement()
+    row = sql.fetch_one(statement, [game_id], cursor)
+    return None if row is None else columns.instance(row)
+
+
+# Vacations: the ORM took 4.4× as long (0.66 vs 2.88 ms), bench/results/hand_sql-2026-12-01.txt.
+@sql.per_vendor
+def _pauses_statement() -> tuple[str, sql.Columns]:
+    qn, meta = connection.ops.quote_name, Vacation._meta
+    columns = sql.Columns(Vacation, [meta.get_field("member"), meta.get_field("starts_at"), meta.get_field("ends_at")])
+    member, ends = qn(meta.get_field("member").column), qn(meta.get_field("ends_at").column)
+    return (f"SELECT {columns.sql} FROM {qn(meta.db_table)} WHERE {member} IN (%s, %s) AND {ends} > %s", columns)
+
+
+def vacations_ending_after(
+    member_ids: tuple[int, int], after: datetime, cursor=None
+) -> list[tuple[int, datetime, datetime]]:
+    """``Vacation.objects.filter(member_id__in=member_ids, ends_at__gt=after)
+    .values_list("member_id", "starts_at", "ends_at")``, in no order."""
+    statement, columns = _pauses_statement()
+    rows = sql.fetch_all(statement, [*member_ids, connection.ops.adapt_datetimefield_value(after)], cursor)
+    return [tuple(columns.values(row)) for row in rows]
+
+
+# Move store: the ORM (save + update, two round trips) took 2.2× as long (1.62 vs 3.56 ms),
+# bench/results/hand_sql-2026-12-01.txt.
+@sql.per_vendor
+def _store_statement() -> tuple[str, str, list, list]:
+    """(INSERT of the move, UPDATE of the game, their fields); on PostgreSQL the
+    two are one statement, the INSERT a data-modifying CTE of the UPDATE."""
+    qn, move_meta, game_meta = connection.ops.quote_name, Move._meta, Game._meta
+    move_fields = [f for f in move_meta.concrete_fields if f is not move_meta.pk]
+    game_fields = [game_meta.get_field(name) for name in MOVE_GAME_FIELDS]
+    insert = (
+        f"INSERT INTO {qn(move_meta.db_table)} ({', '.join(qn(f.column) for f in move_fields)}) "
+        f"VALUES ({', '.join(['%s'] * len(move_fields))}) RETURNING {qn(move_meta.pk.column)}"
+    )
+    update = (
+        f"UPDATE {qn(game_meta.db_table)} SET "
+        + ", ".join(f"{qn(f.column)} = %s" for f in game_fields)
+        + f" WHERE {qn(game_meta.pk.column)} = %s"
+    )
+    if connection.vendor == "postgresql":
+        return f"WITH new_move AS ({insert}) {update} RETURNING (SELECT * FROM new_move)", "", move_fields, game_fields
+    return insert, update, move_fields, game_fields
+
+
+def move_store(cursor, move: Move, game: Game) -> bool:
+    """``move.save(force_insert=True)`` and ``Game.objects.filter(pk=game.pk)
+    .update(...)`` of ``MOVE_GAME_FIELDS``, in one round trip on PostgreSQL.
+    False if there is no such game (the caller then rolls back). The unique
+    (game, ply) and (game, idempotency_key) constraints refuse a duplicate
+    move with IntegrityError."""
+    insert, update, move_fields, game_fields = _store_statement()
+    move_values = [f.get_db_prep_save(f.pre_save(move, True), connection) for f in move_fields]
+    game_values = [f.get_db_prep_save(getattr(game, f.attname), connection) for f in game_fields] + [game.pk]
+    if not update:
+        cursor.execute(insert, move_values + game_values)
+        row = cursor.fetchone()
+        if row is None:
+            return False
+        move.pk = row[0]
+        move._state.adding, move._state.db = False, connection.alias
+        return True
+    if connection.features.can_return_columns_from_insert:
+        cursor.execute(insert, move_values)
+        move.pk = cursor.fetchone()[0]
+        move._state.adding, move._state.db = False, connection.alias
+    else:  # SQLite before 3.35 has no RETURNING
+        move.save(force_insert=True)
+    cursor.execute(update, game_values)
+    return cursor.rowcount == 1

@@ -1,0 +1,99 @@
+"""The games layer's hand-written SQL (games/sql.py) gives what the ORM expression it stands for gives.
+
+The statements differ per database (FOR UPDATE, a CTE on PostgreSQL, two
+statements on SQLite), so these run on SQLite by default and on PostgreSQL
+with DATABASE_URL set (CI runs both).
+"""
+
+from datetime import timedelta
+
+import pytest
+from django.db import connection, transaction
+
+from games import sql
+from games.models import Game, Move, Vacation
+
+from .conftest import T0, at
+
+
+def columns(instance) -> dict:
+    return {f.attname: getattr(instance, f.attname) for f in type(instance)._meta.concrete_fields}
+
+
+class TestTheGameLock:
+    def test_it_reads_the_game_row_as_select_for_update_reads_it(self, new_game):
+        game = new_game(time_control="d3", starts_at=T0 + timedelta(hours=1), lateness_ms=60_000)
+        with transaction.atomic():
+            assert columns(sql.game_locked(game.pk)) == columns(Game.objects.select_for_update().get(pk=game.pk))
+
+    def test_an_unknown_game_is_none(self, db):
+        with transaction.atomic():
+            assert sql.game_locked(10**9) is None
+
+
+def test_the_vacations_ending_after_an_instant_are_those_the_orm_filters(anna, boris, chiara):
+    for member, start in [(anna, -10), (anna, -1), (anna, 3), (boris, -1), (chiara, -1)]:
+        Vacation.objects.create(member=member, starts_at=at(days(start)), ends_at=at(days(start + 2)))
+    hand = sql.vacations_ending_after((anna.pk, boris.pk), T0)
+    orm = Vacation.objects.filter(member_id__in=(anna.pk, boris.pk), ends_at__gt=T0).values_list(
+        "member_id", "starts_at", "ends_at"
+    )
+    assert len(hand) == 3 and sorted(hand) == sorted(orm)
+
+
+def days(n: int) -> float:
+    return n * 86_400
+
+
+class TestTheMoveStore:
+    def new_state(self, game: Game, anna) -> Move:
+        """The game after white's first move, as ``game_move_make`` leaves it; the move."""
+        game.ply, game.to_move, game.fen = 1, "black", "B:W21,22,23:B9,10,11"
+        game.white_ms, game.white_moves, game.turn_started_at = 295_000, 1, at(5)
+        game.draw_offer_by, game.draw_offer_ply, game.started_at = "white", 1, at(0)
+        game.deadline, game.turn_unannounced, game.white_checked_in_at = at(305), True, at(1)
+        return Move(
+            game=game,
+            ply=1,
+            notation="c3-d4",
+            colour="white",
+            member=anna,
+            played_at=at(5),
+            elapsed_ms=5_000,
+            clock_ms=295_000,
+            idempotency_key="k1",
+        )
+
+    def test_it_writes_the_move_and_the_game_as_save_and_update_write_them(self, new_game, anna):
+        by_hand, by_orm = new_game(), new_game()
+        move = self.new_state(by_hand, anna)
+        with transaction.atomic(), connection.cursor() as cursor:
+            assert sql.move_store(cursor, move, by_hand)
+        other = self.new_state(by_orm, anna)
+        with transaction.atomic():
+            other.save(force_insert=True)
+            Game.objects.filter(pk=by_orm.pk).update(**{name: getattr(by_orm, name) for name in sql.MOVE_GAME_FIELDS})
+
+        def stored(game_id: int) -> tuple[dict, list[dict]]:
+            game = columns(Game.objects.get(pk=game_id))
+            moves = [columns(m) for m in Move.objects.filter(game_id=game_id)]
+            for row in [game, *moves]:  # all but the rows' own ids and creation instants
+                for name in ("id", "game_id", "created_at"):
+                    row.pop(name, None)
+            return game, moves
+
+        assert move.pk == Move.objects.get(game_id=by_hand.pk).pk and not move._state.adding
+        assert stored(by_hand.pk) == stored(by_orm.pk)
+        assert stored(by_hand.pk)[0]["ply"] == 1 and len(stored(by_hand.pk)[1]) == 1
+
+    def test_a_second_move_at_the_same_ply_is_refused_by_the_constraint(self, new_game, anna):
+        from django.db import IntegrityError
+
+        game = new_game()
+        with transaction.atomic(), connection.cursor() as cursor:
+            sql.move_store(cursor, self.new_state(game, anna), game)
+        again = self.new_state(game, anna)
+        again.idempotency_key = "k2"
+        with pytest.raises(IntegrityError), transaction.atomic(), connection.cursor() as cursor:
+            sql.move_store(cursor, again, game)
+        assert Move.objects.filter(game=game).count() == 1
