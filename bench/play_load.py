@@ -588,6 +588,10 @@ def sweep(args) -> dict:
     written = time.time()
     ids = [g.pk for g in games]
     ongoing = Game.objects.filter(pk__in=ids, status=Game.Status.ONGOING)
+    ended = Game.objects.filter(pk__in=ids).exclude(status=Game.Status.ONGOING)
+    while not ended.exists() and time.time() - written < args.sweep_timeout:
+        time.sleep(0.05)
+    first_after = time.time() - written  # mostly the wait for beat's next tick (every few seconds)
     while ongoing.exists() and time.time() - written < args.sweep_timeout:
         time.sleep(0.05)
     ended_after = time.time() - written
@@ -596,6 +600,7 @@ def sweep(args) -> dict:
     events = GameEvent.objects.filter(game_id__in=ids, kind="finished")
     return {
         "sweep_games": args.sweep,
+        "sweep_seconds_to_first_ended": round(first_after, 3),
         "sweep_seconds_to_last_ended": round(ended_after, 3),
         "sweep_left_ongoing": left,
         "sweep_finished_events": events.count(),
