@@ -90,7 +90,10 @@ class ChampionshipForm(forms.Form):
         required=False,
         choices=[
             ("", _("micro-matches at the faster control")),
-            ("lehmann-georgiev", _("a Lehmann–Georgiev series: 5 min + 3 s per move until the first win")),
+            (
+                Championship.TieBreak.LEHMANN_GEORGIEV,
+                _("a Lehmann–Georgiev series: 5 min + 3 s per move until the first win"),
+            ),
         ],
     )
 

@@ -48,7 +48,7 @@ from . import pairing
 from .models import Board, Championship, Decision, MatchGame, Round
 
 BREAK = timedelta(minutes=5)  # 1.11: five minutes between the games of a micro-match
-LEHMANN_GEORGIEV = "lehmann-georgiev"
+LEHMANN_GEORGIEV = Championship.TieBreak.LEHMANN_GEORGIEV
 LEHMANN_GEORGIEV_CONTROL = "300+3"  # 3.6.4: 5 min + 3 s per move for all the games
 
 

@@ -32,6 +32,10 @@ class Championship(models.Model):
         SOLKOFF = "solkoff", _("truncated Solkoff (1.15.6)")
         BUCHHOLZ = "buchholz", _("current Buchholz (1.15.7)")
 
+    class TieBreak(models.TextChoices):
+        NONE = "", _("none")
+        LEHMANN_GEORGIEV = "lehmann-georgiev", _("Lehmann–Georgiev (3.6.4)")
+
     class Scoring(models.TextChoices):
         ONE = "1-1/2-0", _("1 / ½ / 0")
         TWO = "2-1-0", _("2 / 1 / 0")
@@ -75,7 +79,7 @@ class Championship(models.Model):
         _("tie-break series"),
         max_length=20,
         blank=True,
-        choices=[("", _("none")), ("lehmann-georgiev", _("Lehmann–Georgiev (3.6.4)"))],
+        choices=TieBreak.choices,
     )
     tie_criteria = models.JSONField(_("tie criteria (1.13.3)"), default=list, blank=True)
     # Staged events (1.2): the top ``qualifiers`` of this stage's final standings enter ``next_stage``.

@@ -214,7 +214,7 @@ def championship_create(
             tie_time_control = str(clock.TimeControl.parse(tie_time_control))
         except clock.BadTimeControl as error:
             raise Invalid("bad-time-control", str(error)) from None
-    if tie_break not in ("", "lehmann-georgiev"):
+    if tie_break not in Championship.TieBreak.values:
         raise Invalid("bad-tie-break", _("The tie-break series is empty or lehmann-georgiev (3.6.4)."))
     if tie_break and games_per_pairing == 1 and not ballot_table and system != Championship.System.KNOCKOUT:
         raise Invalid(

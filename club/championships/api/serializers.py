@@ -159,7 +159,7 @@ class ChampionshipCreateSerializer(serializers.Serializer):
         help_text="1.11: the faster control after the further micro-matches.",
     )
     tie_break = serializers.ChoiceField(
-        choices=["", "lehmann-georgiev"],
+        choices=Championship.TieBreak.choices,
         required=False,
         default="",
         help_text="3.6.4: a drawn tie goes on to a Lehmann–Georgiev series (tie_time_control, default 300+3).",
