@@ -184,9 +184,9 @@ def _sweep_batch(now: datetime, size: int) -> tuple[int, int]:
     2. re-check each under the lock, the players' vacations fetched in one query;
     3. end them with one conditional UPDATE per kind of ending and one INSERT
        of their "finished" events; move the deadlines a vacation moved;
-    4. on commit, one message hands the batch's follow-ups and broadcasts to a
-       worker (each costs a round trip to the broker: done here, they were most
-       of a sweep's time).
+    4. on commit, a message per ``FOLLOWUPS_PER_MESSAGE`` games hands their
+       follow-ups and broadcasts to a worker (each costs round trips to the
+       broker: done here, one game at a time, they were most of a sweep's time).
 
     Returns how many rows it locked and how many games it ended."""
     with transaction.atomic():
@@ -241,13 +241,21 @@ def _batch_pauses(games: list[Game]) -> dict[int, dict[int, list[tuple[int, int]
     return {g.pk: {g.white_id: by_member[g.white_id], g.black_id: by_member[g.black_id]} for g in turns}
 
 
+# Games per follow-up message. Sending one game's follow-ups takes tens of ms
+# (a broker round trip per task, the outbox update, the broadcast): small
+# messages let a worker's other tasks run between them.
+FOLLOWUPS_PER_MESSAGE = 100
+
+
 def _followups_enqueue(game_ids: list[int]) -> None:
     from games.tasks import games_followups_task  # the edge above this layer, as events reaches it by name
 
-    try:
-        games_followups_task.delay(game_ids)
-    except Exception:  # broker down: the events stay undispatched and the sweep enqueues them again
-        log.exception("could not enqueue the follow-ups of %s games", len(game_ids))
+    for i in range(0, len(game_ids), FOLLOWUPS_PER_MESSAGE):
+        chunk = game_ids[i : i + FOLLOWUPS_PER_MESSAGE]
+        try:
+            games_followups_task.delay(chunk)
+        except Exception:  # broker down: the events stay undispatched and the sweep enqueues them again
+            log.exception("could not enqueue the follow-ups of %s games", len(chunk))
 
 
 def games_followups_dispatch(game_ids: list[int]) -> int:

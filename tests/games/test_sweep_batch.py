@@ -1,7 +1,7 @@
 """The sweep ends overdue games a batch at a time (games/services/finish.py):
 one transaction locks a batch of due rows, re-checks each, ends them with one
-conditional UPDATE per kind of ending and one INSERT of their events, and one
-message hands the batch's follow-ups to a worker. Each game still ends as
+conditional UPDATE per kind of ending and one INSERT of their events, and a
+message per hundred games hands their follow-ups to a worker. Each game still ends as
 ``game_adjudicate`` would end it alone, once."""
 
 import os
@@ -89,9 +89,10 @@ def test_a_sweep_takes_the_earliest_deadlines_a_batch_at_a_time_up_to_its_limit(
 
 
 def test_the_batch_s_follow_ups_go_out_once_after_commit(
-    new_game, settings, eager_celery, django_capture_on_commit_callbacks
+    new_game, settings, eager_celery, django_capture_on_commit_callbacks, monkeypatch
 ):
     settings.GAME_FINISHED_TASKS = ["tests.games.test_sweep_batch.record_followup"]
+    monkeypatch.setattr(finish, "FOLLOWUPS_PER_MESSAGE", 2)  # three games: two messages
     FOLLOWED_UP.clear()
     ids = [new_game(starts_at=at(i)).pk for i in range(3)]
     with django_capture_on_commit_callbacks(execute=True):
