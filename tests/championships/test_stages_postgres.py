@@ -10,10 +10,12 @@ every championship action through the API, the games through the game layer:
 Results reach the boards, the next games of a match are created, rounds
 close, stages advance and standings are computed by the worker alone."""
 
+import threading
 import time
 from datetime import timedelta
 
 import pytest
+from django.db import connection
 from django.utils import timezone
 from rest_framework.test import APIClient
 
@@ -33,6 +35,28 @@ def wait_for(check, timeout=60):
             return True
         time.sleep(0.2)
     return False
+
+
+def _race(target, times=2):
+    barrier = threading.Barrier(times)
+    outcomes, errors = [], []
+
+    def run():
+        try:
+            barrier.wait()
+            outcomes.append(target())
+        except Exception as error:  # reported below
+            errors.append(error)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run) for _ in range(times)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not errors, errors
+    return outcomes
 
 
 class Caller:
@@ -186,3 +210,36 @@ def test_a_swiss_qualifies_into_a_knockout_whose_drawn_tie_goes_to_lehmann_georg
     # Each stage keeps its own standings: the Swiss's as it finished, the knockout's its own.
     assert [r["id"] for r in Caller().get(swiss_url + "standings/")["rows"]] == [r["id"] for r in swiss_rows]
     assert wait_for(lambda: len(stored_rows(final)) == 4)
+
+
+def test_carrying_the_qualifiers_raced_by_the_worker_and_two_callers_happens_once(
+    celery_worker_process, make_championship, players, staff
+):
+    from club.championships import services
+    from club.championships.models import Decision
+
+    group = make_championship(players[:4], name="Group")
+    final = services.championship_create(
+        organiser=staff["organiser"], name="Final", discipline="russian", time_control="d2", system="round-robin"
+    )
+    services.stage_link(by=staff["organiser"], championship_id=group.pk, next_stage_id=final.pk, qualifiers=2)
+    for number in (1, 2, 3):
+        services.round_pair(by=staff["arbiter"], championship_id=group.pk)
+        services.round_publish(by=staff["arbiter"], championship_id=group.pk, round_number=number)
+        boards = list(Board.objects.filter(round__championship=group, round__number=number))
+        for board in boards[:-1]:
+            game_resign(game_id=board.game_id, member=board.black)
+        if number < 3:
+            game_resign(game_id=boards[-1].game_id, member=boards[-1].black)
+            assert wait_for(round_closed(group.pk, number))
+    assert wait_for(lambda: not Board.objects.filter(pk__in=[b.pk for b in boards[:-1]], result="").exists())
+    # The last result is recorded here; then the carry is raced: the worker's own task and three callers.
+    Game.objects.filter(pk=boards[-1].game_id).update(status=Game.Status.FINISHED, result="0-1")
+    services.board_result_record(game_id=boards[-1].game_id)  # finishes the stage, enqueues the carry
+    outcomes = _race(lambda: services.stage_advance(championship_id=group.pk), times=3)
+    assert set(outcomes) <= {"carried", "already-carried"}
+    assert wait_for(lambda: Entry.objects.filter(championship=final).count() == 2)
+    assert Decision.objects.filter(championship=final, action="stage-carry").count() == 1
+    assert sorted(Entry.objects.filter(championship=final).values_list("start_number", flat=True)) == [1, 2]
+    final.refresh_from_db()
+    assert final.status == "entries-closed"
