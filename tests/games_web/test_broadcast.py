@@ -1,0 +1,59 @@
+"""games.events.group_send reaches the sockets of a group from wherever a change commits.
+
+Services run in sync code: a request thread, a Celery worker, or a thread a
+consumer hands them to (``database_sync_to_async``); a consumer may also send
+from its own event loop. With the in-memory layer of the embedded default the
+message must arrive in the loop where the sockets listen.
+"""
+
+import threading
+
+import pytest
+from asgiref.sync import async_to_sync, sync_to_async
+from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
+
+from games import events
+from games.routing import websocket_urlpatterns
+
+APP = URLRouter(websocket_urlpatterns)
+MESSAGE = {"type": "challenge.accepted", "challenge_id": 7, "game_id": 8}
+
+
+def received_after(anna, send) -> dict:
+    async def main():
+        ws = WebsocketCommunicator(APP, "/ws/lobby/")
+        ws.scope["user"] = anna
+        connected, _ = await ws.connect()
+        assert connected
+        await send()
+        message = await ws.receive_json_from(timeout=10)
+        await ws.disconnect()
+        return message
+
+    return async_to_sync(main)()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_send_from_sync_code_handed_a_thread_by_the_event_loop_arrives(anna):
+    async def send():
+        await sync_to_async(events.group_send)(events.member_group(anna.pk), MESSAGE)
+
+    assert received_after(anna, send)["game_id"] == 8
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_send_from_inside_the_event_loop_arrives(anna):
+    async def send():
+        events.group_send(events.member_group(anna.pk), MESSAGE)  # scheduled on the running loop
+
+    assert received_after(anna, send)["game_id"] == 8
+
+
+def test_a_send_from_a_thread_without_an_event_loop_completes_without_a_failure(caplog):
+    # A Celery worker's thread: no event loop of its own, no socket in this process.
+    done = []
+    worker = threading.Thread(target=lambda: done.append(events.group_send("member-0", MESSAGE)))
+    worker.start()
+    worker.join(timeout=10)
+    assert done == [None] and "could not broadcast" not in caplog.text
