@@ -18,7 +18,7 @@ class TeamEvent(models.Model):
         REGISTRATION = "registration", _("registration open")
         READY = "ready", _("registration closed")
         RUNNING = "running", _("running")
-        FINISHED = "finished", _("finished")
+        FINISHED = "finished", _("over")
 
     class System(models.TextChoices):
         ROUND_ROBIN = "round-robin", _("round robin")
@@ -77,7 +77,7 @@ class TeamArbiter(models.Model):
 class Team(models.Model):
     class Status(models.TextChoices):
         ACTIVE = "active", _("playing")
-        WITHDRAWN = "withdrawn", _("withdrawn")
+        WITHDRAWN = "withdrawn", _("withdrawn from the event")
 
     class Withdrawal(models.TextChoices):
         # 1.14.5: the arbiters choose what least affects the winners' results.
