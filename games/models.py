@@ -118,7 +118,7 @@ class Game(models.Model):
     deadline = models.DateTimeField(null=True, blank=True)
     # Outbox of correspondence turns: set by the write that passes the turn (the
     # move's own UPDATE, no extra query), cleared by games.events.turns_announce
-    # once the turn hooks (notifications) have run: see games/events.py.
+    # once the turn hooks (notifications) have run: see games/events/hooks.py.
     turn_unannounced = models.BooleanField(default=False)
 
     # Draw offers (2.1.9.3–2.1.9.4).
