@@ -134,3 +134,17 @@ def test_unknown_scoring_or_criteria_are_refused():
         rules.table(TEAMS, ROUNDS, scoring="goals")
     with pytest.raises(ValueError):
         rules.table(TEAMS, ROUNDS, criteria=["goal-difference"])
+
+
+def test_more_matches_won_or_the_direct_encounter_decide_as_the_regulations_order_them_1_14_6():
+    # A beats B 3:1 and D 2½:1½, loses to C 1½:2½ → 4 match points, 7 board points.
+    # C beats A, draws B 2:2 and D 2:2 → 4 match points, 6½ board points.
+    rounds = [
+        [m(A, B, 3, 1), m(C, D, 2, 2)],
+        [m(C, A, 2.5, 1.5), m(B, D, 3, 1)],
+        [m(A, D, 2.5, 1.5), m(B, C, 2, 2)],
+    ]
+    top_two = lambda criteria: [r["id"] for r in rules.table(TEAMS, rounds, criteria=criteria)][:2]  # noqa: E731
+    assert top_two(["match-wins"]) == [A, C]  # two wins against one
+    assert top_two(["head-to-head"]) == [C, A]  # C won their match
+    assert top_two(["board-points"]) == [A, C]  # 7 against 6½
