@@ -99,6 +99,11 @@ def test_groups_by_the_organiser_and_by_rating_snake_then_four_rounds_each_again
     page = api(None).client.get(reverse("championships:detail", args=[detail["id"]]))
     assert page.status_code == 200 and b"match-score" in page.content and b"A 8" in page.content
     assert Game.objects.filter(event="Match A–B").count() == 16
+    # The published results and the exports take a Scheveningen like a Swiss: rows per round.
+    published = ok(api(None).get(url + "published/"))
+    assert published["crosstable"]["kind"] == "rounds" and len(published["rounds"]) == 4
+    for kind in ("games", "standings.csv", "trf"):
+        assert api(None).get(url + f"export/{kind}/").status_code == 200
 
 
 def test_groups_that_cannot_be_equal_are_refused_and_change_nothing(api, staff):
