@@ -1,7 +1,7 @@
 """Thin API views of team competitions: parse, call a service or selector, answer.
 
-Service refusals become the club's JSON errors through games.api.views.refusals:
-400 invalid, 403 forbidden, 404, 409 conflict.
+A service's refusal (club/refusals.py) becomes the club's JSON error in the
+API's exception handler (club/api/errors.py): 400 invalid, 403, 404, 409.
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from club.models import Member
-from games.api.views import refusals
 from games.services.errors import NotFound
 
 from .. import selectors, services
@@ -48,7 +47,6 @@ class TeamEventListView(APIView):
         return Response(s.TeamEventSerializer(selectors.event_list(), many=True).data)
 
     @extend_schema(request=s.TeamEventCreateSerializer, responses={201: s.TeamEventSerializer})
-    @refusals
     def post(self, request):
         """An organiser creates a team event (1.14); registration opens at once."""
         data = s.TeamEventCreateSerializer(data=request.data)
@@ -70,7 +68,6 @@ class _Action(APIView):
 
 class AppointView(_Action):
     @extend_schema(request=s.TeamAppointSerializer, responses=s.TeamEventDetailSerializer)
-    @refusals
     def post(self, request, pk):
         data = s.TeamAppointSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -81,7 +78,6 @@ class AppointView(_Action):
 
 class TeamRegisterView(_Action):
     @extend_schema(request=s.TeamRegisterSerializer, responses={201: s.TeamEventDetailSerializer})
-    @refusals
     def post(self, request, pk):
         """Register a team: its captain and its players in board order, reserves last (1.14.2)."""
         data = s.TeamRegisterSerializer(data=request.data)
@@ -103,7 +99,6 @@ class TeamRegisterView(_Action):
 
 class CloseView(_Action):
     @extend_schema(request=s.TeamCloseSerializer, responses=s.TeamEventDetailSerializer)
-    @refusals
     def post(self, request, pk):
         """Close registration and draw the start numbers by lot (reproducible from the seed)."""
         data = s.TeamCloseSerializer(data=request.data)
@@ -114,7 +109,6 @@ class CloseView(_Action):
 
 class RoundsView(_Action):
     @extend_schema(request=None, responses={201: s.TeamRoundSerializer})
-    @refusals
     def post(self, request, pk):
         """An appointed arbiter pairs the next round."""
         the_round = services.round_pair(by=request.user, event_id=pk)
@@ -130,7 +124,6 @@ def _round(event: TeamEvent, number: int) -> dict:
 
 class RoundDetailView(APIView):
     @extend_schema(responses=s.TeamRoundSerializer)
-    @refusals
     def get(self, request, pk, number):
         """One round: its matches with their boards, players and games."""
         return Response(_round(_event(pk), number))
@@ -138,7 +131,6 @@ class RoundDetailView(APIView):
 
 class LineupView(_Action):
     @extend_schema(request=s.TeamLineupSubmitSerializer, responses=s.TeamLineupSerializer)
-    @refusals
     def post(self, request, pk, number):
         """The captain's line-up for the round, in board order (1.14.2), until the round is published."""
         data = s.TeamLineupSubmitSerializer(data=request.data)
@@ -155,7 +147,6 @@ class LineupView(_Action):
 
 class PublishView(_Action):
     @extend_schema(request=s.TeamPublishSerializer, responses=s.TeamRoundSerializer)
-    @refusals
     def post(self, request, pk, number):
         """Publish the round with the players present (``absent_ids`` did not come: 1.14.4)."""
         data = s.TeamPublishSerializer(data=request.data)
@@ -172,7 +163,6 @@ class PublishView(_Action):
 
 class WithdrawView(_Action):
     @extend_schema(request=s.TeamWithdrawSerializer, responses=s.TeamEventDetailSerializer)
-    @refusals
     def post(self, request, pk, team_id):
         """The chief arbiter records a team's withdrawal and how its matches count (1.14.5)."""
         data = s.TeamWithdrawSerializer(data=request.data)
@@ -183,7 +173,6 @@ class WithdrawView(_Action):
 
 class IneligibleView(_Action):
     @extend_schema(request=s.TeamIneligibleSerializer, responses=s.TeamBoardGameSerializer)
-    @refusals
     def post(self, request, pk, board_id):
         """The chief arbiter voids a game played on a board the player had no right to (1.14.4)."""
         data = s.TeamIneligibleSerializer(data=request.data)
@@ -199,7 +188,6 @@ class ProtestsView(_Action):
         return Response(s.TeamProtestSerializer(protests, many=True).data)
 
     @extend_schema(request=s.TeamProtestFileSerializer, responses={201: s.TeamProtestSerializer})
-    @refusals
     def post(self, request, pk):
         """The captain's written protest to the arbiters (1.14.7)."""
         data = s.TeamProtestFileSerializer(data=request.data)
@@ -210,7 +198,6 @@ class ProtestsView(_Action):
 
 class ProtestRuleView(_Action):
     @extend_schema(request=s.TeamProtestRuleSerializer, responses=s.TeamProtestSerializer)
-    @refusals
     def post(self, request, pk, protest_id):
         """An appointed arbiter rules on a protest, with reasons."""
         data = s.TeamProtestRuleSerializer(data=request.data)
