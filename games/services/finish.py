@@ -157,6 +157,30 @@ def game_adjudicate(*, game_id: int, now: datetime | None = None) -> bool:
 
 
 SWEEP_BATCH = 1000  # games locked, re-checked and ended per transaction
+# What the re-check and the finished event read (a field left out would cost a
+# query per game: tests/games/test_sweep_batch.py counts them). Loading the
+# whole rows was a good part of a batch's time.
+SWEEP_FIELDS = (
+    "status",
+    "discipline",
+    "speed",
+    "time_control",
+    "white",
+    "black",
+    "ply",
+    "to_move",
+    "white_ms",
+    "black_ms",
+    "white_moves",
+    "black_moves",
+    "turn_started_at",
+    "deadline",
+    "draw_offer_by",
+    "starts_at",
+    "lateness_ms",
+    "white_checked_in_at",
+    "black_checked_in_at",
+)
 
 
 def games_sweep(*, now: datetime | None = None, limit: int = 500) -> int:
@@ -191,7 +215,8 @@ def _sweep_batch(now: datetime, size: int) -> tuple[int, int]:
     Returns how many rows it locked and how many games it ended."""
     with transaction.atomic():
         locked = Game.objects.select_for_update(skip_locked=connection.features.has_select_for_update_skip_locked)
-        games = list(locked.filter(status=Game.Status.ONGOING, deadline__lte=now).order_by("deadline")[:size])
+        due = locked.filter(status=Game.Status.ONGOING, deadline__lte=now).only(*SWEEP_FIELDS)
+        games = list(due.order_by("deadline")[:size])
         pauses = _batch_pauses(games)
         by_kind: dict[tuple, list[tuple[Game, datetime]]] = defaultdict(list)
         finished: list[GameEvent] = []

@@ -9,6 +9,8 @@ import os
 import psycopg
 import pytest
 from celery import shared_task
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from games.models import Game, GameEvent, Vacation
 from games.services import finish, game_create, games_sweep
@@ -86,6 +88,18 @@ def test_a_sweep_takes_the_earliest_deadlines_a_batch_at_a_time_up_to_its_limit(
     assert games_sweep(now=at(400), limit=4) == 4  # two batches of two
     assert [g.pk for g in games if _ended(g)[0] == "active"] == [games[0].pk]  # the latest deadline waits
     assert games_sweep(now=at(400), limit=4) == 1
+
+
+def test_a_batch_costs_the_same_queries_whatever_its_size(new_game, anna):
+    def sweep_of(count: int, at_seconds: int) -> int:
+        """Queries of a sweep over ``count`` live and ``count`` correspondence games (a vacation among them)."""
+        games = [new_game(starts_at=at(at_seconds), time_control=tc) for tc in ("300", "d1") for _ in range(count)]
+        Vacation.objects.create(member=anna, starts_at=at(at_seconds), ends_at=at(at_seconds + 60))
+        with CaptureQueriesContext(connection) as queries:
+            assert games_sweep(now=at(at_seconds + 3 * DAY)) == len(games)
+        return len(queries)
+
+    assert sweep_of(1, 0) == sweep_of(5, 10 * DAY)
 
 
 def test_the_batch_s_follow_ups_go_out_once_after_commit(
