@@ -11,6 +11,17 @@
   module scores the matches as games between teams (2/1/0: the note's match
   points; wins, coefficients, head-to-head), board points are added from the
   boards, and the event's criteria order the teams.
+
+Readings where the seed is silent (the services apply them):
+
+* "present" (1.14.4) is the line-up less the players the arbiter records as
+  absent when publishing; a team that may play loses only the boards whose
+  chair is empty ("−", 1.9.2).
+* A match not played under 1.14.4 or 1.14.5 is a forfeit ("+"/"−"); the team
+  that could play scores every board. A Swiss bye scores a match win and
+  every board.
+* A line-up keeps the roster's board order: a player may move up when one
+  above him sits out, reserves play below the players they replace.
 """
 
 from __future__ import annotations
