@@ -78,7 +78,7 @@ _correction_hooks: list[Callable[..., object]] = []
 on_admin_result_corrected = _register(_correction_hooks)
 
 
-def admin_result_corrected(*, actor, game: Game, result: str, reason: str, clause: str) -> None:
+def admin_result_corrected(*, actor: Member, game: Game, result: str, reason: str, clause: str) -> None:
     for hook in list(_correction_hooks):
         hook(actor=actor, game=game, result=result, reason=reason, clause=clause)
 
@@ -91,9 +91,7 @@ provide_rating = _register(_rating_lookups)
 
 
 def member_rating(member_id: int, discipline: str, speed: str) -> float | None:
-    for lookup in _rating_lookups:
-        return lookup(member_id, discipline, speed)
-    return None
+    return _rating_lookups[0](member_id, discipline, speed) if _rating_lookups else None
 
 
 def turns_announce(*, limit: int = 500) -> int:
