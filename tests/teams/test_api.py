@@ -332,3 +332,19 @@ def test_a_corrected_game_result_reaches_its_board_and_match(
         game_result_change(game_id=board.game_id, arbiter=staff["chief"], result="1/2-1/2", reason="Записан неверно.")
     assert BoardGame.objects.get(pk=board.pk).result == "1/2-1/2"
     assert Match.objects.get(pk=board.match_id).home_points == 0.5
+
+
+def test_a_live_round_needs_its_start_and_its_games_begin_then_1_6_3(api, staff, rosters, make_event):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    event = make_event(2, time_control="900")
+    pair(api, staff, event)
+    response = api(staff["arbiter"]).post(url(event, "rounds/1/publish/"))
+    assert (response.status_code, response.json()["error"]) == (400, "no-start-time")
+    assert not BoardGame.objects.exists()
+    starts = (timezone.now() + timedelta(hours=2)).replace(microsecond=0)
+    publish(api, staff, event, 1, starts_at=starts.isoformat())
+    games = [b.game for b in BoardGame.objects.select_related("game")]
+    assert len(games) == 4 and {g.starts_at for g in games} == {starts}
