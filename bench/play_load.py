@@ -558,7 +558,13 @@ async def run(args, stats, members, host, port, procs) -> dict:
     return figures
 
 
-def sweep(args) -> dict:
+def sweep_cpu_seconds(procs) -> dict[str, float]:
+    """CPU seconds so far of the workers this bench started and of PostgreSQL and Redis (every such process)."""
+    workers = {name: tree_cpu_seconds(p.pid) for name, p in zip(("server", "worker", "sweeper"), procs)}
+    return workers | {"postgres": named_cpu_seconds(("postgres",)), "redis": named_cpu_seconds(("redis-server",))}
+
+
+def sweep(args, procs=()) -> dict:
     """Write ``args.sweep`` overdue games at once; time the stack's beat and worker ending them all."""
     from datetime import timedelta
 
@@ -586,6 +592,7 @@ def sweep(args) -> dict:
     with transaction.atomic():
         games = Game.objects.bulk_create([Game(**fields) for _ in range(args.sweep)], batch_size=1000)
     written = time.time()
+    cpu, machine = sweep_cpu_seconds(procs), machine_cpu()
     ids = [g.pk for g in games]
     ongoing = Game.objects.filter(pk__in=ids, status=Game.Status.ONGOING)
     ended = Game.objects.filter(pk__in=ids).exclude(status=Game.Status.ONGOING)
@@ -596,6 +603,8 @@ def sweep(args) -> dict:
         time.sleep(0.05)
     ended_after = time.time() - written
     load = os.getloadavg()
+    cpu = {part: round(seconds - cpu[part], 2) for part, seconds in sweep_cpu_seconds(procs).items()}
+    busy, total = (a - b for a, b in zip(machine_cpu(), machine))
     left = ongoing.count()
     events = GameEvent.objects.filter(game_id__in=ids, kind="finished")
     return {
@@ -608,6 +617,9 @@ def sweep(args) -> dict:
         # Not timed: how far the follow-up work (ratings, notices, broadcasts) had got by then.
         "sweep_followups_dispatched": events.filter(dispatched_at__isnull=False).count(),
         "sweep_load_at_last_ended": load,
+        # From the write to the last end; postgres and redis: every such process on the machine.
+        "sweep_cpu_s": cpu,
+        "sweep_machine_busy_pct": round(100 * busy / total) if total else None,
     }
 
 
@@ -680,7 +692,7 @@ def main():
         if procs and procs[0].poll() is not None:
             raise SystemExit("the server this bench started has exited (port taken?)")
         if args.sweep and not args.smoke:
-            summary.update(sweep(args))
+            summary.update(sweep(args, procs))
         else:
             members = make_members(2 * args.games, uuid.uuid4().hex[:8])
             with raw_path.open("w") as raw:
