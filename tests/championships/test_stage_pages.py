@@ -26,11 +26,12 @@ def test_the_organiser_sets_a_group_and_chains_a_stage_from_the_page(make_champi
     organiser = client_for(staff["organiser"])
     page = organiser.get(url).content.decode()
     assert f'action="/championships/{scheveningen.pk}/group/"' in page
-    organiser.post(url + "group/", {"username": players[3].username, "group": "A"})
+    organiser.post(url + "group/", {"username": players[3].username, "group": "A"}, follow=True)
     assert scheveningen.entries.get(member=players[3]).group == "A"
     # A player cannot set groups: the page says why and nothing changes.
     response = client_for(players[0]).post(url + "group/", {"username": players[0].username, "group": "B"}, follow=True)
-    assert response.status_code == 200 and scheveningen.entries.get(member=players[0]).group == ""
+    assert [m.level_tag for m in response.context["messages"]] == ["error"]
+    assert scheveningen.entries.get(member=players[0]).group == ""
 
     group = make_championship(players[:4], name="Group stage")
     final = services.championship_create(
@@ -38,7 +39,9 @@ def test_the_organiser_sets_a_group_and_chains_a_stage_from_the_page(make_champi
     )
     stage_url = f"/championships/{group.pk}/"
     response = organiser.post(stage_url + "stage/", {"next_stage": final.pk, "qualifiers": 8}, follow=True)
-    assert "8" in response.content.decode() and Championship.objects.get(pk=group.pk).next_stage is None
+    # More qualifiers than the stage's four players: refused, said on the page, nothing chained.
+    assert [m.level_tag for m in response.context["messages"]] == ["error"]
+    assert Championship.objects.get(pk=group.pk).next_stage is None
     organiser.post(stage_url + "stage/", {"next_stage": final.pk, "qualifiers": 2})
     group.refresh_from_db()
     assert (group.next_stage_id, group.qualifiers) == (final.pk, 2)
