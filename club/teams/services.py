@@ -324,8 +324,8 @@ def round_publish(
     """An appointed arbiter publishes a paired round with the players present.
 
     Each team plays its line-up (1.14.2: the one handed in for this round, else
-    the first round's, else the roster's first boards) less the ``absent``
-    players, whose boards stay empty. A team with fewer than half its boards,
+    the first round's, else the roster's first boards); the chair of an
+    ``absent`` player stays empty. A team with fewer than half its boards,
     or fewer than two players, present does not play and loses the match
     (1.14.4); a withdrawn team loses its remaining matches (1.14.5). Otherwise
     every board with two players gets its game through ``game_create``, the
@@ -369,16 +369,15 @@ def round_publish(
                     match.home_points = float(event.boards)
                     match.save(update_fields=["home_points"])
                 continue
-            home = [m for m in seated[match.home_id] if m not in absent]
-            away = [m for m in seated[match.away_id] if m not in absent]
-            home_plays = match.home.status == Team.Status.ACTIVE and rules.may_play(len(home), event.boards)
-            away_plays = match.away.status == Team.Status.ACTIVE and rules.may_play(len(away), event.boards)
+            # The chairs in board order: an absent player's stays empty (no moving up once the round is on).
+            home, away = (_chairs(seated[team_id], absent, event.boards) for team_id in (match.home_id, match.away_id))
+            home_n, away_n = (sum(m is not None for m in chairs) for chairs in (home, away))
+            home_plays = match.home.status == Team.Status.ACTIVE and rules.may_play(home_n, event.boards)
+            away_plays = match.away.status == Team.Status.ACTIVE and rules.may_play(away_n, event.boards)
             if not (home_plays and away_plays):
-                _match_forfeit(event, match, home_plays, away_plays, len(home), len(away))
+                _match_forfeit(event, match, home_plays, away_plays, home_n, away_n)
                 continue
-            for board, colour in enumerate(colours, 1):
-                h = home[board - 1] if board <= len(home) else None
-                a = away[board - 1] if board <= len(away) else None
+            for board, (colour, h, a) in enumerate(zip(colours, home, away), 1):
                 white, black = (h, a) if colour == vocabulary.WHITE else (a, h)
                 bg = BoardGame(match=match, board=board, white_id=white, black_id=black)
                 bg.result = rules.board_result(h is not None, a is not None, colour)
@@ -405,6 +404,10 @@ def round_publish(
         _close_round_if_over(event, the_round, now)
     transaction.on_commit(lambda: _enqueue_standings(event.pk))
     return the_round
+
+
+def _chairs(lineup: list[int], absent: set[int], boards: int) -> list[int | None]:
+    return [m if m not in absent else None for m in lineup] + [None] * (boards - len(lineup))
 
 
 def _match_forfeit(event, match: Match, home_plays: bool, away_plays: bool, home_n: int, away_n: int) -> None:

@@ -348,3 +348,17 @@ def test_a_live_round_needs_its_start_and_its_games_begin_then_1_6_3(api, staff,
     publish(api, staff, event, 1, starts_at=starts.isoformat())
     games = [b.game for b in BoardGame.objects.select_related("game")]
     assert len(games) == 4 and {g.starts_at for g in games} == {starts}
+
+
+def test_an_absent_players_board_stays_empty_and_the_players_below_do_not_move_up_1_14_2(
+    api, staff, rosters, make_event
+):
+    event = make_event(4)
+    pair(api, staff, event)
+    match = Match.objects.filter(round__number=1).first()
+    home_players = list(match.home.players.order_by("order").values_list("member_id", flat=True))
+    detail = publish(api, staff, event, 1, absent_ids=[home_players[1]])  # board 2 (home is black there)
+    boards = {b["board"]: b for b in next(m for m in detail["matches"] if m["id"] == match.pk)["boards"]}
+    assert (boards[2]["black"], boards[2]["result"], boards[2]["game_id"]) == (None, "+/-", None)
+    assert boards[3]["white"]["id"] == home_players[2] and boards[4]["black"]["id"] == home_players[3]
+    assert all(boards[n]["game_id"] for n in (1, 3, 4))
