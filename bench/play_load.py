@@ -34,10 +34,10 @@ with beat. ``--smoke`` is the tiny run CI makes (a few games for a few
 seconds, and a sweep of 20).
 
 Figures: only runs whose files are in bench/results/ are quoted here. The
-target run (300 moves/s offered over 200 games for 10 minutes; 10,000
-overdue games swept) has not been made: the machine was never quiet. Two
-small runs on the busy machine (load average 5-8 on 2 cores, 99% busy; the
-trees of commits ec4ca82 and 97f5df1 with others' uncommitted changes):
+target run (300 moves/s offered over 200 games for 10 minutes) has not
+been made: the machine was never quiet. Two small runs on the busy machine
+(load average 5-8 on 2 cores, 99% busy; the trees of commits ec4ca82 and
+97f5df1 with others' uncommitted changes):
 
 * ``--rate 30 --games 30 --duration 60`` (play_load-2026-12-01T060359.json
   and .jsonl): 29.9 moves/s accepted of 30 offered, latency p50 41.6 ms,
@@ -46,12 +46,28 @@ trees of commits ec4ca82 and 97f5df1 with others' uncommitted changes):
   PostgreSQL 2.1 (every postgres process on the machine), Redis 0.2,
   client 1.2; RSS server 250 -> 252 MiB, worker 279 -> 279 MiB.
 * ``--sweep 1000`` (play_load-2026-12-01T060548.json): 1,000 overdue games
-  all ended, each once, 156 s after they were written. Not profiled yet;
-  what the code shows: a sweep ends at most 500 games a tick, one
-  transaction each, and shares the bench's one worker with the follow-ups it
-  enqueues (3 tasks per game), behind which the next ticks wait (and expire
-  after 3 s). 10,000 in 10 s would need the sweep on a queue and worker of
-  its own and games ended in batches.
+  all ended, each once, 156 s after they were written, one game per
+  transaction. Profiled since (sweep-profile-2026-12-01-before-1000.txt,
+  games_sweep alone: 59 ms a game on the busy machine): round trips, not
+  computation — per game a row lock, an update, an event, two commits, three
+  broker messages and the outbox's update.
+
+The sweep target, 10,000 overdue games in under 10 s, since the sweep locks
+and ends games 1,000 at a time (one SELECT … FOR UPDATE SKIP LOCKED, one
+UPDATE per kind of ending, one INSERT of events; the follow-ups handed to the
+other worker a message per 100 games) on a worker of its own (``-Q sweep``):
+five runs on the busy machine (load average 6-10 on 2 cores), raw output in
+sweep-2026-12-01.txt, summaries play_load-2026-12-01T104356.json, T104837,
+T104954, T105653 and T105821. Each game ended once every time; 7.1, 8.4,
+10.6, 13.9 and 10.9 s to the last end, so met in two runs of five. The first
+end came 2.4-3.7 s after the write (the four runs that time it): the wait for
+beat's tick (every 3 s) and the first batch. The last run's CPU from the
+write to the last end: sweeper 1.95 s, the other worker (follow-ups) 1.86,
+PostgreSQL 1.71 (every postgres process on the machine), of the 21.9
+CPU-seconds the two cores had in those 10.9 s, all used: the rest went to
+other work on the machine. games_sweep alone under cProfile
+(sweep-profile-2026-12-01-batched-10000.txt): 12.5 s for 10,000, mostly
+building model rows, the events' INSERT and PostgreSQL's own time.
 
 To reproduce the target run on a quiet machine:
 
