@@ -136,3 +136,36 @@ def test_a_series_needs_a_tie_to_break_and_a_live_control(api, staff):
     assert response.status_code == 400 and response.json()["error"] == "bad-time-control"
     response = organiser.post("/api/championships/", {**base, "system": "knockout", "tie_break": "armageddon"})
     assert response.status_code == 400
+
+
+def test_a_drawn_micro_match_of_a_round_robin_goes_to_the_series_when_set(api, staff, players, on_commit):
+    # 1.11 "as the regulations set": here a Lehmann–Georgiev series instead of a drawn result.
+    organiser, arbiter = api(staff["organiser"]), api(staff["arbiter"])
+    body = {
+        "name": "Match",
+        "discipline": "international",
+        "time_control": "d2",
+        "games_per_pairing": 2,
+        "tie_break": "lehmann-georgiev",
+        "tie_time_control": "180+2",
+    }
+    url = "/api/championships/{}/".format(ok(organiser.post("/api/championships/", body), 201)["id"])
+    ok(organiser.post(url + "arbiters/", {"member_id": staff["chief"].pk, "role": "chief"}))
+    ok(organiser.post(url + "arbiters/", {"member_id": staff["arbiter"].pk, "role": "arbiter"}))
+    ok(organiser.post(url + "open/"))
+    for member in players[:2]:
+        ok(api(member).post(url + "entry/"), 201)
+    ok(organiser.post(url + "close/", {"seed": "rr"}))
+    ok(arbiter.post(url + "rounds/"), 201)
+    ok(arbiter.post(url + "rounds/1/publish/"))
+    board = Board.objects.get(round__number=1, black__isnull=False)
+    draw_now(current(board), on_commit, timezone.now())
+    draw_now(current(board), on_commit, timezone.now())
+    series = current(board)
+    assert (series.time_control, series.white_ms) == ("180+2", 180_000)  # the control the regulations set
+    board.refresh_from_db()
+    assert board.result == ""  # the 1:1 micro-match does not stand
+    with on_commit():
+        game_resign(game_id=series.pk, member=series.black, now=series.starts_at + timedelta(seconds=5))
+    board.refresh_from_db()
+    assert board.result == "1-0" and ok(api(None).get(url))["status"] == "finished"
