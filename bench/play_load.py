@@ -56,16 +56,17 @@ The sweep target, 10,000 overdue games in under 10 s, since the sweep locks
 and ends games 1,000 at a time (one SELECT … FOR UPDATE SKIP LOCKED, one
 UPDATE per kind of ending, one INSERT of events; the follow-ups handed to the
 other worker a message per 100 games) on a worker of its own (``-Q sweep``):
-five runs on the busy machine (load average 6-10 on 2 cores), raw output in
+seven runs on the busy machine (load average 5-10 on 2 cores), raw output in
 sweep-2026-12-01.txt, summaries play_load-2026-12-01T104356.json, T104837,
-T104954, T105653 and T105821. Each game ended once every time; 7.1, 8.4,
-10.6, 13.9 and 10.9 s to the last end, so met in two runs of five. The first
-end came 2.4-3.7 s after the write (the four runs that time it): the wait for
-beat's tick (every 3 s) and the first batch. The last run's CPU from the
-write to the last end: sweeper 1.95 s, the other worker (follow-ups) 1.86,
-PostgreSQL 1.71 (every postgres process on the machine), of the 21.9
-CPU-seconds the two cores had in those 10.9 s, all used: the rest went to
-other work on the machine. games_sweep alone under cProfile
+T104954, T105653, T105821, T110731 and T110819. Each game ended once every
+time; 7.1, 8.4, 10.6, 13.9, 10.9, 6.7 and 9.3 s to the last end (median
+9.3), so met in four runs of seven. The first end came 1.2-3.7 s after the
+write (the six runs that time it): the wait for beat's tick (every 3 s) and
+the first batch. CPU from the write to the last end, in the last three runs:
+sweeper 1.95-2.17 s, the other worker (follow-ups) 1.86-2.36, PostgreSQL
+1.69-1.77 (every postgres process on the machine), with the machine 100%
+busy: e.g. 6.0 of the 21.9 CPU-seconds the two cores had in the 10.9 s run,
+the rest went to other work on the machine. games_sweep alone under cProfile
 (sweep-profile-2026-12-01-batched-10000.txt): 12.5 s for 10,000, mostly
 building model rows, the events' INSERT and PostgreSQL's own time.
 
