@@ -65,7 +65,7 @@ write (the six runs that time it): the wait for beat's tick (every 3 s) and
 the first batch. CPU from the write to the last end, in the last three runs:
 sweeper 1.95-2.17 s, the other worker (follow-ups) 1.86-2.36, PostgreSQL
 1.69-1.77 (every postgres process on the machine), with the machine 100%
-busy: e.g. 6.0 of the 21.9 CPU-seconds the two cores had in the 10.9 s run,
+busy: e.g. 5.6 of the 21.9 CPU-seconds the two cores had in the 10.9 s run,
 the rest went to other work on the machine. games_sweep alone under cProfile
 (sweep-profile-2026-12-01-batched-10000.txt): 12.5 s for 10,000, mostly
 building model rows, the events' INSERT and PostgreSQL's own time.
