@@ -5,6 +5,7 @@ message per hundred games hands their follow-ups to a worker. Each game still en
 ``game_adjudicate`` would end it alone, once."""
 
 import os
+from datetime import timedelta
 
 import psycopg
 import pytest
@@ -117,6 +118,43 @@ def test_the_batch_s_follow_ups_go_out_once_after_commit(
     # The batch's message delivered again (acks_late after a lost worker): nothing is sent twice.
     assert games_followups_dispatch(ids) == 0
     assert sorted(FOLLOWED_UP) == sorted(ids)
+
+
+@pytest.fixture
+def broker_unreachable():
+    """This process's Celery app publishes to a port nobody listens on (not eager)."""
+    from club.celery import app
+
+    def point_to(url: str) -> None:
+        app.conf.broker_url = url
+        app._pool = None  # as Celery does after a fork: the next publish connects anew
+        app.amqp._producer_pool = None
+
+    before, eager = app.conf.broker_url, app.conf.task_always_eager
+    app.conf.task_always_eager = False
+    point_to("redis://127.0.0.1:1/0")
+    yield
+    app.conf.task_always_eager = eager
+    point_to(before)
+
+
+def test_a_batch_whose_message_the_broker_refused_is_sent_again_by_a_later_sweep(
+    new_game, settings, broker_unreachable, django_capture_on_commit_callbacks
+):
+    from club.celery import app
+    from games.events import followups_redispatch
+
+    settings.GAME_FINISHED_TASKS = ["tests.games.test_sweep_batch.record_followup"]
+    FOLLOWED_UP.clear()
+    ids = [new_game(starts_at=at(i)).pk for i in range(3)]
+    with django_capture_on_commit_callbacks(execute=True):
+        assert games_sweep(now=at(400)) == 3  # the games end regardless
+    assert GameEvent.objects.filter(kind="finished", dispatched_at__isnull=True).count() == 3  # the outbox waits
+
+    app.conf.task_always_eager = True  # a broker again
+    assert followups_redispatch(older_than=timedelta(0)) == 3
+    assert sorted(FOLLOWED_UP) == sorted(ids)
+    assert not GameEvent.objects.filter(kind="finished", dispatched_at__isnull=True).exists()
 
 
 def test_the_sweep_task_has_a_queue_of_its_own():
