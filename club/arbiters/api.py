@@ -1,6 +1,6 @@
 """The arbiters' REST API (mounted at /api/arbiters/): thin views over
 ``services`` and ``selectors``; refusals become the club's JSON errors
-through games.api.views.refusals (400, 403, 404, 409)."""
+through the API's exception handler (club/api/errors.py: 400, 403, 404, 409)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,6 @@ from rest_framework.views import APIView
 
 from club.championships.models import Championship
 from club.models import Member
-from games.api.views import refusals
 from games.models import Game
 from games.services.errors import Forbidden
 
@@ -104,7 +103,6 @@ class SanctionsView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(request=SanctionIn, responses=SanctionOut(many=True))
-    @refusals
     def post(self, request):
         """Sanction a member (003 1.4): remark, warning, reprimand by an arbiter of the competition; loss of
         the game (``both`` for both players) and exclusion by its chief arbiter or deputy."""
@@ -128,7 +126,6 @@ class LadderView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(responses=OpenApiTypes.OBJECT)
-    @refusals
     def get(self, request, pk, member):
         """The next step of the rapid/blitz ladder for a player of this game (1.16.6); for its arbiters."""
         game = get_object_or_404(Game, pk=pk)
@@ -142,7 +139,6 @@ class ProtestsView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(request=ProtestIn, responses=ProtestOut)
-    @refusals
     def post(self, request):
         """Protest in writing a sanction against you or a decision in your game (003 1.3.1, 1.14.7)."""
         data = ProtestIn(data=request.data)
@@ -158,7 +154,6 @@ class RulingView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(request=RulingIn, responses=ProtestOut)
-    @refusals
     def post(self, request, pk):
         """The chief arbiter (or deputy), or the championship's protest panel if it names one (003 1.3.1),
         rules on a protest with reasons; upheld, the sanction is reversed."""
@@ -178,7 +173,6 @@ class QuestionsView(APIView):
         return Response(QuestionOut(selectors.game_questions(game, request.user), many=True).data)
 
     @extend_schema(request=QuestionIn, responses=QuestionOut)
-    @refusals
     def post(self, request, pk):
         """Ask the arbiter of your game (003 1.3.1)."""
         data = QuestionIn(data=request.data)
@@ -191,7 +185,6 @@ class AnswerView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(request=AnswerIn, responses=QuestionOut)
-    @refusals
     def post(self, request, pk):
         """An arbiter of the game answers a player's question."""
         data = AnswerIn(data=request.data)
@@ -221,7 +214,6 @@ class ChampionshipLogView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(responses=AuditOut(many=True))
-    @refusals
     def get(self, request, pk):
         """The championship's audit log: its arbiters, organiser and the club's administrators."""
         championship = get_object_or_404(Championship, pk=pk)
@@ -244,7 +236,6 @@ class PanelView(APIView):
         return Response({"members": selectors.protest_panel(championship)})
 
     @extend_schema(request=PanelIn, responses=OpenApiTypes.OBJECT)
-    @refusals
     def put(self, request, pk):
         """The organiser names the protest panel (003 1.3.1); an empty list dissolves it."""
         data = PanelIn(data=request.data)
@@ -302,7 +293,6 @@ class ClocksStopView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(request=ReasonIn, responses=OpenApiTypes.OBJECT)
-    @refusals
     def post(self, request, pk):
         """Stop both clocks for an interruption (003 5.3.1.6); an arbiter of the game."""
         data = ReasonIn(data=request.data)
@@ -314,7 +304,6 @@ class ClocksStartView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(request=ReasonIn, responses=OpenApiTypes.OBJECT)
-    @refusals
     def post(self, request, pk):
         """Restart the clocks after an interruption."""
         data = ReasonIn(data=request.data)
@@ -326,7 +315,6 @@ class ClockCorrectView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(request=CorrectionIn, responses=OpenApiTypes.OBJECT)
-    @refusals
     def post(self, request, pk):
         """Correct both clocks with a reason; a shortened time keeps at least 15 min (draughts, 1.7.8) or
         5 min (renju, 5.3.1.5)."""
@@ -345,7 +333,6 @@ class AdjournmentView(APIView):
         return Response([_adjournment(a, request.user) for a in rows])
 
     @extend_schema(request=AdjournIn, responses=OpenApiTypes.OBJECT)
-    @refusals
     def post(self, request, pk):
         """The chief arbiter adjourns the game (003 5.3.3.2): the player to move seals his move."""
         data = AdjournIn(data=request.data)
@@ -358,7 +345,6 @@ class SealView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(request=SealIn, responses=OpenApiTypes.OBJECT)
-    @refusals
     def post(self, request, pk):
         """The player to move seals his move (003 5.3.3.3); the clocks stop."""
         data = SealIn(data=request.data)
@@ -371,7 +357,6 @@ class ResumeView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(request=None, responses=OpenApiTypes.OBJECT)
-    @refusals
     def post(self, request, pk):
         """Resume an adjourned game at its time: the clocks restart and the sealed move is played."""
         return Response(_game_state(services.adjournment_resume(by=request.user, adjournment_id=pk)))
@@ -404,7 +389,6 @@ class DrawClaimView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(request=DrawClaimIn, responses=OpenApiTypes.OBJECT)
-    @refusals
     def post(self, request, pk):
         """Claim a draw the arbiter decides: five-moves (2.1.9.1.6) or stop-clocks (1.7.13, 1.16.8)."""
         data = DrawClaimIn(data=request.data)
@@ -417,7 +401,6 @@ class DrawDecisionView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(request=DrawDecisionIn, responses=OpenApiTypes.OBJECT)
-    @refusals
     def post(self, request, pk):
         """An arbiter of the game grants or refuses the draw claim, with reasons."""
         data = DrawDecisionIn(data=request.data)
