@@ -375,6 +375,28 @@ def thinking_ms(*, turn_started_ms: int, now_ms: int, pauses: Iterable[tuple[int
     return max(now_ms - turn_started_ms - paused_ms(turn_started_ms, now_ms, pauses), 0)
 
 
+def clocks_now(
+    *, white_ms: int, black_ms: int, to_move: str, now_ms: int, flag_ms: int | None, flag_fell: bool = False
+) -> dict[str, int]:
+    """What each clock shows at ``now_ms``: the one clock-now every reader uses
+    (the game page, the API, an arbiter stopping or correcting the clocks).
+
+    ``white_ms``/``black_ms`` are the stored times (what each had when his last
+    turn began). While the side to move's clock runs, ``flag_ms`` is the
+    instant his flag falls (``deadline_ms``: vacations counted), and his clock
+    shows the time until then, never below zero; ``None`` while it does not run
+    (untimed, stopped, before a scheduled start, a first move off the clock).
+    ``flag_fell``: the game ended on his flag (1.7.9, 2.1.9.1.2), so his clock
+    shows zero rather than what he had when the turn began.
+    """
+    left = {WHITE: white_ms, BLACK: black_ms}
+    if flag_ms is not None:
+        left[to_move] = max(flag_ms - now_ms, 0)
+    if flag_fell:
+        left[to_move] = 0
+    return left
+
+
 @dataclass(frozen=True, slots=True)
 class TimeVerdict:
     winner: str | None

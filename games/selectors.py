@@ -1,17 +1,27 @@
-"""Reads of the game layer: lists with filters, one game's state, its clocks now."""
+"""Reads of the game layer: lists with filters, the lobby, my games, an
+archive, a game as one viewer sees it, its clocks now.
+
+Facts only: no words and no URLs (games/presentation.py formats them), no
+writes (games/services).
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from games import clock
-from games.models import Challenge, Game, Move
-from games.services.timing import first_move_free, left_of, thinking
+from club.models import Member
+from games import clock, results
+from games.models import BLACK, WHITE, Challenge, Game, Move
+from games.rules import IllegalMove, variant
+from games.services.positions import POINT, Replay, game_replay
+from games.services.timing import first_move_free, first_move_grace_at, lateness_at, to_ms
 
 
+# ---- lists ---------------------------------------------------------------------------------------
 def game_list(
     *,
     member_id: int | None = None,
@@ -52,8 +62,126 @@ def game_moves(*, game_id: int, since: int = 0) -> QuerySet[Move]:
     return Move.objects.filter(game_id=game_id, ply__gt=since).order_by("ply")
 
 
+def challenge_list(*, member_id: int | None = None, status: str | None = "open") -> QuerySet[Challenge]:
+    """Open challenges anyone may see, plus (for a member) those made by or to him."""
+    challenges = Challenge.objects.select_related("challenger", "opponent")
+    if status:
+        challenges = challenges.filter(status=status)
+    visible = Q(opponent__isnull=True)
+    if member_id is not None:
+        visible |= Q(challenger_id=member_id) | Q(opponent_id=member_id)
+    return challenges.filter(visible).order_by("-created_at")
+
+
+# ---- the play pages' lists -------------------------------------------------------------------------
+def lobby(member: Member | None) -> dict[str, list]:
+    """Open challenges, the ones addressed to ``member`` and his own, and the live games on now."""
+    open_challenges = Challenge.objects.filter(status=Challenge.Status.OPEN)
+    lists = {
+        "open_challenges": list(
+            open_challenges.filter(opponent__isnull=True).select_related("challenger").order_by("-created_at")[:100]
+        ),
+        "received": [],
+        "sent": [],
+        "live_games": list(
+            Game.objects.filter(status=Game.Status.ONGOING)
+            .exclude(speed="correspondence")
+            .select_related("white", "black")
+            .order_by("-started_at")[:20]
+        ),
+    }
+    if member is not None:
+        lists["received"] = list(open_challenges.filter(opponent=member).select_related("challenger"))
+        lists["sent"] = list(open_challenges.filter(challenger=member).select_related("opponent"))
+    return lists
+
+
+def _games_of(member: Member) -> QuerySet[Game]:
+    return Game.objects.filter(Q(white=member) | Q(black=member)).select_related("white", "black")
+
+
+def my_games(member: Member) -> dict[str, list[Game]]:
+    """``member``'s ongoing games, correspondence games where it is his turn
+    first (nearest deadline first), then the rest; and his 20 latest results.
+    Each game carries ``with_sides``' facts, the ongoing ones ``my_turn`` too."""
+    ongoing = with_sides(_games_of(member).filter(status=Game.Status.ONGOING), member)
+    for game in ongoing:
+        game.my_turn = game.to_move == game.my_colour
+    ongoing.sort(
+        key=lambda g: (
+            not (g.my_turn and g.speed == "correspondence"),
+            not g.my_turn,
+            g.deadline.timestamp() if g.deadline else float("inf"),
+        )
+    )
+    finished = _games_of(member).exclude(status=Game.Status.ONGOING).order_by("-ended_at", "-id")[:20]
+    return {"ongoing": ongoing, "finished": with_sides(finished, member)}
+
+
+def member_archive(member: Member, filters: dict | None = None) -> QuerySet[Game]:
+    """``member``'s finished games, newest first, filtered by discipline, speed,
+    colour, opponent (a username) and outcome (win, loss, draw: read as the
+    row's outcome, games/results.py — a forfeit win is a win, -/- a loss)."""
+    f = filters or {}
+    games = _games_of(member).exclude(status=Game.Status.ONGOING).order_by("-ended_at", "-id")
+    if f.get("discipline"):
+        games = games.filter(discipline=f["discipline"])
+    if f.get("speed"):
+        games = games.filter(speed=f["speed"])
+    if f.get("colour") == "white":
+        games = games.filter(white=member)
+    elif f.get("colour") == "black":
+        games = games.filter(black=member)
+    if f.get("opponent"):
+        name = f["opponent"]
+        games = games.filter(
+            Q(white=member, black__username__iexact=name) | Q(black=member, white__username__iexact=name)
+        )
+    if f.get("outcome"):
+        games = games.filter(imported_by__isnull=True)  # a record's result is not the member's
+    if f.get("outcome") in ("win", "loss", "draw"):
+        wanted = f["outcome"]
+        games = games.filter(
+            Q(white=member, result__in=results.results_with(results.WHITE, wanted))
+            | Q(black=member, result__in=results.results_with(results.BLACK, wanted))
+        )
+    return games
+
+
+def with_sides(games, member: Member) -> list[Game]:
+    """``games`` as rows of ``member``'s: each with ``my_colour``, ``opponent``
+    (None for an imported record: the member keeps it, the players are the
+    record's) and ``outcome`` — "win", "loss" or "draw" (games/results.py),
+    "aborted", or "" without a result."""
+    rows = []
+    for game in games:
+        if game.imported_by_id:
+            game.my_colour, game.opponent, game.outcome = None, None, ""
+        else:
+            game.my_colour = game.colour_of(member.id)
+            game.opponent = game.black if game.my_colour == WHITE else game.white
+            game.outcome = _outcome(game, game.my_colour)
+        rows.append(game)
+    return rows
+
+
+def _outcome(game: Game, colour: str | None) -> str:
+    if game.status == Game.Status.ABORTED:
+        return "aborted"
+    if colour is None:
+        return ""
+    return results.outcome(game.result, colour) or ""
+
+
+# ---- clocks ----------------------------------------------------------------------------------------
+# How a game ends on a flag (games.clock.flag_fall_verdict: 1.7.9, 2.1.9.1.2; "time-insufficient" in older rows).
+FLAG_FALLS = ("time", "time-insufficient", "both-flags")
+
+
 def game_clocks(game: Game, *, now: datetime | None = None) -> dict:
-    """What each clock shows now (ms) and whose is running; the server's view."""
+    """What each clock shows now (ms) and whose is running: the server's view,
+    by ``clock.clocks_now`` (the one clock-now). No query: a correspondence
+    clock runs to the stored deadline, which already counts vacations."""
     now = now or timezone.now()
     tc = clock.TimeControl.parse(game.time_control)
     # Not before a scheduled start, nor during a challenge's first moves (off the clock).
@@ -64,20 +192,24 @@ def game_clocks(game: Game, *, now: datetime | None = None) -> dict:
         and game.turn_started_at <= now
         and not first_move_free(game)
     )
-    shown = {}
-    for colour in ("white", "black"):
-        left = left_of(game, colour)
-        if running and colour == game.to_move:
-            if tc.days and game.deadline is not None:
-                # Correspondence: what is left until the deadline (which already
-                # counts vacations; a lateness forfeit is its flag); no per-game query in lists.
-                left = max(int((game.deadline - now).total_seconds() * 1000), 0)
-            else:
-                left = max(left - thinking(game, now), 0)
-        shown[colour] = left
+    flag_ms = None
+    if running:
+        if tc.days and game.deadline is not None:
+            flag_ms = to_ms(game.deadline)
+        else:
+            left = game.white_ms if game.to_move == WHITE else game.black_ms
+            flag_ms = clock.deadline_ms(turn_started_ms=to_ms(game.turn_started_at), left_ms=left)
+    shown = clock.clocks_now(
+        white_ms=game.white_ms,
+        black_ms=game.black_ms,
+        to_move=game.to_move,
+        now_ms=to_ms(now),
+        flag_ms=flag_ms,
+        flag_fell=game.status == Game.Status.FINISHED and game.termination in FLAG_FALLS,
+    )
     return {
-        "white_ms": shown["white"],
-        "black_ms": shown["black"],
+        "white_ms": shown[WHITE],
+        "black_ms": shown[BLACK],
         "running": game.to_move if running else None,
         "deadline": game.deadline,
         "control": game.time_control,
@@ -85,12 +217,122 @@ def game_clocks(game: Game, *, now: datetime | None = None) -> dict:
     }
 
 
-def challenge_list(*, member_id: int | None = None, status: str | None = "open") -> QuerySet[Challenge]:
-    """Open challenges anyone may see, plus (for a member) those made by or to him."""
-    challenges = Challenge.objects.select_related("challenger", "opponent")
-    if status:
-        challenges = challenges.filter(status=status)
-    visible = Q(opponent__isnull=True)
-    if member_id is not None:
-        visible |= Q(challenger_id=member_id) | Q(opponent_id=member_id)
-    return challenges.filter(visible).order_by("-created_at")
+# ---- one game as one viewer sees it --------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A game action open to the viewer: ``name`` ("resign", "claim", …), the
+    request ``body`` it sends, and the API action it calls when not its name."""
+
+    name: str
+    body: dict = field(default_factory=dict)
+    api: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class GameView:
+    """The facts of a game for one viewer (the game page, its socket, its polling)."""
+
+    game: Game
+    replay: Replay
+    me: str | None  # the viewer's colour; None for a spectator
+    ongoing: bool
+    my_turn: bool
+    legal: list[dict]  # {"notation", "path"}, only for the player to move
+    pair_points: list[str]  # Connect6's two-stone turns: the points, joined by the page
+    fouls: dict[str, str]  # renju: black's forbidden points now, point → kind
+    actions: list[Action]
+    clocks: dict
+    first_move_by: datetime | None  # a challenge's first move, off the clock, must come by then
+
+
+def game_with_players(game_id: int) -> Game | None:
+    return Game.objects.select_related("white", "black").filter(id=game_id).first()
+
+
+def viewer_colour(game: Game, member) -> str | None:
+    if member is None or not getattr(member, "is_authenticated", False):
+        return None
+    return game.colour_of(member.id)
+
+
+def game_view(game_id: int, member=None, *, now: datetime | None = None) -> GameView | None:
+    """Game ``game_id`` for ``member`` (None or anonymous: a spectator); None if there is none."""
+    game = game_with_players(game_id)
+    if game is None:
+        return None
+    v = variant(game.discipline)
+    notations = tuple(game.moves.order_by("ply").values_list("notation", flat=True))
+    replay = game_replay(game, notations)
+    position = replay.position
+    me = viewer_colour(game, member)
+    ongoing = game.status == Game.Status.ONGOING
+    my_turn = bool(me) and ongoing and game.to_move == me
+    legal, pair_points = [], []
+    if my_turn:
+        moves = v.legal_moves(position)
+        if hasattr(moves, "names") and hasattr(moves, "extra"):
+            # Connect6's two-stone turns: tens of thousands of pairs. The page
+            # gets the points and joins the two the player clicks ("j10,k11").
+            pair_points = list(moves.names)
+            moves = moves.extra
+        for move in moves:
+            path = [str(s) for s in getattr(move, "path", ())] or (
+                [move.notation] if POINT.match(move.notation) else []
+            )
+            legal.append({"notation": move.notation, "path": path})
+    fouls = {}
+    if ongoing and hasattr(v, "fouls") and v.turn(position) == "black" and getattr(position, "phase", "play") == "play":
+        fouls = v.fouls(position)
+    claims = my_turn and hasattr(v, "can_claim_repetition")
+    may_claim = claims and v.can_claim_repetition(position)
+    claim_moves = _repeating_moves(v, position, legal) if claims else []
+    return GameView(
+        game=game,
+        replay=replay,
+        me=me,
+        ongoing=ongoing,
+        my_turn=my_turn,
+        legal=legal,
+        pair_points=pair_points,
+        fouls=fouls,
+        actions=game_actions(game, me, may_claim=may_claim, claim_moves=claim_moves),
+        clocks=game_clocks(game, now=now),
+        first_move_by=first_move_grace_at(game),
+    )
+
+
+def _repeating_moves(v, position, legal: list[dict]) -> list[str]:
+    """The legal moves after which the position would stand a third time: the side to move may
+    claim the draw by writing one down instead of playing it (003 2.1.9.2)."""
+    found = []
+    for notation in dict.fromkeys(m["notation"] for m in legal):
+        try:
+            if v.can_claim_repetition(v.play(position, notation)):
+                found.append(notation)
+        except IllegalMove:  # an ambiguous notation (two captures alike): the claim needs the plain one
+            continue
+    return found
+
+
+def game_actions(game: Game, me: str | None, *, may_claim: bool, claim_moves: list[str] = ()) -> list[Action]:
+    """The game actions open to the viewer now (moves and protocol steps are legal moves)."""
+    if me is None or game.status != Game.Status.ONGOING:
+        return []
+    opponent = BLACK if me == WHITE else WHITE
+    actions = []
+    if lateness_at(game) is not None and not game.is_present(me):
+        actions.append(Action("present"))  # 1.9.1: present, so the allowed lateness no longer applies
+    if game.draw_offer_by == opponent:
+        actions += [Action("draw-accept"), Action("draw-decline")]
+    elif not game.draw_offer_by and game.draw_barred != me and game.ply > 0 and game.to_move != me:
+        # 2.1.9.3: right after one's own move (with the move itself: the page's check box).
+        actions.append(Action("draw-offer"))
+    if may_claim:  # 2.1.9.2: the side to move, once the position stands a third time
+        actions.append(Action("claim", {"expected_ply": game.ply}))
+    for move in claim_moves:  # 2.1.9.2: or with the written move that would repeat it, unplayed
+        actions.append(Action("claim-with-move", {"expected_ply": game.ply, "move": move}, api="claim"))
+    if game.ply < 2 and game.starts_at is None:  # a scheduled game is played or forfeited (1.9)
+        actions.append(Action("abort"))
+    else:
+        actions.append(Action("resign"))
+    return actions

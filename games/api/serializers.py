@@ -5,8 +5,9 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from games.models import Challenge, Game, Move, Vacation
+from games.selectors import game_clocks
 from games.services.arbiter import GROUNDS, RESULTS
-from games.services.positions import FOUL_POLICIES
+from games.services.positions import FOUL_POLICIES, game_position, rules_of
 
 
 class PlayerRefSerializer(serializers.Serializer):
@@ -154,8 +155,6 @@ class GameSerializer(serializers.ModelSerializer):
         ]
 
     def get_clocks(self, game) -> ClocksSerializer:
-        from games.selectors import game_clocks
-
         return ClocksSerializer(game_clocks(game, now=self.context.get("now"))).data
 
 
@@ -172,8 +171,6 @@ class GameDetailSerializer(GameSerializer):
     def get_legal_moves(self, game) -> list[str]:
         if game.is_over or not self.context.get("with_legal_moves"):
             return []
-        from games.services.positions import game_position, rules_of
-
         return [m.notation for m in rules_of(game).legal_moves(game_position(game))]
 
 

@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from club.models import Member
 from club.roles import Role, has_role
-from games import events, results
+from games import events, results, selectors
 from games.models import Game, GameEvent
 
 from .errors import Conflict, Forbidden, Invalid, RuleRefusal
@@ -170,7 +170,7 @@ def game_clocks_stop(
     keeps what he had left at ``now``; no move is accepted until they restart.
     If his flag had already fallen, the game ends on time instead."""
     from .play import _flag_if_fallen
-    from .timing import game_deadline, left_of, thinking
+    from .timing import game_deadline
 
     if not reason.strip():
         raise Invalid("no-reason", "Say why: every arbiter's decision is recorded with its reason.")
@@ -182,9 +182,8 @@ def game_clocks_stop(
             raise Conflict("clocks-stopped", "The clocks are already stopped.")
         if _flag_if_fallen(game, now):
             return game
-        mover = game.to_move
-        left = left_of(game, mover) - thinking(game, now)
-        setattr(game, "white_ms" if mover == "white" else "black_ms", left)
+        field = "white_ms" if game.to_move == "white" else "black_ms"
+        setattr(game, field, selectors.game_clocks(game, now=now)[field])
         game.turn_started_at = None
         game.deadline = game_deadline(game)
         game.save(update_fields=["white_ms", "black_ms", "turn_started_at", "deadline"])
@@ -231,7 +230,7 @@ def game_clock_correct(
     shortened time never goes below ``correction_floor_ms``; a longer one is
     always allowed. The side to move's clock restarts from ``now``."""
     from .play import _flag_if_fallen
-    from .timing import game_deadline, left_of, thinking
+    from .timing import game_deadline
 
     if not reason.strip():
         raise Invalid("no-reason", "Say why: every arbiter's decision is recorded with its reason.")
@@ -244,10 +243,8 @@ def game_clock_correct(
         stopped = clocks_stopped(game) is not None
         if not stopped and _flag_if_fallen(game, now):
             return game
-        shown = {
-            colour: left_of(game, colour) - (thinking(game, now) if colour == game.to_move and not stopped else 0)
-            for colour in ("white", "black")
-        }
+        clocks = selectors.game_clocks(game, now=now)  # a stopped clock does not run
+        shown = {colour: clocks[f"{colour}_ms"] for colour in ("white", "black")}
         floor = correction_floor_ms(game.discipline)
         for colour, new in (("white", white_ms), ("black", black_ms)):
             if new < shown[colour] and new < floor:

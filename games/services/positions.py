@@ -1,17 +1,27 @@
-"""A game's position, rebuilt from its start and its stored moves.
+"""A game's position, rebuilt from its start and its stored moves: the one position cache.
 
 Positions carry what FEN does not (draw counters, repetition history, the
 renju opening phase), so the truth is the move list replayed through the
-rules module. A small in-process cache keyed by (game id, creation instant, ply) keeps the
-common case — the next move of a game this process has just served — at one
-``play`` call. Entries are added only after the transaction that made the
-position has committed (see ``remember_on_commit``), so a rolled-back move
-can never leave a position behind for the ply it failed to take.
+rules module. One in-process cache keyed by (game id, creation instant, ply)
+serves both readers of it:
+
+* the services (``game_position``): the common case — the next move of a game
+  this process has just served — costs one ``play`` call. A move's position is
+  added only after the transaction that made it has committed
+  (``remember_on_commit``), so a rolled-back move can never leave a position
+  behind for the ply it failed to take;
+* the game page, its socket and its polling (``game_replay``): every viewer of
+  a game asks for the same replay after each move, with the squares each move
+  passed through and the FEN after it; the replay of ply n is the one of ply
+  n-1 and one step more. A replay is used only for the very move list it was
+  made from.
 """
 
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
+from dataclasses import dataclass
 from threading import Lock
 
 from django.db import transaction
@@ -21,8 +31,38 @@ from games.rules import variant
 
 FIVE_ROW = {"renju", "gomoku", "gomoku-standard", "renju-free", "connect6"}
 DRAUGHTS = {"russian", "international", "giveaway"}
+# Renju protocol steps (swap, declaration, 5th-move offers) are not stones.
+PROTOCOL_PHASES = ("swap", "declare", "propose")
+POINT = re.compile(r"^[a-z]\d{1,2}$")
 
-_CACHE: OrderedDict[tuple[int, int], object] = OrderedDict()
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One move of a replay: the squares it passed through (for drawing and
+    clicking it), the FEN after it, and whether it was a renju protocol step."""
+
+    path: list[str]
+    fen: str
+    protocol: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """A game's move list replayed: its start FEN, one ``Step`` a move, the final position."""
+
+    notations: tuple[str, ...]
+    start_fen: str
+    steps: tuple[Step, ...]
+    position: object
+
+
+@dataclass(frozen=True, slots=True)
+class _Entry:
+    position: object
+    replay: Replay | None = None
+
+
+_CACHE: OrderedDict[tuple, _Entry] = OrderedDict()
 _CACHE_SIZE = 4000
 _lock = Lock()
 
@@ -79,21 +119,58 @@ def replay(game: Game, notations: list[str]):
     return p
 
 
-def game_position(game: Game):
+def game_position(game: Game) -> object:
     """The position after ``game.ply`` moves (call with the game row locked
     if the answer decides a write)."""
     key = _key(game.pk, game.created_at, game.ply)
-    with _lock:
-        p = _CACHE.get(key)
-        if p is not None:
-            _CACHE.move_to_end(key)
-            return p
+    entry = _get(key)
+    if entry is not None:
+        return entry.position
     notations = list(
         Move.objects.filter(game_id=game.pk, ply__lte=game.ply).order_by("ply").values_list("notation", flat=True)
     )
     p = replay(game, notations)
-    _put(key, p)
+    _put(key, _Entry(p))
     return p
+
+
+def game_replay(game: Game, notations: tuple[str, ...]) -> Replay:
+    """``notations`` (the game's stored moves, in order) replayed, step by step."""
+    key = _key(game.pk, game.created_at, len(notations))
+    entry = _get(key)
+    if entry is not None and entry.replay is not None and entry.replay.notations == notations:
+        return entry.replay
+    before = _get(_key(game.pk, game.created_at, len(notations) - 1)) if notations else None
+    if before is not None and before.replay is not None and before.replay.notations == notations[:-1]:
+        made = _replay_on(game, before.replay, notations[-1:])
+    else:
+        position = game_start_position(game)
+        made = _replay_on(game, Replay((), variant(game.discipline).to_fen(position), (), position), notations)
+    _put(key, _Entry(made.position, made))
+    return made
+
+
+def _replay_on(game: Game, start: Replay, notations: tuple[str, ...]) -> Replay:
+    v = variant(game.discipline)
+    stones = hasattr(v, "geometry")
+    position, steps = start.position, list(start.steps)
+    for notation in notations:
+        path = _path(v, stones, position, notation)
+        # The page keeps protocol steps out of the numbered moves; a chosen offer is the 5th stone.
+        protocol = getattr(position, "phase", "play") in PROTOCOL_PHASES
+        position = v.play(position, notation)
+        steps.append(Step(path, v.to_fen(position), protocol))
+    return Replay(start.notations + notations, start.start_fen, tuple(steps), position)
+
+
+def _path(v, stones: bool, position, notation: str) -> list[str]:
+    """The squares a move passes through, for drawing it and for clicking it."""
+    if stones:
+        return [point for point in notation.split(",") if POINT.match(point)]
+    for move in v.legal_moves(position):
+        if move.notation == notation:
+            return [str(s) for s in move.path]
+    return []
 
 
 def _key(game_id: int, created_at, ply: int) -> tuple:
@@ -102,9 +179,17 @@ def _key(game_id: int, created_at, ply: int) -> tuple:
     return (game_id, created_at.timestamp() if created_at else 0, ply)
 
 
-def _put(key, p) -> None:
+def _get(key) -> _Entry | None:
     with _lock:
-        _CACHE[key] = p
+        entry = _CACHE.get(key)
+        if entry is not None:
+            _CACHE.move_to_end(key)
+        return entry
+
+
+def _put(key, entry: _Entry) -> None:
+    with _lock:
+        _CACHE[key] = entry
         _CACHE.move_to_end(key)
         while len(_CACHE) > _CACHE_SIZE:
             _CACHE.popitem(last=False)
@@ -112,7 +197,7 @@ def _put(key, p) -> None:
 
 def remember_on_commit(game: Game, p) -> None:
     key = _key(game.pk, game.created_at, game.ply)
-    transaction.on_commit(lambda: _put(key, p))
+    transaction.on_commit(lambda: _put(key, _Entry(p)))
 
 
 def forget_all() -> None:

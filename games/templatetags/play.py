@@ -1,6 +1,8 @@
-"""Template filters of the play pages."""
+"""Template filters of the play pages: the presentation module's words (games/presentation.py), no view."""
 
 from django import template
+
+from games import presentation
 
 register = template.Library()
 
@@ -8,14 +10,10 @@ register = template.Library()
 @register.filter
 def time_control(text: str) -> str:
     """A time control as players write it, in words on hover: "180+2" → 3+2 (3 min each, plus 2 s a move)."""
-    from games.time_words import abbr
-
-    return abbr(text)
+    return presentation.time_control_html(text)
 
 
 @register.filter
 def opening_rule(rule: str) -> str:
     """A renju opening rule's name in the reader's language."""
-    from games.disciplines import opening_rule_title
-
-    return opening_rule_title(rule)
+    return presentation.opening_rule_title(rule)

@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils import translation
 from rest_framework.test import APIClient
 
-from games import live
+from games import presentation
 from games.models import Game
 from games.rules import ballots64, variant
 
@@ -211,7 +211,7 @@ def test_the_renju_text_names_the_same_winner_as_the_game_page(new_game, boris, 
     game = _finished(play(new_game(discipline="renju"), boris, "h8", 1), result)
     text = Client().get(reverse("games:game-download", args=[game.pk]) + "?format=renju").content.decode()
     with translation.override("en"):
-        assert winner in live._result_text(game)
+        assert winner in presentation.result_text(game)
     colour = winner.split()[0].lower()
     assert f'[Winner "{colour}"]' in text
     assert f'[Result "{"1-0" if colour == "black" else "0-1"}"]' in text  # black's score first, as renju lists
