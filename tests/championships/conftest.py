@@ -8,6 +8,7 @@ appointed arbiter; the players are plain members. Instants are explicit
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from rest_framework.test import APIClient
 
 from club.championships import services
 from tests.conftest import make_member
@@ -68,3 +69,29 @@ def on_commit(django_capture_on_commit_callbacks, eager_celery):
         return django_capture_on_commit_callbacks(execute=True)
 
     return run
+
+
+@pytest.fixture
+def api(on_commit):
+    """``api(member).post(url, data)``: the member's API client; every call runs its on-commit hooks."""
+
+    class Caller:
+        def __init__(self, member):
+            self.client = APIClient()
+            if member is not None:
+                self.client.force_authenticate(member)
+
+        def _call(self, method, url, data=None):
+            with on_commit():
+                return getattr(self.client, method)(url, data or {}, format="json")
+
+        def get(self, url):
+            return self.client.get(url)
+
+        def post(self, url, data=None):
+            return self._call("post", url, data)
+
+        def delete(self, url):
+            return self._call("delete", url)
+
+    return Caller

@@ -10,45 +10,14 @@ from datetime import timedelta
 import pytest
 from django.db.models import Q
 from django.utils import timezone
-from rest_framework.test import APIClient
 
 from club.championships.models import Board, Championship
 from games.models import Game
 from games.services import game_check_in, game_resign, games_sweep
 from ratings.models import RatingChange
+from tests.championships.calls import ok
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def api(on_commit):
-    """``api(member).post(url, data)``: the member's API client; every call runs its on-commit hooks."""
-
-    class Caller:
-        def __init__(self, member):
-            self.client = APIClient()
-            if member is not None:
-                self.client.force_authenticate(member)
-
-        def _call(self, method, url, data=None):
-            with on_commit():
-                return getattr(self.client, method)(url, data or {}, format="json")
-
-        def get(self, url):
-            return self.client.get(url)
-
-        def post(self, url, data=None):
-            return self._call("post", url, data)
-
-        def delete(self, url):
-            return self._call("delete", url)
-
-    return Caller
-
-
-def ok(response, status=200):
-    assert response.status_code == status, response.content
-    return response.json()
 
 
 def create_and_fill(api, staff, entrants, **options):

@@ -8,12 +8,12 @@ next round was refused for want of a winner."""
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from rest_framework.test import APIClient
 
 from club.championships import pairing
 from club.championships.models import Board
 from games.models import Game
 from games.services import game_resign
+from tests.championships.calls import ok
 from tests.conftest import make_member
 
 
@@ -32,29 +32,6 @@ def test_every_player_still_in_goes_through_to_exactly_one_slot(winners):
     for i, slot in enumerate(slots):
         pair = winners[2 * i : 2 * i + 2]
         assert (slot is None) == (pair == [None, None])
-
-
-@pytest.fixture
-def api(on_commit):
-    class Caller:
-        def __init__(self, member):
-            self.client = APIClient()
-            if member is not None:
-                self.client.force_authenticate(member)
-
-        def get(self, url):
-            return self.client.get(url)
-
-        def post(self, url, data=None):
-            with on_commit():
-                return self.client.post(url, data or {}, format="json")
-
-    return Caller
-
-
-def ok(response, status=200):
-    assert response.status_code == status, response.content
-    return response.json()
 
 
 def ongoing(board):

@@ -9,37 +9,14 @@ from datetime import timedelta
 
 import pytest
 from django.utils import timezone
-from rest_framework.test import APIClient
 
 from club.championships.models import Board, MatchGame
 from games.models import Game
 from games.rules import variant
 from games.services import game_draw_answer, game_move_make, game_resign
+from tests.championships.calls import ok
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def api(on_commit):
-    class Caller:
-        def __init__(self, member):
-            self.client = APIClient()
-            if member is not None:
-                self.client.force_authenticate(member)
-
-        def get(self, url):
-            return self.client.get(url)
-
-        def post(self, url, data=None):
-            with on_commit():
-                return self.client.post(url, data or {}, format="json")
-
-    return Caller
-
-
-def ok(response, status=200):
-    assert response.status_code == status, response.content
-    return response.json()
 
 
 def move(game: Game, at, *, offer_draw=False):

@@ -17,32 +17,10 @@ from games.models import Game
 from games.rules import ballots64, variant
 from games.services import game_draw_answer, game_move_make, game_resign
 from games.services.positions import game_start_position
+from tests.championships.calls import ok
 from tests.conftest import make_member
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def api(on_commit):
-    class Caller:
-        def __init__(self, member):
-            self.client = APIClient()
-            if member is not None:
-                self.client.force_authenticate(member)
-
-        def get(self, url):
-            return self.client.get(url)
-
-        def post(self, url, data=None):
-            with on_commit():
-                return self.client.post(url, data or {}, format="json")
-
-    return Caller
-
-
-def ok(response, status=200):
-    assert response.status_code == status, response.content
-    return response.json()
 
 
 def create_and_fill(api, staff, entrants, **options):

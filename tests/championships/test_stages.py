@@ -5,37 +5,14 @@ Celery run is in test_stages_postgres.py)."""
 
 import pytest
 from django.urls import reverse
-from rest_framework.test import APIClient
 
 from club.championships import services
 from club.championships.models import Board, Championship, Decision, Standings
 from games.services import game_resign
+from tests.championships.calls import ok
 from tests.conftest import make_member
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def api(on_commit):
-    class Caller:
-        def __init__(self, member):
-            self.client = APIClient()
-            if member is not None:
-                self.client.force_authenticate(member)
-
-        def get(self, url):
-            return self.client.get(url)
-
-        def post(self, url, data=None):
-            with on_commit():
-                return self.client.post(url, data or {}, format="json")
-
-    return Caller
-
-
-def ok(response, status=200):
-    assert response.status_code == status, response.content
-    return response.json()
 
 
 def create(api, staff, **body):
