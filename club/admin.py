@@ -3,8 +3,7 @@ from django.contrib.auth.admin import UserAdmin
 from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext_lazy as _
 
-from club import services
-from club.models import Member, Sanction
+from club.models import Member
 
 # Only a superuser grants the powers behind these fields (and only he sets passwords
 # and addresses: a password reset mailed to an address an administrator chose is a takeover).
@@ -57,25 +56,3 @@ class MemberAdmin(UserAdmin):
         if not request.user.is_superuser:
             raise PermissionDenied
         return super().user_change_password(request, id, form_url)
-
-
-@admin.register(Sanction)
-class SanctionAdmin(admin.ModelAdmin):
-    """Sanctions are recorded through the service (which checks the arbiter role) and
-    never edited in place: a record that names its author must say what he decided."""
-
-    list_display = ("issued_at", "member", "kind", "issued_by")
-    list_filter = ("kind",)
-    search_fields = ("member__username", "member__display_name", "reason")
-    autocomplete_fields = ("member",)
-    readonly_fields = ("issued_by", "issued_at")
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
-    def save_model(self, request, obj, form, change):
-        saved = services.sanction_issue(member=obj.member, kind=obj.kind, reason=obj.reason, issued_by=request.user)
-        obj.pk, obj.issued_by, obj.issued_at = saved.pk, saved.issued_by, saved.issued_at

@@ -4,7 +4,8 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from club.models import Member, Sanction
+from club.arbiters.services import LIGHT, REASON_MAX
+from club.models import Member
 from club.roles import Role
 
 
@@ -82,12 +83,12 @@ class RolesForm(forms.Form):
     )
 
 
-class SanctionForm(forms.ModelForm):
-    class Meta:
-        model = Sanction
-        fields = ("member", "kind", "reason")
-        widgets = {"reason": forms.Textarea(attrs={"rows": 4})}
+class SanctionForm(forms.Form):
+    """A club-scope sanction (003 1.4): only a remark, a warning or a reprimand; the
+    loss of a game and an exclusion are decided in the game or the championship."""
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["member"].queryset = Member.objects.filter(is_active=True).order_by("display_name", "username")
+    member = forms.ModelChoiceField(
+        label=_("Member"), queryset=Member.objects.filter(is_active=True).order_by("display_name", "username")
+    )
+    kind = forms.ChoiceField(label=_("Sanction"), choices=[(k.value, k.label) for k in LIGHT])
+    reason = forms.CharField(label=_("Reason"), max_length=REASON_MAX, widget=forms.Textarea(attrs={"rows": 4}))

@@ -61,31 +61,3 @@ class Member(AbstractUser):
     @property
     def name(self) -> str:
         return str(self)
-
-
-class Sanction(models.Model):
-    """A penalty an arbiter records against a member (rules 003, section 1.4)."""
-
-    class Kind(models.TextChoices):
-        # In rising order of severity, as the rules list them.
-        REMARK = "remark", _("remark")
-        WARNING = "warning", _("warning")
-        REPRIMAND = "reprimand", _("reprimand")
-        LOSS_OF_GAME = "loss_of_game", _("loss of the game")
-        EXCLUSION = "exclusion", _("exclusion from the competition")
-
-    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="sanctions", verbose_name=_("member"))
-    kind = models.CharField(_("sanction"), max_length=20, choices=Kind.choices)
-    reason = models.TextField(_("reason"))
-    issued_by = models.ForeignKey(
-        Member, on_delete=models.PROTECT, related_name="sanctions_issued", verbose_name=_("issued by")
-    )
-    issued_at = models.DateTimeField(_("issued at"), auto_now_add=True, db_index=True)
-
-    class Meta:
-        verbose_name = _("sanction")
-        verbose_name_plural = _("sanctions")
-        ordering = ["-issued_at", "-id"]
-
-    def __str__(self) -> str:
-        return f"{self.get_kind_display()}: {self.member}"

@@ -1,9 +1,10 @@
 """Club roles: Django groups carrying permissions, checked on the server.
 
 Each role is a group of the same name, created with its permissions by
-migration ``0003_roles`` and kept present by ``role_groups_sync`` after every
-migrate. Keep ``ROLE_PERMISSIONS`` and that migration in step: a test compares
-them. Superusers hold every role.
+migration ``0003_roles`` (the sanction permissions moved to club.arbiters by
+``0005_remove_sanction``) and kept present by ``role_groups_sync`` after every
+migrate. Keep ``ROLE_PERMISSIONS`` and the last of those migrations in step: a
+test compares them. Superusers hold every role.
 
 Checking a role, wherever you are:
 - services: ``require_role(user, Role.ARBITER)`` (raises PermissionDenied);
@@ -35,23 +36,16 @@ IMPLIED_ROLES: dict[Role, set[Role]] = {Role.CHIEF_ARBITER: {Role.ARBITER}}
 
 ROLE_PERMISSIONS: dict[Role, set[str]] = {
     Role.MEMBER: {"club.view_member"},
-    Role.ARBITER: {"club.view_member", "club.view_sanction", "club.add_sanction"},
-    Role.CHIEF_ARBITER: {
-        "club.view_member",
-        "club.view_sanction",
-        "club.add_sanction",
-        "club.change_sanction",
-        "club.delete_sanction",
-    },
-    Role.ORGANISER: {"club.view_member", "club.view_sanction"},
+    # Sanctions are recorded and reversed only through club.arbiters.services (003 1.3.1, 1.4);
+    # the admin shows them read-only.
+    Role.ARBITER: {"club.view_member", "arbiters.view_sanction"},
+    Role.CHIEF_ARBITER: {"club.view_member", "arbiters.view_sanction"},
+    Role.ORGANISER: {"club.view_member", "arbiters.view_sanction"},
     Role.ADMIN: {
         "club.view_member",
         "club.change_member",
         "club.assign_role",
-        # Admins correct or remove sanctions; only arbiters issue them.
-        "club.view_sanction",
-        "club.change_sanction",
-        "club.delete_sanction",
+        "arbiters.view_sanction",
         "auth.view_group",
     },
 }

@@ -1,10 +1,10 @@
-"""Reads for members and sanctions."""
+"""Reads for members. Sanctions are read through club.arbiters.selectors."""
 
 from __future__ import annotations
 
 from django.db.models import Q, QuerySet
 
-from club.models import Member, Sanction
+from club.models import Member
 
 
 def member_list(*, query: str = "") -> QuerySet[Member]:
@@ -20,10 +20,3 @@ def member_list(*, query: str = "") -> QuerySet[Member]:
 
 def member_get(*, username: str) -> Member:
     return Member.objects.get(username=username, is_active=True)
-
-
-def sanction_list(*, member: Member | None = None) -> QuerySet[Sanction]:
-    sanctions = Sanction.objects.select_related("member", "issued_by")
-    if member is not None:
-        sanctions = sanctions.filter(member=member)
-    return sanctions

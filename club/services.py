@@ -1,4 +1,5 @@
-"""Writes for members, roles and sanctions. Edges (pages, API, admin) call these."""
+"""Writes for members and roles. Edges (pages, API, admin) call these. Sanctions are
+club.arbiters.services' (003 1.4)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from club.models import Member, Sanction
+from club.models import Member
 from club.roles import Role, forget_roles, require_role
 
 PROFILE_FIELDS = ("display_name", "city", "federation_title", "federation_rating", "email")
@@ -60,28 +61,6 @@ def member_roles_set(*, member: Member, roles: Iterable[Role | str], by: Member)
         member.save(update_fields=["is_staff"])
     forget_roles(member)
     return member
-
-
-def sanction_issue(*, member: Member, kind: str, reason: str, issued_by: Member) -> Sanction:
-    """Record a sanction (rules 003, 1.4). Arbiters only, and never against themselves."""
-    require_role(issued_by, Role.ARBITER)
-    if member.pk == issued_by.pk:
-        raise ValidationError({"member": _("An arbiter cannot sanction themselves.")})
-    if kind in (Sanction.Kind.LOSS_OF_GAME, Sanction.Kind.EXCLUSION):
-        # Only the chief arbiter (or deputy) forfeits a game or excludes, and with its effect on the
-        # game or the championship: club.arbiters.services.sanction_issue (003 1.4, issue 15).
-        raise ValidationError(
-            {
-                "kind": _(
-                    "The loss of a game and an exclusion are decided in the game or the "
-                    "championship by its chief arbiter (003 1.4)."
-                )
-            }
-        )
-    sanction = Sanction(member=member, kind=kind, reason=reason.strip(), issued_by=issued_by)
-    sanction.full_clean()
-    sanction.save()
-    return sanction
 
 
 @transaction.atomic

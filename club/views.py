@@ -22,12 +22,15 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from club import selectors, services
 from club.api import tokens
-from club.api.errors import json_error_response
+from club.api.errors import REFUSAL_STATUS, json_error_response
+from club.arbiters import selectors as arbiter_selectors
+from club.arbiters import services as arbiter_services
 from club.email_verification import email_verification_send, email_verify
 from club.forms import ProfileForm, RolesForm, SanctionForm, SignUpForm, ThrottledPasswordResetForm
 from club.health import health_report
 from club.models import Member
-from club.roles import Role, has_any_role, role_required, roles_of
+from club.refusals import Refused
+from club.roles import Role, role_required, roles_of
 
 
 def home(request):
@@ -95,14 +98,13 @@ def member_profile(request, username: str):
         member = selectors.member_get(username=username)
     except Member.DoesNotExist:
         raise Http404 from None
-    can_see_sanctions = has_any_role(request.user, Role.ARBITER, Role.ORGANISER, Role.ADMIN)
     return render(
         request,
         "club/profile.html",
         {
             "member": member,
             "is_me": request.user == member,
-            "sanctions": selectors.sanction_list(member=member) if can_see_sanctions else None,
+            "sanctions": list(arbiter_selectors.sanctions_visible(request.user, member=member)),
         },
     )
 
@@ -167,22 +169,29 @@ def member_roles(request, username: str):
 @role_required(Role.ARBITER, Role.ORGANISER, Role.ADMIN)
 @require_GET
 def sanction_list(request):
-    page = Paginator(selectors.sanction_list(), 50).get_page(request.GET.get("page"))
+    """The arbiters' sanctions the viewer may see, every scope (club.arbiters.selectors)."""
+    page = Paginator(arbiter_selectors.sanctions_visible(request.user), 50).get_page(request.GET.get("page"))
     return render(request, "club/sanction_list.html", {"page": page})
 
 
 @role_required(Role.ARBITER)
 @require_http_methods(["GET", "POST"])
 def sanction_new(request):
+    """A club-scope sanction (003 1.4) through club.arbiters.services, which decides who may."""
     form = SanctionForm(request.POST or None, initial={"member": request.GET.get("member")})
     if request.method == "POST" and form.is_valid():
         try:
-            sanction = services.sanction_issue(issued_by=request.user, **form.cleaned_data)
-        except ValidationError as exc:
-            form.add_error(None, exc)
-        else:
-            messages.success(request, _("Sanction recorded: %(sanction)s.") % {"sanction": sanction})
-            return redirect("sanction-list")
+            (sanction,) = arbiter_services.sanction_issue(
+                by=request.user,
+                member_id=form.cleaned_data["member"].pk,
+                kind=form.cleaned_data["kind"],
+                reason=form.cleaned_data["reason"],
+            )
+        except Refused as refused:
+            form.add_error(None, refused.detail)
+            return render(request, "club/sanction_new.html", {"form": form}, status=REFUSAL_STATUS[refused.kind])
+        messages.success(request, _("Sanction recorded: %(sanction)s.") % {"sanction": sanction})
+        return redirect("sanction-list")
     return render(request, "club/sanction_new.html", {"form": form})
 
 

@@ -1,6 +1,8 @@
 from rest_framework import serializers
 
-from club.models import Member, Sanction
+from club.arbiters.models import Sanction
+from club.arbiters.services import REASON_MAX
+from club.models import Member
 from club.roles import Role, roles_of
 
 
@@ -44,8 +46,13 @@ class RolesSerializer(serializers.Serializer):
     roles = serializers.ListField(child=serializers.ChoiceField(choices=Role.choices), allow_empty=True)
 
 
-class SanctionSerializer(serializers.ModelSerializer):
-    class Meta:
-        model = Sanction
-        fields = ("id", "member", "kind", "reason", "issued_by", "issued_at")
-        read_only_fields = ("id", "issued_by", "issued_at")
+class ClubSanctionSerializer(serializers.Serializer):
+    """A club-scope sanction (003 1.4): neither a game nor a championship."""
+
+    member = serializers.IntegerField()
+    kind = serializers.ChoiceField(
+        choices=Sanction.Kind.choices,
+        help_text="remark, warning or reprimand; the loss of a game and an exclusion are decided in the game "
+        "or the championship (/api/arbiters/sanctions/).",
+    )
+    reason = serializers.CharField(max_length=REASON_MAX)

@@ -16,13 +16,16 @@ from club.api.errors import ApiError
 from club.api.params import query_int
 from club.api.permissions import role_permission
 from club.api.serializers import (
+    ClubSanctionSerializer,
     MemberSerializer,
     OwnProfileSerializer,
     RolesSerializer,
-    SanctionSerializer,
     TokenSerializer,
 )
 from club.api.throttling import ClientScopedRateThrottle
+from club.arbiters import selectors as arbiter_selectors
+from club.arbiters import services as arbiter_services
+from club.arbiters.api import SanctionOut
 from club.models import Member
 from club.roles import Role, roles_of
 
@@ -109,9 +112,10 @@ class MemberRolesView(generics.GenericAPIView):
 
 @extend_schema(parameters=[OpenApiParameter("member", int, description="Only this member's sanctions.")])
 class SanctionListView(generics.ListCreateAPIView):
-    """Sanctions recorded by arbiters: arbiters, organisers and admins read; arbiters record."""
+    """The arbiters' sanctions (club.arbiters): the club's arbiters, organisers and administrators
+    read those they may see (``sanctions_visible``); an arbiter records a club-scope one."""
 
-    serializer_class = SanctionSerializer
+    serializer_class = SanctionOut
 
     def get_permissions(self):
         if self.request.method == "POST":
@@ -121,10 +125,17 @@ class SanctionListView(generics.ListCreateAPIView):
     def get_queryset(self):
         member_id = query_int(self.request, "member")
         member = get_object_or_404(Member, pk=member_id) if member_id is not None else None
-        return selectors.sanction_list(member=member)
+        return arbiter_selectors.sanctions_visible(self.request.user, member=member)
 
+    @extend_schema(request=ClubSanctionSerializer, responses={201: SanctionOut})
     def create(self, request, *args, **kwargs):
-        serializer = self.get_serializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        sanction = services.sanction_issue(issued_by=request.user, **serializer.validated_data)
-        return Response(self.get_serializer(sanction).data, status=status.HTTP_201_CREATED)
+        """Record a remark, warning or reprimand against a member at club scope (003 1.4); never oneself."""
+        data = ClubSanctionSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        (sanction,) = arbiter_services.sanction_issue(
+            by=request.user,
+            member_id=data.validated_data["member"],
+            kind=data.validated_data["kind"],
+            reason=data.validated_data["reason"],
+        )
+        return Response(SanctionOut(sanction).data, status=status.HTTP_201_CREATED)

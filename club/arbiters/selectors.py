@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 
-from club.championships.models import Championship
-from club.roles import Role, has_role
+from club.championships.models import Appointment, Championship
+from club.roles import Role, has_any_role, has_role
 from games.clock import TimeControl
 
 from .models import Adjournment, AuditEntry, Protest, ProtestPanelMember, Question, Sanction
@@ -31,6 +31,27 @@ def concerning(member) -> dict:
         "questions": list(Question.objects.filter(asked_by=member).select_related("game", "answered_by")),
         "decisions": list(AuditEntry.objects.filter(member=member).select_related("actor")[:200]),
     }
+
+
+def sanctions_visible(viewer, *, member=None) -> QuerySet[Sanction]:
+    """The sanctions ``viewer`` may read (of ``member`` only, if given): his own; those
+    of the club and its club games for the club's arbiters, organisers and
+    administrators; a championship's (and its games') for those who may read its
+    log (``may_see_log``: its arbiters, its organiser, the club's administrators)."""
+    if not getattr(viewer, "is_authenticated", False) or not viewer.is_active:
+        return Sanction.objects.none()
+    sanctions = Sanction.objects.select_related("member", "issued_by", "game", "championship")
+    if member is not None:
+        sanctions = sanctions.filter(member=member)
+    if has_role(viewer, Role.ADMIN):
+        return sanctions
+    readable = Q(member=viewer)
+    readable |= Q(championship__organiser=viewer) | Q(
+        championship__in=Appointment.objects.filter(member=viewer).values("championship")
+    )
+    if has_any_role(viewer, Role.ARBITER, Role.ORGANISER):
+        readable |= Q(championship__isnull=True)
+    return sanctions.filter(readable)
 
 
 def may_see_log(member, championship: Championship) -> bool:

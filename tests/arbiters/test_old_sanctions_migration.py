@@ -1,7 +1,8 @@
 """arbiters 0004 on an existing club: every sanction recorded before issue 15
 (the free-standing club.Sanction) becomes a club-scope sanction of the
 arbiters (003 1.4) — same member, author, kind, text and date — with the
-audit entry every sanction has."""
+audit entry every sanction has. club 0005 then carries the rows recorded
+since, each once, and drops the old table."""
 
 from datetime import UTC, datetime
 
@@ -15,6 +16,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 BEFORE = [("arbiters", "0003_draw_claims"), ("club", "0004_email_verified_and_hashed_tokens")]
 AFTER = [("arbiters", "0004_old_club_sanctions")]
+REMOVED = [("club", "0005_remove_sanction")]
+LATER = datetime(2026, 6, 2, 19, 0, tzinfo=UTC)
 WHEN = datetime(2026, 3, 1, 18, 30, tzinfo=UTC)
 
 
@@ -71,3 +74,49 @@ def test_unapplying_removes_only_what_was_carried(club_before_0004):
     migrate(BEFORE)
 
     assert not Sanction.objects.exists() and not AuditEntry.objects.exists()
+
+
+def test_the_rows_recorded_since_0004_are_carried_once_before_the_old_table_goes(club_before_0004):
+    executor = migrate(AFTER)
+    apps = executor.loader.project_state(AFTER + BEFORE[1:]).apps
+    Member, Old = apps.get_model("club", "Member"), apps.get_model("club", "Sanction")
+    late = Old.objects.create(
+        member=Member.objects.get(username="anna"),
+        kind="remark",
+        reason="Phone rang.",
+        issued_by=Member.objects.get(username="arbiter"),
+    )
+    Old.objects.filter(pk=late.pk).update(issued_at=LATER)
+    old_ids = sorted(Old.objects.values_list("pk", flat=True))
+
+    migrate(REMOVED)
+
+    carried = Sanction.objects.order_by("issued_at", "member__username").values_list(
+        "member__username", "kind", "reason", "issued_at"
+    )
+    assert list(carried) == [
+        ("anna", "warning", "Talked during play.", WHEN),
+        ("boris", "reprimand", "Left the hall.", WHEN),
+        ("anna", "remark", "Phone rang.", LATER),
+    ]
+    markers = [e.data["migrated-from-club-sanction"] for e in AuditEntry.objects.all()]
+    assert sorted(markers) == old_ids  # each old row once
+    assert "club_sanction" not in connection.introspection.table_names()
+
+
+def test_the_old_rows_come_back_when_0005_is_unapplied_and_are_not_carried_twice(club_before_0004):
+    migrate(REMOVED)
+    executor = migrate([("club", "0004_email_verified_and_hashed_tokens")])
+    Old = executor.loader.project_state(AFTER + BEFORE[1:]).apps.get_model("club", "Sanction")
+
+    back = Old.objects.order_by("member__username").values_list(
+        "member__username", "kind", "reason", "issued_by__username", "issued_at"
+    )
+    assert list(back) == [
+        ("anna", "warning", "Talked during play.", "arbiter", WHEN),
+        ("boris", "reprimand", "Left the hall.", "arbiter", WHEN),
+    ]
+
+    migrate(REMOVED)
+
+    assert Sanction.objects.count() == AuditEntry.objects.count() == 2

@@ -5,7 +5,9 @@ superuser manages staff and superuser flags, groups, permissions and passwords."
 import pytest
 from django.contrib.auth.models import Group
 
-from club.models import Member, Sanction
+from club.arbiters.models import Sanction
+from club.arbiters.services import sanction_issue
+from club.models import Member
 from club.roles import Role
 from games.models import Game, GameEvent
 from tests.games_web.helpers import start_game
@@ -97,19 +99,31 @@ class TestGames:
 
 
 class TestSanctions:
-    def test_a_sanction_cannot_be_retargeted_in_the_admin(self, client, superuser, chief_arbiter, anna, boris):
-        from club import services
+    """A sanction names the arbiter who decided it (003 1.4): the admin neither re-targets nor
+    adds one; they are recorded through club.arbiters.services, which checks who may."""
 
-        sanction = services.sanction_issue(member=anna, kind="warning", reason="Late.", issued_by=chief_arbiter)
+    def test_a_sanction_cannot_be_retargeted_in_the_admin(self, client, superuser, chief_arbiter, anna, boris):
+        (sanction,) = sanction_issue(by=chief_arbiter, member_id=anna.pk, kind="warning", reason="Late.")
         client.force_login(superuser)
 
         response = client.post(
-            f"/admin/club/sanction/{sanction.pk}/change/", {"member": boris.pk, "kind": "reprimand", "reason": "Other."}
+            f"/admin/arbiters/sanction/{sanction.pk}/change/",
+            {"member": boris.pk, "kind": "reprimand", "reason": "Other.", "issued_by": superuser.pk},
         )
 
         assert response.status_code == 403
         sanction.refresh_from_db()
         assert (sanction.member, sanction.kind, sanction.issued_by) == (anna, "warning", chief_arbiter)
+
+    def test_a_sanction_cannot_be_added_or_deleted_in_the_admin(self, client, superuser, chief_arbiter, anna):
+        (sanction,) = sanction_issue(by=chief_arbiter, member_id=anna.pk, kind="warning", reason="Late.")
+        client.force_login(superuser)
+
+        added = client.post("/admin/arbiters/sanction/add/", {"member": anna.pk, "kind": "remark", "reason": "Late."})
+        deleted = client.post(f"/admin/arbiters/sanction/{sanction.pk}/delete/", {"post": "yes"})
+
+        assert (added.status_code, deleted.status_code) == (403, 403)
+        assert list(Sanction.objects.all()) == [sanction]
 
 
 class TestClubAdministrator:
@@ -198,11 +212,3 @@ class TestClubAdministrator:
         anna.refresh_from_db()
         assert anna.check_password("set by root 12345")
         assert 'name="is_superuser"' in client.get(f"/admin/club/member/{anna.pk}/change/").text
-
-
-def test_sanctions_remain_addable_through_the_service(client, superuser, anna):
-    client.force_login(superuser)
-
-    client.post("/admin/club/sanction/add/", {"member": anna.pk, "kind": "remark", "reason": "Late."})
-
-    assert Sanction.objects.get().issued_by == superuser
