@@ -18,6 +18,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from club.arbiters.services import audit
 from club.championships import pairing
 from club.roles import Role, has_any_role, has_role
 from games import clock
@@ -398,6 +399,15 @@ def round_publish(
             _match_update(event, match)
         the_round.status, the_round.published_at = TeamRound.Status.PUBLISHED, now
         the_round.save(update_fields=["status", "published_at"])
+        audit(
+            actor=by,
+            action="team-round-published",
+            clause="1.14.4" if absent else "",
+            now=now,
+            team_event=event.pk,
+            round=round_number,
+            absent=sorted(absent),
+        )
         if event.status == Status.READY:
             event.status = Status.RUNNING
             event.save(update_fields=["status"])
@@ -481,6 +491,16 @@ def board_ineligible(*, by, event_id: int, board_id: int, member_id: int, reason
         board.result = vocabulary.for_winner(winner, forfeit=True)
         board.ineligible_reason = reason[:300]
         board.save(update_fields=["result", "ineligible_reason"])
+        audit(
+            actor=by,
+            action="team-board-ineligible",
+            reason=reason,
+            clause="1.14.4",
+            game=board.game,
+            member=board.white if member_id == board.white_id else board.black,
+            team_event=event.pk,
+            board=board.pk,
+        )
         _match_update(event, board.match)
         _close_round_if_over(event, board.match.round, timezone.now())
     transaction.on_commit(lambda: _enqueue_standings(event.pk))
@@ -539,6 +559,16 @@ def team_withdraw(*, by, event_id: int, team_id: int, after_round: int, treatmen
         team.status, team.left_after_round = Team.Status.WITHDRAWN, after_round
         team.withdrawal, team.withdrawal_reason = treatment, reason[:300]
         team.save(update_fields=["status", "left_after_round", "withdrawal", "withdrawal_reason"])
+        audit(
+            actor=by,
+            action="team-withdrawn",
+            reason=reason,
+            clause="1.14.5",
+            team_event=event.pk,
+            team=team.pk,
+            after_round=after_round,
+            treatment=treatment,
+        )
     transaction.on_commit(lambda: _enqueue_standings(event.pk))
     return team
 
@@ -575,4 +605,14 @@ def protest_rule(*, by, event_id: int, protest_id: int, upheld: bool, ruling: st
         protest.status = Protest.Status.UPHELD if upheld else Protest.Status.REJECTED
         protest.ruled_by, protest.ruled_at = by, now
         protest.save(update_fields=["ruling", "status", "ruled_by", "ruled_at"])
+        audit(
+            actor=by,
+            action="team-protest-ruled",
+            reason=protest.ruling,
+            clause="1.14.7",
+            now=now,
+            team_event=event.pk,
+            protest=protest.pk,
+            upheld=upheld,
+        )
     return protest

@@ -7,6 +7,7 @@ Refused input answers a clear error and changes nothing.
 import pytest
 from django.db.models import Q
 
+from club.arbiters.models import AuditEntry
 from club.teams import services
 from club.teams.models import BoardGame, Lineup, Match, Protest, Team, TeamRound
 from games.services import game_resign
@@ -240,7 +241,12 @@ def test_a_withdrawn_team_loses_its_remaining_matches_or_has_them_all_annulled_1
     leaving = Match.objects.get(round__number=1, number=1).home
     body = {"after_round": 1, "treatment": "forfeit", "reason": "The team's club withdrew it."}
     assert api(staff["arbiter"]).post(url(event, f"teams/{leaving.pk}/withdraw/"), body).status_code == 403
+    assert not AuditEntry.objects.filter(action="team-withdrawn").exists()  # the refused call left no trace
     ok(api(staff["chief"]).post(url(event, f"teams/{leaving.pk}/withdraw/"), body))
+    # 1.4 / issue 15: the chief arbiter's decision is in the append-only log, with its reason and clause.
+    entry = AuditEntry.objects.get(action="team-withdrawn")
+    assert (entry.actor, entry.reason, entry.clause) == (staff["chief"], body["reason"], "1.14.5")
+    assert entry.data == {"team_event": event.pk, "team": leaving.pk, "after_round": 1, "treatment": "forfeit"}
     pair(api, staff, event)
     detail = publish(api, staff, event, 2)
     lost = next(m for m in detail["matches"] if leaving.pk in (m["home_id"], m["away_id"]))
@@ -281,6 +287,13 @@ def test_only_the_captain_protests_in_writing_and_an_arbiter_rules_with_reasons_
         )
     )
     assert (ruled["status"], ruled["ruled_by"]["id"]) == ("rejected", staff["arbiter"].pk)
+    entry = AuditEntry.objects.get(action="team-protest-ruled")
+    assert (entry.actor, entry.reason, entry.clause, entry.data["upheld"]) == (
+        staff["arbiter"],
+        "Игрок заявлен до тура.",
+        "1.14.7",
+        False,
+    )
     again = api(staff["chief"]).post(url(event, f"protests/{protest['id']}/rule/"), {"upheld": True, "ruling": "y"})
     assert again.status_code == 409
 
