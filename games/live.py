@@ -9,6 +9,9 @@ position and legal move; the page never judges a move itself.
 
 from __future__ import annotations
 
+from django.contrib.auth.models import AnonymousUser
+
+from club.models import Member
 from games import presentation, selectors
 from games.models import Game
 
@@ -17,7 +20,7 @@ def game_exists(game_id: int) -> bool:
     return Game.objects.filter(id=game_id).exists()
 
 
-def game_state(game_id: int, member=None, *, since: int | None = None) -> dict | None:
+def game_state(game_id: int, member: Member | AnonymousUser | None = None, *, since: int | None = None) -> dict | None:
     """The state of game ``game_id`` for ``member`` (None or anonymous: a spectator).
 
     ``moves`` lists only the moves after ply ``since`` (all without it), each

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from django.contrib.auth.models import AnonymousUser
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
@@ -249,13 +250,15 @@ def game_with_players(game_id: int) -> Game | None:
     return Game.objects.select_related("white", "black").filter(id=game_id).first()
 
 
-def viewer_colour(game: Game, member) -> str | None:
+def viewer_colour(game: Game, member: Member | AnonymousUser | None) -> str | None:
     if member is None or not getattr(member, "is_authenticated", False):
         return None
     return game.colour_of(member.id)
 
 
-def game_view(game_id: int, member=None, *, now: datetime | None = None) -> GameView | None:
+def game_view(
+    game_id: int, member: Member | AnonymousUser | None = None, *, now: datetime | None = None
+) -> GameView | None:
     """Game ``game_id`` for ``member`` (None or anonymous: a spectator); None if there is none."""
     game = game_with_players(game_id)
     if game is None:

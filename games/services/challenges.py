@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from django.conf import settings
@@ -349,7 +350,9 @@ def challenge_cancel(*, challenge_id: int, member: Member, now: datetime | None 
     )
 
 
-def _challenge_close(challenge_id: int, now: datetime | None, status: str, *, allowed, refusal: str) -> Challenge:
+def _challenge_close(
+    challenge_id: int, now: datetime | None, status: str, *, allowed: Callable[[Challenge], bool], refusal: str
+) -> Challenge:
     """Close a still-open challenge on behalf of the one member ``allowed`` to."""
     with transaction.atomic():
         challenge = _locked_challenge(challenge_id)

@@ -22,12 +22,18 @@ from __future__ import annotations
 import re
 from collections import OrderedDict
 from dataclasses import dataclass
+from datetime import datetime
 from threading import Lock
+from typing import Any, TypeAlias
 
 from django.db import transaction
 
 from games.models import Game, Move
 from games.rules import variant
+
+# The rules module's objects, untyped there: a discipline (``games.rules.variant``) and its positions.
+Rules: TypeAlias = Any
+Position: TypeAlias = Any
 
 FIVE_ROW = {"renju", "gomoku", "gomoku-standard", "renju-free", "connect6"}
 DRAUGHTS = {"russian", "international", "giveaway"}
@@ -53,12 +59,12 @@ class Replay:
     notations: tuple[str, ...]
     start_fen: str
     steps: tuple[Step, ...]
-    position: object
+    position: Position
 
 
 @dataclass(frozen=True, slots=True)
 class _Entry:
-    position: object
+    position: Position
     replay: Replay | None = None
 
 
@@ -67,7 +73,7 @@ _CACHE_SIZE = 4000
 _lock = Lock()
 
 
-def rules_of(game: Game):
+def rules_of(game: Game) -> Rules:
     return variant(game.discipline)
 
 
@@ -84,7 +90,7 @@ def foul_policy_for_rules(policy: str) -> str:
 
 def start_position(
     *, discipline: str, opening_rule: str = "", ballot: str = "", start_fen: str = "", foul_policy: str = "reject"
-):
+) -> Position:
     """The position a game begins from (raises IllegalMove/KeyError on bad settings)."""
     v = variant(discipline)
     if discipline == "renju":
@@ -101,7 +107,7 @@ def start_position(
     return v.start()
 
 
-def game_start_position(game: Game):
+def game_start_position(game: Game) -> Position:
     return start_position(
         discipline=game.discipline,
         opening_rule=game.opening_rule,
@@ -111,7 +117,7 @@ def game_start_position(game: Game):
     )
 
 
-def replay(game: Game, notations: list[str]):
+def replay(game: Game, notations: list[str]) -> Position:
     v = rules_of(game)
     p = game_start_position(game)
     for text in notations:
@@ -119,7 +125,7 @@ def replay(game: Game, notations: list[str]):
     return p
 
 
-def game_position(game: Game) -> object:
+def game_position(game: Game) -> Position:
     """The position after ``game.ply`` moves (call with the game row locked
     if the answer decides a write)."""
     key = _key(game.pk, game.created_at, game.ply)
@@ -163,7 +169,7 @@ def _replay_on(game: Game, start: Replay, notations: tuple[str, ...]) -> Replay:
     return Replay(start.notations + notations, start.start_fen, tuple(steps), position)
 
 
-def _path(v, stones: bool, position, notation: str) -> list[str]:
+def _path(v: Rules, stones: bool, position: Position, notation: str) -> list[str]:
     """The squares a move passes through, for drawing it and for clicking it."""
     if stones:
         return [point for point in notation.split(",") if POINT.match(point)]
@@ -173,13 +179,13 @@ def _path(v, stones: bool, position, notation: str) -> list[str]:
     return []
 
 
-def _key(game_id: int, created_at, ply: int) -> tuple:
+def _key(game_id: int, created_at: datetime | None, ply: int) -> tuple:
     # created_at guards against a reused id (a test database rolled back, a
     # SQLite table emptied): a key names one game's position at one ply.
     return (game_id, created_at.timestamp() if created_at else 0, ply)
 
 
-def _get(key) -> _Entry | None:
+def _get(key: tuple) -> _Entry | None:
     with _lock:
         entry = _CACHE.get(key)
         if entry is not None:
@@ -187,7 +193,7 @@ def _get(key) -> _Entry | None:
         return entry
 
 
-def _put(key, entry: _Entry) -> None:
+def _put(key: tuple, entry: _Entry) -> None:
     with _lock:
         _CACHE[key] = entry
         _CACHE.move_to_end(key)
@@ -195,7 +201,7 @@ def _put(key, entry: _Entry) -> None:
             _CACHE.popitem(last=False)
 
 
-def remember_on_commit(game: Game, p) -> None:
+def remember_on_commit(game: Game, p: Position) -> None:
     key = _key(game.pk, game.created_at, game.ply)
     transaction.on_commit(lambda: _put(key, _Entry(p)))
 
