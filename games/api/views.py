@@ -23,14 +23,6 @@ from games.models import Game, Vacation
 from . import serializers as s
 
 
-def refusals(view_method):
-    """Returns ``view_method`` unchanged. Refusals reach HTTP through the API's
-    exception handler (club/api/errors.py) now; this name stays only while
-    club/arbiters/api.py and club/championships/api/views.py still decorate
-    their views with it, and goes with those uses."""
-    return view_method
-
-
 def _bool(value):
     if value in (None, ""):
         return None

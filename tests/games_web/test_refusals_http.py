@@ -17,6 +17,9 @@ from rest_framework.test import APIClient
 
 from club import refusals
 from club.api import errors
+from club.arbiters import api as arbiters_api
+from club.championships.api import views as championships_api
+from club.teams.api import views as teams_api
 from games.api import views as game_api
 from games.services import PlayRefused
 from games.services import errors as game_errors
@@ -63,22 +66,18 @@ def test_the_kinds_and_their_statuses_are_written_down_once():
     )
 
 
-def test_no_game_api_view_wraps_itself_to_map_refusals():
-    def view_classes():
-        for _, value in inspect.getmembers(game_api, inspect.isclass):
-            if value.__module__ == game_api.__name__ and hasattr(value, "as_view"):
-                yield value
-
+@pytest.mark.parametrize("api", [game_api, arbiters_api, championships_api, teams_api], ids=lambda m: m.__name__)
+def test_no_api_view_wraps_itself_to_map_refusals(api):
+    views = [v for _, v in inspect.getmembers(api, inspect.isclass) if v.__module__ == api.__name__]
     handlers = [
         getattr(view, method)
-        for view in view_classes()
+        for view in views
+        if hasattr(view, "as_view")
         for method in ("get", "post", "put", "patch", "delete")
         if method in vars(view)
     ]
-    assert len(handlers) > 15
+    assert len(handlers) > 5
     assert [h.__qualname__ for h in handlers if hasattr(h, "__wrapped__")] == []
-    # Kept for the apps that still decorate with it: it changes nothing.
-    assert game_api.refusals(_refuse) is _refuse
 
 
 # --- Through the real endpoints: one refusal of each kind from the services -------------------------

@@ -1,7 +1,7 @@
 """Thin API views of championships: parse, call a service or selector, answer.
 
-Service refusals become the club's JSON errors (club/api/errors.py) through
-games.api.views.refusals: 400 invalid, 403 forbidden, 404, 409 conflict/rule.
+Service refusals become the club's JSON errors through the API's exception
+handler (club/api/errors.py): 400 invalid, 403 forbidden, 404, 409 conflict/rule.
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from club.models import Member
-from games.api.views import refusals
 
 from .. import selectors, services
 from ..models import Championship, Standings
@@ -42,7 +41,6 @@ class ChampionshipListView(APIView):
         return Response(s.ChampionshipSerializer(rows, many=True).data)
 
     @extend_schema(request=s.ChampionshipCreateSerializer, responses={201: s.ChampionshipSerializer})
-    @refusals
     def post(self, request):
         data = s.ChampionshipCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -66,7 +64,6 @@ class _Action(APIView):
 
 class AppointView(_Action):
     @extend_schema(request=s.AppointSerializer, responses=s.ChampionshipDetailSerializer)
-    @refusals
     def post(self, request, pk):
         data = s.AppointSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -77,7 +74,6 @@ class AppointView(_Action):
 
 class InviteView(_Action):
     @extend_schema(request=s.MemberIdSerializer, responses=s.ChampionshipDetailSerializer)
-    @refusals
     def post(self, request, pk):
         data = s.MemberIdSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -88,7 +84,6 @@ class InviteView(_Action):
 
 class OpenEntriesView(_Action):
     @extend_schema(request=None, responses=s.ChampionshipDetailSerializer)
-    @refusals
     def post(self, request, pk):
         services.entries_open(by=request.user, championship_id=pk)
         return Response(_detail(_championship(pk)))
@@ -96,7 +91,6 @@ class OpenEntriesView(_Action):
 
 class CloseEntriesView(_Action):
     @extend_schema(request=s.CloseEntriesSerializer, responses=s.ChampionshipDetailSerializer)
-    @refusals
     def post(self, request, pk):
         """Close the entries and draw the lot (reproducible from the stored seed)."""
         data = s.CloseEntriesSerializer(data=request.data)
@@ -107,14 +101,12 @@ class CloseEntriesView(_Action):
 
 class EntryView(_Action):
     @extend_schema(request=None, responses={201: s.EntrySerializer})
-    @refusals
     def post(self, request, pk):
         """Enter the championship yourself."""
         entry = services.entry_create(championship_id=pk, member=request.user)
         return Response(s.EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=None, responses={204: None})
-    @refusals
     def delete(self, request, pk):
         """Take your entry back (before the entries close)."""
         services.entry_withdraw(championship_id=pk, member=request.user)
@@ -123,7 +115,6 @@ class EntryView(_Action):
 
 class RoundsView(_Action):
     @extend_schema(request=s.PairSerializer, responses={201: s.RoundSerializer})
-    @refusals
     def post(self, request, pk):
         """Pair the next round (an appointed arbiter); it is a draft until published."""
         data = s.PairSerializer(data=request.data)
@@ -141,7 +132,6 @@ class RoundDetailView(APIView):
 
 class RoundOverrideView(_Action):
     @extend_schema(request=s.OverrideSerializer, responses=s.RoundSerializer)
-    @refusals
     def post(self, request, pk, number):
         """Change a pair of the unpublished round (chief arbiter or deputy, with a reason; 1.15)."""
         data = s.OverrideSerializer(data=request.data)
@@ -162,7 +152,6 @@ class RoundOverrideView(_Action):
 
 class RoundDiscardView(_Action):
     @extend_schema(request=s.ReasonSerializer, responses={204: None})
-    @refusals
     def post(self, request, pk, number):
         """Withdraw the unpublished round's pairing to pair it again (chief arbiter or deputy, with a reason)."""
         data = s.ReasonSerializer(data=request.data)
@@ -175,7 +164,6 @@ class RoundDiscardView(_Action):
 
 class RoundPublishView(_Action):
     @extend_schema(request=s.PublishSerializer, responses=s.RoundSerializer)
-    @refusals
     def post(self, request, pk, number):
         """Publish the round: its games are created (live: starting at the scheduled time)."""
         data = s.PublishSerializer(data=request.data)
@@ -188,7 +176,6 @@ class RoundPublishView(_Action):
 
 class ResultView(_Action):
     @extend_schema(request=s.ResultSerializer, responses=s.BoardSerializer)
-    @refusals
     def post(self, request, pk):
         """Set the result of a game of this championship (chief arbiter or deputy; 1.10.4)."""
         data = s.ResultSerializer(data=request.data)
@@ -200,7 +187,6 @@ class ResultView(_Action):
 
 class MatchResultView(_Action):
     @extend_schema(request=s.MatchResultSerializer, responses=s.BoardSerializer)
-    @refusals
     def post(self, request, pk, board_id):
         """Decide a match whose micro-matches are over but undecided (chief arbiter or deputy; 1.11).
         A decided match is refused (409 match-finished)."""
@@ -227,7 +213,6 @@ class BracketView(APIView):
 
 class LeaveView(_Action):
     @extend_schema(request=s.LeaveSerializer, responses=s.EntrySerializer)
-    @refusals
     def post(self, request, pk):
         """Record a player's withdrawal or exclusion (chief arbiter or deputy; 1.10)."""
         data = s.LeaveSerializer(data=request.data)
@@ -341,7 +326,6 @@ class ExportView(APIView):
 # ---- Scheveningen (1.2) -------------------------------------------------------------------------
 class GroupView(_Action):
     @extend_schema(request=s.GroupSerializer, responses=s.EntrySerializer)
-    @refusals
     def post(self, request, pk):
         """Put a player in group A or B of a Scheveningen (the organiser, while entries are open)."""
         data = s.GroupSerializer(data=request.data)
@@ -365,7 +349,6 @@ class ScheveningenView(APIView):
 # ---- staged events (1.2) -------------------------------------------------------------------------
 class StageLinkView(_Action):
     @extend_schema(request=s.StageLinkSerializer, responses=s.ChampionshipSerializer)
-    @refusals
     def post(self, request, pk):
         """Chain this stage to the next: its top ``qualifiers`` by the final standings enter it (the organiser)."""
         data = s.StageLinkSerializer(data=request.data)
@@ -376,7 +359,6 @@ class StageLinkView(_Action):
 
 class StageAdvanceView(_Action):
     @extend_schema(request=None, responses=s.StageAdvanceSerializer)
-    @refusals
     def post(self, request, pk):
         """Carry a finished stage's qualifiers into the next stage now (done by the worker on finishing;
         a second call changes nothing)."""
