@@ -336,6 +336,9 @@ SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"].update(
 GAMES_FIRST_MOVE_SECONDS = env_int("GAMES_FIRST_MOVE_SECONDS", 60)
 # "I am here" in a scheduled game opens this long before its start (1.9.1).
 GAMES_CHECK_IN_MINUTES = env_int("GAMES_CHECK_IN_MINUTES", 15)
+# A finished game's follow-up task queued but not done this long after it was sent
+# (its message lost with the broker) is sent again by the sweep (games.events.outbox).
+GAMES_FOLLOWUP_RESEND_SECONDS = env_int("GAMES_FOLLOWUP_RESEND_SECONDS", 600)
 
 # --- Importing records (games/records.py): a strict budget on the request path ------------
 RECORD_IMPORT_MAX_BYTES = env_int("RECORD_IMPORT_MAX_BYTES", 512 * 1024)

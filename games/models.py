@@ -226,8 +226,12 @@ class GameEvent(models.Model):
     ply = models.PositiveIntegerField(default=0)
     data = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
-    # Set once the "finished" follow-up tasks are on the broker (games.events).
+    # Set once the "finished" follow-up tasks are on the broker (games.events), and
+    # again each time the ones not done are sent again.
     dispatched_at = models.DateTimeField(null=True, blank=True)
+    # Set once every follow-up task has run to its end (FollowupDone, one row a task):
+    # until then a queued message lost with the broker is sent again.
+    followups_done_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["id"]
@@ -240,7 +244,26 @@ class GameEvent(models.Model):
                 name="game_event_undispatched",
                 condition=Q(kind="finished", dispatched_at__isnull=True),
             ),
+            models.Index(
+                fields=["dispatched_at"],
+                name="game_event_followups_open",
+                condition=Q(kind="finished", dispatched_at__isnull=False, followups_done_at__isnull=True),
+            ),
         ]
+
+
+class FollowupDone(models.Model):
+    """One follow-up task of a finished game ran to its end (Celery's task_success).
+
+    A task that was on the broker when Redis lost it (no persistence) never
+    writes its row, so the sweep sends it again (games.events.outbox)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="followups_done")
+    task = models.CharField(max_length=100)
+    done_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "task"], name="followup_done_once")]
 
 
 class Vacation(models.Model):

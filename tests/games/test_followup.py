@@ -4,9 +4,10 @@ from datetime import timedelta
 
 import pytest
 from celery import shared_task
+from django.utils import timezone
 
 from games.events import followups_redispatch
-from games.models import GameEvent
+from games.models import FollowupDone, GameEvent
 from games.services import Conflict, game_resign, games_sweep
 
 from .conftest import at
@@ -80,3 +81,55 @@ def test_a_follow_up_whose_enqueue_failed_is_enqueued_again_by_the_sweep(
     event.refresh_from_db()
     assert event.dispatched_at is not None
     assert followups_redispatch(older_than=timedelta(0)) == 0  # once dispatched, done
+
+
+OTHER_FOLLOWED_UP: list[int] = []
+
+
+@shared_task
+def record_other_followup(game_id: int) -> None:
+    OTHER_FOLLOWED_UP.append(game_id)
+
+
+@pytest.fixture
+def two_followups(settings, eager_followups):
+    settings.GAME_FINISHED_TASKS = [
+        "tests.games.test_followup.record_followup",
+        "tests.games.test_followup.record_other_followup",
+    ]
+    OTHER_FOLLOWED_UP.clear()
+    return settings.GAME_FINISHED_TASKS
+
+
+def test_each_follow_up_that_ran_is_recorded_and_the_last_closes_the_outbox_row(
+    new_game, anna, two_followups, django_capture_on_commit_callbacks
+):
+    game = new_game()
+    with django_capture_on_commit_callbacks(execute=True):
+        game_resign(game_id=game.pk, member=anna, now=at(5))
+    assert sorted(FollowupDone.objects.filter(game=game).values_list("task", flat=True)) == sorted(two_followups)
+    assert GameEvent.objects.get(game=game, kind="finished").followups_done_at is not None
+
+
+def test_follow_ups_queued_but_never_done_are_sent_again_after_the_window_and_only_those(
+    new_game, anna, two_followups, settings, django_capture_on_commit_callbacks
+):
+    game = new_game()
+    with django_capture_on_commit_callbacks(execute=True):
+        game_resign(game_id=game.pk, member=anna, now=at(5))
+    # As if the second task's message had been lost on the broker: it never ran, so no row.
+    FollowupDone.objects.filter(task=two_followups[1]).delete()
+    GameEvent.objects.filter(game=game).update(followups_done_at=None)
+    FOLLOWED_UP.clear()
+    OTHER_FOLLOWED_UP.clear()
+
+    followups_redispatch()  # sent just now: still within the window, maybe only queued behind others
+    assert (FOLLOWED_UP, OTHER_FOLLOWED_UP) == ([], [])
+
+    sent = timezone.now() - timedelta(seconds=settings.GAMES_FOLLOWUP_RESEND_SECONDS + 1)
+    GameEvent.objects.filter(game=game).update(dispatched_at=sent)
+    assert followups_redispatch() == 1
+    assert ([], [game.pk]) == (FOLLOWED_UP, OTHER_FOLLOWED_UP)  # the done one is not sent again
+    event = GameEvent.objects.get(game=game, kind="finished")
+    assert event.followups_done_at is not None and event.dispatched_at > sent
+    assert followups_redispatch() == 0
