@@ -373,6 +373,8 @@ class Stats:
         self.latencies: list[float] = []  # seconds from intended send to answer, measured moves
         self.service: list[float] = []  # seconds from actual send to answer, measured moves
         self.accepted = 0
+        self.accepted_in_time = 0  # of those, answered before the measured time ended
+        self.answered_in_time = 0
         self.conflicts = 0
         self.errors: dict[str, int] = {}
         self.games_started = 0
@@ -400,8 +402,10 @@ class Stats:
             return
         self.latencies.append(done - intended)
         self.service.append(done - sent)
+        self.answered_in_time += done < self.measure_to
         if status == 201:
             self.accepted += 1
+            self.accepted_in_time += done < self.measure_to
         elif status == 409:
             self.conflicts += 1
         else:
@@ -743,8 +747,10 @@ def play_figures(args, stats: Stats, own_stack: bool) -> dict:
         "games_finished": stats.games_finished,
         "offered_per_s": args.rate,
         "measured_s": args.duration,
-        "answered_moves_per_s": round(len(ms) / args.duration, 1),
-        "accepted_moves_per_s": round(stats.accepted / args.duration, 1),
+        "answered_moves_per_s": round(stats.answered_in_time / args.duration, 1),
+        # Moves answered inside the measured time: a server past its capacity answers the rest while
+        # the queue drains (answered_after_s), and they do not count as achieved.
+        "accepted_moves_per_s": round(stats.accepted_in_time / args.duration, 1),
         "latency_ms": {f"p{q}": round(percentile(ms, q), 1) for q in (50, 95, 99)} | {"max": round(max(ms or [0]), 1)},
         "service_ms": {f"p{q}": round(percentile(service, q), 1) for q in (50, 95, 99)},
         "accepted": stats.accepted,
@@ -759,7 +765,7 @@ def play_figures(args, stats: Stats, own_stack: bool) -> dict:
     figures["inconsistencies"] = consistency(stats)
     if (args.rate, args.games) == (TARGET_RATE, TARGET_GAMES):  # the target's own configuration only
         met = (
-            stats.accepted / args.duration >= 0.99 * TARGET_RATE
+            stats.accepted_in_time / args.duration >= 0.99 * TARGET_RATE
             and figures["latency_ms"]["p99"] < TARGET_P99_MS
             and not figures["inconsistencies"]
         )
