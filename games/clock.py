@@ -197,12 +197,6 @@ class TimeControl:
         return "classical"
 
 
-def speed_class(time_control: str, discipline: str = "") -> str:
-    """The speed class of a time control's text in ``discipline`` (docs/contracts.md): see
-    ``TimeControl.speed_in``."""
-    return TimeControl.parse(time_control).speed_in(discipline)
-
-
 def _int(text: str, what: str) -> int:
     if not text.isascii() or not text.isdigit():  # no "1_000", "٣", "-5" or "+5" here
         raise BadTimeControl(f"bad {what}: {text!r}")

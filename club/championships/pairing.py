@@ -31,8 +31,8 @@ Scheveningen (1.2)
     team plays every member of the other once, each player's colours balanced.
 
 Micro-matches (1.11)
-    ``micro_match_colours(games)`` alternates the colours; ``micro_match(results)``
-    scores a micro-match by the sum of its games' points.
+    ``micro_match(results)`` scores a micro-match by the sum of its games' points
+    (the games alternate colours: club/championships/matches.py).
 
 Lots
     ``draw_lots(ids, seed)`` and ``initial_order(players, seed, by_rating=...)`` give the
@@ -748,12 +748,6 @@ def knockout_next(winners: Sequence[Hashable | None]) -> list[tuple[Hashable, Ha
         else:
             slots.append((a, b) if a is not None and b is not None else (a if a is not None else b, None))
     return slots
-
-
-def micro_match_colours(games: int) -> list[bool]:
-    """1.11: the games of a micro-match alternate colours; True where the pairing's
-    first player has white."""
-    return [k % 2 == 0 for k in range(games)]
 
 
 def micro_match(game_results: Sequence[tuple[str, bool]], scoring: str = "1-1/2-0") -> str | None:

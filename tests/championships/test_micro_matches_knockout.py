@@ -82,8 +82,7 @@ def test_seeds_one_and_two_can_meet_only_in_the_final(n):
 
 
 def test_a_micro_match_is_decided_by_the_sum_of_its_games():
-    # 1.11: colours alternate; the sum of points decides; equal sums are a drawn micro-match.
-    assert pairing.micro_match_colours(2) == [True, False]
+    # 1.11: the sum of points decides (the flag: the pairing's first player had white); equal sums draw.
     assert pairing.micro_match([("1-0", True), ("1/2-1/2", False)]) == "1-0"
     assert pairing.micro_match([("1-0", True), ("1-0", False)]) == "1/2-1/2"
     assert pairing.micro_match([("1/2-1/2", True), ("1-0", False)]) == "0-1"

@@ -124,7 +124,7 @@ def test_a_false_repetition_claim_with_a_written_move_plays_the_move(new_game, a
     ],
 )
 def test_speed_classes_come_from_each_disciplines_clauses(control, discipline, speed):
-    assert clock.speed_class(control, discipline) == speed
+    assert clock.TimeControl.parse(control).speed_in(discipline) == speed
 
 
 def test_an_international_ten_minute_game_is_rated_as_blitz(new_game):
