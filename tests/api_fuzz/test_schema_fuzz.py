@@ -32,7 +32,7 @@ from tests.games_web.helpers import start_game
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True, reset_sequences=True)]
 
 # CI's bound; API_FUZZ_EXAMPLES=N explores more, with fresh random examples each run.
-EXAMPLES_PER_OPERATION = int(os.environ.get("API_FUZZ_EXAMPLES", "8"))
+EXAMPLES_PER_OPERATION = int(os.environ.get("API_FUZZ_EXAMPLES", "3"))
 DERANDOMIZE = "API_FUZZ_EXAMPLES" not in os.environ
 
 # Rows a rejected request may legitimately add: django-axes records every failed login
