@@ -152,9 +152,15 @@ if REDIS_URL:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
     # Redis pub/sub: a group send is one PUBLISH (the list-based layer spent
     # several round trips and a Lua script per move); a socket that misses a
-    # message resyncs with ?since= anyway.
+    # message resyncs with ?since= anyway, and every socket resyncs after its
+    # process reconnects to a restarted Redis (club/channel_layer.py).
+    from club import channel_layer
+
     CHANNEL_LAYERS = {
-        "default": {"BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer", "CONFIG": {"hosts": [REDIS_URL]}}
+        "default": {
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": [channel_layer.redis_host(REDIS_URL)]},
+        }
     }
     CELERY_BROKER_URL = REDIS_URL
     # With acks_late a task's message waits in Redis's "unacked" set until the

@@ -25,6 +25,7 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
 
+from club import channel_layer
 from club.api.params import whole_number
 
 from . import events, live
@@ -40,6 +41,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         self.group = events.game_group(self.game_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
+        channel_layer.register(self)
         if self.member is not None and self.member.is_authenticated:
             # Opening the game reads what the notifications said about it (their hook).
             await database_sync_to_async(events.game_opened)(self.member, self.game_id)
@@ -51,8 +53,13 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         await self._send_state(since=self.sent_ply)
 
     async def disconnect(self, code):
+        channel_layer.unregister(self)
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def layer_reconnected(self):
+        """Redis came back: what was pushed while it was away is lost, so send what is new."""
+        await self._send_state(since=self.sent_ply)
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs):
         # Frames that are not a JSON object (binary, broken JSON, a bare number) are ignored, not a crash.
@@ -101,10 +108,17 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
         self.group = events.member_group(member.pk)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
+        channel_layer.register(self)
 
     async def disconnect(self, code):
+        channel_layer.unregister(self)
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def layer_reconnected(self):
+        """Redis came back: an acceptance sent meanwhile is lost. Closing (1012, service
+        restart) makes the lobby page poll, which finds it (static/games/lobby.js)."""
+        await self.close(code=1012)
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs):
         pass  # the lobby socket only listens

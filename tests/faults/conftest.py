@@ -242,26 +242,21 @@ def celery_worker(env: dict[str, str], name: str) -> subprocess.Popen:
 def http_server(env: dict[str, str]) -> tuple[subprocess.Popen, str]:
     """The API tier as README's production layout runs it (granian serving club.wsgi); (process, base URL)."""
     port = free_port()
-    server = subprocess.Popen(
-        [
-            str(Path(sys.executable).parent / "granian"),
-            "--interface",
-            "wsgi",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--workers",
-            "1",
-            "--blocking-threads",
-            "4",
-            "club.wsgi:application",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    granian = [str(Path(sys.executable).parent / "granian"), "--interface", "wsgi", "--host", "127.0.0.1"]
+    command = [*granian, "--port", str(port), "--workers", "1", "--blocking-threads", "4", "club.wsgi:application"]
+    return _serving(command, env, port, "granian")
+
+
+def asgi_server(env: dict[str, str]) -> tuple[subprocess.Popen, str]:
+    """The WebSocket tier as README's production layout runs it (uvicorn serving club.asgi); (process, ws:// base)."""
+    port = free_port()
+    command = [sys.executable, "-m", "uvicorn", "club.asgi:application", "--host", "127.0.0.1", "--port", str(port)]
+    server, _base = _serving(command, env, port, "uvicorn")
+    return server, f"ws://127.0.0.1:{port}"
+
+
+def _serving(command: list[str], env: dict[str, str], port: int, name: str) -> tuple[subprocess.Popen, str]:
+    server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
 
     def serves() -> bool:
@@ -273,7 +268,7 @@ def http_server(env: dict[str, str]) -> tuple[subprocess.Popen, str]:
 
     if not wait_for(lambda: server.poll() is None and serves(), 60):
         stop(server)
-        pytest.fail("granian did not serve /health/")
+        pytest.fail(f"{name} did not serve /health/")
     return server, base
 
 

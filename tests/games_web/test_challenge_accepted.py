@@ -8,6 +8,7 @@ from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.utils import translation
 
+from club import channel_layer
 from club.notifications.models import Notification
 from games import services
 from games.routing import websocket_urlpatterns
@@ -55,6 +56,21 @@ def test_the_waiting_challenger_s_lobby_socket_is_told_to_go_to_the_game(anna, b
         "game_id": game.pk,
         "url": f"/play/games/{game.pk}/",
     }
+
+
+@pytest.mark.django_db(transaction=True)
+def test_after_the_layer_reconnects_to_redis_the_lobby_socket_closes_so_the_page_polls(anna):
+    # An acceptance pushed while Redis was away is lost; the page's poll finds it (static/games/lobby.js).
+    async def main():
+        ws = lobby_socket(anna)
+        connected, _ = await ws.connect()
+        assert connected
+        channel_layer.resync_all()
+        closed = await ws.receive_output(timeout=10)
+        await ws.wait()
+        return closed
+
+    assert async_to_sync(main)() == {"type": "websocket.close", "code": 1012}
 
 
 @pytest.mark.django_db(transaction=True)

@@ -6,11 +6,12 @@ broadcast runs on commit).
 """
 
 import pytest
-from asgiref.sync import async_to_sync
+from asgiref.sync import async_to_sync, sync_to_async
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.urls import reverse
 
+from club import channel_layer
 from games import services
 from games.routing import websocket_urlpatterns
 from games.rules import variant
@@ -110,6 +111,26 @@ class TestSocket:
         assert [(m["ply"], m["notation"]) for m in state["moves"]] == [(2, "f6-g5"), (3, "g3-f4")]
         assert state["ply"] == 3
         assert state["fen"] == state["moves"][-1]["fen"]
+
+    def test_after_the_layer_reconnects_to_redis_the_socket_sends_what_it_did_not_push(
+        self, game, anna, boris, monkeypatch
+    ):
+        # A move whose push is lost, as pub/sub loses what is published while Redis is away.
+        async def main():
+            ws = socket(game.id, boris)
+            await ws.connect()
+            assert (await ws.receive_json_from(timeout=10))["ply"] == 0
+            with monkeypatch.context() as lost:
+                lost.setattr("games.events.broadcast.group_send", lambda group, message: None)
+                await sync_to_async(services.game_move_make)(game_id=game.id, member=anna, text="c3-d4", expected_ply=0)
+            assert await ws.receive_nothing(timeout=0.2)
+            channel_layer.resync_all()  # what club.channel_layer does once the layer has resubscribed
+            state = await ws.receive_json_from(timeout=10)
+            await ws.disconnect()
+            return state
+
+        state = run(main)
+        assert state["ply"] == 1 and [m["notation"] for m in state["moves"]] == ["c3-d4"]
 
     def test_a_spectator_sees_the_moves_but_gets_no_legal_moves(self, game, anna, organiser):
         services.game_move_make(game_id=game.id, member=anna, text="c3-d4", expected_ply=0)
