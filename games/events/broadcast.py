@@ -65,7 +65,9 @@ def _server_loop() -> asyncio.AbstractEventLoop | None:
     local = SyncToAsync.threadlocal
     if getattr(local, "main_event_loop_pid", None) != os.getpid():
         return None
-    return getattr(local, "main_event_loop", None)
+    loop = getattr(local, "main_event_loop", None)
+    # asgiref leaves the attribute set after the work is done: a loop that has stopped hands nothing.
+    return loop if loop is not None and loop.is_running() else None
 
 
 _sending: tuple[int, asyncio.AbstractEventLoop] | None = None  # (pid, loop): a forked worker starts its own

@@ -6,6 +6,7 @@ from its own event loop. With the in-memory layer of the embedded default the
 message must arrive in the loop where the sockets listen.
 """
 
+import asyncio
 import threading
 
 import pytest
@@ -57,3 +58,15 @@ def test_a_send_from_a_thread_without_an_event_loop_completes_without_a_failure(
     worker.start()
     worker.join(timeout=10)
     assert done == [None] and "could not broadcast" not in caplog.text
+
+
+def test_the_servers_loop_is_found_from_a_thread_it_handed_work_to():
+    # games/events/broadcast.py reads asgiref's internal SyncToAsync.threadlocal (no public
+    # API names the loop that handed a thread its work): an asgiref that changes it fails here.
+    from games.events import broadcast
+
+    async def main():
+        return await sync_to_async(broadcast._server_loop)() is asyncio.get_running_loop()
+
+    assert async_to_sync(main)()
+    assert broadcast._server_loop() is None  # a plain thread: the kept sending loop serves it
