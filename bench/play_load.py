@@ -56,6 +56,15 @@ under 0.3 ms. 300 moves/s on two cores needs the whole stack at about
 6.7 ms a move: roughly half the web process's per-request cost, or more
 cores (the web tier scales out: README, Scaling out).
 
+Where the latency target holds, two 120 s runs on the quiet machine at
+commit 1856e9a (``--games 200 --duration 120``, files play_load-2026-12-01T
+140725.* and T141116.*): at ``--rate 120`` all 120.6 moves/s answered, p50
+16.2 ms, p95 75.0, p99 137.6, max 347 ms (machine 63% busy); at ``--rate
+150`` all answered (150.7/s) but p99 698 ms, max 2.2 s (79% busy). Both: 0
+errors, 0 409s, 0 inconsistencies; CPU per move server 6.28-6.39 ms, worker
+1.0, PostgreSQL 1.5, client 0.75, Redis 0.13; RSS server 261 -> 269 MiB,
+worker 287 -> 288 MiB. So p99 < 150 ms holds up to about 120 moves/s here.
+
 Two small runs on the busy machine earlier (load average 5-8 on 2 cores,
 99% busy; the trees of commits ec4ca82 and 97f5df1 with others'
 uncommitted changes):
