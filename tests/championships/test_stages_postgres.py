@@ -10,12 +10,9 @@ every championship action through the API, the games through the game layer:
 Results reach the boards, the next games of a match are created, rounds
 close, stages advance and standings are computed by the worker alone."""
 
-import threading
-import time
 from datetime import timedelta
 
 import pytest
-from django.db import connection
 from django.utils import timezone
 from rest_framework.test import APIClient
 
@@ -23,40 +20,10 @@ from club.championships.models import Board, Championship, Entry, MatchGame, Rou
 from games.models import Game
 from games.rules import variant
 from games.services import game_draw_answer, game_move_make, game_resign
+from tests.concurrency import race, wait_for
 from tests.conftest import make_member
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
-
-
-def wait_for(check, timeout=60):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if check():
-            return True
-        time.sleep(0.2)
-    return False
-
-
-def _race(target, times=2):
-    barrier = threading.Barrier(times)
-    outcomes, errors = [], []
-
-    def run():
-        try:
-            barrier.wait()
-            outcomes.append(target())
-        except Exception as error:  # reported below
-            errors.append(error)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run) for _ in range(times)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert not errors, errors
-    return outcomes
 
 
 class Caller:
@@ -236,7 +203,7 @@ def test_carrying_the_qualifiers_raced_by_the_worker_and_two_callers_happens_onc
     # The last result is recorded here; then the carry is raced: the worker's own task and three callers.
     Game.objects.filter(pk=boards[-1].game_id).update(status=Game.Status.FINISHED, result="0-1")
     services.board_result_record(game_id=boards[-1].game_id)  # finishes the stage, enqueues the carry
-    outcomes = _race(lambda: services.stage_advance(championship_id=group.pk), times=3)
+    outcomes = race(lambda: services.stage_advance(championship_id=group.pk), times=3)
     assert set(outcomes) <= {"carried", "already-carried"}
     assert wait_for(lambda: Entry.objects.filter(championship=final).count() == 2)
     assert Decision.objects.filter(championship=final, action="stage-carry").count() == 1

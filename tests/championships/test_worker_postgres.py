@@ -2,26 +2,14 @@
 results flow from finished games to the boards and the standings through
 GAME_FINISHED_TASKS, exactly once; racing recomputes leave one correct table."""
 
-import threading
-import time
-
 import pytest
-from django.db import connection
 
 from club.championships import services
 from club.championships.models import Board, Championship, Round, Standings
 from games.services import game_resign
+from tests.concurrency import race, wait_for
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
-
-
-def wait_for(check, timeout=60):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if check():
-            return True
-        time.sleep(0.2)
-    return False
 
 
 def test_a_worker_records_results_closes_rounds_and_computes_standings(
@@ -50,28 +38,6 @@ def test_a_worker_records_results_closes_rounds_and_computes_standings(
     )
 
 
-def _race(target, times=2):
-    barrier = threading.Barrier(times)
-    outcomes, errors = [], []
-
-    def run():
-        try:
-            barrier.wait()
-            outcomes.append(target())
-        except Exception as error:  # pragma: no cover - reported below
-            errors.append(error)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run) for _ in range(times)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert not errors, errors
-    return outcomes
-
-
 def test_two_workers_racing_leave_one_table_and_record_a_result_once(make_championship, players, staff):
     championship = make_championship(players[:2])
     services.round_pair(by=staff["arbiter"], championship_id=championship.pk)
@@ -81,9 +47,9 @@ def test_two_workers_racing_leave_one_table_and_record_a_result_once(make_champi
 
     Game.objects.filter(pk=board.game_id).update(status=Game.Status.FINISHED, result="0-1")
 
-    recorded = _race(lambda: services.board_result_record(game_id=board.game_id))
+    recorded = race(lambda: services.board_result_record(game_id=board.game_id))
     assert sorted(recorded) == ["recorded", "unchanged"]
-    written = _race(lambda: services.standings_recompute(championship_id=championship.pk))
+    written = race(lambda: services.standings_recompute(championship_id=championship.pk))
     assert sorted(written) == [False, True]
     stored = Standings.objects.get(championship=championship)
     assert [(r["id"], r["points"]) for r in stored.rows] == [(board.black_id, 1), (board.white_id, 0)]

@@ -19,7 +19,6 @@ import socket
 import subprocess
 import sys
 import tempfile
-import time
 import urllib.request
 from pathlib import Path
 
@@ -27,6 +26,7 @@ import psycopg
 import pytest
 
 from tests.championships.conftest import make_championship, players, staff  # noqa: F401 (fixtures)
+from tests.concurrency import wait_for
 from tests.conftest import ROOT, _services_missing, _skip_or_fail, _wait_until_worker_ready
 
 
@@ -34,16 +34,6 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
-
-
-def wait_for(check, timeout: float = 90) -> bool:
-    """Poll ``check`` until it is true; a readiness wait, never a timing assertion."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if check():
-            return True
-        time.sleep(0.2)
-    return False
 
 
 def _require_services() -> None:

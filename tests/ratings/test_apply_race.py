@@ -7,7 +7,6 @@ row's SELECT … FOR UPDATE and the unique (game, member) constraint decide;
 on SQLite, IMMEDIATE transactions serialise the writers.
 """
 
-import threading
 import time
 
 import pytest
@@ -15,31 +14,9 @@ from django.db import close_old_connections, connection
 
 from ratings import services, tasks
 from ratings.models import Rating, RatingChange
+from tests.concurrency import run_at_once
 from tests.conftest import _wait_until_worker_ready  # noqa: F401  (shared worker start-up check)
 from tests.ratings.conftest import make_game, make_member
-
-
-def run_at_once(*calls):
-    """Run the calls in threads released together; return their results in order."""
-    barrier = threading.Barrier(len(calls))
-    results, errors = [None] * len(calls), []
-
-    def run(i, call):
-        try:
-            barrier.wait()
-            results[i] = call()
-        except Exception as error:  # noqa: BLE001 - reported below
-            errors.append(error)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, call)) for i, call in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert not errors, errors
-    return results
 
 
 @pytest.mark.django_db(transaction=True)

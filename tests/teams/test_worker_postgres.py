@@ -18,30 +18,18 @@ Hand-computed table (match points 2/1/0, then board points, 1.14.6 and its note)
 (60 board points in all: 15 matches of four boards.)
 """
 
-import threading
-import time
-
 import pytest
-from django.db import connection
 from rest_framework.test import APIClient
 
 from club.teams import services
 from club.teams.models import BoardGame, Match, TeamEvent, TeamRound, TeamStandings
 from games.models import Game
 from games.services import game_resign
+from tests.concurrency import race, wait_for
 
 from .conftest import TEAM_NAMES
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
-
-
-def wait_for(check, timeout=180):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if check():
-            return True
-        time.sleep(0.3)
-    return False
 
 
 def client(member):
@@ -126,11 +114,11 @@ def test_a_six_team_event_is_played_to_the_end_by_the_worker(celery_worker_proce
                 low_is_white = low_is_home == (board["board"] % 2 == 1)
                 loser = board["black"] if (board["board"] in wins) == low_is_white else board["white"]
                 game_resign(game_id=board["game_id"], member=members[loser["id"]])
-        assert wait_for(lambda n=number: TeamRound.objects.get(event_id=event["id"], number=n).status == "closed"), (
-            f"round {number} was not closed by the worker"
-        )
+        assert wait_for(
+            lambda n=number: TeamRound.objects.get(event_id=event["id"], number=n).status == "closed", timeout=180
+        ), f"round {number} was not closed by the worker"
     assert forfeited == 1
-    assert wait_for(lambda: TeamEvent.objects.get(pk=event["id"]).status == "finished")
+    assert wait_for(lambda: TeamEvent.objects.get(pk=event["id"]).status == "finished", timeout=180)
 
     expected = [(2, "1", 9, 15), (1, "2", 9, 14), (3, "3", 6, 11), (4, "4", 4, 9), (5, "5", 2, 8), (6, "6", 0, 3)]
 
@@ -162,28 +150,6 @@ def test_a_six_team_event_is_played_to_the_end_by_the_worker(celery_worker_proce
     assert Match.objects.filter(round__event_id=event["id"], result="").count() == 0
 
 
-def _race(target, times=2):
-    barrier = threading.Barrier(times)
-    outcomes, errors = [], []
-
-    def run():
-        try:
-            barrier.wait()
-            outcomes.append(target())
-        except Exception as error:  # pragma: no cover - reported below
-            errors.append(error)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run) for _ in range(times)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert not errors, errors
-    return outcomes
-
-
 def test_two_hooks_racing_record_a_board_result_once_and_leave_one_table(make_event, staff):
     event = make_event(2)
     services.round_pair(by=staff["arbiter"], event_id=event.pk)
@@ -191,8 +157,8 @@ def test_two_hooks_racing_record_a_board_result_once_and_leave_one_table(make_ev
     board = BoardGame.objects.filter(match__round__event=event, board=1).get()
     Game.objects.filter(pk=board.game_id).update(status=Game.Status.FINISHED, result="0-1")
 
-    recorded = _race(lambda: services.board_result_record(game_id=board.game_id))
+    recorded = race(lambda: services.board_result_record(game_id=board.game_id))
     assert sorted(recorded) == ["recorded", "unchanged"]
     assert Match.objects.get(pk=board.match_id).away_points == 1
-    written = _race(lambda: services.standings_recompute(event_id=event.pk))
+    written = race(lambda: services.standings_recompute(event_id=event.pk))
     assert sorted(written) == [False, True]
