@@ -379,11 +379,7 @@ def protest_rule(*, by, protest_id: int, upheld: bool, ruling: str, now: datetim
         if protest is None:
             raise NotFound("no-protest", _("There is no such protest."))
         judge = _protest_judge(by, protest)
-        if protest.status != Protest.Status.PENDING:
-            raise Conflict("already-ruled", _("This protest has already been ruled on."))
-        protest.status = Protest.Status.UPHELD if upheld else Protest.Status.REJECTED
-        protest.ruled_by, protest.ruled_at, protest.ruling = by, now, ruling
-        protest.save(update_fields=["status", "ruled_by", "ruled_at", "ruling"])
+        protest.rule(by=by, upheld=upheld, ruling=ruling, now=now)
         if upheld and protest.sanction is not None:
             sanction_reverse(by=by, sanction=protest.sanction, reason=ruling, now=now)
         audit(

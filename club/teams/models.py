@@ -12,6 +12,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from club.arbiters.models import WrittenProtest
+
 
 class TeamEvent(models.Model):
     class Status(models.TextChoices):
@@ -205,29 +207,16 @@ class BoardGame(models.Model):
         return f"{self.match} board {self.board}"
 
 
-class Protest(models.Model):
+class Protest(WrittenProtest):
     """A captain's written protest (1.14.7) and the arbiter's ruling with its reasons."""
-
-    class Status(models.TextChoices):
-        PENDING = "pending", _("pending")
-        UPHELD = "upheld", _("upheld")
-        REJECTED = "rejected", _("rejected")
 
     event = models.ForeignKey(TeamEvent, on_delete=models.CASCADE, related_name="protests")
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="protests")
     match = models.ForeignKey(Match, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     filed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
-    filed_at = models.DateTimeField()
-    text = models.TextField()
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
-    ruled_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
-    )
-    ruled_at = models.DateTimeField(null=True, blank=True)
-    ruling = models.TextField(blank=True)
 
-    class Meta:
-        ordering = ["-filed_at", "-id"]
+    class Meta(WrittenProtest.Meta):
+        pass
 
     def __str__(self):
         return f"protest of {self.team}"

@@ -599,12 +599,7 @@ def protest_rule(*, by, event_id: int, protest_id: int, upheld: bool, ruling: st
         protest = Protest.objects.select_for_update().filter(pk=protest_id, event=event).first()
         if protest is None:
             raise NotFound("no-such-protest", _("There is no such protest."))
-        if protest.status != Protest.Status.PENDING:
-            raise Conflict("already-ruled", _("This protest has already been ruled on."))
-        protest.ruling = _text(ruling, "no-reason", _("A ruling gives its reasons."))
-        protest.status = Protest.Status.UPHELD if upheld else Protest.Status.REJECTED
-        protest.ruled_by, protest.ruled_at = by, now
-        protest.save(update_fields=["ruling", "status", "ruled_by", "ruled_at"])
+        protest.rule(by=by, upheld=upheld, ruling=_text(ruling, "no-reason", _("A ruling gives its reasons.")), now=now)
         audit(
             actor=by,
             action="team-protest-ruled",
