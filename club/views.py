@@ -28,6 +28,7 @@ from club.arbiters import services as arbiter_services
 from club.email_verification import email_verification_send, email_verify
 from club.forms import ProfileForm, RolesForm, SanctionForm, SignUpForm, ThrottledPasswordResetForm
 from club.health import health_report
+from club.middleware import NulCharacter
 from club.models import Member
 from club.refusals import Refused
 from club.roles import Role, role_required, roles_of
@@ -232,6 +233,11 @@ def permission_denied(request, exception=None):
 def bad_request(request, exception=None):
     if isinstance(exception, RequestDataTooBig):
         return request_too_large(request)
+    if isinstance(exception, NulCharacter):
+        text = _("A web address cannot contain a NUL character.")
+        if _is_api(request):
+            return json_error_response("nul-character", text, 400)
+        return render(request, "club/error.html", {"title": _("Bad request"), "text": text}, status=400)
     if _is_api(request):
         return json_error_response("bad-request", _("Bad request."), 400)
     return render(request, "club/error.html", {"title": _("Bad request")}, status=400)

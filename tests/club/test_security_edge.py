@@ -76,6 +76,31 @@ class TestNumbersInQueries:
         assert client.get(url).status_code == 404
 
 
+class TestNulCharacters:
+    # PostgreSQL text cannot hold NUL: a search or lookup with one was a 500 there.
+    @pytest.mark.parametrize(
+        "url",
+        [
+            "/api/ratings/?discipline=russian&speed=blitz&q=a%00b",
+            "/api/members/?q=%00",
+            "/api/games/?player=x&%00=1",
+        ],
+    )
+    def test_a_nul_in_an_api_query_is_a_400_that_says_so(self, anna, url):
+        response = api(anna).get(url)
+        assert response.status_code == 400
+        assert response.json()["error"] == "nul-character"
+
+    @pytest.mark.parametrize("url", ["/members/an%00na/", "/ratings/members/a%00/", "/members/?q=%00"])
+    def test_a_nul_in_a_page_address_is_a_400_page(self, client, anna, url):
+        response = client.get(url)
+        assert response.status_code == 400
+        assert "NUL" in response.content.decode()
+
+    def test_the_same_search_without_nul_answers(self, anna):
+        assert api(anna).get("/api/ratings/?discipline=russian&speed=blitz&q=ab").status_code == 200
+
+
 class TestBodies:
     def test_deeply_nested_json_on_the_token_endpoint_is_a_400(self):
         body = "[" * 100_000 + "]" * 100_000
