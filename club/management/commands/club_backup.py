@@ -19,12 +19,14 @@ reads only club.json.
 
 from __future__ import annotations
 
+import datetime
 import json
 from pathlib import Path
 
 from django.apps import apps
 from django.core import serializers
 from django.core.management.base import BaseCommand, CommandError
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection, transaction
 
 # The club's own apps (every app of these packages, so a new one is backed up
@@ -32,6 +34,18 @@ from django.db import connection, transaction
 CLUB_PACKAGES = ("club", "games", "ratings")
 FORMAT_VERSION = 1
 UNUSABLE_PASSWORD = "!"  # what Django's set_unusable_password stores, less its random suffix
+
+
+class ExactJSONEncoder(DjangoJSONEncoder):
+    """Times to the microsecond: Django's JSON encoder cuts them to milliseconds
+    (as JavaScript's Date does), and a restored club would then differ from the one
+    backed up, in the order of events a millisecond apart among them."""
+
+    def default(self, o):
+        if isinstance(o, datetime.datetime | datetime.time):
+            text = o.isoformat()
+            return text.removesuffix("+00:00") + "Z" if text.endswith("+00:00") else text
+        return super().default(o)
 
 
 def club_models() -> list:
@@ -69,7 +83,7 @@ class Command(BaseCommand):
                 connection.cursor().execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
             counts, rows = {}, []
             for model in club_models():
-                objects = json.loads(serializers.serialize("json", model._default_manager.order_by("pk")))
+                objects = serializers.serialize("python", model._default_manager.order_by("pk"))
                 if model._meta.label == "club.Member":
                     self._members_portable(model, objects, with_passwords)
                 counts[model._meta.label_lower] = len(objects)
@@ -80,6 +94,7 @@ class Command(BaseCommand):
                 {"format": FORMAT_VERSION, "passwords": with_passwords, "counts": counts, "rows": rows},
                 ensure_ascii=False,
                 indent=0,
+                cls=ExactJSONEncoder,
             ),
             encoding="utf-8",
         )

@@ -43,7 +43,7 @@ class Command(BaseCommand):
         with transaction.atomic():
             self._roles_to_ids(backup["rows"])
             by_model: dict = {}
-            for item in serializers.deserialize("json", json.dumps(backup["rows"])):
+            for item in serializers.deserialize("python", backup["rows"]):
                 by_model.setdefault(type(item.object), []).append(item)
             for model in models:
                 items = by_model.get(model, [])
