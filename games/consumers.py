@@ -41,7 +41,6 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         self.group = events.game_group(self.game_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
-        channel_layer.register(self)
         if self.member is not None and self.member.is_authenticated:
             # Opening the game reads what the notifications said about it (their hook).
             await database_sync_to_async(events.game_opened)(self.member, self.game_id)
@@ -50,6 +49,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         # The page's language (its <html lang>): buttons and texts in the state follow it.
         languages = {code for code, _name in settings.LANGUAGES}
         self.language = query.get("lang") if query.get("lang") in languages else settings.LANGUAGE_CODE
+        channel_layer.register(self)  # from here on a resync has the ply and language it needs
         await self._send_state(since=self.sent_ply)
 
     async def disconnect(self, code):
