@@ -35,6 +35,7 @@ log = logging.getLogger(__name__)
 RESUBSCRIBED_AFTER_SECONDS = 0.2
 
 _consumers: weakref.WeakSet = weakref.WeakSet()
+_resync_pending: weakref.WeakSet = weakref.WeakSet()  # event loops with a resync scheduled
 
 
 def register(consumer) -> None:
@@ -56,9 +57,12 @@ class _Resyncing:
 
     async def _connected(self, connection) -> None:
         self.connects += 1
-        if self.connects > 1:
+        loop = asyncio.get_running_loop()
+        # The subscriber and the pooled senders reconnect together: one resync serves them all.
+        if self.connects > 1 and loop not in _resync_pending:
             log.info("channel layer reconnected to Redis: resyncing %d sockets", len(_consumers))
-            asyncio.get_running_loop().call_later(RESUBSCRIBED_AFTER_SECONDS, resync_all)
+            _resync_pending.add(loop)
+            loop.call_later(RESUBSCRIBED_AFTER_SECONDS, _pending_resync, loop)
 
 
 class ResyncingConnection(_Resyncing, Connection):
@@ -87,6 +91,11 @@ def redis_host(url: str) -> dict:
         "retry": Retry(ExponentialBackoff(cap=1, base=0.05), retries=3),
         "retry_on_error": [RedisConnectionError, RedisTimeoutError, OSError],
     }
+
+
+def _pending_resync(loop: asyncio.AbstractEventLoop) -> None:
+    _resync_pending.discard(loop)
+    resync_all()
 
 
 def resync_all() -> None:
