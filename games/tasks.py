@@ -9,7 +9,7 @@ from games.services.finish import games_followups_dispatch
 SWEEP_PER_RUN = 50_000  # a backlog ends in one run, a batch at a time
 
 
-@shared_task(ignore_result=True)
+@shared_task(name="games.tasks.games_sweep_task", ignore_result=True)
 def games_sweep_task() -> int:
     """Every few seconds (beat), on the queue "sweep" (settings.CELERY_TASK_ROUTES):
     end overdue games exactly once, expire challenges, and enqueue again any
@@ -19,7 +19,7 @@ def games_sweep_task() -> int:
     return ended
 
 
-@shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
+@shared_task(name="games.tasks.games_followups_task", acks_late=True, reject_on_worker_lost=True, ignore_result=True)
 def games_followups_task(game_ids: list[int]) -> int:
     """A batch of games the sweep ended: enqueue each one's follow-up tasks
     (idempotent: a redelivery sends only those not sent yet)."""
@@ -29,7 +29,7 @@ def games_followups_task(game_ids: list[int]) -> int:
 TURNS_PER_BATCH = 500
 
 
-@shared_task(ignore_result=True)
+@shared_task(name="games.tasks.turns_announce_task", ignore_result=True)
 def turns_announce_task(batches: int = 20) -> int:
     """Every few seconds (beat): tell the correspondence turns that passed to
     their hooks (notifications), a batch at a time until none is left (or

@@ -11,13 +11,13 @@ from celery import shared_task
 from ratings import services
 
 
-@shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
+@shared_task(name="ratings.tasks.rating_apply_game", acks_late=True, reject_on_worker_lost=True, ignore_result=True)
 def rating_apply_game(game_id: int) -> str:
     """A game ended: apply it to both players' ratings, once."""
     return services.rating_apply_game(game_id=game_id)
 
 
-@shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
+@shared_task(name="ratings.tasks.rating_recompute_from_game", acks_late=True, reject_on_worker_lost=True, ignore_result=True)
 def rating_recompute_from_game(game_id: int) -> int:
     """An arbiter changed or annulled a result: recompute the pool from that game."""
     return services.rating_recompute_from_game(game_id=game_id)

@@ -1,0 +1,38 @@
+"""Celery tasks are queued by name: a task's name must not change when its
+code moves, or the messages already queued under the old name are lost."""
+
+from club import celery_app
+
+# The names as they were queued before the code moved (issue 23); a new task adds its own.
+QUEUED_NAMES = {
+    "games.tasks.games_sweep_task",
+    "games.tasks.games_followups_task",
+    "games.tasks.turns_announce_task",
+    "ratings.tasks.rating_apply_game",
+    "ratings.tasks.rating_recompute_from_game",
+    "club.championships.tasks.championship_game_result",
+    "club.championships.tasks.standings_recompute",
+    "club.championships.tasks.stage_advance",
+    "club.teams.tasks.team_game_result",
+    "club.teams.tasks.team_standings_recompute",
+    "club.notifications.tasks.notify_game_finished",
+    "club.notifications.tasks.notify_challenge_created",
+    "club.notifications.tasks.notify_challenge_accepted",
+    "club.notifications.tasks.send_turn_reminders",
+    "club.notifications.tasks.send_daily_digests",
+}
+
+
+def test_every_task_queued_before_the_move_still_has_a_worker():
+    celery_app.loader.import_default_modules()
+    assert QUEUED_NAMES <= set(celery_app.tasks)
+
+
+def test_the_settings_name_only_registered_tasks():
+    from django.conf import settings
+
+    celery_app.loader.import_default_modules()
+    named = set(settings.GAME_FINISHED_TASKS) | set(settings.GAME_RESULT_CHANGED_TASKS)
+    named |= {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
+    named |= set(settings.CELERY_TASK_ROUTES)
+    assert named <= set(celery_app.tasks)
