@@ -17,7 +17,9 @@ def rating_apply_game(game_id: int) -> str:
     return services.rating_apply_game(game_id=game_id)
 
 
-@shared_task(name="ratings.tasks.rating_recompute_from_game", acks_late=True, reject_on_worker_lost=True, ignore_result=True)
+@shared_task(
+    name="ratings.tasks.rating_recompute_from_game", acks_late=True, reject_on_worker_lost=True, ignore_result=True
+)
 def rating_recompute_from_game(game_id: int) -> int:
     """An arbiter changed or annulled a result: recompute the pool from that game."""
     return services.rating_recompute_from_game(game_id=game_id)

@@ -17,7 +17,9 @@ def team_game_result(game_id: int) -> str:
     return services.board_result_record(game_id=game_id)
 
 
-@shared_task(name="club.teams.tasks.team_standings_recompute", acks_late=True, reject_on_worker_lost=True, ignore_result=True)
+@shared_task(
+    name="club.teams.tasks.team_standings_recompute", acks_late=True, reject_on_worker_lost=True, ignore_result=True
+)
 def team_standings_recompute(event_id: int) -> bool:
     """Recompute a team event's table from its results (a replay writes nothing)."""
     return services.standings_recompute(event_id=event_id)
