@@ -5,14 +5,14 @@
 
 A fresh ``club_bench_<pid>`` database next to the one DATABASE_URL names is
 migrated (dropped afterwards), with the connection options of production
-(club/settings.py: server-side binding, statements prepared after five runs):
+(club/site/settings.py: server-side binding, statements prepared after five runs):
 both sides of each pair therefore run as psycopg's prepared statements, and
 what is left between them is the ORM's own cost in Python (compiling the
 query, building instances) and round trips.
 
 Pairs, each on the same data:
 
-* ``token``: the API's token check (club/api/authentication.py), token ⋈
+* ``token``: the API's token check (club/members/api/authentication.py), token ⋈
   member by the digest, vs ``AuthToken.objects.select_related("user")``;
 * ``game lock``: SELECT … FOR UPDATE of the game row, vs
   ``Game.objects.select_for_update().get``;
@@ -23,7 +23,7 @@ Pairs, each on the same data:
 * ``history rows``: a rebuild's rating history, ``--rows`` rows through COPY,
   vs ``RatingChange.objects.bulk_create``.
 
-The hand-written side is the code's own (club/sql.py, games/sql.py,
+The hand-written side is the code's own (club/platform/sql.py, games/sql.py,
 ratings/sql.py); the ORM side, here, is what each statement stands for.
 
 Method: ``--warmup`` calls of each side first (connections, prepared
@@ -108,7 +108,7 @@ def run(args) -> None:
     from knox.crypto import hash_token
     from knox.models import AuthToken
 
-    from club.sql import token_with_member
+    from club.members.sql import token_with_member
     from games import sql as games_sql
     from games.models import Game, Move, Vacation
     from games.services import game_create
@@ -222,7 +222,7 @@ def main() -> None:
         sys.exit("DATABASE_URL must name a PostgreSQL server (the statements are measured there)")
     header()
     drop = _database_setup(url)
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.site.settings")
     try:
         import django
 

@@ -42,7 +42,7 @@ def main() -> None:
     url = os.environ.get("DATABASE_URL", "")
     if not url.startswith("postgres"):
         sys.exit("DATABASE_URL must name a PostgreSQL server (the move is measured there)")
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.site.settings")
     os.environ["CELERY_TASK_ALWAYS_EAGER"] = "0"
     drop = _database_setup(url)
     try:
@@ -58,7 +58,7 @@ def run(args) -> None:
     from django.core.management import call_command
     from django.test import Client
 
-    from club.api.tokens import api_token_issue
+    from club.members.tokens import api_token_issue
     from games.rules import variant
     from games.services import challenge_accept, challenge_create
     from tests.conftest import make_member

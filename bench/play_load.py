@@ -27,8 +27,8 @@ and whether each ended exactly once (one "finished" event per game).
 Without ``--url`` it starts the whole stack on this machine: a fresh
 PostgreSQL database ``club_bench`` (``--database-url``; dropped only if its
 name starts with club_bench, then migrated), Redis (``--redis-url``), the
-server (``--server granian``: club.wsgi, the API tier of README's production
-layout; ``--server uvicorn``: club.asgi, HTTP and WebSockets in one process)
+server (``--server granian``: club.site.wsgi, the API tier of README's production
+layout; ``--server uvicorn``: club.site.asgi, HTTP and WebSockets in one process)
 with ``--workers`` processes of ``--threads`` threads, and a Celery worker
 with beat. ``--smoke`` is the tiny run CI makes (a few games for a few
 seconds, and a sweep of 20).
@@ -194,7 +194,7 @@ def django_setup(database_url: str, redis_url: str) -> None:
     os.environ["DATABASE_URL"] = database_url
     if redis_url:
         os.environ["REDIS_URL"] = redis_url
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.site.settings")
     import django
 
     django.setup()
@@ -218,7 +218,7 @@ def fresh_database(database_url: str) -> None:
 
 SERVERS = {
     # The API tier as deployed: granian's WSGI interface (Rust HTTP, Django on its threads);
-    # WebSockets then come from a separate club.asgi process behind the proxy (README).
+    # WebSockets then come from a separate club.site.asgi process behind the proxy (README).
     "granian": lambda args, port: [
         str(Path(sys.executable).parent / "granian"),
         "--interface",
@@ -233,14 +233,14 @@ SERVERS = {
         str(args.threads),
         "--log-level",
         "warning",
-        "club.wsgi:application",
+        "club.site.wsgi:application",
     ],
     # All in one ASGI process (HTTP on a2wsgi threads + WebSockets), as ``manage.py up`` runs it.
     "uvicorn": lambda args, port: [
         sys.executable,
         "-m",
         "uvicorn",
-        "club.asgi:application",
+        "club.site.asgi:application",
         "--host",
         "127.0.0.1",
         "--port",
@@ -449,7 +449,7 @@ class Stats:
 def make_members(count: int, tag: str) -> list[tuple[int, str]]:
     from knox.models import AuthToken
 
-    from club.models import Member
+    from club.members.models import Member
 
     members = Member.objects.bulk_create(
         [Member(username=f"load-{tag}-{i}", display_name=f"Load {i}", password="!") for i in range(count)]
@@ -626,7 +626,7 @@ def sweep(args, procs=()) -> dict:
     from django.db import transaction
     from django.utils import timezone
 
-    from club.models import Member
+    from club.members.models import Member
     from games.models import Game, GameEvent
     from games.services import game_create
 
@@ -699,8 +699,8 @@ def main():
         "--server",
         choices=sorted(SERVERS),
         default="granian",
-        help="granian: club.wsgi under granian (the API tier as deployed); "
-        "uvicorn: club.asgi, HTTP and WebSockets in one process (manage.py up)",
+        help="granian: club.site.wsgi under granian (the API tier as deployed); "
+        "uvicorn: club.site.asgi, HTTP and WebSockets in one process (manage.py up)",
     )
     parser.add_argument("--workers", type=int, default=2, help="server processes")
     parser.add_argument("--threads", type=int, default=4, help="HTTP threads per server process")
@@ -723,7 +723,7 @@ def main():
         **os.environ,
         "DATABASE_URL": args.database_url,
         "REDIS_URL": args.redis_url,
-        "DJANGO_SETTINGS_MODULE": "club.settings",
+        "DJANGO_SETTINGS_MODULE": "club.site.settings",
         "DIRECT_CHALLENGE_THROTTLE": "1000000/hour",
     }
     stamp = time.strftime("%Y-%m-%dT%H%M%S")

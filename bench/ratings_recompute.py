@@ -128,7 +128,7 @@ def _database_setup(url: str | None) -> tuple[str, callable]:
 
 def bench_database(n_games: int, n_members: int, incremental: int, url: str | None) -> None:
     where, cleanup = _database_setup(url)
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.site.settings")
     os.environ["CELERY_TASK_ALWAYS_EAGER"] = "1"
     try:
         import django

@@ -1,4 +1,5 @@
-"""Admin: games, their moves and events are read-only here.
+"""Admin: games, their moves, events, challenges and vacations are read-only here
+(a vacation moves deadlines: members take it through games.services.vacations).
 
 A game changes through the services only, which keep its events, its end
 (game_finish) and the ratings right. A result correction is the action
@@ -11,35 +12,17 @@ from django.db import transaction
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext_lazy as _
 
+from club.platform.admin import ReadOnlyAdmin, ReadOnlyInline
 from games import events
 from games.models import Challenge, Game, GameEvent, Move, Vacation
 from games.services import PlayRefused
 from games.services.arbiter import RESULTS, game_result_change
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
-
-class MoveInline(admin.TabularInline):
+class MoveInline(ReadOnlyInline):
     model = Move
-    extra = 0
-    can_delete = False
     fields = ["ply", "notation", "colour", "played_at", "elapsed_ms", "clock_ms", "foul"]
     readonly_fields = fields
-
-    def has_add_permission(self, request, obj=None):
-        return False  # moves are made through the services only
-
-    def has_change_permission(self, request, obj=None):
-        return False
 
 
 class ResultChangeForm(forms.Form):
@@ -114,14 +97,14 @@ class GameAdmin(ReadOnlyAdmin):
 
 
 @admin.register(Challenge)
-class ChallengeAdmin(admin.ModelAdmin):
+class ChallengeAdmin(ReadOnlyAdmin):
     list_display = ["id", "challenger", "opponent", "discipline", "time_control", "status", "expires_at"]
     list_filter = ["status", "discipline"]
     raw_id_fields = ["challenger", "opponent", "game"]
 
 
 @admin.register(Vacation)
-class VacationAdmin(admin.ModelAdmin):
+class VacationAdmin(ReadOnlyAdmin):
     list_display = ["member", "starts_at", "ends_at"]
     raw_id_fields = ["member"]
 

@@ -25,8 +25,8 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
 
-from club import channel_layer
-from club.api.params import whole_number
+from club.platform import channel_layer
+from club.platform.api.params import whole_number
 
 from . import events, live
 

@@ -1,4 +1,4 @@
-"""Demo games for ``club.demo.load_demo``: a few finished and ongoing games,
+"""Demo games for ``club.site.demo.load_demo``: a few finished and ongoing games,
 played through the same services as real ones (so they are legal by
 construction). Idempotent: games tagged ``event="Demo"`` are made once."""
 

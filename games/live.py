@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AnonymousUser
 
-from club.models import Member
+from club.members.models import Member
 from games import presentation, selectors
 from games.models import Game
 

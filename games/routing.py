@@ -1,4 +1,4 @@
-"""WebSocket routes of games (gathered by club/routing.py)."""
+"""WebSocket routes of games (gathered by club/site/routing.py)."""
 
 from django.urls import path
 

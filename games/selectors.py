@@ -14,7 +14,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from club.models import Member
+from club.members.models import Member
 from games import clock, results
 from games.models import BLACK, WHITE, Challenge, Game, Move
 from games.rules import IllegalMove, variant

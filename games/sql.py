@@ -6,7 +6,7 @@ cost more (figures: bench/results/hand_sql-2026-12-01.txt, a shared machine
 under load, so the ratio is the figure to read; the microseconds are inflated
 alike on both sides). tests/games/test_sql.py checks each against the ORM on
 SQLite and PostgreSQL. The statements are built once per vendor from the
-models' metadata (club/sql.py), so a model change reaches them.
+models' metadata (club/platform/sql.py), so a model change reaches them.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from datetime import datetime
 
 from django.db import connection
 
-from club import sql
+from club.platform import sql
 from games.models import Game, Move, Vacation
 
 # The game's columns a move writes (``move_store``).

@@ -16,10 +16,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from club.api.errors import refusal_status
-from club.api.params import whole_number
-from club.api.throttling import DirectChallengeThrottle
-from club.refusals import Refused
+from club.platform.api.errors import refusal_status
+from club.platform.api.params import whole_number
+from club.platform.api.throttling import DirectChallengeThrottle
+from club.platform.refusals import Refused
 from games import conditional, live, presentation, selectors
 from games.forms import ArchiveFilterForm, ChallengeForm
 

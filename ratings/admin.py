@@ -6,18 +6,8 @@ recompute task) or run ``manage.py ratings recompute``, never edit a rating.
 
 from django.contrib import admin
 
+from club.platform.admin import ReadOnlyAdmin
 from ratings.models import Rating, RatingChange, RatingPool
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(Rating)

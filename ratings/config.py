@@ -1,4 +1,4 @@
-"""The club's rating constants, read from ``settings.RATINGS`` (club/settings.py).
+"""The club's rating constants, read from ``settings.RATINGS`` (club/site/settings.py).
 
 Keys and defaults (FIDE B.02 shapes; ratings/elo.py explains the maths):
 

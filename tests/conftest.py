@@ -87,7 +87,7 @@ def _fresh_rate_limits():
 @pytest.fixture
 def eager_celery():
     """Celery tasks run at once, in this process (follow-ups, notifications)."""
-    from club.celery import app
+    from club.site.celery import app
 
     before = app.conf.task_always_eager
     app.conf.task_always_eager = True
@@ -169,7 +169,7 @@ PASSWORD = "a long club password"
 def make_member(username: str, *roles, **profile):
     from django.contrib.auth.models import Group
 
-    from club import services
+    from club.members import services
 
     member = services.member_sign_up(username=username, email=f"{username}@club.test", password=PASSWORD)
     member.email_verified = True  # as if the persona had followed the link mailed at sign-up

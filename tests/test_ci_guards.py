@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from club.i18n_check import read_po
+from club.site.i18n_check import read_po
 from tests import conftest
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,22 +1,29 @@
 """The arbiters' REST API (mounted at /api/arbiters/): thin views over
 ``services`` and ``selectors``; refusals become the club's JSON errors
-through the API's exception handler (club/api/errors.py: 400, 403, 404, 409)."""
+through the API's exception handler (club/platform/api/errors.py: 400, 403, 404, 409)."""
 
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
 from django.urls import path
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
-from rest_framework import serializers, status
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import generics, serializers, status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from club.championships.authority import arbiter_power
+from club.championships.decisions import REASON_MAX
 from club.championships.models import Championship
-from club.models import Member
+from club.championships.selectors import championship_of_game
+from club.members.api.permissions import role_permission
+from club.members.models import Member
+from club.members.roles import Role
+from club.platform.api.params import query_int
+from club.platform.refusals import Forbidden
+from games.api.serializers import GameSerializer
 from games.models import Game
-from games.services.errors import Forbidden
 
 from . import selectors, services
 from .models import Adjournment, AuditEntry, DrawClaim, Protest, Question, Sanction
@@ -25,7 +32,7 @@ from .models import Adjournment, AuditEntry, DrawClaim, Protest, Question, Sanct
 class SanctionIn(serializers.Serializer):
     member = serializers.IntegerField()
     kind = serializers.ChoiceField(choices=Sanction.Kind.choices)
-    reason = serializers.CharField(max_length=services.REASON_MAX)
+    reason = serializers.CharField(max_length=REASON_MAX)
     clause = serializers.CharField(max_length=40, required=False, default="003 1.4")
     game = serializers.IntegerField(required=False, allow_null=True, default=None)
     championship = serializers.IntegerField(required=False, allow_null=True, default=None)
@@ -51,7 +58,7 @@ class SanctionOut(serializers.ModelSerializer):
 
 
 class ProtestIn(serializers.Serializer):
-    text = serializers.CharField(max_length=services.REASON_MAX)
+    text = serializers.CharField(max_length=REASON_MAX)
     sanction = serializers.IntegerField(required=False, allow_null=True, default=None)
     game = serializers.IntegerField(required=False, allow_null=True, default=None)
 
@@ -76,15 +83,15 @@ class ProtestOut(serializers.ModelSerializer):
 
 class RulingIn(serializers.Serializer):
     upheld = serializers.BooleanField()
-    ruling = serializers.CharField(max_length=services.REASON_MAX)
+    ruling = serializers.CharField(max_length=REASON_MAX)
 
 
 class QuestionIn(serializers.Serializer):
-    text = serializers.CharField(max_length=services.REASON_MAX)
+    text = serializers.CharField(max_length=REASON_MAX)
 
 
 class AnswerIn(serializers.Serializer):
-    answer = serializers.CharField(max_length=services.REASON_MAX)
+    answer = serializers.CharField(max_length=REASON_MAX)
 
 
 class QuestionOut(serializers.ModelSerializer):
@@ -129,7 +136,7 @@ class LadderView(APIView):
     def get(self, request, pk, member):
         """The next step of the rapid/blitz ladder for a player of this game (1.16.6); for its arbiters."""
         game = get_object_or_404(Game, pk=pk)
-        if services.powers(request.user, championship=services.championship_of(game)) is None:
+        if arbiter_power(request.user, championship_of_game(game)) is None:
             raise Forbidden("not-arbiter", "Only an arbiter of this game sees the ladder.")
         player = get_object_or_404(Member, pk=member)
         return Response(selectors.ladder_next(game=game, member=player))
@@ -244,19 +251,62 @@ class PanelView(APIView):
         return Response({"members": selectors.protest_panel(get_object_or_404(Championship, pk=pk))})
 
 
+class ClubSanctionSerializer(serializers.Serializer):
+    """A club-scope sanction (003 1.4): neither a game nor a championship."""
+
+    member = serializers.IntegerField()
+    kind = serializers.ChoiceField(
+        choices=Sanction.Kind.choices,
+        help_text="remark, warning or reprimand; the loss of a game and an exclusion are decided in the game "
+        "or the championship (/api/arbiters/sanctions/).",
+    )
+    reason = serializers.CharField(max_length=REASON_MAX)
+
+
+@extend_schema(parameters=[OpenApiParameter("member", int, description="Only this member's sanctions.")])
+class SanctionListView(generics.ListCreateAPIView):
+    """The arbiters' sanctions (club.arbiters): the club's arbiters, organisers and administrators
+    read those they may see (``sanctions_visible``); an arbiter records a club-scope one."""
+
+    serializer_class = SanctionOut
+
+    def get_permissions(self):
+        if self.request.method == "POST":
+            return [role_permission(Role.ARBITER)()]
+        return [role_permission(Role.ARBITER, Role.ORGANISER, Role.ADMIN)()]
+
+    def get_queryset(self):
+        member_id = query_int(self.request, "member")
+        member = get_object_or_404(Member, pk=member_id) if member_id is not None else None
+        return selectors.sanctions_visible(self.request.user, member=member)
+
+    @extend_schema(request=ClubSanctionSerializer, responses={201: SanctionOut})
+    def create(self, request, *args, **kwargs):
+        """Record a remark, warning or reprimand against a member at club scope (003 1.4); never oneself."""
+        data = ClubSanctionSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        (sanction,) = services.sanction_issue(
+            by=request.user,
+            member_id=data.validated_data["member"],
+            kind=data.validated_data["kind"],
+            reason=data.validated_data["reason"],
+        )
+        return Response(SanctionOut(sanction).data, status=status.HTTP_201_CREATED)
+
+
 class ReasonIn(serializers.Serializer):
-    reason = serializers.CharField(max_length=services.REASON_MAX, required=False, default="")
+    reason = serializers.CharField(max_length=REASON_MAX, required=False, default="")
 
 
 class CorrectionIn(serializers.Serializer):
     white_ms = serializers.IntegerField(min_value=1, max_value=86_400_000)
     black_ms = serializers.IntegerField(min_value=1, max_value=86_400_000)
-    reason = serializers.CharField(max_length=services.REASON_MAX)
+    reason = serializers.CharField(max_length=REASON_MAX)
 
 
 class AdjournIn(serializers.Serializer):
     resume_at = serializers.DateTimeField()
-    reason = serializers.CharField(max_length=services.REASON_MAX)
+    reason = serializers.CharField(max_length=REASON_MAX)
     order = serializers.IntegerField(min_value=1, max_value=1000, default=1)
 
 
@@ -266,8 +316,6 @@ class SealIn(serializers.Serializer):
 
 
 def _game_state(game):
-    from games.api.serializers import GameSerializer
-
     return GameSerializer(game).data
 
 
@@ -275,7 +323,7 @@ def _adjournment(adjournment, viewer) -> dict:
     """The sealed move is shown to the player who sealed it and the game's arbiters only (5.3.3.3)."""
     sees = (
         getattr(viewer, "pk", None) == adjournment.sealed_by_id
-        or services.powers(viewer, championship=services.championship_of(adjournment.game)) is not None
+        or arbiter_power(viewer, championship_of_game(adjournment.game)) is not None
     )
     return {
         "id": adjournment.id,
@@ -368,7 +416,7 @@ class DrawClaimIn(serializers.Serializer):
 
 class DrawDecisionIn(serializers.Serializer):
     grant = serializers.BooleanField()
-    reason = serializers.CharField(max_length=services.REASON_MAX)
+    reason = serializers.CharField(max_length=REASON_MAX)
 
 
 def _claim(claim) -> dict:
@@ -407,6 +455,9 @@ class DrawDecisionView(APIView):
         data.is_valid(raise_exception=True)
         return Response(_claim(services.draw_claim_decide(by=request.user, claim_id=pk, **data.validated_data)))
 
+
+# /api/sanctions/: the club-scope list and form (under /api/, beside the members' API).
+club_urlpatterns = [path("sanctions/", SanctionListView.as_view(), name="api-sanction-list")]
 
 urlpatterns = [
     path("games/<int:pk>/draw-claims/", DrawClaimView.as_view(), name="api-arbiters-draw-claim"),

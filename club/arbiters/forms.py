@@ -4,8 +4,11 @@ check the shape of what is posted, the services decide whether it is allowed."""
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from club.championships.decisions import REASON_MAX
+from club.members.models import Member
+
 from .models import Sanction
-from .services import REASON_MAX
+from .services import LIGHT
 
 
 def _reason(required=True):
@@ -76,3 +79,14 @@ FORMS = {
     "draw-decision": DrawDecisionForm,
     "answer": AnswerForm,
 }
+
+
+class ClubSanctionForm(forms.Form):
+    """A club-scope sanction (003 1.4): only a remark, a warning or a reprimand; the
+    loss of a game and an exclusion are decided in the game or the championship."""
+
+    member = forms.ModelChoiceField(
+        label=_("Member"), queryset=Member.objects.filter(is_active=True).order_by("display_name", "username")
+    )
+    kind = forms.ChoiceField(label=_("Sanction"), choices=[(k.value, k.label) for k in LIGHT])
+    reason = forms.CharField(label=_("Reason"), max_length=REASON_MAX, widget=forms.Textarea(attrs={"rows": 4}))

@@ -4,10 +4,7 @@ append-only audit log of every arbiter's action."""
 
 from django.conf import settings
 from django.db import models
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
-
-from club.refusals import Conflict
 
 
 class Sanction(models.Model):
@@ -50,15 +47,24 @@ class Sanction(models.Model):
         return "game" if self.game_id else ("championship" if self.championship_id else "club")
 
 
-class WrittenProtest(models.Model):
+class Protest(models.Model):
     """A protest made in writing and the ruling on it with its reasons: a
-    player's (1.3.1, below) or a team captain's (1.14.7, club.teams)."""
+    player's against a sanction or an arbiter's decision (1.3.1), or a team
+    captain's for his team (1.14.7: ``team``, and the ``match`` it concerns)."""
 
     class Status(models.TextChoices):
         PENDING = "pending", _("pending")
         UPHELD = "upheld", _("upheld")
         REJECTED = "rejected", _("rejected")
 
+    member = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="protests")
+    sanction = models.ForeignKey(Sanction, null=True, blank=True, on_delete=models.PROTECT, related_name="protests")
+    game = models.ForeignKey("games.Game", null=True, blank=True, on_delete=models.PROTECT, related_name="protests")
+    championship = models.ForeignKey(
+        "championships.Championship", null=True, blank=True, on_delete=models.PROTECT, related_name="protests"
+    )
+    team = models.ForeignKey("teams.Team", null=True, blank=True, on_delete=models.PROTECT, related_name="protests")
+    match = models.ForeignKey("teams.Match", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     text = models.TextField()
     filed_at = models.DateTimeField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
@@ -69,30 +75,7 @@ class WrittenProtest(models.Model):
     ruling = models.TextField(blank=True)
 
     class Meta:
-        abstract = True
         ordering = ["-filed_at", "-id"]
-
-    def rule(self, *, by, upheld: bool, ruling: str, now) -> None:
-        """Record the ruling on this pending protest (the caller holds its row lock)."""
-        if self.status != self.Status.PENDING:
-            raise Conflict("already-ruled", gettext("This protest has already been ruled on."))
-        self.status = self.Status.UPHELD if upheld else self.Status.REJECTED
-        self.ruled_by, self.ruled_at, self.ruling = by, now, ruling
-        self.save(update_fields=["status", "ruled_by", "ruled_at", "ruling"])
-
-
-class Protest(WrittenProtest):
-    """A player's written protest against a sanction or an arbiter's decision (1.3.1)."""
-
-    member = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="protests")
-    sanction = models.ForeignKey(Sanction, null=True, blank=True, on_delete=models.PROTECT, related_name="protests")
-    game = models.ForeignKey("games.Game", null=True, blank=True, on_delete=models.PROTECT, related_name="protests")
-    championship = models.ForeignKey(
-        "championships.Championship", null=True, blank=True, on_delete=models.PROTECT, related_name="protests"
-    )
-
-    class Meta(WrittenProtest.Meta):
-        pass
 
     def __str__(self):
         return f"{self.member}: {self.get_status_display()}"

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from django.db.models import Q, QuerySet
 
+from club.championships.authority import arbiter_power
 from club.championships.models import Appointment, Championship
-from club.roles import Role, has_any_role, has_role
+from club.championships.selectors import championship_of_game
+from club.members.roles import Role, has_any_role, has_role
 from games.clock import TimeControl
 
-from .models import Adjournment, AuditEntry, Protest, ProtestPanelMember, Question, Sanction
-from .services import LADDER, championship_of, powers
+from .models import Adjournment, AuditEntry, DrawClaim, Protest, ProtestPanelMember, Question, Sanction
+
+# The rapid/blitz ladder (1.16.6): first a remark, second a warning, third the loss of the game.
+LADDER = (Sanction.Kind.REMARK, Sanction.Kind.WARNING, Sanction.Kind.LOSS_OF_GAME)
 
 
 def ladder_next(*, game, member) -> dict:
@@ -59,7 +63,7 @@ def may_see_log(member, championship: Championship) -> bool:
     if not getattr(member, "is_authenticated", False):
         return False
     return (
-        powers(member, championship=championship) is not None
+        arbiter_power(member, championship) is not None
         or championship.organiser_id == member.pk
         or has_role(member, Role.ADMIN)
     )
@@ -82,7 +86,7 @@ def adjourned_games(championship: Championship) -> list[Adjournment]:
 def game_questions(game, member) -> list[Question]:
     """The questions of a game a member may see: the players their own, the game's arbiters all."""
     questions = Question.objects.filter(game=game)
-    if powers(member, championship=championship_of(game)) is None:
+    if arbiter_power(member, championship_of_game(game)) is None:
         questions = questions.filter(Q(asked_by_id=getattr(member, "pk", None)))
     return list(questions.select_related("asked_by", "answered_by"))
 
@@ -95,14 +99,12 @@ def protest_panel(championship: Championship) -> list[dict]:
 
 def may_arbitrate(member, game) -> bool:
     """Is ``member`` an arbiter of ``game``: of its championship by appointment, of a club game by club role."""
-    return powers(member, championship=championship_of(game)) is not None
+    return arbiter_power(member, championship_of_game(game)) is not None
 
 
 def game_desk(game) -> dict:
     """What the game's arbiter page acts on: the open adjournment, pending draw claims, unanswered questions,
     and each player's sanctions in the game with the ladder's next step (1.16.6)."""
-    from .models import DrawClaim
-
     players = [game.white, game.black]
     return {
         "players": players,

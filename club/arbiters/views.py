@@ -5,20 +5,24 @@ post to the same services as the API (the services decide who may)."""
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from club.championships.authority import arbiter_power
 from club.championships.models import Championship
-from club.models import Member
+from club.championships.selectors import championship_of_game
+from club.members.models import Member
+from club.members.roles import Role, role_required
+from club.platform.api.errors import REFUSAL_STATUS
+from club.platform.refusals import Refused as PlayRefused
 from games.models import Game
-from games.services.errors import PlayRefused
 
 from . import selectors, services
-from .forms import FORMS
+from .forms import FORMS, ClubSanctionForm
 
-REFUSAL_STATUS = {"invalid": 400, "forbidden": 403, "not-found": 404, "conflict": 409, "rule": 409}
 DONE = {
     "sanction": gettext_lazy("The sanction is recorded."),
     "clock-correct": gettext_lazy("The clocks are corrected."),
@@ -145,7 +149,7 @@ def game_desk(request, pk: int):
             try:
                 _act(request.user, game, action, bound.cleaned_data)
             except PlayRefused as refused:
-                refusal, status = (refused.code, refused.detail), REFUSAL_STATUS.get(refused.kind, 409)
+                refusal, status = (refused.code, refused.detail), REFUSAL_STATUS[refused.kind]
             else:
                 messages.success(request, DONE[action])
                 return redirect("arbiters:game", pk=game.pk)
@@ -160,8 +164,8 @@ def game_desk(request, pk: int):
         "arbiters/game.html",
         {
             "game": game,
-            "championship": services.championship_of(game),
-            "power": services.powers(request.user, championship=services.championship_of(game)),
+            "championship": championship_of_game(game),
+            "power": arbiter_power(request.user, championship_of_game(game)),
             "forms": forms,
             "action": action,
             "refusal": refusal,
@@ -169,3 +173,33 @@ def game_desk(request, pk: int):
         },
         status=status,
     )
+
+
+# ---- club-scope sanctions (003 1.4): the list and the form ----------------------------------------
+@role_required(Role.ARBITER, Role.ORGANISER, Role.ADMIN)
+@require_GET
+def sanction_list(request):
+    """The arbiters' sanctions the viewer may see, every scope (club.arbiters.selectors)."""
+    page = Paginator(selectors.sanctions_visible(request.user), 50).get_page(request.GET.get("page"))
+    return render(request, "club/sanction_list.html", {"page": page})
+
+
+@role_required(Role.ARBITER)
+@require_http_methods(["GET", "POST"])
+def sanction_new(request):
+    """A club-scope sanction (003 1.4) through club.arbiters.services, which decides who may."""
+    form = ClubSanctionForm(request.POST or None, initial={"member": request.GET.get("member")})
+    if request.method == "POST" and form.is_valid():
+        try:
+            (sanction,) = services.sanction_issue(
+                by=request.user,
+                member_id=form.cleaned_data["member"].pk,
+                kind=form.cleaned_data["kind"],
+                reason=form.cleaned_data["reason"],
+            )
+        except PlayRefused as refused:
+            form.add_error(None, refused.detail)
+            return render(request, "club/sanction_new.html", {"form": form}, status=REFUSAL_STATUS[refused.kind])
+        messages.success(request, _("Sanction recorded: %(sanction)s.") % {"sanction": sanction})
+        return redirect("sanction-list")
+    return render(request, "club/sanction_new.html", {"form": form})

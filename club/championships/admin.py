@@ -1,68 +1,59 @@
-"""Admin: read-mostly views of championships; every change goes through the services and pages."""
+"""Admin: championships and team events are read-only here; every change goes
+through the services (pages, API), which check who may act and record the decision."""
 
 from django.contrib import admin
+
+from club.platform.admin import ReadOnlyAdmin, ReadOnlyInline
 
 from .models import Appointment, Board, Championship, Decision, Entry, MatchGame, Round, Standings
 
 
-class AppointmentInline(admin.TabularInline):
+class AppointmentInline(ReadOnlyInline):
     model = Appointment
-    extra = 0
-    raw_id_fields = ["member"]
+    fields = ["member", "role"]
+    readonly_fields = fields
 
 
-class EntryInline(admin.TabularInline):
+class EntryInline(ReadOnlyInline):
     model = Entry
-    extra = 0
-    raw_id_fields = ["member"]
-    readonly_fields = ["start_number", "rating", "status", "left_after_round", "left_reason", "struck"]
+    fields = ["member", "start_number", "rating", "status", "left_after_round", "left_reason", "struck"]
+    readonly_fields = fields
 
 
 @admin.register(Championship)
-class ChampionshipAdmin(admin.ModelAdmin):
-    list_display = ["name", "discipline", "system", "status", "organiser", "created_at"]
-    list_filter = ["status", "system", "discipline"]
+class ChampionshipAdmin(ReadOnlyAdmin):
+    list_display = ["name", "entrants", "discipline", "system", "status", "organiser", "created_at"]
+    list_filter = ["status", "entrants", "system", "discipline"]
     search_fields = ["name"]
-    raw_id_fields = ["organiser"]
-    filter_horizontal = ["invited"]
-    readonly_fields = ["status", "lot_seed", "started_at", "finished_at"]
     inlines = [AppointmentInline, EntryInline]
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(ReadOnlyAdmin):
     list_display = ["championship", "number", "status", "starts_at", "published_at", "closed_at"]
     list_filter = ["status"]
-    readonly_fields = ["championship", "number", "status", "paired_at", "published_at", "closed_at"]
 
 
-class MatchGameInline(admin.TabularInline):
+class MatchGameInline(ReadOnlyInline):
     """The games of a micro-match (1.11) with their ballots (2.2.2)."""
 
     model = MatchGame
-    extra = 0
-    can_delete = False
-    readonly_fields = ["number", "micro_match", "game", "board_white_has_white", "ballot"]
-
-    def has_add_permission(self, request, obj=None):
-        return False  # the games are created by the services (matches.match_game_next)
+    fields = ["number", "micro_match", "game", "board_white_has_white", "ballot"]
+    readonly_fields = fields
 
 
 @admin.register(Board)
-class BoardAdmin(admin.ModelAdmin):
+class BoardAdmin(ReadOnlyAdmin):
     list_display = ["round", "number", "white", "black", "result", "game"]
-    readonly_fields = ["round", "number", "white", "black", "game", "result", "override_reason"]
     inlines = [MatchGameInline]
 
 
 @admin.register(Decision)
-class DecisionAdmin(admin.ModelAdmin):
+class DecisionAdmin(ReadOnlyAdmin):
     list_display = ["championship", "at", "by", "action", "clause", "reason"]
     list_filter = ["action"]
-    readonly_fields = ["championship", "by", "at", "action", "reason", "clause", "data"]
 
 
 @admin.register(Standings)
-class StandingsAdmin(admin.ModelAdmin):
+class StandingsAdmin(ReadOnlyAdmin):
     list_display = ["championship", "computed_at"]
-    readonly_fields = ["championship", "rows", "computed_at", "results_version"]

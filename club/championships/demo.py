@@ -1,4 +1,4 @@
-"""Demo championships for ``club.demo.load_demo`` (``manage.py up --demo``): a
+"""Demo championships for ``club.site.demo.load_demo`` (``manage.py up --demo``): a
 finished round robin and a Swiss in progress, so a newcomer sees a crosstable
 at once.
 
@@ -16,7 +16,7 @@ from datetime import datetime, timedelta
 
 from django.utils import timezone
 
-from club.models import Member
+from club.members.models import Member
 from games.models import Game
 from games.services import game_draw_answer, game_draw_offer, game_move_make, game_resign
 
@@ -33,13 +33,7 @@ FIVE_ROW_OPENING = ["h8", "a1", "h9", "a3", "j10", "a5"]
 OPENINGS = {"russian": RUSSIAN_OPENING, "renju": FIVE_ROW_OPENING, "gomoku": FIVE_ROW_OPENING}
 
 # Extra demo players (the club's demo has three), all plain members.
-DEMO_PLAYERS = [
-    # username, display name, city, federation rating
-    ("anna", "Анна Орлова", "Ярославль", 2050),
-    ("boris", "Борис Лебедев", "Пермь", 1980),
-    ("vera", "Вера Зайцева", "Омск", 1760),
-    ("gleb", "Глеб Никитин", "Тула", 1540),
-]
+DEMO_PLAYERS = ["anna", "boris", "vera", "gleb"]  # beside sergey, natalia and timur (club.members.demo)
 
 # decide(white, black) -> "white" | "black" | "draw"
 Decide = Callable[[Member, Member], str]
@@ -199,36 +193,10 @@ def swiss(
     return championship
 
 
-def _demo_players() -> list[Member]:
-    from django.contrib.auth.models import Group
-
-    from club.demo import DEMO_PASSWORD
-    from club.roles import Role
-
-    group = Group.objects.get(name=Role.MEMBER)
-    out = []
-    for username, name, city, rating in DEMO_PLAYERS:
-        member, created = Member.objects.update_or_create(
-            username=username,
-            defaults={
-                "display_name": name,
-                "city": city,
-                "federation_rating": rating,
-                "email": f"{username}@demo.club",
-            },
-        )
-        if created:
-            member.set_password(DEMO_PASSWORD)
-            member.save(update_fields=["password"])
-        member.groups.add(group)
-        out.append(member)
-    return out
-
-
 def load_demo(members: dict) -> None:
-    """The demo club's championships (``club.demo.DEMO_APPS``)."""
+    """The demo club's championships (called by ``club.site.demo.load_demo``)."""
     m = members
-    extra = _demo_players()
+    extra = [m[username] for username in DEMO_PLAYERS]
     now = timezone.now()
     staff = {"organiser": m["olga"], "chief": m["irina"], "arbiter": m["pavel"]}
     if not Championship.objects.filter(name=ROUND_ROBIN_NAME).exists():

@@ -16,11 +16,12 @@ import re
 from dataclasses import dataclass
 
 from games.records import game_record
-from games.services.positions import DRAUGHTS
+from games.rules import family
 from ratings import standings
 
-from . import publish, selectors, trf
+from . import selectors, trf
 from .models import Appointment, Board, Championship
+from .selectors import results
 
 
 @dataclass(frozen=True)
@@ -37,10 +38,10 @@ def _slug(championship: Championship) -> str:
 
 def games_file(championship: Championship) -> Export:
     """All games of the championship in round and board order, one file."""
-    draughts = championship.discipline in DRAUGHTS
+    draughts = family(championship.discipline) == "draughts"
     boards = (
         Board.objects.filter(
-            round__championship=championship, game__isnull=False, round__status__in=publish.PUBLISHED_ROUNDS
+            round__championship=championship, game__isnull=False, round__status__in=results.PUBLISHED_ROUNDS
         )
         .select_related("game", "game__white", "game__black")
         .order_by("round__number", "number")
@@ -53,7 +54,7 @@ def games_file(championship: Championship) -> Export:
         games = [
             mg.game
             for mg in MatchGame.objects.filter(
-                board__round__championship=championship, board__round__status__in=publish.PUBLISHED_ROUNDS
+                board__round__championship=championship, board__round__status__in=results.PUBLISHED_ROUNDS
             )
             .select_related("game", "game__white", "game__black")
             .order_by("board__round__number", "board__number", "number")
@@ -71,7 +72,7 @@ def standings_csv(championship: Championship) -> Export:
     """The standings, one row per player in final order, every coefficient in
     its own column (truncated Solkoff: one column per cut, 1.13.8), rating
     change and performance for rated events."""
-    rows = publish.standings_rows(championship)
+    rows = results.standings_rows(championship)
     cuts = max((len(r["raw"]["coefficients"].get("truncated-solkoff", [])) for r in rows), default=0)
     coefficients = [c for c in standings.COEFFICIENTS if c != "truncated-solkoff"]
     header = [
@@ -149,9 +150,9 @@ def trf_text(championship: Championship) -> Export:
     entry_list = list(selectors.entries(championship))
     table = {
         row["id"]: row
-        for row in standings.table(*selectors.results_plain(championship), **publish.options(championship))
+        for row in standings.table(*selectors.results_plain(championship), **selectors.standings_options(championship))
     }
-    published = list(championship.rounds.filter(status__in=publish.PUBLISHED_ROUNDS).order_by("number"))
+    published = list(championship.rounds.filter(status__in=results.PUBLISHED_ROUNDS).order_by("number"))
     numbers = [r.number for r in published]
     rounds = selectors.played_rounds(championship, closed_only=False, unfinished=True)
     # Only published rounds, with the rests of a round robin (played_rounds leaves them out).

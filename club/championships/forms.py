@@ -6,28 +6,25 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games import results as vocabulary
+from games.disciplines import opening_rule_title
 from games.forms import RUSSIAN_64, discipline_choices, time_control_choices
+from games.rules import ballots64
+from games.services.start_rule import opening_rules_of
+from ratings import standings
 
 from .models import Appointment, Championship
 
 
 def _opening_rule_choices():
-    """Renju's opening rules, named by the rules module (games.services.challenges.RENJU_RULES)."""
-    from games.disciplines import opening_rule_title
-    from games.services.challenges import RENJU_RULES
-
-    return [("", "—")] + [(name, opening_rule_title(name)) for name in RENJU_RULES]
+    """Renju's opening rules, named by the rules module."""
+    return [("", "—")] + [(name, opening_rule_title(name)) for name in opening_rules_of("renju")]
 
 
 def _criteria_choices():
-    from ratings import standings
-
     return [(c, c) for c in standings.CRITERIA]
 
 
 def _ballot_table_choices():
-    from games.rules import ballots64
-
     return [(t, ballots64.table(t).name) for t in ballots64.tables()]
 
 

@@ -1,7 +1,12 @@
 """Championships: the event, its arbiters, entries, rounds, boards, standings and decisions.
 
-No tie-break or pairing maths here: ``pairing.py`` and ``ratings/standings.py``
-are pure and take plain values (see ``selectors.results_plain``).
+One engine for every competition: a team event (1.14) is a championship
+whose entrants are teams (``entrants="teams"``); its teams, line-ups, matches
+and their board games are the team tables of ``club.teams``, its rounds,
+appointments, decisions and standings the ones here.
+
+No tie-break or pairing maths here: ``pairing`` and ``ratings/standings.py``
+are pure and take plain values (see ``selectors``).
 """
 
 from __future__ import annotations
@@ -36,9 +41,16 @@ class Championship(models.Model):
         NONE = "", _("none")
         LEHMANN_GEORGIEV = "lehmann-georgiev", _("Lehmann–Georgiev (3.6.4)")
 
+    class Entrants(models.TextChoices):
+        PLAYERS = "players", _("players")
+        TEAMS = "teams", _("teams")
+
     class Scoring(models.TextChoices):
         ONE = "1-1/2-0", _("1 / ½ / 0")
         TWO = "2-1-0", _("2 / 1 / 0")
+        # Team events (1.14.6): the sum of board points; its note: 2 / 1 / 0 per match.
+        MATCH_POINTS = "match-points", _("match points 2 / 1 / 0 (1.14.6, note)")
+        BOARD_POINTS = "board-points", _("board points (1.14.6)")
 
     class InitialOrder(models.TextChoices):
         RATING = "rating", _("by rating")
@@ -55,7 +67,11 @@ class Championship(models.Model):
     )
     time_control = models.CharField(_("time control"), max_length=64)
     rated = models.BooleanField(_("rated"), default=True)
-    scoring = models.CharField(_("scoring"), max_length=8, choices=Scoring.choices, default=Scoring.ONE)
+    entrants = models.CharField(_("entrants"), max_length=8, choices=Entrants.choices, default=Entrants.PLAYERS)
+    # Team events (1.14.1, 1.14.2): boards per match, reserves per team.
+    boards = models.PositiveSmallIntegerField(_("boards per match"), null=True, blank=True)
+    reserves = models.PositiveSmallIntegerField(_("reserves per team"), default=0)
+    scoring = models.CharField(_("scoring"), max_length=12, choices=Scoring.choices, default=Scoring.ONE)
     foul_policy = models.CharField(_("foul policy"), max_length=12, default="reject")
     # 1.9.1: from 0 to the first control's base time, at most an hour; empty: that maximum.
     lateness_minutes = models.PositiveIntegerField(_("allowed lateness (minutes)"), null=True, blank=True)
@@ -81,7 +97,7 @@ class Championship(models.Model):
         blank=True,
         choices=TieBreak.choices,
     )
-    tie_criteria = models.JSONField(_("tie criteria (1.13.3)"), default=list, blank=True)
+    tie_criteria = models.JSONField(_("tie criteria (1.13.3, 1.14.6)"), default=list, blank=True)
     # Staged events (1.2): the top ``qualifiers`` of this stage's final standings enter ``next_stage``.
     next_stage = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="previous_stages"
@@ -102,6 +118,10 @@ class Championship(models.Model):
 
     def __str__(self):
         return self.name
+
+    @property
+    def for_teams(self) -> bool:
+        return self.entrants == self.Entrants.TEAMS
 
     @property
     def is_swiss(self) -> bool:
@@ -266,13 +286,17 @@ class Standings(models.Model):
 
 
 class Decision(models.Model):
-    """An arbiter's or organiser's recorded action: who, when, what, why, under which clause."""
+    """An arbiter's or organiser's recorded action: who, when, what, why, under which clause.
 
-    championship = models.ForeignKey(Championship, on_delete=models.CASCADE, related_name="decisions")
-    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    Append-only (``decisions.decision_record``): no service or admin edits or
+    deletes one, and neither the championship nor the member can be deleted
+    from under it. ``by`` is empty for what the club's workers did."""
+
+    championship = models.ForeignKey(Championship, on_delete=models.PROTECT, related_name="decisions")
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     at = models.DateTimeField()
     action = models.CharField(max_length=40)
-    reason = models.CharField(max_length=500, blank=True)
+    reason = models.TextField(blank=True)
     clause = models.CharField(max_length=40, blank=True)
     data = models.JSONField(default=dict, blank=True)
 

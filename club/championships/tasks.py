@@ -1,38 +1,54 @@
-"""Celery tasks of the championships app: thin wrappers over its services.
+"""Celery tasks of the competition engine: thin wrappers over its services.
 
 ``championship_game_result`` is enqueued on commit by games.events
 (settings.GAME_FINISHED_TASKS and GAME_RESULT_CHANGED_TASKS) with the game
-id; it records the board's result once and enqueues ``standings_recompute``.
-Both are idempotent, so ``acks_late`` redelivery is harmless.
+id; it records the pairing's result once — a board, a micro-match game or a
+team board — and enqueues ``standings_recompute``. All are idempotent, so
+``acks_late`` redelivery is harmless. Their names are fixed: messages queued
+under them survive code moves.
+
+The two ``club.teams.tasks`` names are those of team events before they
+became championships (issue 23): messages queued under them then still run.
 """
 
 from celery import shared_task
 
 from . import services
+from .models import Championship, Decision
+
+TASK = {"acks_late": True, "reject_on_worker_lost": True, "ignore_result": True}
 
 
-@shared_task(
-    name="club.championships.tasks.championship_game_result",
-    acks_late=True,
-    reject_on_worker_lost=True,
-    ignore_result=True,
-)
+@shared_task(name="club.championships.tasks.championship_game_result", **TASK)
 def championship_game_result(game_id: int) -> str:
-    """A game ended or its result changed: if it is a championship game, record it on its board."""
+    """A game ended or its result changed: if it is an event's game, record it on its pairing."""
     return services.board_result_record(game_id=game_id)
 
 
-@shared_task(
-    name="club.championships.tasks.standings_recompute", acks_late=True, reject_on_worker_lost=True, ignore_result=True
-)
+@shared_task(name="club.championships.tasks.standings_recompute", **TASK)
 def standings_recompute(championship_id: int) -> bool:
-    """Recompute a championship's table from its results (a replay writes nothing)."""
+    """Recompute an event's table from its results (a replay writes nothing)."""
     return services.standings_recompute(championship_id=championship_id)
 
 
-@shared_task(
-    name="club.championships.tasks.stage_advance", acks_late=True, reject_on_worker_lost=True, ignore_result=True
-)
+@shared_task(name="club.championships.tasks.stage_advance", **TASK)
 def stage_advance(championship_id: int) -> str:
     """A stage finished: carry its qualifiers into the next stage (exactly once)."""
     return services.stage_advance(championship_id=championship_id)
+
+
+@shared_task(name="club.teams.tasks.team_game_result", **TASK)
+def team_game_result(game_id: int) -> str:
+    """Queued before the merge: the same hook as ``championship_game_result``."""
+    return services.board_result_record(game_id=game_id)
+
+
+@shared_task(name="club.teams.tasks.team_standings_recompute", **TASK)
+def team_standings_recompute(event_id: int) -> bool:
+    """Queued before the merge with a team event's id: the championship it became
+    is the one whose creation records that id (club.teams migration 0003)."""
+    created = Decision.objects.filter(action="create", data__team_event=event_id).values_list("championship_id")
+    championship = Championship.objects.filter(pk__in=created, entrants=Championship.Entrants.TEAMS).first()
+    if championship is None:
+        return False
+    return services.standings_recompute(championship_id=championship.pk)

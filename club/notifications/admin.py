@@ -1,14 +1,23 @@
+"""Admin: notifications are read-only here; they are written by the services that notify."""
+
 from django.contrib import admin
+
+from club.platform.admin import ReadOnlyAdmin
 
 from .models import Notification, NotificationSettings, TurnReminder
 
 
 @admin.register(Notification)
-class NotificationAdmin(admin.ModelAdmin):
+class NotificationAdmin(ReadOnlyAdmin):
     list_display = ["recipient", "kind", "game_id", "created_at", "read_at", "email"]
     list_filter = ["kind", "email"]
-    raw_id_fields = ["recipient"]
 
 
-admin.site.register(NotificationSettings)
-admin.site.register(TurnReminder)
+@admin.register(NotificationSettings)
+class NotificationSettingsAdmin(ReadOnlyAdmin):
+    pass
+
+
+@admin.register(TurnReminder)
+class TurnReminderAdmin(ReadOnlyAdmin):
+    pass

@@ -3,9 +3,10 @@ from django.utils.translation import gettext_lazy as _
 
 
 class TeamsConfig(AppConfig):
-    """Team competitions (003 1.14). Wired to the game server through settings:
-    GAME_FINISHED_TASKS and GAME_RESULT_CHANGED_TASKS enqueue
-    ``club.teams.tasks.team_game_result`` with the game id."""
+    """The team tables of team events (003 1.14): teams, rosters, line-ups,
+    matches and their board games. A team event is a championship whose
+    entrants are teams; its services, pages and API are the competition
+    engine's (club.championships)."""
 
     name = "club.teams"
     label = "teams"

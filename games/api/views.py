@@ -1,7 +1,7 @@
 """Thin API views: parse, check who asks, call a service or selector, answer.
 
-A service's refusal (club/refusals.py) becomes the club's JSON error in the
-API's exception handler (club/api/errors.py), the one place that maps its kind
+A service's refusal (club/platform/refusals.py) becomes the club's JSON error in the
+API's exception handler (club/platform/api/errors.py), the one place that maps its kind
 to a status: 400 invalid, 403 forbidden, 404 not found, 409 conflict or rule.
 """
 
@@ -14,9 +14,9 @@ from rest_framework.generics import ListAPIView
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from club.api.params import query_int
-from club.api.throttling import DirectChallengeThrottle
-from club.models import Member
+from club.members.models import Member
+from club.platform.api.params import query_int
+from club.platform.api.throttling import DirectChallengeThrottle
 from games import clock, records, selectors, services
 from games.models import Game, Vacation
 

@@ -37,7 +37,7 @@ from collections.abc import Callable
 from django.db import transaction
 from django.db.models import Q
 
-from club.models import Member
+from club.members.models import Member
 from games.models import Game
 
 from .broadcast import group_send, member_group

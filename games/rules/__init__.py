@@ -13,6 +13,7 @@ championships, the CLI) uses only this public API:
     v.result(p)                     # None while play goes on, else Result
     v.can_win(p, "black")           # could that side still win at all?
     v.to_fen(p); v.from_fen(text)
+    family("gomoku")                # "draughts" or "renju" (the five-in-a-row family)
 
 Draughts disciplines add ``can_claim_repetition(p)`` (2.1.9.1.9), ``perft``
 and ``start(ballot=...)`` for шашки-64; renju and its relatives add
@@ -56,9 +57,20 @@ def variant(name: str):
     return obj
 
 
+def family(name: str) -> str:
+    """The family of discipline ``name``: "draughts" (Russian, international,
+    giveaway) or "renju" (renju and its five-in-a-row relatives)."""
+    return variant(name).family
+
+
+def names(family_name: str | None = None) -> list[str]:
+    """The disciplines' names in registry order, or only those of one family."""
+    return [name for name in _REGISTRY if family_name is None or family(name) == family_name]
+
+
 def variants() -> list:
     """Every discipline object, in registry order (``.name``, ``.title_ru``, ``.title_en``)."""
     return [variant(name) for name in _REGISTRY]
 
 
-__all__ = ["variant", "variants", "IllegalMove", "Result", "WHITE", "BLACK", "opponent"]
+__all__ = ["family", "names", "variant", "variants", "IllegalMove", "Result", "WHITE", "BLACK", "opponent"]

@@ -16,8 +16,8 @@ from django.core.exceptions import ObjectDoesNotExist
 from django.db import transaction
 from django.utils import timezone
 
-from club.models import Member
-from club.roles import Role, has_role
+from club.members.models import Member
+from club.members.roles import Role, has_role
 from games import events, results, selectors
 from games.models import Game, GameEvent
 

@@ -10,23 +10,15 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from club.models import Member
+from club.members.models import Member
 from games import clock, events
 from games.models import BLACK, WHITE, Challenge, Game
 from games.rules import IllegalMove, variant
 
 from .errors import Conflict, Forbidden, Invalid, NotFound, RuleRefusal
-from .positions import FOUL_POLICIES, start_position
+from .positions import start_position
+from .start_rule import start_rule_check
 from .timing import game_deadline
-
-RENJU_RULES = tuple(variant("renju").opening_rules)  # the rules module's names, the one list
-
-
-def opening_rules_of(discipline: str) -> tuple[str, ...]:
-    """The opening rules a game of ``discipline`` may be played under (renju's; Swap2 for gomoku)."""
-    rules = tuple(getattr(variant(discipline), "opening_rules", ()))
-    return rules if len(rules) > 1 else ()
-
 
 RATING_BOUNDS = (0, 4000)
 CHALLENGE_MAX_LIFE = timedelta(days=30)
@@ -55,43 +47,20 @@ def challenge_create(
     now: datetime | None = None,
 ) -> Challenge:
     """Validate and store a challenge (open when ``opponent`` is None)."""
-    try:
-        variant(discipline)
-    except KeyError as error:
-        raise Invalid("unknown-discipline", str(error.args[0])) from None
-    try:
-        tc = clock.TimeControl.parse(time_control)
-        clock.check_allowed(tc, discipline)
-    except clock.BadTimeControl as error:
-        raise Invalid("bad-time-control", str(error)) from None
+    rule = start_rule_check(
+        discipline=discipline,
+        time_control=time_control,
+        opening_rule=opening_rule,
+        ballot=ballot,
+        foul_policy=foul_policy,
+    )
+    opening_rule = rule.opening_rule
     if colour not in ("white", "black", "random"):
         raise Invalid("bad-colour", "Colour is white, black or random.")
     if opponent is not None and opponent.pk == challenger.pk:
         raise Invalid("self-challenge", "You cannot challenge yourself.")
-    if foul_policy not in FOUL_POLICIES:
-        raise Invalid("bad-foul-policy", f"The foul policy is one of {', '.join(FOUL_POLICIES)} (002 9.2).")
-    if discipline == "renju":
-        opening_rule = opening_rule or "none"
-    if opening_rule and opening_rules_of(discipline):
-        if opening_rule not in opening_rules_of(discipline):
-            raise Invalid(
-                "bad-opening-rule", f"Opening rules of {discipline}: {', '.join(opening_rules_of(discipline))}."
-            )
-    elif opening_rule:
-        raise Invalid("bad-opening-rule", "Only renju and gomoku have opening rules.")
-    if ballot and discipline != "russian":
-        raise Invalid("bad-ballot", "Ballots (шашки-64, 003 2.2.2) are drawn for Russian draughts only.")
     if ballot and start_fen:
         raise Invalid("bad-start", "Give a ballot or a start position, not both.")
-    if ballot and ballot != "random":
-        from games.rules import ballots64
-
-        if ballot not in ballots64.keys():
-            raise Invalid(
-                "bad-ballot",
-                f"Unknown ballot {ballot!r}: a key is <table>:<cell>, e.g. idf:2-III or "
-                f"fmjd:32-II (tables: {', '.join(ballots64.tables())}).",
-            )
     if ballot and ballot != "random":
         _playable_start(discipline=discipline, opening_rule=opening_rule, ballot=ballot, foul_policy=foul_policy)
     if start_fen:
@@ -115,7 +84,7 @@ def challenge_create(
         challenger=challenger,
         opponent=opponent,
         discipline=discipline,
-        time_control=str(tc),
+        time_control=str(rule.time_control),
         colour=colour,
         rated=rated,
         opening_rule=opening_rule,

@@ -18,7 +18,7 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 
-from club.models import Member
+from club.members.models import Member
 from games.models import Game, GameEvent, Move
 from games.rules import IllegalMove
 

@@ -16,7 +16,7 @@ from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from club.models import Member
+from club.members.models import Member
 from games import clock, events, results, sql
 from games.models import BLACK, WHITE, Game, GameEvent, Move
 from games.rules import IllegalMove

@@ -16,7 +16,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from club.models import Member
+from club.members.models import Member
 from games.models import Game, Vacation
 
 from .errors import Invalid, RuleRefusal

@@ -6,8 +6,8 @@ from rest_framework import generics
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from club.api.errors import ApiError
-from club.models import Member
+from club.members.models import Member
+from club.platform.api.errors import ApiError
 from ratings import selectors
 from ratings.api.serializers import (
     GameRatingChangesSerializer,

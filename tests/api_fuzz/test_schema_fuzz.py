@@ -2,7 +2,7 @@
 member, on PostgreSQL (issue 12): no request to any operation is a server error, and
 a request the API rejects (4xx) changes nothing in the club's rows.
 
-The requests go through ``club.wsgi.application`` in this process, with the token the
+The requests go through ``club.site.wsgi.application`` in this process, with the token the
 member obtained from ``POST /api/auth/token/``. The club holds something for each kind
 of id to hit: a game the member plays, his open challenge, a direct challenge to him,
 a championship open for entries; path ids are drawn from those (and from any integer).
@@ -28,9 +28,9 @@ from knox.models import AuthToken
 from knox.settings import CONSTANTS
 from schemathesis.checks import not_a_server_error
 
-from club.api.tokens import api_token_issue
 from club.championships import services as championship_services
-from club.wsgi import application
+from club.members.tokens import api_token_issue
+from club.site.wsgi import application
 from games import services as game_services
 from tests.conftest import PASSWORD, make_member
 from tests.games_web.helpers import start_game

@@ -5,7 +5,8 @@ print version the chief arbiter signs (A4)."""
 import pytest
 from playwright.sync_api import expect
 
-from club.championships import demo, publish
+from club.championships import demo
+from club.championships.selectors import results as publish
 from tests.browser.conftest import screenshot
 from tests.championships.conftest import T0, players, staff  # noqa: F401 (the personas, as fixtures)
 

@@ -1,7 +1,7 @@
 """Two members play in two browsers, by clicking on the board, and see each
 other's moves without reloading; a correspondence game tells the opponent.
 
-The club runs here as it does in production: club/asgi.py's application (HTTP
+The club runs here as it does in production: club/site/asgi.py's application (HTTP
 through the WSGI handler on threads, WebSockets through Channels) under
 uvicorn, in this process so that the in-memory channel
 layer, the test database and the outbox are shared with the test.
@@ -32,7 +32,7 @@ def club_server(transactional_db, settings, monkeypatch):
     from django.contrib.staticfiles.handlers import StaticFilesHandler
     from django.core.wsgi import get_wsgi_application
 
-    from club.asgi import club_application
+    from club.site.asgi import club_application
 
     settings.LANGUAGE_CODE = "en"
     # The server's threads close their database connections after each request,

@@ -7,8 +7,9 @@ import io
 
 import pytest
 
-from club.championships import demo, exports, publish, trf
+from club.championships import demo, exports, trf
 from club.championships.models import Board
+from club.championships.selectors import results as publish
 from games.rules import pdn, renju_records
 
 from .conftest import T0

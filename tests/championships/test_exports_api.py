@@ -4,7 +4,8 @@ all of it, in the OpenAPI schema")."""
 import pytest
 from django.urls import reverse
 
-from club.championships import demo, exports, publish
+from club.championships import demo, exports
+from club.championships.selectors import results as publish
 
 from .conftest import T0
 

@@ -155,9 +155,9 @@ def test_a_shashki64_round_robin_of_micro_matches_from_drawn_ballots(api, staff,
 
 
 def _seed(championship, round_number, board_number, micro_match):
-    from club.championships.services import _int_seed
+    from club.championships.services import seed_int
 
-    return _int_seed(championship.lot_seed, f"ballot:{round_number}.{board_number}.{micro_match}")
+    return seed_int(championship.lot_seed, f"ballot:{round_number}.{board_number}.{micro_match}")
 
 
 def test_a_ballot_table_that_does_not_exist_is_refused(api, staff):

@@ -4,9 +4,9 @@ round robin and a Swiss in progress, so a newcomer sees a crosstable at once")."
 import pytest
 from django.urls import reverse
 
-from club import demo as club_demo
 from club.championships import demo
 from club.championships.models import Board, Championship, Round, Standings
+from club.site import demo as club_demo
 
 pytestmark = pytest.mark.django_db
 

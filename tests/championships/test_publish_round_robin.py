@@ -17,8 +17,9 @@ import pytest
 from django.contrib.staticfiles import finders
 from django.urls import reverse
 
-from club.championships import demo, publish, selectors
+from club.championships import demo, selectors
 from club.championships.models import Board, Standings
+from club.championships.selectors import results as publish
 from ratings.models import RatingChange
 
 from .conftest import T0

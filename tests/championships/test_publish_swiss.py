@@ -6,8 +6,9 @@ from datetime import timedelta
 
 import pytest
 
-from club.championships import demo, exports, publish, trf
+from club.championships import demo, exports, trf
 from club.championships.models import Board
+from club.championships.selectors import results as publish
 
 from .conftest import T0
 

@@ -9,8 +9,9 @@ opponents' points against him too) and stay only in the crosstable's marks.
 
 import pytest
 
-from club.championships import demo, publish, selectors, services
+from club.championships import demo, selectors, services
 from club.championships.models import Board, Standings
+from club.championships.selectors import results as publish
 
 from .conftest import T0, at
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from club.models import Member
+from club.members.models import Member
 
 pytestmark = pytest.mark.django_db
 

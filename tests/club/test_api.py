@@ -9,8 +9,8 @@ from rest_framework.permissions import AllowAny
 from rest_framework.test import APIClient
 from rest_framework.throttling import ScopedRateThrottle
 
-from club import urls as club_urls
-from club.api.errors import ApiConflict, RuleRefused, exception_handler
+from club.platform.api.errors import ApiConflict, RuleRefused, exception_handler
+from club.site import urls as club_urls
 from tests.conftest import PASSWORD
 
 pytestmark = pytest.mark.django_db
@@ -184,7 +184,7 @@ urlpatterns = [
     path("api/test/move/", _move),
     path("api/test/stale/", _stale),
     path("api/test/crash/", _crash),
-    path("", include("club.urls")),
+    path("", include("club.site.urls")),
 ]
 
 

@@ -2,9 +2,9 @@
 
 import pytest
 
-from club.demo import DEMO_PASSWORD, load_demo
-from club.models import Member
-from club.roles import Role, has_role
+from club.members.models import Member
+from club.members.roles import Role, has_role
+from club.site.demo import DEMO_PASSWORD, load_demo
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ import pytest
 from django.conf import settings as django_settings
 from django.core import mail
 
-from club.management.commands import up
+from club.site.management.commands import up
 from games import services
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]

@@ -2,7 +2,7 @@
 
 import pytest
 
-from club.celery import app as celery_app
+from club.site.celery import app as celery_app
 
 pytestmark = pytest.mark.django_db
 

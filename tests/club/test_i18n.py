@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from club.i18n_check import ROOT, catalogues, read_po
+from club.site.i18n_check import ROOT, catalogues, read_po
 
 pytestmark = pytest.mark.django_db
 

@@ -7,8 +7,8 @@ from django.contrib.auth.models import Group
 
 from club.arbiters.models import Sanction
 from club.arbiters.services import sanction_issue
-from club.models import Member
-from club.roles import Role
+from club.members.models import Member
+from club.members.roles import Role
 from games.models import Game, GameEvent
 from tests.games_web.helpers import start_game
 

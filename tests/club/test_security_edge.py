@@ -11,8 +11,8 @@ from django.core import mail
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from club.forms import SignUpForm
-from club.models import Member
+from club.members.forms import SignUpForm
+from club.members.models import Member
 from club.notifications import services as notifications
 from club.notifications.models import Notification
 from games.models import Challenge

@@ -100,7 +100,7 @@ def test_up_serves_the_demo_club_and_ctrl_c_stops_every_child(club_dir, tmp_path
         cmdlines = " ".join(
             Path(f"/proc/{pid}/cmdline").read_text().replace("\0", " ") for pid in family if is_running(pid)
         )
-        for expected in ("uvicorn club.asgi:application", "-A club worker", "-A club beat"):
+        for expected in ("uvicorn club.site.asgi:application", "-A club worker", "-A club beat"):
             assert expected in cmdlines
 
         up.send_signal(signal.SIGINT)
@@ -121,7 +121,7 @@ class TestTheFirstAdmin:
 
     @pytest.fixture
     def command(self):
-        from club.management.commands.up import Command
+        from club.site.management.commands.up import Command
 
         return Command()
 
@@ -130,8 +130,8 @@ class TestTheFirstAdmin:
         monkeypatch.setattr(sys.stdin, "isatty", lambda: False, raising=False)
 
     def test_the_password_comes_from_the_environment(self, db, command, monkeypatch):
-        from club.models import Member
-        from club.roles import Role, has_role
+        from club.members.models import Member
+        from club.members.roles import Role, has_role
 
         monkeypatch.setenv("DJANGO_SUPERUSER_PASSWORD", "first admin password")
 
@@ -144,7 +144,7 @@ class TestTheFirstAdmin:
     def test_without_a_terminal_or_a_password_it_refuses(self, db, command, monkeypatch, no_terminal):
         from django.core.management import CommandError
 
-        from club.models import Member
+        from club.members.models import Member
 
         monkeypatch.delenv("DJANGO_SUPERUSER_PASSWORD", raising=False)
 

@@ -7,11 +7,11 @@ import pytest
 from django.core import mail
 from django.core.management import CommandError, call_command
 
-from club.console_mail import OneLineEmailBackend
+from club.site.console_mail import OneLineEmailBackend
 
 
 def test_an_email_is_one_readable_line_with_its_link(capsys, settings):
-    settings.EMAIL_BACKEND = "club.console_mail.OneLineEmailBackend"
+    settings.EMAIL_BACKEND = "club.site.console_mail.OneLineEmailBackend"
     mail.send_mail(
         "Ваш ход в партии",
         "Откройте: http://localhost:8765/play/games/7/\n\nКлуб",

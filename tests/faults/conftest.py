@@ -164,7 +164,7 @@ def fault_postgres():
 def club_broker(fault_redis):
     """This process's Celery app publishes to ``fault_redis`` (the follow-ups that
     services enqueue on commit go where the tests' workers listen)."""
-    from club.celery import app
+    from club.site.celery import app
 
     def point_to(url: str) -> None:
         app.conf.broker_url = url
@@ -230,17 +230,26 @@ def celery_worker(env: dict[str, str], name: str) -> subprocess.Popen:
 
 
 def http_server(env: dict[str, str]) -> tuple[subprocess.Popen, str]:
-    """The API tier as README's production layout runs it (granian serving club.wsgi); (process, base URL)."""
+    """The API tier as README's production layout runs it (granian serving club.site.wsgi); (process, base URL)."""
     port = free_port()
     granian = [str(Path(sys.executable).parent / "granian"), "--interface", "wsgi", "--host", "127.0.0.1"]
-    command = [*granian, "--port", str(port), "--workers", "1", "--blocking-threads", "4", "club.wsgi:application"]
+    command = [*granian, "--port", str(port), "--workers", "1", "--blocking-threads", "4", "club.site.wsgi:application"]
     return _serving(command, env, port, "granian")
 
 
 def asgi_server(env: dict[str, str]) -> tuple[subprocess.Popen, str]:
-    """The WebSocket tier as README's production layout runs it (uvicorn serving club.asgi); (process, ws:// base)."""
+    """The WebSocket tier as README's production layout runs it (uvicorn serving club.site.asgi); (process, ws:// base)."""
     port = free_port()
-    command = [sys.executable, "-m", "uvicorn", "club.asgi:application", "--host", "127.0.0.1", "--port", str(port)]
+    command = [
+        sys.executable,
+        "-m",
+        "uvicorn",
+        "club.site.asgi:application",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+    ]
     server, _base = _serving(command, env, port, "uvicorn")
     return server, f"ws://127.0.0.1:{port}"
 

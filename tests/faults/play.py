@@ -130,7 +130,7 @@ def half_written(stored: dict[int, tuple[int, list[str]]], players: list[Player]
 def seed_games(pairs: int, games: int, tag: str) -> list[list[dict]]:
     """For each of ``pairs`` pairs of fresh members, ``games`` live games between
     them with both players' API tokens: one list of games per pair."""
-    from club.api.tokens import api_token_issue
+    from club.members.tokens import api_token_issue
     from tests.conftest import make_member
     from tests.games_web.helpers import start_game
 
@@ -149,7 +149,7 @@ def seed_games(pairs: int, games: int, tag: str) -> list[list[dict]]:
 
 if __name__ == "__main__":
     os.environ["DATABASE_URL"] = sys.argv[1]
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.site.settings")
     import django
     from django.core.management import call_command
 

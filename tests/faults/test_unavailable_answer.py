@@ -8,7 +8,7 @@ import pytest
 from django.db import OperationalError
 from redis.exceptions import ConnectionError as RedisConnectionError
 
-from club.views import server_error
+from club.site.views import server_error
 
 
 def answer_while_handling(error: Exception, path: str):

@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from club.models import Member
+from club.members.models import Member
 from games.services import game_create
 
 T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)

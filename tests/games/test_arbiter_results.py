@@ -3,8 +3,8 @@
 import pytest
 from django.contrib.auth.models import Group
 
-from club.models import Member
-from club.roles import Role
+from club.members.models import Member
+from club.members.roles import Role
 from games.models import GameEvent
 from games.services import Forbidden, game_resign, game_result_change
 

@@ -1,6 +1,6 @@
 """The demo games load through the real services, once."""
 
-from club.demo import load_demo
+from club.site.demo import load_demo
 from games.models import Game
 
 

@@ -1,9 +1,9 @@
-"""The club's token check (club/api/authentication.py) does what DRF's does, on the move endpoint."""
+"""The club's token check (club/members/api/authentication.py) does what DRF's does, on the move endpoint."""
 
 import pytest
 from rest_framework.test import APIClient
 
-from club.api.tokens import api_token_issue
+from club.members.tokens import api_token_issue
 from games.models import Move
 
 

@@ -114,7 +114,7 @@ def _two_sweepers(now) -> list[dict]:
         **os.environ,
         "DATABASE_URL": url,
         "CELERY_TASK_ALWAYS_EAGER": "1",
-        "DJANGO_SETTINGS_MODULE": "club.settings",
+        "DJANGO_SETTINGS_MODULE": "club.site.settings",
         "CELERY_BROKER_URL": "memory://",
     }
     env.pop("REDIS_URL", None)

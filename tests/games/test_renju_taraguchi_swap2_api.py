@@ -193,7 +193,9 @@ def test_an_opening_rule_of_another_discipline_is_refused(client_of, anna, boris
 def test_championships_and_challenges_take_the_rule_names_from_the_rules_module(db):
     from club.championships.forms import ChampionshipForm
     from games.rules import variant
-    from games.services.challenges import RENJU_RULES, opening_rules_of
+    from games.services.start_rule import opening_rules_of
+
+    RENJU_RULES = opening_rules_of("renju")
 
     assert tuple(variant("renju").opening_rules) == RENJU_RULES
     assert {"taraguchi10", "swap2"} <= set(RENJU_RULES)

@@ -126,8 +126,8 @@ def test_every_layer_reads_the_result_alike(client, finished, result, colour):
 def test_the_arbiter_writes_each_result_through_the_api_as_it_is_read(client, new_game, result):
     from django.contrib.auth.models import Group
 
-    from club.models import Member
-    from club.roles import Role
+    from club.members.models import Member
+    from club.members.roles import Role
     from games.models import GameEvent
 
     irina = Member.objects.create_user("irina", password="x")

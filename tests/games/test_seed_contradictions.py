@@ -5,8 +5,8 @@ from datetime import timedelta
 import pytest
 from django.contrib.auth.models import Group
 
-from club.models import Member
-from club.roles import Role
+from club.members.models import Member
+from club.members.roles import Role
 from games import clock
 from games.models import GameEvent, Move
 from games.services import (

@@ -123,7 +123,7 @@ def test_the_batch_s_follow_ups_go_out_once_after_commit(
 @pytest.fixture
 def broker_unreachable():
     """This process's Celery app publishes to a port nobody listens on (not eager)."""
-    from club.celery import app
+    from club.site.celery import app
 
     def point_to(url: str) -> None:
         app.conf.broker_url = url
@@ -141,7 +141,7 @@ def broker_unreachable():
 def test_a_batch_whose_message_the_broker_refused_is_sent_again_by_a_later_sweep(
     new_game, settings, broker_unreachable, django_capture_on_commit_callbacks
 ):
-    from club.celery import app
+    from club.site.celery import app
     from games.events import followups_redispatch
 
     settings.GAME_FINISHED_TASKS = ["tests.games.test_sweep_batch.record_followup"]
@@ -158,7 +158,7 @@ def test_a_batch_whose_message_the_broker_refused_is_sent_again_by_a_later_sweep
 
 
 def test_the_sweep_task_has_a_queue_of_its_own():
-    from club.celery import app
+    from club.site.celery import app
 
     assert app.amqp.router.route({}, "games.tasks.games_sweep_task")["queue"].name == "sweep"
     assert app.amqp.router.route({}, "games.tasks.games_followups_task")["queue"].name == "celery"

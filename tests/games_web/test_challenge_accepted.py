@@ -8,8 +8,8 @@ from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.utils import translation
 
-from club import channel_layer
 from club.notifications.models import Notification
+from club.platform import channel_layer
 from games import services
 from games.routing import websocket_urlpatterns
 

@@ -59,7 +59,7 @@ def test_loading_the_play_template_filters_loads_no_view_module():
         capture_output=True,
         text=True,
         timeout=120,
-        env={**__import__("os").environ, "DJANGO_SETTINGS_MODULE": "club.settings"},
+        env={**__import__("os").environ, "DJANGO_SETTINGS_MODULE": "club.site.settings"},
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["[]", "[]"]

@@ -1,7 +1,7 @@
 """One refusal type across the apps, mapped to HTTP in one place.
 
-Every service says no with club.refusals.Refused (the games layer calls it
-PlayRefused); the API's exception handler (club/api/errors.py,
+Every service says no with club.platform.refusals.Refused (the games layer calls it
+PlayRefused); the API's exception handler (club/platform/api/errors.py,
 REST_FRAMEWORK["EXCEPTION_HANDLER"]) alone turns its kind into a status:
 400 invalid, 403 forbidden, 404 not found, 409 conflict or rule. No API view
 catches or decorates anything for it.
@@ -15,11 +15,11 @@ from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import AllowAny
 from rest_framework.test import APIClient
 
-from club import refusals
-from club.api import errors
 from club.arbiters import api as arbiters_api
+from club.championships.api import teams as teams_api
 from club.championships.api import views as championships_api
-from club.teams.api import views as teams_api
+from club.platform import refusals
+from club.platform.api import errors
 from games.api import views as game_api
 from games.services import PlayRefused
 from games.services import errors as game_errors
@@ -41,7 +41,7 @@ def _refuse(request, kind):
     raise KINDS[kind](f"a-{kind}", f"Refused: {kind}.")
 
 
-urlpatterns = [path("api/test/refuse/<str:kind>/", _refuse), path("", include("club.urls"))]
+urlpatterns = [path("api/test/refuse/<str:kind>/", _refuse), path("", include("club.site.urls"))]
 
 
 @pytest.mark.urls(__name__)

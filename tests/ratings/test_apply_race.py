@@ -110,7 +110,7 @@ def test_two_celery_workers_given_the_same_game_four_times_make_one_change_per_p
         while RatingChange.objects.count() < 4 and time.monotonic() < deadline:
             time.sleep(0.2)
         # Let the remaining duplicate deliveries run, then check nothing more was written.
-        from club.celery import app
+        from club.site.celery import app
 
         with app.connection_for_write() as conn:
             redis = conn.default_channel.client

@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from club.models import Member
+from club.members.models import Member
 from games.models import Game
 from games.services import game_create
 from games.tasks import games_sweep_task

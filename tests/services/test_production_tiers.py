@@ -1,5 +1,5 @@
 """README's production layout for real, on PostgreSQL and Redis: the HTTP tier
-(granian serving club.wsgi) and the live tier (uvicorn serving club.asgi) are
+(granian serving club.site.wsgi) and the live tier (uvicorn serving club.site.asgi) are
 separate processes, and a move posted to the first reaches a WebSocket held
 by the second through the Redis channel layer."""
 
@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from websockets.sync.client import connect
 
-from club.api.tokens import api_token_issue
+from club.members.tokens import api_token_issue
 from tests.conftest import database_url_for_other_processes
 from tests.games_web.helpers import start_game
 
@@ -57,12 +57,21 @@ def tiers():
                 "1",
                 "--blocking-threads",
                 "2",
-                "club.wsgi:application",
+                "club.site.wsgi:application",
             ],
             http_port,
         ),
         _serve(
-            [sys.executable, "-m", "uvicorn", "club.asgi:application", "--host", "127.0.0.1", "--port", str(live_port)],
+            [
+                sys.executable,
+                "-m",
+                "uvicorn",
+                "club.site.asgi:application",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(live_port),
+            ],
             live_port,
         ),
     ]

@@ -9,7 +9,7 @@ call runs its on-commit hooks (game follow-ups, standings) at once.
 import pytest
 from rest_framework.test import APIClient
 
-from club.teams import services
+from club.championships import services
 from tests.conftest import make_member
 
 TEAM_NAMES = ["Ладья", "Дамка", "Шашист", "Вертушка", "Отыгрыш", "Фланг"]
@@ -40,16 +40,18 @@ def make_event(staff, rosters):
         options.setdefault("time_control", "d3")
         options.setdefault("boards", 4)
         options.setdefault("reserves", 1)
-        event = services.event_create(organiser=staff["organiser"], **options)
-        services.arbiter_appoint(by=staff["organiser"], event_id=event.pk, member=staff["chief"], role="chief")
-        services.arbiter_appoint(by=staff["organiser"], event_id=event.pk, member=staff["arbiter"], role="arbiter")
+        event = services.championship_create(organiser=staff["organiser"], entrants="teams", **options)
+        services.arbiter_appoint(by=staff["organiser"], championship_id=event.pk, member=staff["chief"], role="chief")
+        services.arbiter_appoint(
+            by=staff["organiser"], championship_id=event.pk, member=staff["arbiter"], role="arbiter"
+        )
         for t in range(teams):
             roster = rosters[t]
             services.team_register(
-                by=roster[0], event_id=event.pk, name=TEAM_NAMES[t], captain=roster[0], players=roster
+                by=roster[0], championship_id=event.pk, name=TEAM_NAMES[t], captain=roster[0], players=roster
             )
         if close:
-            services.registration_close(by=staff["organiser"], event_id=event.pk, seed="lot")
+            services.entries_close(by=staff["organiser"], championship_id=event.pk, seed="lot")
         event.refresh_from_db()
         return event
 

@@ -7,9 +7,10 @@ Refused input answers a clear error and changes nothing.
 import pytest
 from django.db.models import Q
 
-from club.arbiters.models import AuditEntry
-from club.teams import services
-from club.teams.models import BoardGame, Lineup, Match, Protest, Team, TeamRound
+from club.arbiters.models import AuditEntry, Protest
+from club.championships import services
+from club.championships.models import Decision, Round
+from club.teams.models import BoardGame, Lineup, Match, Team
 from games.services import game_resign
 
 from .conftest import ok
@@ -22,7 +23,7 @@ def url(event, tail=""):
 
 
 def team_of(event, roster):
-    return Team.objects.get(event=event, captain=roster[0])
+    return Team.objects.get(championship=event, captain=roster[0])
 
 
 def pair(api, staff, event):
@@ -78,7 +79,7 @@ def test_a_team_is_registered_with_its_captain_players_in_board_order_and_reserv
     assert api(other[0]).post(f"/api/teams/{event['id']}/teams/", taken).json()["error"] == "in-another-team"
     too_many = {"name": "Дамка", "captain_id": other[0].pk, "player_ids": [m.pk for m in other] + [rosters[2][0].pk]}
     assert api(other[0]).post(f"/api/teams/{event['id']}/teams/", too_many).json()["error"] == "bad-roster"
-    assert Team.objects.filter(event_id=event["id"]).count() == 1
+    assert Team.objects.filter(championship_id=event["id"]).count() == 1
 
 
 def test_a_line_up_with_a_player_of_another_team_is_refused_and_changes_nothing_1_14_2(api, staff, rosters, make_event):
@@ -241,12 +242,17 @@ def test_a_withdrawn_team_loses_its_remaining_matches_or_has_them_all_annulled_1
     leaving = Match.objects.get(round__number=1, number=1).home
     body = {"after_round": 1, "treatment": "forfeit", "reason": "The team's club withdrew it."}
     assert api(staff["arbiter"]).post(url(event, f"teams/{leaving.pk}/withdraw/"), body).status_code == 403
-    assert not AuditEntry.objects.filter(action="team-withdrawn").exists()  # the refused call left no trace
+    assert not Decision.objects.filter(action="team-withdrawn").exists()  # the refused call left no trace
     ok(api(staff["chief"]).post(url(event, f"teams/{leaving.pk}/withdraw/"), body))
-    # 1.4 / issue 15: the chief arbiter's decision is in the append-only log, with its reason and clause.
-    entry = AuditEntry.objects.get(action="team-withdrawn")
-    assert (entry.actor, entry.reason, entry.clause) == (staff["chief"], body["reason"], "1.14.5")
-    assert entry.data == {"team_event": event.pk, "team": leaving.pk, "after_round": 1, "treatment": "forfeit"}
+    # 1.4 / issue 15: the chief arbiter's decision is in the event's append-only log, with its reason and clause.
+    entry = Decision.objects.get(action="team-withdrawn")
+    assert (entry.championship, entry.by, entry.reason, entry.clause) == (
+        event,
+        staff["chief"],
+        body["reason"],
+        "1.14.5",
+    )
+    assert entry.data == {"team": leaving.pk, "after_round": 1, "treatment": "forfeit"}
     pair(api, staff, event)
     detail = publish(api, staff, event, 2)
     lost = next(m for m in detail["matches"] if leaving.pk in (m["home_id"], m["away_id"]))
@@ -259,14 +265,16 @@ def test_a_withdrawn_team_loses_its_remaining_matches_or_has_them_all_annulled_1
 
     # Annulled instead: every match of the team leaves the table.
     Team.objects.filter(pk=leaving.pk).update(withdrawal="annul")
-    services.standings_recompute(event_id=event.pk)
+    services.standings_recompute(championship_id=event.pk)
     rows = ok(api(None).get(url(event, "standings/")))["rows"]
     assert rows[-1]["id"] == leaving.pk and rows[-1]["annulled"] and rows[-1]["place"] == ""
     beaten = Match.objects.get(round__number=1, number=1).away_id
     assert next(r for r in rows if r["id"] == beaten)["matches_lost"] == 0
 
 
-def test_only_the_captain_protests_in_writing_and_an_arbiter_rules_with_reasons_1_14_7(api, staff, rosters, make_event):
+def test_only_the_captain_protests_in_writing_and_the_chief_arbiter_rules_with_reasons_1_14_7(
+    api, staff, rosters, make_event
+):
     event = make_event(4)
     team, r = team_of(event, rosters[0]), rosters[0]
     text = {"team_id": team.pk, "text": "Соперник на 2-й доске не значится в заявке."}
@@ -281,18 +289,18 @@ def test_only_the_captain_protests_in_writing_and_an_arbiter_rules_with_reasons_
         .status_code
         == 403
     )
-    ruled = ok(
-        api(staff["arbiter"]).post(
-            url(event, f"protests/{protest['id']}/rule/"), {"upheld": False, "ruling": "Игрок заявлен до тура."}
-        )
-    )
-    assert (ruled["status"], ruled["ruled_by"]["id"]) == ("rejected", staff["arbiter"].pk)
-    entry = AuditEntry.objects.get(action="team-protest-ruled")
-    assert (entry.actor, entry.reason, entry.clause, entry.data["upheld"]) == (
-        staff["arbiter"],
+    # 1.3.1: the chief arbiter (or the event's protest panel) rules, as in every championship.
+    ruling = {"upheld": False, "ruling": "Игрок заявлен до тура."}
+    assert api(staff["arbiter"]).post(url(event, f"protests/{protest['id']}/rule/"), ruling).status_code == 403
+    ruled = ok(api(staff["chief"]).post(url(event, f"protests/{protest['id']}/rule/"), ruling))
+    assert (ruled["status"], ruled["ruled_by"]["id"]) == ("rejected", staff["chief"].pk)
+    entry = AuditEntry.objects.get(action="protest:rejected")
+    assert (entry.actor, entry.reason, entry.clause, entry.data["upheld"], entry.championship) == (
+        staff["chief"],
         "Игрок заявлен до тура.",
-        "1.14.7",
+        "003 1.14.7",
         False,
+        event,
     )
     again = api(staff["chief"]).post(url(event, f"protests/{protest['id']}/rule/"), {"upheld": True, "ruling": "y"})
     assert again.status_code == 409
@@ -306,7 +314,7 @@ def test_the_pages_show_the_teams_line_ups_matches_boards_and_table(
     publish(api, staff, event, 1)
     for m in Match.objects.filter(round__number=1):
         finish_match(m, home_wins_boards={1, 3})
-    assert TeamRound.objects.get(event=event, number=1).status == "closed"
+    assert Round.objects.get(championship=event, number=1).status == "closed"
     page = client.get(f"/teams/{event.pk}/").content.decode()
     assert "Ладья" in page and str(rosters[0][4]) in page
     page = client.get(f"/teams/{event.pk}/rounds/1/").content.decode()
@@ -325,7 +333,7 @@ def test_an_absent_player_who_is_in_no_line_up_of_the_round_is_refused_and_nothi
     response = api(staff["arbiter"]).post(url(event, "rounds/1/publish/"), {"absent_ids": [reserve.pk]})
     assert response.status_code == 400
     assert response.json()["error"] == "not-in-round" and str(reserve) in response.json()["detail"]
-    assert TeamRound.objects.get(event=event, number=1).status == "paired"
+    assert Round.objects.get(championship=event, number=1).status == "paired"
     assert not BoardGame.objects.exists()
 
 

@@ -5,7 +5,9 @@ A refusal is shown on the page and changes nothing."""
 import pytest
 from django.test import Client
 
-from club.teams.models import Lineup, Match, Protest, TeamRound
+from club.arbiters.models import Protest
+from club.championships.models import Round
+from club.teams.models import Lineup, Match
 
 pytestmark = pytest.mark.django_db
 
@@ -49,6 +51,6 @@ def test_an_arbiter_pairs_and_publishes_from_the_event_page_with_the_absent_play
     page = arbiter.get(f"/teams/{event.pk}/").content.decode()
     assert f'name="absent" value="{away[3]}"' in page
     arbiter.post(f"/teams/{event.pk}/publish/", {"round": 1, "absent": away[1:4]})
-    assert TeamRound.objects.get(event=event, number=1).status == "published"
+    assert Round.objects.get(championship=event, number=1).status == "published"
     match.refresh_from_db()
     assert match.result == "+/-" and "1.14.4" in match.forfeit_reason

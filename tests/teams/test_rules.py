@@ -2,7 +2,7 @@
 
 import pytest
 
-from club.teams import rules
+from club.championships import team_rules as rules
 
 
 def test_home_team_has_white_on_the_odd_boards_and_black_on_the_even_ones_1_14_3():

@@ -3,8 +3,9 @@ three rounds, a bye each round, a withdrawn team no longer paired (1.14.5)."""
 
 import pytest
 
-from club.teams import services
-from club.teams.models import Match, TeamStandings
+from club.championships import services
+from club.championships.models import Standings
+from club.teams.models import Match
 
 pytestmark = pytest.mark.django_db
 
@@ -17,10 +18,10 @@ def test_a_swiss_pairs_teams_by_match_points_without_rematches_and_gives_one_bye
     event = make_event(5, system="swiss", swiss_system="buchholz", rounds_planned=3)
     met, byes = set(), []
     for number in (1, 2, 3):
-        services.round_pair(by=staff["arbiter"], event_id=event.pk)
+        services.round_pair(by=staff["arbiter"], championship_id=event.pk)
         with django_capture_on_commit_callbacks(execute=True):
-            services.round_publish(by=staff["arbiter"], event_id=event.pk, round_number=number)
-        for match in Match.objects.filter(round__event=event, round__number=number):
+            services.round_publish(by=staff["arbiter"], championship_id=event.pk, round_number=number)
+        for match in Match.objects.filter(round__championship=event, round__number=number):
             if match.away_id is None:
                 # 1.15.2: the odd team out has a win without play, worth every board.
                 assert (match.result, match.home_points) == ("bye", 4)
@@ -36,7 +37,7 @@ def test_a_swiss_pairs_teams_by_match_points_without_rematches_and_gives_one_bye
     assert len(byes) == len(set(byes)) == 3
     event.refresh_from_db()
     assert event.status == "finished"
-    rows = TeamStandings.objects.get(event=event).rows
+    rows = Standings.objects.get(championship=event).rows
     assert sum(r["match_points"] for r in rows) == 2 * 3 * 3  # 2 matches and a bye per round, 2 points each
     assert sum(r["board_points"] for r in rows) == 4 * 3 * 3
 
@@ -47,12 +48,12 @@ def test_a_withdrawn_team_is_not_paired_in_a_swiss_1_14_5(make_event, staff, dja
     with django_capture_on_commit_callbacks(execute=False):
         services.team_withdraw(
             by=staff["chief"],
-            event_id=event.pk,
+            championship_id=event.pk,
             team_id=leaving.pk,
             after_round=0,
             treatment="forfeit",
             reason="Не приехала.",
         )
-    services.round_pair(by=staff["arbiter"], event_id=event.pk)
-    teams = {t for m in Match.objects.filter(round__event=event) for t in (m.home_id, m.away_id)}
+    services.round_pair(by=staff["arbiter"], championship_id=event.pk)
+    teams = {t for m in Match.objects.filter(round__championship=event) for t in (m.home_id, m.away_id)}
     assert leaving.pk not in teams and None not in teams  # four teams left: two matches, no bye

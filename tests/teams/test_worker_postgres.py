@@ -21,8 +21,9 @@ Hand-computed table (match points 2/1/0, then board points, 1.14.6 and its note)
 import pytest
 from rest_framework.test import APIClient
 
-from club.teams import services
-from club.teams.models import BoardGame, Match, TeamEvent, TeamRound, TeamStandings
+from club.championships import services
+from club.championships.models import Championship, Round, Standings
+from club.teams.models import BoardGame, Match
 from games.models import Game
 from games.services import game_resign
 from tests.concurrency import race, wait_for
@@ -115,15 +116,15 @@ def test_a_six_team_event_is_played_to_the_end_by_the_worker(celery_worker_proce
                 loser = board["black"] if (board["board"] in wins) == low_is_white else board["white"]
                 game_resign(game_id=board["game_id"], member=members[loser["id"]])
         assert wait_for(
-            lambda n=number: TeamRound.objects.get(event_id=event["id"], number=n).status == "closed", timeout=180
+            lambda n=number: Round.objects.get(championship_id=event["id"], number=n).status == "closed", timeout=180
         ), f"round {number} was not closed by the worker"
     assert forfeited == 1
-    assert wait_for(lambda: TeamEvent.objects.get(pk=event["id"]).status == "finished", timeout=180)
+    assert wait_for(lambda: Championship.objects.get(pk=event["id"]).status == "finished", timeout=180)
 
     expected = [(2, "1", 9, 15), (1, "2", 9, 14), (3, "3", 6, 11), (4, "4", 4, 9), (5, "5", 2, 8), (6, "6", 0, 3)]
 
     def table():
-        stored = TeamStandings.objects.filter(event_id=event["id"]).first()
+        stored = Standings.objects.filter(championship_id=event["id"]).first()
         rows = stored.rows if stored else []
         return [(number_of[r["id"]], r["place"], r["match_points"], r["board_points"]) for r in rows]
 
@@ -145,20 +146,20 @@ def test_a_six_team_event_is_played_to_the_end_by_the_worker(celery_worker_proce
     assert cells[5] == ["1", "1", "1", "1", "×", "+"]
     assert cells[6] == ["0", "1", "1", "1", "−", "×"]
     # Every board result recorded once: 14 matches over the board, 56 games.
-    assert BoardGame.objects.filter(match__round__event_id=event["id"]).exclude(game=None).count() == 56
-    assert not BoardGame.objects.filter(match__round__event_id=event["id"], result="").exists()
-    assert Match.objects.filter(round__event_id=event["id"], result="").count() == 0
+    assert BoardGame.objects.filter(match__round__championship_id=event["id"]).exclude(game=None).count() == 56
+    assert not BoardGame.objects.filter(match__round__championship_id=event["id"], result="").exists()
+    assert Match.objects.filter(round__championship_id=event["id"], result="").count() == 0
 
 
 def test_two_hooks_racing_record_a_board_result_once_and_leave_one_table(make_event, staff):
     event = make_event(2)
-    services.round_pair(by=staff["arbiter"], event_id=event.pk)
-    services.round_publish(by=staff["arbiter"], event_id=event.pk, round_number=1)
-    board = BoardGame.objects.filter(match__round__event=event, board=1).get()
+    services.round_pair(by=staff["arbiter"], championship_id=event.pk)
+    services.round_publish(by=staff["arbiter"], championship_id=event.pk, round_number=1)
+    board = BoardGame.objects.filter(match__round__championship=event, board=1).get()
     Game.objects.filter(pk=board.game_id).update(status=Game.Status.FINISHED, result="0-1")
 
     recorded = race(lambda: services.board_result_record(game_id=board.game_id))
     assert sorted(recorded) == ["recorded", "unchanged"]
     assert Match.objects.get(pk=board.match_id).away_points == 1
-    written = race(lambda: services.standings_recompute(event_id=event.pk))
+    written = race(lambda: services.standings_recompute(championship_id=event.pk))
     assert sorted(written) == [False, True]

@@ -5,7 +5,7 @@ refer to these tags."""
 from django import template
 from django.urls import reverse
 
-from club.arbiters.selectors import may_arbitrate, may_see_log, open_adjournment
+from club.arbiters.selectors import may_arbitrate, may_see_log, open_adjournment, sanctions_visible
 
 register = template.Library()
 
@@ -45,3 +45,9 @@ def arbiters_log_link(context, championship):
     if user is None or not may_see_log(user, championship):
         return {"url": None}
     return {"url": reverse("arbiters:championship-log", args=[championship.pk])}
+
+
+@register.inclusion_tag("club/_profile_sanctions.html", takes_context=True)
+def member_sanctions(context, member):
+    """On a member's profile: the sanctions against him that the viewer may read (``sanctions_visible``)."""
+    return {"sanctions": list(sanctions_visible(_user(context), member=member))}

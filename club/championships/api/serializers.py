@@ -8,6 +8,7 @@ from games import results as vocabulary
 from games.services.positions import FOUL_POLICIES
 
 from ..models import Appointment, Board, Championship, Decision, Entry, Round
+from ..selectors.bracket import describe_ballot
 
 
 class ChampionshipMemberSerializer(serializers.Serializer):
@@ -55,8 +56,6 @@ class MatchGameSerializer(serializers.Serializer):
     time_control = serializers.CharField(source="game.time_control")
 
     def get_ballot_text(self, obj) -> str:
-        from ..matches import describe_ballot
-
         return describe_ballot(obj.ballot)
 
 

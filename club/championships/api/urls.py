@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import results, views
 
 urlpatterns = [
     path("", views.ChampionshipListView.as_view(), name="api-championship-list"),
@@ -19,15 +19,15 @@ urlpatterns = [
     path(
         "<int:pk>/matches/<int:board_id>/result/", views.MatchResultView.as_view(), name="api-championship-match-result"
     ),
-    path("<int:pk>/bracket/", views.BracketView.as_view(), name="api-championship-bracket"),
+    path("<int:pk>/bracket/", results.BracketView.as_view(), name="api-championship-bracket"),
     path("<int:pk>/withdrawals/", views.LeaveView.as_view(), name="api-championship-withdraw"),
-    path("<int:pk>/decisions/", views.DecisionsView.as_view(), name="api-championship-decisions"),
-    path("<int:pk>/standings/", views.StandingsView.as_view(), name="api-championship-standings"),
-    path("<int:pk>/crosstable/", views.CrosstableView.as_view(), name="api-championship-crosstable"),
-    path("<int:pk>/published/", views.PublishedResultsView.as_view(), name="api-championship-published"),
+    path("<int:pk>/decisions/", results.DecisionsView.as_view(), name="api-championship-decisions"),
+    path("<int:pk>/standings/", results.StandingsView.as_view(), name="api-championship-standings"),
+    path("<int:pk>/crosstable/", results.CrosstableView.as_view(), name="api-championship-crosstable"),
+    path("<int:pk>/published/", results.PublishedResultsView.as_view(), name="api-championship-published"),
     path("<int:pk>/groups/", views.GroupView.as_view(), name="api-championship-groups"),
-    path("<int:pk>/scheveningen/", views.ScheveningenView.as_view(), name="api-championship-scheveningen"),
+    path("<int:pk>/scheveningen/", results.ScheveningenView.as_view(), name="api-championship-scheveningen"),
     path("<int:pk>/stages/", views.StageLinkView.as_view(), name="api-championship-stage-link"),
     path("<int:pk>/advance/", views.StageAdvanceView.as_view(), name="api-championship-stage-advance"),
-    path("<int:pk>/export/<str:kind>/", views.ExportView.as_view(), name="api-championship-export"),
+    path("<int:pk>/export/<str:kind>/", results.ExportView.as_view(), name="api-championship-export"),
 ]

@@ -1,7 +1,8 @@
-"""Thin API views of championships: parse, call a service or selector, answer.
+"""Thin API views of championships: parse, call a service or selector, answer
+(the published results and files: ``api.results``; team events: ``api.teams``).
 
 Service refusals become the club's JSON errors through the API's exception
-handler (club/api/errors.py): 400 invalid, 403 forbidden, 404, 409 conflict/rule.
+handler (club/platform/api/errors.py): 400 invalid, 403 forbidden, 404, 409 conflict/rule.
 """
 
 from __future__ import annotations
@@ -14,15 +15,23 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from club.models import Member
+from club.members.models import Member
 
-from .. import selectors, services
-from ..models import Championship, Standings
+from .. import authority, selectors, services
+from ..models import Championship
 from . import serializers as s
 
 
-def _championship(pk: int) -> Championship:
+def championship_or_404(pk: int) -> Championship:
     return get_object_or_404(Championship.objects.select_related("organiser"), pk=pk)
+
+
+def visible_or_404(pk: int, member) -> Championship:
+    """The championship, unless it is a draft the member may not see."""
+    championship = championship_or_404(pk)
+    if championship.status == Championship.Status.DRAFT and not authority.may_see_draft(championship, member):
+        raise Http404
+    return championship
 
 
 def _detail(championship: Championship) -> dict:
@@ -52,10 +61,7 @@ class ChampionshipDetailView(APIView):
     @extend_schema(responses=s.ChampionshipDetailSerializer)
     def get(self, request, pk):
         """One championship with its players, arbiters and rounds (a draft only to its organiser and arbiters)."""
-        championship = _championship(pk)
-        if championship.status == Championship.Status.DRAFT and not selectors.may_see_draft(championship, request.user):
-            raise Http404
-        return Response(_detail(championship))
+        return Response(_detail(visible_or_404(pk, request.user)))
 
 
 class _Action(APIView):
@@ -69,7 +75,7 @@ class AppointView(_Action):
         data.is_valid(raise_exception=True)
         member = get_object_or_404(Member, pk=data.validated_data["member_id"])
         services.arbiter_appoint(by=request.user, championship_id=pk, member=member, role=data.validated_data["role"])
-        return Response(_detail(_championship(pk)))
+        return Response(_detail(championship_or_404(pk)))
 
 
 class InviteView(_Action):
@@ -79,14 +85,14 @@ class InviteView(_Action):
         data.is_valid(raise_exception=True)
         member = get_object_or_404(Member, pk=data.validated_data["member_id"])
         services.invitation_add(by=request.user, championship_id=pk, member=member)
-        return Response(_detail(_championship(pk)))
+        return Response(_detail(championship_or_404(pk)))
 
 
 class OpenEntriesView(_Action):
     @extend_schema(request=None, responses=s.ChampionshipDetailSerializer)
     def post(self, request, pk):
         services.entries_open(by=request.user, championship_id=pk)
-        return Response(_detail(_championship(pk)))
+        return Response(_detail(championship_or_404(pk)))
 
 
 class CloseEntriesView(_Action):
@@ -96,7 +102,7 @@ class CloseEntriesView(_Action):
         data = s.CloseEntriesSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         services.entries_close(by=request.user, championship_id=pk, seed=data.validated_data["seed"] or None)
-        return Response(_detail(_championship(pk)))
+        return Response(_detail(championship_or_404(pk)))
 
 
 class EntryView(_Action):
@@ -126,7 +132,7 @@ class RoundsView(_Action):
 class RoundDetailView(APIView):
     @extend_schema(responses=s.RoundSerializer)
     def get(self, request, pk, number):
-        championship = _championship(pk)
+        championship = championship_or_404(pk)
         return Response(s.RoundSerializer(get_object_or_404(championship.rounds, number=number)).data)
 
 
@@ -190,25 +196,11 @@ class MatchResultView(_Action):
     def post(self, request, pk, board_id):
         """Decide a match whose micro-matches are over but undecided (chief arbiter or deputy; 1.11).
         A decided match is refused (409 match-finished)."""
-        from .. import matches
-
         data = s.MatchResultSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        board = matches.match_result_set(by=request.user, championship_id=pk, board_id=board_id, **data.validated_data)
+        board = services.match_result_set(by=request.user, championship_id=pk, board_id=board_id, **data.validated_data)
         board.refresh_from_db()
         return Response(s.BoardSerializer(board).data)
-
-
-class BracketView(APIView):
-    @extend_schema(responses=s.BracketRoundSerializer(many=True))
-    def get(self, request, pk):
-        """The knockout bracket: every round's matches with their games (1.2, 1.11)."""
-        from .. import matches
-
-        championship = _championship(pk)
-        if championship.status == Championship.Status.DRAFT and not selectors.may_see_draft(championship, request.user):
-            raise Http404
-        return Response(s.BracketRoundSerializer(matches.bracket(championship), many=True).data)
 
 
 class LeaveView(_Action):
@@ -221,108 +213,6 @@ class LeaveView(_Action):
         return Response(s.EntrySerializer(entry).data)
 
 
-class DecisionsView(APIView):
-    @extend_schema(responses=s.DecisionSerializer(many=True))
-    def get(self, request, pk):
-        """The arbiters' and organiser's recorded decisions, newest first."""
-        championship = _championship(pk)
-        return Response(s.DecisionSerializer(championship.decisions.select_related("by")[:500], many=True).data)
-
-
-class StandingsView(APIView):
-    @extend_schema(responses=s.StandingsSerializer)
-    def get(self, request, pk):
-        """The table as last computed from the results (ratings.standings.table rows)."""
-        stored = Standings.objects.filter(championship=_championship(pk)).first()
-        return Response({"computed_at": stored.computed_at if stored else None, "rows": stored.rows if stored else []})
-
-
-class CrosstableView(APIView):
-    @extend_schema(responses=s.CrosstableSerializer)
-    def get(self, request, pk):
-        """Marks per opponent (round robin) and per round (Swiss), 1.12.2 marks."""
-        return Response(selectors.crosstable_plain(_championship(pk)))
-
-
-# ---- published results and exports (issue 14) ----------------------------------------------------
-from django.http import HttpResponse  # noqa: E402
-from drf_spectacular.types import OpenApiTypes  # noqa: E402
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, inline_serializer  # noqa: E402
-from rest_framework import serializers as drf  # noqa: E402
-
-from .. import exports, publish  # noqa: E402
-
-
-def _published(pk: int) -> Championship:
-    championship = _championship(pk)
-    if championship.status == Championship.Status.DRAFT:
-        raise Http404
-    return championship
-
-
-class PublishedResultsView(APIView):
-    @extend_schema(
-        responses=inline_serializer(
-            "PublishedResults",
-            {
-                "championship": drf.DictField(help_text="id, name, discipline, system, scoring, status, rated"),
-                "chief_arbiter": drf.CharField(allow_null=True),
-                "criteria": drf.ListField(child=drf.CharField(), help_text="Tie criteria in force, in order (1.13.3)."),
-                "standings": drf.ListField(
-                    child=drf.DictField(),
-                    help_text=(
-                        "Rows in final order: place, player, points, wins, draws, losses, games, played, struck, "
-                        "withdrawn_after_round, coefficients (1.13.4-1.13.9), arithmetic {coefficient: {sum, lines: "
-                        "[{opponent, points, factor, product, note}]}}, rating {before, after, change, games, performance} "
-                        "for rated events."
-                    ),
-                ),
-                "crosstable": drf.DictField(
-                    help_text="kind 'grid' (round robin: marks per opponent in the rows' order) "
-                    "or 'rounds' (Swiss: opponent's row number, colour, mark per round)."
-                ),
-                "rounds": drf.ListField(
-                    child=drf.DictField(),
-                    help_text="Published rounds: boards with players, result, marks and the game id.",
-                ),
-            },
-        )
-    )
-    def get(self, request, pk):
-        """The published results: standings with every tie-break column and the
-        arithmetic behind each figure, the crosstable (1.10.2/1.10.3 applied) and
-        the rounds, computed from the recorded results by ratings.standings."""
-        return Response(publish.results_plain(_published(pk)))
-
-
-class ExportView(APIView):
-    @extend_schema(
-        parameters=[
-            OpenApiParameter(
-                "kind",
-                OpenApiTypes.STR,
-                OpenApiParameter.PATH,
-                enum=list(exports.EXPORTS),
-                description="games: every game as one PDN file (draughts) or renju-record "
-                "file; standings.csv: the standings; trf: FIDE TRF16.",
-            )
-        ],
-        responses={
-            (200, "text/plain"): OpenApiResponse(OpenApiTypes.STR, description="TRF16 or renju records"),
-            (200, "text/csv"): OpenApiResponse(OpenApiTypes.STR, description="Standings CSV"),
-            (200, "application/x-draughts-pdn"): OpenApiResponse(OpenApiTypes.STR, description="PDN"),
-        },
-    )
-    def get(self, request, pk, kind):
-        """One export of the championship as a file (Content-Disposition: attachment)."""
-        if kind not in exports.EXPORTS:
-            raise Http404
-        done = exports.export(_published(pk), kind)
-        response = HttpResponse(done.text, content_type=done.content_type)
-        response["Content-Disposition"] = f'attachment; filename="{done.filename}"'
-        return response
-
-
 # ---- Scheveningen (1.2) -------------------------------------------------------------------------
 class GroupView(_Action):
     @extend_schema(request=s.GroupSerializer, responses=s.EntrySerializer)
@@ -332,18 +222,6 @@ class GroupView(_Action):
         data.is_valid(raise_exception=True)
         entry = services.entry_group_set(by=request.user, championship_id=pk, **data.validated_data)
         return Response(s.EntrySerializer(entry).data)
-
-
-class ScheveningenView(APIView):
-    @extend_schema(responses=s.ScheveningenSerializer)
-    def get(self, request, pk):
-        """Group A against group B: the crosstable, each player's points and the match score (1.2)."""
-        championship = _championship(pk)
-        if championship.status == Championship.Status.DRAFT and not selectors.may_see_draft(championship, request.user):
-            raise Http404
-        if not championship.is_scheveningen:
-            raise Http404
-        return Response(s.ScheveningenSerializer(selectors.scheveningen_table(championship)).data)
 
 
 # ---- staged events (1.2) -------------------------------------------------------------------------

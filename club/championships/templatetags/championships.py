@@ -3,6 +3,7 @@
 from django import template
 
 from club.championships import selectors
+from games.models import Game
 
 register = template.Library()
 
@@ -14,8 +15,6 @@ def next_championship_game(context):
     if board is None:
         return {"board": None}
     # A micro-match (1.11): the game going on now, with its colours (they alternate).
-    from games.models import Game
-
     current = (
         board.match_games.filter(game__status=Game.Status.ONGOING).select_related("game").order_by("number").first()
     )

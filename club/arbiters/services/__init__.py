@@ -1,0 +1,49 @@
+"""Arbiters' powers (003 1.3, 1.4, 1.10, 1.16.6; 002 §17), by what they do:
+
+* ``sanctions``: sanctions with their effects (1.4, the rapid/blitz ladder 1.16.6);
+* ``protests``: protests and their rulings, the protest panel (1.3.1, 1.14.7);
+* ``questions``: players' questions to the arbiter (1.3.1);
+* ``desk``: the arbiters' game desk — clocks, adjournment, sealed moves, draw claims;
+* ``audit``: the append-only audit log every action here writes.
+
+Who may act is asked of the competition engine (``club.championships.authority``):
+inside an event by appointment, for a club game by club role. A refused action
+raises before anything is written, inside one transaction.
+"""
+
+from .audit import audit
+from .desk import (
+    adjournment_order,
+    adjournment_resume,
+    clock_correct,
+    clocks_start,
+    clocks_stop,
+    draw_claim,
+    draw_claim_decide,
+    move_seal,
+)
+from .protests import has_protest_panel, protest_file, protest_panel_set, protest_rule
+from .questions import question_answer, question_ask
+from .sanctions import HEAVY, LIGHT, sanction_issue, sanction_reverse
+
+__all__ = [
+    "HEAVY",
+    "LIGHT",
+    "adjournment_order",
+    "adjournment_resume",
+    "audit",
+    "clock_correct",
+    "clocks_start",
+    "clocks_stop",
+    "draw_claim",
+    "draw_claim_decide",
+    "has_protest_panel",
+    "move_seal",
+    "protest_file",
+    "protest_panel_set",
+    "protest_rule",
+    "question_answer",
+    "question_ask",
+    "sanction_issue",
+    "sanction_reverse",
+]

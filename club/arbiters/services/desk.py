@@ -1,0 +1,323 @@
+"""The arbiters' game desk: clock decisions (1.7.8, 5.3.1.5–5.3.1.6),
+adjournment and the sealed move (5.3.3.2–5.3.3.3, 002 17.6), and the draws
+only an arbiter grants (2.1.9.1.6, 1.16.7; 1.7.13, 1.16.8). Every action is
+written to the audit log."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from club.championships.authority import arbiter_power
+from club.championships.decisions import reason_given
+from club.championships.models import Championship
+from club.championships.selectors import championship_of_game
+from club.platform.refusals import Conflict, Forbidden, Invalid, NotFound, RuleRefusal
+from games.clock import TimeControl
+from games.models import Game
+from games.rules import IllegalMove, family
+from games.services import game_check_in, game_move_make
+from games.services.arbiter import (
+    clocks_stopped,
+    game_clock_correct,
+    game_clocks_start,
+    game_clocks_stop,
+    game_result_change,
+)
+from games.services.positions import game_position, rules_of
+
+from ..models import Adjournment, DrawClaim
+from .audit import audit
+
+
+# ---- clock decisions (1.7.8, 5.3.1.5–5.3.1.6) --------------------------------------------------------
+def _game_power(by, game_id: int, *, chief: bool = False) -> tuple[Game, Championship | None]:
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        raise NotFound("no-such-game", _("There is no such game."))
+    championship = championship_of_game(game)
+    power = arbiter_power(by, championship)
+    if power is None or (chief and power != "chief"):
+        if chief:
+            raise Forbidden("not-chief-arbiter", _("Only the chief arbiter or his deputy may do this."))
+        raise Forbidden("not-arbiter", _("Only an arbiter of this game may do this."))
+    return game, championship
+
+
+def clocks_stop(*, by, game_id: int, reason: str, now: datetime | None = None) -> Game:
+    """An arbiter stops both clocks for an interruption (5.3.1.6, 000 9.3.1.4, 002 14.6)."""
+    now = now or timezone.now()
+    reason = reason_given(reason)
+    with transaction.atomic():
+        game, championship = _game_power(by, game_id)
+        game = game_clocks_stop(game_id=game_id, arbiter=by, reason=reason, now=now)
+        audit(
+            actor=by,
+            action="clocks:stop",
+            reason=reason,
+            clause="003 5.3.1.6",
+            championship=championship,
+            game=game,
+            now=now,
+        )
+        return game
+
+
+def clocks_start(*, by, game_id: int, reason: str = "", now: datetime | None = None) -> Game:
+    """An arbiter restarts the clocks he stopped (not an adjournment's: that resumes with its sealed move)."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        game, championship = _game_power(by, game_id)
+        if Adjournment.objects.filter(game=game, status=Adjournment.Status.SEALED).exists():
+            raise Conflict("adjourned", _("The game is adjourned: it resumes with its sealed move."))
+        game = game_clocks_start(game_id=game_id, arbiter=by, reason=reason, now=now)
+        audit(
+            actor=by,
+            action="clocks:start",
+            reason=reason,
+            clause="003 5.3.1.6",
+            championship=championship,
+            game=game,
+            now=now,
+        )
+        return game
+
+
+def clock_correct(*, by, game_id: int, white_ms: int, black_ms: int, reason: str, now: datetime | None = None) -> Game:
+    """An arbiter corrects a live game's clocks with a recorded reason (1.7.8, 5.3.1.5)."""
+    now = now or timezone.now()
+    reason = reason_given(reason)
+    with transaction.atomic():
+        game, championship = _game_power(by, game_id)
+        clause = "003 5.3.1.5" if family(game.discipline) == "renju" else "003 1.7.8"
+        game = game_clock_correct(
+            game_id=game_id, arbiter=by, white_ms=white_ms, black_ms=black_ms, reason=reason, clause=clause, now=now
+        )
+        audit(
+            actor=by,
+            action="clocks:correct",
+            reason=reason,
+            clause=clause,
+            championship=championship,
+            game=game,
+            now=now,
+            white_ms=white_ms,
+            black_ms=black_ms,
+        )
+        return game
+
+
+# ---- adjournment (5.3.3.2–5.3.3.3, 002 17.6) -----------------------------------------------------------
+def adjournment_order(
+    *, by, game_id: int, resume_at: datetime, reason: str, order: int = 1, now: datetime | None = None
+) -> Adjournment:
+    """The chief arbiter permits the game's adjournment: the player to move now seals his move."""
+    now = now or timezone.now()
+    reason = reason_given(reason)
+    with transaction.atomic():
+        game, championship = _game_power(by, game_id, chief=True)
+        game = Game.objects.select_for_update().get(pk=game.pk)
+        if game.is_over:
+            raise Conflict("game-over", _("The game is over."))
+        if resume_at <= now:
+            raise Invalid("resume-in-the-past", _("The game resumes at a later time."))
+        if Adjournment.objects.filter(game=game).exclude(status=Adjournment.Status.RESUMED).exists():
+            raise Conflict("already-adjourned", _("The game is already adjourned."))
+        adjournment = Adjournment.objects.create(
+            game=game, ordered_by=by, ordered_at=now, reason=reason, resume_at=resume_at, order=order
+        )
+        audit(
+            actor=by,
+            action="adjournment:order",
+            reason=reason,
+            clause="003 5.3.3.2",
+            championship=championship,
+            game=game,
+            now=now,
+            resume_at=resume_at.isoformat(),
+            order=order,
+        )
+        return adjournment
+
+
+def move_seal(*, member, game_id: int, move: str, expected_ply: int, now: datetime | None = None) -> Adjournment:
+    """The player to move seals his move (5.3.3.3): checked against the rules,
+    kept from the opponent and spectators; the clocks stop with his time."""
+    now = now or timezone.now()
+    move = (move or "").strip()
+    if not move or len(move) > 120:
+        raise Invalid("empty-move", _("A move is a non-empty text."))
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        if game is None:
+            raise NotFound("no-such-game", _("There is no such game."))
+        adjournment = (
+            Adjournment.objects.select_for_update().filter(game=game, status=Adjournment.Status.ORDERED).first()
+        )
+        if adjournment is None:
+            raise Conflict("not-adjourned", _("The chief arbiter has not adjourned this game."))
+        if game.colour_of(getattr(member, "pk", None)) != game.to_move:
+            raise Forbidden("not-your-turn", _("Only the player to move seals the move."))
+        if expected_ply != game.ply:
+            raise Conflict("stale-ply", _("The game has moved on."))
+        try:
+            rules_of(game).play(game_position(game), move)
+        except IllegalMove as refusal:
+            raise RuleRefusal("illegal-move", str(refusal)) from None
+        if game.starts_at is not None and not game.is_present(game.to_move):
+            game_check_in(game_id=game.pk, member=member, now=now)  # sealing at the board is being there (1.9.1)
+        game = game_clocks_stop(
+            game_id=game.pk, arbiter=member, reason=adjournment.reason, clause="003 5.3.3.3", adjourned=True, now=now
+        )
+        if game.is_over:  # his flag had fallen before he sealed
+            adjournment.delete()
+            return adjournment
+        adjournment.status, adjournment.sealed_by, adjournment.sealed_move = Adjournment.Status.SEALED, member, move
+        adjournment.sealed_ply, adjournment.sealed_at = game.ply, now
+        adjournment.save(update_fields=["status", "sealed_by", "sealed_move", "sealed_ply", "sealed_at"])
+        audit(
+            actor=member,
+            action="adjournment:seal",
+            clause="003 5.3.3.3",
+            championship=championship_of_game(game),
+            game=game,
+            member=member,
+            now=now,
+        )
+        return adjournment
+
+
+def adjournment_resume(*, by, adjournment_id: int, now: datetime | None = None) -> Game:
+    """At the set time an arbiter resumes the game: the clocks restart and the sealed move is played."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        adjournment = Adjournment.objects.select_for_update().filter(pk=adjournment_id).first()
+        if adjournment is None:
+            raise NotFound("no-adjournment", _("There is no such adjournment."))
+        game, championship = _game_power(by, adjournment.game_id)
+        if adjournment.status != Adjournment.Status.SEALED:
+            raise Conflict("not-sealed", _("No move has been sealed in this game."))
+        if now < adjournment.resume_at:
+            raise Conflict("too-early", _("The game resumes at the time the chief arbiter set."))
+        game_clocks_start(game_id=game.pk, arbiter=by, reason="adjournment resumed", now=now)
+        game_move_make(
+            game_id=game.pk,
+            member=adjournment.sealed_by,
+            text=adjournment.sealed_move,
+            expected_ply=adjournment.sealed_ply,
+            now=now,
+        )
+        adjournment.status, adjournment.resumed_at = Adjournment.Status.RESUMED, now
+        adjournment.save(update_fields=["status", "resumed_at"])
+        audit(
+            actor=by,
+            action="adjournment:resume",
+            clause="003 5.3.3.3",
+            championship=championship,
+            game=game,
+            now=now,
+            sealed_move=adjournment.sealed_move,
+        )
+        return Game.objects.get(pk=game.pk)
+
+
+# ---- draws that need an arbiter (2.1.9.1.6, 1.16.7; 1.7.13, 1.16.8) ------------------------------------
+def _sudden_death(game: Game) -> bool:
+    tc = TimeControl.parse(game.time_control)
+    return tc.timed and not tc.days and tc.periods[-1].moves is None
+
+
+def draw_claim(*, member, game_id: int, kind: str, now: datetime | None = None) -> DrawClaim:
+    """A player asks the arbiter for a draw. ``stop-clocks`` (1.7.13, 1.16.8):
+    the side to move, in a game played to the end with one control, stops
+    both clocks, which fixes the draw if the arbiter confirms; the clocks stay
+    stopped until he decides. ``five-moves`` (2.1.9.1.6): play goes on while
+    the arbiter judges the position."""
+    now = now or timezone.now()
+    if kind not in DrawClaim.Kind.values:
+        raise Invalid("bad-kind", _("A draw claim is one of: %(k)s.") % {"k": ", ".join(DrawClaim.Kind.values)})
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        if game is None:
+            raise NotFound("no-such-game", _("There is no such game."))
+        colour = game.colour_of(getattr(member, "pk", None))
+        if colour is None:
+            raise Forbidden("not-a-player", _("Only the players of the game may claim a draw."))
+        if game.is_over:
+            raise Conflict("game-over", _("The game is over."))
+        if DrawClaim.objects.filter(game=game, status=DrawClaim.Status.PENDING).exists():
+            raise Conflict("claim-pending", _("A draw claim in this game is already waiting for the arbiter."))
+        if kind == DrawClaim.Kind.STOP_CLOCKS:
+            if not _sudden_death(game):
+                raise Invalid(
+                    "not-sudden-death",
+                    _(
+                        "Stopping the clocks fixes a draw only when the time control "
+                        "runs to the end of the game (003 1.7.13)."
+                    ),
+                )
+            if colour != game.to_move:
+                raise Forbidden("not-your-turn", _("Only the player whose clock runs may stop the clocks."))
+            game = game_clocks_stop(game_id=game.pk, arbiter=member, reason="draw claim", clause="003 1.7.13", now=now)
+            if game.is_over:
+                raise Conflict("game-over", _("The game is over."))
+        claim = DrawClaim.objects.create(game=game, kind=kind, claimed_by=member, claimed_at=now, ply=game.ply)
+        audit(
+            actor=member,
+            action=f"draw-claim:{kind}",
+            championship=championship_of_game(game),
+            game=game,
+            member=member,
+            now=now,
+            clause="003 1.7.13" if kind == DrawClaim.Kind.STOP_CLOCKS else "003 2.1.9.1.6",
+        )
+        return claim
+
+
+def draw_claim_decide(*, by, claim_id: int, grant: bool, reason: str, now: datetime | None = None) -> DrawClaim:
+    """An arbiter of the game grants the draw or refuses it (the stopped clocks restart)."""
+    now = now or timezone.now()
+    reason = reason_given(reason)
+    with transaction.atomic():
+        claim = DrawClaim.objects.select_for_update().select_related("game").filter(pk=claim_id).first()
+        if claim is None:
+            raise NotFound("no-claim", _("There is no such claim."))
+        game, championship = _game_power(by, claim.game_id)
+        if claim.status != DrawClaim.Status.PENDING:
+            raise Conflict("already-decided", _("This claim has already been decided."))
+        if game.is_over:
+            raise Conflict("game-over", _("The game is over."))
+        stop = claim.kind == DrawClaim.Kind.STOP_CLOCKS
+        rapid = game.speed in ("rapid", "blitz")
+        clause = ("003 1.16.8" if rapid else "003 1.7.13") if stop else ("003 1.16.7" if rapid else "003 2.1.9.1.6")
+        if grant:
+            game_result_change(
+                game_id=game.pk,
+                arbiter=by,
+                result="1/2-1/2",
+                reason=reason,
+                clause=clause,
+                authorised=True,
+                in_championship=championship is not None,
+                now=now,
+            )
+        elif stop and clocks_stopped(Game.objects.get(pk=game.pk)) is not None:
+            game_clocks_start(game_id=game.pk, arbiter=by, reason="draw claim refused", now=now)
+        claim.status = DrawClaim.Status.GRANTED if grant else DrawClaim.Status.REFUSED
+        claim.decided_by, claim.decided_at, claim.reason = by, now, reason
+        claim.save(update_fields=["status", "decided_by", "decided_at", "reason"])
+        audit(
+            actor=by,
+            action=f"draw-claim:{claim.status}",
+            reason=reason,
+            clause=clause,
+            championship=championship,
+            game=game,
+            member=claim.claimed_by,
+            now=now,
+            claim=claim.pk,
+        )
+        return claim

@@ -1,0 +1,196 @@
+"""Protests (1.3.1, 1.14.7): a player protests in writing a sanction against him
+or a decision in his game; a team's captain protests for his team. The chief
+arbiter (or deputy) of the event rules with reasons — or its protest panel
+when the organiser names one; for the club, the club's chief arbiter. An
+upheld protest against a sanction reverses it and its effect."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from club.championships.authority import arbiter_power
+from club.championships.decisions import reason_given
+from club.championships.models import Championship
+from club.championships.selectors import championship_of_game
+from club.members.models import Member
+from club.platform.refusals import Conflict, Forbidden, Invalid, NotFound
+from club.teams.models import Match, Team
+from games.models import Game
+
+from ..models import Protest, ProtestPanelMember, Sanction
+from .audit import audit
+from .sanctions import sanction_reverse
+
+
+def protest_file(
+    *,
+    member,
+    text: str,
+    sanction_id: int | None = None,
+    game_id: int | None = None,
+    team_id: int | None = None,
+    match_id: int | None = None,
+    now: datetime | None = None,
+) -> Protest:
+    """A player protests in writing a sanction against him, or a decision in
+    his game; a team's captain protests for his team, about one of its matches
+    or the event (1.14.7: only the captain, and in writing)."""
+    now = now or timezone.now()
+    text = reason_given(text)
+    if not getattr(member, "is_authenticated", False):
+        raise Forbidden("not-logged-in", _("Log in to protest."))
+    with transaction.atomic():
+        sanction = game = team = match = None
+        clause = "003 1.3.1"
+        if team_id is not None:
+            team = Team.objects.select_related("championship").filter(pk=team_id).first()
+            if team is None:
+                raise NotFound("no-such-team", _("There is no team %(id)s.") % {"id": team_id})
+            if team.captain_id != member.pk:
+                raise Forbidden("not-captain", _("Only the captain of %(team)s may protest (1.14.7).") % {"team": team})
+            championship, clause = team.championship, "003 1.14.7"
+            if match_id is not None:
+                match = Match.objects.filter(pk=match_id, round__championship=championship).first()
+                if match is None:
+                    raise NotFound("no-such-match", _("There is no such match in this event."))
+        elif sanction_id is not None:
+            sanction = Sanction.objects.select_for_update().filter(pk=sanction_id).first()
+            if sanction is None:
+                raise NotFound("no-sanction", _("There is no such sanction."))
+            if sanction.member_id != member.pk:
+                raise Forbidden("not-concerned", _("Only the member sanctioned may protest this sanction."))
+            if sanction.status != Sanction.Status.IN_FORCE:
+                raise Conflict("sanction-reversed", _("This sanction is no longer in force."))
+            if sanction.protests.filter(status=Protest.Status.PENDING).exists():
+                raise Conflict("protest-pending", _("A protest against this sanction is already waiting."))
+            game = sanction.game
+            championship = sanction.championship
+        elif game_id is not None:
+            game = Game.objects.filter(pk=game_id).first()
+            if game is None:
+                raise NotFound("no-such-game", _("There is no such game."))
+            if game.colour_of(member.pk) is None:
+                raise Forbidden("not-concerned", _("Only the players of the game may protest a decision in it."))
+            championship = championship_of_game(game)
+        else:
+            raise Invalid("nothing-protested", _("Say which sanction or game the protest is about."))
+        protest = Protest.objects.create(
+            member=member,
+            sanction=sanction,
+            game=game,
+            championship=championship,
+            team=team,
+            match=match,
+            text=text,
+            filed_at=now,
+        )
+        audit(
+            actor=member,
+            action="protest:file",
+            reason=text,
+            clause=clause,
+            championship=championship,
+            game=game,
+            member=member,
+            now=now,
+            protest=protest.pk,
+        )
+        return protest
+
+
+def protest_rule(*, by, protest_id: int, upheld: bool, ruling: str, now: datetime | None = None) -> Protest:
+    """The chief arbiter (or deputy), or the championship's protest panel when
+    it names one, rules on a protest with reasons (1.3.1); an upheld protest
+    against a sanction reverses it and its effect."""
+    now = now or timezone.now()
+    ruling = reason_given(ruling)
+    with transaction.atomic():
+        protest = Protest.objects.select_for_update().filter(pk=protest_id).first()
+        if protest is None:
+            raise NotFound("no-protest", _("There is no such protest."))
+        judge = _protest_judge(by, protest)
+        if protest.status != Protest.Status.PENDING:
+            raise Conflict("already-ruled", _("This protest has already been ruled on."))
+        protest.status = Protest.Status.UPHELD if upheld else Protest.Status.REJECTED
+        protest.ruled_by, protest.ruled_at, protest.ruling = by, now, ruling
+        protest.save(update_fields=["status", "ruled_by", "ruled_at", "ruling"])
+        if upheld and protest.sanction is not None:
+            sanction_reverse(by=by, sanction=protest.sanction, reason=ruling, now=now)
+        audit(
+            actor=by,
+            action="protest:" + protest.status,
+            reason=ruling,
+            clause="003 1.14.7" if protest.team_id else "003 1.3.1",
+            championship=protest.championship,
+            game=protest.game,
+            member=protest.member,
+            now=now,
+            protest=protest.pk,
+            sanction=protest.sanction_id,
+            upheld=upheld,
+            judge=judge,
+        )
+        return protest
+
+
+def has_protest_panel(championship: Championship | None) -> bool:
+    return championship is not None and ProtestPanelMember.objects.filter(championship=championship).exists()
+
+
+def _protest_judge(by, protest: Protest) -> str:
+    """Who rules on ``protest`` (1.3.1), as "panel" or "chief"; refuses anyone else."""
+    if has_protest_panel(protest.championship):
+        on_panel = (
+            getattr(by, "is_authenticated", False)
+            and by.is_active
+            and ProtestPanelMember.objects.filter(championship=protest.championship, member_id=by.pk).exists()
+        )
+        if not on_panel:
+            raise Forbidden("not-on-panel", _("The championship's protest panel rules on its protests (003 1.3.1)."))
+        if protest.sanction is not None and protest.sanction.issued_by_id == by.pk:
+            raise Forbidden("own-decision", _("A panel member does not rule on a protest against his own sanction."))
+        return "panel"
+    if arbiter_power(by, protest.championship) != "chief":
+        raise Forbidden("not-chief-arbiter", _("The chief arbiter or his deputy rules on protests (003 1.3.1)."))
+    return "chief"
+
+
+def protest_panel_set(*, by, championship_id: int, member_ids: list[int], now: datetime | None = None) -> list:
+    """The organiser names the championship's protest panel (1.3.1); an empty
+    list dissolves it and the chief arbiter rules again. Its players cannot sit
+    on it: the panel rules on their protests."""
+    now = now or timezone.now()
+    member_ids = list(dict.fromkeys(member_ids))
+    with transaction.atomic():
+        championship = Championship.objects.select_for_update().filter(pk=championship_id).first()
+        if championship is None:
+            raise NotFound("no-championship", _("There is no such championship."))
+        if not getattr(by, "is_authenticated", False) or championship.organiser_id != by.pk:
+            raise Forbidden("not-organiser", _("The championship's organiser names its protest panel (003 1.3.1)."))
+        if championship.status == Championship.Status.FINISHED:
+            raise Conflict("results-final", _("The championship is finished."))
+        members = list(Member.objects.filter(pk__in=member_ids, is_active=True))
+        if len(members) != len(member_ids):
+            raise NotFound("no-member", _("There is no such member."))
+        if championship.entries.filter(member_id__in=member_ids).exists():
+            raise Invalid("panel-member-plays", _("A player of the championship cannot sit on its protest panel."))
+        ProtestPanelMember.objects.filter(championship=championship).exclude(member_id__in=member_ids).delete()
+        seated = set(ProtestPanelMember.objects.filter(championship=championship).values_list("member_id", flat=True))
+        ProtestPanelMember.objects.bulk_create(
+            ProtestPanelMember(championship=championship, member=m, appointed_by=by, appointed_at=now)
+            for m in members
+            if m.pk not in seated
+        )
+        audit(
+            actor=by,
+            action="protest-panel:set",
+            clause="003 1.3.1",
+            championship=championship,
+            now=now,
+            members=sorted(member_ids),
+        )
+        return list(ProtestPanelMember.objects.filter(championship=championship).select_related("member"))

@@ -1,0 +1,57 @@
+"""Questions to the arbiter (1.3.1): a player of a game asks its arbiter, and sees the answer."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from club.championships.authority import arbiter_power
+from club.championships.decisions import reason_given
+from club.championships.selectors import championship_of_game
+from club.platform.refusals import Conflict, Forbidden, NotFound
+from games.models import Game
+
+from ..models import Question
+from .audit import audit
+
+
+def question_ask(*, member, game_id: int, text: str, now: datetime | None = None) -> Question:
+    now = now or timezone.now()
+    text = reason_given(text)
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        raise NotFound("no-such-game", _("There is no such game."))
+    if not getattr(member, "is_authenticated", False) or game.colour_of(member.pk) is None:
+        raise Forbidden("not-a-player", _("Only the players of the game may ask its arbiter."))
+    return Question.objects.create(game=game, asked_by=member, asked_at=now, text=text)
+
+
+def question_answer(*, by, question_id: int, answer: str, now: datetime | None = None) -> Question:
+    now = now or timezone.now()
+    answer = reason_given(answer)
+    with transaction.atomic():
+        question = Question.objects.select_for_update().select_related("game").filter(pk=question_id).first()
+        if question is None:
+            raise NotFound("no-question", _("There is no such question."))
+        championship = championship_of_game(question.game)
+        if arbiter_power(by, championship) is None:
+            raise Forbidden("not-arbiter", _("Only an arbiter of this game answers its players."))
+        if question.answered_at is not None:
+            raise Conflict("already-answered", _("This question has already been answered."))
+        question.answer, question.answered_by, question.answered_at = answer, by, now
+        question.save(update_fields=["answer", "answered_by", "answered_at"])
+        audit(
+            actor=by,
+            action="question:answer",
+            reason=answer,
+            clause="003 1.3.1",
+            championship=championship,
+            game=question.game,
+            member=question.asked_by,
+            now=now,
+            question=question.pk,
+        )
+        return question

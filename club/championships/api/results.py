@@ -1,0 +1,130 @@
+"""The results of a championship through the API: the stored table, the
+crosstable, the knockout bracket, a Scheveningen's groups, the published
+results with their arithmetic, and the files (PDN, CSV, TRF16) — all read
+from the one results model (``selectors.results``)."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
+from rest_framework import serializers as drf
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from .. import exports
+from ..models import Championship, Standings
+from ..selectors import bracket as brackets
+from ..selectors import results
+from . import serializers as s
+from .views import championship_or_404, visible_or_404
+
+
+class DecisionsView(APIView):
+    @extend_schema(responses=s.DecisionSerializer(many=True))
+    def get(self, request, pk):
+        """The arbiters' and organiser's recorded decisions, newest first."""
+        championship = championship_or_404(pk)
+        return Response(s.DecisionSerializer(championship.decisions.select_related("by")[:500], many=True).data)
+
+
+class StandingsView(APIView):
+    @extend_schema(responses=s.StandingsSerializer)
+    def get(self, request, pk):
+        """The table as last computed from the results (ratings.standings.table rows)."""
+        stored = Standings.objects.filter(championship=championship_or_404(pk)).first()
+        return Response({"computed_at": stored.computed_at if stored else None, "rows": stored.rows if stored else []})
+
+
+class CrosstableView(APIView):
+    @extend_schema(responses=s.CrosstableSerializer)
+    def get(self, request, pk):
+        """Marks per opponent (round robin) and per round (Swiss), 1.12.2 marks."""
+        return Response(results.crosstable_plain(championship_or_404(pk)))
+
+
+def _published(pk: int) -> Championship:
+    championship = championship_or_404(pk)
+    if championship.status == Championship.Status.DRAFT:
+        raise Http404
+    return championship
+
+
+class PublishedResultsView(APIView):
+    @extend_schema(
+        responses=inline_serializer(
+            "PublishedResults",
+            {
+                "championship": drf.DictField(help_text="id, name, discipline, system, scoring, status, rated"),
+                "chief_arbiter": drf.CharField(allow_null=True),
+                "criteria": drf.ListField(child=drf.CharField(), help_text="Tie criteria in force, in order (1.13.3)."),
+                "standings": drf.ListField(
+                    child=drf.DictField(),
+                    help_text=(
+                        "Rows in final order: place, player, points, wins, draws, losses, games, played, struck, "
+                        "withdrawn_after_round, coefficients (1.13.4-1.13.9), arithmetic {coefficient: {sum, lines: "
+                        "[{opponent, points, factor, product, note}]}}, rating {before, after, change, games, performance} "
+                        "for rated events."
+                    ),
+                ),
+                "crosstable": drf.DictField(
+                    help_text="kind 'grid' (round robin: marks per opponent in the rows' order) "
+                    "or 'rounds' (Swiss: opponent's row number, colour, mark per round)."
+                ),
+                "rounds": drf.ListField(
+                    child=drf.DictField(),
+                    help_text="Published rounds: boards with players, result, marks and the game id.",
+                ),
+            },
+        )
+    )
+    def get(self, request, pk):
+        """The published results: standings with every tie-break column and the
+        arithmetic behind each figure, the crosstable (1.10.2/1.10.3 applied) and
+        the rounds, computed from the recorded results by ratings.standings."""
+        return Response(results.results_plain(_published(pk)))
+
+
+class ExportView(APIView):
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "kind",
+                OpenApiTypes.STR,
+                OpenApiParameter.PATH,
+                enum=list(exports.EXPORTS),
+                description="games: every game as one PDN file (draughts) or renju-record "
+                "file; standings.csv: the standings; trf: FIDE TRF16.",
+            )
+        ],
+        responses={
+            (200, "text/plain"): OpenApiResponse(OpenApiTypes.STR, description="TRF16 or renju records"),
+            (200, "text/csv"): OpenApiResponse(OpenApiTypes.STR, description="Standings CSV"),
+            (200, "application/x-draughts-pdn"): OpenApiResponse(OpenApiTypes.STR, description="PDN"),
+        },
+    )
+    def get(self, request, pk, kind):
+        """One export of the championship as a file (Content-Disposition: attachment)."""
+        if kind not in exports.EXPORTS:
+            raise Http404
+        done = exports.export(_published(pk), kind)
+        response = HttpResponse(done.text, content_type=done.content_type)
+        response["Content-Disposition"] = f'attachment; filename="{done.filename}"'
+        return response
+
+
+class BracketView(APIView):
+    @extend_schema(responses=s.BracketRoundSerializer(many=True))
+    def get(self, request, pk):
+        """The knockout bracket: every round's matches with their games (1.2, 1.11)."""
+        return Response(s.BracketRoundSerializer(brackets.bracket(visible_or_404(pk, request.user)), many=True).data)
+
+
+class ScheveningenView(APIView):
+    @extend_schema(responses=s.ScheveningenSerializer)
+    def get(self, request, pk):
+        """Group A against group B: the crosstable, each player's points and the match score (1.2)."""
+        championship = visible_or_404(pk, request.user)
+        if not championship.is_scheveningen:
+            raise Http404
+        return Response(s.ScheveningenSerializer(results.scheveningen_table(championship)).data)

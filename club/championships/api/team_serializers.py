@@ -1,0 +1,198 @@
+"""What the team events API reads and answers (drf-spectacular documents them).
+
+Status fields are plain strings here so that their choice sets do not clash
+with the other apps' "status" enums in the schema.
+"""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from .. import pairing, team_rules
+
+
+class TeamMemberSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    username = serializers.CharField()
+    name = serializers.CharField(source="__str__")
+
+
+class TeamEventSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    organiser = TeamMemberSerializer()
+    discipline = serializers.CharField()
+    time_control = serializers.CharField()
+    rated = serializers.BooleanField()
+    boards = serializers.IntegerField()
+    reserves = serializers.IntegerField()
+    system = serializers.CharField()
+    swiss_system = serializers.CharField()
+    rounds_planned = serializers.IntegerField(allow_null=True)
+    scoring = serializers.CharField()
+    tie_criteria = serializers.ListField(child=serializers.CharField())
+    status = serializers.CharField()
+    lot_seed = serializers.CharField()
+
+
+class TeamEventCreateSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=120)
+    discipline = serializers.CharField(max_length=32)
+    time_control = serializers.CharField(max_length=64)
+    boards = serializers.IntegerField(min_value=2, max_value=20)
+    reserves = serializers.IntegerField(min_value=0, max_value=10, default=0)
+    system = serializers.CharField(default="round-robin", help_text="round-robin or swiss")
+    swiss_system = serializers.CharField(required=False, default="", help_text="Swiss: " + ", ".join(pairing.SYSTEMS))
+    rounds_planned = serializers.IntegerField(min_value=1, max_value=30, required=False, allow_null=True)
+    scoring = serializers.CharField(
+        default=team_rules.MATCH_POINTS, help_text=" or ".join(team_rules.SCORINGS) + " (1.14.6)"
+    )
+    tie_criteria = serializers.ListField(
+        child=serializers.CharField(), default=list, help_text="In order, from: " + ", ".join(team_rules.CRITERIA)
+    )
+    rated = serializers.BooleanField(default=True)
+
+
+class TeamAppointSerializer(serializers.Serializer):
+    member_id = serializers.IntegerField()
+    role = serializers.CharField(help_text="chief or arbiter")
+
+
+class TeamRegisterSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=80)
+    captain_id = serializers.IntegerField()
+    player_ids = serializers.ListField(child=serializers.IntegerField(), min_length=1, max_length=40)
+
+
+class TeamCloseSerializer(serializers.Serializer):
+    seed = serializers.CharField(max_length=64, required=False, allow_blank=True, default="")
+
+
+class TeamLineupSubmitSerializer(serializers.Serializer):
+    team_id = serializers.IntegerField()
+    member_ids = serializers.ListField(child=serializers.IntegerField(), min_length=1, max_length=20)
+
+
+class TeamPublishSerializer(serializers.Serializer):
+    starts_at = serializers.DateTimeField(required=False, allow_null=True)
+    absent_ids = serializers.ListField(child=serializers.IntegerField(), required=False, default=list)
+
+
+class TeamWithdrawSerializer(serializers.Serializer):
+    after_round = serializers.IntegerField(min_value=0)
+    treatment = serializers.CharField(help_text="forfeit (remaining matches lost) or annul (1.14.5)")
+    reason = serializers.CharField(max_length=300)
+
+
+class TeamIneligibleSerializer(serializers.Serializer):
+    member_id = serializers.IntegerField()
+    reason = serializers.CharField(max_length=300)
+
+
+class TeamProtestFileSerializer(serializers.Serializer):
+    team_id = serializers.IntegerField()
+    text = serializers.CharField(max_length=5000)
+    match_id = serializers.IntegerField(required=False, allow_null=True)
+
+
+class TeamProtestRuleSerializer(serializers.Serializer):
+    upheld = serializers.BooleanField()
+    ruling = serializers.CharField(max_length=5000)
+
+
+class TeamProtestSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    team_id = serializers.IntegerField()
+    match_id = serializers.IntegerField(allow_null=True)
+    filed_by = TeamMemberSerializer(source="member")
+    filed_at = serializers.DateTimeField()
+    text = serializers.CharField()
+    status = serializers.CharField()
+    ruled_by = TeamMemberSerializer(allow_null=True)
+    ruled_at = serializers.DateTimeField(allow_null=True)
+    ruling = serializers.CharField()
+
+
+class TeamRosterPlaceSerializer(serializers.Serializer):
+    order = serializers.IntegerField()
+    member = TeamMemberSerializer()
+    reserve = serializers.BooleanField()
+
+
+class TeamLineupSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    member_ids = serializers.ListField(child=serializers.IntegerField())
+
+
+class TeamSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    captain = TeamMemberSerializer()
+    start_number = serializers.IntegerField(allow_null=True)
+    status = serializers.CharField()
+    left_after_round = serializers.IntegerField(allow_null=True)
+    withdrawal = serializers.CharField()
+    withdrawal_reason = serializers.CharField()
+    players = TeamRosterPlaceSerializer(many=True)
+    lineups = TeamLineupSerializer(many=True)
+
+
+class TeamBoardGameSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    board = serializers.IntegerField()
+    white = TeamMemberSerializer(allow_null=True)
+    black = TeamMemberSerializer(allow_null=True)
+    game_id = serializers.IntegerField(allow_null=True)
+    result = serializers.CharField()
+    ineligible_reason = serializers.CharField()
+
+
+class TeamMatchSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    number = serializers.IntegerField()
+    home_id = serializers.IntegerField(help_text="White on board 1 (1.14.3).")
+    away_id = serializers.IntegerField(allow_null=True)
+    result = serializers.CharField(help_text="From the home team's side; 'bye', or '' while unfinished.")
+    home_points = serializers.FloatField()
+    away_points = serializers.FloatField()
+    forfeit_reason = serializers.CharField()
+    boards = TeamBoardGameSerializer(many=True, source="board_list")
+
+
+class TeamRoundSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    status = serializers.CharField()
+    published_at = serializers.DateTimeField(allow_null=True)
+    matches = TeamMatchSerializer(many=True, source="match_list")
+
+
+class TeamEventDetailSerializer(TeamEventSerializer):
+    arbiters = serializers.ListField(child=serializers.DictField())
+    teams = TeamSerializer(many=True)
+    rounds = TeamRoundSerializer(many=True)
+
+
+class TeamStandingsRowSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    place = serializers.CharField()
+    match_points = serializers.FloatField()
+    board_points = serializers.FloatField()
+    matches_won = serializers.IntegerField()
+    matches_drawn = serializers.IntegerField()
+    matches_lost = serializers.IntegerField()
+    matches = serializers.IntegerField()
+    coefficients = serializers.DictField()
+    annulled = serializers.BooleanField()
+    playoff_right = serializers.BooleanField(help_text="1.14.6: won every match but placed second.")
+
+
+class TeamCrosstableRowSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    cells = serializers.ListField(child=serializers.CharField())
+
+
+class TeamStandingsSerializer(serializers.Serializer):
+    rows = TeamStandingsRowSerializer(many=True)
+    crosstable = TeamCrosstableRowSerializer(many=True)

@@ -1,0 +1,228 @@
+"""Thin API views of team events (1.14), which are championships whose entrants
+are teams: parse, call the engine's service or selector, answer.
+
+A service's refusal (club/platform/refusals.py) becomes the club's JSON error in the
+API's exception handler (club/platform/api/errors.py): 400 invalid, 403, 404, 409.
+"""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from club.arbiters import services as arbiter_services
+from club.arbiters.models import Protest
+from club.members.models import Member
+from club.platform.refusals import NotFound
+
+from .. import services
+from ..models import Championship
+from ..selectors import events
+from ..selectors import teams as selectors
+from . import team_serializers as s
+
+
+def _event(pk: int) -> Championship:
+    return get_object_or_404(
+        Championship.objects.select_related("organiser"), pk=pk, entrants=Championship.Entrants.TEAMS
+    )
+
+
+def _detail(event: Championship) -> dict:
+    data = dict(s.TeamEventSerializer(event).data)
+    data["arbiters"] = [
+        {"member_id": a.member_id, "name": str(a.member), "role": a.role} for a in events.appointments(event)
+    ]
+    data["teams"] = s.TeamSerializer(selectors.teams_with_rosters(event), many=True).data
+    data["rounds"] = s.TeamRoundSerializer(selectors.rounds_with_matches(event), many=True).data
+    return data
+
+
+def _member(pk: int) -> Member:
+    return get_object_or_404(Member, pk=pk)
+
+
+class TeamEventListView(APIView):
+    @extend_schema(responses=s.TeamEventSerializer(many=True))
+    def get(self, request):
+        """Every team event, newest first."""
+        return Response(s.TeamEventSerializer(selectors.team_events(), many=True).data)
+
+    @extend_schema(request=s.TeamEventCreateSerializer, responses={201: s.TeamEventSerializer})
+    def post(self, request):
+        """An organiser creates a team event (1.14); registration opens at once."""
+        data = s.TeamEventCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        event = services.championship_create(
+            organiser=request.user, entrants=Championship.Entrants.TEAMS, **data.validated_data
+        )
+        return Response(s.TeamEventSerializer(event).data, status=status.HTTP_201_CREATED)
+
+
+class TeamEventDetailView(APIView):
+    @extend_schema(responses=s.TeamEventDetailSerializer)
+    def get(self, request, pk):
+        """The event with its arbiters, teams (rosters, line-ups) and rounds (matches, boards)."""
+        return Response(_detail(_event(pk)))
+
+
+class _Action(APIView):
+    permission_classes = [IsAuthenticated]
+
+
+class AppointView(_Action):
+    @extend_schema(request=s.TeamAppointSerializer, responses=s.TeamEventDetailSerializer)
+    def post(self, request, pk):
+        data = s.TeamAppointSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        member = _member(data.validated_data["member_id"])
+        services.arbiter_appoint(by=request.user, championship_id=pk, member=member, role=data.validated_data["role"])
+        return Response(_detail(_event(pk)))
+
+
+class TeamRegisterView(_Action):
+    @extend_schema(request=s.TeamRegisterSerializer, responses={201: s.TeamEventDetailSerializer})
+    def post(self, request, pk):
+        """Register a team: its captain and its players in board order, reserves last (1.14.2)."""
+        data = s.TeamRegisterSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        ids = data.validated_data["player_ids"]
+        found = Member.objects.in_bulk(ids)
+        missing = [i for i in ids if i not in found]
+        if missing:
+            raise NotFound("no-such-member", _("There is no member %(id)s.") % {"id": missing[0]})
+        services.team_register(
+            by=request.user,
+            championship_id=pk,
+            name=data.validated_data["name"],
+            captain=_member(data.validated_data["captain_id"]),
+            players=[found[i] for i in ids],
+        )
+        return Response(_detail(_event(pk)), status=status.HTTP_201_CREATED)
+
+
+class CloseView(_Action):
+    @extend_schema(request=s.TeamCloseSerializer, responses=s.TeamEventDetailSerializer)
+    def post(self, request, pk):
+        """Close registration and draw the start numbers by lot (reproducible from the seed)."""
+        data = s.TeamCloseSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.entries_close(by=request.user, championship_id=pk, seed=data.validated_data["seed"] or None)
+        return Response(_detail(_event(pk)))
+
+
+class RoundsView(_Action):
+    @extend_schema(request=None, responses={201: s.TeamRoundSerializer})
+    def post(self, request, pk):
+        """An appointed arbiter pairs the next round."""
+        the_round = services.round_pair(by=request.user, championship_id=pk)
+        return Response(_round(the_round.championship, the_round.number), status=status.HTTP_201_CREATED)
+
+
+def _round(event: Championship, number: int) -> dict:
+    rounds = selectors.rounds_with_matches(event, number)
+    if not rounds:
+        raise NotFound("no-such-round", _("There is no round %(n)s.") % {"n": number})
+    return s.TeamRoundSerializer(rounds[0]).data
+
+
+class RoundDetailView(APIView):
+    @extend_schema(responses=s.TeamRoundSerializer)
+    def get(self, request, pk, number):
+        """One round: its matches with their boards, players and games."""
+        return Response(_round(_event(pk), number))
+
+
+class LineupView(_Action):
+    @extend_schema(request=s.TeamLineupSubmitSerializer, responses=s.TeamLineupSerializer)
+    def post(self, request, pk, number):
+        """The captain's line-up for the round, in board order (1.14.2), until the round is published."""
+        data = s.TeamLineupSubmitSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        lineup = services.lineup_submit(
+            by=request.user,
+            championship_id=pk,
+            team_id=data.validated_data["team_id"],
+            round_number=number,
+            members=data.validated_data["member_ids"],
+        )
+        return Response({"round": lineup.round_number, "member_ids": lineup.members})
+
+
+class PublishView(_Action):
+    @extend_schema(request=s.TeamPublishSerializer, responses=s.TeamRoundSerializer)
+    def post(self, request, pk, number):
+        """Publish the round with the players present (``absent_ids`` did not come: 1.14.4)."""
+        data = s.TeamPublishSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.round_publish(
+            by=request.user,
+            championship_id=pk,
+            round_number=number,
+            absent=data.validated_data["absent_ids"],
+            starts_at=data.validated_data.get("starts_at"),
+        )
+        return Response(_round(_event(pk), number))
+
+
+class WithdrawView(_Action):
+    @extend_schema(request=s.TeamWithdrawSerializer, responses=s.TeamEventDetailSerializer)
+    def post(self, request, pk, team_id):
+        """The chief arbiter records a team's withdrawal and how its matches count (1.14.5)."""
+        data = s.TeamWithdrawSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.team_withdraw(by=request.user, championship_id=pk, team_id=team_id, **data.validated_data)
+        return Response(_detail(_event(pk)))
+
+
+class IneligibleView(_Action):
+    @extend_schema(request=s.TeamIneligibleSerializer, responses=s.TeamBoardGameSerializer)
+    def post(self, request, pk, board_id):
+        """The chief arbiter voids a game played on a board the player had no right to (1.14.4)."""
+        data = s.TeamIneligibleSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        board = services.board_ineligible(by=request.user, championship_id=pk, board_id=board_id, **data.validated_data)
+        return Response(s.TeamBoardGameSerializer(board).data)
+
+
+class ProtestsView(_Action):
+    @extend_schema(responses=s.TeamProtestSerializer(many=True))
+    def get(self, request, pk):
+        protests = Protest.objects.filter(championship=_event(pk), team__isnull=False).select_related(
+            "member", "ruled_by"
+        )
+        return Response(s.TeamProtestSerializer(protests, many=True).data)
+
+    @extend_schema(request=s.TeamProtestFileSerializer, responses={201: s.TeamProtestSerializer})
+    def post(self, request, pk):
+        """The captain's written protest to the arbiters (1.14.7)."""
+        data = s.TeamProtestFileSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        _event(pk)
+        protest = arbiter_services.protest_file(member=request.user, **data.validated_data)
+        return Response(s.TeamProtestSerializer(protest).data, status=status.HTTP_201_CREATED)
+
+
+class ProtestRuleView(_Action):
+    @extend_schema(request=s.TeamProtestRuleSerializer, responses=s.TeamProtestSerializer)
+    def post(self, request, pk, protest_id):
+        """The chief arbiter (or the event's protest panel) rules on a protest, with reasons (1.3.1)."""
+        data = s.TeamProtestRuleSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        if not Protest.objects.filter(pk=protest_id, championship=_event(pk)).exists():
+            raise NotFound("no-such-protest", _("There is no such protest."))
+        protest = arbiter_services.protest_rule(by=request.user, protest_id=protest_id, **data.validated_data)
+        return Response(s.TeamProtestSerializer(protest).data)
+
+
+class StandingsView(APIView):
+    @extend_schema(responses=s.TeamStandingsSerializer)
+    def get(self, request, pk):
+        """The table (1.14.6) as last computed from the results, and the crosstable of board points."""
+        event = _event(pk)
+        return Response({"rows": selectors.standings_rows(event), "crosstable": selectors.crosstable(event)["rows"]})

@@ -1,0 +1,27 @@
+"""Work a championship's writes leave to the workers, after the commit.
+
+The tasks are found by their dotted names when first enqueued (as
+``games.events`` finds the games' follow-ups), so the services that enqueue
+them do not import the task module that calls the services."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils.module_loading import import_string
+
+STANDINGS_RECOMPUTE = "club.championships.tasks.standings_recompute"
+STAGE_ADVANCE = "club.championships.tasks.stage_advance"
+
+
+def _enqueue(task: str, championship_id: int) -> None:
+    transaction.on_commit(lambda: import_string(task).delay(championship_id))
+
+
+def standings_recompute_after_commit(championship_id: int) -> None:
+    """Recompute the table once the caller's transaction commits (a replay writes nothing)."""
+    _enqueue(STANDINGS_RECOMPUTE, championship_id)
+
+
+def stage_advance_after_commit(championship_id: int) -> None:
+    """Carry a finished stage's qualifiers into the next once the caller's transaction commits."""
+    _enqueue(STAGE_ADVANCE, championship_id)

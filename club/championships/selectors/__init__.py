@@ -1,0 +1,45 @@
+"""Reads of the competition engine (championships and team events), by what they read.
+
+* ``events``: lists, an event's entries, rounds, appointments, its number of rounds;
+* ``inputs``: the results as plain values for the pure pairing and standings modules;
+* ``results``: the one read model of published results (pages, print, API, exports);
+* ``teams``: rosters, line-ups, matches and the table of a team event.
+"""
+
+from .events import (
+    appointments,
+    championship_get,
+    championship_list,
+    championship_of_game,
+    entrant_count,
+    entries,
+    games_scheduled,
+    is_live,
+    next_game_of,
+    rounds_total,
+    rounds_with_boards,
+)
+from .inputs import pairing_players, played_rounds, results_plain, standings_options
+from .results import crosstable_grid, crosstable_plain, scheveningen_table, stored_standings_rows
+
+__all__ = [
+    "appointments",
+    "championship_get",
+    "championship_of_game",
+    "championship_list",
+    "crosstable_grid",
+    "crosstable_plain",
+    "entrant_count",
+    "entries",
+    "games_scheduled",
+    "is_live",
+    "next_game_of",
+    "pairing_players",
+    "played_rounds",
+    "results_plain",
+    "rounds_total",
+    "rounds_with_boards",
+    "scheveningen_table",
+    "standings_options",
+    "stored_standings_rows",
+]

@@ -1,0 +1,110 @@
+"""Reads of championships and team events: lists, one event's entries,
+rounds and appointments, how many rounds it has, whose next game is where."""
+
+from __future__ import annotations
+
+from django.db.models import Prefetch, Q, QuerySet
+
+from games import clock
+from games.models import Game
+
+from .. import pairing
+from ..models import Appointment, Board, Championship, Entry, Round
+
+
+def championship_list() -> dict[str, list[Championship]]:
+    """Running, upcoming (draft excluded) and finished championships, for the list page and API."""
+    visible = Championship.objects.exclude(status=Championship.Status.DRAFT).select_related("organiser")
+    return {
+        "running": list(visible.filter(status=Championship.Status.RUNNING)),
+        "upcoming": list(
+            visible.filter(status__in=(Championship.Status.ENTRIES_OPEN, Championship.Status.ENTRIES_CLOSED))
+        ),
+        "finished": list(visible.filter(status=Championship.Status.FINISHED).order_by("-finished_at", "-id")),
+    }
+
+
+def championship_get(championship_id: int) -> Championship | None:
+    return Championship.objects.select_related("organiser").filter(pk=championship_id).first()
+
+
+def entries(championship: Championship) -> QuerySet[Entry]:
+    return championship.entries.select_related("member").order_by("start_number", "entered_at", "id")
+
+
+def rounds_with_boards(championship: Championship) -> list[Round]:
+    boards = Board.objects.select_related("white", "black", "game").order_by("number")
+    return list(championship.rounds.prefetch_related(Prefetch("boards", queryset=boards)).order_by("number"))
+
+
+def appointments(championship: Championship) -> QuerySet[Appointment]:
+    return championship.appointments.select_related("member").order_by("role", "member__username")
+
+
+def entrant_count(championship: Championship) -> int:
+    """Players entered, or teams registered."""
+    return (championship.teams if championship.for_teams else championship.entries).count()
+
+
+def rounds_total(championship: Championship, entry_count: int | None = None) -> int | None:
+    """How many rounds the event has: the Berger schedule's length (every
+    cycle), the Swiss rounds set, the knockout's rounds, a Scheveningen's."""
+    if championship.is_swiss:
+        return championship.rounds_planned
+    n = entry_count if entry_count is not None else entrant_count(championship)
+    if n < 2:
+        return None
+    if championship.is_knockout:
+        return pairing.knockout_rounds(n)
+    if championship.is_scheveningen:
+        return n // 2  # each plays every member of the other group (1.2)
+    rounds_per_cycle = n - 1 if n % 2 == 0 else n
+    return rounds_per_cycle * championship.cycles
+
+
+def games_scheduled(championship: Championship, entry_count: int) -> int:
+    """Games one player is scheduled for in the whole event (1.10.2's "his games")."""
+    if championship.is_swiss:
+        return championship.rounds_planned or 0
+    if championship.is_knockout:
+        return pairing.knockout_rounds(entry_count)
+    if championship.is_scheveningen:
+        return entry_count // 2
+    return (entry_count - 1) * championship.cycles
+
+
+def is_live(championship: Championship) -> bool:
+    return not clock.TimeControl.parse(championship.time_control).days
+
+
+def next_game_of(member) -> Board | None:
+    """The member's next championship game: an ongoing one first, else the nearest scheduled."""
+    if not getattr(member, "is_authenticated", False):
+        return None
+    # A micro-match's later games (1.11) are found through its match games; ``game`` is its first.
+    ongoing = Q(game__status=Game.Status.ONGOING) | Q(match_games__game__status=Game.Status.ONGOING)
+    mine = (
+        Board.objects.filter(
+            ongoing, Q(white=member) | Q(black=member), round__status=Round.Status.PUBLISHED, game__isnull=False
+        )
+        .distinct()
+        .select_related("round__championship", "game", "white", "black")
+        .order_by("round__starts_at", "round_id")
+    )
+    return mine.first()
+
+
+def championship_of_game(game: Game | None) -> Championship | None:
+    """The event a game is played in: through its board, its micro-match or its
+    team match; None for a club game."""
+    if game is None or game.pk is None:
+        return None
+    return (
+        Championship.objects.filter(
+            Q(rounds__boards__game_id=game.pk)
+            | Q(rounds__boards__match_games__game_id=game.pk)
+            | Q(rounds__matches__board_games__game_id=game.pk)
+        )
+        .distinct()
+        .first()
+    )

@@ -1,0 +1,66 @@
+"""The event's results as plain values, the way the pure pairing and
+standings modules take them (``pairing.swiss``, ``ratings.standings.table``)."""
+
+from __future__ import annotations
+
+from ..models import Board, Championship, Entry, Round
+
+ACTIVE = Entry.Status.ACTIVE
+
+
+def pairing_players(championship: Championship) -> list[dict]:
+    """Players in initial order (start numbers), as ``pairing.swiss`` takes them."""
+    return [
+        {"id": e.member_id, "rating": e.rating, "withdrawn": e.status != ACTIVE}
+        for e in championship.entries.order_by("start_number", "id")
+    ]
+
+
+def played_rounds(
+    championship: Championship, *, upto: int | None = None, closed_only: bool = True, unfinished: bool = False
+) -> list[list[dict]]:
+    """Rounds as plain boards ``{"white", "black", "result"}``; a Swiss bye is
+    ``(id, None, "bye")``; a round-robin rest and a board without a result are left out
+    (``unfinished``: a game pairing without a result is kept, with result "")."""
+    rounds = championship.rounds.order_by("number")
+    if closed_only:
+        rounds = rounds.filter(status=Round.Status.CLOSED)
+    if upto is not None:
+        rounds = rounds.filter(number__lte=upto)
+    numbers = list(rounds.values_list("number", flat=True))
+    by_round: dict[int, list[dict]] = {number: [] for number in numbers}
+    boards = (
+        Board.objects.filter(round__championship=championship, round__number__in=numbers)
+        .order_by("round__number", "number")
+        .values_list("round__number", "white_id", "black_id", "result")
+    )
+    for number, white, black, result in boards:
+        if not result and not (unfinished and black is not None):
+            continue
+        by_round[number].append({"white": white, "black": black, "result": result})
+    return [by_round[number] for number in numbers]
+
+
+def results_plain(championship: Championship) -> tuple[list[dict], list[list[dict]]]:
+    """Players and every round's recorded results, as ``ratings.standings.table`` takes them.
+
+    Pairings still without a result are kept (result ""): the standings
+    ignore them, except a round-robin pairing of a player who has left, which
+    counts "+" for his opponent (1.10.3) or leaves the table with him (1.10.2)."""
+    players = [
+        {
+            "id": e.member_id,
+            "rating": e.rating,
+            "withdrawn_after_round": e.left_after_round if e.status != ACTIVE else None,
+        }
+        for e in championship.entries.order_by("start_number", "id")
+    ]
+    return players, played_rounds(championship, closed_only=False, unfinished=True)
+
+
+def standings_options(championship: Championship) -> dict:
+    """The standings options of the championship, as the stored table is computed with them."""
+    chosen = {"scoring": championship.scoring, "system": championship.standings_system}
+    if championship.tie_criteria:
+        chosen["criteria"] = tuple(championship.tie_criteria)
+    return chosen

@@ -1,0 +1,210 @@
+"""Reads of team events (1.14): rosters and line-ups, the matches of each
+round with their boards, the results as plain values for ``team_rules``,
+the table and the crosstable of board points."""
+
+from __future__ import annotations
+
+from club.members.models import Member
+from club.platform.figures import figure
+from club.teams.models import Match, Team
+from games import results as vocabulary
+
+from .. import team_rules
+from ..models import Championship, Round, Standings
+from .events import rounds_total
+
+PAIRED = Round.Status.PAIRED
+
+
+def team_events() -> list[Championship]:
+    return list(
+        Championship.objects.filter(entrants=Championship.Entrants.TEAMS)
+        .exclude(status=Championship.Status.DRAFT)
+        .select_related("organiser")
+    )
+
+
+def member_names(ids) -> list[str]:
+    names = {m.pk: str(m) for m in Member.objects.filter(pk__in=ids)}
+    return [names.get(i, f"#{i}") for i in ids]
+
+
+def lineup_for(team: Team, round_number: int, boards: int) -> list[int]:
+    """The members who sit for ``team`` in ``round_number``, in board order (1.14.2):
+    the line-up handed in for the round, else the first round's, else the
+    roster's first ``boards``."""
+    lineups = {lu.round_number: lu.members for lu in team.lineups.filter(round_number__in=(1, round_number))}
+    if round_number in lineups:
+        return list(lineups[round_number])
+    if 1 in lineups:
+        return list(lineups[1])
+    return list(team.players.order_by("order").values_list("member_id", flat=True)[:boards])
+
+
+def results_plain(championship: Championship) -> dict:
+    """The event's teams and published matches as plain values for ``team_rules.table`` and the pairing."""
+    teams = [
+        {"id": t.pk, "annulled": t.status == Team.Status.WITHDRAWN and t.withdrawal == Team.Withdrawal.ANNUL}
+        for t in championship.teams.order_by("start_number", "id")
+    ]
+    published = championship.rounds.exclude(status=PAIRED).order_by("number")
+    rounds: dict[int, list] = {r.number: [] for r in published}
+    for m in Match.objects.filter(round__in=published).select_related("round").order_by("round__number", "number"):
+        rounds[m.round.number].append(
+            {
+                "home": m.home_id,
+                "away": m.away_id,
+                "result": m.result,
+                "home_points": m.home_points,
+                "away_points": m.away_points,
+            }
+        )
+    return {"teams": teams, "rounds": [rounds[n] for n in sorted(rounds)]}
+
+
+def pairing_input(championship: Championship) -> tuple[list[dict], list[list[dict]]]:
+    """Teams and their match results as ``pairing.swiss`` takes players and games."""
+    plain = results_plain(championship)
+    teams = championship.teams.order_by("start_number")
+    players = [{"id": t.pk, "rating": None, "withdrawn": t.status != Team.Status.ACTIVE} for t in teams]
+    rounds = [
+        [
+            {"white": m["home"], "black": m["away"], "result": m["result"]}
+            for m in matches
+            if m["away"] is not None or m["result"] == vocabulary.BYE
+        ]
+        for matches in plain["rounds"]
+    ]
+    return players, rounds
+
+
+def standings_compute(championship: Championship) -> list[dict]:
+    plain = results_plain(championship)
+    rows = team_rules.table(
+        plain["teams"],
+        plain["rounds"],
+        scoring=championship.scoring,
+        system=championship.system,
+        criteria=championship.tie_criteria or None,
+    )
+    for row in rows:
+        row.pop("opponents", None)
+    return rows
+
+
+def standings_rows(championship: Championship) -> list[dict]:
+    """The stored table (computed by the worker), with team names."""
+    stored = Standings.objects.filter(championship=championship).first()
+    rows = stored.rows if stored else standings_compute(championship)
+    names = {t.pk: t.name for t in championship.teams.all()}
+    return [{**row, "name": names.get(row["id"], "")} for row in rows]
+
+
+def crosstable(championship: Championship) -> dict:
+    """Board points of each team against each other (a forfeit "+"/"−"), in table order."""
+    rows = standings_rows(championship)
+    order = [row["id"] for row in rows]
+    cells = {tid: {} for tid in order}
+    matches = Match.objects.filter(round__championship=championship, away__isnull=False).exclude(result="")
+    for m in matches:
+        for me, other, points, colour in (
+            (m.home_id, m.away_id, m.home_points, vocabulary.WHITE),
+            (m.away_id, m.home_id, m.away_points, vocabulary.BLACK),
+        ):
+            if me in cells:
+                mark = vocabulary.mark(m.result, colour) if vocabulary.is_forfeit(m.result) else figure(points)
+                cells[me].setdefault(other, []).append(mark)
+    names = {t.pk: t.name for t in championship.teams.all()}
+    return {
+        "teams": [{"id": tid, "name": names[tid]} for tid in order],
+        "rows": [
+            {
+                "id": tid,
+                "name": names[tid],
+                "cells": [" ".join(cells[tid].get(other, [])) if other != tid else "×" for other in order],
+            }
+            for tid in order
+        ],
+    }
+
+
+def rounds_with_matches(championship: Championship, number: int | None = None) -> list[Round]:
+    """Rounds with ``match_list``, each match with its ``board_list`` (board games and players)."""
+    rounds = list(championship.rounds.all() if number is None else championship.rounds.filter(number=number))
+    for r in rounds:
+        r.match_list = list(
+            r.matches.select_related("home", "away").prefetch_related("board_games__white", "board_games__black")
+        )
+        for m in r.match_list:
+            m.board_list = list(m.board_games.all())
+    return rounds
+
+
+def teams_with_rosters(championship: Championship) -> list[dict]:
+    """Teams with their roster in board order (past ``boards`` a reserve) and line-ups."""
+    teams = list(championship.teams.select_related("captain").prefetch_related("players__member", "lineups"))
+    people = {p.member_id: p.member for t in teams for p in t.players.all()}
+    return [
+        {
+            "id": t.pk,
+            "name": t.name,
+            "captain": t.captain,
+            "start_number": t.start_number,
+            "status": t.status,
+            "status_label": t.get_status_display(),
+            "left_after_round": t.left_after_round,
+            "withdrawal": t.withdrawal,
+            "withdrawal_reason": t.withdrawal_reason,
+            "players": [
+                {"order": p.order, "member": p.member, "reserve": p.order > championship.boards}
+                for p in t.players.all()
+            ],
+            "lineups": [
+                {
+                    "round": lu.round_number,
+                    "member_ids": lu.members,
+                    "members": [people.get(m) for m in lu.members],
+                }
+                for lu in sorted(t.lineups.all(), key=lambda lu: lu.round_number)
+            ],
+        }
+        for t in teams
+    ]
+
+
+def round_to_publish(championship: Championship) -> dict | None:
+    """The paired round waiting for publication, with the players of its line-ups (for "absent")."""
+    the_round = championship.rounds.filter(status=PAIRED).first()
+    if the_round is None:
+        return None
+    teams = [t for m in the_round.matches.select_related("home", "away") for t in (m.home, m.away) if t]
+    ids = [m for t in teams for m in lineup_for(t, the_round.number, championship.boards)]
+    people = Member.objects.in_bulk(ids)
+    return {"number": the_round.number, "players": [people[m] for m in ids if m in people]}
+
+
+def captain_forms(championship: Championship, member) -> list[dict]:
+    """For a captain: each of his teams with the round its next line-up is for,
+    the roster to choose from and the line-up it would play now (1.14.2)."""
+    if not getattr(member, "pk", None) or championship.status == Championship.Status.FINISHED:
+        return []
+    published = championship.rounds.exclude(status=PAIRED).count()
+    number = published + 1
+    if number > max(rounds_total(championship) or 0, 1):
+        return []
+    forms = []
+    for team in championship.teams.filter(captain=member):
+        current = lineup_for(team, number, championship.boards)
+        roster = [p.member for p in team.players.select_related("member")]
+        forms.append(
+            {
+                "team": team,
+                "round": number,
+                "boards": [
+                    {"number": i, "current": current[i - 1] if i <= len(current) else None}
+                    for i in range(1, championship.boards + 1)
+                ],
+                "roster": roster,
+            }
+        )
+    return forms

@@ -1,0 +1,59 @@
+"""Writes of the competition engine (003 §1): championships and team events.
+
+Every service that changes an event first takes its row lock
+(``locks.championship_locked``), checks who may act (``authority``) and
+records the decision (``decisions``). Refusals are the club's
+(``club.platform.refusals``): a refused call raises inside its transaction
+and changes nothing.
+
+* ``setup``: create an event, appoint arbiters, invite, open entries;
+* ``entries``: enter, withdraw an entry, Scheveningen groups, the lot;
+* ``teams``: register a team, line-ups, a team round's matches, team decisions;
+* ``rounds``: pair, discard or override a draft pairing, publish;
+* ``results``: the game hook, the chief arbiter's result;
+* ``matches``: micro-matches, ballots and knockout ties;
+* ``leaving``: withdrawal, exclusion and reinstatement;
+* ``standings``: the stored table;
+* ``stages``: staged events.
+"""
+
+from .entries import entries_close, entry_create, entry_group_set, entry_withdraw
+from .leaving import player_leave, player_reinstate
+from .matches import match_result_set
+from .results import board_result_record, board_result_set
+from .rounds import board_override, round_discard, round_pair, round_publish
+from .scheduling import lateness_limit_ms, lateness_ms, seed_int
+from .setup import arbiter_appoint, championship_create, entries_open, invitation_add
+from .stages import stage_advance, stage_link
+from .standings import standings_recompute
+from .teams import board_ineligible, lineup_submit, team_register, team_withdraw
+
+__all__ = [
+    "arbiter_appoint",
+    "board_ineligible",
+    "board_override",
+    "board_result_record",
+    "board_result_set",
+    "championship_create",
+    "entries_close",
+    "entries_open",
+    "entry_create",
+    "entry_group_set",
+    "entry_withdraw",
+    "invitation_add",
+    "lateness_limit_ms",
+    "lateness_ms",
+    "lineup_submit",
+    "match_result_set",
+    "player_leave",
+    "player_reinstate",
+    "round_discard",
+    "round_pair",
+    "round_publish",
+    "seed_int",
+    "stage_advance",
+    "stage_link",
+    "standings_recompute",
+    "team_register",
+    "team_withdraw",
+]

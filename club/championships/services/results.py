@@ -1,0 +1,124 @@
+"""Results: the game hook that copies a finished game's result to its
+pairing, and the chief arbiter's result of a game of the event (1.10.4).
+
+``board_result_record`` is the one hook for every event game: a game of a
+board, a game of a micro-match (``services.matches``) or a board of a team
+match (``services.teams``). It runs in a worker after the game's commit, may
+be delivered twice, and records each result exactly once.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from club.platform.refusals import Conflict, Invalid, NotFound
+from club.teams.models import BoardGame
+from games import results as vocabulary
+from games.models import Game
+from games.services.arbiter import game_result_change
+
+from ..authority import chief_required
+from ..decisions import decision_record, reason_given
+from ..followups import standings_recompute_after_commit
+from ..locks import championship_locked
+from ..models import Board, Championship, MatchGame
+from . import matches, teams
+from .closing import round_close_if_over
+
+Status = Championship.Status
+
+
+def recorded_result(game: Game) -> str:
+    """What a pairing records of its game: the result once the game is over, else ""."""
+    return game.result if game.status == Game.Status.FINISHED and vocabulary.is_result(game.result) else ""
+
+
+def board_result_record(*, game_id: int, now: datetime | None = None) -> str:
+    """A championship or team game ended or its result was changed: copy the
+    game's result to its pairing, exactly once; close the round when all its
+    pairings have results, and finish the event after its last round.
+
+    Idempotent (GAME_FINISHED_TASKS may deliver twice): a pairing already
+    holding the game's result is left alone. Returns what happened.
+    """
+    now = now or timezone.now()
+    if MatchGame.objects.filter(game_id=game_id).exists():
+        return matches.match_game_recorded(game_id=game_id, now=now)
+    team_event = BoardGame.objects.filter(game_id=game_id).values_list("match__round__championship_id", flat=True)
+    if team_event:
+        return _team_board_recorded(team_event[0], game_id, now)
+    located = Board.objects.filter(game_id=game_id).values_list("round__championship_id", flat=True).first()
+    if located is None:
+        return "not-a-championship-game"
+    with transaction.atomic():
+        championship = championship_locked(located)
+        board = Board.objects.select_related("round").get(game_id=game_id)
+        result = recorded_result(Game.objects.get(pk=game_id))
+        if board.result == result:
+            outcome = "unchanged"
+        else:
+            Board.objects.filter(pk=board.pk).update(result=result)
+            board.result = result
+            outcome = "recorded"
+            round_close_if_over(championship, board.round, now)
+    standings_recompute_after_commit(championship.pk)
+    return outcome
+
+
+def _team_board_recorded(championship_id: int, game_id: int, now: datetime) -> str:
+    with transaction.atomic():
+        championship = championship_locked(championship_id)
+        board = BoardGame.objects.select_related("match__round").get(game_id=game_id)
+        if not teams.board_game_recorded(championship, board, Game.objects.get(pk=game_id)):
+            return "unchanged"
+        round_close_if_over(championship, board.match.round, now)
+    standings_recompute_after_commit(championship.pk)
+    return "recorded"
+
+
+def board_result_set(
+    *,
+    by,
+    championship_id: int,
+    game_id: int,
+    result: str,
+    reason: str,
+    clause: str = "1.10.4",
+    grounds: str = "recording-error",
+    now: datetime | None = None,
+) -> Board:
+    """The chief arbiter (or deputy) sets the result of a game of this
+    championship — an unfinished game (1.10.4) or a correction — through the
+    game layer's arbiter service; the board follows through the game hooks."""
+    now = now or timezone.now()
+    reason = reason_given(reason)
+    with transaction.atomic():
+        championship = championship_locked(championship_id)
+        chief_required(championship, by, "1.10.4")
+        board = (
+            Board.objects.filter(game_id=game_id, round__championship=championship).first()
+            or Board.objects.filter(match_games__game_id=game_id, round__championship=championship).first()
+        )
+        if board is None:
+            raise NotFound("not-in-championship", _("Game %(g)s is not a game of this championship.") % {"g": game_id})
+        if result not in vocabulary.RESULTS:
+            raise Invalid("bad-result", _("A result is one of %(r)s.") % {"r": ", ".join(vocabulary.RESULTS)})
+        if championship.status == Status.FINISHED:
+            raise Conflict("results-final", _("The championship's results are final (003 2.1.10.4)."))
+        game_result_change(
+            game_id=game_id,
+            arbiter=by,
+            result=result,
+            reason=reason,
+            clause=clause,
+            grounds=grounds,
+            in_championship=True,
+            authorised=True,
+            now=now,
+        )
+        decision_record(championship, by, "result", now=now, reason=reason, clause=clause, game=game_id, result=result)
+    return board

@@ -1,0 +1,320 @@
+"""Setting an event up: create it, appoint its arbiters, invite, open entries.
+
+A championship of players starts as a draft and opens its entries once its
+chief arbiter is appointed. A team event (``entrants="teams"``, 1.14) opens
+registration at once: captains register their teams while the organiser
+appoints the arbiters; its lot needs the chief arbiter like any other
+(``entries.entries_close``).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from club.members.roles import Role, has_any_role, has_role
+from club.platform.refusals import Conflict, Forbidden, Invalid
+from games import results as vocabulary
+from games.rules import ballots64
+from games.services.start_rule import start_rule_check, time_control_check
+from ratings import standings
+
+from .. import team_rules
+from ..authority import organiser_required
+from ..decisions import decision_record
+from ..locks import championship_locked
+from ..models import Appointment, Championship
+from .scheduling import lateness_limit_ms
+
+Status = Championship.Status
+System = Championship.System
+SWISS_SYSTEMS = tuple(Championship.SwissSystem.values)
+TEAM_SCORINGS = (Championship.Scoring.MATCH_POINTS, Championship.Scoring.BOARD_POINTS)
+
+
+def championship_create(
+    *,
+    organiser,
+    name: str,
+    discipline: str,
+    time_control: str,
+    entrants: str = Championship.Entrants.PLAYERS,
+    boards: int | None = None,
+    reserves: int = 0,
+    system: str = System.ROUND_ROBIN,
+    cycles: int = 1,
+    swiss_system: str = "",
+    rounds_planned: int | None = None,
+    initial_order: str = Championship.InitialOrder.RATING,
+    rated: bool = True,
+    scoring: str = "",
+    opening_rule: str = "",
+    ballot: str = "",
+    foul_policy: str = "reject",
+    lateness_minutes: int | None = None,
+    tie_criteria: list[str] | tuple = (),
+    entries_open_at: datetime | None = None,
+    entries_close_at: datetime | None = None,
+    invitation_only: bool = False,
+    games_per_pairing: int | None = None,
+    ballot_table: str = "",
+    tie_matches: int | None = None,
+    tie_time_control: str = "",
+    tie_break: str = "",
+    now: datetime | None = None,
+) -> Championship:
+    """An organiser creates a championship (a draft until he opens entries),
+    or a team event (``entrants="teams"``: ``boards`` per match and up to
+    ``reserves`` per team, 1.14.1–1.14.2; scored by match or board points,
+    1.14.6; registration open at once).
+
+    Micro-matches (1.11): ``games_per_pairing`` games per pairing (default 1;
+    шашки-64 — a ``ballot_table`` — plays micro-matches, 2.2, default 2), a
+    drawn one followed by ``tie_matches`` further micro-matches (a knockout:
+    default 1), then by micro-matches at ``tie_time_control`` (see
+    ``services.matches``) — or, with ``tie_break="lehmann-georgiev"``, by a
+    Lehmann–Georgiev series (3.6.4) at ``tie_time_control``, 5 min + 3 s per
+    move when not set.
+    """
+    if not has_any_role(organiser, Role.ORGANISER, Role.ADMIN):
+        raise Forbidden("not-organiser", _("Only an organiser creates championships."))
+    now = now or timezone.now()
+    name = (name or "").strip()
+    if not name:
+        raise Invalid("no-name", _("A championship needs a name."))
+    rule = start_rule_check(
+        discipline=discipline,
+        time_control=time_control,
+        opening_rule=opening_rule,
+        ballot=ballot,
+        foul_policy=foul_policy,
+        clocked=True,
+    )
+    if entrants not in Championship.Entrants.values:
+        raise Invalid("bad-entrants", _("A championship's entrants are players or teams."))
+    for_teams = entrants == Championship.Entrants.TEAMS
+    if for_teams:
+        scoring = scoring or Championship.Scoring.MATCH_POINTS
+        options = _team_options(boards=boards, reserves=reserves, system=system, scoring=scoring)
+        criteria = _criteria(tie_criteria, team_rules.CRITERIA)
+    else:
+        scoring = scoring or Championship.Scoring.ONE
+        if scoring not in vocabulary.SCORINGS:
+            raise Invalid("bad-scoring", _("Scoring is 1-1/2-0 or 2-1-0 (1.12.1)."))
+        options = {"boards": None, "reserves": 0}
+        criteria = _criteria(tie_criteria, standings.CRITERIA)
+    if system == System.SWISS:
+        swiss_system = swiss_system or ("buchholz" if for_teams else "")
+        if swiss_system not in SWISS_SYSTEMS:
+            raise Invalid(
+                "bad-swiss-system",
+                _("The Swiss system is one of: %(s)s (1.15.4–1.15.7).") % {"s": ", ".join(SWISS_SYSTEMS)},
+            )
+        if not rounds_planned or rounds_planned < 1:
+            raise Invalid("bad-rounds", _("A Swiss championship needs its number of rounds."))
+        cycles = 1
+    elif system == System.ROUND_ROBIN:
+        if not 1 <= int(cycles) <= 4:
+            raise Invalid("bad-cycles", _("A round robin has one to four cycles (1.2)."))
+        swiss_system, rounds_planned = "", None
+    elif system in (System.KNOCKOUT, System.SCHEVENINGEN):
+        swiss_system, rounds_planned, cycles = "", None, 1
+    else:
+        raise Invalid("bad-system", _("The system is round-robin, swiss, knockout or scheveningen."))
+    matches = _micro_match_options(
+        discipline=discipline,
+        system=system,
+        ballot=ballot,
+        ballot_table=ballot_table,
+        games_per_pairing=games_per_pairing,
+        tie_matches=tie_matches,
+        tie_time_control=tie_time_control,
+        tie_break=tie_break,
+    )
+    if initial_order not in Championship.InitialOrder.values:
+        raise Invalid("bad-initial-order", _("The initial classification is by rating or by lot (1.15.5.1)."))
+    limit = lateness_limit_ms(rule.time_control)
+    if lateness_minutes is not None and (
+        lateness_minutes < 0 or (limit is not None and lateness_minutes * 60_000 > limit)
+    ):
+        raise Invalid(
+            "bad-lateness", _("The allowed lateness is from 0 to the first control's time, at most an hour (1.9.1).")
+        )
+    if entries_open_at and entries_close_at and entries_open_at >= entries_close_at:
+        raise Invalid("bad-entry-window", _("Entries must open before they close."))
+    with transaction.atomic():
+        championship = Championship.objects.create(
+            name=name,
+            organiser=organiser,
+            discipline=rule.discipline,
+            time_control=str(rule.time_control),
+            entrants=entrants,
+            system=system,
+            cycles=cycles,
+            swiss_system=swiss_system,
+            rounds_planned=rounds_planned,
+            initial_order=Championship.InitialOrder.LOT if for_teams else initial_order,
+            rated=rated,
+            scoring=scoring,
+            opening_rule=rule.opening_rule,
+            ballot=rule.ballot,
+            foul_policy=rule.foul_policy,
+            lateness_minutes=lateness_minutes,
+            tie_criteria=criteria,
+            entries_open_at=entries_open_at,
+            entries_close_at=entries_close_at,
+            invitation_only=invitation_only,
+            status=Status.ENTRIES_OPEN if for_teams else Status.DRAFT,
+            **options,
+            **matches,
+        )
+        decision_record(championship, organiser, "create", now=now)
+        if for_teams:
+            decision_record(championship, organiser, "entries-open", now=now)
+    return championship
+
+
+def _team_options(*, boards: int | None, reserves: int, system: str, scoring: str) -> dict:
+    if not boards or boards < 2:
+        raise Invalid("bad-boards", _("A team plays on at least two boards (1.14.1)."))
+    if reserves is None or reserves < 0:
+        raise Invalid("bad-reserves", _("A team has no reserves or a few (1.14.2)."))
+    if system not in (System.ROUND_ROBIN, System.SWISS):
+        raise Invalid("bad-system", _("A team event is a round robin or a Swiss."))
+    if scoring not in TEAM_SCORINGS:
+        raise Invalid("bad-scoring", _("Scoring is by match points or by board points (1.14.6)."))
+    return {"boards": boards, "reserves": reserves}
+
+
+def _criteria(given, known: tuple[str, ...]) -> list[str]:
+    criteria = [c for c in (given or []) if c]
+    unknown = [c for c in criteria if c not in known]
+    if unknown or len(set(criteria)) != len(criteria):
+        raise Invalid(
+            "bad-tie-criteria",
+            _("Unknown or repeated tie criteria: %(c)s.") % {"c": ", ".join(unknown) or ", ".join(criteria)},
+        )
+    return criteria
+
+
+def _micro_match_options(
+    *,
+    discipline: str,
+    system: str,
+    ballot: str,
+    ballot_table: str,
+    games_per_pairing: int | None,
+    tie_matches: int | None,
+    tie_time_control: str,
+    tie_break: str,
+) -> dict:
+    """The micro-match settings (1.11, 2.2, 3.6.4), checked."""
+    if ballot_table:
+        if discipline != "russian":
+            raise Invalid("bad-ballot", _("Ballots (шашки-64, 003 2.2.2) are drawn for Russian draughts only."))
+        if ballot_table not in ballots64.tables():
+            raise Invalid(
+                "bad-ballot-table",
+                _("There is no ballot table %(t)s; the tables are: %(all)s.")
+                % {"t": ballot_table, "all": ", ".join(ballots64.tables())},
+            )
+        if ballot:
+            raise Invalid("bad-ballot", _("Give either a ballot table (one drawn per micro-match) or one ballot."))
+    if games_per_pairing is None:
+        games_per_pairing = 2 if ballot_table else 1
+    if not 1 <= int(games_per_pairing) <= 12:
+        raise Invalid("bad-games-per-pairing", _("A pairing plays from 1 to 12 games (1.11)."))
+    if ballot_table and games_per_pairing % 2:
+        raise Invalid(
+            "bad-games-per-pairing",
+            _("Шашки-64 is played in micro-matches of an even number of games, colours alternating (2.2, 1.11)."),
+        )
+    if tie_matches is None:
+        tie_matches = 1 if system == System.KNOCKOUT else 0
+    if not 0 <= int(tie_matches) <= 10:
+        raise Invalid("bad-tie-matches", _("From 0 to 10 further micro-matches after a draw (1.11)."))
+    tie_control = time_control_check(tie_time_control, discipline) if tie_time_control else None
+    if tie_break not in Championship.TieBreak.values:
+        raise Invalid("bad-tie-break", _("The tie-break series is empty or lehmann-georgiev (3.6.4)."))
+    if tie_break and games_per_pairing == 1 and not ballot_table and system != System.KNOCKOUT:
+        raise Invalid(
+            "bad-tie-break",
+            _("A Lehmann–Georgiev series breaks the tie of a micro-match or a knockout tie (1.11, 3.6.4)."),
+        )
+    if tie_break and tie_control is not None and tie_control.days:
+        raise Invalid("bad-time-control", _("A Lehmann–Georgiev series is played at a live control (3.6.4)."))
+    return {
+        "games_per_pairing": games_per_pairing,
+        "ballot_table": ballot_table,
+        "tie_matches": tie_matches,
+        "tie_time_control": str(tie_control) if tie_control is not None else "",
+        "tie_break": tie_break,
+    }
+
+
+def arbiter_appoint(*, by, championship_id: int, member, role: str, now: datetime | None = None) -> Appointment:
+    """The organiser appoints an arbiter to this championship (002 §17).
+
+    The chief arbiter and his deputy must hold the club's chief-arbiter role
+    (they set results through the game layer's arbiter service); arbiters the
+    arbiter role. A player of the event cannot be its arbiter.
+    """
+    now = now or timezone.now()
+    if role not in Appointment.Role.values:
+        raise Invalid("bad-role", _("An appointment is chief, deputy or arbiter."))
+    needed = Role.ARBITER if role == Appointment.Role.ARBITER else Role.CHIEF_ARBITER
+    with transaction.atomic():
+        championship = championship_locked(championship_id)
+        organiser_required(championship, by)
+        if not has_role(member, needed):
+            raise Invalid(
+                "not-qualified",
+                _("%(member)s does not hold the club role %(role)s.") % {"member": member, "role": needed.label},
+            )
+        if (
+            championship.entries.filter(member=member).exists()
+            or championship.teams.filter(players__member=member).exists()
+        ):
+            raise Invalid("player-arbiter", _("A player of the championship cannot be its arbiter."))
+        if role == Appointment.Role.CHIEF:
+            championship.appointments.filter(role=Appointment.Role.CHIEF).exclude(member=member).delete()
+        appointment, _created = Appointment.objects.update_or_create(
+            championship=championship, member=member, defaults={"role": role}
+        )
+        decision_record(championship, by, "appoint", now=now, member=member.pk, role=role)
+    return appointment
+
+
+def invitation_add(*, by, championship_id: int, member, now: datetime | None = None) -> None:
+    now = now or timezone.now()
+    with transaction.atomic():
+        championship = championship_locked(championship_id)
+        organiser_required(championship, by)
+        championship.invited.add(member)
+        decision_record(championship, by, "invite", now=now, member=member.pk)
+
+
+def entries_open(*, by, championship_id: int, now: datetime | None = None) -> Championship:
+    """The organiser opens entries (draft → entries open); a chief arbiter must be appointed."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        championship = championship_locked(championship_id)
+        organiser_required(championship, by)
+        if championship.status != Status.DRAFT:
+            raise Conflict("not-a-draft", _("Entries open once, from the draft."))
+        if championship.previous_stages.exists():
+            raise Conflict("entries-by-qualification", _("This stage's players qualify from the previous stage (1.2)."))
+        chief_appointed_required(championship)
+        championship.status = Status.ENTRIES_OPEN
+        championship.save(update_fields=["status"])
+        decision_record(championship, by, "entries-open", now=now)
+    return championship
+
+
+def chief_appointed_required(championship: Championship) -> None:
+    """The event's chief arbiter is appointed before entries open (players) or before the lot (both)."""
+    if not championship.appointments.filter(role=Appointment.Role.CHIEF).exists():
+        raise Conflict("no-chief-arbiter", _("Appoint the chief arbiter before opening entries."))

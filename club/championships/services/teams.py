@@ -1,0 +1,336 @@
+"""What only a team event has (003 1.14): teams and their rosters, line-ups,
+the matches of a round and their board games, a board lost for an
+ineligible player, a team's withdrawal.
+
+Everything else — the lock, the guards, the decision log, pairing, round
+closing, the game hook and the standings — is the championship engine's;
+these functions are its team branch (``rounds``, ``results`` call them),
+each called holding the championship's row lock unless it takes it itself.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from club.platform.refusals import Conflict, Forbidden, Invalid, NotFound
+from club.teams.models import BoardGame, Lineup, Match, Team, TeamPlayer
+from games import results as vocabulary
+from games.models import Game
+from games.services.challenges import game_create
+
+from .. import team_rules
+from ..authority import chief_required
+from ..decisions import decision_record, reason_given
+from ..followups import standings_recompute_after_commit
+from ..locks import championship_locked
+from ..models import Championship, Round
+from ..selectors import teams as team_selectors
+from .closing import round_close_if_over
+
+Status = Championship.Status
+HOUR_MS = 3_600_000
+
+
+def _team(championship: Championship, team_id: int) -> Team:
+    team = championship.teams.filter(pk=team_id).first()
+    if team is None:
+        raise NotFound("no-such-team", _("There is no team %(id)s in this event.") % {"id": team_id})
+    return team
+
+
+def _text(value: str, code: str, message: str) -> str:
+    value = (value or "").strip()
+    if not value:
+        raise Invalid(code, message)
+    return value
+
+
+# ---- teams and line-ups -------------------------------------------------------------------------
+def team_register(*, by, championship_id: int, name: str, captain, players: list) -> Team:
+    """Register a team (1.14.2, 1.14.7): its name, its captain and its players in
+    board order, ``boards`` of them and up to ``reserves`` reserves after them.
+    The organiser or the captain himself registers it."""
+    with transaction.atomic():
+        championship = championship_locked(championship_id)
+        if not championship.for_teams:
+            raise Invalid("not-a-team-event", _("Players enter this championship, not teams."))
+        if getattr(by, "pk", None) not in (championship.organiser_id, captain.pk):
+            raise Forbidden("not-captain", _("Only the organiser or the team's captain registers a team."))
+        if championship.status != Status.ENTRIES_OPEN:
+            raise Conflict("registration-closed", _("Registration for this event is closed."))
+        name = _text(name, "no-name", _("A team needs a name."))
+        if championship.teams.filter(name=name).exists():
+            raise Invalid("name-taken", _("A team called %(name)s is already registered.") % {"name": name})
+        ids = [p.pk for p in players]
+        if len(set(ids)) != len(ids):
+            raise Invalid("twice", _("A player is listed twice."))
+        boards, reserves = championship.boards, championship.reserves
+        if not boards <= len(ids) <= boards + reserves:
+            raise Invalid(
+                "bad-roster",
+                _("A team has %(boards)s players and at most %(reserves)s reserves (1.14.2).")
+                % {"boards": boards, "reserves": reserves},
+            )
+        taken = (
+            TeamPlayer.objects.filter(championship=championship, member_id__in=ids)
+            .select_related("member", "team")
+            .first()
+        )
+        if taken:
+            raise Invalid(
+                "in-another-team",
+                _("%(member)s already plays for %(team)s.") % {"member": taken.member, "team": taken.team},
+            )
+        if championship.appointments.filter(member_id__in=ids).exists():
+            raise Invalid("player-arbiter", _("An arbiter of the event cannot play in it."))
+        team = Team.objects.create(championship=championship, name=name, captain=captain)
+        TeamPlayer.objects.bulk_create(
+            [TeamPlayer(team=team, championship=championship, member=p, order=i) for i, p in enumerate(players, 1)]
+        )
+    return team
+
+
+def lineup_submit(*, by, championship_id: int, team_id: int, round_number: int, members: list[int], now=None) -> Lineup:
+    """The captain hands in his team's line-up for a round, in board order (1.14.2).
+
+    Only the captain (1.14.7); only before the round is published; only players
+    of his team, each once, at most one per board, in the roster's order (a
+    player may move up a board, reserves play below the players they replace).
+    """
+    now = now or timezone.now()
+    with transaction.atomic():
+        championship = championship_locked(championship_id)
+        team = _team(championship, team_id)
+        if getattr(by, "pk", None) != team.captain_id:
+            raise Forbidden("not-captain", _("Only the captain of %(team)s hands in its line-up.") % {"team": team})
+        if championship.status == Status.FINISHED:
+            raise Conflict("event-finished", _("The event is over."))
+        if not 1 <= round_number <= (team_selectors.rounds_total(championship) or 0):
+            raise Invalid("no-such-round", _("There is no round %(n)s.") % {"n": round_number})
+        the_round = championship.rounds.filter(number=round_number).first()
+        if the_round is not None and the_round.status != Round.Status.PAIRED:
+            raise Conflict(
+                "round-published",
+                _("Round %(n)s is already published: its line-ups are final (1.14.2).") % {"n": round_number},
+            )
+        if len(set(members)) != len(members):
+            raise Invalid("twice", _("A player is listed twice."))
+        if not 1 <= len(members) <= championship.boards:
+            raise Invalid("bad-lineup", _("A line-up names one to %(n)s players.") % {"n": championship.boards})
+        roster = {p.member_id: p.order for p in team.players.all()}
+        strangers = [m for m in members if m not in roster]
+        if strangers:
+            names = team_selectors.member_names(strangers)
+            raise Invalid(
+                "not-in-team",
+                _("Not players of %(team)s: %(names)s.") % {"team": team, "names": ", ".join(names)},
+            )
+        if [roster[m] for m in members] != sorted(roster[m] for m in members):
+            raise Invalid("board-order", _("The line-up keeps the team's board order (1.14.2)."))
+        lineup, _created = Lineup.objects.update_or_create(
+            team=team,
+            round_number=round_number,
+            defaults={
+                "championship": championship,
+                "members": list(members),
+                "submitted_by": by,
+                "submitted_at": now,
+            },
+        )
+    return lineup
+
+
+# ---- the engine's team branch: pairing and publishing a round -----------------------------------
+def matches_create(championship: Championship, the_round: Round, pairs: list[tuple[int, int | None]]) -> None:
+    """The round's matches from its pairs of teams; the first team has white on board 1 (1.14.3).
+    A Swiss pair without an opponent is the bye; a round robin's, a rest."""
+    for index, (home, away) in enumerate(pairs, 1):
+        result = vocabulary.BYE if away is None and championship.is_swiss else ""
+        Match.objects.create(round=the_round, number=index, home_id=home, away_id=away, result=result)
+
+
+def matches_publish(
+    championship: Championship, the_round: Round, *, absent: set[int], starts_at: datetime | None, now: datetime
+) -> None:
+    """Seat the round's matches and create their games (call holding the lock).
+
+    Each team plays its line-up (1.14.2: the one handed in for this round, else
+    the first round's, else the roster's first boards); the chair of an
+    ``absent`` player stays empty. A team with fewer than half its boards,
+    or fewer than two players, present does not play and loses the match
+    (1.14.4); a withdrawn team loses its remaining matches (1.14.5). Otherwise
+    every board with two players gets its game, the home team white on the
+    odd boards (1.14.3); an empty chair loses its board.
+    """
+    boards = championship.boards
+    matches = list(the_round.matches.select_related("home", "away"))
+    seated = {
+        team.pk: team_selectors.lineup_for(team, the_round.number, boards)
+        for match in matches
+        for team in (match.home, match.away)
+        if team is not None
+    }
+    strangers = absent - {m for members in seated.values() for m in members}
+    if strangers:
+        raise Invalid(
+            "not-in-round",
+            _("Not in a line-up of round %(n)s: %(names)s.")
+            % {"n": the_round.number, "names": ", ".join(team_selectors.member_names(sorted(strangers)))},
+        )
+    colours = team_rules.board_colours(boards)
+    live = starts_at is not None
+    for match in matches:
+        if match.away is None:
+            if match.result == vocabulary.BYE:
+                match.home_points = float(boards)
+                match.save(update_fields=["home_points"])
+            continue
+        # The chairs in board order: an absent player's stays empty (no moving up once the round is on).
+        home, away = (_chairs(seated[team_id], absent, boards) for team_id in (match.home_id, match.away_id))
+        home_n, away_n = (sum(m is not None for m in chairs) for chairs in (home, away))
+        home_plays = match.home.status == Team.Status.ACTIVE and team_rules.may_play(home_n, boards)
+        away_plays = match.away.status == Team.Status.ACTIVE and team_rules.may_play(away_n, boards)
+        if not (home_plays and away_plays):
+            _match_forfeit(championship, match, home_plays, away_plays, home_n, away_n)
+            continue
+        for board, (colour, h, a) in enumerate(zip(colours, home, away), 1):
+            white, black = (h, a) if colour == vocabulary.WHITE else (a, h)
+            bg = BoardGame(match=match, board=board, white_id=white, black_id=black)
+            bg.result = team_rules.board_result(h is not None, a is not None, colour)
+            if not bg.result:
+                bg.game = game_create(
+                    discipline=championship.discipline,
+                    white=bg.white,
+                    black=bg.black,
+                    time_control=championship.time_control,
+                    rated=championship.rated,
+                    now=now,
+                    starts_at=starts_at or now,
+                    lateness_ms=HOUR_MS if live else 0,
+                    event=championship.name[:120],
+                    round=f"{the_round.number}.{match.number}.{board}",
+                )
+            bg.save()
+        match_update(championship, match)
+
+
+def _chairs(lineup: list[int], absent: set[int], boards: int) -> list[int | None]:
+    return [m if m not in absent else None for m in lineup] + [None] * (boards - len(lineup))
+
+
+def _match_forfeit(championship, match: Match, home_plays: bool, away_plays: bool, home_n: int, away_n: int) -> None:
+    """1.14.4 / 1.14.5: the match is not played; the team that may play wins every board by "+"."""
+    boards = championship.boards
+    match.result = team_rules.forfeit_result(home_plays, away_plays)
+    match.home_points = float(boards) if home_plays and not away_plays else 0.0
+    match.away_points = float(boards) if away_plays and not home_plays else 0.0
+    reasons = []
+    for team, n, plays in ((match.home, home_n, home_plays), (match.away, away_n, away_plays)):
+        if plays:
+            continue
+        if team.status != Team.Status.ACTIVE:
+            reasons.append(_("%(team)s has withdrawn (1.14.5)") % {"team": team})
+        else:
+            reasons.append(
+                _("%(team)s has %(n)s of %(boards)s players present (1.14.4)")
+                % {"team": team, "n": n, "boards": boards}
+            )
+    match.forfeit_reason = "; ".join(reasons)[:300]
+    match.save(update_fields=["result", "home_points", "away_points", "forfeit_reason"])
+
+
+def match_update(championship: Championship, match: Match) -> None:
+    """Board points so far and, once every board has its result, the match's (1.14.6)."""
+    boards = [b.result for b in match.board_games.order_by("board")]
+    match.home_points, match.away_points = team_rules.board_points(boards)
+    match.result = team_rules.match_result(boards, championship.boards) or ""
+    match.save(update_fields=["home_points", "away_points", "result"])
+
+
+def board_game_recorded(championship: Championship, board: BoardGame, game: Game) -> bool:
+    """The game hook's team branch: copy the game's result to its board and update
+    the match; False when nothing changed (a board voided for an ineligible player keeps its "−")."""
+    result = game.result if game.status == Game.Status.FINISHED and vocabulary.is_result(game.result) else ""
+    if board.result == result or board.ineligible_reason:
+        return False
+    BoardGame.objects.filter(pk=board.pk).update(result=result)
+    match_update(championship, board.match)
+    return True
+
+
+# ---- the chief arbiter's decisions about teams --------------------------------------------------
+def board_ineligible(*, by, championship_id: int, board_id: int, member_id: int, reason: str) -> BoardGame:
+    """1.14.4: a player started or played a game on a board he had no right to:
+    the game does not count and his team loses that board ("−", the opponent "+")."""
+    now = timezone.now()
+    with transaction.atomic():
+        championship = championship_locked(championship_id)
+        chief_required(championship, by, "1.14.4")
+        reason = reason_given(reason)
+        board = (
+            BoardGame.objects.select_related("match__round")
+            .filter(pk=board_id, match__round__championship=championship)
+            .first()
+        )
+        if board is None:
+            raise NotFound("no-such-board", _("There is no such board in this event."))
+        if member_id not in (board.white_id, board.black_id):
+            raise Invalid("not-on-board", _("That member did not sit at this board."))
+        winner = vocabulary.BLACK if member_id == board.white_id else vocabulary.WHITE
+        board.result = vocabulary.for_winner(winner, forfeit=True)
+        board.ineligible_reason = reason[:300]
+        board.save(update_fields=["result", "ineligible_reason"])
+        decision_record(
+            championship,
+            by,
+            "team-board-ineligible",
+            now=now,
+            reason=reason,
+            clause="1.14.4",
+            board=board.pk,
+            game=board.game_id,
+            member=member_id,
+        )
+        match_update(championship, board.match)
+        round_close_if_over(championship, board.match.round, now)
+    standings_recompute_after_commit(championship.pk)
+    return board
+
+
+def team_withdraw(*, by, championship_id: int, team_id: int, after_round: int, treatment: str, reason: str) -> Team:
+    """1.14.5: a team leaves after ``after_round``; the chief arbiter decides,
+    by what least affects the winners' results, whether it loses its remaining
+    matches ("forfeit") or all its matches are annulled ("annul")."""
+    now = timezone.now()
+    with transaction.atomic():
+        championship = championship_locked(championship_id)
+        chief_required(championship, by, "1.14.5")
+        team = _team(championship, team_id)
+        reason = reason_given(reason)
+        if treatment not in Team.Withdrawal.values:
+            raise Invalid("bad-treatment", _("A withdrawn team's matches are lost or annulled (1.14.5)."))
+        if team.status != Team.Status.ACTIVE:
+            raise Conflict("already-withdrawn", _("%(team)s has already withdrawn.") % {"team": team})
+        published = championship.rounds.exclude(status=Round.Status.PAIRED).count()
+        if not 0 <= after_round <= published:
+            raise Invalid("bad-round", _("A team leaves after a round already published."))
+        team.status, team.left_after_round = Team.Status.WITHDRAWN, after_round
+        team.withdrawal, team.withdrawal_reason = treatment, reason[:300]
+        team.save(update_fields=["status", "left_after_round", "withdrawal", "withdrawal_reason"])
+        decision_record(
+            championship,
+            by,
+            "team-withdrawn",
+            now=now,
+            reason=reason,
+            clause="1.14.5",
+            team=team.pk,
+            after_round=after_round,
+            treatment=treatment,
+        )
+    standings_recompute_after_commit(championship.pk)
+    return team

@@ -1,0 +1,231 @@
+"""Team competitions (003 1.14): pure, plain values in and out, no Django.
+
+* ``board_colours`` — 1.14.3: the team with white on board 1 has white on the
+  odd boards and black on the even ones.
+* ``may_play`` — 1.14.4 as the rules notes read it: a team needs at least half
+  its boards, and at least two players, present; otherwise it does not play
+  and loses the match.
+* ``match_result`` — 1.14.6: the match goes to the team with more points over
+  all the boards of the round (the home team is the one with white on board 1).
+* ``table`` — placing (1.14.6 and its note) over ``ratings.standings``: that
+  module scores the matches as games between teams (2/1/0: the note's match
+  points; wins, coefficients, head-to-head), board points are added from the
+  boards, and the event's criteria order the teams.
+
+Readings where the seed is silent (the services apply them):
+
+* "present" (1.14.4) is the line-up less the players the arbiter records as
+  absent when publishing; a team that may play loses only the boards whose
+  chair is empty ("−", 1.9.2).
+* A match not played under 1.14.4 or 1.14.5 is a forfeit ("+"/"−"); the team
+  that could play scores every board. A Swiss bye scores a match win and
+  every board.
+* A line-up keeps the roster's board order: a player may move up when one
+  above him sits out, reserves play below the players they replace.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import groupby
+
+from games import results
+from ratings import standings
+
+from . import pairing
+
+MATCH_POINTS, BOARD_POINTS = "match-points", "board-points"
+SCORINGS = (MATCH_POINTS, BOARD_POINTS)
+# The tie criteria of 1.14.6 ("won the direct encounter", "more matches won", a
+# coefficient system) and the other points sum; a coefficient is computed on match points.
+CRITERIA = (MATCH_POINTS, BOARD_POINTS, "head-to-head", "match-wins") + standings.COEFFICIENTS
+DEFAULT_CRITERIA = {
+    MATCH_POINTS: (BOARD_POINTS, "head-to-head", "match-wins", "berger"),
+    BOARD_POINTS: ("head-to-head", "match-wins", "berger"),
+}
+
+
+def board_colours(boards: int) -> list[str]:
+    """1.14.3: the colour of the home team (white on board 1) on boards 1..``boards``."""
+    return [results.WHITE if board % 2 else results.BLACK for board in range(1, boards + 1)]
+
+
+def may_play(present: int, boards: int) -> bool:
+    """1.14.4: at least half the boards and at least two players present."""
+    return present >= 2 and 2 * present >= boards
+
+
+def forfeit_result(home_plays: bool, away_plays: bool) -> str:
+    """The result of a match (home's side) that at least one team may not play (1.14.4)."""
+    if home_plays == away_plays:
+        return results.BOTH_FORFEIT
+    return results.for_winner(results.WHITE if home_plays else results.BLACK, forfeit=True)
+
+
+def board_result(home_present: bool, away_present: bool, home_colour: str) -> str:
+    """The board of a played match with an empty chair: "−" for the absent side
+    (1.9.2), "−/−" when both chairs are empty; "" when both players sit."""
+    if home_present and away_present:
+        return ""
+    if not home_present and not away_present:
+        return results.BOTH_FORFEIT
+    away_colour = results.BLACK if home_colour == results.WHITE else results.WHITE
+    return results.for_winner(home_colour if home_present else away_colour, forfeit=True)
+
+
+def match_result(board_results: Sequence[str], boards: int | None = None) -> str | None:
+    """1.14.6: the match's result from the home team's side, by the sum of board
+    points; None while a board has no result. Every board forfeited: the match
+    is a forfeit (``pairing.micro_match`` scores the boards the same way)."""
+    colours = board_colours(boards or len(board_results))
+    return pairing.micro_match([(r, colour == results.WHITE) for r, colour in zip(board_results, colours)])
+
+
+def board_points(board_results: Sequence[str]) -> tuple[float, float]:
+    """(home, away) board points of a match, 1 / ½ / 0 per board (1.12.1)."""
+    home = away = 0.0
+    for result, colour in zip(board_results, board_colours(len(board_results))):
+        other = results.BLACK if colour == results.WHITE else results.WHITE
+        home += results.score(result, colour) or 0.0
+        away += results.score(result, other) or 0.0
+    return home, away
+
+
+def table(
+    teams: Sequence[dict],
+    rounds: Sequence[Sequence[dict]],
+    *,
+    scoring: str = MATCH_POINTS,
+    system: str = "round-robin",
+    criteria: Sequence[str] | None = None,
+) -> list[dict]:
+    """The team standings, best first.
+
+    ``teams``: ``[{"id", "annulled"}]`` in start order; an annulled team (1.14.5:
+    the arbiters annulled all its matches) leaves the table with every match
+    involving it and is listed last without a place.
+    ``rounds``: per round, the matches ``{"home", "away" (None: a bye or a rest),
+    "result" (home's side: a ``games.results`` string, "bye", or "" unfinished),
+    "home_points", "away_points"}`` (board points).
+
+    Rows: ``id``, ``place`` ("2" or "2-3"), ``match_points``, ``board_points``,
+    ``matches_won``/``drawn``/``lost``, ``matches``, ``coefficients`` (of
+    ``ratings.standings``, on match points), ``annulled``, ``playoff_right``
+    (1.14.6: a team that won every match but is placed second may play an
+    extra match for first place).
+    """
+    if scoring not in SCORINGS:
+        raise ValueError(f"unknown scoring {scoring!r}")
+    criteria = DEFAULT_CRITERIA[scoring] if criteria is None else tuple(criteria)
+    unknown = [c for c in criteria if c not in CRITERIA]
+    if unknown:
+        raise ValueError(f"unknown criteria {unknown}")
+    annulled = {t["id"] for t in teams if t.get("annulled")}
+    standing = [t["id"] for t in teams if t["id"] not in annulled]
+    played_rounds, boards_won = [], {tid: 0.0 for tid in standing}
+    for matches in rounds:
+        games = []
+        for m in matches:
+            if m["home"] in annulled or m.get("away") in annulled:
+                continue
+            games.append({"white": m["home"], "black": m.get("away"), "result": m.get("result") or ""})
+            if m.get("away") is not None and results.is_result(m.get("result") or ""):
+                boards_won[m["home"]] += m["home_points"]
+                boards_won[m["away"]] += m["away_points"]
+            elif m.get("result") == results.BYE:
+                boards_won[m["home"]] += m["home_points"]
+        played_rounds.append(games)
+    # The matches as games between teams: 2/1/0 are the note's match points.
+    rows = standings.table(
+        [{"id": tid, "rating": None, "withdrawn_after_round": None} for tid in standing],
+        played_rounds,
+        scoring="2-1-0",
+        system=system,
+        criteria=(),
+    )
+    by_id = {}
+    for row in rows:
+        by_id[row["id"]] = {
+            "id": row["id"],
+            "match_points": row["points"],
+            "board_points": round(boards_won[row["id"]], 9),
+            "matches_won": row["wins"],
+            "matches_drawn": row["draws"],
+            "matches_lost": row["losses"],
+            "matches": row["games"],
+            "coefficients": row["coefficients"],
+            "opponents": row["opponents"],
+            "annulled": False,
+            "playoff_right": False,
+            "place": "",
+        }
+    primary = scoring
+    groups = _split([standing], lambda group: {tid: by_id[tid][_points_key(primary)] for tid in group})
+    for criterion in criteria:
+        groups = _split(groups, lambda group, c=criterion: _criterion(c, group, by_id))
+    ordered, position = [], 1
+    for group in groups:
+        place = str(position) if len(group) == 1 else f"{position}-{position + len(group) - 1}"
+        for tid in group:
+            by_id[tid]["place"] = place
+            ordered.append(by_id[tid])
+        position += len(group)
+    if len(ordered) >= 2 and ordered[1]["place"] == "2":
+        second = ordered[1]
+        if second["matches"] and second["matches_won"] == second["matches"]:
+            # 1.14.6: placed second (on board points) though it won every match.
+            second["playoff_right"] = True
+    for t in teams:
+        if t["id"] in annulled:
+            ordered.append(
+                {
+                    "id": t["id"],
+                    "place": "",
+                    "match_points": 0.0,
+                    "board_points": 0.0,
+                    "matches_won": 0,
+                    "matches_drawn": 0,
+                    "matches_lost": 0,
+                    "matches": 0,
+                    "coefficients": {},
+                    "opponents": [],
+                    "annulled": True,
+                    "playoff_right": False,
+                }
+            )
+    return ordered
+
+
+def _points_key(name: str) -> str:
+    return "match_points" if name == MATCH_POINTS else "board_points"
+
+
+def _criterion(name: str, group: list, rows: dict) -> dict:
+    if name in SCORINGS:
+        return {tid: rows[tid][_points_key(name)] for tid in group}
+    if name == "match-wins":
+        return {tid: rows[tid]["matches_won"] for tid in group}
+    if name == "head-to-head":
+        # Match points in the matches among the teams still tied ("выигравшей личную встречу").
+        members = set(group)
+        return {tid: sum(g["score"] for g in rows[tid]["opponents"] if g["opponent"] in members) for tid in group}
+    if name == "truncated-solkoff":
+        length = max(len(rows[tid]["coefficients"][name]) for tid in group)
+        return {
+            tid: tuple(rows[tid]["coefficients"][name]) + (0.0,) * (length - len(rows[tid]["coefficients"][name]))
+            for tid in group
+        }
+    return {tid: rows[tid]["coefficients"][name] for tid in group}
+
+
+def _split(groups: list[list], key) -> list[list]:
+    """Split each tied group by ``key(group) -> {id: comparable}``, higher first."""
+    out = []
+    for group in groups:
+        if len(group) == 1:
+            out.append(group)
+            continue
+        keys = key(group)
+        ordered = sorted(group, key=lambda tid: keys[tid], reverse=True)
+        out.extend(list(tied) for _, tied in groupby(ordered, key=lambda tid: keys[tid]))
+    return out

@@ -1,0 +1,1 @@
+"""The competition engine's pages: ``events`` (championships), ``results`` (published results), ``teams``."""

@@ -1,0 +1,228 @@
+"""Championship pages: the list, one championship (entries, rounds with links
+to every game, standings, crosstable) and the organiser's and arbiters' forms.
+
+Thin: every action is a POST to ``championship_action`` that calls one
+service; a refusal becomes a message on the championship page.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from club.members.models import Member
+from club.members.roles import Role, has_any_role, role_required
+from club.platform.refusals import Refused as PlayRefused
+
+from .. import authority, selectors, services
+from ..forms import AppointForm, ChampionshipForm, LeaveForm, OverrideForm, PairForm, ResultForm
+from ..models import Championship
+from ..selectors import bracket as brackets
+from ..selectors import results
+
+
+def championship_list(request):
+    lists = selectors.championship_list()
+    mine = []
+    if has_any_role(request.user, Role.ORGANISER, Role.ADMIN):
+        mine = Championship.objects.filter(organiser=request.user, status=Championship.Status.DRAFT)
+    return render(
+        request,
+        "championships/list.html",
+        {**lists, "drafts": mine, "can_create": has_any_role(request.user, Role.ORGANISER)},
+    )
+
+
+@role_required(Role.ORGANISER)
+def championship_new(request):
+    form = ChampionshipForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            championship = services.championship_create(organiser=request.user, **form.service_arguments())
+        except PlayRefused as refusal:
+            form.add_error(None, refusal.detail)
+        else:
+            messages.success(request, _("The championship is created: appoint its chief arbiter, then open entries."))
+            return redirect("championships:detail", championship.pk)
+    return render(request, "championships/new.html", {"form": form})
+
+
+def championship_detail(request, pk):
+    championship = selectors.championship_get(pk)
+    if championship is None:
+        raise Http404
+    role = authority.appointment_role(championship, request.user)
+    is_organiser = authority.is_organiser(championship, request.user)
+    if championship.status == Championship.Status.DRAFT and not (is_organiser or role):
+        raise Http404
+    entries = list(selectors.entries(championship))
+    rounds = selectors.rounds_with_boards(championship)
+    my_entry = next((e for e in entries if e.member_id == getattr(request.user, "pk", None)), None)
+    return render(
+        request,
+        "championships/detail.html",
+        {
+            "championship": championship,
+            "entries": entries,
+            "rounds": rounds,
+            "my_entry": my_entry,
+            "arbiters": selectors.appointments(championship),
+            "role": role,
+            "is_organiser": is_organiser,
+            "is_arbiter": role is not None,
+            "is_chief": role in ("chief", "deputy"),
+            "standings": results.stored_standings_rows(championship),
+            "coefficient_names": list(results.COEFFICIENT_LABELS.items()),
+            "crosstable": (
+                results.crosstable_grid(championship)
+                if championship.system == Championship.System.ROUND_ROBIN
+                else None
+            ),
+            "scheveningen": (
+                results.scheveningen_table(championship)
+                if championship.is_scheveningen and championship.status != Championship.Status.DRAFT
+                else None
+            ),
+            "previous_stages": list(championship.previous_stages.all()),
+            "rounds_total": selectors.rounds_total(championship, len(entries)),
+            "lateness_ms": services.lateness_ms(championship),
+            "decisions": championship.decisions.select_related("by")[:30],
+            "appoint_form": AppointForm(),
+            "pair_form": PairForm(),
+            "override_form": OverrideForm(),
+            "result_form": ResultForm(),
+            "leave_form": LeaveForm(),
+        },
+    )
+
+
+def championship_bracket(request, pk):
+    """The knockout bracket (1.2): every round's matches with their games and ballots (1.11, 2.2.2)."""
+    championship = selectors.championship_get(pk)
+    if championship is None or (
+        championship.status == Championship.Status.DRAFT and not authority.may_see_draft(championship, request.user)
+    ):
+        raise Http404
+    return render(
+        request, "championships/bracket.html", {"championship": championship, "bracket": brackets.bracket(championship)}
+    )
+
+
+def _member(username: str) -> Member:
+    member = Member.objects.filter(username=(username or "").strip()).first()
+    if member is None:
+        raise PlayRefused("no-such-member", _("There is no member %(name)s.") % {"name": username})
+    return member
+
+
+def _run(request, championship_id: int, action: str):
+    """Call the service the action names; returns the message on success."""
+    me, post = request.user, request.POST
+    if action == "enter":
+        services.entry_create(championship_id=championship_id, member=me)
+        return _("You have entered the championship.")
+    if action == "leave-entry":
+        services.entry_withdraw(championship_id=championship_id, member=me)
+        return _("Your entry is withdrawn.")
+    if action == "open":
+        services.entries_open(by=me, championship_id=championship_id)
+        return _("Entries are open.")
+    if action == "close":
+        services.entries_close(by=me, championship_id=championship_id, seed=post.get("seed") or None)
+        return _("Entries are closed and the lot is drawn.")
+    if action == "appoint":
+        form = _valid(AppointForm(post))
+        services.arbiter_appoint(
+            by=me, championship_id=championship_id, member=_member(form["username"]), role=form["role"]
+        )
+        return _("Appointed.")
+    if action == "group":
+        services.entry_group_set(
+            by=me,
+            championship_id=championship_id,
+            member_id=_member(post.get("username", "")).pk,
+            group=post.get("group", ""),
+        )
+        return _("The group is set.")
+    if action == "stage":
+        try:
+            next_stage, qualifiers = int(post.get("next_stage", "")), int(post.get("qualifiers", ""))
+        except ValueError:
+            raise PlayRefused("invalid", _("Give the next stage's number and how many qualify.")) from None
+        services.stage_link(by=me, championship_id=championship_id, next_stage_id=next_stage, qualifiers=qualifiers)
+        return _("The next stage is chained.")
+    if action == "invite":
+        services.invitation_add(by=me, championship_id=championship_id, member=_member(post.get("username", "")))
+        return _("Invited.")
+    if action == "pair":
+        form = _valid(PairForm(post))
+        the_round = services.round_pair(by=me, championship_id=championship_id, starts_at=form["starts_at"])
+        return _("Round %(n)s is paired: check it, then publish it.") % {"n": the_round.number}
+    if action == "publish":
+        form = _valid(PairForm(post))
+        number = int(post.get("round", 0))
+        services.round_publish(by=me, championship_id=championship_id, round_number=number, starts_at=form["starts_at"])
+        return _("Round %(n)s is published: its games are created.") % {"n": number}
+    if action == "discard":
+        number = int(post.get("round", 0))
+        services.round_discard(
+            by=me, championship_id=championship_id, round_number=number, reason=post.get("reason", "")
+        )
+        return _("The pairing of round %(n)s is withdrawn: pair it again.") % {"n": number}
+    if action == "override":
+        form = _valid(OverrideForm(post))
+        services.board_override(
+            by=me,
+            championship_id=championship_id,
+            round_number=int(post.get("round", 0)),
+            board_number=form["board"],
+            white_id=_member(form["white"]).pk,
+            black_id=_member(form["black"]).pk if form["black"] else None,
+            reason=form["reason"],
+        )
+        return _("The pairing is changed and the decision recorded.")
+    if action == "result":
+        form = _valid(ResultForm(post))
+        services.board_result_set(
+            by=me,
+            championship_id=championship_id,
+            game_id=form["game_id"],
+            result=form["result"],
+            reason=form["reason"],
+        )
+        return _("The result is set and the decision recorded.")
+    if action == "withdraw":
+        form = _valid(LeaveForm(post))
+        services.player_leave(
+            by=me,
+            championship_id=championship_id,
+            member_id=_member(form["username"]).pk,
+            reason=form["reason"],
+            excluded=form["excluded"],
+        )
+        return _("The withdrawal is recorded.")
+    raise Http404
+
+
+def _valid(form) -> dict:
+    if not form.is_valid():
+        first = next(iter(form.errors.items()))
+        raise PlayRefused("invalid", f"{first[0]}: {first[1][0]}")
+    return form.cleaned_data
+
+
+@login_required
+@require_POST
+def championship_action(request, pk, action):
+    get_object_or_404(Championship, pk=pk)
+    try:
+        done = _run(request, pk, action)
+    except PlayRefused as refusal:
+        messages.error(request, refusal.detail)
+    else:
+        messages.success(request, done)
+    return redirect("championships:detail", pk)

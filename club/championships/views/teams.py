@@ -1,0 +1,118 @@
+"""Team event pages: the list, an event (teams, rosters, line-ups, rounds),
+a round (matches and their board games) and the standings with the crosstable.
+
+Thin: the captain's line-up and protest and the arbiters' pairing and
+publication are POSTs to ``event_action``, each calling one service; a
+refusal becomes a message on the event page.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from club.arbiters import services as arbiter_services
+from club.platform.refusals import Invalid, Refused
+
+from .. import authority, services
+from ..models import Championship
+from ..selectors import events
+from ..selectors import teams as selectors
+
+
+def _event(pk: int) -> Championship:
+    return get_object_or_404(
+        Championship.objects.select_related("organiser"), pk=pk, entrants=Championship.Entrants.TEAMS
+    )
+
+
+def event_list(request):
+    return render(request, "teams/list.html", {"events": selectors.team_events()})
+
+
+def event_detail(request, pk: int):
+    event = _event(pk)
+    return render(
+        request,
+        "teams/detail.html",
+        {
+            "event": event,
+            "arbiters": events.appointments(event),
+            "teams": selectors.teams_with_rosters(event),
+            "rounds": selectors.rounds_with_matches(event),
+            "is_arbiter": authority.is_arbiter(event, request.user),
+            "captain_of": selectors.captain_forms(event, request.user),
+            "next_round": selectors.round_to_publish(event),
+        },
+    )
+
+
+def _ints(values) -> list[int]:
+    try:
+        return [int(v) for v in values if v]
+    except ValueError:
+        raise Invalid("bad-member", _("Choose the players from the lists.")) from None
+
+
+def _run(request, event: Championship, action: str) -> str:
+    post = request.POST
+    if action == "lineup":
+        boards = [post.get(f"board{i}") for i in range(1, event.boards + 1)]
+        services.lineup_submit(
+            by=request.user,
+            championship_id=event.pk,
+            team_id=int(post.get("team_id") or 0),
+            round_number=int(post.get("round") or 0),
+            members=_ints(boards),
+        )
+        return _("The line-up is handed in.")
+    if action == "protest":
+        arbiter_services.protest_file(
+            member=request.user, team_id=int(post.get("team_id") or 0), text=post.get("text", "")
+        )
+        return _("The protest is handed to the arbiters.")
+    if action == "pair":
+        the_round = services.round_pair(by=request.user, championship_id=event.pk)
+        return _("Round %(n)s is paired.") % {"n": the_round.number}
+    if action == "publish":
+        number = int(post.get("round") or 0)
+        services.round_publish(
+            by=request.user, championship_id=event.pk, round_number=number, absent=_ints(post.getlist("absent"))
+        )
+        return _("Round %(n)s is published.") % {"n": number}
+    raise Http404
+
+
+@login_required
+@require_POST
+def event_action(request, pk: int, action: str):
+    event = _event(pk)
+    try:
+        done = _run(request, event, action)
+    except Refused as refusal:
+        messages.error(request, refusal.detail)
+    else:
+        messages.success(request, done)
+    return redirect("teams:detail", pk)
+
+
+def round_detail(request, pk: int, number: int):
+    event = _event(pk)
+    rounds = selectors.rounds_with_matches(event, number)
+    if not rounds:
+        raise Http404
+    names = {t.pk: t.name for t in event.teams.all()}
+    return render(request, "teams/round.html", {"event": event, "round": rounds[0], "names": names})
+
+
+def standings(request, pk: int):
+    event = _event(pk)
+    return render(
+        request,
+        "teams/standings.html",
+        {"event": event, "rows": selectors.standings_rows(event), "crosstable": selectors.crosstable(event)},
+    )

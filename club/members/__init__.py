@@ -1,0 +1,1 @@
+"""The club's members: accounts, roles, email verification, API tokens."""

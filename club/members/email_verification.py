@@ -1,0 +1,51 @@
+"""Proving an email address: a signed link mailed to it, valid for three days.
+
+The link signs the member and the address, so it stops working when the
+address changes. Verified addresses are unique among members (Member.Meta).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core import signing
+from django.core.exceptions import ValidationError
+from django.core.mail import send_mail
+from django.db import IntegrityError, transaction
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from club.members.models import Member
+
+_SALT = "club.email-verification"
+MAX_AGE = 3 * 24 * 3600
+
+
+def email_verification_send(*, member: Member, base_url: str) -> None:
+    """Mail ``member`` the link that verifies their current address (``base_url``: scheme and host)."""
+    if not member.email:
+        return
+    token = signing.dumps({"member": member.pk, "email": member.email.lower()}, salt=_SALT)
+    link = base_url + reverse("email-verify", args=[token])
+    body = render_to_string("registration/email_verification_email.txt", {"member": member, "link": link})
+    send_mail(_("Confirm your email address"), body, settings.DEFAULT_FROM_EMAIL, [member.email])
+
+
+def email_verify(*, token: str) -> Member:
+    """Mark the address in ``token`` verified; ValidationError for a bad, stale or taken link."""
+    try:
+        claim = signing.loads(token, salt=_SALT, max_age=MAX_AGE)
+    except signing.SignatureExpired:
+        raise ValidationError(_("This link has expired: ask for a new one on your profile page.")) from None
+    except signing.BadSignature:
+        raise ValidationError(_("This link is not valid.")) from None
+    member = Member.objects.filter(pk=claim["member"], is_active=True).first()
+    if member is None or member.email.lower() != claim["email"]:
+        raise ValidationError(_("This link is for an address that is no longer on the account."))
+    try:
+        with transaction.atomic():
+            Member.objects.filter(pk=member.pk).update(email_verified=True)
+    except IntegrityError:
+        raise ValidationError(_("This email belongs to another member.")) from None
+    member.email_verified = True
+    return member

@@ -1,0 +1,69 @@
+from django import forms
+from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+from club.members.models import Member
+from club.members.roles import Role
+
+
+def email_in_use(email: str, *, exclude_pk: int | None = None) -> bool:
+    return Member.objects.filter(email__iexact=email.strip()).exclude(pk=exclude_pk).exists()
+
+
+class SignUpForm(UserCreationForm):
+    # Email is required here: it is how a member gets back a lost password.
+    email = forms.EmailField(label=_("Email"))
+
+    class Meta(UserCreationForm.Meta):
+        model = Member
+        fields = ("username", "email", "display_name", "city")
+
+    def clean_email(self):
+        email = self.cleaned_data["email"]
+        if email_in_use(email):
+            raise ValidationError(_("This email belongs to another member."), code="email_taken")
+        return email
+
+    def validate_password_for_user(self, user, password_field_name="password1", **kwargs):
+        # Django checks the confirmation field, so "too short" used to appear under
+        # "Password confirmation"; a weak password is an error of the password itself.
+        super().validate_password_for_user(user, password_field_name=password_field_name, **kwargs)
+
+
+class ThrottledPasswordResetForm(PasswordResetForm):
+    """Sends the reset email only within the limits per client address and per email."""
+
+    def __init__(self, *args, request=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.request = request
+
+    def clean_email(self):
+        from club.platform.api.throttling import PasswordResetThrottle
+
+        email = self.cleaned_data["email"]
+        if not PasswordResetThrottle.allow_reset(self.request, email):
+            raise ValidationError(_("Too many password reset requests: try again in an hour."), code="throttled")
+        return email
+
+
+class ProfileForm(forms.ModelForm):
+    class Meta:
+        model = Member
+        fields = ("display_name", "city", "federation_title", "federation_rating", "email")
+
+    def clean_email(self):
+        email = self.cleaned_data["email"]
+        if email and "email" in self.changed_data and email_in_use(email, exclude_pk=self.instance.pk):
+            raise ValidationError(_("This email belongs to another member."), code="email_taken")
+        return email
+
+
+class RolesForm(forms.Form):
+    roles = forms.MultipleChoiceField(
+        label=_("Roles"),
+        choices=[(role.value, role.label) for role in Role if role != Role.MEMBER],
+        widget=forms.CheckboxSelectMultiple,
+        required=False,
+        help_text=_("Every account is a member; tick the extra roles."),
+    )

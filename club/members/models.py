@@ -1,0 +1,44 @@
+from django.contrib.auth.models import AbstractUser
+from django.db import models
+from django.db.models.functions import Lower
+from django.utils.translation import gettext_lazy as _
+
+
+class Member(AbstractUser):
+    """A club member: the login account and the public player profile in one."""
+
+    display_name = models.CharField(_("display name"), max_length=80, blank=True)
+    city = models.CharField(_("city"), max_length=80, blank=True)
+    federation_title = models.CharField(
+        _("federation title or rank"),
+        max_length=40,
+        blank=True,
+        help_text=_("E.g. GM, IM, CM, 1st category."),
+    )
+    federation_rating = models.PositiveIntegerField(_("federation rating"), null=True, blank=True)
+    # Set when the member opened the link mailed to ``email``; a change of email clears it
+    # (services.member_profile_update, and the admin through services.member_account_save).
+    email_verified = models.BooleanField(_("email verified"), default=False)
+
+    class Meta:
+        verbose_name = _("member")
+        verbose_name_plural = _("members")
+        ordering = ["username"]
+        permissions = [("assign_role", _("Can assign club roles"))]
+        constraints = [
+            # An address belongs to at most one member who proved it is theirs. Sign-up refuses
+            # any address already in use; accounts that shared one before stay unverified.
+            models.UniqueConstraint(
+                Lower("email"),
+                condition=models.Q(email_verified=True),
+                name="member_verified_email_unique",
+                violation_error_message=_("This email belongs to another member."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.display_name or self.username
+
+    @property
+    def name(self) -> str:
+        return str(self)

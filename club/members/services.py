@@ -1,0 +1,90 @@
+"""Writes for members and roles. Edges (pages, API, admin) call these. Sanctions are
+club.arbiters.services' (003 1.4)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.contrib.auth.models import Group
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from club.members.models import Member
+from club.members.roles import Role, forget_roles, require_role
+
+PROFILE_FIELDS = ("display_name", "city", "federation_title", "federation_rating", "email")
+
+
+@transaction.atomic
+def member_sign_up(*, username: str, email: str, password: str, display_name: str = "", city: str = "") -> Member:
+    """Create an account holding the member role. The password is validated by the caller's form."""
+    member = Member(username=username, email=email, display_name=display_name, city=city)
+    member.set_password(password)
+    member.full_clean(exclude=["password"])
+    member.save()
+    member.groups.add(Group.objects.get(name=Role.MEMBER))
+    return member
+
+
+def member_profile_update(*, member: Member, **fields) -> Member:
+    """Change the public profile (and email) of ``member``; other fields are refused."""
+    unknown = set(fields) - set(PROFILE_FIELDS)
+    if unknown:
+        raise ValidationError(
+            _("These fields cannot be changed here: %(fields)s.") % {"fields": ", ".join(sorted(unknown))}
+        )
+    for name, value in fields.items():
+        setattr(member, name, value)
+    member.full_clean(exclude=["password"])
+    return member_account_save(member=member, changed=list(fields))
+
+
+def member_account_save(*, member: Member, changed: Iterable[str]) -> Member:
+    """Save the ``changed`` fields of ``member`` (a profile form, the admin).
+
+    A new email address is unproven until its own link is followed: changing
+    it clears ``email_verified``, unless the same change sets it."""
+    changed = list(changed)
+    if "email" in changed and "email_verified" not in changed and member.pk is not None:
+        stored = Member.objects.filter(pk=member.pk).values_list("email", flat=True).first() or ""
+        if stored.lower() != member.email.lower():
+            member.email_verified = False
+            changed.append("email_verified")
+    concrete = {f.name for f in Member._meta.concrete_fields}
+    fields = [name for name in changed if name in concrete]
+    if member.pk is not None and fields:
+        member.save(update_fields=fields)
+    else:
+        member.save()
+    return member
+
+
+@transaction.atomic
+def member_roles_set(*, member: Member, roles: Iterable[Role | str], by: Member) -> Member:
+    """Give ``member`` exactly ``roles`` (the member role is always kept). Admins only.
+
+    An administrator also becomes staff, so that the Django admin lets them in.
+    """
+    require_role(by, Role.ADMIN)
+    wanted = {Role(role) for role in roles} | {Role.MEMBER}
+    if member.pk == by.pk and Role.ADMIN not in wanted and not member.is_superuser:
+        raise ValidationError(_("You cannot take away your own administrator role."))
+
+    groups = Group.objects.filter(name__in=Role.values)
+    member.groups.remove(*[g for g in groups if g.name not in wanted])
+    member.groups.add(*[g for g in groups if g.name in wanted])
+    is_staff = member.is_superuser or Role.ADMIN in wanted
+    if member.is_staff != is_staff:
+        member.is_staff = is_staff
+        member.save(update_fields=["is_staff"])
+    forget_roles(member)
+    return member
+
+
+@transaction.atomic
+def member_create_admin(*, username: str, email: str, password: str) -> Member:
+    """The club's first administrator: a superuser holding the admin and member roles."""
+    member = Member.objects.create_superuser(username=username, email=email, password=password)
+    member.groups.add(*Group.objects.filter(name__in=[Role.MEMBER, Role.ADMIN]))
+    return member

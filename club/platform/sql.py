@@ -1,0 +1,90 @@
+"""Hand-written SQL: the helpers every app's ``sql`` module uses.
+
+The ORM compiles a query afresh on every call, even when psycopg runs it as a
+prepared statement; for the statements every move runs that was a large share
+of a move's CPU (bench/hand_sql.py). Only those measured to pay are written by
+hand, each in its app's ``sql`` module (club/members/sql.py, games/sql.py, ratings/sql.py)
+beside the ORM expression it stands for, and tested against it on SQLite and
+PostgreSQL. A statement is built on first use from the models' own metadata,
+and its values go through the converters the ORM itself would apply, so the
+results are the same model instances and Python values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import contextmanager
+from functools import wraps
+from typing import TypeVar
+
+from django.db import connection
+from django.db.models import Field, Model
+
+T = TypeVar("T")
+
+
+def per_vendor(build: Callable[[], T]) -> Callable[[], T]:
+    """``build()`` once per database vendor (the SQL differs in quoting and locking)."""
+    built: dict[str, T] = {}
+
+    @wraps(build)
+    def get() -> T:
+        vendor = connection.vendor
+        if vendor not in built:
+            built[vendor] = build()
+        return built[vendor]
+
+    return get
+
+
+class Columns:
+    """Fields of one table as a select list, with the ORM's value converters."""
+
+    def __init__(self, model: type[Model], fields: list[Field] | None = None, alias: str = ""):
+        self.model = model
+        self.fields = fields if fields is not None else list(model._meta.concrete_fields)
+        qn = connection.ops.quote_name
+        prefix = f"{alias}." if alias else ""
+        self.sql = ", ".join(prefix + qn(f.column) for f in self.fields)
+        self.names = [f.attname for f in self.fields]
+        self._converters = []
+        for i, f in enumerate(self.fields):
+            col = f.get_col(model._meta.db_table)
+            found = connection.ops.get_db_converters(col) + col.get_db_converters(connection)
+            if found:
+                self._converters.append((i, col, found))
+
+    def values(self, row) -> list:
+        """The Python values of a row's columns (as the ORM would return them)."""
+        row = list(row[: len(self.fields)])
+        for i, col, found in self._converters:
+            for convert in found:
+                row[i] = convert(row[i], col, connection)
+        return row
+
+    def instance(self, row) -> Model:
+        """The model instance of a row whose first columns are these."""
+        return self.model.from_db(connection.alias, self.names, self.values(row))
+
+
+@contextmanager
+def _cursor(given=None):
+    """``given``, or a new cursor. A caller running several statements keeps
+    one: making a cursor costs about as much as running a small query."""
+    if given is not None:
+        yield given
+        return
+    with connection.cursor() as cursor:
+        yield cursor
+
+
+def fetch_one(sql: str, params: list, cursor=None):
+    with _cursor(cursor) as c:
+        c.execute(sql, params)
+        return c.fetchone()
+
+
+def fetch_all(sql: str, params: list, cursor=None) -> list:
+    with _cursor(cursor) as c:
+        c.execute(sql, params)
+        return c.fetchall()

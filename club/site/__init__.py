@@ -1,0 +1,1 @@
+"""The site: configuration and entry points, apart from the club's apps."""
