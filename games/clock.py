@@ -263,11 +263,11 @@ def _correspondence(body: str) -> TimeControl:
 
 def _bank(body: str) -> TimeControl:
     """``<days>[+<days added a move>][max<days a move at most>]``."""
-    bank, has_cap, cap = body.partition("max")
-    bank, has_added, added = bank.partition("+")
-    bank = _int(bank, "time bank (days)")
-    added = _int(added, "days added a move") if has_added else 0
-    cap = _int(cap, "cap per move (days)") if has_cap else 0
+    before_cap, has_cap, cap_text = body.partition("max")
+    bank_text, has_added, added_text = before_cap.partition("+")
+    bank = _int(bank_text, "time bank (days)")
+    added = _int(added_text, "days added a move") if has_added else 0
+    cap = _int(cap_text, "cap per move (days)") if has_cap else 0
     if not 1 <= bank <= MAX_DAYS:
         raise BadTimeControl(f"a time bank is 1 to {MAX_DAYS} days, not {bank}")
     if added > MAX_DAYS_A_MOVE:
@@ -288,9 +288,9 @@ def _moves_in_days(body: str) -> TimeControl:
         raise BadTimeControl(f"at most {MAX_PERIODS} periods")
     periods = []
     for i, item in enumerate(items):
-        days, by_moves, moves = item.partition("/")
-        days = _int(days, "period (days)")
-        moves = _int(moves, "move count") if by_moves else None
+        days_text, by_moves, moves_text = item.partition("/")
+        days = _int(days_text, "period (days)")
+        moves = _int(moves_text, "move count") if by_moves else None
         if moves is None and i != len(items) - 1:
             raise BadTimeControl("only the last period may run to the end of the game")
         if moves is not None and not 1 <= moves <= MAX_PERIOD_MOVES:
