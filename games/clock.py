@@ -18,13 +18,27 @@ Time controls (``TimeControl.parse`` / ``str``):
                            неизрасходованное время").
 * ``"2700/20,900"``        45′ for 20 moves, then 15′ to the end (2.2.3.1).
 * ``"7200/50,3600/25+10"`` periods and an increment together.
-* ``"d3"``                 correspondence: 3 days per move; a player's time
-                           does not run while he is on vacation.
+* ``"d3"``                 correspondence: 3 days per move (a fresh
+                           allowance for every move).
+* ``"d135max21"``          correspondence time bank: 135 days for the game,
+                           at most 21 days on any one move (the renju
+                           correspondence world championship).
+* ``"d30+3"``              a bank with 3 days added after every move; the
+                           bank alone limits a move. ``"d135+1max21"``: both;
+                           ``"d135+0"``: 135 days for the game.
+* ``"d50/10"``             correspondence moves in days (ICCF): 50 days for
+                           every 10 moves; further periods and carry-over as
+                           the live periods (``"d50/10,30/10"``, ``"d50/10,30"``).
 * ``"-"``                  untimed (archive games, imports).
 
+Every correspondence control's text starts with ``d``: the vacation service
+selects a member's correspondence games by that prefix in SQL. A player's
+correspondence time does not run while he is on vacation.
+
 The flag falls at the instant a player's time reaches zero: a move accepted
-``elapsed`` ms after the turn began is in time only if ``elapsed < left``
-(1.7.9: expiry is fixed at the moment the flag falls).
+``elapsed`` ms after the turn began is in time only if ``elapsed <
+allowance_ms(left)`` (1.7.9: expiry is fixed at the moment the flag falls);
+the allowance is what he has left, but at most a bank's cap per move.
 """
 
 from __future__ import annotations
@@ -33,7 +47,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 MS = 1000
-DAY_MS = 86_400_000
+DAY_S = 86_400
+DAY_MS = DAY_S * MS
 CORRESPONDENCE_DAYS = (1, 2, 3, 5, 7, 10, 14)
 
 WHITE = "white"
@@ -55,8 +70,10 @@ class Period:
 @dataclass(frozen=True, slots=True)
 class TimeControl:
     periods: tuple[Period, ...] = ()
-    increment: int = 0  # seconds added after every move (Fischer)
+    increment: int = 0  # seconds added after every move (Fischer; a bank's days added)
     days: int = 0  # correspondence: days per move
+    cap: int = 0  # a correspondence bank: at most these seconds on one move (0: no cap)
+    in_days: bool = False  # a correspondence bank or moves in days: whole days in seconds
 
     # ---- text form ---------------------------------------------------------
     @classmethod
@@ -69,15 +86,7 @@ class TimeControl:
         if text in ("", "-"):
             return cls()
         if text[0] in "dD":
-            try:
-                days = int(text[1:])
-            except ValueError:
-                raise BadTimeControl(f"correspondence time control {text!r}: write d<days>, e.g. d3") from None
-            if days not in CORRESPONDENCE_DAYS:
-                raise BadTimeControl(
-                    f"correspondence allows {', '.join(map(str, CORRESPONDENCE_DAYS))} days per move, not {days}"
-                )
-            return cls(days=days)
+            return _correspondence(text[1:])
         increment = 0
         if "+" in text:
             text, _, inc = text.rpartition("+")
@@ -110,7 +119,12 @@ class TimeControl:
             return f"d{self.days}"
         if not self.periods:
             return "-"
-        text = ",".join(f"{p.seconds}/{p.moves}" if p.moves else str(p.seconds) for p in self.periods)
+        if self.kind == "correspondence-bank":
+            added = f"+{self.increment // DAY_S}" if self.increment or not self.cap else ""  # d135+0, not d135
+            return f"d{self.periods[0].seconds // DAY_S}{added}" + (f"max{self.cap // DAY_S}" if self.cap else "")
+        if self.kind == "correspondence-periods":
+            return "d" + _periods_text(self.periods, DAY_S)
+        text = _periods_text(self.periods, 1)
         return f"{text}+{self.increment}" if self.increment else text
 
     # ---- what kind -----------------------------------------------------------
@@ -118,6 +132,8 @@ class TimeControl:
     def kind(self) -> str:
         if self.days:
             return "correspondence"
+        if self.in_days:
+            return "correspondence-periods" if self.periods[0].moves else "correspondence-bank"
         if not self.periods:
             return "untimed"
         if len(self.periods) > 1 or self.periods[0].moves:
@@ -129,11 +145,16 @@ class TimeControl:
         return bool(self.days or self.periods)
 
     @property
+    def correspondence(self) -> bool:
+        """Days per move, a bank or moves in days: vacations stop the clock."""
+        return bool(self.days) or self.in_days
+
+    @property
     def speed(self) -> str:
         """Speed class for ratings: the seeds' blitz (3–5′, 3′+2″, 2.1.11.3),
         rapid (10–30′, 8′+4″, 2.1.11.2, 3.6.2) and classical (45′ and up),
         judged on the expected time of a 40-move game per player."""
-        if self.days:
+        if self.correspondence:
             return "correspondence"
         if not self.periods:
             return "untimed"
@@ -147,10 +168,17 @@ class TimeControl:
         return "classical"
 
     def initial_ms(self) -> int:
-        """Each player's time at the start (correspondence: the first move's allowance)."""
+        """Each player's time at the start (days per move: the first move's
+        allowance; a bank: the whole bank, which its cap may not let one move use)."""
         if self.days:
             return self.days * DAY_MS
         return self.periods[0].seconds * MS if self.periods else 0
+
+    def allowance_ms(self, left_ms: int) -> int:
+        """How long the side to move may think over this move, ``left_ms``
+        being his time when his turn began: all of it, but at most a bank's
+        cap per move. His flag falls when the allowance runs out."""
+        return min(left_ms, self.cap * MS) if self.cap else left_ms
 
     def bonus_ms(self, moves_made: int) -> int:
         """Time added when a player completes his ``moves_made``-th move.
@@ -184,7 +212,7 @@ class TimeControl:
         30 minutes rapid (its minimum Fischer 10′+5″ is 15 minutes on 60
         moves), above that classical (3.6.1). Russian, шашки-64, giveaway
         (2.1.11, 2.2.3, 4.3) and renju (000 9.4) keep ``speed``."""
-        if discipline != "international" or self.days or not self.periods:
+        if discipline != "international" or self.correspondence or not self.periods:
             return self.speed
         first = self.periods[0]
         on_60 = first.seconds + 60 * self.increment
@@ -203,12 +231,90 @@ def _int(text: str, what: str) -> int:
     return int(text)
 
 
+def _periods_text(periods: tuple[Period, ...], unit_s: int) -> str:
+    return ",".join(f"{p.seconds // unit_s}/{p.moves}" if p.moves else str(p.seconds // unit_s) for p in periods)
+
+
+_CORRESPONDENCE_FORMS = (
+    "write d<days> for days per move (d3), d<days>+<days a move>max<days> for a time bank "
+    "(d135max21, d30+3, d135+1max21) or d<days>/<moves> for moves in days (d50/10)"
+)
+
+
+def _correspondence(body: str) -> TimeControl:
+    """A correspondence control's text after its ``d``."""
+    try:
+        days = int(body)  # d<days> reads exactly as it always has (int() takes "+3" and "03" too)
+    except ValueError:
+        pass
+    else:
+        if days not in CORRESPONDENCE_DAYS:
+            raise BadTimeControl(
+                f"correspondence allows {', '.join(map(str, CORRESPONDENCE_DAYS))} days per move, not {days}"
+            )
+        return TimeControl(days=days)
+    body = body.lower()
+    if "/" in body:
+        return _moves_in_days(body)
+    if "+" in body or "max" in body:
+        return _bank(body)
+    raise BadTimeControl(f"correspondence time control {'d' + body!r}: {_CORRESPONDENCE_FORMS}")
+
+
+def _bank(body: str) -> TimeControl:
+    """``<days>[+<days added a move>][max<days a move at most>]``."""
+    before_cap, has_cap, cap_text = body.partition("max")
+    bank_text, has_added, added_text = before_cap.partition("+")
+    bank = _int(bank_text, "time bank (days)")
+    added = _int(added_text, "days added a move") if has_added else 0
+    cap = _int(cap_text, "cap per move (days)") if has_cap else 0
+    if not 1 <= bank <= MAX_DAYS:
+        raise BadTimeControl(f"a time bank is 1 to {MAX_DAYS} days, not {bank}")
+    if added > MAX_DAYS_A_MOVE:
+        raise BadTimeControl(f"at most {MAX_DAYS_A_MOVE} days are added a move, not {added}")
+    if has_cap and cap < 1:
+        raise BadTimeControl("the cap per move is at least 1 day")
+    if cap > bank:
+        raise BadTimeControl(f"the cap per move ({cap} days) cannot be larger than the time bank ({bank} days)")
+    return TimeControl(periods=(Period(bank * DAY_S),), increment=added * DAY_S, cap=cap * DAY_S, in_days=True)
+
+
+def _moves_in_days(body: str) -> TimeControl:
+    """``<days>/<moves>[,<days>/<moves>…][,<days>]``, as the live periods."""
+    if "+" in body or "max" in body:
+        raise BadTimeControl("moves in days take no days added or cap per move: write d<days>/<moves>, e.g. d50/10")
+    items = body.split(",")
+    if len(items) > MAX_PERIODS:
+        raise BadTimeControl(f"at most {MAX_PERIODS} periods")
+    periods = []
+    for i, item in enumerate(items):
+        days_text, by_moves, moves_text = item.partition("/")
+        days = _int(days_text, "period (days)")
+        moves = _int(moves_text, "move count") if by_moves else None
+        if moves is None and i != len(items) - 1:
+            raise BadTimeControl("only the last period may run to the end of the game")
+        if moves is not None and not 1 <= moves <= MAX_PERIOD_MOVES:
+            raise BadTimeControl(f"a period counts 1 to {MAX_PERIOD_MOVES} moves, not {moves}")
+        if not 1 <= days <= MAX_DAYS:
+            raise BadTimeControl(f"a period is 1 to {MAX_DAYS} days, not {days}")
+        if moves is not None and days > MAX_DAYS_A_MOVE * moves:
+            raise BadTimeControl(f"a period gives at most {MAX_DAYS_A_MOVE} days a move: {days} days for {moves}")
+        periods.append(Period(days * DAY_S, moves))
+    return TimeControl(periods=tuple(periods), in_days=True)
+
+
 # Absolute limits of any control the club stores.
 MAX_TEXT = 64
 MAX_PERIODS = 4
 MAX_PERIOD_SECONDS = 86_400
 MAX_INCREMENT = 3_600
 MAX_PERIOD_MOVES = 1_000
+# Correspondence: a bank, its cap and a period are at most a year, and no
+# control gives more than 30 days a move (added, or a period's days over its
+# moves), so a deadline stays inside the calendar (datetime ends in 9999) for
+# over 90,000 moves a player: far beyond any game of the club's disciplines.
+MAX_DAYS = 365
+MAX_DAYS_A_MOVE = 30
 
 # What a member may offer in a challenge (a championship sets its own control):
 # the seeds' range, from the fastest blitz (3′, 3′+2″: 2.1.11.3, 3.6.3) to the
@@ -224,7 +330,7 @@ FIVE_IN_A_ROW = ("renju", "gomoku", "gomoku-standard", "renju-free", "connect6")
 def check_allowed(tc: TimeControl, discipline: str) -> None:
     """Refuse (``BadTimeControl``, saying why) a control outside what the club
     offers for ``discipline``; correspondence and untimed controls pass."""
-    if tc.days or not tc.periods:
+    if tc.correspondence or not tc.periods:
         return
     if discipline in FIVE_IN_A_ROW and tc.kind == "periods":
         raise BadTimeControl(
@@ -265,7 +371,10 @@ _RUSSIAN = (
     Preset("blitz 5′", "300", "003 2.1.11.3"),
     Preset("blitz 3′+2″", "180+2", "003 2.1.11.3"),
 )
-_CORRESPONDENCE = tuple(Preset(f"correspondence {d} d/move", f"d{d}", "club") for d in CORRESPONDENCE_DAYS)
+# Correspondence is not in the seeds: the club's days per move, and the controls real events use.
+_CORRESPONDENCE = tuple(Preset(f"correspondence {d} d/move", f"d{d}", "club") for d in CORRESPONDENCE_DAYS) + (
+    Preset("correspondence 10 moves in 50 days", "d50/10", "ICCF"),
+)
 PRESETS: dict[str, tuple[Preset, ...]] = {
     "russian": _RUSSIAN,
     "russian-64": (
@@ -297,6 +406,8 @@ PRESETS: dict[str, tuple[Preset, ...]] = {
         Preset("classical 90′+30″", "5400+30", "000 9.4.1"),
         Preset("classical 90′", "5400", "000 9.4.1"),
         Preset("classical 45′+10″", "2700+10", "000 9.4.1"),
+        Preset("correspondence 135 d, at most 21 d/move", "d135max21", "RIF correspondence world championship"),
+        Preset("correspondence 135 d/game", "d135+0", "world correspondence gomoku championship"),
     ),
 }
 
@@ -322,15 +433,17 @@ def time_left_after_move(tc: TimeControl, *, left_ms: int, elapsed_ms: int, move
 
     ``left_ms`` is what he had when his turn began, ``elapsed_ms`` how long the
     server saw him think. Raises ``FlagFell`` if the move came at or after the
-    instant his time reached zero. Correspondence: the allowance is fresh for
-    every move, so what is left is the next move's allowance.
+    instant his allowance (``TimeControl.allowance_ms``) ran out. Days per
+    move: the allowance is fresh for every move, so what is left is the next
+    move's allowance. A bank: what is left of the bank, plus the days added.
     """
     if not tc.timed:
         return 0
     if elapsed_ms < 0:
         elapsed_ms = 0  # two server clocks a hair apart; never give time back
-    if elapsed_ms >= left_ms:
-        raise FlagFell(elapsed_ms - left_ms)
+    allowed = tc.allowance_ms(left_ms)
+    if elapsed_ms >= allowed:
+        raise FlagFell(elapsed_ms - allowed)
     if tc.days:
         return tc.days * DAY_MS
     return left_ms - elapsed_ms + tc.bonus_ms(moves_made)
@@ -349,7 +462,8 @@ def paused_ms(start_ms: int, end_ms: int, pauses: Iterable[tuple[int, int]]) -> 
 
 
 def deadline_ms(*, turn_started_ms: int, left_ms: int, pauses: Iterable[tuple[int, int]] = ()) -> int:
-    """The instant the side to move's flag falls.
+    """The instant the side to move's flag falls, ``left_ms`` being his
+    allowance for the move (``TimeControl.allowance_ms``).
 
     ``pauses`` are that player's vacations (correspondence only): time inside
     them does not count, so the deadline moves out by every paused stretch it

@@ -96,8 +96,9 @@ class ChallengeForm(forms.Form):
         required=False,
         max_length=64,
         help_text=_(
-            "In seconds: 2700 (45 min), 1800+30 (plus 30 s a move), 7200/50,3600/25 (periods by moves), "
-            "d3 (3 days per move). Filled in, it is used instead of the list."
+            "In seconds: 2700 (45 min), 1800+30 (plus 30 s a move), 7200/50,3600/25 (periods by moves); "
+            "in days: d3 (3 days per move), d135max21 (135 days, at most 21 a move), d30+3 (30 days, plus 3 a "
+            "move), d50/10 (10 moves in 50 days). Filled in, it is used instead of the list."
         ),
     )
     opening_rule = forms.ChoiceField(

@@ -182,7 +182,8 @@ FLAG_FALLS = ("time", "time-insufficient", "both-flags")
 def game_clocks(game: Game, *, now: datetime | None = None) -> dict:
     """What each clock shows now (ms) and whose is running: the server's view,
     by ``clock.clocks_now`` (the one clock-now). No query: a correspondence
-    clock runs to the stored deadline, which already counts vacations."""
+    clock runs to the stored deadline, which already counts vacations and a
+    bank's cap per move; the other clock shows its stored time (a bank: all of it)."""
     now = now or timezone.now()
     tc = clock.TimeControl.parse(game.time_control)
     # Not before a scheduled start, nor during a challenge's first moves (off the clock).
@@ -195,11 +196,11 @@ def game_clocks(game: Game, *, now: datetime | None = None) -> dict:
     )
     flag_ms = None
     if running:
-        if tc.days and game.deadline is not None:
+        if tc.correspondence and game.deadline is not None:
             flag_ms = to_ms(game.deadline)
         else:
             left = game.white_ms if game.to_move == WHITE else game.black_ms
-            flag_ms = clock.deadline_ms(turn_started_ms=to_ms(game.turn_started_at), left_ms=left)
+            flag_ms = clock.deadline_ms(turn_started_ms=to_ms(game.turn_started_at), left_ms=tc.allowance_ms(left))
     shown = clock.clocks_now(
         white_ms=game.white_ms,
         black_ms=game.black_ms,

@@ -153,7 +153,7 @@ def _timed_ongoing(game: Game) -> None:
     if game.status != Game.Status.ONGOING:
         raise Conflict("game-over", "The game is over.")
     tc = clock.TimeControl.parse(game.time_control)
-    if not tc.timed or tc.days:
+    if not tc.timed or tc.correspondence:
         raise RuleRefusal("not-live", "Only a live game's clocks are stopped or corrected.")
 
 

@@ -253,7 +253,7 @@ def game_create(
             raise Invalid("bad-lateness", "The allowed lateness is a whole number of milliseconds, 0 or more.")
         if starts_at is None:
             raise Invalid("bad-lateness", "An allowed lateness needs a scheduled start (starts_at).")
-        if not tc.days:
+        if not tc.correspondence:
             lateness_ms = min(lateness_ms, LATENESS_CAP_MS, tc.initial_ms() if tc.timed else LATENESS_CAP_MS)
     if starts_at is not None and timezone.is_naive(starts_at):
         raise Invalid("bad-start-time", "The scheduled start needs a time zone.")

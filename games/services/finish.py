@@ -87,12 +87,16 @@ def time_ending(game: Game, *, flagged: str) -> Ending:
     forfeit, not a time loss (1.9.1)."""
     other = BLACK if flagged == WHITE else WHITE
     tc = clock.TimeControl.parse(game.time_control)
-    if tc.days and game.lateness_ms is not None and not (game.white_moves if flagged == WHITE else game.black_moves):
+    if (
+        tc.correspondence
+        and game.lateness_ms is not None
+        and not (game.white_moves if flagged == WHITE else game.black_moves)
+    ):
         return Ending(other, "forfeit", "003 1.9.1", forfeit=True)
     other_left = game.white_ms if other == WHITE else game.black_ms
     verdict = clock.flag_fall_verdict(
         flagged=flagged,
-        opponent_flag_down=tc.days == 0 and other_left <= 0,
+        opponent_flag_down=not tc.correspondence and other_left <= 0,
         clause=clock.flag_fall_clause(discipline=game.discipline, speed=game.speed),
     )
     return Ending(verdict.winner, verdict.reason, verdict.clause)
@@ -253,7 +257,9 @@ def _sweep_batch(now: datetime, size: int) -> tuple[int, int]:
 
 def _batch_pauses(games: list[Game]) -> dict[int, dict[int, list[tuple[int, int]]]]:
     """``timing.players_pauses`` of each correspondence game of a batch, in one query."""
-    turns = [g for g in games if g.turn_started_at is not None and clock.TimeControl.parse(g.time_control).days]
+    turns = [
+        g for g in games if g.turn_started_at is not None and clock.TimeControl.parse(g.time_control).correspondence
+    ]
     if not turns:
         return {}
     members = {m for g in turns for m in (g.white_id, g.black_id)}

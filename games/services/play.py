@@ -206,13 +206,13 @@ def _move_locked(
         return ending
     tc = clock.TimeControl.parse(game.time_control)
     running = tc.timed and game.turn_started_at is not None
-    pauses = players_pauses(game, cursor) if tc.days else None
+    pauses = players_pauses(game, cursor) if tc.correspondence else None
     elapsed = thinking(game, now, pauses) if running else 0
     made = (game.white_moves if colour == WHITE else game.black_moves) + 1
     try:
         new = v.play(p, text)
     except IllegalMove as refusal:
-        if running and elapsed >= left_of(game, colour):
+        if running and elapsed >= tc.allowance_ms(left_of(game, colour)):
             _flag_if_fallen(game, now)
             return _FLAG_FELL
         raise RuleRefusal("illegal-move", str(refusal)) from None

@@ -36,7 +36,7 @@ def left_of(game: Game, colour: str) -> int:
 def _mover_pauses(game: Game, tc: clock.TimeControl, pauses: dict | None) -> list[tuple[int, int]]:
     """The side to move's vacations since his turn began (none for a clock in
     minutes); ``pauses``: ``players_pauses`` already fetched, to save a query."""
-    if not tc.days:
+    if not tc.correspondence:
         return []
     if pauses is None:
         pauses = players_pauses(game)
@@ -66,7 +66,7 @@ def first_move_free(game: Game) -> bool:
     if game.starts_at is not None or game.turn_started_at is None:
         return False
     tc = clock.TimeControl.parse(game.time_control)
-    if tc.days or not tc.timed:
+    if tc.correspondence or not tc.timed:
         return False
     return not (game.white_moves if game.to_move == WHITE else game.black_moves)
 
@@ -79,15 +79,15 @@ def first_move_grace_at(game: Game) -> datetime | None:
 
 
 def flag_deadline(game: Game, pauses: dict | None = None) -> datetime | None:
-    """When the side to move's flag falls, vacations counted (None: untimed
-    or the clock is not running)."""
+    """When the side to move's flag falls, vacations counted, a bank's cap per
+    move too (None: untimed or the clock is not running)."""
     tc = clock.TimeControl.parse(game.time_control)
     if not tc.timed or game.turn_started_at is None or first_move_free(game):
         return None
     return from_ms(
         clock.deadline_ms(
             turn_started_ms=to_ms(game.turn_started_at),
-            left_ms=left_of(game, game.to_move),
+            left_ms=tc.allowance_ms(left_of(game, game.to_move)),
             pauses=_mover_pauses(game, tc, pauses),
         )
     )
