@@ -227,7 +227,7 @@ def adjournment_resume(*, by, adjournment_id: int, now: datetime | None = None) 
 # ---- draws that need an arbiter (2.1.9.1.6, 1.16.7; 1.7.13, 1.16.8) ------------------------------------
 def _sudden_death(game: Game) -> bool:
     tc = TimeControl.parse(game.time_control)
-    return tc.timed and not tc.days and tc.periods[-1].moves is None
+    return tc.timed and not tc.correspondence and tc.periods[-1].moves is None
 
 
 def draw_claim(*, member, game_id: int, kind: str, now: datetime | None = None) -> DrawClaim:

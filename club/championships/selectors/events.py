@@ -74,7 +74,7 @@ def games_scheduled(championship: Championship, entry_count: int) -> int:
 
 
 def is_live(championship: Championship) -> bool:
-    return not clock.TimeControl.parse(championship.time_control).days
+    return not clock.TimeControl.parse(championship.time_control).correspondence
 
 
 def next_game_of(member) -> Board | None:

@@ -189,7 +189,7 @@ def match_game_next(
     if ballot is None:
         ballot = ballot_for(championship, the_round.number, board.number, due.micro_match)
     white, black = (board.white, board.black) if due.board_white_has_white else (board.black, board.white)
-    live = not clock.TimeControl.parse(due.time_control).days
+    live = not clock.TimeControl.parse(due.time_control).correspondence
     clock_ms = None
     in_series = bool(match_games) and due.micro_match == series_number(championship) == match_games[-1].micro_match
     if in_series:

@@ -20,7 +20,7 @@ HOUR_MS = 3_600_000
 def lateness_limit_ms(tc: clock.TimeControl) -> int | None:
     """1.9.1: the allowed lateness is at most the first control's base time and
     at most an hour; None for correspondence and untimed games (no lateness)."""
-    if tc.days or not tc.periods:
+    if tc.correspondence or not tc.periods:
         return None
     return min(tc.periods[0].seconds * 1000, HOUR_MS)
 

@@ -244,7 +244,7 @@ def _micro_match_options(
             "bad-tie-break",
             _("A Lehmann–Georgiev series breaks the tie of a micro-match or a knockout tie (1.11, 3.6.4)."),
         )
-    if tie_break and tie_control is not None and tie_control.days:
+    if tie_break and tie_control is not None and tie_control.correspondence:
         raise Invalid("bad-time-control", _("A Lehmann–Georgiev series is played at a live control (3.6.4)."))
     return {
         "games_per_pairing": games_per_pairing,

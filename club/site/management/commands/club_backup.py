@@ -4,7 +4,8 @@ OUT/club.json holds every row of the club's own apps (members and their
 roles, sanctions, notifications, challenges, games with their moves and
 events, vacations, ratings with their full history, championships with
 rounds, boards, standings and decisions), primary keys kept: standings and
-decisions name members by id, so ids must survive a restore.
+decisions name members by id, so ids must survive a restore; and the
+migrations it was written under, so a later code restores it through them.
 ``manage.py club_restore OUT`` reads it back into an empty database.
 
 Left out on purpose: password hashes (members get an unusable password and
@@ -28,11 +29,14 @@ from django.core import serializers
 from django.core.management.base import BaseCommand, CommandError
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection, transaction
+from django.db.migrations.loader import MigrationLoader
 
 # The club's own apps (every app of these packages, so a new one is backed up
 # too), whose every row is club data.
 CLUB_PACKAGES = ("club", "games", "ratings")
-FORMAT_VERSION = 1
+# 2: the migration state the rows were written under is in the file (club_restore
+# carries an older backup forward through the migrations).
+FORMAT_VERSION = 2
 UNUSABLE_PASSWORD = "!"  # what Django's set_unusable_password stores, less its random suffix
 
 
@@ -48,15 +52,23 @@ class ExactJSONEncoder(DjangoJSONEncoder):
         return super().default(o)
 
 
+def club_app_labels() -> set[str]:
+    """The labels of the club's own apps."""
+    return {config.label for config in apps.get_app_configs() if config.name.split(".")[0] in CLUB_PACKAGES}
+
+
 def club_models() -> list:
     """The club's models, each after the models it refers to."""
-    models = [
-        model
-        for config in apps.get_app_configs()
-        if config.name.split(".")[0] in CLUB_PACKAGES
-        for model in config.get_models()
-    ]
+    labels = club_app_labels()
+    models = [model for config in apps.get_app_configs() if config.label in labels for model in config.get_models()]
     return serializers.sort_dependencies([(None, models)], allow_cycles=True)
+
+
+def migration_state() -> list[tuple[str, str]]:
+    """The club apps' latest migrations, the schema this code writes and reads."""
+    labels = club_app_labels()
+    graph = MigrationLoader(None, ignore_no_migrations=True).graph
+    return sorted(node for node in graph.leaf_nodes() if node[0] in labels)
 
 
 class Command(BaseCommand):
@@ -91,7 +103,13 @@ class Command(BaseCommand):
             records = self._records(folder / "records")
         (folder / "club.json").write_text(
             json.dumps(
-                {"format": FORMAT_VERSION, "passwords": with_passwords, "counts": counts, "rows": rows},
+                {
+                    "format": FORMAT_VERSION,
+                    "migrations": migration_state(),
+                    "passwords": with_passwords,
+                    "counts": counts,
+                    "rows": rows,
+                },
                 ensure_ascii=False,
                 indent=0,
                 cls=ExactJSONEncoder,

@@ -1,0 +1,91 @@
+"""A backup written before the latest migrations restores through them:
+the club backed up on the main of 2026-12-01 (before team events became
+championships, issue 23) reads the same after the restore — its
+championships' standings and crosstables, and its team event's table,
+crosstable, rounds, arbiters and protest (tests/club/data/backup-2026-12-01)."""
+
+import json
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+
+from club.arbiters.models import Protest
+from club.championships.models import Championship
+from club.championships.selectors import events, results
+from club.championships.selectors import teams as team_selectors
+from club.members.models import Member
+
+from .test_backup_restore import club_rows, wipe
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+DATA = Path(__file__).parent / "data" / "backup-2026-12-01"
+
+
+@pytest.fixture
+def reads():
+    return json.loads((DATA / "reads.json").read_text(encoding="utf-8"))
+
+
+def restored(tmp_path):
+    folder = tmp_path / "backup"
+    folder.mkdir()
+    (folder / "club.json").write_bytes((DATA / "club.json").read_bytes())
+    call_command("club_restore", str(folder))
+
+
+def standings_seen(rows: list[dict]) -> list:
+    return [
+        [r["place"], r["player"], r["points"], r["wins"], r["draws"], r["losses"], [f["value"] for f in r["figures"]]]
+        for r in rows
+    ]
+
+
+def test_the_championships_read_the_same(tmp_path, reads):
+    restored(tmp_path)
+    for name, then in reads["championships"].items():
+        now = json.loads(json.dumps(results.results(Championship.objects.get(name=name)), default=str))
+        assert standings_seen(now["standings"]) == standings_seen(then["standings"]), name
+        assert now["crosstable"] == then["crosstable"], name
+
+
+def test_the_team_event_is_a_championship_of_teams_that_reads_the_same(tmp_path, reads):
+    restored(tmp_path)
+    [(name, then)] = reads["team_events"].items()
+    event = Championship.objects.get(name=name)
+    assert event.for_teams and event.status == then["status"] == "running"
+    standings = team_selectors.standings_rows(event)
+    assert [{k: v for k, v in row.items() if k != "id"} for row in standings] == then["standings"]
+    assert [[row["name"], row["cells"]] for row in team_selectors.crosstable(event)["rows"]] == then["crosstable"]
+    names = {t.pk: t.name for t in event.teams.all()}
+    rounds = [
+        [
+            {
+                "home": names[m.home_id],
+                "away": names.get(m.away_id),
+                "result": m.result,
+                "home_points": m.home_points,
+                "away_points": m.away_points,
+                "boards": [[bg.board, str(bg.white), str(bg.black), bg.result] for bg in m.board_list],
+            }
+            for m in r.match_list
+        ]
+        for r in team_selectors.rounds_with_matches(event)
+    ]
+    assert rounds == then["rounds"]
+    assert sorted([str(a.member), a.role] for a in events.appointments(event)) == then["arbiters"]
+    protests = Protest.objects.filter(championship=event, team__isnull=False)
+    assert [[p.team.name, p.text, p.status, p.ruling, str(p.ruled_by)] for p in protests] == then["protests"]
+    # Its first decision remembers the team event it was (a link queued before the move).
+    assert event.decisions.get(action="create").data == {"team_event": 1}
+
+
+def test_a_restored_old_backup_backs_up_and_restores_again_unchanged(tmp_path):
+    restored(tmp_path)
+    before = club_rows(passwords=False)
+    call_command("club_backup", str(tmp_path / "again"))
+    wipe()
+    call_command("club_restore", str(tmp_path / "again"))
+    assert club_rows(passwords=False) == before
+    assert Member.objects.filter(username="olga").exists()
