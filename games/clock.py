@@ -46,6 +46,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from games.rules import names
+
 MS = 1000
 DAY_S = 86_400
 DAY_MS = DAY_S * MS
@@ -324,7 +326,7 @@ LIVE_FIRST_SECONDS = (180, 7_200)
 LIVE_LATER_SECONDS = (300, 7_200)
 LIVE_INCREMENT = (0, 60)
 LIVE_PERIOD_MOVES = (10, 100)
-FIVE_IN_A_ROW = ("renju", "gomoku", "gomoku-standard", "renju-free", "connect6")
+FIVE_IN_A_ROW = tuple(names("renju"))  # renju and its relatives, as the rules module names them
 
 
 def check_allowed(tc: TimeControl, discipline: str) -> None:
@@ -413,9 +415,7 @@ PRESETS: dict[str, tuple[Preset, ...]] = {
 
 
 def presets(discipline: str) -> tuple[Preset, ...]:
-    base = PRESETS.get(
-        discipline, PRESETS["renju"] if discipline in ("gomoku", "gomoku-standard", "renju-free", "connect6") else ()
-    )
+    base = PRESETS.get(discipline, PRESETS["renju"] if discipline in FIVE_IN_A_ROW else ())
     return base + _CORRESPONDENCE
 
 

@@ -7,10 +7,11 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from games import clock
+from games import clock, time_words
 from games.disciplines import RUSSIAN_64, discipline_title
 from games.models import SPEEDS
-from games.rules import variant, variants
+from games.rules import ballots64, variant, variants
+from games.services.start_rule import has_fouls, opening_rules_of
 
 
 def discipline_choices():
@@ -42,8 +43,6 @@ def preset_disciplines() -> dict[str, list[str]]:
 
 def time_control_choices():
     """The presets grouped by speed as the seeds class them, each once, written ``3+2``; then "other"."""
-    from games import time_words
-
     groups = {speed: [] for speed in SPEED_GROUPS}
     seen = set()
     for name, _title in discipline_choices():
@@ -60,8 +59,6 @@ class TimeControlSelect(forms.Select):
     those, and what it means (title, on hover)."""
 
     def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
-        from games import time_words
-
         option = super().create_option(name, value, label, selected, index, subindex, attrs)
         if value and value != CUSTOM:
             option["attrs"]["data-disciplines"] = " ".join(preset_disciplines().get(value, []))
@@ -70,8 +67,6 @@ class TimeControlSelect(forms.Select):
 
 
 def _ballot_keys() -> list[str]:
-    from games.rules import ballots64
-
     return list(ballots64.keys())
 
 
@@ -181,18 +176,19 @@ class ChallengeForm(forms.Form):
         ballot = ""
         if discipline == RUSSIAN_64:
             discipline, ballot = "russian", d.get("ballot") or "random"
-        five_row = discipline in ("renju",)
+        fouls = has_fouls(discipline)
         chosen_rule = d.get("opening_rule") or "none"
         # Gomoku takes an opening rule only when one is chosen (Swap2); renju always names its rule.
-        gomoku_rule = chosen_rule if discipline in ("gomoku", "gomoku-standard") and chosen_rule != "none" else ""
+        offered = opening_rules_of(discipline)
+        other_rule = chosen_rule if offered and chosen_rule in offered and chosen_rule != "none" else ""
         return {
             "discipline": discipline,
             "opponent": d["opponent"],
             "colour": d["colour"],
             "rated": d["rated"],
             "time_control": d["time_control_text"],
-            "opening_rule": chosen_rule if five_row else gomoku_rule,
-            "foul_policy": (d.get("foul_policy") or "reject") if five_row else "reject",
+            "opening_rule": chosen_rule if discipline == "renju" else other_rule,
+            "foul_policy": (d.get("foul_policy") or "reject") if fouls else "reject",
             "ballot": ballot,
             "start_fen": d.get("start_fen") or "",
             "rating_min": d.get("rating_min"),

@@ -20,7 +20,7 @@ from club.platform.api.errors import refusal_status
 from club.platform.api.params import whole_number
 from club.platform.api.throttling import DirectChallengeThrottle
 from club.platform.refusals import Refused
-from games import conditional, live, presentation, selectors
+from games import conditional, live, presentation, records, selectors
 from games.forms import ArchiveFilterForm, ChallengeForm
 
 from . import services
@@ -114,8 +114,6 @@ def conditional_line_save(request, game_id: int):
 
 def game_download(request, game_id: int):
     """The game's record as a file (PDN for draughts; renju text or SGF)."""
-    from games import records
-
     game = selectors.game_with_players(game_id)
     if game is None:
         raise Http404

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from django.db.models import BooleanField, Case, QuerySet, Value, When
+from django.db.models import BooleanField, Case, Q, QuerySet, Value, When
 
 from ratings.config import rating_config
 from ratings.models import SPEEDS, Rating, RatingChange, RatingPool
@@ -44,8 +44,6 @@ def rating_list(
     if min_games:
         queryset = queryset.filter(games__gte=min_games)
     if query:
-        from django.db.models import Q
-
         queryset = queryset.filter(Q(member__username__icontains=query) | Q(member__display_name__icontains=query))
     return _with_provisional(queryset).order_by("-rating", "member__username")
 

@@ -20,7 +20,7 @@ from games.rules import family
 from ratings import standings
 
 from . import selectors, trf
-from .models import Appointment, Board, Championship
+from .models import Appointment, Board, Championship, MatchGame
 from .selectors import results
 
 
@@ -49,8 +49,6 @@ def games_file(championship: Championship) -> Export:
     fmt = "pdn" if draughts else "renju"
     if championship.plays_micro_matches:
         # Micro-matches (1.11): every game of each pairing, in the order played.
-        from .models import MatchGame
-
         games = [
             mg.game
             for mg in MatchGame.objects.filter(

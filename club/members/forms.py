@@ -5,6 +5,7 @@ from django.utils.translation import gettext_lazy as _
 
 from club.members.models import Member
 from club.members.roles import Role
+from club.platform.api.throttling import PasswordResetThrottle
 
 
 def email_in_use(email: str, *, exclude_pk: int | None = None) -> bool:
@@ -39,8 +40,6 @@ class ThrottledPasswordResetForm(PasswordResetForm):
         self.request = request
 
     def clean_email(self):
-        from club.platform.api.throttling import PasswordResetThrottle
-
         email = self.cleaned_data["email"]
         if not PasswordResetThrottle.allow_reset(self.request, email):
             raise ValidationError(_("Too many password reset requests: try again in an hour."), code="throttled")

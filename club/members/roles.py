@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from functools import wraps
 
+from django.contrib.auth.models import Group, Permission
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db import models
@@ -109,10 +110,8 @@ def role_groups_sync(*, using: str = "default", **kwargs) -> None:
     """Make sure every role group exists with at least its listed permissions.
 
     Only adds: permissions an administrator gave a group by hand are kept.
-    Runs on ``post_migrate`` (see ClubConfig.ready).
+    Runs on ``post_migrate`` (see MembersConfig.ready).
     """
-    from django.contrib.auth.models import Group, Permission
-
     for role, permissions in ROLE_PERMISSIONS.items():
         group, _created = Group.objects.using(using).get_or_create(name=role.value)
         for dotted in sorted(permissions):

@@ -2,6 +2,10 @@
 
 import logging
 
+from . import game_notices
+from .services import notifications_mark_read
+from .tasks import notify_challenge_accepted, notify_challenge_created
+
 log = logging.getLogger(__name__)
 
 
@@ -10,27 +14,19 @@ def turns_passed(game_ids: list[int]) -> None:
     member to move, and schedule the 80% reminder, for the whole batch at once.
     Runs in the worker already, so no task of its own; idempotent (one
     notification per move)."""
-    from . import game_notices
-
     game_notices.game_turns_notify(game_ids=game_ids)
 
 
 def challenge_created(challenge_id: int) -> None:
-    from .tasks import notify_challenge_created
-
     _enqueue(notify_challenge_created, challenge_id)
 
 
 def challenge_accepted(challenge_id: int) -> None:
-    from .tasks import notify_challenge_accepted
-
     _enqueue(notify_challenge_accepted, challenge_id)
 
 
 def game_opened(member, game_id: int) -> None:
     """A member opened a game's page: what the notifications said about it is read."""
-    from .services import notifications_mark_read
-
     notifications_mark_read(member=member, game_id=game_id)
 
 

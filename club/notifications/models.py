@@ -10,6 +10,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from .texts import notification_text
+
 
 class MoveEmail(models.TextChoices):
     EACH = "each", _("an email for each move")
@@ -89,8 +91,6 @@ class Notification(models.Model):
         ]
 
     def __str__(self) -> str:
-        from .texts import notification_text
-
         return notification_text(self)
 
 

@@ -3,13 +3,7 @@
 from django.utils.translation import gettext as _
 
 from games import results
-
-
-def discipline_title(name: str) -> str:
-    """The discipline's title in the current language (games/locale translates it)."""
-    from games.disciplines import discipline_title
-
-    return discipline_title(name)
+from games.disciplines import discipline_title
 
 
 def notification_text(n) -> str:

@@ -3,6 +3,7 @@
 import os
 
 from celery import Celery, signals
+from django.db import close_old_connections
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.site.settings")
 
@@ -18,7 +19,5 @@ def _connections_as_for_a_request(task=None, **kwargs) -> None:
     for CONN_MAX_AGE, dropped after an error. (CELERY_DB_REUSE_MAX stops
     Celery's Django fix-up from closing it around every task.) An eager task
     runs inside its caller's request or test, which owns the connection."""
-    from django.db import close_old_connections
-
     if task is not None and not getattr(task.request, "is_eager", False):
         close_old_connections()

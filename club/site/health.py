@@ -10,6 +10,8 @@ from collections.abc import Callable
 from django.core.cache import cache
 from django.db import connection
 
+from club.site.celery import app
+
 log = logging.getLogger(__name__)
 
 
@@ -21,8 +23,6 @@ def check_database() -> None:
 
 def check_broker() -> None:
     """Open a channel to the Celery broker: a Redis ping, or the file-system folders on the default."""
-    from club.site.celery import app
-
     with app.connection_for_write() as conn:
         conn.ensure_connection(max_retries=1, timeout=2)
         conn.default_channel  # noqa: B018  (creating the channel is what proves the broker usable)

@@ -15,6 +15,8 @@ import dj_database_url
 from django.utils.translation import gettext_lazy as _
 from kombu import Queue
 
+from club.platform import channel_layer  # plain asyncio and redis-py: no Django to set up
+
 BASE_DIR = Path(__file__).resolve().parents[2]
 
 
@@ -156,8 +158,6 @@ if REDIS_URL:
     # several round trips and a Lua script per move); a socket that misses a
     # message resyncs with ?since= anyway, and every socket resyncs after its
     # process reconnects to a restarted Redis (club/platform/channel_layer.py).
-    from club.platform import channel_layer
-
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",

@@ -15,8 +15,9 @@ import sys
 import time
 from pathlib import Path
 
-from . import variant
+from . import renju_cli, variant
 from .base import IllegalMove
+from .pdn import game_variant, read_games, replay_game
 
 
 def perft(args, out) -> int:
@@ -31,8 +32,6 @@ def perft(args, out) -> int:
 
 
 def replay_pdn(path: Path, out) -> int:
-    from .pdn import game_variant, read_games, replay_game
-
     try:
         games = read_games(path.read_text(encoding="utf-8-sig", errors="replace"))
     except (OSError, IllegalMove) as e:  # IllegalMove: text PDN cannot be read (an unclosed comment, …)
@@ -62,19 +61,12 @@ def replay(args, out) -> int:
     code = 0
     for name in args.files:
         path = Path(name)
-        if path.suffix.lower() == ".pdn":
-            rc = replay_pdn(path, out)
-        else:
-            from . import renju_cli  # written separately; imported only when needed
-
-            rc = renju_cli.replay(str(path), out)
+        rc = replay_pdn(path, out) if path.suffix.lower() == ".pdn" else renju_cli.replay(str(path), out)
         code = code or rc
     return code
 
 
 def fouls(args, out) -> int:
-    from . import renju_cli
-
     return renju_cli.fouls(args.text, out)
 
 

@@ -53,6 +53,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from . import variant
 from .base import IllegalMove
 
 DATA = Path(__file__).with_name("data")
@@ -166,8 +167,7 @@ _CYRILLIC = str.maketrans("асе", "ace")
 
 def _short_move(p, text: str):
     """The one legal move a short-notation token (``ab4``: from-file, destination) names."""
-    from .russian import RUSSIAN
-
+    RUSSIAN = variant("russian")  # the registry's: russian imports this module
     text = text.strip().lower().translate(_CYRILLIC)
     if len(text) != 3 or not text[0].isalpha():
         return RUSSIAN.find_move(p, text)
@@ -192,8 +192,7 @@ def _replay(cell: dict, key: str):
 
 def _replay_cell(cell: dict):
     """The cell's position; ``IllegalMove`` saying what is wrong with it."""
-    from .russian import RUSSIAN
-
+    RUSSIAN = variant("russian")
     p = RUSSIAN.start()
     if ("moves" in cell) == ("relocations" in cell):
         raise IllegalMove("a cell has either moves or relocations")

@@ -49,6 +49,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from . import variant as get_variant
 from .base import IllegalMove
 
 RESULTS = ("1/2-1/2", "1-0", "0-1", "2-0", "0-2", "1-1", "0-0", "*")
@@ -245,8 +246,6 @@ def replay_game(game: PdnGame, discipline: str | None = None, start=None):
     ``discipline`` overrides the guess (e.g. ``"giveaway"``, which PDN has no
     GameType for); ``start`` overrides the FEN tag (e.g. a шашки-64 ballot's
     position)."""
-    from . import variant as get_variant
-
     v = get_variant(discipline or game_variant(game))
     fen = game.tags.get("FEN")
     try:

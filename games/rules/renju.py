@@ -122,6 +122,7 @@ from itertools import chain
 
 from .base import BLACK, WHITE, IllegalMove
 from .fiverow import BLACK_STONE, EMPTY, SWAP2, WHITE_STONE, FiveInARow, Geometry, Move, Position, place
+from .renju_openings import identify
 
 FIVE, OVERLINE, FOUR, THREE, NONE = "five", "overline", "four", "three", "none"
 _NOTHING = (NONE, 0)
@@ -336,8 +337,6 @@ class Renju(FiveInARow):
 
     def opening(self, p: Position):
         """The canonical opening (renju_openings.Opening) of the game's first three stones, or None."""
-        from .renju_openings import identify
-
         g = self.geometry
         board = g.empty_board
         # Protocol actions (swap, stay, place2, declare N) are not stones.

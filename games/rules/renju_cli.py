@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+from . import variant
 from .base import IllegalMove
 from .fiverow import diagram
 from .renju import RENJU
@@ -53,8 +54,6 @@ def replay(path: str, out) -> int:
 
 
 def _result_text(record, p) -> str:
-    from . import variant
-
     result = variant(record.variant).result(p)
     if result is None:
         return "*"

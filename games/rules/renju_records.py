@@ -84,6 +84,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from . import variant
+from . import variant as get_variant
 from .base import IllegalMove
 from .pdn import read_tag
 from .renju import RULES as _RENJU_RULES
@@ -150,8 +152,6 @@ def replay(record: Record):
 
     IllegalMove carries ``move_number`` (1-based action index) and ``move``.
     """
-    from . import variant
-
     v = variant(record.variant)
     p = v.start(rule=record.rule) if record.rule != "none" else v.start()
     for n, move in enumerate(record.moves, 1):
@@ -352,8 +352,6 @@ def _sgf_result(root: dict) -> str:
 
 
 def _read_sgf(text: str, pos: int) -> tuple[Record, int]:
-    from . import variant as get_variant
-
     nodes, end = _sgf_nodes(text, pos)
     if not nodes:
         raise IllegalMove("empty SGF")
@@ -399,8 +397,6 @@ def _read_sgf(text: str, pos: int) -> tuple[Record, int]:
 
 
 def _write_sgf(record: Record) -> str:
-    from . import variant
-
     v = variant(record.variant)
     size = v.board_size
     root = f"(;FF[4]GM[4]SZ[{size}]RU[{record.rule}]"

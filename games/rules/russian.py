@@ -4,6 +4,7 @@ endgame draw counts of 2.1.9.1."""
 
 from __future__ import annotations
 
+from . import ballots64
 from .draughts import Draughts, Position
 
 
@@ -29,8 +30,6 @@ class Russian(Draughts):
         """The normal start, or a шашки-64 starting position by ballot key (2.2.2)."""
         if ballot is None:
             return self._start
-        from . import ballots64
-
         return ballots64.position(ballot)
 
     def _lone_king_side(self, p: Position):

@@ -18,12 +18,14 @@ from django.utils import timezone
 
 from club.members.models import Member
 from club.members.roles import Role, has_role
-from games import events, results, selectors
+from games import clock, events, results, selectors
 from games.models import Game, GameEvent
+from games.rules import family
 
 from .errors import Conflict, Forbidden, Invalid, RuleRefusal
-from .finish import Ending, game_finish
-from .play import _locked
+from .finish import Ending, flag_if_fallen, game_finish
+from .guards import game_locked
+from .timing import STARTED, STOPPED, clocks_stopped, game_deadline
 
 # The six results of games/results.py, and "annulled": an arbiter's action that leaves no result.
 ANNULLED = "annulled"
@@ -79,7 +81,7 @@ def game_result_change(
         raise Invalid("no-reason", "Say why: every arbiter's decision is recorded with its reason.")
     now = now or timezone.now()
     with transaction.atomic():
-        game = _locked(game_id)
+        game = game_locked(game_id)
         if game.status != Game.Status.ONGOING:
             if _championship_game(game) and not in_championship:
                 raise Forbidden(
@@ -127,29 +129,15 @@ def game_result_change(
 
 # ---- clock decisions (1.7.8, 5.3.1.5–5.3.1.6, 000 9.3.1.4, 002 14.6; adjournment 5.3.3.2) --------------
 # The caller (club.arbiters.services) has checked that ``arbiter`` may decide in this game.
-FIVE_ROW_DISCIPLINES = ("renju", "gomoku", "gomoku-standard", "renju-free", "connect6")
-STOPPED, STARTED = "clocks-stopped", "clocks-started"
 
 
 def correction_floor_ms(discipline: str) -> int:
     """A correction that shortens a player's time leaves him at least 15
     minutes in draughts (1.7.8), 5 in renju and its family (5.3.1.5)."""
-    return (5 if discipline in FIVE_ROW_DISCIPLINES else 15) * 60_000
-
-
-def clocks_stopped(game: Game) -> dict | None:
-    """The arbiter's stop in force on ``game`` (its event data), or None. A
-    timed, ongoing game whose turn has no start is stopped; only then is the
-    event looked up, so a running game costs no query."""
-    if game.status != Game.Status.ONGOING or game.turn_started_at is not None or game.time_control in ("", "-"):
-        return None
-    event = GameEvent.objects.filter(game=game, kind__in=(STOPPED, STARTED)).order_by("-pk").first()
-    return event.data if event is not None and event.kind == STOPPED else None
+    return (5 if family(discipline) == "renju" else 15) * 60_000
 
 
 def _timed_ongoing(game: Game) -> None:
-    from games import clock
-
     if game.status != Game.Status.ONGOING:
         raise Conflict("game-over", "The game is over.")
     tc = clock.TimeControl.parse(game.time_control)
@@ -169,18 +157,15 @@ def game_clocks_stop(
     """Stop both clocks (an interruption, or an adjournment): the side to move
     keeps what he had left at ``now``; no move is accepted until they restart.
     If his flag had already fallen, the game ends on time instead."""
-    from .play import _flag_if_fallen
-    from .timing import game_deadline
-
     if not reason.strip():
         raise Invalid("no-reason", "Say why: every arbiter's decision is recorded with its reason.")
     now = now or timezone.now()
     with transaction.atomic():
-        game = _locked(game_id)
+        game = game_locked(game_id)
         _timed_ongoing(game)
         if clocks_stopped(game) is not None:
             raise Conflict("clocks-stopped", "The clocks are already stopped.")
-        if _flag_if_fallen(game, now):
+        if flag_if_fallen(game, now):
             return game
         field = "white_ms" if game.to_move == "white" else "black_ms"
         setattr(game, field, selectors.game_clocks(game, now=now)[field])
@@ -199,11 +184,9 @@ def game_clocks_stop(
 
 def game_clocks_start(*, game_id: int, arbiter: Member, reason: str = "", now: datetime | None = None) -> Game:
     """Restart the clocks the arbiter stopped: the side to move's clock runs from ``now``."""
-    from .timing import game_deadline
-
     now = now or timezone.now()
     with transaction.atomic():
-        game = _locked(game_id)
+        game = game_locked(game_id)
         if clocks_stopped(game) is None:
             raise Conflict("clocks-running", "The clocks are not stopped.")
         game.turn_started_at = now
@@ -229,19 +212,16 @@ def game_clock_correct(
     """Set both players' time left (a defective clock, 1.7.8, 5.3.1.5). A
     shortened time never goes below ``correction_floor_ms``; a longer one is
     always allowed. The side to move's clock restarts from ``now``."""
-    from .play import _flag_if_fallen
-    from .timing import game_deadline
-
     if not reason.strip():
         raise Invalid("no-reason", "Say why: every arbiter's decision is recorded with its reason.")
     if min(white_ms, black_ms) <= 0 or max(white_ms, black_ms) > 86_400_000:
         raise Invalid("bad-time", "A time left is more than zero and at most a day.")
     now = now or timezone.now()
     with transaction.atomic():
-        game = _locked(game_id)
+        game = game_locked(game_id)
         _timed_ongoing(game)
         stopped = clocks_stopped(game) is not None
-        if not stopped and _flag_if_fallen(game, now):
+        if not stopped and flag_if_fallen(game, now):
             return game
         clocks = selectors.game_clocks(game, now=now)  # a stopped clock does not run
         shown = {colour: clocks[f"{colour}_ms"] for colour in ("white", "black")}

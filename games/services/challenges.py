@@ -13,7 +13,7 @@ from django.utils import timezone
 from club.members.models import Member
 from games import clock, events
 from games.models import BLACK, WHITE, Challenge, Game
-from games.rules import IllegalMove, variant
+from games.rules import IllegalMove, ballots64, variant
 
 from .errors import Conflict, Forbidden, Invalid, NotFound, RuleRefusal
 from .positions import start_position
@@ -188,8 +188,6 @@ def _start_game(challenge: Challenge, member: Member, tc: clock.TimeControl, now
     white, black = (challenge.challenger, member) if colour == WHITE else (member, challenge.challenger)
     ballot = challenge.ballot
     if ballot == "random":
-        from games.rules import ballots64
-
         ballot = ballots64.draw(rng if isinstance(rng, random.Random) else None)
     game = game_create(
         discipline=challenge.discipline,

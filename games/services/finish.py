@@ -11,6 +11,7 @@ from functools import partial
 from django.db import connection, transaction
 from django.db.models import Case, DateTimeField, Value, When
 from django.utils import timezone
+from django.utils.module_loading import import_string
 
 from games import clock, events, results
 from games.models import BLACK, WHITE, Challenge, Game, GameEvent, Vacation
@@ -133,6 +134,18 @@ def overdue_ending(game: Game, now: datetime, pauses: dict | None = None) -> tup
     if flag is not None and flag <= now:
         return flag, time_ending(game, flagged=game.to_move)
     return None
+
+
+def flag_if_fallen(game: Game, now: datetime) -> bool:
+    """If the game is overdue (time up, a player absent past the lateness, no
+    first move within the grace), end it so; True if it ended. Call holding the
+    game's row lock."""
+    if game.deadline is not None and game.deadline <= now:
+        due = overdue_ending(game, now)
+        if due is not None:
+            at, ending = due
+            return game_finish(game=game, ending=ending, now=at)
+    return False
 
 
 def game_adjudicate(*, game_id: int, now: datetime | None = None) -> bool:
@@ -278,13 +291,15 @@ def _batch_pauses(games: list[Game]) -> dict[int, dict[int, list[tuple[int, int]
 FOLLOWUPS_PER_MESSAGE = 100
 
 
-def _followups_enqueue(game_ids: list[int]) -> None:
-    from games.tasks import games_followups_task  # the edge above this layer, as events reaches it by name
+# The task above this layer, found by name as games.events finds the follow-ups.
+FOLLOWUPS_TASK = "games.tasks.games_followups_task"
 
+
+def _followups_enqueue(game_ids: list[int]) -> None:
     for i in range(0, len(game_ids), FOLLOWUPS_PER_MESSAGE):
         chunk = game_ids[i : i + FOLLOWUPS_PER_MESSAGE]
         try:
-            games_followups_task.delay(chunk)
+            import_string(FOLLOWUPS_TASK).delay(chunk)
         except Exception:  # broker down: the events stay undispatched and the sweep enqueues them again
             log.exception("could not enqueue the follow-ups of %s games", len(chunk))
 
@@ -302,6 +317,7 @@ def games_followups_dispatch(game_ids: list[int]) -> int:
 
 __all__ = [
     "Ending",
+    "flag_if_fallen",
     "game_finish",
     "game_adjudicate",
     "games_sweep",

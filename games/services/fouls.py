@@ -23,8 +23,8 @@ from games.models import Game, GameEvent, Move
 from games.rules import IllegalMove
 
 from .errors import Forbidden, RuleRefusal
-from .finish import Ending, game_finish
-from .play import _flag_if_fallen, _locked, _ongoing, _player_colour
+from .finish import Ending, flag_if_fallen, game_finish
+from .guards import game_locked, ongoing_required, player_colour
 from .positions import game_start_position, rules_of
 
 
@@ -51,14 +51,14 @@ def game_foul_claim(*, game_id: int, member: Member, now: datetime | None = None
     """White points out black's foul (002 9.8); see the module docstring."""
     now = now or timezone.now()
     with transaction.atomic():
-        game = _locked(game_id)
-        colour = _player_colour(game, member)
-        _ongoing(game)
+        game = game_locked(game_id)
+        colour = player_colour(game, member)
+        ongoing_required(game)
         if game.foul_policy != "foul-claim":
             raise RuleRefusal("no-foul-claims", "In this game a foul is refused or loses at once (002 9.2).")
         if colour != "white":
             raise Forbidden("not-white", "Only white points out black's fouls (002 9.8).")
-        if _flag_if_fallen(game, now):
+        if flag_if_fallen(game, now):
             return game
         notations = list(
             Move.objects.filter(game=game, ply__lte=game.ply).order_by("ply").values_list("notation", flat=True)

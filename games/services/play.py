@@ -1,7 +1,7 @@
 """Game actions: moves, resignation, abort, draw offers, repetition claims.
 
 Every action runs in one transaction holding SELECT … FOR UPDATE on the game
-row (``_locked``); on SQLite the IMMEDIATE transaction mode serialises the
+row (``guards.game_locked``); on SQLite the IMMEDIATE transaction mode serialises the
 writers the same way. A move names the ply it expects to follow; anything
 else is a stale or racing request and gets ``Conflict`` with nothing changed.
 """
@@ -21,10 +21,11 @@ from games import clock, events, results, sql
 from games.models import BLACK, WHITE, Game, GameEvent, Move
 from games.rules import IllegalMove
 
-from .errors import Conflict, Forbidden, Invalid, NotFound, RuleRefusal
-from .finish import Ending, absence_ending, game_finish, overdue_ending
+from .errors import Conflict, Invalid, NotFound, RuleRefusal
+from .finish import Ending, absence_ending, flag_if_fallen, game_finish
+from .guards import game_locked, ongoing_required, player_colour
 from .positions import FIVE_ROW, game_position, remember_on_commit, rules_of
-from .timing import first_move_seconds, game_deadline, left_of, players_pauses, thinking
+from .timing import clocks_stopped, first_move_seconds, game_deadline, left_of, players_pauses, thinking
 
 
 def other(colour: str) -> str:
@@ -36,43 +37,6 @@ class MoveOutcome:
     move: Move
     game: Game
     replayed: bool = False  # True: an earlier request with the same idempotency key made it
-
-
-def _locked(game_id: int, cursor=None) -> Game:
-    """The game row, locked (SELECT … FOR UPDATE, games/sql.py)."""
-    game = sql.game_locked(game_id, cursor)
-    if game is None:
-        raise NotFound("no-such-game", f"There is no game {game_id}.")
-    return game
-
-
-def _player_colour(game: Game, member: Member) -> str:
-    colour = game.colour_of(member.pk)
-    if colour is None:
-        raise Forbidden("not-a-player", "Only the two players of this game may act in it.")
-    return colour
-
-
-def _ongoing(game: Game) -> None:
-    if game.is_over:
-        raise Conflict("game-over", f"The game is over ({game.result or game.status}, {game.termination}).")
-
-
-def _flag_if_fallen(game: Game, now: datetime) -> bool:
-    """If the game is overdue (time up, a player absent past the lateness, no
-    first move within the grace), end it so (inside the lock)."""
-    if game.deadline is not None and game.deadline <= now:
-        due = overdue_ending(game, now)
-        if due is not None:
-            at, ending = due
-            return game_finish(game=game, ending=ending, now=at)
-    return False
-
-
-def _arbiter_stopped(game: Game) -> bool:
-    from .arbiter import clocks_stopped  # arbiter imports this module
-
-    return clocks_stopped(game) is not None
 
 
 def _not_before_start(game: Game, now: datetime) -> None:
@@ -173,7 +137,7 @@ def _move_locked(
 ) -> MoveOutcome | Ending | object:
     """``game_move_make`` inside its transaction: the outcome, the ``Ending``
     of an absent player's forfeit, or ``_FLAG_FELL``."""
-    game = _locked(game_id, cursor)
+    game = game_locked(game_id, cursor)
     if idempotency_key and (expected_ply != game.ply or game.is_over):
         # A retry of a request that succeeded finds the game past its ply; a
         # fresh request needs no look-up (the unique key constraint guards it).
@@ -184,15 +148,15 @@ def _move_locked(
                     "idempotency-key-reused", "This idempotency key was already used for a different request."
                 )
             return MoveOutcome(prior, game, replayed=True)
-    colour = _player_colour(game, member)
-    _ongoing(game)
+    colour = player_colour(game, member)
+    ongoing_required(game)
     if expected_ply != game.ply:
         raise Conflict("stale-ply", f"The game has moved on: it is at ply {game.ply}, not {expected_ply}.")
     v = rules_of(game)
     p = game_position(game)
     if v.turn(p) != colour:
         raise RuleRefusal("not-your-turn", f"It is {v.turn(p)}'s turn to act.")
-    if game.turn_started_at is None and _arbiter_stopped(game):
+    if game.turn_started_at is None and clocks_stopped(game) is not None:
         raise RuleRefusal(
             "clocks-stopped",
             "The arbiter has stopped the clocks; play resumes when he restarts them (003 5.3.1.6, 5.3.3).",
@@ -213,7 +177,7 @@ def _move_locked(
         new = v.play(p, text)
     except IllegalMove as refusal:
         if running and elapsed >= tc.allowance_ms(left_of(game, colour)):
-            _flag_if_fallen(game, now)
+            flag_if_fallen(game, now)
             return _FLAG_FELL
         raise RuleRefusal("illegal-move", str(refusal)) from None
     result = v.result(new)
@@ -227,7 +191,7 @@ def _move_locked(
             # 1.7.12: the flag fell, but the move on the board has left the
             # opponent without pieces or blocked: the stronger side wins.
             if result is None or result.winner != colour:
-                _flag_if_fallen(game, now)
+                flag_if_fallen(game, now)
                 return _FLAG_FELL
             left, late_win = 0, True
     return _apply(
@@ -332,10 +296,10 @@ def _acting(game_id: int, member: Member, now: datetime | None) -> tuple[Game, s
     colour, the action's time, and whether the side to move's flag had fallen
     (the game has then just ended on time and the action does nothing)."""
     now = now or timezone.now()  # when the action was made, not when the lock was won
-    game = _locked(game_id)
-    colour = _player_colour(game, member)
-    _ongoing(game)
-    return game, colour, now, _flag_if_fallen(game, now)
+    game = game_locked(game_id)
+    colour = player_colour(game, member)
+    ongoing_required(game)
+    return game, colour, now, flag_if_fallen(game, now)
 
 
 FLAG_ENDINGS = ("time", "both-flags")
@@ -354,7 +318,7 @@ def _made_before_the_flag(game: Game, member: Member, now: datetime) -> str | No
         or now >= game.ended_at
     ):
         return None
-    return _player_colour(game, member)
+    return player_colour(game, member)
 
 
 def _supersede_flag(game: Game, *, winner: str | None, reason: str, clause: str, now: datetime) -> Game:
@@ -381,7 +345,7 @@ def game_resign(*, game_id: int, member: Member, now: datetime | None = None) ->
     (003 5.3.1.4, 000 9.3.1.3)."""
     now = now or timezone.now()
     with transaction.atomic():
-        game = _locked(game_id)
+        game = game_locked(game_id)
         colour = _made_before_the_flag(game, member, now)
         if colour is not None:
             return _supersede_flag(game, winner=other(colour), reason="resign", clause="003 5.3.1.4", now=now)
@@ -394,9 +358,9 @@ def game_resign(*, game_id: int, member: Member, now: datetime | None = None) ->
 def game_abort(*, game_id: int, member: Member, now: datetime | None = None) -> Game:
     """Call the game off before both sides have moved: no result, not rated."""
     with transaction.atomic():
-        game = _locked(game_id)
-        _player_colour(game, member)
-        _ongoing(game)
+        game = game_locked(game_id)
+        player_colour(game, member)
+        ongoing_required(game)
         if game.starts_at is not None:
             # A scheduled (championship) game is played or forfeited (1.9), never called off by a player.
             raise RuleRefusal("abort-scheduled", "A scheduled game cannot be aborted; resign or ask the arbiter.")
@@ -471,7 +435,7 @@ def game_draw_answer(*, game_id: int, member: Member, accept: bool, now: datetim
     processed first (003 5.3.1.4, 000 9.3.1.3)."""
     now = now or timezone.now()
     with transaction.atomic():
-        game = _locked(game_id)
+        game = game_locked(game_id)
         colour = _made_before_the_flag(game, member, now) if accept else None
         if colour is not None:
             offer = _offer_at_flag(game)
@@ -519,7 +483,7 @@ def game_repetition_claim(
             )
         except _WrittenMoveStands:
             pass
-        game = _locked(game_id)
+        game = game_locked(game_id)
         GameEvent.objects.create(
             game=game,
             kind="repetition-claim-refused",
@@ -536,13 +500,13 @@ class _WrittenMoveStands(Exception):
 
 
 def _repetition_claim_locked(*, game_id: int, member: Member, expected_ply: int, move: str, now: datetime) -> Game:
-    game = _locked(game_id)
-    colour = _player_colour(game, member)
-    _ongoing(game)
+    game = game_locked(game_id)
+    colour = player_colour(game, member)
+    ongoing_required(game)
     if expected_ply != game.ply:
         raise Conflict("stale-ply", f"The game has moved on: it is at ply {game.ply}, not {expected_ply}.")
     now = now or timezone.now()
-    if _flag_if_fallen(game, now):
+    if flag_if_fallen(game, now):
         return game
     v = rules_of(game)
     if not hasattr(v, "can_claim_repetition"):

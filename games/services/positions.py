@@ -29,14 +29,15 @@ from typing import Any, TypeAlias
 from django.db import transaction
 
 from games.models import Game, Move
-from games.rules import variant
+from games.rules import names, variant
 
 # The rules module's objects, untyped there: a discipline (``games.rules.variant``) and its positions.
 Rules: TypeAlias = Any
 Position: TypeAlias = Any
 
-FIVE_ROW = {"renju", "gomoku", "gomoku-standard", "renju-free", "connect6"}
-DRAUGHTS = {"russian", "international", "giveaway"}
+# The two families, as the rules module names them (games.rules.family).
+FIVE_ROW = frozenset(names("renju"))
+DRAUGHTS = frozenset(names("draughts"))
 # Renju protocol steps (swap, declaration, 5th-move offers) are not stones.
 PROTOCOL_PHASES = ("swap", "declare", "propose")
 POINT = re.compile(r"^[a-z]\d{1,2}$")

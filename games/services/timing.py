@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 from django.conf import settings
 
 from games import clock, sql
-from games.models import BLACK, WHITE, Game
+from games.models import BLACK, WHITE, Game, GameEvent
 
 
 def to_ms(at: datetime) -> int:
@@ -108,3 +108,17 @@ def thinking(game: Game, now: datetime, pauses: dict | None = None) -> int:
     return clock.thinking_ms(
         turn_started_ms=to_ms(game.turn_started_at), now_ms=to_ms(now), pauses=_mover_pauses(game, tc, pauses)
     )
+
+
+# An arbiter's stop of both clocks (games.services.arbiter) and their restart, as game events.
+STOPPED, STARTED = "clocks-stopped", "clocks-started"
+
+
+def clocks_stopped(game: Game) -> dict | None:
+    """The arbiter's stop in force on ``game`` (its event data), or None. A
+    timed, ongoing game whose turn has no start is stopped; only then is the
+    event looked up, so a running game costs no query."""
+    if game.status != Game.Status.ONGOING or game.turn_started_at is not None or game.time_control in ("", "-"):
+        return None
+    event = GameEvent.objects.filter(game=game, kind__in=(STOPPED, STARTED)).order_by("-pk").first()
+    return event.data if event is not None and event.kind == STOPPED else None

@@ -8,6 +8,7 @@ from rest_framework.views import APIView
 
 from club.members.models import Member
 from club.platform.api.errors import ApiError
+from games.models import Game
 from ratings import selectors
 from ratings.api.serializers import (
     GameRatingChangesSerializer,
@@ -96,8 +97,6 @@ class GameRatingChangesView(APIView):
     """Both players' rating changes from one game (null where the game changed nothing)."""
 
     def get(self, request, pk: int):
-        from games.models import Game
-
         game = get_object_or_404(Game, pk=pk)
         changes = selectors.game_rating_changes(game)
         return Response(

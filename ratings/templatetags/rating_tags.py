@@ -1,6 +1,10 @@
 from django import template
 from django.utils.translation import gettext_lazy as _
 
+from games.disciplines import discipline_title as title
+from ratings.models import Rating
+from ratings.selectors import game_rating_changes as changes_of
+
 register = template.Library()
 
 SPEED_LABELS = {
@@ -35,16 +39,12 @@ def speed_label(value: str) -> str:
 @register.filter
 def discipline_title(value: str) -> str:
     """A discipline's name in the reader's language (games.disciplines holds the one list)."""
-    from games.disciplines import discipline_title as title
-
     return title(value)
 
 
 @register.simple_tag
 def club_ratings_of(members) -> dict:
     """{member id: [Rating, ...]} for a page of members, in one query (the members list)."""
-    from ratings.models import Rating
-
     found = {}
     for rating in Rating.objects.filter(member__in=list(members)).order_by("discipline", "speed"):
         found.setdefault(rating.member_id, []).append(rating)
@@ -59,6 +59,4 @@ def ratings_for(found: dict, member) -> list:
 @register.inclusion_tag("ratings/_game_changes.html")
 def game_rating_changes(game) -> dict:
     """Both players' rating changes, for the game page (games stays unaware of ratings)."""
-    from ratings.selectors import game_rating_changes as changes_of
-
     return {"changes": changes_of(game)}

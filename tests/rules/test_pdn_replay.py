@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from games.rules import __main__ as rules_cli
 from games.rules.__main__ import main
 from tests.conftest import shared_path
 
@@ -71,10 +72,7 @@ def test_files_that_are_not_pdn_go_to_the_renju_replay(tmp_path, monkeypatch):
         replay=lambda path, out: calls.append(("replay", path)) or 3,
         fouls=lambda text, out: calls.append(("fouls", text)) or 0,
     )
-    monkeypatch.setitem(sys.modules, "games.rules.renju_cli", fake)
-    import games.rules
-
-    monkeypatch.setattr(games.rules, "renju_cli", fake, raising=False)
+    monkeypatch.setattr(rules_cli, "renju_cli", fake)
     record = tmp_path / "game.renlib"
     record.write_text("h8 h9", encoding="utf-8")
     assert main(["replay", str(record)], io.StringIO()) == 3

@@ -21,13 +21,13 @@ from games.models import Game
 from games.rules import IllegalMove, family
 from games.services import game_check_in, game_move_make
 from games.services.arbiter import (
-    clocks_stopped,
     game_clock_correct,
     game_clocks_start,
     game_clocks_stop,
     game_result_change,
 )
 from games.services.positions import game_position, rules_of
+from games.services.timing import clocks_stopped
 
 from ..models import Adjournment, DrawClaim
 from .audit import audit

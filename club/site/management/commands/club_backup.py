@@ -25,11 +25,15 @@ import json
 from pathlib import Path
 
 from django.apps import apps
+from django.contrib.auth.models import Group
 from django.core import serializers
 from django.core.management.base import BaseCommand, CommandError
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection, transaction
 from django.db.migrations.loader import MigrationLoader
+
+from games.models import Game
+from games.records import default_format, game_record
 
 # The club's own apps (every app of these packages, so a new one is backed up
 # too), whose every row is club data.
@@ -121,8 +125,6 @@ class Command(BaseCommand):
     @staticmethod
     def _members_portable(model, objects: list[dict], with_passwords: bool) -> None:
         """Roles as group names (ids differ between databases); no hashes unless asked."""
-        from django.contrib.auth.models import Group
-
         names = dict(Group.objects.values_list("pk", "name"))
         for obj in objects:
             fields = obj["fields"]
@@ -133,9 +135,6 @@ class Command(BaseCommand):
 
     @staticmethod
     def _records(folder: Path) -> int:
-        from games.models import Game
-        from games.records import default_format, game_record
-
         written = 0
         for game in Game.objects.select_related("white", "black").order_by("pk").iterator(chunk_size=500):
             kind = default_format(game)

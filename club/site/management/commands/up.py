@@ -25,6 +25,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from club.members import services
 from club.members.models import Member
+from club.site.demo import DEMO_PASSWORD, load_demo
 
 STOP_TIMEOUT = 20  # seconds each child gets to finish its work before it is killed
 ONE_LINE_EMAILS = "club.site.console_mail.OneLineEmailBackend"
@@ -65,8 +66,6 @@ class Command(BaseCommand):
         if admin:
             self.ensure_admin(admin)
         if demo:
-            from club.site.demo import DEMO_PASSWORD, load_demo
-
             members = load_demo()
             self.stdout.write(f"Demo club loaded: {', '.join(members)} (password {DEMO_PASSWORD}).")
 

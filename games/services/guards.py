@@ -1,0 +1,34 @@
+"""The game row's lock and the checks every game action makes first.
+
+Every action on a game runs in one transaction holding SELECT … FOR UPDATE
+on its row (``game_locked``); on SQLite the IMMEDIATE transaction mode
+serialises the writers the same way."""
+
+from __future__ import annotations
+
+from club.members.models import Member
+from games import sql
+from games.models import Game
+
+from .errors import Conflict, Forbidden, NotFound
+
+
+def game_locked(game_id: int, cursor=None) -> Game:
+    """The game row, locked until the caller's transaction ends (games/sql.py)."""
+    game = sql.game_locked(game_id, cursor)
+    if game is None:
+        raise NotFound("no-such-game", f"There is no game {game_id}.")
+    return game
+
+
+def player_colour(game: Game, member: Member) -> str:
+    """The colour ``member`` plays in ``game``; refused for anyone else."""
+    colour = game.colour_of(member.pk)
+    if colour is None:
+        raise Forbidden("not-a-player", "Only the two players of this game may act in it.")
+    return colour
+
+
+def ongoing_required(game: Game) -> None:
+    if game.is_over:
+        raise Conflict("game-over", f"The game is over ({game.result or game.status}, {game.termination}).")
