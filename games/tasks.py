@@ -1,6 +1,7 @@
 """Celery tasks: thin, idempotent, taking ids."""
 
 from celery import shared_task
+from celery.signals import task_success
 
 from games import events
 from games.services import games_sweep
@@ -41,3 +42,12 @@ def turns_announce_task(batches: int = 20) -> int:
         if handed < TURNS_PER_BATCH:
             break
     return announced
+
+
+@task_success.connect
+def followup_done(sender=None, **_) -> None:
+    """In the worker, after a task returned: a follow-up of a finished game
+    (one game id its only argument) is recorded as done."""
+    args = getattr(getattr(sender, "request", None), "args", None) or ()
+    if len(args) == 1 and isinstance(args[0], int) and not isinstance(args[0], bool):
+        events.followup_done_record(task=getattr(sender, "name", ""), game_id=args[0])

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
 from django.urls import path
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, serializers, status
@@ -21,7 +22,7 @@ from club.members.api.permissions import role_permission
 from club.members.models import Member
 from club.members.roles import Role
 from club.platform.api.params import query_int
-from club.platform.refusals import Forbidden
+from club.platform.refusals import Forbidden, NotFound
 from games.api.serializers import GameSerializer
 from games.models import Game
 
@@ -456,8 +457,76 @@ class DrawDecisionView(APIView):
         return Response(_claim(services.draw_claim_decide(by=request.user, claim_id=pk, **data.validated_data)))
 
 
+# ---- a team's protests (1.14.7): /api/teams/<event>/protests/ -----------------------------------------
+class MemberOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    username = serializers.CharField()
+    name = serializers.CharField(source="__str__")
+
+
+class TeamProtestIn(serializers.Serializer):
+    team_id = serializers.IntegerField()
+    text = serializers.CharField(max_length=REASON_MAX)
+    match_id = serializers.IntegerField(required=False, allow_null=True)
+
+
+class TeamProtestOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    team_id = serializers.IntegerField()
+    match_id = serializers.IntegerField(allow_null=True)
+    filed_by = MemberOut(source="member")
+    filed_at = serializers.DateTimeField()
+    text = serializers.CharField()
+    status = serializers.CharField()
+    ruled_by = MemberOut(allow_null=True)
+    ruled_at = serializers.DateTimeField(allow_null=True)
+    ruling = serializers.CharField()
+
+
+def _team_event(pk: int) -> Championship:
+    return get_object_or_404(Championship, pk=pk, entrants=Championship.Entrants.TEAMS)
+
+
+class TeamProtestsView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses=TeamProtestOut(many=True))
+    def get(self, request, pk):
+        protests = Protest.objects.filter(championship=_team_event(pk), team__isnull=False).select_related(
+            "member", "ruled_by"
+        )
+        return Response(TeamProtestOut(protests, many=True).data)
+
+    @extend_schema(request=TeamProtestIn, responses={201: TeamProtestOut})
+    def post(self, request, pk):
+        """The captain's written protest to the arbiters (1.14.7)."""
+        data = TeamProtestIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        _team_event(pk)
+        protest = services.protest_file(member=request.user, **data.validated_data)
+        return Response(TeamProtestOut(protest).data, status=status.HTTP_201_CREATED)
+
+
+class TeamProtestRuleView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=RulingIn, responses=TeamProtestOut)
+    def post(self, request, pk, protest_id):
+        """The chief arbiter (or the event's protest panel) rules on a protest, with reasons (1.3.1)."""
+        data = RulingIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        if not Protest.objects.filter(pk=protest_id, championship=_team_event(pk)).exists():
+            raise NotFound("no-such-protest", _("There is no such protest."))
+        protest = services.protest_rule(by=request.user, protest_id=protest_id, **data.validated_data)
+        return Response(TeamProtestOut(protest).data)
+
+
 # /api/sanctions/: the club-scope list and form (under /api/, beside the members' API).
-club_urlpatterns = [path("sanctions/", SanctionListView.as_view(), name="api-sanction-list")]
+club_urlpatterns = [
+    path("sanctions/", SanctionListView.as_view(), name="api-sanction-list"),
+    path("teams/<int:pk>/protests/", TeamProtestsView.as_view(), name="api-team-protests"),
+    path("teams/<int:pk>/protests/<int:protest_id>/rule/", TeamProtestRuleView.as_view(), name="api-team-protest-rule"),
+]
 
 urlpatterns = [
     path("games/<int:pk>/draw-claims/", DrawClaimView.as_view(), name="api-arbiters-draw-claim"),

@@ -203,3 +203,20 @@ def sanction_new(request):
         messages.success(request, _("Sanction recorded: %(sanction)s.") % {"sanction": sanction})
         return redirect("sanction-list")
     return render(request, "club/sanction_new.html", {"form": form})
+
+
+# ---- a team's protest from the team event's page (1.14.7) ---------------------------------------------
+@login_required
+@require_POST
+def team_protest(request, pk: int):
+    """The captain's written protest for his team; back to the event's page with the outcome."""
+    get_object_or_404(Championship, pk=pk, entrants=Championship.Entrants.TEAMS)
+    try:
+        services.protest_file(
+            member=request.user, team_id=int(request.POST.get("team_id") or 0), text=request.POST.get("text", "")
+        )
+    except PlayRefused as refusal:
+        messages.error(request, refusal.detail)
+    else:
+        messages.success(request, _("The protest is handed to the arbiters."))
+    return redirect("teams:detail", pk)

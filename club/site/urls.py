@@ -49,6 +49,7 @@ urlpatterns = [
     path("api/", include("games.api.urls")),
     path("ratings/", include("ratings.urls")),
     path("championships/", include("club.championships.urls")),
+    path("teams/<int:pk>/protest/", arbiter_views.team_protest, name="team-protest"),
     path("teams/", include("club.championships.team_urls")),
     path("arbiters/", include("club.arbiters.urls")),
     path("play/", include("games.urls")),

@@ -15,11 +15,11 @@ championships, arbiters; tests/architecture enforces it). They subscribe:
 
 from .broadcast import game_changed_on_commit, game_group, group_send, member_group
 from .hooks import (
-    _turn_hooks,
     admin_result_corrected,
     challenge_accepted_on_commit,
     challenge_created_on_commit,
     game_opened,
+    hook_remove,
     member_rating,
     on_admin_result_corrected,
     on_challenge_accepted,
@@ -30,19 +30,26 @@ from .hooks import (
     provide_rating,
     turns_announce,
 )
-from .outbox import followups_redispatch, game_finished, game_finished_on_commit, game_result_changed
+from .outbox import (
+    followup_done_record,
+    followups_redispatch,
+    game_finished,
+    game_finished_on_commit,
+    game_result_changed,
+)
 
 __all__ = [
-    "_turn_hooks",
     "admin_result_corrected",
     "challenge_accepted_on_commit",
     "challenge_created_on_commit",
+    "followup_done_record",
     "followups_redispatch",
     "game_changed_on_commit",
     "game_finished",
     "game_finished_on_commit",
     "game_group",
     "game_opened",
+    "hook_remove",
     "game_result_changed",
     "group_send",
     "member_group",

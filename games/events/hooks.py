@@ -54,6 +54,13 @@ _accepted_hooks: list[Hook] = []
 _opened_hooks: list[OpenedHook] = []
 
 
+def hook_remove(hook) -> None:
+    """Take ``hook`` off every registry it is on (a test's, or an app switching a feature off)."""
+    for hooks in (_turn_hooks, _answer_hooks, _challenge_hooks, _accepted_hooks, _opened_hooks):
+        if hook in hooks:
+            hooks.remove(hook)
+
+
 def _register(hooks: list):
     def register(hook):
         if hook not in hooks:

@@ -10,7 +10,7 @@ and marks the row dispatched. If the broker was unreachable the row stays
 undispatched and the sweep enqueues it again (``followups_redispatch``).
 A message can also be lost after it was queued (Redis restarted without
 persistence): each task that runs to its end writes a ``FollowupDone`` row
-(Celery's ``task_success`` signal, below), and the sweep sends again the
+(Celery's ``task_success`` signal, games.tasks), and the sweep sends again the
 tasks of a game not done ``GAMES_FOLLOWUP_RESEND_SECONDS`` after they were
 sent. So follow-up work is never lost; tasks must therefore be idempotent
 (acks_late may deliver twice, too).
@@ -24,7 +24,6 @@ from __future__ import annotations
 import logging
 from datetime import timedelta
 
-from celery.signals import task_success
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
@@ -95,18 +94,16 @@ def followups_redispatch(*, older_than: timedelta = timedelta(seconds=30), limit
     return len(game_ids) + len(lost)
 
 
-@task_success.connect
-def followup_done(sender=None, **_) -> None:
-    """In the worker, after a follow-up task of a finished game returned: record it,
-    and once every one has, close the game's outbox row."""
-    task = getattr(sender, "name", "")
-    args = getattr(getattr(sender, "request", None), "args", None) or ()
-    if task not in settings.GAME_FINISHED_TASKS or len(args) != 1 or not isinstance(args[0], int):
+def followup_done_record(*, task: str, game_id: int) -> None:
+    """A follow-up task of a finished game ran to its end: record it, and once
+    every one has, close the game's outbox row (games.tasks calls it from
+    Celery's ``task_success``)."""
+    if task not in settings.GAME_FINISHED_TASKS:
         return
-    FollowupDone.objects.bulk_create([FollowupDone(game_id=args[0], task=task)], ignore_conflicts=True)
-    tasks = set(FollowupDone.objects.filter(game_id=args[0]).values_list("task", flat=True))
+    FollowupDone.objects.bulk_create([FollowupDone(game_id=game_id, task=task)], ignore_conflicts=True)
+    tasks = set(FollowupDone.objects.filter(game_id=game_id).values_list("task", flat=True))
     if tasks >= set(settings.GAME_FINISHED_TASKS):
-        _mark_done(args[0])
+        _mark_done(game_id)
 
 
 def _mark_done(game_id: int) -> None:

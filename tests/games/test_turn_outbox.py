@@ -26,7 +26,7 @@ def handed():
 
     events.on_turns_passed(hook)
     yield batches
-    events._turn_hooks.remove(hook)
+    events.hook_remove(hook)
 
 
 def _game(anna, boris, control):
@@ -86,7 +86,7 @@ def test_a_move_made_while_the_hooks_run_stays_due(anna, boris):
         assert events.turns_announce() == 1
         assert not _flag(game)
     finally:
-        events._turn_hooks.remove(opponent_moves_meanwhile)
+        events.hook_remove(opponent_moves_meanwhile)
 
 
 def test_a_failing_hook_leaves_the_turns_due_for_the_next_run(anna, boris, handed):
@@ -100,7 +100,7 @@ def test_a_failing_hook_leaves_the_turns_due_for_the_next_run(anna, boris, hande
         assert events.turns_announce() == 1
         assert _flag(game)
     finally:
-        events._turn_hooks.remove(broken)
+        events.hook_remove(broken)
     assert events.turns_announce() == 1 and not _flag(game)
     assert handed == [[game.pk], [game.pk]]  # hooks are idempotent: the working one ran twice
 

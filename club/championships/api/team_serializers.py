@@ -89,30 +89,6 @@ class TeamIneligibleSerializer(serializers.Serializer):
     reason = serializers.CharField(max_length=300)
 
 
-class TeamProtestFileSerializer(serializers.Serializer):
-    team_id = serializers.IntegerField()
-    text = serializers.CharField(max_length=5000)
-    match_id = serializers.IntegerField(required=False, allow_null=True)
-
-
-class TeamProtestRuleSerializer(serializers.Serializer):
-    upheld = serializers.BooleanField()
-    ruling = serializers.CharField(max_length=5000)
-
-
-class TeamProtestSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    team_id = serializers.IntegerField()
-    match_id = serializers.IntegerField(allow_null=True)
-    filed_by = TeamMemberSerializer(source="member")
-    filed_at = serializers.DateTimeField()
-    text = serializers.CharField()
-    status = serializers.CharField()
-    ruled_by = TeamMemberSerializer(allow_null=True)
-    ruled_at = serializers.DateTimeField(allow_null=True)
-    ruling = serializers.CharField()
-
-
 class TeamRosterPlaceSerializer(serializers.Serializer):
     order = serializers.IntegerField()
     member = TeamMemberSerializer()

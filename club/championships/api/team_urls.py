@@ -1,3 +1,5 @@
+"""The team events API (a team's protests, 1.14.7, are the arbiters': club.arbiters.api)."""
+
 from django.urls import path
 
 from . import teams as views
@@ -14,7 +16,5 @@ urlpatterns = [
     path("<int:pk>/rounds/<int:number>/lineups/", views.LineupView.as_view(), name="api-team-lineup"),
     path("<int:pk>/rounds/<int:number>/publish/", views.PublishView.as_view(), name="api-team-round-publish"),
     path("<int:pk>/boards/<int:board_id>/ineligible/", views.IneligibleView.as_view(), name="api-team-ineligible"),
-    path("<int:pk>/protests/", views.ProtestsView.as_view(), name="api-team-protests"),
-    path("<int:pk>/protests/<int:protest_id>/rule/", views.ProtestRuleView.as_view(), name="api-team-protest-rule"),
     path("<int:pk>/standings/", views.StandingsView.as_view(), name="api-team-standings"),
 ]

@@ -15,8 +15,6 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from club.arbiters import services as arbiter_services
-from club.arbiters.models import Protest
 from club.members.models import Member
 from club.platform.refusals import NotFound
 
@@ -188,36 +186,6 @@ class IneligibleView(_Action):
         data.is_valid(raise_exception=True)
         board = services.board_ineligible(by=request.user, championship_id=pk, board_id=board_id, **data.validated_data)
         return Response(s.TeamBoardGameSerializer(board).data)
-
-
-class ProtestsView(_Action):
-    @extend_schema(responses=s.TeamProtestSerializer(many=True))
-    def get(self, request, pk):
-        protests = Protest.objects.filter(championship=_event(pk), team__isnull=False).select_related(
-            "member", "ruled_by"
-        )
-        return Response(s.TeamProtestSerializer(protests, many=True).data)
-
-    @extend_schema(request=s.TeamProtestFileSerializer, responses={201: s.TeamProtestSerializer})
-    def post(self, request, pk):
-        """The captain's written protest to the arbiters (1.14.7)."""
-        data = s.TeamProtestFileSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        _event(pk)
-        protest = arbiter_services.protest_file(member=request.user, **data.validated_data)
-        return Response(s.TeamProtestSerializer(protest).data, status=status.HTTP_201_CREATED)
-
-
-class ProtestRuleView(_Action):
-    @extend_schema(request=s.TeamProtestRuleSerializer, responses=s.TeamProtestSerializer)
-    def post(self, request, pk, protest_id):
-        """The chief arbiter (or the event's protest panel) rules on a protest, with reasons (1.3.1)."""
-        data = s.TeamProtestRuleSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        if not Protest.objects.filter(pk=protest_id, championship=_event(pk)).exists():
-            raise NotFound("no-such-protest", _("There is no such protest."))
-        protest = arbiter_services.protest_rule(by=request.user, protest_id=protest_id, **data.validated_data)
-        return Response(s.TeamProtestSerializer(protest).data)
 
 
 class StandingsView(APIView):

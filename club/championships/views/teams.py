@@ -1,7 +1,7 @@
 """Team event pages: the list, an event (teams, rosters, line-ups, rounds),
 a round (matches and their board games) and the standings with the crosstable.
 
-Thin: the captain's line-up and protest and the arbiters' pairing and
+Thin: the captain's line-up and the arbiters' pairing and
 publication are POSTs to ``event_action``, each calling one service; a
 refusal becomes a message on the event page.
 """
@@ -15,7 +15,6 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from club.arbiters import services as arbiter_services
 from club.platform.refusals import Invalid, Refused
 
 from .. import authority, services
@@ -70,11 +69,6 @@ def _run(request, event: Championship, action: str) -> str:
             members=_ints(boards),
         )
         return _("The line-up is handed in.")
-    if action == "protest":
-        arbiter_services.protest_file(
-            member=request.user, team_id=int(post.get("team_id") or 0), text=post.get("text", "")
-        )
-        return _("The protest is handed to the arbiters.")
     if action == "pair":
         the_round = services.round_pair(by=request.user, championship_id=event.pk)
         return _("Round %(n)s is paired.") % {"n": the_round.number}
