@@ -45,6 +45,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from games.rules import names
 
@@ -81,8 +82,15 @@ class TimeControl:
     @classmethod
     def parse(cls, text: str) -> TimeControl:
         """Read a control's text; ``BadTimeControl`` for anything malformed or
-        beyond the absolute limits below (so no clock or deadline overflows)."""
-        text = (text or "").strip().replace(" ", "")
+        beyond the absolute limits below (so no clock or deadline overflows).
+
+        Each text is read once per process: a control is immutable, and a move,
+        a clock correction or a sweep asks for its game's control many times."""
+        return _parsed(text or "")
+
+    @classmethod
+    def _read(cls, text: str) -> TimeControl:
+        text = text.strip().replace(" ", "")
         if len(text) > MAX_TEXT:
             raise BadTimeControl(f"a time control is at most {MAX_TEXT} characters")
         if text in ("", "-"):
@@ -225,6 +233,11 @@ class TimeControl:
         if on_60 <= 1800:
             return "rapid"
         return "classical"
+
+
+@lru_cache(maxsize=512)
+def _parsed(text: str) -> TimeControl:
+    return TimeControl._read(text)
 
 
 def _int(text: str, what: str) -> int:

@@ -201,3 +201,20 @@ def test_a_renju_correction_keeps_at_least_5_minutes(players, chief_arbiter, clo
     assert refused.value.code == "below-minimum"
     game = clock_correct(by=chief_arbiter, game_id=game.pk, white_ms=5 * 60_000, black_ms=2700_000, reason="fast")
     assert game.white_ms == 5 * 60_000
+
+
+def test_a_clock_correction_reads_the_games_time_control_once(client, live, staff, clock):
+    # Issue 23: the control is read once per text, however many times the correction asks for it.
+    from games import clock as clock_maths
+    from games.clock import TimeControl
+
+    clock.advance(600)
+    clock_maths._parsed.cache_clear()
+    with mock.patch.object(TimeControl, "_read", wraps=TimeControl._read) as read:
+        answer = _post(
+            _as(client, staff["chief"]),
+            f"/api/arbiters/games/{live.pk}/clocks/",
+            {"white_ms": 2000_000, "black_ms": 2700_000, "reason": "The clock was set wrongly."},
+        )
+    assert answer.status_code == 200, answer.content
+    assert [call.args for call in read.call_args_list] == [("2700",)]
