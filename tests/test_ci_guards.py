@@ -188,8 +188,9 @@ def _resolves(dotted: str) -> bool:
     return False
 
 
-def test_every_name_in_docs_contracts_exists():
-    text = (ROOT / "docs" / "contracts.md").read_text(encoding="utf-8")
+@pytest.mark.parametrize("page", ["contracts.md", "architecture.md"])
+def test_every_name_in_the_docs_of_the_code_exists(page):
+    text = (ROOT / "docs" / page).read_text(encoding="utf-8")
     names = [
         n
         for n in re.findall(r"`([a-z_][\w]*(?:\.[A-Za-z_]\w*)+)`", text)
