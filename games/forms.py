@@ -7,11 +7,12 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from club.platform.refusals import Refused
 from games import clock, time_words
 from games.disciplines import RUSSIAN_64, discipline_title
 from games.models import SPEEDS
 from games.rules import ballots64, variant, variants
-from games.services.start_rule import has_fouls, opening_rules_of
+from games.services.start_rule import has_fouls, opening_rules_of, time_control_check
 
 
 def discipline_choices():
@@ -164,9 +165,9 @@ class ChallengeForm(forms.Form):
             return data
         discipline = "russian" if data.get("discipline") == RUSSIAN_64 else data.get("discipline", "")
         try:
-            clock.check_allowed(clock.TimeControl.parse(text or ""), discipline)
-        except clock.BadTimeControl as error:
-            self.add_error("custom_time_control", str(error))
+            time_control_check(text, discipline)
+        except Refused as refusal:
+            self.add_error("custom_time_control", refusal.detail)
         data["time_control_text"] = text
         return data
 
