@@ -2,11 +2,19 @@
 and the audit log change only through club.arbiters.services (permissions,
 effects, audit); the log is append-only everywhere."""
 
-from django.contrib import admin
+from django import forms
+from django.contrib import admin, messages
+from django.template.response import TemplateResponse
+from django.utils.translation import gettext_lazy as _
 
 from club.platform.admin import ReadOnlyAdmin
+from club.platform.refusals import Refused
+from games import admin as games_admin
+from games.models import Game
+from games.services.arbiter import RESULTS
 
-from .models import Adjournment, AuditEntry, DrawClaim, Protest, ProtestPanelMember, Question, Sanction
+from .models import Adjournment, AuditEntry, DrawClaim, Protest, Question, Sanction
+from .services import result_decide
 
 
 @admin.register(Sanction)
@@ -37,13 +45,58 @@ class DrawClaimAdmin(ReadOnlyAdmin):
     list_display = ["claimed_at", "game", "kind", "claimed_by", "status", "decided_by"]
 
 
-@admin.register(ProtestPanelMember)
-class ProtestPanelMemberAdmin(ReadOnlyAdmin):
-    list_display = ["championship", "member", "appointed_by", "appointed_at"]
-
-
 @admin.register(AuditEntry)
 class AuditEntryAdmin(ReadOnlyAdmin):
     list_display = ["at", "actor", "action", "member", "game", "championship", "clause"]
     list_filter = ["action"]
     search_fields = ["actor__username", "member__username", "reason"]
+
+
+class ResultChangeForm(forms.Form):
+    result = forms.ChoiceField(label=_("Result"), choices=[(r, r) for r in RESULTS])
+    reason = forms.CharField(label=_("Reason"), widget=forms.Textarea(attrs={"rows": 3}))
+    clause = forms.CharField(label=_("Rule clause"), max_length=40, required=False)
+
+
+# The games' admin with the arbiters' one action on a game: the result correction, asked of the
+# authority like every other path (the games layer does not know the arbiters).
+admin.site.unregister(Game)
+
+
+@admin.register(Game)
+class GameAdmin(games_admin.GameAdmin):
+    actions = ["correct_result"]
+
+    @admin.action(description=_("Correct the result (arbiter's decision, with a reason)"), permissions=["view"])
+    def correct_result(self, request, queryset):
+        form = ResultChangeForm(request.POST if "apply" in request.POST else None)
+        if form.is_valid():
+            data = form.cleaned_data
+            for game in queryset:
+                try:
+                    result_decide(
+                        by=request.user,
+                        game_id=game.pk,
+                        result=data["result"],
+                        reason=data["reason"],
+                        clause=data["clause"],
+                    )
+                except Refused as refusal:
+                    self.message_user(request, f"{game.pk}: {refusal.detail}", messages.ERROR)
+                else:
+                    self.message_user(
+                        request, _("Game %(id)d: result set to %(result)s.") % {"id": game.pk, "result": data["result"]}
+                    )
+            return None
+        return TemplateResponse(
+            request,
+            "admin/games/game/result_change.html",
+            {
+                **self.admin_site.each_context(request),
+                "title": _("Correct the result"),
+                "form": form,
+                "games": queryset,
+                "opts": self.model._meta,
+                "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME,
+            },
+        )

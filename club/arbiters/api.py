@@ -14,10 +14,10 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from club.championships.authority import arbiter_power
+from club.championships import services as championships
+from club.championships.authority import Action, verdict
 from club.championships.decisions import REASON_MAX
 from club.championships.models import Championship
-from club.championships.selectors import championship_of_game
 from club.members.api.permissions import role_permission
 from club.members.models import Member
 from club.members.roles import Role
@@ -25,6 +25,7 @@ from club.platform.api.params import query_int
 from club.platform.refusals import Forbidden, NotFound
 from games.api.serializers import GameSerializer
 from games.models import Game
+from games.services.arbiter import GROUNDS, RESULTS
 
 from . import selectors, services
 from .models import Adjournment, AuditEntry, DrawClaim, Protest, Question, Sanction
@@ -137,7 +138,7 @@ class LadderView(APIView):
     def get(self, request, pk, member):
         """The next step of the rapid/blitz ladder for a player of this game (1.16.6); for its arbiters."""
         game = get_object_or_404(Game, pk=pk)
-        if arbiter_power(request.user, championship_of_game(game)) is None:
+        if not verdict(request.user, Action.GAME_DESK, game).allowed:
             raise Forbidden("not-arbiter", "Only an arbiter of this game sees the ladder.")
         player = get_object_or_404(Member, pk=member)
         return Response(selectors.ladder_next(game=game, member=player))
@@ -248,7 +249,7 @@ class PanelView(APIView):
         """The organiser names the protest panel (003 1.3.1); an empty list dissolves it."""
         data = PanelIn(data=request.data)
         data.is_valid(raise_exception=True)
-        services.protest_panel_set(by=request.user, championship_id=pk, member_ids=data.validated_data["members"])
+        championships.protest_panel_set(by=request.user, championship_id=pk, member_ids=data.validated_data["members"])
         return Response({"members": selectors.protest_panel(get_object_or_404(Championship, pk=pk))})
 
 
@@ -324,7 +325,7 @@ def _adjournment(adjournment, viewer) -> dict:
     """The sealed move is shown to the player who sealed it and the game's arbiters only (5.3.3.3)."""
     sees = (
         getattr(viewer, "pk", None) == adjournment.sealed_by_id
-        or arbiter_power(viewer, championship_of_game(adjournment.game)) is not None
+        or verdict(viewer, Action.GAME_DESK, adjournment.game).allowed
     )
     return {
         "id": adjournment.id,
@@ -521,9 +522,36 @@ class TeamProtestRuleView(APIView):
         return Response(TeamProtestOut(protest).data)
 
 
-# /api/sanctions/: the club-scope list and form (under /api/, beside the members' API).
+# ---- a game's result (1.4, 1.10.4, 2.1.10.4): /api/games/<id>/result/ ------------------------------------
+class ResultChangeSerializer(serializers.Serializer):
+    result = serializers.ChoiceField(choices=RESULTS)  # games/results.py's six, and "annulled"
+    reason = serializers.CharField(max_length=2000)
+    clause = serializers.CharField(required=False, allow_blank=True, default="", max_length=40)
+    grounds = serializers.ChoiceField(
+        choices=GROUNDS, default="recording-error", help_text="Why a finished game's result changes (003 2.1.10.4)."
+    )
+
+
+class GameResultView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=ResultChangeSerializer,
+        responses=GameSerializer,
+        description="An arbiter sets, changes or annuls a game's result (003 1.4, 1.12.2): an event's chief "
+        "arbiter or deputy for its games, the club's chief arbiter for a club game; never in his own game.",
+    )
+    def post(self, request, pk):
+        data = ResultChangeSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        game = services.result_decide(by=request.user, game_id=pk, **data.validated_data)
+        return Response(GameSerializer(game).data)
+
+
+# /api/sanctions/, a team's protests and a game's result: under /api/, beside the members' and games' API.
 club_urlpatterns = [
     path("sanctions/", SanctionListView.as_view(), name="api-sanction-list"),
+    path("games/<int:pk>/result/", GameResultView.as_view(), name="api-game-result"),
     path("teams/<int:pk>/protests/", TeamProtestsView.as_view(), name="api-team-protests"),
     path("teams/<int:pk>/protests/<int:protest_id>/rule/", TeamProtestRuleView.as_view(), name="api-team-protest-rule"),
 ]

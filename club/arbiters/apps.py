@@ -7,13 +7,3 @@ class ArbitersConfig(AppConfig):
     name = "club.arbiters"
     label = "arbiters"
     verbose_name = _("arbiters")
-
-    def ready(self):
-        from functools import partial
-
-        from games import events
-
-        from . import services
-
-        # The games admin's result correction, audited like every arbiter's act.
-        events.on_admin_result_corrected(partial(services.audit, action="admin:result"))

@@ -201,22 +201,3 @@ class DrawClaim(models.Model):
 
     def __str__(self):
         return f"{self.game_id}: {self.kind} ({self.status})"
-
-
-class ProtestPanelMember(models.Model):
-    """A member of the panel a championship names to rule on protests instead
-    of its chief arbiter (003 1.3.1), appointed by the organiser."""
-
-    championship = models.ForeignKey(
-        "championships.Championship", on_delete=models.CASCADE, related_name="protest_panel"
-    )
-    member = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
-    appointed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
-    appointed_at = models.DateTimeField()
-
-    class Meta:
-        ordering = ["championship", "id"]
-        constraints = [models.UniqueConstraint(fields=["championship", "member"], name="one_panel_seat_per_member")]
-
-    def __str__(self):
-        return f"{self.championship_id}: {self.member}"

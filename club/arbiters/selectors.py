@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from django.db.models import Q, QuerySet
 
-from club.championships.authority import arbiter_power
+from club.championships.authority import Action, verdict
 from club.championships.models import Appointment, Championship
-from club.championships.selectors import championship_of_game
 from club.members.roles import Role, has_any_role, has_role
 from games.clock import TimeControl
 
-from .models import Adjournment, AuditEntry, DrawClaim, Protest, ProtestPanelMember, Question, Sanction
+from .models import Adjournment, AuditEntry, DrawClaim, Protest, Question, Sanction
 
 # The rapid/blitz ladder (1.16.6): first a remark, second a warning, third the loss of the game.
 LADDER = (Sanction.Kind.REMARK, Sanction.Kind.WARNING, Sanction.Kind.LOSS_OF_GAME)
@@ -59,14 +58,8 @@ def sanctions_visible(viewer, *, member=None) -> QuerySet[Sanction]:
 
 
 def may_see_log(member, championship: Championship) -> bool:
-    """A championship's audit log is for its arbiters, its organiser and the club's administrators."""
-    if not getattr(member, "is_authenticated", False):
-        return False
-    return (
-        arbiter_power(member, championship) is not None
-        or championship.organiser_id == member.pk
-        or has_role(member, Role.ADMIN)
-    )
+    """A championship's audit log is for its officials and its organiser (and the club's administrators)."""
+    return verdict(member, Action.EVENT_READ, championship).allowed
 
 
 def championship_log(championship: Championship) -> list[AuditEntry]:
@@ -86,20 +79,21 @@ def adjourned_games(championship: Championship) -> list[Adjournment]:
 def game_questions(game, member) -> list[Question]:
     """The questions of a game a member may see: the players their own, the game's arbiters all."""
     questions = Question.objects.filter(game=game)
-    if arbiter_power(member, championship_of_game(game)) is None:
+    if not verdict(member, Action.GAME_DESK, game).allowed:
         questions = questions.filter(Q(asked_by_id=getattr(member, "pk", None)))
     return list(questions.select_related("asked_by", "answered_by"))
 
 
 def protest_panel(championship: Championship) -> list[dict]:
     """Who sits on the championship's protest panel (1.3.1), public as its arbiters are."""
-    seats = ProtestPanelMember.objects.filter(championship=championship).select_related("member")
+    seats = championship.appointments.filter(role=Appointment.Role.PANEL).select_related("member").order_by("pk")
     return [{"id": s.member_id, "name": str(s.member)} for s in seats]
 
 
 def may_arbitrate(member, game) -> bool:
-    """Is ``member`` an arbiter of ``game``: of its championship by appointment, of a club game by club role."""
-    return arbiter_power(member, championship_of_game(game)) is not None
+    """May ``member`` act at ``game``'s desk: an arbiter of its event by appointment, of a
+    club game by club role; never one of its players."""
+    return verdict(member, Action.GAME_DESK, game).allowed
 
 
 def game_desk(game) -> dict:

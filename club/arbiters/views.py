@@ -11,7 +11,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from club.championships.authority import arbiter_power
+from club.championships import services as championships
+from club.championships.authority import Action, verdict
 from club.championships.models import Championship
 from club.championships.selectors import championship_of_game
 from club.members.models import Member
@@ -53,7 +54,7 @@ def championship_log(request, pk: int):
             "entries": selectors.championship_log(championship),
             "adjourned": selectors.adjourned_games(championship),
             "panel": selectors.protest_panel(championship),
-            "may_name_panel": championship.organiser_id == request.user.pk,
+            "may_name_panel": verdict(request.user, Action.EVENT_ORGANISE, championship).allowed,
         },
     )
 
@@ -63,7 +64,7 @@ def championship_log(request, pk: int):
 def protest_panel(request, pk: int):
     """The organiser names the protest panel (1.3.1) by the members' usernames; none dissolves it."""
     championship = get_object_or_404(Championship, pk=pk)
-    if championship.organiser_id != request.user.pk:
+    if not verdict(request.user, Action.EVENT_ORGANISE, championship).allowed:
         raise PermissionDenied  # the service says the same; no usernames are looked up for anyone else
     usernames = [u for u in request.POST.get("usernames", "").replace(",", " ").split() if u]
     members = dict(Member.objects.filter(username__in=usernames).values_list("username", "pk"))
@@ -72,7 +73,7 @@ def protest_panel(request, pk: int):
         messages.error(request, _("No member is called %(names)s.") % {"names": ", ".join(unknown)})
         return redirect("arbiters:championship-log", pk)
     try:
-        services.protest_panel_set(by=request.user, championship_id=pk, member_ids=[members[u] for u in usernames])
+        championships.protest_panel_set(by=request.user, championship_id=pk, member_ids=[members[u] for u in usernames])
     except PlayRefused as refused:
         messages.error(request, refused.detail)
     else:
@@ -165,7 +166,7 @@ def game_desk(request, pk: int):
         {
             "game": game,
             "championship": championship_of_game(game),
-            "power": arbiter_power(request.user, championship_of_game(game)),
+            "may_decide": verdict(request.user, Action.GAME_ADJOURN, game).allowed,
             "forms": forms,
             "action": action,
             "refusal": refusal,

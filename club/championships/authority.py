@@ -1,24 +1,118 @@
-"""Who may act on a championship (or a team event, which is one): its
-organiser (or a club administrator), its appointed arbiters, its chief
-arbiter or deputy (002 §17: a club-wide role is not enough inside an event).
+"""Who may do what: the club's one authority (003 1.3.1, 1.4, 1.10, 1.15,
+1.16.9; 002 §17).
 
-The guards raise ``Forbidden`` with the reason; every service of the
-competition engine calls them on the championship it has locked."""
+Every path that changes a game, a result, a clock, a sanction, a protest, an
+appointment, a team or an event asks ``require(member, action, target)``
+with the object itself — a game, an event, a protest — and never with an id
+or a flag its caller vouches for. From the object the authority finds the
+event (a game → its board, micro-match or team match → the championship; a
+protest → its championship) and reads who holds which office there:
+
+* inside an event, only its appointments give power (002 §17: a club-wide
+  role is not enough): its organiser (a club administrator may stand in for
+  him), its chief arbiter and deputy, its arbiters, its protest panel;
+* a club game, or the club itself, is judged by the club's roles: its chief
+  arbiter and its arbiters;
+* nobody judges a game he plays in (``Rule.judges_game``), and nobody rules
+  on a protest he filed, about his own game or his own team.
+
+``RULES`` is the table: one ``Rule`` per action, saying which powers allow it
+in an event and at club scope. The permission matrix test reads the same
+table (tests/permissions).
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from enum import StrEnum
+
 from django.utils.translation import gettext as _
 
-from club.members.roles import Role, has_role
-from club.platform.refusals import Forbidden
+from club.members.roles import Role, roles_of
+from club.platform.refusals import Conflict, Forbidden, Refused
+from games.services.arbiter import correction_window
 
 from .models import Appointment, Championship
+from .selectors.events import championship_of_game
 
-CHIEF_ROLES = (Appointment.Role.CHIEF, Appointment.Role.DEPUTY)
+
+class Power(StrEnum):
+    """What an office gives. The first four are held in one event, by appointment; the rest in the club."""
+
+    ORGANISER = "organiser"  # the event's organiser, or a club administrator standing in for him
+    CHIEF = "chief"  # the chief arbiter or his deputy
+    ARBITER = "arbiter"  # any appointed arbiter, the chief and deputy too
+    PANEL = "panel"  # the event's protest panel (1.3.1)
+    CLUB_CHIEF = "club-chief-arbiter"
+    CLUB_ARBITER = "club-arbiter"
 
 
+class Action(StrEnum):
+    GAME_RESULT = "game.result"  # set, correct or annul a game's result (1.4, 1.10.4)
+    GAME_CLOCKS = "game.clocks"  # stop, restart or correct the clocks (1.7.8, 5.3.1.5–5.3.1.6)
+    GAME_ADJOURN = "game.adjourn"  # order an adjournment (5.3.3.2)
+    GAME_DESK = "game.desk"  # the arbiter's page of a game: resume, draw claims, questions, the sealed move
+    SANCTION = "sanction"  # remark, warning, reprimand (1.4)
+    SANCTION_HEAVY = "sanction.heavy"  # loss of the game, exclusion (1.4, 1.16.9)
+    PROTEST_RULE = "protest.rule"  # rule on a protest (1.3.1, 1.14.7)
+    EVENT_ORGANISE = "event.organise"  # set up the event: entries, invitations, groups, stages, the panel
+    EVENT_APPOINT = "event.appoint"  # appoint its arbiters
+    EVENT_REAPPOINT = "event.reappoint"  # change them once the entries have closed (a recorded decision)
+    EVENT_PAIR = "event.pair"  # pair and publish rounds (1.15)
+    EVENT_DECIDE = "event.decide"  # override a pairing, a result, a withdrawal, a team's forfeit (1.10, 1.14, 1.15)
+    EVENT_READ = "event.read"  # see a draft and the event's log
+
+
+@dataclass(frozen=True)
+class Rule:
+    in_event: frozenset[Power]  # who may, inside an event
+    in_club: frozenset[Power]  # who may, for a club game or the club
+    clause: str
+    judges_game: bool = False  # nobody who plays the game may
+
+
+def _powers(*powers: Power) -> frozenset[Power]:
+    return frozenset(powers)
+
+
+RULES: dict[Action, Rule] = {
+    Action.GAME_RESULT: Rule(_powers(Power.CHIEF), _powers(Power.CLUB_CHIEF), "003 1.4", judges_game=True),
+    Action.GAME_CLOCKS: Rule(_powers(Power.ARBITER), _powers(Power.CLUB_ARBITER), "003 1.7.8", judges_game=True),
+    Action.GAME_ADJOURN: Rule(_powers(Power.CHIEF), _powers(Power.CLUB_CHIEF), "003 5.3.3.2", judges_game=True),
+    Action.GAME_DESK: Rule(_powers(Power.ARBITER), _powers(Power.CLUB_ARBITER), "002 §17", judges_game=True),
+    Action.SANCTION: Rule(_powers(Power.ARBITER), _powers(Power.CLUB_ARBITER), "003 1.4", judges_game=True),
+    Action.SANCTION_HEAVY: Rule(_powers(Power.CHIEF), _powers(Power.CLUB_CHIEF), "003 1.4", judges_game=True),
+    Action.PROTEST_RULE: Rule(_powers(Power.CHIEF, Power.PANEL), _powers(Power.CLUB_CHIEF), "003 1.3.1"),
+    Action.EVENT_ORGANISE: Rule(_powers(Power.ORGANISER), frozenset(), "002 §17"),
+    Action.EVENT_APPOINT: Rule(_powers(Power.ORGANISER), frozenset(), "002 §17"),
+    Action.EVENT_REAPPOINT: Rule(frozenset(), _powers(Power.CLUB_CHIEF), "002 §17"),
+    Action.EVENT_PAIR: Rule(_powers(Power.ARBITER), frozenset(), "003 1.15"),
+    Action.EVENT_DECIDE: Rule(_powers(Power.CHIEF), frozenset(), "003 1.4"),
+    Action.EVENT_READ: Rule(_powers(Power.ORGANISER, Power.ARBITER, Power.PANEL), frozenset(), "002 §17"),
+}
+
+# Actions an event's rule gives to the club instead (the event is not the club's to judge by club roles).
+CLUB_ACTIONS_OVER_EVENTS = frozenset({Action.EVENT_REAPPOINT})
+
+
+@dataclass(frozen=True)
+class Verdict:
+    allowed: bool
+    code: str = ""
+    reason: str = ""
+    refusal: type[Refused] = Forbidden  # 403; a state that no longer allows it: Conflict (409)
+
+    def require(self) -> None:
+        if not self.allowed:
+            raise self.refusal(self.code, self.reason)
+
+
+ALLOWED = Verdict(True)
+
+
+# ---- offices ------------------------------------------------------------------------------------
 def appointment_role(championship: Championship, member) -> str | None:
-    """The member's appointment in this championship ("chief", "deputy", "arbiter") or None."""
+    """The member's appointment in this championship ("chief", "deputy", "arbiter", "panel") or None."""
     if not getattr(member, "is_authenticated", False):
         return None
     return (
@@ -28,50 +122,167 @@ def appointment_role(championship: Championship, member) -> str | None:
     )
 
 
+def event_powers(member, championship: Championship) -> set[Power]:
+    """The powers ``member`` holds in ``championship``: by appointment, and as its organiser."""
+    if not getattr(member, "is_authenticated", False) or not member.is_active:
+        return set()
+    powers = set()
+    if championship.organiser_id == member.pk or Role.ADMIN in roles_of(member):
+        powers.add(Power.ORGANISER)
+    role = appointment_role(championship, member)
+    if role in (Appointment.Role.CHIEF, Appointment.Role.DEPUTY):
+        powers |= {Power.CHIEF, Power.ARBITER}
+    elif role == Appointment.Role.ARBITER:
+        powers.add(Power.ARBITER)
+    elif role == Appointment.Role.PANEL:
+        powers.add(Power.PANEL)
+    return powers
+
+
+def club_powers(member) -> set[Power]:
+    """The powers ``member``'s club roles give, outside every event."""
+    roles = roles_of(member)
+    powers = set()
+    if Role.CHIEF_ARBITER in roles:
+        powers |= {Power.CLUB_CHIEF, Power.CLUB_ARBITER}
+    elif Role.ARBITER in roles:
+        powers.add(Power.CLUB_ARBITER)
+    return powers
+
+
+def has_panel(championship: Championship | None) -> bool:
+    return championship is not None and championship.appointments.filter(role=Appointment.Role.PANEL).exists()
+
+
+# ---- the verdict --------------------------------------------------------------------------------
+def event_of(target) -> Championship | None:
+    """The event ``target`` belongs to: itself, a game's, a protest's; None at club scope."""
+    if target is None or isinstance(target, Championship):
+        return target
+    if hasattr(target, "colour_of"):  # a game
+        return championship_of_game(target)
+    return getattr(target, "championship", None)
+
+
+def verdict(member, action: Action, target=None) -> Verdict:
+    """May ``member`` take ``action`` on ``target`` (a game, an event, a protest, or None: the club)?
+
+    First the office (``RULES``), then what bars even an official: his own
+    game, his own protest or team, a panel member's own sanction."""
+    rule = RULES[action]
+    if not getattr(member, "is_authenticated", False) or not member.is_active:
+        return Verdict(False, "not-logged-in", _("Log in first."))
+    championship = event_of(target)
+    if championship is not None and action not in CLUB_ACTIONS_OVER_EVENTS:
+        wanted = rule.in_event
+        if action == Action.PROTEST_RULE:
+            # 1.3.1: the panel the championship names rules instead of its chief arbiter.
+            wanted = _powers(Power.PANEL) if has_panel(championship) else _powers(Power.CHIEF)
+        if not event_powers(member, championship) & wanted:
+            return _refusal(action, championship, wanted)
+    elif not club_powers(member) & rule.in_club:
+        return _refusal(action, None, rule.in_club)
+    game = target if hasattr(target, "colour_of") else getattr(target, "game", None)
+    if rule.judges_game and game is not None and game.colour_of(member.pk) is not None:
+        return Verdict(False, "own-game", _("Nobody judges a game he plays in (002 §17)."))
+    if action == Action.PROTEST_RULE:
+        return _protest_conflict(member, target) or ALLOWED
+    return ALLOWED
+
+
+def result_still_open(game, now) -> Verdict:
+    """May a game's result still change (003 2.1.10.4)? An ongoing game's, yes;
+    a finished club game's within ``games.services.arbiter.correction_window``
+    of its end; an event game's until the event's results are final."""
+    if game.status == game.Status.ONGOING:
+        return ALLOWED
+    championship = championship_of_game(game)
+    if championship is not None:
+        if championship.status == Championship.Status.FINISHED:
+            return Verdict(False, "results-final", _("The championship's results are final (003 2.1.10.4)."), Conflict)
+        return ALLOWED
+    if game.ended_at is not None and now > game.ended_at + correction_window():
+        return Verdict(
+            False,
+            "correction-window-closed",
+            _("This game's result can no longer be corrected (003 2.1.10.4)."),
+            Conflict,
+        )
+    return ALLOWED
+
+
+def require(member, action: Action, target=None) -> None:
+    """Raise ``Forbidden`` with the reason unless ``verdict`` allows it."""
+    verdict(member, action, target).require()
+
+
+def _protest_conflict(member, protest) -> Verdict | None:
+    """Nobody rules on a protest he filed, about his own game or team, or against his own sanction (1.3.1)."""
+    if getattr(protest, "member_id", None) == member.pk:
+        return Verdict(False, "own-protest", _("Nobody rules on a protest he filed (003 1.3.1)."))
+    sanction = getattr(protest, "sanction", None)
+    game = getattr(protest, "game", None) or getattr(sanction, "game", None)
+    if game is not None and game.colour_of(member.pk) is not None:
+        return Verdict(False, "own-game", _("Nobody rules on a protest about a game he plays in (003 1.3.1)."))
+    team = getattr(protest, "team", None)
+    if team is not None and (team.captain_id == member.pk or team.players.filter(member_id=member.pk).exists()):
+        return Verdict(False, "own-team", _("Nobody rules on a protest of his own team (003 1.3.1)."))
+    if sanction is not None and sanction.issued_by_id == member.pk and has_panel(event_of(protest)):
+        return Verdict(False, "own-decision", _("A panel member does not rule on a protest against his own sanction."))
+    return None
+
+
+REFUSALS = {
+    Power.ORGANISER: ("not-organiser", _("Only the championship's organiser may do this.")),
+    Power.CHIEF: ("not-chief-arbiter", _("Only this championship's chief arbiter or deputy may do this (%(clause)s).")),
+    Power.ARBITER: ("not-arbiter", _("Only an arbiter appointed to this championship may do this (002 §17).")),
+    Power.PANEL: ("not-on-panel", _("The championship's protest panel rules on its protests (003 1.3.1).")),
+    Power.CLUB_CHIEF: ("not-chief-arbiter", _("Only the club's chief arbiter may do this (%(clause)s).")),
+    Power.CLUB_ARBITER: ("not-arbiter", _("Only a club arbiter may do this (%(clause)s).")),
+}
+ORDER = (Power.PANEL, Power.CHIEF, Power.ARBITER, Power.ORGANISER, Power.CLUB_CHIEF, Power.CLUB_ARBITER)
+
+
+def _refusal(action: Action, championship: Championship | None, wanted: frozenset[Power]) -> Verdict:
+    rule = RULES[action]
+    if not wanted:
+        where = _("in an event") if championship is None else _("in the club")
+        return Verdict(False, "not-allowed-here", _("This is decided %(where)s.") % {"where": where})
+    power = next(p for p in ORDER if p in wanted)
+    code, text = REFUSALS[power]
+    return Verdict(False, code, str(text) % {"clause": rule.clause} if "%(clause)s" in str(text) else str(text))
+
+
+# ---- the engine's guards, by name ---------------------------------------------------------------
+def is_organiser(championship: Championship, member) -> bool:
+    return Power.ORGANISER in event_powers(member, championship)
+
+
 def is_arbiter(championship: Championship, member) -> bool:
-    return appointment_role(championship, member) is not None
+    return Power.ARBITER in event_powers(member, championship)
 
 
 def is_chief(championship: Championship, member) -> bool:
     """The chief arbiter or his deputy (1.15 preamble, 1.10, 1.4)."""
-    return appointment_role(championship, member) in CHIEF_ROLES
+    return Power.CHIEF in event_powers(member, championship)
 
 
-def is_organiser(championship: Championship, member) -> bool:
-    """The event's organiser, or a club administrator standing in for him."""
-    if not getattr(member, "is_authenticated", False):
-        return False
-    return championship.organiser_id == member.pk or has_role(member, Role.ADMIN)
+def is_official(championship: Championship, member) -> bool:
+    """Holds an appointment in the event (an arbiter or on its panel): may not play in it."""
+    return appointment_role(championship, member) is not None
 
 
 def may_see_draft(championship: Championship, member) -> bool:
-    """A draft is seen by its organiser, the administrators and its appointed arbiters."""
-    return is_organiser(championship, member) or is_arbiter(championship, member)
-
-
-def arbiter_power(member, championship: Championship | None) -> str | None:
-    """ "chief", "arbiter" or None: what ``member`` may decide in ``championship``
-    (by appointment, 002 §17) or, without one, in the club (by club role)."""
-    if not getattr(member, "is_authenticated", False) or not member.is_active:
-        return None
-    if championship is not None:
-        role = appointment_role(championship, member)
-        if role in CHIEF_ROLES:
-            return "chief"
-        return "arbiter" if role == Appointment.Role.ARBITER else None
-    if has_role(member, Role.CHIEF_ARBITER):
-        return "chief"
-    return "arbiter" if has_role(member, Role.ARBITER) else None
+    """A draft is seen by its organiser, the administrators and its appointed officials."""
+    return verdict(member, Action.EVENT_READ, championship).allowed
 
 
 def organiser_required(championship: Championship, member) -> None:
-    if not is_organiser(championship, member):
-        raise Forbidden("not-organiser", _("Only the championship's organiser may do this."))
+    require(member, Action.EVENT_ORGANISE, championship)
 
 
 def arbiter_required(championship: Championship, member) -> None:
-    if not is_arbiter(championship, member):
-        raise Forbidden("not-arbiter", _("Only an arbiter appointed to this championship may do this (002 §17)."))
+    require(member, Action.EVENT_PAIR, championship)
 
 
 def chief_required(championship: Championship, member, clause: str) -> None:

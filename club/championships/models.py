@@ -148,18 +148,26 @@ class Championship(models.Model):
 
 
 class Appointment(models.Model):
-    """An arbiter appointed to one championship (002 §17: a club-wide role is not enough)."""
+    """An official appointed to one championship (002 §17: a club-wide role is
+    not enough): an arbiter, or a member of the protest panel the organiser
+    names to rule on its protests instead of its chief arbiter (003 1.3.1).
+    Nobody appointed plays in the event."""
 
     class Role(models.TextChoices):
         CHIEF = "chief", _("chief arbiter")
         DEPUTY = "deputy", _("deputy chief arbiter")
         ARBITER = "arbiter", _("arbiter")
+        PANEL = "panel", _("protest panel member")
 
     championship = models.ForeignKey(Championship, on_delete=models.CASCADE, related_name="appointments")
     member = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="championship_appointments"
     )
     role = models.CharField(max_length=8, choices=Role.choices)
+    appointed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    appointed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         constraints = [

@@ -44,17 +44,26 @@ class Team(models.Model):
 
 
 class TeamPlayer(models.Model):
-    """A player of a team's roster, in board order (1.14.2); past the event's ``boards`` a reserve."""
+    """A place in a team's roster, in board order (1.14.2); past the event's
+    ``boards`` a reserve. The member plays once he accepts the invitation
+    (``accepted_at``); until then his place is only offered, and another team
+    may offer him one too."""
 
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="players")
     championship = models.ForeignKey("championships.Championship", on_delete=models.CASCADE, related_name="+")
     member = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="team_places")
     order = models.PositiveSmallIntegerField()
+    accepted_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["team", "order"]
         constraints = [
-            models.UniqueConstraint(fields=["championship", "member"], name="team_player_one_team"),
+            models.UniqueConstraint(
+                fields=["championship", "member"],
+                condition=models.Q(accepted_at__isnull=False),
+                name="team_player_one_team",
+            ),
+            models.UniqueConstraint(fields=["team", "member"], name="team_player_once_in_a_team"),
             models.UniqueConstraint(fields=["team", "order"], name="team_player_order_once"),
         ]
 

@@ -6,7 +6,6 @@ from rest_framework import serializers
 
 from games.models import Challenge, Game, Move, Vacation
 from games.selectors import game_clocks
-from games.services.arbiter import GROUNDS, RESULTS
 from games.services.positions import FOUL_POLICIES, game_position, rules_of
 
 
@@ -219,15 +218,6 @@ class ClaimSerializer(serializers.Serializer):
         default="",
         max_length=120,
         help_text="The intended move that would repeat the position (2.1.9.2), unplayed.",
-    )
-
-
-class ResultChangeSerializer(serializers.Serializer):
-    result = serializers.ChoiceField(choices=RESULTS)  # games/results.py's six, and "annulled"
-    reason = serializers.CharField(max_length=2000)
-    clause = serializers.CharField(required=False, allow_blank=True, default="", max_length=40)
-    grounds = serializers.ChoiceField(
-        choices=GROUNDS, default="recording-error", help_text="Why a finished game's result changes (003 2.1.10.4)."
     )
 
 

@@ -20,7 +20,6 @@ urlpatterns = [
     path("games/<int:pk>/draw/decline/", views.GameDrawDeclineView.as_view(), name="api-game-draw-decline"),
     path("games/<int:pk>/claims/repetition/", views.GameRepetitionClaimView.as_view(), name="api-game-claim"),
     path("games/<int:pk>/claims/foul/", views.GameFoulClaimView.as_view(), name="api-game-claim-foul"),
-    path("games/<int:pk>/result/", views.GameResultView.as_view(), name="api-game-result"),
     path("games/<int:pk>/record/", views.GameRecordView.as_view(), name="api-game-record"),
     path("members/<int:pk>/games/", views.MemberGamesView.as_view(), name="api-member-games"),
     path("vacations/", views.VacationListView.as_view(), name="api-vacations"),

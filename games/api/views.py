@@ -291,21 +291,6 @@ class GameRepetitionClaimView(APIView):
         return Response(s.GameSerializer(game).data)
 
 
-class GameResultView(APIView):
-    permission_classes = [permissions.IsAuthenticated]
-
-    @extend_schema(
-        request=s.ResultChangeSerializer,
-        responses=s.GameSerializer,
-        description="The chief arbiter sets, changes or annuls the result (003 1.4, 1.12.2).",
-    )
-    def post(self, request, pk):
-        data = s.ResultChangeSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        game = services.game_result_change(game_id=pk, arbiter=request.user, **data.validated_data)
-        return Response(s.GameSerializer(game).data)
-
-
 # ---- records -----------------------------------------------------------------------------------
 class GameRecordView(APIView):
     permission_classes = [permissions.AllowAny]

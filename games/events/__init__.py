@@ -7,21 +7,18 @@ championships, arbiters; tests/architecture enforces it). They subscribe:
   named in ``settings.GAME_FINISHED_TASKS`` / ``GAME_RESULT_CHANGED_TASKS``
   and enqueued after commit from the ``GameEvent`` outbox;
 * ``hooks``: functions registered in an ``AppConfig.ready`` for correspondence
-  turns, challenges, a member opening a game and an
-  administrator's result correction, and the look-up of a
+  turns, challenges, a member opening a game, and the look-up of a
   member's club rating that games asks of ratings;
 * ``broadcast``: messages to the browsers' Channels groups after commit.
 """
 
 from .broadcast import game_changed_on_commit, game_group, group_send, member_group
 from .hooks import (
-    admin_result_corrected,
     challenge_accepted_on_commit,
     challenge_created_on_commit,
     game_opened,
     hook_remove,
     member_rating,
-    on_admin_result_corrected,
     on_challenge_accepted,
     on_challenge_created,
     on_game_opened,
@@ -39,7 +36,6 @@ from .outbox import (
 )
 
 __all__ = [
-    "admin_result_corrected",
     "challenge_accepted_on_commit",
     "challenge_created_on_commit",
     "followup_done_record",
@@ -54,7 +50,6 @@ __all__ = [
     "group_send",
     "member_group",
     "member_rating",
-    "on_admin_result_corrected",
     "on_challenge_accepted",
     "on_challenge_created",
     "on_game_opened",

@@ -78,18 +78,6 @@ on_challenge_created = _register(_challenge_hooks)
 on_challenge_accepted = _register(_accepted_hooks)
 on_game_opened = _register(_opened_hooks)
 
-# An administrator corrected a result in the admin: its record (the arbiters'
-# audit log) is written by the subscribers, in the correction's transaction,
-# so a failing hook undoes the correction (not swallowed, unlike the others).
-_correction_hooks: list[Callable[..., object]] = []
-on_admin_result_corrected = _register(_correction_hooks)
-
-
-def admin_result_corrected(*, actor: Member, game: Game, result: str, reason: str, clause: str) -> None:
-    for hook in list(_correction_hooks):
-        hook(actor=actor, game=game, result=result, reason=reason, clause=clause)
-
-
 # A member's club rating in a pool (None: unrated there), for rating-limited
 # open challenges: asked of the ratings app, which registers its look-up.
 RatingLookup = Callable[[int, str, str], float | None]

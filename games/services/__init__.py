@@ -1,6 +1,5 @@
 """Game services (writes). Keyword-only functions named <entity>_<action>."""
 
-from .arbiter import game_result_change
 from .challenges import challenge_accept, challenge_cancel, challenge_create, challenge_decline, game_create
 from .errors import Conflict, Forbidden, Invalid, NotFound, PlayRefused, RuleRefusal
 from .finish import Ending, game_adjudicate, game_finish, games_sweep
@@ -42,6 +41,5 @@ __all__ = [
     "game_repetition_claim",
     "game_resign",
     "vacation_take",
-    "game_result_change",
     "game_foul_claim",
 ]

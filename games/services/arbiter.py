@@ -1,10 +1,14 @@
-"""The chief arbiter sets, changes or annuls a game's result (003 1.4, 1.12.2).
+"""The writes of an arbiter's decisions on a game: its result set, changed or
+annulled (003 1.4, 1.12.2), and its clocks stopped, restarted or corrected.
 
-Only the chief arbiter (or deputy, who holds the same role) forfeits a game.
-An ongoing game ends through ``game_finish`` (so its follow-up runs once);
-a finished game's changed or annulled result is recorded as a ``GameEvent``
-and announced with ``events.game_result_changed`` on commit, where ratings
-recompute from that game on.
+Who may decide, and whether a result may still change, is the competition
+layer's to say (``club.championships.authority``, from the game itself): its
+services ask first and then call these. The games layer's own edges (API,
+pages, admin) never call them (.importlinter). An ongoing game ends through
+``game_finish`` (so its follow-up runs once); a finished game's changed or
+annulled result is recorded as a ``GameEvent`` and announced with
+``events.game_result_changed`` on commit, where ratings recompute from that
+game on.
 """
 
 from __future__ import annotations
@@ -12,17 +16,15 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.core.exceptions import ObjectDoesNotExist
 from django.db import transaction
 from django.utils import timezone
 
 from club.members.models import Member
-from club.members.roles import Role, has_role
 from games import clock, events, results, selectors
 from games.models import Game, GameEvent
 from games.rules import family
 
-from .errors import Conflict, Forbidden, Invalid, RuleRefusal
+from .errors import Conflict, Invalid, RuleRefusal
 from .finish import Ending, flag_if_fallen, game_finish
 from .guards import game_locked
 from .timing import STARTED, STOPPED, clocks_stopped, game_deadline
@@ -41,15 +43,6 @@ def correction_window() -> timedelta:
     return timedelta(days=int(getattr(settings, "GAMES_RESULT_CORRECTION_DAYS", 7)))
 
 
-def _championship_game(game: Game) -> bool:
-    try:
-        return game.championship_board is not None  # the opaque reverse link; no import of championships
-    except ObjectDoesNotExist:
-        return False
-    except AttributeError:
-        return False
-
-
 def game_result_change(
     *,
     game_id: int,
@@ -58,21 +51,10 @@ def game_result_change(
     reason: str,
     clause: str = "",
     grounds: str = "recording-error",
-    in_championship: bool = False,
-    authorised: bool = False,
     now: datetime | None = None,
 ) -> Game:
-    """Set an ongoing game's result, or correct a finished one.
-
-    A finished game's result changes only on ``GROUNDS`` (2.1.10.4) and, for
-    a club game, within ``correction_window()`` of its end; a championship
-    game's only through its championship (``in_championship``), which checks
-    that its results are not yet final. ``authorised``: the caller (the
-    championship's or the arbiters' service) has already checked the
-    appointment; otherwise the club's chief arbiter role is required.
-    """
-    if not authorised and not has_role(arbiter, Role.CHIEF_ARBITER):
-        raise Forbidden("not-chief-arbiter", "Only the chief arbiter sets or changes a game's result (003 1.4).")
+    """Set an ongoing game's result, or correct a finished one on ``GROUNDS``
+    (2.1.10.4). Call once the authority allowed it (module docstring)."""
     if result not in RESULTS:
         raise Invalid("bad-result", f"A result is one of {', '.join(RESULTS)}.")
     if grounds not in GROUNDS:
@@ -82,16 +64,6 @@ def game_result_change(
     now = now or timezone.now()
     with transaction.atomic():
         game = game_locked(game_id)
-        if game.status != Game.Status.ONGOING:
-            if _championship_game(game) and not in_championship:
-                raise Forbidden(
-                    "championship-game",
-                    "A championship game's result is corrected through its championship (003 2.1.10.4).",
-                )
-            if not in_championship and game.ended_at is not None and now > game.ended_at + correction_window():
-                raise Conflict(
-                    "correction-window-closed", "This game's result can no longer be corrected (003 2.1.10.4)."
-                )
         before = {"status": game.status, "result": game.result, "termination": game.termination}
         forfeit = results.is_forfeit(result)  # +/-, -/+, -/- (1.12.2)
         termination = "forfeit" if forfeit else "arbiter"
@@ -128,7 +100,6 @@ def game_result_change(
 
 
 # ---- clock decisions (1.7.8, 5.3.1.5–5.3.1.6, 000 9.3.1.4, 002 14.6; adjournment 5.3.3.2) --------------
-# The caller (club.arbiters.services) has checked that ``arbiter`` may decide in this game.
 
 
 def correction_floor_ms(discipline: str) -> int:

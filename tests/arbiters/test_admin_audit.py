@@ -1,5 +1,5 @@
 """No back door: an administrator's result correction in the admin goes through
-the arbiter service and lands in the audit log (issue 15, item 7)."""
+the arbiters' service and its one authority and lands in the audit log (issue 15, item 7; issue 24)."""
 
 from club.arbiters.models import AuditEntry, Sanction
 from games.services import game_create
@@ -26,7 +26,7 @@ def test_an_admin_result_correction_is_audited(client, db):
     entry = AuditEntry.objects.get()
     assert (entry.actor, entry.action, entry.game_id, entry.reason) == (
         superuser,
-        "admin:result",
+        "result",
         game.pk,
         "Recording error.",
     )

@@ -5,8 +5,10 @@ chief arbiter no longer does. The permission matrix of tests/arbiters."""
 
 import pytest
 
-from club.arbiters.models import AuditEntry, Protest, ProtestPanelMember, Sanction
-from club.arbiters.services import protest_file, protest_panel_set, protest_rule, sanction_issue
+from club.arbiters.models import AuditEntry, Protest, Sanction
+from club.arbiters.services import protest_file, protest_rule, sanction_issue
+from club.championships.models import Appointment, Decision
+from club.championships.services import protest_panel_set
 from games.services import Forbidden, Invalid
 from tests.conftest import make_member
 
@@ -36,6 +38,10 @@ def protested(with_panel, staff):
     return protest_file(member=game.white, sanction_id=sanction.pk, text="I was on time", now=at(6))
 
 
+# The organiser, or a club administrator standing in for him (the one rule of every event's setup).
+ORGANISERS = ("organiser", "club admin", "superuser")
+
+
 # 1.3.1: "the panel the championship names" — the organiser names it.
 @pytest.mark.parametrize("who", EVERYONE)
 def test_the_panel_is_named_only_by_the_organiser(client, cast, started, judges, who):
@@ -46,13 +52,13 @@ def test_the_panel_is_named_only_by_the_organiser(client, cast, started, judges,
         {"members": [j.pk for j in judges]},
         content_type="application/json",
     )
-    if who == "organiser":
+    if who in ORGANISERS:
         assert answer.status_code == 200
         assert [m["id"] for m in answer.json()["members"]] == [j.pk for j in judges]
-        assert AuditEntry.objects.filter(action="protest-panel:set", championship=championship).count() == 1
+        assert Decision.objects.filter(action="protest-panel", championship=championship).count() == 1
     else:
         assert answer.status_code in (401, 403)
-        assert _state(game) == before and not ProtestPanelMember.objects.exists()
+        assert _state(game) == before and not Appointment.objects.filter(role="panel").exists()
 
 
 # 1.3.1: with a panel named, a member of the panel rules — not the chief arbiter.
@@ -90,18 +96,23 @@ def test_without_a_panel_the_chief_arbiter_rules_and_dissolving_it_gives_the_rul
     assert AuditEntry.objects.get(action="protest:rejected").data["judge"] == "chief"
 
 
-def test_a_panel_member_does_not_rule_on_a_protest_against_his_own_sanction(started, staff, judges):
+def test_no_panel_member_rules_on_a_protest_against_his_own_sanction(started, staff, judges):
+    # Issue 24: an official holds one office in an event — an arbiter, who sanctions,
+    # cannot sit on the panel that rules on the protests against his sanctions.
     championship, game = started
-    protest_panel_set(
-        by=staff["organiser"], championship_id=championship.pk, member_ids=[staff["arbiter"].pk, judges[0].pk]
-    )
+    with pytest.raises(Invalid) as refused:
+        protest_panel_set(
+            by=staff["organiser"], championship_id=championship.pk, member_ids=[staff["arbiter"].pk, judges[0].pk]
+        )
+    assert refused.value.code == "panel-member-official"
+    protest_panel_set(by=staff["organiser"], championship_id=championship.pk, member_ids=[judges[0].pk])
     (sanction,) = sanction_issue(
         by=staff["arbiter"], member_id=game.black_id, kind="remark", reason="noise", game_id=game.pk, now=at(5)
     )
     protest = protest_file(member=game.black, sanction_id=sanction.pk, text="it was not me", now=at(6))
     with pytest.raises(Forbidden) as refused:
         protest_rule(by=staff["arbiter"], protest_id=protest.pk, upheld=False, ruling="it was", now=at(7))
-    assert refused.value.code == "own-decision"
+    assert refused.value.code == "not-on-panel"
     assert Protest.objects.get(pk=protest.pk).status == "pending"
     protest_rule(by=judges[0], protest_id=protest.pk, upheld=True, ruling="another player", now=at(8))
     assert Sanction.objects.get(pk=sanction.pk).status == "reversed"
@@ -114,7 +125,7 @@ def test_a_player_of_the_championship_cannot_sit_on_its_panel(started, staff, ju
             by=staff["organiser"], championship_id=championship.pk, member_ids=[judges[0].pk, game.white_id]
         )
     assert refused.value.code == "panel-member-plays"
-    assert not ProtestPanelMember.objects.exists() and not AuditEntry.objects.exists()
+    assert not Appointment.objects.filter(role="panel").exists() and not AuditEntry.objects.exists()
 
 
 def test_an_upheld_panel_ruling_reverses_a_loss_of_the_game(with_panel, staff, judges, on_commit):
@@ -140,8 +151,8 @@ def test_the_panel_is_named_on_the_log_page_only_by_the_organiser(client, cast, 
     answer = _client(client, cast[who]).post(
         f"/arbiters/championships/{championship.pk}/protest-panel/", {"usernames": "irina, pavel"}
     )
-    named = list(ProtestPanelMember.objects.values_list("member__username", flat=True))
-    if who == "organiser":
+    named = list(Appointment.objects.filter(role="panel").values_list("member__username", flat=True))
+    if who in ORGANISERS:
         assert answer.status_code == 302 and sorted(named) == ["irina", "pavel"]
         log = client.get(f"/arbiters/championships/{championship.pk}/").content.decode()
         assert "Irina Judge" in log and 'id="panel-usernames"' in log
@@ -159,4 +170,4 @@ def test_a_player_named_on_the_log_page_is_refused_and_nothing_changes(client, s
     client.post(
         f"/arbiters/championships/{championship.pk}/protest-panel/", {"usernames": f"irina {game.white.username}"}
     )
-    assert not ProtestPanelMember.objects.exists() and not AuditEntry.objects.exists()
+    assert not Appointment.objects.filter(role="panel").exists() and not AuditEntry.objects.exists()

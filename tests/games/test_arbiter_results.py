@@ -3,10 +3,11 @@
 import pytest
 from django.contrib.auth.models import Group
 
+from club.arbiters.services import result_decide
 from club.members.models import Member
 from club.members.roles import Role
 from games.models import GameEvent
-from games.services import Forbidden, game_resign, game_result_change
+from games.services import Forbidden, game_resign
 
 from .conftest import at
 
@@ -23,11 +24,11 @@ def irina(db):
 def test_only_the_chief_arbiter_may_set_a_result(new_game, anna):
     game = new_game()
     with pytest.raises(Forbidden):
-        game_result_change(game_id=game.pk, arbiter=anna, result="1-0", reason="I won")
+        result_decide(game_id=game.pk, by=anna, result="1-0", reason="I won")
 
 
 def test_a_forfeit_ends_an_ongoing_game_once(new_game, irina):
-    game = game_result_change(game_id=new_game().pk, arbiter=irina, result="-/+", reason="no-show", now=at(900))
+    game = result_decide(game_id=new_game().pk, by=irina, result="-/+", reason="no-show", now=at(900))
     assert (game.status, game.result, game.termination) == ("finished", "-/+", "forfeit")
     assert GameEvent.objects.filter(game=game, kind="finished").count() == 1
 
@@ -35,9 +36,9 @@ def test_a_forfeit_ends_an_ongoing_game_once(new_game, irina):
 def test_an_annulled_result_is_recorded_with_its_reason(new_game, anna, irina):
     game = new_game()
     game_resign(game_id=game.pk, member=anna, now=at(10))
-    game = game_result_change(
+    game = result_decide(
         game_id=game.pk,
-        arbiter=irina,
+        by=irina,
         result="annulled",
         reason="wrong colours (2.1.10.2)",
         grounds="irregularity",

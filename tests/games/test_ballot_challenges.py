@@ -2,6 +2,7 @@
 with an error a person can act on."""
 
 import pytest
+from django.utils import translation
 
 from games import services
 from games.services import Invalid
@@ -18,7 +19,7 @@ def test_a_challenge_may_name_a_cell_of_either_table(anna, boris):
 
 
 def test_an_unknown_ballot_is_refused_with_the_shape_of_a_key(anna, boris):
-    with pytest.raises(Invalid) as refused:
+    with translation.override("en"), pytest.raises(Invalid) as refused:
         services.challenge_create(
             challenger=anna, opponent=boris, discipline="russian", time_control="d3", ballot="idf:99-I"
         )

@@ -5,6 +5,7 @@ from datetime import timedelta
 import pytest
 from django.contrib.auth.models import Group
 
+from club.arbiters.services import result_decide
 from club.members.models import Member
 from club.members.roles import Role
 from games import clock
@@ -16,7 +17,6 @@ from games.services import (
     game_draw_offer,
     game_repetition_claim,
     game_resign,
-    game_result_change,
     games_sweep,
 )
 
@@ -136,14 +136,12 @@ def test_a_finished_club_game_is_corrected_only_within_the_window(new_game, anna
     game = new_game()
     game_resign(game_id=game.pk, member=anna, now=at(10))
     with pytest.raises(Conflict) as refused:
-        game_result_change(
-            game_id=game.pk, arbiter=irina, result="1-0", reason="wrong record", now=at(10) + timedelta(days=30)
-        )
+        result_decide(game_id=game.pk, by=irina, result="1-0", reason="wrong record", now=at(10) + timedelta(days=30))
     assert refused.value.code == "correction-window-closed"
     game.refresh_from_db()
     assert game.result == "0-1"
-    game = game_result_change(
-        game_id=game.pk, arbiter=irina, result="1-0", reason="wrong record", grounds="recording-error", now=at(60)
+    game = result_decide(
+        game_id=game.pk, by=irina, result="1-0", reason="wrong record", grounds="recording-error", now=at(60)
     )
     assert game.result == "1-0"
 
@@ -154,8 +152,8 @@ def test_a_correction_needs_grounds_the_rules_accept(new_game, anna, irina):
     game = new_game()
     game_resign(game_id=game.pk, member=anna, now=at(10))
     with pytest.raises(Invalid) as refused:
-        game_result_change(
-            game_id=game.pk, arbiter=irina, result="1-0", reason="he says he was winning", grounds="claim", now=at(60)
+        result_decide(
+            game_id=game.pk, by=irina, result="1-0", reason="he says he was winning", grounds="claim", now=at(60)
         )
     assert refused.value.code == "bad-grounds"
     game.refresh_from_db()
@@ -166,4 +164,4 @@ def test_a_player_may_not_correct_a_result(new_game, anna):
     game = new_game()
     game_resign(game_id=game.pk, member=anna, now=at(10))
     with pytest.raises(Forbidden):
-        game_result_change(game_id=game.pk, arbiter=anna, result="1-0", reason="mine", now=at(20))
+        result_decide(game_id=game.pk, by=anna, result="1-0", reason="mine", now=at(20))

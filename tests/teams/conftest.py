@@ -32,7 +32,8 @@ def rosters(db):
 @pytest.fixture
 def make_event(staff, rosters):
     """``make_event(teams, **options)``: 4 boards and a reserve, arbiters appointed,
-    the first ``teams`` rosters registered by their captains, registration closed."""
+    the first ``teams`` rosters registered by their captains and accepted by
+    their players, registration closed."""
 
     def make(teams=4, *, close=True, **options):
         options.setdefault("name", "Командный кубок клуба")
@@ -47,9 +48,11 @@ def make_event(staff, rosters):
         )
         for t in range(teams):
             roster = rosters[t]
-            services.team_register(
+            team = services.team_register(
                 by=roster[0], championship_id=event.pk, name=TEAM_NAMES[t], captain=roster[0], players=roster
             )
+            for player in roster[1:]:  # 1.14.2: each plays once he accepts his place (issue 24)
+                services.team_invitation_answer(member=player, team_id=team.pk, accept=True)
         if close:
             services.entries_close(by=staff["organiser"], championship_id=event.pk, seed="lot")
         event.refresh_from_db()

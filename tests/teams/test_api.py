@@ -69,6 +69,9 @@ def test_a_team_is_registered_with_its_captain_players_in_board_order_and_reserv
         (4, roster[3].pk, False),
         (5, roster[4].pk, True),
     ]
+    # 1.14.2 / issue 24: a place is an invitation; once accepted, no second team may field the member.
+    assert [p["accepted"] for p in team["players"]] == [True, False, False, False, False]
+    ok(api(roster[3]).post(f"/api/teams/{event['id']}/teams/{team['id']}/answer/", {"accept": True}))
     # A second team may not field a member of the first; a roster over boards + reserves is refused.
     other = rosters[1]
     taken = {
@@ -340,7 +343,7 @@ def test_an_absent_player_who_is_in_no_line_up_of_the_round_is_refused_and_nothi
 def test_a_corrected_game_result_reaches_its_board_and_match(
     api, staff, rosters, make_event, django_capture_on_commit_callbacks
 ):
-    from games.services import game_result_change
+    from club.arbiters.services import result_decide
 
     event = make_event(4)
     pair(api, staff, event)
@@ -350,7 +353,7 @@ def test_a_corrected_game_result_reaches_its_board_and_match(
         game_resign(game_id=board.game_id, member=board.black)
     assert BoardGame.objects.get(pk=board.pk).result == "1-0"
     with django_capture_on_commit_callbacks(execute=True):
-        game_result_change(game_id=board.game_id, arbiter=staff["chief"], result="1/2-1/2", reason="Записан неверно.")
+        result_decide(by=staff["chief"], game_id=board.game_id, result="1/2-1/2", reason="Записан неверно.")
     assert BoardGame.objects.get(pk=board.pk).result == "1/2-1/2"
     assert Match.objects.get(pk=board.match_id).home_points == 0.5
 

@@ -1,7 +1,7 @@
 """Arbiters' powers (003 1.3, 1.4, 1.10, 1.16.6; 002 §17), by what they do:
 
 * ``sanctions``: sanctions with their effects (1.4, the rapid/blitz ladder 1.16.6);
-* ``protests``: protests and their rulings, the protest panel (1.3.1, 1.14.7);
+* ``protests``: protests and their rulings (1.3.1, 1.14.7; the panel is an appointment of the event);
 * ``questions``: players' questions to the arbiter (1.3.1);
 * ``desk``: the arbiters' game desk — clocks, adjournment, sealed moves, draw claims;
 * ``audit``: the append-only audit log every action here writes.
@@ -21,8 +21,9 @@ from .desk import (
     draw_claim,
     draw_claim_decide,
     move_seal,
+    result_decide,
 )
-from .protests import has_protest_panel, protest_file, protest_panel_set, protest_rule
+from .protests import protest_file, protest_rule
 from .questions import question_answer, question_ask
 from .sanctions import HEAVY, LIGHT, sanction_issue, sanction_reverse
 
@@ -37,13 +38,12 @@ __all__ = [
     "clocks_stop",
     "draw_claim",
     "draw_claim_decide",
-    "has_protest_panel",
     "move_seal",
     "protest_file",
-    "protest_panel_set",
     "protest_rule",
     "question_answer",
     "question_ask",
+    "result_decide",
     "sanction_issue",
     "sanction_reverse",
 ]

@@ -1,7 +1,13 @@
-"""The arbiters' game desk: clock decisions (1.7.8, 5.3.1.5–5.3.1.6),
-adjournment and the sealed move (5.3.3.2–5.3.3.3, 002 17.6), and the draws
-only an arbiter grants (2.1.9.1.6, 1.16.7; 1.7.13, 1.16.8). Every action is
-written to the audit log."""
+"""The arbiters' game desk: a game's result (1.4, 1.10.4, 2.1.10.4), clock
+decisions (1.7.8, 5.3.1.5–5.3.1.6), adjournment and the sealed move
+(5.3.3.2–5.3.3.3, 002 17.6), and the draws only an arbiter grants
+(2.1.9.1.6, 1.16.7; 1.7.13, 1.16.8).
+
+Who may decide is the authority's (``club.championships.authority``), asked
+with the game itself: in an event its appointed arbiters, for a club game
+the club's; never a player of the game. Every action is written to the
+audit log; a result of an event's game goes through the event, which
+records the decision in its log."""
 
 from __future__ import annotations
 
@@ -11,7 +17,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from club.championships.authority import arbiter_power
+from club.championships import services as championships
+from club.championships.authority import Action, require, result_still_open
 from club.championships.decisions import reason_given
 from club.championships.models import Championship
 from club.championships.selectors import championship_of_game
@@ -33,18 +40,65 @@ from ..models import Adjournment, DrawClaim
 from .audit import audit
 
 
-# ---- clock decisions (1.7.8, 5.3.1.5–5.3.1.6) --------------------------------------------------------
-def _game_power(by, game_id: int, *, chief: bool = False) -> tuple[Game, Championship | None]:
-    game = Game.objects.filter(pk=game_id).first()
+def _game_judged(by, game_id: int, action: Action) -> tuple[Game, Championship | None]:
+    """The game (row locked) and its event, once the authority allows ``by`` the ``action`` on it."""
+    game = Game.objects.select_for_update().filter(pk=game_id).first()
     if game is None:
         raise NotFound("no-such-game", _("There is no such game."))
-    championship = championship_of_game(game)
-    power = arbiter_power(by, championship)
-    if power is None or (chief and power != "chief"):
-        if chief:
-            raise Forbidden("not-chief-arbiter", _("Only the chief arbiter or his deputy may do this."))
-        raise Forbidden("not-arbiter", _("Only an arbiter of this game may do this."))
-    return game, championship
+    require(by, action, game)
+    return game, championship_of_game(game)
+
+
+# ---- the result (1.4, 1.10.4, 2.1.10.4) ------------------------------------------------------------------
+def result_decide(
+    *,
+    by,
+    game_id: int,
+    result: str,
+    reason: str,
+    clause: str = "",
+    grounds: str = "recording-error",
+    now: datetime | None = None,
+) -> Game:
+    """An arbiter sets, corrects or annuls a game's result. An event's game:
+    its chief arbiter or deputy, through the event (``board_result_set``: the
+    decision is in its log, and its results final once it finishes). A club
+    game: the club's chief arbiter, a finished one within the correction
+    window. Never in his own game."""
+    now = now or timezone.now()
+    reason = reason_given(reason)
+    with transaction.atomic():
+        game, championship = _game_judged(by, game_id, Action.GAME_RESULT)
+        if championship is not None:
+            championships.board_result_set(
+                by=by,
+                championship_id=championship.pk,
+                game_id=game_id,
+                result=result,
+                reason=reason,
+                clause=clause or "1.10.4",
+                grounds=grounds,
+                now=now,
+            )
+            return Game.objects.get(pk=game_id)
+        result_still_open(game, now).require()
+        game = game_result_change(
+            game_id=game_id, arbiter=by, result=result, reason=reason, clause=clause, grounds=grounds, now=now
+        )
+        audit(
+            actor=by,
+            action="result",
+            reason=reason,
+            clause=clause or "003 1.4",
+            game=game,
+            now=now,
+            result=result,
+            grounds=grounds,
+        )
+        return game
+
+
+# ---- clock decisions (1.7.8, 5.3.1.5–5.3.1.6) --------------------------------------------------------
 
 
 def clocks_stop(*, by, game_id: int, reason: str, now: datetime | None = None) -> Game:
@@ -52,7 +106,7 @@ def clocks_stop(*, by, game_id: int, reason: str, now: datetime | None = None) -
     now = now or timezone.now()
     reason = reason_given(reason)
     with transaction.atomic():
-        game, championship = _game_power(by, game_id)
+        game, championship = _game_judged(by, game_id, Action.GAME_CLOCKS)
         game = game_clocks_stop(game_id=game_id, arbiter=by, reason=reason, now=now)
         audit(
             actor=by,
@@ -70,7 +124,7 @@ def clocks_start(*, by, game_id: int, reason: str = "", now: datetime | None = N
     """An arbiter restarts the clocks he stopped (not an adjournment's: that resumes with its sealed move)."""
     now = now or timezone.now()
     with transaction.atomic():
-        game, championship = _game_power(by, game_id)
+        game, championship = _game_judged(by, game_id, Action.GAME_CLOCKS)
         if Adjournment.objects.filter(game=game, status=Adjournment.Status.SEALED).exists():
             raise Conflict("adjourned", _("The game is adjourned: it resumes with its sealed move."))
         game = game_clocks_start(game_id=game_id, arbiter=by, reason=reason, now=now)
@@ -91,7 +145,7 @@ def clock_correct(*, by, game_id: int, white_ms: int, black_ms: int, reason: str
     now = now or timezone.now()
     reason = reason_given(reason)
     with transaction.atomic():
-        game, championship = _game_power(by, game_id)
+        game, championship = _game_judged(by, game_id, Action.GAME_CLOCKS)
         clause = "003 5.3.1.5" if family(game.discipline) == "renju" else "003 1.7.8"
         game = game_clock_correct(
             game_id=game_id, arbiter=by, white_ms=white_ms, black_ms=black_ms, reason=reason, clause=clause, now=now
@@ -118,8 +172,7 @@ def adjournment_order(
     now = now or timezone.now()
     reason = reason_given(reason)
     with transaction.atomic():
-        game, championship = _game_power(by, game_id, chief=True)
-        game = Game.objects.select_for_update().get(pk=game.pk)
+        game, championship = _game_judged(by, game_id, Action.GAME_ADJOURN)
         if game.is_over:
             raise Conflict("game-over", _("The game is over."))
         if resume_at <= now:
@@ -197,7 +250,7 @@ def adjournment_resume(*, by, adjournment_id: int, now: datetime | None = None) 
         adjournment = Adjournment.objects.select_for_update().filter(pk=adjournment_id).first()
         if adjournment is None:
             raise NotFound("no-adjournment", _("There is no such adjournment."))
-        game, championship = _game_power(by, adjournment.game_id)
+        game, championship = _game_judged(by, adjournment.game_id, Action.GAME_DESK)
         if adjournment.status != Adjournment.Status.SEALED:
             raise Conflict("not-sealed", _("No move has been sealed in this game."))
         if now < adjournment.resume_at:
@@ -285,7 +338,7 @@ def draw_claim_decide(*, by, claim_id: int, grant: bool, reason: str, now: datet
         claim = DrawClaim.objects.select_for_update().select_related("game").filter(pk=claim_id).first()
         if claim is None:
             raise NotFound("no-claim", _("There is no such claim."))
-        game, championship = _game_power(by, claim.game_id)
+        game, championship = _game_judged(by, claim.game_id, Action.GAME_DESK)
         if claim.status != DrawClaim.Status.PENDING:
             raise Conflict("already-decided", _("This claim has already been decided."))
         if game.is_over:
@@ -294,16 +347,7 @@ def draw_claim_decide(*, by, claim_id: int, grant: bool, reason: str, now: datet
         rapid = game.speed in ("rapid", "blitz")
         clause = ("003 1.16.8" if rapid else "003 1.7.13") if stop else ("003 1.16.7" if rapid else "003 2.1.9.1.6")
         if grant:
-            game_result_change(
-                game_id=game.pk,
-                arbiter=by,
-                result="1/2-1/2",
-                reason=reason,
-                clause=clause,
-                authorised=True,
-                in_championship=championship is not None,
-                now=now,
-            )
+            game_result_change(game_id=game.pk, arbiter=by, result="1/2-1/2", reason=reason, clause=clause, now=now)
         elif stop and clocks_stopped(Game.objects.get(pk=game.pk)) is not None:
             game_clocks_start(game_id=game.pk, arbiter=by, reason="draw claim refused", now=now)
         claim.status = DrawClaim.Status.GRANTED if grant else DrawClaim.Status.REFUSED

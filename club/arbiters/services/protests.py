@@ -12,16 +12,14 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from club.championships.authority import arbiter_power
+from club.championships.authority import Action, has_panel, require
 from club.championships.decisions import reason_given
-from club.championships.models import Championship
 from club.championships.selectors import championship_of_game
-from club.members.models import Member
 from club.platform.refusals import Conflict, Forbidden, Invalid, NotFound
 from club.teams.models import Match, Team
 from games.models import Game
 
-from ..models import Protest, ProtestPanelMember, Sanction
+from ..models import Protest, Sanction
 from .audit import audit
 from .sanctions import sanction_reverse
 
@@ -112,7 +110,8 @@ def protest_rule(*, by, protest_id: int, upheld: bool, ruling: str, now: datetim
         protest = Protest.objects.select_for_update().filter(pk=protest_id).first()
         if protest is None:
             raise NotFound("no-protest", _("There is no such protest."))
-        judge = _protest_judge(by, protest)
+        require(by, Action.PROTEST_RULE, protest)
+        judge = "panel" if has_panel(protest.championship) else "chief"
         if protest.status != Protest.Status.PENDING:
             raise Conflict("already-ruled", _("This protest has already been ruled on."))
         protest.status = Protest.Status.UPHELD if upheld else Protest.Status.REJECTED
@@ -135,62 +134,3 @@ def protest_rule(*, by, protest_id: int, upheld: bool, ruling: str, now: datetim
             judge=judge,
         )
         return protest
-
-
-def has_protest_panel(championship: Championship | None) -> bool:
-    return championship is not None and ProtestPanelMember.objects.filter(championship=championship).exists()
-
-
-def _protest_judge(by, protest: Protest) -> str:
-    """Who rules on ``protest`` (1.3.1), as "panel" or "chief"; refuses anyone else."""
-    if has_protest_panel(protest.championship):
-        on_panel = (
-            getattr(by, "is_authenticated", False)
-            and by.is_active
-            and ProtestPanelMember.objects.filter(championship=protest.championship, member_id=by.pk).exists()
-        )
-        if not on_panel:
-            raise Forbidden("not-on-panel", _("The championship's protest panel rules on its protests (003 1.3.1)."))
-        if protest.sanction is not None and protest.sanction.issued_by_id == by.pk:
-            raise Forbidden("own-decision", _("A panel member does not rule on a protest against his own sanction."))
-        return "panel"
-    if arbiter_power(by, protest.championship) != "chief":
-        raise Forbidden("not-chief-arbiter", _("The chief arbiter or his deputy rules on protests (003 1.3.1)."))
-    return "chief"
-
-
-def protest_panel_set(*, by, championship_id: int, member_ids: list[int], now: datetime | None = None) -> list:
-    """The organiser names the championship's protest panel (1.3.1); an empty
-    list dissolves it and the chief arbiter rules again. Its players cannot sit
-    on it: the panel rules on their protests."""
-    now = now or timezone.now()
-    member_ids = list(dict.fromkeys(member_ids))
-    with transaction.atomic():
-        championship = Championship.objects.select_for_update().filter(pk=championship_id).first()
-        if championship is None:
-            raise NotFound("no-championship", _("There is no such championship."))
-        if not getattr(by, "is_authenticated", False) or championship.organiser_id != by.pk:
-            raise Forbidden("not-organiser", _("The championship's organiser names its protest panel (003 1.3.1)."))
-        if championship.status == Championship.Status.FINISHED:
-            raise Conflict("results-final", _("The championship is finished."))
-        members = list(Member.objects.filter(pk__in=member_ids, is_active=True))
-        if len(members) != len(member_ids):
-            raise NotFound("no-member", _("There is no such member."))
-        if championship.entries.filter(member_id__in=member_ids).exists():
-            raise Invalid("panel-member-plays", _("A player of the championship cannot sit on its protest panel."))
-        ProtestPanelMember.objects.filter(championship=championship).exclude(member_id__in=member_ids).delete()
-        seated = set(ProtestPanelMember.objects.filter(championship=championship).values_list("member_id", flat=True))
-        ProtestPanelMember.objects.bulk_create(
-            ProtestPanelMember(championship=championship, member=m, appointed_by=by, appointed_at=now)
-            for m in members
-            if m.pk not in seated
-        )
-        audit(
-            actor=by,
-            action="protest-panel:set",
-            clause="003 1.3.1",
-            championship=championship,
-            now=now,
-            members=sorted(member_ids),
-        )
-        return list(ProtestPanelMember.objects.filter(championship=championship).select_related("member"))

@@ -8,7 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from club.championships.authority import arbiter_power
+from club.championships.authority import Action, require
 from club.championships.decisions import reason_given
 from club.championships.selectors import championship_of_game
 from club.platform.refusals import Conflict, Forbidden, NotFound
@@ -36,9 +36,8 @@ def question_answer(*, by, question_id: int, answer: str, now: datetime | None =
         question = Question.objects.select_for_update().select_related("game").filter(pk=question_id).first()
         if question is None:
             raise NotFound("no-question", _("There is no such question."))
+        require(by, Action.GAME_DESK, question.game)
         championship = championship_of_game(question.game)
-        if arbiter_power(by, championship) is None:
-            raise Forbidden("not-arbiter", _("Only an arbiter of this game answers its players."))
         if question.answered_at is not None:
             raise Conflict("already-answered", _("This question has already been answered."))
         question.answer, question.answered_by, question.answered_at = answer, by, now

@@ -22,13 +22,14 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from club.championships.authority import arbiter_power
+from club.championships.authority import Action, result_still_open, verdict
 from club.championships.decisions import reason_given
 from club.championships.models import Championship
 from club.championships.selectors import championship_of_game
+from club.championships.selectors.events import is_participant
 from club.championships.services import player_leave, player_reinstate
 from club.members.models import Member
-from club.platform.refusals import Conflict, Forbidden, Invalid, NotFound
+from club.platform.refusals import Forbidden, Invalid, NotFound
 from games.models import Game
 from games.services.arbiter import game_result_change
 
@@ -63,19 +64,10 @@ def _sanction_result(game: Game) -> str | None:
     return None
 
 
-def _set_result(*, by, game: Game, championship, result: str, reason: str, clause: str, now) -> None:
-    if championship is not None and championship.status == Championship.Status.FINISHED:
-        raise Conflict("results-final", _("The championship's results are final (003 2.1.10.4)."))
+def _set_result(*, by, game: Game, result: str, reason: str, clause: str, now) -> None:
+    result_still_open(game, now).require()
     game_result_change(
-        game_id=game.pk,
-        arbiter=by,
-        result=result,
-        reason=reason,
-        clause=clause,
-        grounds="sanction",
-        in_championship=championship is not None,
-        authorised=True,
-        now=now,
+        game_id=game.pk, arbiter=by, result=result, reason=reason, clause=clause, grounds="sanction", now=now
     )
 
 
@@ -102,34 +94,29 @@ def sanction_issue(
         raise Invalid("both-only-for-loss", _("Only the loss of the game can be given to both players (1.4)."))
     with transaction.atomic():
         game = game_locked(game_id) if game_id is not None else None
+        # The scope is the object's own: a game's event (none for a club game), else the championship named.
         championship = championship_of_game(game)
         if championship_id is not None:
             given = Championship.objects.filter(pk=championship_id).first()
             if given is None:
                 raise NotFound("no-championship", _("There is no such championship."))
-            if championship is not None and championship.pk != given.pk:
+            if game is not None and (championship is None or championship.pk != given.pk):
                 raise Invalid("game-not-in-championship", _("That game is not a game of this championship."))
             championship = given
-        power = arbiter_power(by, championship)
-        if power is None:
-            raise Forbidden("not-arbiter", _("Only an arbiter of this competition may sanction (003 1.4)."))
-        if kind in HEAVY and power != "chief":
-            raise Forbidden(
-                "not-chief-arbiter",
-                _("Only the chief arbiter or his deputy forfeits a game or excludes a player (003 1.4)."),
-            )
+        allowed = verdict(by, Action.SANCTION_HEAVY if kind in HEAVY else Action.SANCTION, game or championship)
+        if allowed.code in ("", "own-game") and member_id == getattr(by, "pk", None):
+            raise Forbidden("self-sanction", _("An arbiter cannot sanction themselves."))
+        allowed.require()
         member = Member.objects.filter(pk=member_id).first()
         if member is None:
             raise NotFound("no-member", _("There is no such member."))
-        if member.pk == by.pk:
-            raise Forbidden("self-sanction", _("An arbiter cannot sanction themselves."))
         if game is not None and game.colour_of(member.pk) is None:
             raise Invalid("not-a-player", _("The member does not play in this game."))
         if kind == Sanction.Kind.LOSS_OF_GAME and game is None:
             raise Invalid("no-game", _("The loss of the game needs the game."))
         if kind == Sanction.Kind.EXCLUSION and championship is None:
             raise Invalid("no-championship", _("Exclusion is from a championship (003 1.10)."))
-        if championship is not None and game is None and not championship.entries.filter(member=member).exists():
+        if championship is not None and game is None and not is_participant(championship, member.pk):
             raise Invalid("not-a-participant", _("The member does not play in this championship."))
         offenders = [member]
         if both:
@@ -153,7 +140,6 @@ def sanction_issue(
             _set_result(
                 by=by,
                 game=game,
-                championship=championship,
                 result=_sanction_result(game),
                 reason=reason,
                 clause=clause,
@@ -198,7 +184,6 @@ def sanction_reverse(*, by, sanction: Sanction, reason: str, now: datetime) -> N
         _set_result(
             by=by,
             game=game,
-            championship=sanction.championship,
             result=result,
             reason=reason,
             clause="003 1.3.1",

@@ -93,6 +93,11 @@ class TeamRosterPlaceSerializer(serializers.Serializer):
     order = serializers.IntegerField()
     member = TeamMemberSerializer()
     reserve = serializers.BooleanField()
+    accepted = serializers.BooleanField(help_text="The member accepted his place (he plays only then, 1.14.2).")
+
+
+class TeamInvitationAnswerSerializer(serializers.Serializer):
+    accept = serializers.BooleanField()
 
 
 class TeamLineupSerializer(serializers.Serializer):

@@ -9,6 +9,9 @@ urlpatterns = [
     path("<int:pk>/", views.TeamEventDetailView.as_view(), name="api-team-event-detail"),
     path("<int:pk>/arbiters/", views.AppointView.as_view(), name="api-team-event-appoint"),
     path("<int:pk>/teams/", views.TeamRegisterView.as_view(), name="api-team-register"),
+    path(
+        "<int:pk>/teams/<int:team_id>/answer/", views.InvitationAnswerView.as_view(), name="api-team-invitation-answer"
+    ),
     path("<int:pk>/teams/<int:team_id>/withdraw/", views.WithdrawView.as_view(), name="api-team-withdraw"),
     path("<int:pk>/close/", views.CloseView.as_view(), name="api-team-event-close"),
     path("<int:pk>/rounds/", views.RoundsView.as_view(), name="api-team-round-pair"),

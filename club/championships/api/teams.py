@@ -104,6 +104,19 @@ class TeamRegisterView(_Action):
         return Response(_detail(_event(pk)), status=status.HTTP_201_CREATED)
 
 
+class InvitationAnswerView(_Action):
+    @extend_schema(request=s.TeamInvitationAnswerSerializer, responses=s.TeamEventDetailSerializer)
+    def post(self, request, pk, team_id):
+        """An invited member accepts or declines his place in the team's roster (1.14.2)."""
+        data = s.TeamInvitationAnswerSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        event = _event(pk)
+        if not event.teams.filter(pk=team_id).exists():
+            raise NotFound("no-such-team", _("There is no team %(id)s in this event.") % {"id": team_id})
+        services.team_invitation_answer(member=request.user, team_id=team_id, accept=data.validated_data["accept"])
+        return Response(_detail(_event(pk)))
+
+
 class CloseView(_Action):
     @extend_schema(request=s.TeamCloseSerializer, responses=s.TeamEventDetailSerializer)
     def post(self, request, pk):

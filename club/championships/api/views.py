@@ -9,17 +9,19 @@ from __future__ import annotations
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema
 from rest_framework import status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from club.members.models import Member
+from club.teams.models import BoardGame
 
 from .. import authority, selectors, services
 from ..models import Championship
 from . import serializers as s
+from .team_serializers import TeamBoardGameSerializer
 
 
 def championship_or_404(pk: int) -> Championship:
@@ -181,14 +183,24 @@ class RoundPublishView(_Action):
 
 
 class ResultView(_Action):
-    @extend_schema(request=s.ResultSerializer, responses=s.BoardSerializer)
+    @extend_schema(
+        request=s.ResultSerializer,
+        responses=PolymorphicProxySerializer(
+            component_name="EventGamePairing",
+            serializers=[s.BoardSerializer, TeamBoardGameSerializer],
+            resource_type_field_name=None,
+        ),
+    )
     def post(self, request, pk):
-        """Set the result of a game of this championship (chief arbiter or deputy; 1.10.4)."""
+        """Set the result of a game of this championship or team event (chief arbiter or deputy; 1.10.4):
+        the pairing it belongs to (a board; in a team event, a match's board) is answered."""
         data = s.ResultSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        board = services.board_result_set(by=request.user, championship_id=pk, **data.validated_data)
-        board.refresh_from_db()
-        return Response(s.BoardSerializer(board).data)
+        pairing = services.board_result_set(by=request.user, championship_id=pk, **data.validated_data)
+        pairing.refresh_from_db()
+        if isinstance(pairing, BoardGame):
+            return Response(TeamBoardGameSerializer(pairing).data)
+        return Response(s.BoardSerializer(pairing).data)
 
 
 class MatchResultView(_Action):

@@ -108,3 +108,10 @@ def championship_of_game(game: Game | None) -> Championship | None:
         .distinct()
         .first()
     )
+
+
+def is_participant(championship: Championship, member_id: int) -> bool:
+    """Does the member play in the event: entered, or on a team's roster?"""
+    if championship.for_teams:
+        return championship.teams.filter(players__member_id=member_id).exists()
+    return championship.entries.filter(member_id=member_id).exists()

@@ -38,7 +38,8 @@ def lineup_for(team: Team, round_number: int, boards: int) -> list[int]:
         return list(lineups[round_number])
     if 1 in lineups:
         return list(lineups[1])
-    return list(team.players.order_by("order").values_list("member_id", flat=True)[:boards])
+    accepted = team.players.filter(accepted_at__isnull=False).order_by("order")
+    return list(accepted.values_list("member_id", flat=True)[:boards])
 
 
 def results_plain(championship: Championship) -> dict:
@@ -156,7 +157,12 @@ def teams_with_rosters(championship: Championship) -> list[dict]:
             "withdrawal": t.withdrawal,
             "withdrawal_reason": t.withdrawal_reason,
             "players": [
-                {"order": p.order, "member": p.member, "reserve": p.order > championship.boards}
+                {
+                    "order": p.order,
+                    "member": p.member,
+                    "reserve": p.order > championship.boards,
+                    "accepted": p.accepted_at is not None,
+                }
                 for p in t.players.all()
             ],
             "lineups": [
@@ -195,7 +201,7 @@ def captain_forms(championship: Championship, member) -> list[dict]:
     forms = []
     for team in championship.teams.filter(captain=member):
         current = lineup_for(team, number, championship.boards)
-        roster = [p.member for p in team.players.select_related("member")]
+        roster = [p.member for p in team.players.filter(accepted_at__isnull=False).select_related("member")]
         forms.append(
             {
                 "team": team,

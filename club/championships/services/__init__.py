@@ -23,10 +23,10 @@ from .matches import match_result_set
 from .results import board_result_record, board_result_set
 from .rounds import board_override, round_discard, round_pair, round_publish
 from .scheduling import lateness_limit_ms, lateness_ms, seed_int
-from .setup import arbiter_appoint, championship_create, entries_open, invitation_add
+from .setup import arbiter_appoint, championship_create, entries_open, invitation_add, protest_panel_set
 from .stages import stage_advance, stage_link
 from .standings import standings_recompute
-from .teams import board_ineligible, lineup_submit, team_register, team_withdraw
+from .teams import board_ineligible, lineup_submit, team_invitation_answer, team_register, team_withdraw
 
 __all__ = [
     "arbiter_appoint",
@@ -47,6 +47,7 @@ __all__ = [
     "match_result_set",
     "player_leave",
     "player_reinstate",
+    "protest_panel_set",
     "round_discard",
     "round_pair",
     "round_publish",
@@ -54,6 +55,7 @@ __all__ = [
     "stage_advance",
     "stage_link",
     "standings_recompute",
+    "team_invitation_answer",
     "team_register",
     "team_withdraw",
 ]

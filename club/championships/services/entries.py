@@ -13,11 +13,12 @@ from django.utils.translation import gettext as _
 
 from club.members.roles import Role, has_role
 from club.platform.refusals import Conflict, Forbidden, Invalid, NotFound
+from club.teams.models import TeamPlayer
 from games import clock
 from ratings.models import Rating
 
 from .. import pairing
-from ..authority import is_arbiter, organiser_required
+from ..authority import is_official, organiser_required
 from ..decisions import decision_record
 from ..locks import championship_locked
 from ..models import Championship, Entry
@@ -45,8 +46,12 @@ def entry_create(*, championship_id: int, member, now: datetime | None = None) -
             raise Conflict("entries-by-qualification", _("This stage's players qualify from the previous stage (1.2)."))
         if championship.invitation_only and not championship.invited.filter(pk=member.pk).exists():
             raise Forbidden("not-invited", _("This championship is by invitation."))
-        if is_arbiter(championship, member):
-            raise Invalid("player-arbiter", _("An arbiter of the championship cannot play in it."))
+        if is_official(championship, member):
+            raise Invalid(
+                "player-arbiter", _("An official of the championship (arbiter, protest panel) cannot play in it.")
+            )
+        if member.pk == championship.organiser_id:
+            raise Invalid("player-organiser", _("The organiser of the championship cannot play in it."))
         if championship.entries.filter(member=member).exists():
             raise Conflict("already-entered", _("You have already entered."))
         return Entry.objects.create(championship=championship, member=member)
@@ -110,9 +115,19 @@ def entries_close(*, by, championship_id: int, seed: str | None = None, now: dat
 
 
 def _teams_drawn(championship: Championship, seed: str) -> dict:
+    """The teams' start numbers; the invitations still open lapse, and every
+    team must have a board's worth of players who accepted (1.14.2)."""
     teams = list(championship.teams.all())
     if len(teams) < 2:
         raise Conflict("too-few-teams", _("A team event needs at least two teams."))
+    TeamPlayer.objects.filter(championship=championship, accepted_at__isnull=True).delete()
+    short = [t for t in teams if t.players.count() < championship.boards]
+    if short:
+        raise Conflict(
+            "team-incomplete",
+            _("%(teams)s: fewer players have accepted than the %(boards)s boards (1.14.2).")
+            % {"teams": ", ".join(t.name for t in short), "boards": championship.boards},
+        )
     order = pairing.draw_lots([t.pk for t in teams], seed)
     for number, team_id in enumerate(order, 1):
         championship.teams.filter(pk=team_id).update(start_number=number)

@@ -15,13 +15,13 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from club.platform.refusals import Conflict, Invalid, NotFound
+from club.platform.refusals import Invalid, NotFound
 from club.teams.models import BoardGame
 from games import results as vocabulary
 from games.models import Game
 from games.services.arbiter import game_result_change
 
-from ..authority import chief_required
+from ..authority import Action, require, result_still_open
 from ..decisions import decision_record, reason_given
 from ..followups import standings_recompute_after_commit
 from ..locks import championship_locked
@@ -90,35 +90,29 @@ def board_result_set(
     clause: str = "1.10.4",
     grounds: str = "recording-error",
     now: datetime | None = None,
-) -> Board:
+) -> Board | BoardGame:
     """The chief arbiter (or deputy) sets the result of a game of this
     championship — an unfinished game (1.10.4) or a correction — through the
-    game layer's arbiter service; the board follows through the game hooks."""
+    game layer's arbiter service; its pairing (a board, or a team match's
+    board) follows through the game hooks, and is returned."""
     now = now or timezone.now()
     reason = reason_given(reason)
     with transaction.atomic():
         championship = championship_locked(championship_id)
-        chief_required(championship, by, "1.10.4")
         board = (
             Board.objects.filter(game_id=game_id, round__championship=championship).first()
             or Board.objects.filter(match_games__game_id=game_id, round__championship=championship).first()
+            or BoardGame.objects.filter(game_id=game_id, match__round__championship=championship).first()
         )
         if board is None:
             raise NotFound("not-in-championship", _("Game %(g)s is not a game of this championship.") % {"g": game_id})
+        game = Game.objects.select_for_update().get(pk=game_id)
+        require(by, Action.GAME_RESULT, game)
         if result not in vocabulary.RESULTS:
             raise Invalid("bad-result", _("A result is one of %(r)s.") % {"r": ", ".join(vocabulary.RESULTS)})
-        if championship.status == Status.FINISHED:
-            raise Conflict("results-final", _("The championship's results are final (003 2.1.10.4)."))
+        result_still_open(game, now).require()
         game_result_change(
-            game_id=game_id,
-            arbiter=by,
-            result=result,
-            reason=reason,
-            clause=clause,
-            grounds=grounds,
-            in_championship=True,
-            authorised=True,
-            now=now,
+            game_id=game_id, arbiter=by, result=result, reason=reason, clause=clause, grounds=grounds, now=now
         )
         decision_record(championship, by, "result", now=now, reason=reason, clause=clause, game=game_id, result=result)
     return board

@@ -15,18 +15,20 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from club.members.models import Member
 from club.members.roles import Role, has_any_role, has_role
-from club.platform.refusals import Conflict, Forbidden, Invalid
+from club.platform.refusals import Conflict, Forbidden, Invalid, NotFound
 from games import results as vocabulary
 from games.rules import ballots64
 from games.services.start_rule import start_rule_check, time_control_check
 from ratings import standings
 
 from .. import team_rules
-from ..authority import organiser_required
-from ..decisions import decision_record
+from ..authority import Action, organiser_required, require
+from ..decisions import decision_record, reason_given
 from ..locks import championship_locked
 from ..models import Appointment, Championship
+from ..selectors.events import is_participant
 from .scheduling import lateness_limit_ms
 
 Status = Championship.Status
@@ -255,36 +257,56 @@ def _micro_match_options(
     }
 
 
-def arbiter_appoint(*, by, championship_id: int, member, role: str, now: datetime | None = None) -> Appointment:
-    """The organiser appoints an arbiter to this championship (002 §17).
+def arbiter_appoint(
+    *, by, championship_id: int, member, role: str, reason: str = "", now: datetime | None = None
+) -> Appointment:
+    """Appoint an arbiter to this championship (002 §17).
 
-    The chief arbiter and his deputy must hold the club's chief-arbiter role
-    (they set results through the game layer's arbiter service); arbiters the
-    arbiter role. A player of the event cannot be its arbiter.
+    While it is a draft or takes entries, its organiser appoints. Once the
+    entries have closed, its officials change only by a decision of the club's
+    chief arbiter, with its reason. The chief arbiter and his deputy must hold
+    the club's chief-arbiter role; arbiters the arbiter role. A player of the
+    event, or its organiser, cannot be its arbiter; the protest panel is named
+    with ``protest_panel_set``.
     """
     now = now or timezone.now()
-    if role not in Appointment.Role.values:
+    if role not in (Appointment.Role.CHIEF, Appointment.Role.DEPUTY, Appointment.Role.ARBITER):
         raise Invalid("bad-role", _("An appointment is chief, deputy or arbiter."))
     needed = Role.ARBITER if role == Appointment.Role.ARBITER else Role.CHIEF_ARBITER
     with transaction.atomic():
         championship = championship_locked(championship_id)
-        organiser_required(championship, by)
+        settled = championship.status not in (Status.DRAFT, Status.ENTRIES_OPEN)
+        if settled:
+            require(by, Action.EVENT_REAPPOINT, championship)
+            reason = reason_given(reason)
+        else:
+            require(by, Action.EVENT_APPOINT, championship)
         if not has_role(member, needed):
             raise Invalid(
                 "not-qualified",
                 _("%(member)s does not hold the club role %(role)s.") % {"member": member, "role": needed.label},
             )
-        if (
-            championship.entries.filter(member=member).exists()
-            or championship.teams.filter(players__member=member).exists()
-        ):
+        if is_participant(championship, member.pk) or championship.teams.filter(captain=member).exists():
             raise Invalid("player-arbiter", _("A player of the championship cannot be its arbiter."))
+        if member.pk == championship.organiser_id:
+            raise Invalid("organiser-arbiter", _("The organiser of the championship cannot be its arbiter."))
+        if championship.appointments.filter(member=member, role=Appointment.Role.PANEL).exists():
+            raise Invalid("panel-member-official", _("A member of the protest panel cannot be an arbiter too."))
         if role == Appointment.Role.CHIEF:
             championship.appointments.filter(role=Appointment.Role.CHIEF).exclude(member=member).delete()
         appointment, _created = Appointment.objects.update_or_create(
-            championship=championship, member=member, defaults={"role": role}
+            championship=championship, member=member, defaults={"role": role, "appointed_by": by, "appointed_at": now}
         )
-        decision_record(championship, by, "appoint", now=now, member=member.pk, role=role)
+        decision_record(
+            championship,
+            by,
+            "reappoint" if settled else "appoint",
+            now=now,
+            reason=reason,
+            clause="002 §17",
+            member=member.pk,
+            role=role,
+        )
     return appointment
 
 
@@ -318,3 +340,37 @@ def chief_appointed_required(championship: Championship) -> None:
     """The event's chief arbiter is appointed before entries open (players) or before the lot (both)."""
     if not championship.appointments.filter(role=Appointment.Role.CHIEF).exists():
         raise Conflict("no-chief-arbiter", _("Appoint the chief arbiter before opening entries."))
+
+
+def protest_panel_set(*, by, championship_id: int, member_ids: list[int], now: datetime | None = None) -> list:
+    """The organiser names the championship's protest panel (1.3.1), who then
+    rule on its protests instead of its chief arbiter; an empty list dissolves
+    it. The panel are officials: none of them plays in the event, and none
+    holds another appointment in it."""
+    now = now or timezone.now()
+    member_ids = list(dict.fromkeys(member_ids))
+    with transaction.atomic():
+        championship = championship_locked(championship_id)
+        organiser_required(championship, by)
+        if championship.status == Status.FINISHED:
+            raise Conflict("results-final", _("The championship is finished."))
+        members = list(Member.objects.filter(pk__in=member_ids, is_active=True))
+        if len(members) != len(member_ids):
+            raise NotFound("no-member", _("There is no such member."))
+        if any(is_participant(championship, m.pk) for m in members):
+            raise Invalid("panel-member-plays", _("A player of the championship cannot sit on its protest panel."))
+        officials = championship.appointments.exclude(role=Appointment.Role.PANEL).filter(member_id__in=member_ids)
+        if officials.exists():
+            raise Invalid("panel-member-official", _("An arbiter of the championship cannot sit on its protest panel."))
+        panel = championship.appointments.filter(role=Appointment.Role.PANEL)
+        panel.exclude(member_id__in=member_ids).delete()
+        seated = set(panel.values_list("member_id", flat=True))
+        Appointment.objects.bulk_create(
+            Appointment(
+                championship=championship, member=m, role=Appointment.Role.PANEL, appointed_by=by, appointed_at=now
+            )
+            for m in members
+            if m.pk not in seated
+        )
+        decision_record(championship, by, "protest-panel", now=now, clause="003 1.3.1", members=sorted(member_ids))
+        return list(panel.select_related("member").order_by("pk"))

@@ -50,10 +50,16 @@ def _text(value: str, code: str, message: str) -> str:
 
 
 # ---- teams and line-ups -------------------------------------------------------------------------
-def team_register(*, by, championship_id: int, name: str, captain, players: list) -> Team:
-    """Register a team (1.14.2, 1.14.7): its name, its captain and its players in
-    board order, ``boards`` of them and up to ``reserves`` reserves after them.
-    The organiser or the captain himself registers it."""
+def team_register(*, by, championship_id: int, name: str, captain, players: list, now=None) -> Team:
+    """Register a team (1.14.2, 1.14.7): its name, its captain and its roster
+    in board order, ``boards`` players and up to ``reserves`` reserves after
+    them. The organiser or the captain himself registers it.
+
+    Each player is invited: he plays once he accepts (``team_invitation_answer``),
+    and until then no other team is barred from inviting him. The captain's own
+    place, if he plays, is his own acceptance. Nobody captains two teams of an
+    event, and its officials and organiser neither play nor captain in it."""
+    now = now or timezone.now()
     with transaction.atomic():
         championship = championship_locked(championship_id)
         if not championship.for_teams:
@@ -75,8 +81,12 @@ def team_register(*, by, championship_id: int, name: str, captain, players: list
                 _("A team has %(boards)s players and at most %(reserves)s reserves (1.14.2).")
                 % {"boards": boards, "reserves": reserves},
             )
+        if championship.teams.filter(captain=captain).exists():
+            raise Invalid(
+                "already-captain", _("%(member)s already captains a team of this event.") % {"member": captain}
+            )
         taken = (
-            TeamPlayer.objects.filter(championship=championship, member_id__in=ids)
+            TeamPlayer.objects.filter(championship=championship, member_id__in=ids, accepted_at__isnull=False)
             .select_related("member", "team")
             .first()
         )
@@ -85,13 +95,56 @@ def team_register(*, by, championship_id: int, name: str, captain, players: list
                 "in-another-team",
                 _("%(member)s already plays for %(team)s.") % {"member": taken.member, "team": taken.team},
             )
-        if championship.appointments.filter(member_id__in=ids).exists():
-            raise Invalid("player-arbiter", _("An arbiter of the event cannot play in it."))
+        people = {*ids, captain.pk}
+        if championship.appointments.filter(member_id__in=people).exists():
+            raise Invalid("player-arbiter", _("An official of the event (arbiter, protest panel) cannot play in it."))
+        if championship.organiser_id in people:
+            raise Invalid("player-organiser", _("The organiser of the event cannot play or captain in it."))
         team = Team.objects.create(championship=championship, name=name, captain=captain)
         TeamPlayer.objects.bulk_create(
-            [TeamPlayer(team=team, championship=championship, member=p, order=i) for i, p in enumerate(players, 1)]
+            [
+                TeamPlayer(
+                    team=team,
+                    championship=championship,
+                    member=p,
+                    order=i,
+                    accepted_at=now if p.pk == captain.pk and by.pk == captain.pk else None,
+                )
+                for i, p in enumerate(players, 1)
+            ]
         )
+        decision_record(championship, by, "team-register", now=now, clause="1.14.2", team=team.pk, players=ids)
     return team
+
+
+def team_invitation_answer(*, member, team_id: int, accept: bool, now=None) -> TeamPlayer | None:
+    """A member accepts or declines his place in a team's roster (1.14.2), while
+    registration is open; accepting bars him from every other team of the event."""
+    now = now or timezone.now()
+    located = Team.objects.filter(pk=team_id).values_list("championship_id", flat=True).first()
+    if located is None:
+        raise NotFound("no-such-team", _("There is no team %(id)s.") % {"id": team_id})
+    with transaction.atomic():
+        championship = championship_locked(located)
+        place = TeamPlayer.objects.filter(team_id=team_id, member_id=getattr(member, "pk", None)).first()
+        if place is None:
+            raise NotFound("not-invited", _("You have no place in this team's roster."))
+        if championship.status != Status.ENTRIES_OPEN:
+            raise Conflict("registration-closed", _("Registration for this event is closed."))
+        if not accept:
+            place.delete()
+            decision_record(championship, member, "team-decline", now=now, clause="1.14.2", team=team_id)
+            return None
+        if place.accepted_at is None:
+            other = TeamPlayer.objects.filter(championship=championship, member=member, accepted_at__isnull=False)
+            if other.exists():
+                raise Conflict("in-another-team", _("You already play for another team of this event."))
+            place.accepted_at = now
+            place.save(update_fields=["accepted_at"])
+            # His other invitations in the event lapse.
+            TeamPlayer.objects.filter(championship=championship, member=member, accepted_at__isnull=True).delete()
+            decision_record(championship, member, "team-accept", now=now, clause="1.14.2", team=team_id)
+        return place
 
 
 def lineup_submit(*, by, championship_id: int, team_id: int, round_number: int, members: list[int], now=None) -> Lineup:
@@ -121,7 +174,7 @@ def lineup_submit(*, by, championship_id: int, team_id: int, round_number: int, 
             raise Invalid("twice", _("A player is listed twice."))
         if not 1 <= len(members) <= championship.boards:
             raise Invalid("bad-lineup", _("A line-up names one to %(n)s players.") % {"n": championship.boards})
-        roster = {p.member_id: p.order for p in team.players.all()}
+        roster = {p.member_id: p.order for p in team.players.filter(accepted_at__isnull=False)}
         strangers = [m for m in members if m not in roster]
         if strangers:
             names = team_selectors.member_names(strangers)
