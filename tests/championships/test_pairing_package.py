@@ -30,6 +30,7 @@ CALLERS_USE = {
     "round_robin",
     "scheveningen",
     "swiss",
+    "swiss_working",
 }
 
 

@@ -7,18 +7,23 @@ Round robin
 Swiss (1.15)
     ``swiss(system, players, rounds, seed=...)`` pairs the next round by one of the four
     systems of the rules: ``"blind"`` (1.15.4), ``"coefficients"`` (1.15.5),
-    ``"solkoff"`` (1.15.6) and ``"buchholz"`` (1.15.7). Every pairing keeps the common
-    rules of 1.15.2 as hard constraints: no rematch, no second win without play, never
-    the same colour four times running, withdrawn players not paired, the odd player
-    out gets the bye. Within them each system follows its own written procedure; where
-    that procedure cannot be completed, its backtracking (1.15.5.5, 1.15.7.5, 1.15.8)
-    breaks the fewest, latest pairs, and a group that cannot be paired at all is joined
-    to the next lower score group, as an arbiter pairing by cards would do.
+    ``"solkoff"`` (1.15.6) and ``"buchholz"`` (1.15.7), and returns its boards. Every
+    pairing keeps the common rules of 1.15.2 as hard constraints: no rematch, no second
+    win without play, never the same colour four times running, withdrawn players not
+    paired, the odd player out gets the bye.
 
-    Feasibility is decided exactly: a maximum matching (Edmonds' blossoms) of the
-    graph "may be paired under 1.15.2" answers "can the rest still be paired?" at each
-    choice, so the procedure never paints itself into a corner and ``PairingError``
-    is raised only when no pairing satisfies 1.15.2 at all.
+    Within them, a round the text's own steps can pair is paired exactly as they pair
+    it: from the top score group down, floats to the next group only, the halves of a
+    group split once, and the backtracking of 1.15.5.5 / 1.15.7.5 / 1.15.8 through the
+    pairs already formed in the whole round (``text_steps``). A round they cannot finish
+    (two leaders who have met, a floater who has met the whole next group) is paired by
+    the extension of docs/championship-systems.md, "Swiss rounds the text does not
+    decide" (``round_walk``); ``PairingError`` only when no pairing satisfies 1.15.2.
+
+    ``swiss_working(system, players, rounds, seed=...)`` returns the same boards with the
+    working, as plain (JSON) data for the published round: the classification (score
+    groups in order, each player's points, coefficient, start number or lot), the bye,
+    which players floated where, and whether the text decided the round.
 
 Knockout (the olympic system, 1.2)
     ``knockout(n)`` gives the first round's bracket by seed (start number): standard
@@ -48,7 +53,7 @@ from .errors import PairingError
 from .lots import draw_lots, initial_order
 from .micro_matches import micro_match
 from .scheveningen_rounds import scheveningen
-from .swiss_systems import SYSTEMS, swiss
+from .swiss_systems import SYSTEMS, swiss, swiss_working
 
 __all__ = [
     "BLACK",
@@ -65,4 +70,5 @@ __all__ = [
     "round_robin",
     "scheveningen",
     "swiss",
+    "swiss_working",
 ]

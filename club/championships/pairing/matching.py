@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 Mate = dict[int, int]
 
 
-def _augment(verts: list[int], mate: Mate, root: int, ok: Callable[[int, int], bool]) -> bool:
+def augment(verts: list[int], mate: Mate, root: int, ok: Callable[[int, int], bool]) -> bool:
     """Find an augmenting path from the unmatched ``root`` and flip it into ``mate``."""
     exposed = [v for v in verts if v not in mate and v != root]
     if not exposed:
@@ -33,6 +33,16 @@ def _augment(verts: list[int], mate: Mate, root: int, ok: Callable[[int, int], b
             if ok(w, e):
                 mate[root], mate[u], mate[w], mate[e] = u, root, e, w
                 return True
+    return _search(verts, mate, root, ok) is None
+
+
+def _search(verts: list[int], mate: Mate, root: int, ok: Callable[[int, int], bool]) -> set[int] | None:
+    """Edmonds' blossom search from the unmatched ``root``.
+
+    Flips an augmenting path into ``mate`` and returns None, or, when there is none,
+    returns the outer (even) vertices of the search tree: the vertices an even
+    alternating path reaches from ``root``.
+    """
     n = len(verts)
     index = {v: i for i, v in enumerate(verts)}
     match = [-1] * n
@@ -93,10 +103,10 @@ def _augment(verts: list[int], mate: Mate, root: int, ok: Callable[[int, int], b
                         to = nxt
                     mate.clear()
                     mate.update((verts[i], verts[j]) for i, j in enumerate(match) if j != -1)
-                    return True
+                    return None
                 in_tree[match[to]] = True
                 queue.append(match[to])
-    return False
+    return {verts[i] for i in range(n) if in_tree[i]}
 
 
 def maximum_matching(verts: list[int], ok: Callable[[int, int], bool]) -> Mate:
@@ -115,7 +125,7 @@ def maximum_matching(verts: list[int], ok: Callable[[int, int], bool]) -> Mate:
         if len(verts) - len(mate) <= len(verts) % 2:
             break
         if v not in mate:
-            _augment(verts, mate, v, ok)
+            augment(verts, mate, v, ok)
     return mate
 
 
@@ -127,7 +137,7 @@ def _rematch(verts: list[int], mate: Mate, freed: Iterable[int], ok: Callable[[i
         return mate
     for v in freed:
         if v not in mate:
-            _augment(verts, mate, v, ok)
+            augment(verts, mate, v, ok)
     return mate
 
 
@@ -139,11 +149,19 @@ def without(verts: list[int], mate: Mate, gone: set[int], ok) -> tuple[list[int]
     return rest, _rematch(rest, new, freed, ok)
 
 
-def with_player(verts: list[int], mate: Mate, extra: int, ok) -> tuple[list[int], Mate]:
-    """``verts`` plus ``extra`` and a maximum matching of them."""
-    grown = verts + [extra]
-    return grown, _rematch(grown, dict(mate), [extra], ok)
-
-
 def is_perfect(verts: list[int], mate: Mate) -> bool:
     return len(mate) == len(verts)
+
+
+def exposable(verts: list[int], ok: Callable[[int, int], bool]) -> set[int]:
+    """The players of an odd set whose absence lets all the others be paired.
+
+    With a matching that leaves one player exposed, those are exactly the players an
+    even alternating path reaches from him (Gallai–Edmonds), so one search answers
+    for every player at once instead of one matching per player.
+    """
+    mate = maximum_matching(verts, ok)
+    exposed = [v for v in verts if v not in mate]
+    if len(exposed) != 1:
+        return set()
+    return _search(verts, mate, exposed[0], ok) or set()
