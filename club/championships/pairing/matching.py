@@ -33,15 +33,16 @@ def augment(verts: list[int], mate: Mate, root: int, ok: Callable[[int, int], bo
             if ok(w, e):
                 mate[root], mate[u], mate[w], mate[e] = u, root, e, w
                 return True
-    return _search(verts, mate, root, ok) is None
+    return _search(verts, mate, [root], ok) is None
 
 
-def _search(verts: list[int], mate: Mate, root: int, ok: Callable[[int, int], bool]) -> set[int] | None:
-    """Edmonds' blossom search from the unmatched ``root``.
+def _search(verts: list[int], mate: Mate, roots: list[int], ok: Callable[[int, int], bool]) -> set[int] | None:
+    """Edmonds' blossom search from the unmatched ``roots``.
 
     Flips an augmenting path into ``mate`` and returns None, or, when there is none,
-    returns the outer (even) vertices of the search tree: the vertices an even
-    alternating path reaches from ``root``.
+    returns the outer (even) vertices of the search forest: the vertices an even
+    alternating path reaches from a root. Several roots only for a maximum ``mate``:
+    then no edge joins two trees (it would close an augmenting path).
     """
     n = len(verts)
     index = {v: i for i, v in enumerate(verts)}
@@ -51,9 +52,10 @@ def _search(verts: list[int], mate: Mate, root: int, ok: Callable[[int, int], bo
     parent = [-1] * n
     base = list(range(n))
     in_tree = [False] * n
-    r = index[root]
-    in_tree[r] = True
-    queue = deque([r])
+    is_root = [False] * n
+    for root in roots:
+        is_root[index[root]] = in_tree[index[root]] = True
+    queue = deque(index[root] for root in roots)
 
     def common_base(a: int, b: int) -> int:
         seen = [False] * n
@@ -82,7 +84,7 @@ def _search(verts: list[int], mate: Mate, root: int, ok: Callable[[int, int], bo
         for to in range(n):
             if base[v] == base[to] or match[v] == to or not ok(pv, verts[to]):
                 continue
-            if to == r or (match[to] != -1 and parent[match[to]] != -1):
+            if is_root[to] or (match[to] != -1 and parent[match[to]] != -1):
                 b = common_base(v, to)
                 blossom = [False] * n
                 mark_blossom(v, b, to, blossom)
@@ -153,15 +155,14 @@ def is_perfect(verts: list[int], mate: Mate) -> bool:
     return len(mate) == len(verts)
 
 
-def exposable(verts: list[int], ok: Callable[[int, int], bool]) -> set[int]:
-    """The players of an odd set whose absence lets all the others be paired.
+def missable(verts: list[int], ok: Callable[[int, int], bool], mate: Mate) -> set[int]:
+    """The players some maximum matching of ``verts`` leaves unpaired; ``mate`` is one.
 
-    With a matching that leaves one player exposed, those are exactly the players an
-    even alternating path reaches from him (Gallai–Edmonds), so one search answers
-    for every player at once instead of one matching per player.
+    They are exactly the players an even alternating path reaches from a player ``mate``
+    leaves unpaired (Gallai–Edmonds), so one search per unpaired player answers for
+    everyone at once instead of one matching per player. For an odd set with one left
+    over, they are the players whose absence lets all the others be paired.
     """
-    mate = maximum_matching(verts, ok)
-    exposed = [v for v in verts if v not in mate]
-    if len(exposed) != 1:
-        return set()
-    return _search(verts, mate, exposed[0], ok) or set()
+    unpaired = [v for v in verts if v not in mate]
+    # ``mate`` being maximum, the search finds no augmenting path and returns its forest.
+    return (_search(verts, mate, unpaired, ok) or set()) if unpaired else set()

@@ -28,10 +28,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from .matching import Mate, maximum_matching, without
+from .matching import Mate, is_perfect, maximum_matching, missable, without
 from .procedures import Procedure
 from .rest_of_round import RestOfRound
 from .text_steps import TextSteps
@@ -70,21 +70,74 @@ def _follow_text(text: TextSteps, i: int, pending, removed, leavers, walk: Walk)
         i, removed, leavers = i + 1, frozenset(), ()
 
 
+class _GroupLeft:
+    """What is left of a score group while the extension pairs it: the floaters still to
+    place in it and its members, with a maximum matching of them in which floaters meet
+    members only, kept up to date as players leave (one search per step, not a matching)."""
+
+    def __init__(self, text: TextSteps, i: int, pending: tuple[int, ...]):
+        self.ok = text.ok
+        self.procedure = text.procedure
+        self.members = list(text.groups[i])
+        self.next_group = text.groups[i + 1] if i + 1 < len(text.groups) else []
+        floating = set(pending)
+
+        def ok(a: int, b: int) -> bool:
+            return self.ok(a, b) and not (a in floating and b in floating)
+
+        self.may_meet = ok
+        self.players = list(pending) + self.members
+        self.mate = maximum_matching(self.players, ok)
+        self._meets_next: dict[int, bool] = {}
+
+    def without(self, gone: set[int]) -> tuple[list[int], Mate]:
+        return without(self.players, self.mate, gone, self.may_meet)
+
+    def leave(self, gone: set[int], after: tuple[list[int], Mate] | None = None) -> None:
+        self.players, self.mate = after or self.without(gone)
+        self.members = [pid for pid in self.members if pid not in gone]
+
+    def meets_next(self, x: int) -> bool:
+        """Has ``x`` someone in the next group he may meet (1.15.5.4, 1.15.7.4)?"""
+        if x not in self._meets_next:
+            self._meets_next[x] = any(self.ok(x, q) for q in self.next_group)
+        return self._meets_next[x]
+
+    def text_floaters(self, players: list[int], mate: Mate) -> Iterator[int]:
+        """Those of the group who may float out as the text floats one, in float order: the
+        rest then pair inside the group, the floaters still to place each with a member,
+        and he has someone in the next group (1.15.5.4 / 1.15.7.4 for this group alone)."""
+        if len(players) - len(mate) != 1:
+            return
+        for x in self.procedure.float_order([pid for pid in players if pid in self.members]):
+            # One at a time: in a dense group the first is found at once, where the set of
+            # them all would take a search through the whole group.
+            if self.meets_next(x) and (x not in mate or is_perfect(*without(players, mate, {x}, self.may_meet))):
+                yield x
+
+    def can_finish(self, players: list[int], mate: Mate) -> bool:
+        """Can the text's steps finish this group alone from ``players`` and their matching ``mate``?"""
+        if len(players) % 2 == 0:
+            return len(mate) == len(players)
+        return next(self.text_floaters(players, mate), None) is not None
+
+
 def _extend_group(text: TextSteps, rest: RestOfRound, i: int, pending: tuple[int, ...], walk: Walk):
     """Pair group ``i`` in a round the text does not decide; the floaters into group ``i + 1``,
     or None when the text's steps have finished the round from here."""
     ok, procedure = text.ok, text.procedure
-    members = list(text.groups[i])
+    left = _GroupLeft(text, i, pending)
     removed: frozenset[int] = frozenset()
     leavers: tuple[int, ...] = ()
     for k, floater in enumerate(pending):
         later = pending[k + 1 :]
-        partner, witness = None, None
+        partner, witness, after = None, None, None
         for group_steps in (True, False):
-            for q in procedure.partner_order(members):
+            for q in procedure.partner_order(left.members):
                 if not ok(floater, q):
                     continue
-                if group_steps and not text.completes(i, later, removed | {q}, leavers, whole_round=False):
+                after = left.without({floater, q})
+                if group_steps and not left.can_finish(*after):
                     continue
                 witness = rest.allows(paired=(floater, q))
                 if witness is not None:
@@ -96,17 +149,19 @@ def _extend_group(text: TextSteps, rest: RestOfRound, i: int, pending: tuple[int
             rest.take(witness, paired=(floater, partner))
             walk.pairs.append((floater, partner))
             removed |= {partner}
-            members.remove(partner)
+            left.leave({floater, partner}, after)
             continue
         # a. He may meet nobody here with whom the round can still be paired: he floats on.
         rest.take(rest.allows(floats={floater: i + 1}), floats={floater: i + 1})
         leavers += (floater,)
+        left.leave({floater})
         walk.deviations.append({"step": "floats on", "player": floater, "group": i + 1})
         if text.completes(i, later, removed, leavers):
             _follow_text(text, i, later, removed, leavers, walk)
             return None
     while True:
-        if len(members) % 2 == 0 and text.closes(i, removed):
+        members = left.members
+        if len(members) % 2 == 0 and len(left.mate) == len(members):
             witness = rest.allows(paired=members)
             if witness is not None:
                 rest.take(witness, paired=members)
@@ -116,61 +171,60 @@ def _extend_group(text: TextSteps, rest: RestOfRound, i: int, pending: tuple[int
         if len(members) % 2:
             # 1.15.5.4 / 1.15.7.4: the odd group's floater, who has someone in the next group
             # he may meet, and without whom the group pairs inside itself.
-            for x in procedure.float_order(members):
-                if text.may_float(i, removed, leavers, x, whole_round=False):
-                    witness = rest.allows(floats={x: i + 1})
-                    if witness is not None:
-                        floater = x
-                        break
+            for x in left.text_floaters(left.players, left.mate):
+                witness = rest.allows(floats={x: i + 1})
+                if witness is not None:
+                    floater = x
+                    break
         text_finishes = False
         if floater is None:
             # b. The text's steps are stuck in this group: one more player floats out.
-            floater, witness, text_finishes = _float_out(text, rest, i, members, removed, leavers)
+            floater, witness, text_finishes = _float_out(text, rest, i, left, removed, leavers)
             walk.deviations.append({"step": "floats out", "player": floater, "group": i + 1})
         rest.take(witness, floats={floater: i + 1})
         removed |= {floater}
-        members.remove(floater)
+        left.leave({floater})
         leavers += (floater,)
         if text_finishes:
             _follow_text(text, i, (), removed, leavers, walk)
             return None
 
 
-def _float_out(text: TextSteps, rest: RestOfRound, i: int, members: list[int], removed, leavers):
+def _float_out(text: TextSteps, rest: RestOfRound, i: int, left: _GroupLeft, removed, leavers):
     """Who floats out of a group the text's steps cannot pair: ``(player, witness, text finishes)``.
 
     The first (in the order of ``_floats_out_first``) with whom the text's steps can
     finish the round; else the first with whom the round can still be paired at all.
     """
     first = None
-    for x in _floats_out_first(text, i, members):
+    for x, unpaired_after in _floats_out_first(left):
+        # The text floats at most one more player out of the group, so it can finish only
+        # if the rest of the group then leaves at most one unpaired.
+        finishes = unpaired_after <= 1 and text.completes(i, (), removed | {x}, leavers + (x,))
+        if not finishes and first is not None:
+            continue
         witness = rest.allows(floats={x: i + 1})
         if witness is None:
             continue
-        if text.completes(i, (), removed | {x}, leavers + (x,)):
+        if finishes:
             return x, witness, True
-        if first is None:
-            first = (x, witness, False)
+        first = (x, witness, False)
     if first is None:
         raise AssertionError("while the rest of the round can be paired, somebody can float out")
     return first
 
 
-def _floats_out_first(text: TextSteps, i: int, members: list[int]) -> list[int]:
-    """The group's members in the order they are tried for floating out.
+def _floats_out_first(left: _GroupLeft) -> list[tuple[int, int]]:
+    """The group's members in the order they are tried for floating out, each with how many
+    of the rest would be left unpaired inside the group at least.
 
     Those whose leaving brings the group nearer to pairing inside itself first (the
     fewest players affected, 1.15.8), then those with someone in the next group they may
     meet (the first opponent below is sought there first), each in the float order.
     """
-    ok = text.ok
-    # A maximum matching of the group leaves as many unpaired as must float at least; a
-    # player whose leaving keeps it as large brings the group one float nearer to closing.
-    mate = maximum_matching(members, ok)
-    next_group = text.groups[i + 1] if i + 1 < len(text.groups) else []
-
-    def rank(x: int) -> tuple[bool, bool]:
-        nearer = len(without(members, mate, {x}, ok)[1]) == len(mate)
-        return not nearer, not any(ok(x, q) for q in next_group)
-
-    return sorted(text.procedure.float_order(members), key=rank)
+    # The maximum matching leaves as many unpaired as must float at least; a player some
+    # maximum matching leaves unpaired brings the group one float nearer to closing.
+    unpaired = len(left.members) - len(left.mate)
+    nearer = missable(left.members, left.may_meet, left.mate)
+    ranked = sorted(left.procedure.float_order(left.members), key=lambda x: (x not in nearer, not left.meets_next(x)))
+    return [(x, unpaired - 1 if x in nearer else unpaired + 1) for x in ranked]

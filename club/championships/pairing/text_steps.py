@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .matching import Mate, exposable, is_perfect, maximum_matching, without
+from .matching import Mate, is_perfect, maximum_matching, missable, without
 from .procedures import Procedure
 
 
@@ -33,6 +33,7 @@ class TextSteps:
         self._mates: dict[int, Mate] = {}
         self._closes: dict[tuple[int, frozenset[int]], bool] = {}
         self._completes: dict[tuple, bool] = {}
+        self._entries: dict[int, bool] = {}
 
     def members(self, i: int, removed: frozenset[int]) -> list[int]:
         return [pid for pid in self.groups[i] if pid not in removed]
@@ -41,12 +42,15 @@ class TextSteps:
         """Can group ``i`` without ``removed`` be paired inside itself (1.15.5.5, 1.15.7.5)?"""
         key = (i, removed)
         if key not in self._closes:
-            group = self.groups[i]
-            if i not in self._mates:
-                self._mates[i] = maximum_matching(group, self.ok)
-            rest, mate = without(group, self._mates[i], set(removed), self.ok)
+            rest, mate = without(self.groups[i], self._mate(i), set(removed), self.ok)
             self._closes[key] = is_perfect(rest, mate)
         return self._closes[key]
+
+    def _mate(self, i: int) -> Mate:
+        """A maximum matching of group ``i`` inside itself."""
+        if i not in self._mates:
+            self._mates[i] = maximum_matching(self.groups[i], self.ok)
+        return self._mates[i]
 
     def completes(
         self,
@@ -72,6 +76,15 @@ class TextSteps:
     def _complete(self, i, pending, removed, leavers, whole_round) -> bool:
         if i == len(self.groups):
             return not pending and not leavers
+        if whole_round and not self._enterable(i + 2):
+            # However many float into group i + 1, the text floats at most one out of it.
+            return False
+        if not removed and not self._absorbs(i, len(pending)):
+            return False
+        # ``removed`` are members of the group, so what is left of it has this parity.
+        odd = (len(self.groups[i]) - len(removed)) % 2
+        if not pending and whole_round and leavers and not self._absorbs(i + 1, len(leavers) + odd):
+            return False
         members = self.members(i, removed)
         if len(pending) == 1:
             # 1.15.5.4 / 1.15.7.4: the floater meets the first (last) of the group he may meet, then the next.
@@ -89,9 +102,12 @@ class TextSteps:
                 return self.ok(a, b) and not (a in floating and b in floating)
 
             players = list(pending) + members
+            mate = maximum_matching(players, ok)
             if (len(members) - len(pending)) % 2 == 0:
-                return is_perfect(players, maximum_matching(players, ok)) and self._below(i, leavers, None, whole_round)
-            free = exposable(players, ok)
+                return is_perfect(players, mate) and self._below(i, leavers, None, whole_round)
+            if len(players) - len(mate) != 1:
+                return False
+            free = missable(players, ok, mate)
             return any(
                 x in free and self._below(i, leavers, x, whole_round) for x in self.procedure.float_order(members)
             )
@@ -102,6 +118,14 @@ class TextSteps:
             self.may_float(i, removed, leavers, x, whole_round=whole_round) for x in self.procedure.float_order(members)
         )
 
+    def _enterable(self, j: int) -> bool:
+        """Can the text finish from group ``j`` entered with one floater from the group above, or none?"""
+        if j >= len(self.groups):
+            return True
+        if j not in self._entries:
+            self._entries[j] = self.completes(j) or any(self.completes(j, (f,)) for f in self.groups[j - 1])
+        return self._entries[j]
+
     def may_float(
         self, i: int, removed: frozenset[int], leavers: tuple[int, ...], floater: int, *, whole_round: bool = True
     ) -> bool:
@@ -111,7 +135,23 @@ class TextSteps:
         whole round, with the text's steps finishing it; for the group alone, with someone
         in the next group he may meet.
         """
+        if leavers:
+            # Placing several floaters below costs a matching for each: rule out first,
+            # cheaply, those the next group cannot absorb or without whom this one cannot pair.
+            return (
+                (not whole_round or self._absorbs(i + 1, len(leavers) + 1))
+                and self.closes(i, removed | {floater})
+                and self._below(i, leavers, floater, whole_round)
+            )
         return self._below(i, leavers, floater, whole_round) and self.closes(i, removed | {floater})
+
+    def _absorbs(self, j: int, floaters: int) -> bool:
+        """Can group ``j``, entered by ``floaters`` floaters, be left with at most one player over?
+
+        Each floater takes one member and the text floats one more at most: fewer cannot
+        make up for the players the group's own pairing leaves over.
+        """
+        return j >= len(self.groups) or len(self.groups[j]) - len(self._mate(j)) <= floaters + 1
 
     def _below(self, i: int, leavers: tuple[int, ...], floater: int | None, whole_round: bool) -> bool:
         """Can the players leaving group ``i`` (``leavers``, then ``floater``) be placed below it?"""
