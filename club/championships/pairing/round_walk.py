@@ -90,11 +90,12 @@ class _GroupLeft:
         self.mate = maximum_matching(self.players, ok)
         self._meets_next: dict[int, bool] = {}
 
-    def without(self, gone: set[int]) -> tuple[list[int], Mate]:
+    def after_leaving(self, gone: set[int]) -> tuple[list[int], Mate]:
+        """The players left and their maximum matching once ``gone`` have left."""
         return without(self.players, self.mate, gone, self.may_meet)
 
     def leave(self, gone: set[int], after: tuple[list[int], Mate] | None = None) -> None:
-        self.players, self.mate = after or self.without(gone)
+        self.players, self.mate = after or self.after_leaving(gone)
         self.members = [pid for pid in self.members if pid not in gone]
 
     def meets_next(self, x: int) -> bool:
@@ -109,7 +110,8 @@ class _GroupLeft:
         and he has someone in the next group (1.15.5.4 / 1.15.7.4 for this group alone)."""
         if len(players) - len(mate) != 1:
             return
-        for x in self.procedure.float_order([pid for pid in players if pid in self.members]):
+        members = set(self.members)
+        for x in self.procedure.float_order([pid for pid in players if pid in members]):
             # One at a time: in a dense group the first is found at once, where the set of
             # them all would take a search through the whole group.
             if self.meets_next(x) and (x not in mate or is_perfect(*without(players, mate, {x}, self.may_meet))):
@@ -136,7 +138,7 @@ def _extend_group(text: TextSteps, rest: RestOfRound, i: int, pending: tuple[int
             for q in procedure.partner_order(left.members):
                 if not ok(floater, q):
                     continue
-                after = left.without({floater, q})
+                after = left.after_leaving({floater, q})
                 if group_steps and not left.can_finish(*after):
                     continue
                 witness = rest.allows(paired=(floater, q))

@@ -58,39 +58,35 @@ class TextSteps:
         pending: tuple[int, ...] = (),
         removed: frozenset[int] = frozenset(),
         leavers: tuple[int, ...] = (),
-        *,
-        whole_round: bool = True,
     ) -> bool:
-        """Can the text's steps finish from this state: the whole round, or only group ``i``?
+        """Can the text's steps finish the round from this state?
 
         ``pending`` floated into group ``i`` and still need an opponent in it, in the order
         they floated; ``removed`` are its members already taken; ``leavers`` float out of it.
-        With ``whole_round`` False, a player floating out needs only someone in the next
-        group he may meet (1.15.5.4, 1.15.7.4 read for this group alone).
         """
-        key = (i, pending, removed, leavers, whole_round)
+        key = (i, pending, removed, leavers)
         if key not in self._completes:
-            self._completes[key] = self._complete(i, pending, removed, leavers, whole_round)
+            self._completes[key] = self._complete(i, pending, removed, leavers)
         return self._completes[key]
 
-    def _complete(self, i, pending, removed, leavers, whole_round) -> bool:
+    def _complete(self, i, pending, removed, leavers) -> bool:
         if i == len(self.groups):
             return not pending and not leavers
-        if whole_round and not self._enterable(i + 2):
+        if not self._enterable(i + 2):
             # However many float into group i + 1, the text floats at most one out of it.
             return False
         if not removed and not self._absorbs(i, len(pending)):
             return False
         # ``removed`` are members of the group, so what is left of it has this parity.
         odd = (len(self.groups[i]) - len(removed)) % 2
-        if not pending and whole_round and leavers and not self._absorbs(i + 1, len(leavers) + odd):
+        if not pending and leavers and not self._absorbs(i + 1, len(leavers) + odd):
             return False
         members = self.members(i, removed)
         if len(pending) == 1:
             # 1.15.5.4 / 1.15.7.4: the floater meets the first (last) of the group he may meet, then the next.
             floater = pending[0]
             return any(
-                self.ok(floater, q) and self.completes(i, (), removed | {q}, leavers, whole_round=whole_round)
+                self.ok(floater, q) and self.completes(i, (), removed | {q}, leavers)
                 for q in self.procedure.partner_order(members)
             )
         if pending:
@@ -104,19 +100,15 @@ class TextSteps:
             players = list(pending) + members
             mate = maximum_matching(players, ok)
             if (len(members) - len(pending)) % 2 == 0:
-                return is_perfect(players, mate) and self._below(i, leavers, None, whole_round)
+                return is_perfect(players, mate) and self._below(i, leavers, None)
             if len(players) - len(mate) != 1:
                 return False
             free = missable(players, ok, mate)
-            return any(
-                x in free and self._below(i, leavers, x, whole_round) for x in self.procedure.float_order(members)
-            )
+            return any(x in free and self._below(i, leavers, x) for x in self.procedure.float_order(members))
         if len(members) % 2 == 0:
-            return self.closes(i, removed) and self._below(i, leavers, None, whole_round)
+            return self.closes(i, removed) and self._below(i, leavers, None)
         # 1.15.5.4 / 1.15.7.4: the last (first) of an odd group floats, failing him the one before (after) him.
-        return any(
-            self.may_float(i, removed, leavers, x, whole_round=whole_round) for x in self.procedure.float_order(members)
-        )
+        return any(self.may_float(i, removed, leavers, x) for x in self.procedure.float_order(members))
 
     def _enterable(self, j: int) -> bool:
         """Can the text finish from group ``j`` entered with one floater from the group above, or none?"""
@@ -126,24 +118,21 @@ class TextSteps:
             self._entries[j] = self.completes(j) or any(self.completes(j, (f,)) for f in self.groups[j - 1])
         return self._entries[j]
 
-    def may_float(
-        self, i: int, removed: frozenset[int], leavers: tuple[int, ...], floater: int, *, whole_round: bool = True
-    ) -> bool:
+    def may_float(self, i: int, removed: frozenset[int], leavers: tuple[int, ...], floater: int) -> bool:
         """May ``floater`` float out of group ``i`` as the text floats a player (1.15.5.4, 1.15.7.4)?
 
-        The rest of the group then pairs inside it, and he can be placed below: for the
-        whole round, with the text's steps finishing it; for the group alone, with someone
-        in the next group he may meet.
+        The rest of the group then pairs inside it, and the text's steps finish the round
+        with him placed below.
         """
         if leavers:
             # Placing several floaters below costs a matching for each: rule out first,
             # cheaply, those the next group cannot absorb or without whom this one cannot pair.
             return (
-                (not whole_round or self._absorbs(i + 1, len(leavers) + 1))
+                self._absorbs(i + 1, len(leavers) + 1)
                 and self.closes(i, removed | {floater})
-                and self._below(i, leavers, floater, whole_round)
+                and self._below(i, leavers, floater)
             )
-        return self._below(i, leavers, floater, whole_round) and self.closes(i, removed | {floater})
+        return self._below(i, leavers, floater) and self.closes(i, removed | {floater})
 
     def _absorbs(self, j: int, floaters: int) -> bool:
         """Can group ``j``, entered by ``floaters`` floaters, be left with at most one player over?
@@ -153,14 +142,9 @@ class TextSteps:
         """
         return j >= len(self.groups) or len(self.groups[j]) - len(self._mate(j)) <= floaters + 1
 
-    def _below(self, i: int, leavers: tuple[int, ...], floater: int | None, whole_round: bool) -> bool:
+    def _below(self, i: int, leavers: tuple[int, ...], floater: int | None) -> bool:
         """Can the players leaving group ``i`` (``leavers``, then ``floater``) be placed below it?"""
-        if whole_round:
-            return self.completes(i + 1, leavers + (() if floater is None else (floater,)))
-        # For this group alone: its own floater has someone in the next group he may meet.
-        if floater is None:
-            return True
-        return i + 1 < len(self.groups) and any(self.ok(floater, q) for q in self.groups[i + 1])
+        return self.completes(i + 1, leavers + (() if floater is None else (floater,)))
 
     def step(
         self, i: int, pending: tuple[int, ...], removed: frozenset[int], leavers: tuple[int, ...]
