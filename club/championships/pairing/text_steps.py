@@ -115,7 +115,12 @@ class TextSteps:
         if j >= len(self.groups):
             return True
         if j not in self._entries:
-            self._entries[j] = self.completes(j) or any(self.completes(j, (f,)) for f in self.groups[j - 1])
+            # The round has an even number of players, so the players from group j down
+            # tell whether one floats into it or none.
+            if sum(len(group) for group in self.groups[j:]) % 2 == 0:
+                self._entries[j] = self.completes(j)
+            else:
+                self._entries[j] = any(self.completes(j, (f,)) for f in self.groups[j - 1])
         return self._entries[j]
 
     def may_float(self, i: int, removed: frozenset[int], leavers: tuple[int, ...], floater: int) -> bool:
