@@ -86,6 +86,21 @@ def test_a_draw_agreement_made_before_the_flag_stands(scheduled, anna, boris):
     assert (game.result, game.termination) == ("1/2-1/2", "agreement")
 
 
+# 5.3.1.3 the flag is down once it is established that the time ran out; the server
+# knows that instant, so whichever came first wins even before the sweep sees the flag.
+def test_a_resignation_after_a_flag_fall_the_sweep_has_not_seen_is_a_time_result(scheduled, boris):
+    game = scheduled(time_control="300")  # anna (white) to move: her flag falls at 300 s
+    game = game_resign(game_id=game.pk, member=boris, now=at(305))
+    assert (game.result, game.termination, game.ended_at) == ("0-1", "time", at(300))
+
+
+def test_an_agreement_after_a_flag_fall_the_sweep_has_not_seen_is_a_time_result(scheduled, anna, boris):
+    game = play(scheduled(time_control="300"), anna, "c3-d4", 10)
+    game_draw_offer(game_id=game.pk, member=anna, now=at(11))
+    game = game_draw_answer(game_id=game.pk, member=boris, accept=True, now=at(320))  # black's flag: 310
+    assert (game.result, game.termination, game.ended_at) == ("1-0", "time", at(310))
+
+
 def test_a_resignation_after_the_flag_fell_changes_nothing(scheduled, anna):
     game = scheduled(time_control="300")
     games_sweep(now=at(301))
