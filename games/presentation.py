@@ -82,13 +82,14 @@ def result_text(game: Game) -> str:
         return ""
     if results.is_result(game.result):  # whose point, by play or forfeit: games/results.py
         winner = {
-            (results.WHITE, False): _("White wins"),
-            (results.BLACK, False): _("Black wins"),
-            (None, False): _("Draw"),
-            (results.WHITE, True): _("White wins by forfeit"),
-            (results.BLACK, True): _("Black wins by forfeit"),
-            (None, True): _("Both players lose by forfeit"),
-        }[results.winner(game.result), results.is_forfeit(game.result)]
+            results.WHITE_WINS: _("White wins"),
+            results.BLACK_WINS: _("Black wins"),
+            results.DRAW: _("Draw"),
+            results.BOTH_LOST: _("Both players lose"),
+            results.WHITE_FORFEIT_WIN: _("White wins by forfeit"),
+            results.BLACK_FORFEIT_WIN: _("Black wins by forfeit"),
+            results.BOTH_FORFEIT: _("Both players lose by forfeit"),
+        }[game.result]
     else:
         winner = game.result
     reason = TERMINATIONS.get(game.termination.split(":")[0], game.termination)

@@ -45,7 +45,15 @@ from games.rules import IllegalMove, ballots64, pdn, renju_records, variant
 from games.services.errors import Invalid
 from games.services.positions import DRAUGHTS, FIVE_ROW, game_start_position, replay, start_position
 
-_TO_RENJU = {"1-0": "0-1", "0-1": "1-0", "1/2-1/2": "1/2-1/2", "+/-": "-/+", "-/+": "+/-", "-/-": "-/-"}
+_TO_RENJU = {
+    "1-0": "0-1",
+    "0-1": "1-0",
+    "1/2-1/2": "1/2-1/2",
+    "0-0": "0-0",
+    "+/-": "-/+",
+    "-/+": "+/-",
+    "-/-": "-/-",
+}
 _FROM_RENJU = {v: k for k, v in _TO_RENJU.items()}
 # PDN results as written (two-point scoring too) to the club's vocabulary.
 _FROM_PDN = {
@@ -55,7 +63,7 @@ _FROM_PDN = {
     "2-0": "1-0",
     "0-2": "0-1",
     "1-1": "1/2-1/2",
-    "0-0": "-/-",
+    "0-0": "0-0",  # both lost a game played; as a forfeit PDN reads "-/-" (games/rules/pdn.py)
     "+/-": "+/-",
     "-/+": "-/+",
     "-/-": "-/-",

@@ -8,6 +8,7 @@ result     meaning                                      played  rated
 ``1-0``    white won                                    yes     yes
 ``0-1``    black won                                    yes     yes
 ``1/2-1/2`` draw                                        yes     yes
+``0-0``    both lost a game played (a sanction, 1.4)    yes     yes
 ``+/-``    white won by forfeit, black lost (1.12.2)    no      no
 ``-/+``    black won by forfeit                         no      no
 ``-/-``    both lost by forfeit (1.9.2, 1.4)            no      no
@@ -15,7 +16,11 @@ result     meaning                                      played  rated
 =========  ==========================================  ======  =====
 
 For places and coefficients a forfeit ``+`` counts as a win and ``−`` as a
-loss (1.12.2); it is shown as ``+``/``−``. Unplayed games are not rated.
+loss (1.12.2); it is shown as ``+``/``−``. Unplayed games are not rated. A
+game that was played keeps played marks whatever ends it: the loss of the game
+by sanction (1.4) is ``0-1``/``1-0``, or ``0-0`` when both are given it, and
+its colours count for pairing (1.15.2); the forfeit signs are only for games
+not played (1.12.2: "партия фактически не состоялась").
 Pairing and standings use the same strings, plus ``"bye"`` for a round
 without an opponent (1.15.2: "+", counted as a win without play).
 """
@@ -26,11 +31,11 @@ from typing import Literal
 
 WHITE, BLACK = "white", "black"
 
-WHITE_WINS, BLACK_WINS, DRAW = "1-0", "0-1", "1/2-1/2"
+WHITE_WINS, BLACK_WINS, DRAW, BOTH_LOST = "1-0", "0-1", "1/2-1/2", "0-0"
 WHITE_FORFEIT_WIN, BLACK_FORFEIT_WIN, BOTH_FORFEIT = "+/-", "-/+", "-/-"
 BYE = "bye"
 
-PLAYED = (WHITE_WINS, BLACK_WINS, DRAW)
+PLAYED = (WHITE_WINS, BLACK_WINS, DRAW, BOTH_LOST)
 FORFEITS = (WHITE_FORFEIT_WIN, BLACK_FORFEIT_WIN, BOTH_FORFEIT)
 RESULTS = PLAYED + FORFEITS
 
@@ -41,6 +46,7 @@ _OUTCOMES: dict[str, tuple[Outcome, Outcome]] = {
     WHITE_WINS: ("win", "loss"),
     BLACK_WINS: ("loss", "win"),
     DRAW: ("draw", "draw"),
+    BOTH_LOST: ("loss", "loss"),
     WHITE_FORFEIT_WIN: ("win", "loss"),
     BLACK_FORFEIT_WIN: ("loss", "win"),
     BOTH_FORFEIT: ("loss", "loss"),
@@ -93,15 +99,21 @@ def score(result: str, colour: str, scoring: str = "1-1/2-0") -> float | None:
     return {"win": win, "draw": draw, "loss": loss}[wanted]
 
 
-def elo_score(result: str) -> float | None:
-    """White's score for Elo: played games only (unplayed games are not rated, 1.12.2)."""
-    return score(result, WHITE) if is_played(result) else None
+def elo_scores(result: str) -> tuple[float, float] | None:
+    """White's and black's scores for Elo: played games only (unplayed games are
+    not rated, 1.12.2). They sum to one except in ``0-0``, where both score 0."""
+    if not is_played(result):
+        return None
+    return score(result, WHITE), score(result, BLACK)
 
 
-def for_winner(colour: str | None, *, forfeit: bool = False) -> str:
-    """The result text of a game won by ``colour`` (None: a draw, or both lost by forfeit)."""
+def for_winner(colour: str | None, *, forfeit: bool = False, both_lost: bool = False) -> str:
+    """The result text of a game won by ``colour``; with ``colour`` None a draw,
+    or ``both_lost`` (always so for a forfeit: both lost by forfeit)."""
     if forfeit:
         return {WHITE: WHITE_FORFEIT_WIN, BLACK: BLACK_FORFEIT_WIN, None: BOTH_FORFEIT}[colour]
+    if colour is None and both_lost:
+        return BOTH_LOST
     return {WHITE: WHITE_WINS, BLACK: BLACK_WINS, None: DRAW}[colour]
 
 

@@ -2,9 +2,11 @@
 
 from django.urls import path
 
+from club.platform import urlpaths  # noqa: F401  (registers <id:…>)
+
 from .consumers import GameConsumer, LobbyConsumer
 
 websocket_urlpatterns = [
-    path("ws/games/<int:game_id>/", GameConsumer.as_asgi()),
+    path("ws/games/<id:game_id>/", GameConsumer.as_asgi()),
     path("ws/lobby/", LobbyConsumer.as_asgi()),
 ]

@@ -2,6 +2,8 @@
 
 from django.urls import path
 
+from club.platform import urlpaths  # noqa: F401  (registers <id:…>)
+
 from . import views
 
 app_name = "games"
@@ -9,11 +11,11 @@ app_name = "games"
 urlpatterns = [
     path("", views.lobby, name="lobby"),
     path("challenges/new/", views.challenge_new, name="challenge-new"),
-    path("challenges/<int:challenge_id>/<str:action>/", views.challenge_respond, name="challenge-respond"),
-    path("games/<int:game_id>/", views.game_page, name="game"),
-    path("games/<int:game_id>/state/", views.game_state, name="game-state"),
-    path("games/<int:game_id>/download/", views.game_download, name="game-download"),
-    path("games/<int:game_id>/conditional/", views.conditional_line_save, name="conditional-line"),
+    path("challenges/<id:challenge_id>/<str:action>/", views.challenge_respond, name="challenge-respond"),
+    path("games/<id:game_id>/", views.game_page, name="game"),
+    path("games/<id:game_id>/state/", views.game_state, name="game-state"),
+    path("games/<id:game_id>/download/", views.game_download, name="game-download"),
+    path("games/<id:game_id>/conditional/", views.conditional_line_save, name="conditional-line"),
     path("mine/", views.my_games, name="my-games"),
     path("members/<str:username>/games/", views.member_archive, name="archive"),
 ]

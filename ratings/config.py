@@ -4,7 +4,8 @@ Keys and defaults (FIDE B.02 shapes; ratings/elo.py explains the maths):
 
     START_RATING 1500, PROVISIONAL_GAMES 30, NEW_PLAYER_GAMES 30, K_NEW 40,
     K_NORMAL 20, K_STRONG 10, STRONG_THRESHOLD 2400, CAP 400 (None: no cap),
-    EXPECTANCY "logistic" or "fide" (FIDE table 8.1.2, ratings/data/).
+    EXPECTANCY "logistic" or "fide" (FIDE table 8.1.2, ratings/data/),
+    PAIR_GAMES_PER_DAY 2 (ratings/eligibility.py).
 
 Changing them changes future games only; run ``manage.py ratings recompute``
 to rebuild the history under the new constants.
@@ -18,7 +19,7 @@ from pathlib import Path
 
 from django.conf import settings
 
-from ratings import elo
+from ratings import eligibility, elo
 from ratings.elo import EloConfig
 
 _FIDE_JSON = Path(__file__).resolve().parent / "data" / "fide_rating_tables.json"
@@ -48,3 +49,8 @@ def rating_config() -> EloConfig:
         expectancy=expectancy,
         fide_table=_fide_table() if expectancy == elo.FIDE_TABLE else (),
     )
+
+
+def pair_games_per_day() -> int:
+    """How many rated games a pair may count in one pool a day (ratings/eligibility.py)."""
+    return int(getattr(settings, "RATINGS", {}).get("PAIR_GAMES_PER_DAY", eligibility.PAIR_GAMES_PER_DAY))

@@ -69,9 +69,9 @@ from games import results
 LOGISTIC = "logistic"
 FIDE_TABLE = "fide"
 
-#: Score of white for each rated result string: the played results of games/results.py
-#: (forfeits and anything else are not rated, 003 1.12.2).
-RESULT_SCORES: dict[str, float] = {r: results.elo_score(r) for r in results.PLAYED}
+#: Scores of white and black for each rated result string: the played results of
+#: games/results.py (forfeits and anything else are not rated, 003 1.12.2).
+RESULT_SCORES: dict[str, tuple[float, float]] = {r: results.elo_scores(r) for r in results.PLAYED}
 
 
 @dataclass(frozen=True)
@@ -169,12 +169,19 @@ def new_player(config: EloConfig = EloConfig()) -> PlayerState:
 
 
 def rate_game(
-    white: PlayerState, black: PlayerState, white_score: float, config: EloConfig = EloConfig()
+    white: PlayerState,
+    black: PlayerState,
+    white_score: float,
+    config: EloConfig = EloConfig(),
+    black_score: float | None = None,
 ) -> GameUpdate:
-    """Rate one game; ``white_score`` is 1, 0.5 or 0."""
+    """Rate one game; ``white_score`` is 1, 0.5 or 0, ``black_score`` its
+    complement unless given (0 in a game both lost, ``0-0``)."""
+    if black_score is None:
+        black_score = 1.0 - white_score
     e_white = expected_score(white.rating, black.rating, config)
     k_white = k_factor(white, config)
     k_black = k_factor(black, config)
     white_after = PlayerState(white.rating + k_white * (white_score - e_white), white.games + 1)
-    black_after = PlayerState(black.rating + k_black * ((1.0 - white_score) - (1.0 - e_white)), black.games + 1)
+    black_after = PlayerState(black.rating + k_black * (black_score - (1.0 - e_white)), black.games + 1)
     return GameUpdate(white, white_after, black, black_after, e_white, k_white, k_black)

@@ -32,6 +32,7 @@ class RatedGame(NamedTuple):
     white_id: int
     black_id: int
     white_score: float
+    black_score: float | None = None  # None: 1 - white_score; 0 when both lost (0-0)
 
 
 class GameChange(NamedTuple):
@@ -41,6 +42,7 @@ class GameChange(NamedTuple):
     white_id: int
     black_id: int
     white_score: float
+    black_score: float
     white_before: float
     white_after: float
     white_games: int  # games played by white after this one
@@ -77,7 +79,9 @@ def replay(games: Iterable[RatedGame], states: dict[int, PlayerState], config: E
     new_change = tuple.__new__
 
     try:
-        for game_id, white_id, black_id, score in games:
+        for game_id, white_id, black_id, score, black_score in games:
+            if black_score is None:
+                black_score = 1.0 - score
             w = get(white_id)
             if w is None:
                 w = work[white_id] = [start, 0]
@@ -101,7 +105,7 @@ def replay(games: Iterable[RatedGame], states: dict[int, PlayerState], config: E
             k_white = k_new if w_games < new_games else (k_normal if w_rating < strong else k_strong)
             k_black = k_new if b_games < new_games else (k_normal if b_rating < strong else k_strong)
             w_after = w[0] = w_rating + k_white * (score - e_white)
-            b_after = b[0] = b_rating + k_black * ((1.0 - score) - (1.0 - e_white))
+            b_after = b[0] = b_rating + k_black * (black_score - (1.0 - e_white))
             w_games = w[1] = w_games + 1
             b_games = b[1] = b_games + 1
             yield new_change(
@@ -111,6 +115,7 @@ def replay(games: Iterable[RatedGame], states: dict[int, PlayerState], config: E
                     white_id,
                     black_id,
                     score,
+                    black_score,
                     w_rating,
                     w_after,
                     w_games,

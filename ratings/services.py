@@ -14,10 +14,12 @@ the pool's ``RatingPool`` row (``_pool_lock``); the full recompute locks the
 pools of a discipline in primary-key order, so two writers never deadlock.
 
 Which games are rated: finished, ``rated``, a played result
-(``games.results.is_played``: "1-0", "0-1", "1/2-1/2"), one of the four rated
-speed classes, and not a forfeit — no-show forfeits ``+/-``, ``-/+``, ``-/-`` (or termination "forfeit") are not rated
-(003 1.12.2), nor aborted, annulled or casual games, nor untimed games, nor a
-game of a member against himself.
+(``games.results.is_played``: "1-0", "0-1", "1/2-1/2", "0-0"), one of the four
+rated speed classes, and not a forfeit — no-show forfeits ``+/-``, ``-/+``,
+``-/-`` (or termination "forfeit") are not rated (003 1.12.2), nor aborted,
+annulled or casual games, nor untimed games, nor a game of a member against
+himself; and ``ratings.eligibility``'s two rules: each side has moved, and a
+pair's repeat games count at most ``PAIR_GAMES_PER_DAY`` a day.
 """
 
 from __future__ import annotations
@@ -31,8 +33,8 @@ from django.db.models import F, Q, QuerySet
 
 from games import results
 from games.models import Game
-from ratings import elo, sql
-from ratings.config import rating_config
+from ratings import eligibility, elo, sql
+from ratings.config import pair_games_per_day, rating_config
 from ratings.elo import EloConfig, PlayerState
 from ratings.models import SPEEDS, Rating, RatingChange, RatingPool
 from ratings.recompute import GameChange, RatedGame, replay
@@ -60,10 +62,12 @@ def rated_games() -> QuerySet[Game]:
         )
         .exclude(termination="forfeit")
         .exclude(white_id=F("black_id"))
+        .filter(Q(white_moves__gt=0, black_moves__gt=0) | Q(termination__in=eligibility.ARBITER_RECORDED))
     )
 
 
 def game_is_rated(game: Game) -> bool:
+    """Does ``game`` itself qualify (every rule but the pair's daily limit)?"""
     return (
         game.status == "finished"
         and game.rated
@@ -72,7 +76,21 @@ def game_is_rated(game: Game) -> bool:
         and game.ended_at is not None
         and game.termination != "forfeit"
         and game.white_id != game.black_id
+        and eligibility.each_side_moved(game.white_moves, game.black_moves, game.termination)
     )
+
+
+def _same_day_before(games: QuerySet[Game], moment: datetime, game_id: int) -> QuerySet[Game]:
+    """``games`` ended on the UTC day of ``moment`` before the point (moment, game_id)."""
+    return games.filter(ended_at__gte=eligibility.day_start(moment)).exclude(_game_after(moment, game_id))
+
+
+def _within_repeat_limit(game: Game) -> bool:
+    """Rule 2 of ratings.eligibility for one game: fewer than the limit of the
+    pair's qualifying games in its pool ended earlier that day."""
+    pair = Q(white_id=game.white_id, black_id=game.black_id) | Q(white_id=game.black_id, black_id=game.white_id)
+    pool = rated_games().filter(pair, discipline=game.discipline, speed=game.speed)
+    return _same_day_before(pool, game.ended_at, game.id).count() < pair_games_per_day()
 
 
 def _pool_lock(*, discipline: str, speed: str) -> RatingPool:
@@ -151,7 +169,7 @@ def _history_rows(change: GameChange, *, discipline: str, speed: str, ended_at) 
         speed,
         ended_at,
         "black",
-        1.0 - change.white_score,
+        change.black_score,
         1.0 - change.white_expected,
         change.black_k,
         change.black_before,
@@ -268,14 +286,23 @@ def _pool_replay_from(
         games = games.filter(_game_after(*since))
     total = games.count() if progress else 0
     rows = games.order_by("ended_at", "id").values_list("id", "white_id", "black_id", "result", "ended_at")
+    earlier = ()
+    if since is not None:
+        pool_games = rated_games().filter(discipline=discipline, speed=speed)
+        earlier = (
+            eligibility.pair_day(*row)
+            for row in _same_day_before(pool_games, *since).values_list("white_id", "black_id", "ended_at")
+        )
+    repeats = eligibility.RepeatLimit(pair_games_per_day(), earlier)
 
     ended: dict[int, datetime] = {}
 
     def rated(stream: Iterable[tuple]) -> Iterable[RatedGame]:
         scores = elo.RESULT_SCORES
         for game_id, white_id, black_id, result, ended_at in stream:
-            ended[game_id] = ended_at
-            yield RatedGame(game_id, white_id, black_id, scores[result])
+            if repeats.admits(white_id, black_id, ended_at):
+                ended[game_id] = ended_at
+                yield RatedGame(game_id, white_id, black_id, *scores[result])
 
     batch: list[tuple] = []
     done = 0
@@ -329,6 +356,8 @@ def rating_apply_game(*, game_id: int) -> str:
                 discipline=game.discipline, speed=game.speed, since=(game.ended_at, game.id), config=rating_config()
             )
             return RECOMPUTED
+        if not _within_repeat_limit(game):
+            return NOT_RATED
         rows = {
             r.member_id: r
             for r in Rating.objects.filter(
@@ -336,7 +365,7 @@ def rating_apply_game(*, game_id: int) -> str:
             )
         }
         states = {member_id: PlayerState(r.rating, r.games) for member_id, r in rows.items()}
-        rated = RatedGame(game.id, game.white_id, game.black_id, elo.RESULT_SCORES[game.result])
+        rated = RatedGame(game.id, game.white_id, game.black_id, *elo.RESULT_SCORES[game.result])
         (change,) = replay([rated], states, rating_config())
         _history_insert(
             list(

@@ -21,7 +21,8 @@ from club.championships.models import Championship
 from club.members.api.permissions import role_permission
 from club.members.models import Member
 from club.members.roles import Role
-from club.platform.api.params import query_int
+from club.platform import urlpaths  # noqa: F401  (registers <id:…>)
+from club.platform.api.params import IdField, query_int
 from club.platform.refusals import Forbidden, NotFound
 from games.api.serializers import GameSerializer
 from games.models import Game
@@ -32,12 +33,12 @@ from .models import Adjournment, AuditEntry, DrawClaim, Protest, Question, Sanct
 
 
 class SanctionIn(serializers.Serializer):
-    member = serializers.IntegerField()
+    member = IdField()
     kind = serializers.ChoiceField(choices=Sanction.Kind.choices)
     reason = serializers.CharField(max_length=REASON_MAX)
     clause = serializers.CharField(max_length=40, required=False, default="003 1.4")
-    game = serializers.IntegerField(required=False, allow_null=True, default=None)
-    championship = serializers.IntegerField(required=False, allow_null=True, default=None)
+    game = IdField(required=False, allow_null=True, default=None)
+    championship = IdField(required=False, allow_null=True, default=None)
     both = serializers.BooleanField(default=False, help_text="Loss of the game for both players (1.4).")
 
 
@@ -61,8 +62,8 @@ class SanctionOut(serializers.ModelSerializer):
 
 class ProtestIn(serializers.Serializer):
     text = serializers.CharField(max_length=REASON_MAX)
-    sanction = serializers.IntegerField(required=False, allow_null=True, default=None)
-    game = serializers.IntegerField(required=False, allow_null=True, default=None)
+    sanction = IdField(required=False, allow_null=True, default=None)
+    game = IdField(required=False, allow_null=True, default=None)
 
 
 class ProtestOut(serializers.ModelSerializer):
@@ -232,7 +233,7 @@ class ChampionshipLogView(APIView):
 
 
 class PanelIn(serializers.Serializer):
-    members = serializers.ListField(child=serializers.IntegerField(), max_length=15, allow_empty=True)
+    members = serializers.ListField(child=IdField(), max_length=15, allow_empty=True)
 
 
 class PanelView(APIView):
@@ -256,7 +257,7 @@ class PanelView(APIView):
 class ClubSanctionSerializer(serializers.Serializer):
     """A club-scope sanction (003 1.4): neither a game nor a championship."""
 
-    member = serializers.IntegerField()
+    member = IdField()
     kind = serializers.ChoiceField(
         choices=Sanction.Kind.choices,
         help_text="remark, warning or reprimand; the loss of a game and an exclusion are decided in the game "
@@ -466,15 +467,15 @@ class MemberOut(serializers.Serializer):
 
 
 class TeamProtestIn(serializers.Serializer):
-    team_id = serializers.IntegerField()
+    team_id = IdField()
     text = serializers.CharField(max_length=REASON_MAX)
-    match_id = serializers.IntegerField(required=False, allow_null=True)
+    match_id = IdField(required=False, allow_null=True)
 
 
 class TeamProtestOut(serializers.Serializer):
     id = serializers.IntegerField()
-    team_id = serializers.IntegerField()
-    match_id = serializers.IntegerField(allow_null=True)
+    team_id = IdField()
+    match_id = IdField(allow_null=True)
     filed_by = MemberOut(source="member")
     filed_at = serializers.DateTimeField()
     text = serializers.CharField()
@@ -551,27 +552,27 @@ class GameResultView(APIView):
 # /api/sanctions/, a team's protests and a game's result: under /api/, beside the members' and games' API.
 club_urlpatterns = [
     path("sanctions/", SanctionListView.as_view(), name="api-sanction-list"),
-    path("games/<int:pk>/result/", GameResultView.as_view(), name="api-game-result"),
-    path("teams/<int:pk>/protests/", TeamProtestsView.as_view(), name="api-team-protests"),
-    path("teams/<int:pk>/protests/<int:protest_id>/rule/", TeamProtestRuleView.as_view(), name="api-team-protest-rule"),
+    path("games/<id:pk>/result/", GameResultView.as_view(), name="api-game-result"),
+    path("teams/<id:pk>/protests/", TeamProtestsView.as_view(), name="api-team-protests"),
+    path("teams/<id:pk>/protests/<id:protest_id>/rule/", TeamProtestRuleView.as_view(), name="api-team-protest-rule"),
 ]
 
 urlpatterns = [
-    path("games/<int:pk>/draw-claims/", DrawClaimView.as_view(), name="api-arbiters-draw-claim"),
-    path("draw-claims/<int:pk>/decision/", DrawDecisionView.as_view(), name="api-arbiters-draw-decision"),
-    path("games/<int:pk>/clocks/stop/", ClocksStopView.as_view(), name="api-arbiters-clocks-stop"),
-    path("games/<int:pk>/clocks/start/", ClocksStartView.as_view(), name="api-arbiters-clocks-start"),
-    path("games/<int:pk>/clocks/", ClockCorrectView.as_view(), name="api-arbiters-clocks"),
-    path("games/<int:pk>/adjournment/", AdjournmentView.as_view(), name="api-arbiters-adjournment"),
-    path("games/<int:pk>/adjournment/seal/", SealView.as_view(), name="api-arbiters-seal"),
-    path("adjournments/<int:pk>/resume/", ResumeView.as_view(), name="api-arbiters-resume"),
+    path("games/<id:pk>/draw-claims/", DrawClaimView.as_view(), name="api-arbiters-draw-claim"),
+    path("draw-claims/<id:pk>/decision/", DrawDecisionView.as_view(), name="api-arbiters-draw-decision"),
+    path("games/<id:pk>/clocks/stop/", ClocksStopView.as_view(), name="api-arbiters-clocks-stop"),
+    path("games/<id:pk>/clocks/start/", ClocksStartView.as_view(), name="api-arbiters-clocks-start"),
+    path("games/<id:pk>/clocks/", ClockCorrectView.as_view(), name="api-arbiters-clocks"),
+    path("games/<id:pk>/adjournment/", AdjournmentView.as_view(), name="api-arbiters-adjournment"),
+    path("games/<id:pk>/adjournment/seal/", SealView.as_view(), name="api-arbiters-seal"),
+    path("adjournments/<id:pk>/resume/", ResumeView.as_view(), name="api-arbiters-resume"),
     path("sanctions/", SanctionsView.as_view(), name="api-arbiters-sanctions"),
-    path("games/<int:pk>/ladder/<int:member>/", LadderView.as_view(), name="api-arbiters-ladder"),
-    path("games/<int:pk>/questions/", QuestionsView.as_view(), name="api-arbiters-questions"),
-    path("questions/<int:pk>/answer/", AnswerView.as_view(), name="api-arbiters-answer"),
+    path("games/<id:pk>/ladder/<id:member>/", LadderView.as_view(), name="api-arbiters-ladder"),
+    path("games/<id:pk>/questions/", QuestionsView.as_view(), name="api-arbiters-questions"),
+    path("questions/<id:pk>/answer/", AnswerView.as_view(), name="api-arbiters-answer"),
     path("protests/", ProtestsView.as_view(), name="api-arbiters-protests"),
-    path("protests/<int:pk>/ruling/", RulingView.as_view(), name="api-arbiters-ruling"),
+    path("protests/<id:pk>/ruling/", RulingView.as_view(), name="api-arbiters-ruling"),
     path("mine/", MineView.as_view(), name="api-arbiters-mine"),
-    path("championships/<int:pk>/log/", ChampionshipLogView.as_view(), name="api-arbiters-log"),
-    path("championships/<int:pk>/protest-panel/", PanelView.as_view(), name="api-arbiters-protest-panel"),
+    path("championships/<id:pk>/log/", ChampionshipLogView.as_view(), name="api-arbiters-log"),
+    path("championships/<id:pk>/protest-panel/", PanelView.as_view(), name="api-arbiters-protest-panel"),
 ]

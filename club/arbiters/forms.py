@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _
 
 from club.championships.decisions import REASON_MAX
 from club.members.models import Member
+from club.platform.api.params import MAX_ID
 
 from .models import Sanction
 from .services import LIGHT
@@ -51,11 +52,11 @@ class AdjournForm(forms.Form):
 
 
 class ResumeForm(forms.Form):
-    adjournment = forms.IntegerField(widget=forms.HiddenInput)
+    adjournment = forms.IntegerField(widget=forms.HiddenInput, min_value=0, max_value=MAX_ID)
 
 
 class DrawDecisionForm(forms.Form):
-    claim = forms.IntegerField(widget=forms.HiddenInput)
+    claim = forms.IntegerField(widget=forms.HiddenInput, min_value=0, max_value=MAX_ID)
     grant = forms.TypedChoiceField(
         label=_("Decision"),
         coerce=lambda v: v == "grant",
@@ -65,7 +66,7 @@ class DrawDecisionForm(forms.Form):
 
 
 class AnswerForm(forms.Form):
-    question = forms.IntegerField(widget=forms.HiddenInput)
+    question = forms.IntegerField(widget=forms.HiddenInput, min_value=0, max_value=MAX_ID)
     answer = forms.CharField(label=_("Answer"), max_length=REASON_MAX, widget=forms.Textarea(attrs={"rows": 2}))
 
 

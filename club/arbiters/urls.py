@@ -1,12 +1,14 @@
 from django.urls import path
 
+from club.platform import urlpaths  # noqa: F401  (registers <id:…>)
+
 from . import views
 
 app_name = "arbiters"
 urlpatterns = [
     path("mine/", views.mine, name="mine"),
-    path("championships/<int:pk>/", views.championship_log, name="championship-log"),
-    path("championships/<int:pk>/protest-panel/", views.protest_panel, name="protest-panel"),
-    path("games/<int:pk>/", views.game_desk, name="game"),
-    path("games/<int:pk>/seal/", views.seal, name="seal"),
+    path("championships/<id:pk>/", views.championship_log, name="championship-log"),
+    path("championships/<id:pk>/protest-panel/", views.protest_panel, name="protest-panel"),
+    path("games/<id:pk>/", views.game_desk, name="game"),
+    path("games/<id:pk>/seal/", views.seal, name="seal"),
 ]

@@ -18,6 +18,7 @@ from club.championships.selectors import championship_of_game
 from club.members.models import Member
 from club.members.roles import Role, role_required
 from club.platform.api.errors import REFUSAL_STATUS
+from club.platform.api.params import posted_int
 from club.platform.refusals import Refused as PlayRefused
 from games.models import Game
 
@@ -120,7 +121,7 @@ def seal(request, pk: int):
             member=request.user,
             game_id=pk,
             move=request.POST.get("move", ""),
-            expected_ply=int(request.POST.get("expected_ply") or -1),
+            expected_ply=posted_int(request.POST, "expected_ply", default=-1),
         )
     except PlayRefused as refused:
         messages.error(request, refused.detail)
@@ -214,7 +215,9 @@ def team_protest(request, pk: int):
     get_object_or_404(Championship, pk=pk, entrants=Championship.Entrants.TEAMS)
     try:
         services.protest_file(
-            member=request.user, team_id=int(request.POST.get("team_id") or 0), text=request.POST.get("text", "")
+            member=request.user,
+            team_id=posted_int(request.POST, "team_id", default=0),
+            text=request.POST.get("text", ""),
         )
     except PlayRefused as refusal:
         messages.error(request, refusal.detail)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from club.platform.api.params import MAX_ID
 from games import results as vocabulary
 from games.disciplines import opening_rule_title
 from games.forms import RUSSIAN_64, discipline_choices, time_control_choices
@@ -12,7 +13,7 @@ from games.rules import ballots64
 from games.services.start_rule import opening_rules_of
 from ratings import standings
 
-from .models import Appointment, Championship
+from .models import ROUNDS_MAX, Appointment, Championship
 
 
 def _opening_rule_choices():
@@ -37,7 +38,7 @@ class ChampionshipForm(forms.Form):
     swiss_system = forms.ChoiceField(
         label=_("Swiss system"), required=False, choices=[("", "—")] + Championship.SwissSystem.choices
     )
-    rounds_planned = forms.IntegerField(label=_("Rounds (Swiss)"), min_value=1, required=False)
+    rounds_planned = forms.IntegerField(label=_("Rounds (Swiss)"), min_value=1, max_value=ROUNDS_MAX, required=False)
     initial_order = forms.ChoiceField(
         label=_("Initial classification (Swiss, 1.15.5.1)"), choices=Championship.InitialOrder.choices
     )
@@ -117,14 +118,14 @@ class PairForm(forms.Form):
 
 
 class OverrideForm(forms.Form):
-    board = forms.IntegerField(label=_("Board"), min_value=1)
+    board = forms.IntegerField(label=_("Board"), min_value=1, max_value=MAX_ID)
     white = forms.CharField(label=_("White (username)"), max_length=150)
     black = forms.CharField(label=_("Black (username; empty: the bye)"), max_length=150, required=False)
     reason = forms.CharField(label=_("Reason"), max_length=300, required=False)
 
 
 class ResultForm(forms.Form):
-    game_id = forms.IntegerField(label=_("Game"))
+    game_id = forms.IntegerField(label=_("Game"), min_value=0, max_value=MAX_ID)
     result = forms.ChoiceField(label=_("Result"), choices=[(r, r) for r in vocabulary.RESULTS])
     reason = forms.CharField(label=_("Reason"), max_length=500)
 

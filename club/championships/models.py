@@ -16,6 +16,9 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+# The most rounds an event plans: more than any Swiss needs, within TRF16's columns.
+ROUNDS_MAX = 99
+
 
 class Championship(models.Model):
     class Status(models.TextChoices):

@@ -2,14 +2,16 @@
 
 from django.urls import path
 
+from club.platform import urlpaths  # noqa: F401  (registers <id:…>)
+
 from .views import teams as views
 
 app_name = "teams"
 
 urlpatterns = [
     path("", views.event_list, name="list"),
-    path("<int:pk>/", views.event_detail, name="detail"),
-    path("<int:pk>/rounds/<int:number>/", views.round_detail, name="round"),
-    path("<int:pk>/standings/", views.standings, name="standings"),
-    path("<int:pk>/<str:action>/", views.event_action, name="action"),
+    path("<id:pk>/", views.event_detail, name="detail"),
+    path("<id:pk>/rounds/<id:number>/", views.round_detail, name="round"),
+    path("<id:pk>/standings/", views.standings, name="standings"),
+    path("<id:pk>/<str:action>/", views.event_action, name="action"),
 ]

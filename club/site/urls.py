@@ -6,6 +6,7 @@ from drf_spectacular.views import SpectacularRedocView, SpectacularSwaggerSplitV
 from club.arbiters import api as arbiters_api
 from club.arbiters import views as arbiter_views
 from club.members import views
+from club.platform import urlpaths  # noqa: F401  (registers <id:…>)
 from club.site import views as site_views
 from club.site.schema import SchemaView
 
@@ -49,7 +50,7 @@ urlpatterns = [
     path("api/", include("games.api.urls")),
     path("ratings/", include("ratings.urls")),
     path("championships/", include("club.championships.urls")),
-    path("teams/<int:pk>/protest/", arbiter_views.team_protest, name="team-protest"),
+    path("teams/<id:pk>/protest/", arbiter_views.team_protest, name="team-protest"),
     path("teams/", include("club.championships.team_urls")),
     path("arbiters/", include("club.arbiters.urls")),
     path("play/", include("games.urls")),

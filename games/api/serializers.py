@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from club.platform.api.params import IdField
 from games.models import Challenge, Game, Move, Vacation
 from games.selectors import game_clocks
 from games.services.positions import FOUL_POLICIES, game_position, rules_of
@@ -18,7 +19,7 @@ class PlayerRefSerializer(serializers.Serializer):
 class ChallengeSerializer(serializers.ModelSerializer):
     challenger = PlayerRefSerializer(read_only=True)
     opponent = PlayerRefSerializer(read_only=True, allow_null=True)
-    game_id = serializers.IntegerField(read_only=True, allow_null=True)
+    game_id = IdField(read_only=True, allow_null=True)
 
     class Meta:
         model = Challenge
@@ -56,7 +57,7 @@ class ChallengeCreateSerializer(serializers.Serializer):
         help_text="e.g. 300, 1800+30, 7200/50,3600/25, d3 (days per move); live controls from 3 "
         "minutes to 2 hours, increments up to 60 s (see /api/time-controls/)",
     )
-    opponent_id = serializers.IntegerField(
+    opponent_id = IdField(
         required=False,
         allow_null=True,
         min_value=1,
@@ -200,8 +201,8 @@ class GameAfterMoveSerializer(serializers.Serializer):
     black_ms = serializers.IntegerField()
     deadline = serializers.DateTimeField(allow_null=True)
     draw_offer_by = serializers.CharField()
-    white_id = serializers.IntegerField()
-    black_id = serializers.IntegerField()
+    white_id = IdField()
+    black_id = IdField()
 
 
 class MoveResultSerializer(serializers.Serializer):

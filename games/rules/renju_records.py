@@ -25,7 +25,8 @@ Results
 Renju lists black, the first player, first, and so do these records: a
 result is black's score first.  ``Record.result`` is ``"1-0"`` black won,
 ``"0-1"`` white won, ``"1/2-1/2"``, ``"+/-"`` black won by forfeit, ``"-/+"``
-white won by forfeit, ``"-/-"`` both lost by forfeit, or ``"*"`` unknown or
+white won by forfeit, ``"-/-"`` both lost by forfeit, ``"0-0"`` both lost a
+game that was played (a sanction to both, 003 1.4), or ``"*"`` unknown or
 unfinished.  (The club stores results from white's side, as PDN does;
 ``games/records.py`` converts.)
 
@@ -38,7 +39,7 @@ unfinished.  (The club stores results from white's side, as PDN does;
 * SGF says who won in words: ``RE[B+]`` black won, ``RE[W+]`` white won,
   ``RE[0]`` (or ``Draw``) a draw, ``RE[B+F]``/``RE[W+F]`` a win by forfeit
   (SGF's own forfeit mark); SGF has no "both lost", so ``-/-`` is ``RE[Void]``
-  with the private ``DQ[both]``.
+  with the private ``DQ[both]``, and ``0-0`` ``RE[Void]`` with ``DQ[both-played]``.
 
 Plain format (one game after another)::
 
@@ -90,7 +91,7 @@ from .base import IllegalMove
 from .pdn import read_tag
 from .renju import RULES as _RENJU_RULES
 
-RESULTS = ("1-0", "0-1", "1/2-1/2", "+/-", "-/+", "-/-", "*")
+RESULTS = ("1-0", "0-1", "1/2-1/2", "0-0", "+/-", "-/+", "-/-", "*")
 VARIANTS = ("renju", "gomoku", "gomoku-standard", "renju-free", "connect6")
 RULES = tuple(_RENJU_RULES)  # one list of rule names: the rules module's
 MAX_TEXT = 2_000_000
@@ -101,7 +102,7 @@ _SCORES = ("1-0", "0-1", "1/2-1/2", "0-0")  # result tokens of the plain format
 _FORFEITS = {"1-0": "+/-", "0-1": "-/+", "0-0": "-/-"}
 _FORFEIT_SCORES = {v: k for k, v in _FORFEITS.items()}
 _WINNERS = {"1-0": "black", "0-1": "white", "1/2-1/2": "none", "0-0": "none"}
-_SGF_RESULT = {"1-0": "B+", "0-1": "W+", "1/2-1/2": "0", "+/-": "B+F", "-/+": "W+F", "-/-": "Void"}
+_SGF_RESULT = {"1-0": "B+", "0-1": "W+", "1/2-1/2": "0", "0-0": "Void", "+/-": "B+F", "-/+": "W+F", "-/-": "Void"}
 _SGF_TAGS = {"Black": "PB", "White": "PW", "Event": "EV", "Date": "DT", "Round": "RO"}
 
 
@@ -231,7 +232,7 @@ def _read_plain(text: str, pos: int) -> tuple[Record, int]:
             f"but the Winner header says {winner[:20]!r}"
         )
     result = score
-    if score == "0-0" or (tags.get("Termination", "").lower() == "forfeit" and score in _FORFEITS):
+    if tags.get("Termination", "").lower() == "forfeit" and score in _FORFEITS:
         tags.pop("Termination", None)
         result = _FORFEITS[score]
     return Record(moves, rule, result, tags, variant), pos
@@ -348,6 +349,8 @@ def _sgf_result(root: dict) -> str:
         return "1/2-1/2"
     if upper == "VOID" and root.get("DQ", [""])[0] == "both":
         return "-/-"
+    if upper == "VOID" and root.get("DQ", [""])[0] == "both-played":
+        return "0-0"
     return "*"
 
 
@@ -409,6 +412,8 @@ def _write_sgf(record: Record) -> str:
         root += f"RE[{_SGF_RESULT[record.result]}]"
     if record.result == "-/-":
         root += "DQ[both]"
+    elif record.result == "0-0":
+        root += "DQ[both-played]"
     # Replaying tells which colour each stone has and which actions are offers.
     p = v.start(rule=record.rule) if record.rule != "none" else v.start()
     nodes = []

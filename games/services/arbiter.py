@@ -70,7 +70,13 @@ def game_result_change(
         if game.status == Game.Status.ONGOING and result != ANNULLED:
             game_finish(
                 game=game,
-                ending=Ending(results.winner(result), termination, clause or "003 1.4", forfeit=forfeit),
+                ending=Ending(
+                    results.winner(result),
+                    termination,
+                    clause or "003 1.4",
+                    forfeit=forfeit,
+                    both_lost=result == results.BOTH_LOST,
+                ),
                 now=now,
             )
         else:

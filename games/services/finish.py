@@ -30,6 +30,14 @@ class Ending:
     clause: str = ""
     aborted: bool = False
     forfeit: bool = False  # unplayed: "+/-", "-/+" or "-/-" (1.9, 1.12.2), never rated
+    both_lost: bool = False  # no winner, and not a draw: "0-0" (a sanction to both, 1.4)
+
+    @property
+    def result(self) -> str:
+        """The result text it gives ("" for an aborted game)."""
+        if self.aborted:
+            return ""
+        return results.for_winner(self.winner, forfeit=self.forfeit, both_lost=self.both_lost)
 
 
 def game_finish(*, game: Game, ending: Ending, now: datetime | None = None) -> bool:
@@ -58,7 +66,7 @@ def _ending_fields(ending: Ending) -> dict:
     """The columns an ending writes, but for ``ended_at``."""
     return dict(
         status=Game.Status.ABORTED if ending.aborted else Game.Status.FINISHED,
-        result="" if ending.aborted else results.for_winner(ending.winner, forfeit=ending.forfeit),
+        result=ending.result,
         termination=ending.reason,
         termination_clause=ending.clause,
         deadline=None,
@@ -69,13 +77,17 @@ def _ending_fields(ending: Ending) -> dict:
 
 def _finished_event(game: Game, ending: Ending) -> GameEvent:
     """The game's "finished" outbox row (unsaved), from the game as it was before it ended."""
-    result = "" if ending.aborted else results.for_winner(ending.winner, forfeit=ending.forfeit)
     return GameEvent(
         game=game,
         kind="finished",
         ply=game.ply,
         # The offer is kept: an acceptance made before a flag fell stands (5.3.1.4).
-        data={"result": result, "reason": ending.reason, "clause": ending.clause, "draw_offer_by": game.draw_offer_by},
+        data={
+            "result": ending.result,
+            "reason": ending.reason,
+            "clause": ending.clause,
+            "draw_offer_by": game.draw_offer_by,
+        },
     )
 
 

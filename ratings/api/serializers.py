@@ -1,5 +1,6 @@
 from rest_framework import serializers
 
+from club.platform.api.params import IdField
 from ratings.models import Rating, RatingChange
 
 
@@ -61,6 +62,6 @@ class LeaderboardSerializer(serializers.Serializer):
 
 
 class GameRatingChangesSerializer(serializers.Serializer):
-    game = serializers.IntegerField()
+    game = IdField()
     white = RatingChangeSerializer(allow_null=True)
     black = RatingChangeSerializer(allow_null=True)

@@ -10,7 +10,7 @@ from club.arbiters.services import protest_file, protest_rule, sanction_issue
 from club.championships import services as championships
 from club.championships.models import Board, Entry
 from games.models import Game
-from games.services import game_create, game_resign
+from games.services import game_create, game_move_make, game_resign
 from ratings.models import RatingChange
 from tests.conftest import make_member
 
@@ -211,9 +211,19 @@ def test_a_player_asks_and_sees_the_answer(client, started, staff):
     assert [q["answer"] for q in mine["questions"]] == ["Yes."]
 
 
-# 1.4 effect: a game lost by sanction ends "-/+"; the board follows; an upheld protest restores the result.
-def test_a_loss_by_sanction_of_a_finished_game_is_reversed_by_an_upheld_protest(started, staff, on_commit):
+def _both_move(game):
+    """White and black each make a move: the game has been played (1.12.2)."""
+    game_move_make(game_id=game.pk, member=game.white, text="c3-d4", expected_ply=0, now=at(2))
+    game_move_make(game_id=game.pk, member=game.black, text="f6-g5", expected_ply=1, now=at(4))
+    game.refresh_from_db()
+    return game
+
+
+# 1.4 effect in a game played: the loss is "0-1" (not a forfeit sign, 1.12.2), rated, the board
+# follows; an upheld protest restores the result. Before issue 24 it was "-/+" and unrated.
+def test_a_loss_by_sanction_of_a_game_played_is_0_1_rated_and_reversed_by_an_upheld_protest(started, staff, on_commit):
     championship, game = started
+    _both_move(game)
     with on_commit():
         game_resign(game_id=game.pk, member=game.black, now=at(10))
     board = Board.objects.get(game=game)
@@ -231,20 +241,42 @@ def test_a_loss_by_sanction_of_a_finished_game_is_reversed_by_an_upheld_protest(
         )
     game.refresh_from_db()
     board.refresh_from_db()
-    assert (game.result, board.result) == ("-/+", "-/+")
-    assert rated.count() == 0  # a game lost by sanction is not rated (1.12.2)
+    assert (game.result, board.result) == ("0-1", "0-1")
+    assert dict(rated.values_list("colour", "score")) == {"white": 0.0, "black": 1.0}  # rated as played
     protest = protest_file(member=game.white, sanction_id=sanction.pk, text="no help was given", now=at(30))
     with on_commit():
         protest_rule(by=staff["chief"], protest_id=protest.pk, upheld=True, ruling="no evidence", now=at(40))
     game.refresh_from_db()
     board.refresh_from_db()
     assert (game.result, board.result) == ("1-0", "1-0")
-    assert rated.count() == 2  # rated again as played
+    assert dict(rated.values_list("colour", "score")) == {"white": 1.0, "black": 0.0}
     assert Sanction.objects.get(pk=sanction.pk).status == "reversed"
     actions = list(AuditEntry.objects.filter(championship=championship).values_list("action", flat=True))
     assert {"sanction:loss_of_game", "protest:file", "protest:upheld"} <= set(actions)
 
 
+# 1.4 "поражение ставится обоим участникам" in a game played: "0-0", rated, both lose points.
+def test_a_loss_for_both_players_of_a_game_played_is_0_0_and_rated(started, staff, on_commit):
+    championship, game = started
+    _both_move(game)
+    with on_commit():
+        sanction_issue(
+            by=staff["chief"],
+            member_id=game.white_id,
+            kind="loss_of_game",
+            both=True,
+            reason="prearranged result",
+            game_id=game.pk,
+            now=at(20),
+        )
+    game.refresh_from_db()
+    assert game.result == "0-0" and Board.objects.get(game=game).result == "0-0"
+    changes = RatingChange.objects.filter(game=game)
+    assert sorted(changes.values_list("score", flat=True)) == [0.0, 0.0]
+    assert all(c.rating_after < c.rating_before for c in changes)
+
+
+# 1.12.2: the forfeit signs stay for a game not played.
 def test_a_loss_for_both_players_is_recorded_minus_minus(started, staff, on_commit):
     championship, game = started
     with on_commit():

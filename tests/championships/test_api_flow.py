@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from club.championships.models import Board, Championship
 from games.models import Game
-from games.services import game_check_in, game_resign, games_sweep
+from games.services import game_check_in, game_move_make, game_resign, games_sweep
 from ratings.models import RatingChange
 from tests.championships.calls import ok
 
@@ -162,6 +162,8 @@ def test_a_swiss_played_to_the_end_with_absentees_a_withdrawal_and_an_override(a
     assert b1.game.starts_at == starts and b1.game.lateness_ms == 15 * 60_000  # 1.9.1: the first control, 15′
     with on_commit():
         game_check_in(game_id=b2.game_id, member=b2.white, now=starts - timedelta(minutes=5))
+        game_move_make(game_id=b3.game_id, member=b3.white, text="c3-d4", expected_ply=0, now=starts)
+        game_move_make(game_id=b3.game_id, member=b3.black, text="f6-g5", expected_ply=1, now=starts)
         game_resign(game_id=b3.game_id, member=b3.black, now=starts + timedelta(minutes=3))
     assert arbiter.post(url + "rounds/").status_code == 409  # round 1 is not closed yet
     with on_commit():
@@ -170,7 +172,7 @@ def test_a_swiss_played_to_the_end_with_absentees_a_withdrawal_and_an_override(a
         board.refresh_from_db()
     assert (b1.result, b2.result, b3.result) == ("-/-", "+/-", "1-0")
     assert Game.objects.get(pk=b2.game_id).result == "+/-" and Game.objects.get(pk=b1.game_id).result == "-/-"
-    # Forfeits are not rated (1.12.2); the game played is.
+    # Forfeits are not rated (1.12.2); the game played (each side moved: ratings/eligibility.py) is.
     assert not RatingChange.objects.filter(game_id__in=(b1.game_id, b2.game_id)).exists()
     assert RatingChange.objects.filter(game_id=b3.game_id).count() == 2
 

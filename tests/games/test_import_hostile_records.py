@@ -172,7 +172,7 @@ def test_imported_games_stay_in_the_importers_archive_and_out_of_the_public_list
 
 
 # ---- issue 17 item 4: every format reads back every result ----------------------------------
-RESULTS = ["1-0", "0-1", "1/2-1/2", "+/-", "-/+", "-/-"]
+RESULTS = ["1-0", "0-1", "1/2-1/2", "0-0", "+/-", "-/+", "-/-"]
 
 
 def _finished(game, result):

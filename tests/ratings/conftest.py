@@ -35,6 +35,7 @@ def game_row(
     status: str = "finished",
     termination: str = "resign",
     ended_at: datetime | None | str = "auto",
+    moves: int = 20,
 ) -> Game:
     """An unsaved finished game (for bulk_create)."""
     if ended_at == "auto":
@@ -49,6 +50,8 @@ def game_row(
         result=result,
         termination=termination,
         ended_at=ended_at,
+        white_moves=moves,
+        black_moves=moves,
     )
     known = {f.name for f in Game._meta.get_fields()}
     return Game(**{k: v for k, v in fields.items() if k in known})

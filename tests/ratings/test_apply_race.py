@@ -8,6 +8,7 @@ on SQLite, IMMEDIATE transactions serialise the writers.
 """
 
 import time
+from datetime import timedelta
 
 import pytest
 from django.db import close_old_connections, connection
@@ -16,7 +17,7 @@ from ratings import services, tasks
 from ratings.models import Rating, RatingChange
 from tests.concurrency import run_at_once
 from tests.conftest import _wait_until_worker_ready  # noqa: F401  (shared worker start-up check)
-from tests.ratings.conftest import make_game, make_member
+from tests.ratings.conftest import T0, make_game, make_member
 
 
 @pytest.mark.django_db(transaction=True)
@@ -32,8 +33,8 @@ def test_the_task_run_twice_for_the_same_game_makes_one_change_per_player():
 @pytest.mark.django_db(transaction=True)
 def test_two_workers_applying_the_same_game_at_once_make_one_change_per_player():
     alice, boris = make_member("alice"), make_member("boris")
-    for _ in range(5):  # a few rounds: the race has more than one way to go
-        game = make_game(alice, boris, "1-0")
+    for day in range(5):  # a few rounds: the race has more than one way to go (a day apart: eligibility rule 2)
+        game = make_game(alice, boris, "1-0", ended_at=T0 + timedelta(days=day))
         outcomes = run_at_once(*[lambda: tasks.rating_apply_game(game.pk)] * 2)
         assert sorted(outcomes) == [services.ALREADY_APPLIED, services.APPLIED]
         assert RatingChange.objects.filter(game=game).count() == 2

@@ -27,7 +27,10 @@ CONFIGS = [
 ]
 
 games_strategy = st.lists(
-    st.tuples(st.integers(0, 7), st.integers(0, 7), st.sampled_from([1.0, 0.5, 0.0])).filter(lambda g: g[0] != g[1]),
+    # White's and black's scores; (0, 0) a game both lost (1.4 "поражение ставится обоим").
+    st.tuples(
+        st.integers(0, 7), st.integers(0, 7), st.sampled_from([(1.0, 0.0), (0.5, 0.5), (0.0, 1.0), (0.0, 0.0)])
+    ).filter(lambda g: g[0] != g[1]),
     max_size=120,
 )
 
@@ -35,9 +38,13 @@ games_strategy = st.lists(
 def reference(games, config):
     states: dict[int, PlayerState] = {}
     out = []
-    for game_id, white, black, score in games:
+    for game_id, white, black, score, black_score in games:
         update = elo.rate_game(
-            states.get(white, elo.new_player(config)), states.get(black, elo.new_player(config)), score, config
+            states.get(white, elo.new_player(config)),
+            states.get(black, elo.new_player(config)),
+            score,
+            config,
+            black_score,
         )
         states[white], states[black] = update.white_after, update.black_after
         out.append(update)
@@ -48,7 +55,7 @@ def reference(games, config):
 @given(games_strategy, st.sampled_from(range(len(CONFIGS))))
 def test_replay_equals_rate_game_bit_for_bit(raw, config_index):
     config = CONFIGS[config_index]
-    games = [RatedGame(i, w, b, s) for i, (w, b, s) in enumerate(raw)]
+    games = [RatedGame(i, w, b, *s) for i, (w, b, s) in enumerate(raw)]
     expected, expected_states = reference(games, config)
     states: dict[int, PlayerState] = {}
     changes = list(replay(games, states, config))

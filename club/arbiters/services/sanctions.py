@@ -10,7 +10,8 @@ championship's chief arbiter or his deputy; for a club game, the club's
 chief arbiter; exclusion exists only in a championship (1.10).
 
 Effects: a lost game through ``games.services.arbiter.game_result_change``
-("−/+", "+/−" or "−/−"), whose hooks recompute ratings and the standings
+("0-1", "1-0" or "0-0" in a game played; "−/+", "+/−" or "−/−" in one not
+played, 1.12.2), whose hooks recompute ratings and the standings
 once; an exclusion through ``club.championships.services.player_leave``.
 """
 
@@ -30,6 +31,7 @@ from club.championships.selectors.events import is_participant
 from club.championships.services import player_leave, player_reinstate
 from club.members.models import Member
 from club.platform.refusals import Forbidden, Invalid, NotFound
+from games import results
 from games.models import Game
 from games.services.arbiter import game_result_change
 
@@ -48,20 +50,26 @@ def game_locked(game_id: int) -> Game:
 
 
 def _sanction_result(game: Game) -> str | None:
-    """The result the game's in-force losses by sanction give: "-/+", "+/-", "-/-", or None if none."""
+    """The result the game's in-force losses by sanction give, or None if none.
+
+    In a game that was played (each side moved, or it already has a result of
+    play, such as one recorded from a real board) the loser scores 0: "0-1",
+    "1-0", "0-0" for both — rated, its colours counting (1.4, 1.15.2). The
+    forfeit signs "-/+", "+/-", "-/-" are for games not played (1.12.2).
+    """
     losers = set(
         Sanction.objects.filter(
             game=game, kind=Sanction.Kind.LOSS_OF_GAME, status=Sanction.Status.IN_FORCE
         ).values_list("member_id", flat=True)
     )
     white, black = game.white_id in losers, game.black_id in losers
-    if white and black:
-        return "-/-"
-    if white:
-        return "-/+"
-    if black:
-        return "+/-"
-    return None
+    if not (white or black):
+        return None
+    played = (game.white_moves > 0 and game.black_moves > 0) or (
+        game.status == Game.Status.FINISHED and results.is_played(game.result)
+    )
+    winner = None if white and black else (results.BLACK if white else results.WHITE)
+    return results.for_winner(winner, forfeit=not played, both_lost=True)
 
 
 def _set_result(*, by, game: Game, result: str, reason: str, clause: str, now) -> None:

@@ -24,7 +24,7 @@ class DecisionsView(APIView):
     @extend_schema(responses=s.DecisionSerializer(many=True))
     def get(self, request, pk):
         """The arbiters' and organiser's recorded decisions, newest first."""
-        championship = championship_or_404(pk)
+        championship = visible_or_404(pk, request.user)
         return Response(s.DecisionSerializer(championship.decisions.select_related("by")[:500], many=True).data)
 
 
@@ -32,7 +32,7 @@ class StandingsView(APIView):
     @extend_schema(responses=s.StandingsSerializer)
     def get(self, request, pk):
         """The table as last computed from the results (ratings.standings.table rows)."""
-        stored = Standings.objects.filter(championship=championship_or_404(pk)).first()
+        stored = Standings.objects.filter(championship=visible_or_404(pk, request.user)).first()
         return Response({"computed_at": stored.computed_at if stored else None, "rows": stored.rows if stored else []})
 
 
@@ -40,7 +40,7 @@ class CrosstableView(APIView):
     @extend_schema(responses=s.CrosstableSerializer)
     def get(self, request, pk):
         """Marks per opponent (round robin) and per round (Swiss), 1.12.2 marks."""
-        return Response(results.crosstable_plain(championship_or_404(pk)))
+        return Response(results.crosstable_plain(visible_or_404(pk, request.user)))
 
 
 def _published(pk: int) -> Championship:

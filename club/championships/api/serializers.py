@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from club.platform.api.params import IdField
 from games import results as vocabulary
 from games.services.positions import FOUL_POLICIES
 
-from ..models import Appointment, Board, Championship, Decision, Entry, Round
+from ..models import ROUNDS_MAX, Appointment, Board, Championship, Decision, Entry, Round
 from ..selectors.bracket import describe_ballot
 
 
@@ -48,7 +49,7 @@ class MatchGameSerializer(serializers.Serializer):
 
     number = serializers.IntegerField()
     micro_match = serializers.IntegerField()
-    game_id = serializers.IntegerField()
+    game_id = IdField()
     board_white_has_white = serializers.BooleanField()
     ballot = serializers.CharField()
     ballot_text = serializers.SerializerMethodField()
@@ -62,7 +63,7 @@ class MatchGameSerializer(serializers.Serializer):
 class BoardSerializer(serializers.ModelSerializer):
     white = ChampionshipMemberSerializer()
     black = ChampionshipMemberSerializer(allow_null=True)
-    game_id = serializers.IntegerField(allow_null=True)
+    game_id = IdField(allow_null=True)
     games = MatchGameSerializer(
         many=True, source="match_games.all", help_text="Micro-matches (1.11): every game of the pairing, in order."
     )
@@ -138,7 +139,12 @@ class ChampionshipCreateSerializer(serializers.Serializer):
     time_control = serializers.CharField(max_length=64)
     system = serializers.ChoiceField(choices=Championship.System.choices, default="round-robin")
     games_per_pairing = serializers.IntegerField(
-        required=False, allow_null=True, default=None, help_text="1.11: games per pairing (шашки-64: 2)."
+        min_value=1,
+        max_value=12,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="1.11: games per pairing (шашки-64: 2).",
     )
     ballot_table = serializers.CharField(
         max_length=16,
@@ -148,7 +154,12 @@ class ChampionshipCreateSerializer(serializers.Serializer):
         help_text="2.2.2: шашки-64 table drawn from per micro-match (idf, fmjd).",
     )
     tie_matches = serializers.IntegerField(
-        required=False, allow_null=True, default=None, help_text="1.11: further micro-matches after a drawn one."
+        min_value=0,
+        max_value=10,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="1.11: further micro-matches after a drawn one.",
     )
     tie_time_control = serializers.CharField(
         max_length=64,
@@ -165,14 +176,18 @@ class ChampionshipCreateSerializer(serializers.Serializer):
     )
     cycles = serializers.IntegerField(min_value=1, max_value=4, default=1)
     swiss_system = serializers.ChoiceField(choices=Championship.SwissSystem.choices, required=False, default="")
-    rounds_planned = serializers.IntegerField(min_value=1, required=False, allow_null=True, default=None)
+    rounds_planned = serializers.IntegerField(
+        min_value=1, max_value=ROUNDS_MAX, required=False, allow_null=True, default=None
+    )
     initial_order = serializers.ChoiceField(choices=Championship.InitialOrder.choices, default="rating")
     rated = serializers.BooleanField(default=True)
     scoring = serializers.ChoiceField(choices=Championship.Scoring.choices, default="1-1/2-0")
     opening_rule = serializers.CharField(max_length=16, required=False, default="", allow_blank=True)
     ballot = serializers.CharField(max_length=32, required=False, default="", allow_blank=True)
     foul_policy = serializers.ChoiceField(choices=FOUL_POLICIES, default="reject")
-    lateness_minutes = serializers.IntegerField(min_value=0, required=False, allow_null=True, default=None)
+    lateness_minutes = serializers.IntegerField(
+        min_value=0, max_value=60, required=False, allow_null=True, default=None
+    )
     tie_criteria = serializers.ListField(child=serializers.CharField(), required=False, default=list)
     entries_open_at = serializers.DateTimeField(required=False, allow_null=True, default=None)
     entries_close_at = serializers.DateTimeField(required=False, allow_null=True, default=None)
@@ -180,12 +195,12 @@ class ChampionshipCreateSerializer(serializers.Serializer):
 
 
 class AppointSerializer(serializers.Serializer):
-    member_id = serializers.IntegerField()
+    member_id = IdField()
     role = serializers.ChoiceField(choices=Appointment.Role.choices)
 
 
 class MemberIdSerializer(serializers.Serializer):
-    member_id = serializers.IntegerField()
+    member_id = IdField()
 
 
 class CloseEntriesSerializer(serializers.Serializer):
@@ -210,8 +225,8 @@ class PublishSerializer(PairSerializer):
 
 class OverrideSerializer(serializers.Serializer):
     board = serializers.IntegerField(min_value=1)
-    white_id = serializers.IntegerField()
-    black_id = serializers.IntegerField(allow_null=True, required=False, default=None)
+    white_id = IdField()
+    black_id = IdField(allow_null=True, required=False, default=None)
     reason = serializers.CharField(max_length=300, allow_blank=True, required=False, default="")
     clause = serializers.CharField(max_length=40, required=False, default="1.15")
 
@@ -221,7 +236,7 @@ class ReasonSerializer(serializers.Serializer):
 
 
 class ResultSerializer(serializers.Serializer):
-    game_id = serializers.IntegerField()
+    game_id = IdField()
     result = serializers.ChoiceField(choices=list(vocabulary.RESULTS))
     reason = serializers.CharField(max_length=500, allow_blank=True, required=False, default="")
     clause = serializers.CharField(max_length=40, required=False, default="1.10.4")
@@ -236,7 +251,7 @@ class MatchResultSerializer(serializers.Serializer):
 class BracketGameSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     micro_match = serializers.IntegerField()
-    game_id = serializers.IntegerField()
+    game_id = IdField()
     white = ChampionshipMemberSerializer()
     black = ChampionshipMemberSerializer()
     result = serializers.CharField()
@@ -252,7 +267,7 @@ class BracketMatchSerializer(serializers.Serializer):
     white = ChampionshipMemberSerializer()
     black = ChampionshipMemberSerializer(allow_null=True)
     result = serializers.CharField()
-    winner_id = serializers.IntegerField(allow_null=True)
+    winner_id = IdField(allow_null=True)
     games = BracketGameSerializer(many=True)
 
 
@@ -263,7 +278,7 @@ class BracketRoundSerializer(serializers.Serializer):
 
 
 class LeaveSerializer(serializers.Serializer):
-    member_id = serializers.IntegerField()
+    member_id = IdField()
     excluded = serializers.BooleanField(default=False)
     reason = serializers.CharField(max_length=300, allow_blank=True, required=False, default="")
 
@@ -291,7 +306,7 @@ class CrosstableSerializer(serializers.Serializer):
 
 # ---- Scheveningen (1.2) -------------------------------------------------------------------------
 class GroupSerializer(serializers.Serializer):
-    member_id = serializers.IntegerField()
+    member_id = IdField()
     group = serializers.ChoiceField(choices=["A", "B", ""], help_text="Scheveningen: A, B, or empty (by the lot).")
 
 
@@ -315,7 +330,7 @@ class ScheveningenSerializer(serializers.Serializer):
 
 # ---- staged events (1.2) -------------------------------------------------------------------------
 class StageLinkSerializer(serializers.Serializer):
-    next_stage_id = serializers.IntegerField(help_text="The championship the qualifiers enter (a draft).")
+    next_stage_id = IdField(help_text="The championship the qualifiers enter (a draft).")
     qualifiers = serializers.IntegerField(help_text="How many qualify, by this stage's final standings.")
 
 

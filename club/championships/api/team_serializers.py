@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from club.platform.api.params import IdField
+
 from .. import pairing, team_rules
 
 
@@ -54,14 +56,14 @@ class TeamEventCreateSerializer(serializers.Serializer):
 
 
 class TeamAppointSerializer(serializers.Serializer):
-    member_id = serializers.IntegerField()
+    member_id = IdField()
     role = serializers.CharField(help_text="chief or arbiter")
 
 
 class TeamRegisterSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=80)
-    captain_id = serializers.IntegerField()
-    player_ids = serializers.ListField(child=serializers.IntegerField(), min_length=1, max_length=40)
+    captain_id = IdField()
+    player_ids = serializers.ListField(child=IdField(), min_length=1, max_length=40)
 
 
 class TeamCloseSerializer(serializers.Serializer):
@@ -69,13 +71,13 @@ class TeamCloseSerializer(serializers.Serializer):
 
 
 class TeamLineupSubmitSerializer(serializers.Serializer):
-    team_id = serializers.IntegerField()
-    member_ids = serializers.ListField(child=serializers.IntegerField(), min_length=1, max_length=20)
+    team_id = IdField()
+    member_ids = serializers.ListField(child=IdField(), min_length=1, max_length=20)
 
 
 class TeamPublishSerializer(serializers.Serializer):
     starts_at = serializers.DateTimeField(required=False, allow_null=True)
-    absent_ids = serializers.ListField(child=serializers.IntegerField(), required=False, default=list)
+    absent_ids = serializers.ListField(child=IdField(), required=False, default=list)
 
 
 class TeamWithdrawSerializer(serializers.Serializer):
@@ -85,7 +87,7 @@ class TeamWithdrawSerializer(serializers.Serializer):
 
 
 class TeamIneligibleSerializer(serializers.Serializer):
-    member_id = serializers.IntegerField()
+    member_id = IdField()
     reason = serializers.CharField(max_length=300)
 
 
@@ -102,7 +104,7 @@ class TeamInvitationAnswerSerializer(serializers.Serializer):
 
 class TeamLineupSerializer(serializers.Serializer):
     round = serializers.IntegerField()
-    member_ids = serializers.ListField(child=serializers.IntegerField())
+    member_ids = serializers.ListField(child=IdField())
 
 
 class TeamSerializer(serializers.Serializer):
@@ -123,7 +125,7 @@ class TeamBoardGameSerializer(serializers.Serializer):
     board = serializers.IntegerField()
     white = TeamMemberSerializer(allow_null=True)
     black = TeamMemberSerializer(allow_null=True)
-    game_id = serializers.IntegerField(allow_null=True)
+    game_id = IdField(allow_null=True)
     result = serializers.CharField()
     ineligible_reason = serializers.CharField()
 
@@ -131,8 +133,8 @@ class TeamBoardGameSerializer(serializers.Serializer):
 class TeamMatchSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     number = serializers.IntegerField()
-    home_id = serializers.IntegerField(help_text="White on board 1 (1.14.3).")
-    away_id = serializers.IntegerField(allow_null=True)
+    home_id = IdField(help_text="White on board 1 (1.14.3).")
+    away_id = IdField(allow_null=True)
     result = serializers.CharField(help_text="From the home team's side; 'bye', or '' while unfinished.")
     home_points = serializers.FloatField()
     away_points = serializers.FloatField()

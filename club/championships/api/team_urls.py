@@ -2,22 +2,22 @@
 
 from django.urls import path
 
+from club.platform import urlpaths  # noqa: F401  (registers <id:…>)
+
 from . import teams as views
 
 urlpatterns = [
     path("", views.TeamEventListView.as_view(), name="api-team-event-list"),
-    path("<int:pk>/", views.TeamEventDetailView.as_view(), name="api-team-event-detail"),
-    path("<int:pk>/arbiters/", views.AppointView.as_view(), name="api-team-event-appoint"),
-    path("<int:pk>/teams/", views.TeamRegisterView.as_view(), name="api-team-register"),
-    path(
-        "<int:pk>/teams/<int:team_id>/answer/", views.InvitationAnswerView.as_view(), name="api-team-invitation-answer"
-    ),
-    path("<int:pk>/teams/<int:team_id>/withdraw/", views.WithdrawView.as_view(), name="api-team-withdraw"),
-    path("<int:pk>/close/", views.CloseView.as_view(), name="api-team-event-close"),
-    path("<int:pk>/rounds/", views.RoundsView.as_view(), name="api-team-round-pair"),
-    path("<int:pk>/rounds/<int:number>/", views.RoundDetailView.as_view(), name="api-team-round"),
-    path("<int:pk>/rounds/<int:number>/lineups/", views.LineupView.as_view(), name="api-team-lineup"),
-    path("<int:pk>/rounds/<int:number>/publish/", views.PublishView.as_view(), name="api-team-round-publish"),
-    path("<int:pk>/boards/<int:board_id>/ineligible/", views.IneligibleView.as_view(), name="api-team-ineligible"),
-    path("<int:pk>/standings/", views.StandingsView.as_view(), name="api-team-standings"),
+    path("<id:pk>/", views.TeamEventDetailView.as_view(), name="api-team-event-detail"),
+    path("<id:pk>/arbiters/", views.AppointView.as_view(), name="api-team-event-appoint"),
+    path("<id:pk>/teams/", views.TeamRegisterView.as_view(), name="api-team-register"),
+    path("<id:pk>/teams/<id:team_id>/answer/", views.InvitationAnswerView.as_view(), name="api-team-invitation-answer"),
+    path("<id:pk>/teams/<id:team_id>/withdraw/", views.WithdrawView.as_view(), name="api-team-withdraw"),
+    path("<id:pk>/close/", views.CloseView.as_view(), name="api-team-event-close"),
+    path("<id:pk>/rounds/", views.RoundsView.as_view(), name="api-team-round-pair"),
+    path("<id:pk>/rounds/<id:number>/", views.RoundDetailView.as_view(), name="api-team-round"),
+    path("<id:pk>/rounds/<id:number>/lineups/", views.LineupView.as_view(), name="api-team-lineup"),
+    path("<id:pk>/rounds/<id:number>/publish/", views.PublishView.as_view(), name="api-team-round-publish"),
+    path("<id:pk>/boards/<id:board_id>/ineligible/", views.IneligibleView.as_view(), name="api-team-ineligible"),
+    path("<id:pk>/standings/", views.StandingsView.as_view(), name="api-team-standings"),
 ]

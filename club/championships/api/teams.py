@@ -7,6 +7,7 @@ API's exception handler (club/platform/api/errors.py): 400 invalid, 403, 404, 40
 
 from __future__ import annotations
 
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
@@ -23,12 +24,15 @@ from ..models import Championship
 from ..selectors import events
 from ..selectors import teams as selectors
 from . import team_serializers as s
+from .views import visible_or_404
 
 
-def _event(pk: int) -> Championship:
-    return get_object_or_404(
-        Championship.objects.select_related("organiser"), pk=pk, entrants=Championship.Entrants.TEAMS
-    )
+def _event(pk: int, member) -> Championship:
+    """The team event, unless it is a draft ``member`` may not see (as ``visible_or_404``)."""
+    event = visible_or_404(pk, member)
+    if event.entrants != Championship.Entrants.TEAMS:
+        raise Http404
+    return event
 
 
 def _detail(event: Championship) -> dict:
@@ -66,7 +70,7 @@ class TeamEventDetailView(APIView):
     @extend_schema(responses=s.TeamEventDetailSerializer)
     def get(self, request, pk):
         """The event with its arbiters, teams (rosters, line-ups) and rounds (matches, boards)."""
-        return Response(_detail(_event(pk)))
+        return Response(_detail(_event(pk, request.user)))
 
 
 class _Action(APIView):
@@ -80,7 +84,7 @@ class AppointView(_Action):
         data.is_valid(raise_exception=True)
         member = _member(data.validated_data["member_id"])
         services.arbiter_appoint(by=request.user, championship_id=pk, member=member, role=data.validated_data["role"])
-        return Response(_detail(_event(pk)))
+        return Response(_detail(_event(pk, request.user)))
 
 
 class TeamRegisterView(_Action):
@@ -101,7 +105,7 @@ class TeamRegisterView(_Action):
             captain=_member(data.validated_data["captain_id"]),
             players=[found[i] for i in ids],
         )
-        return Response(_detail(_event(pk)), status=status.HTTP_201_CREATED)
+        return Response(_detail(_event(pk, request.user)), status=status.HTTP_201_CREATED)
 
 
 class InvitationAnswerView(_Action):
@@ -110,11 +114,11 @@ class InvitationAnswerView(_Action):
         """An invited member accepts or declines his place in the team's roster (1.14.2)."""
         data = s.TeamInvitationAnswerSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        event = _event(pk)
+        event = _event(pk, request.user)
         if not event.teams.filter(pk=team_id).exists():
             raise NotFound("no-such-team", _("There is no team %(id)s in this event.") % {"id": team_id})
         services.team_invitation_answer(member=request.user, team_id=team_id, accept=data.validated_data["accept"])
-        return Response(_detail(_event(pk)))
+        return Response(_detail(_event(pk, request.user)))
 
 
 class CloseView(_Action):
@@ -124,7 +128,7 @@ class CloseView(_Action):
         data = s.TeamCloseSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         services.entries_close(by=request.user, championship_id=pk, seed=data.validated_data["seed"] or None)
-        return Response(_detail(_event(pk)))
+        return Response(_detail(_event(pk, request.user)))
 
 
 class RoundsView(_Action):
@@ -146,7 +150,7 @@ class RoundDetailView(APIView):
     @extend_schema(responses=s.TeamRoundSerializer)
     def get(self, request, pk, number):
         """One round: its matches with their boards, players and games."""
-        return Response(_round(_event(pk), number))
+        return Response(_round(_event(pk, request.user), number))
 
 
 class LineupView(_Action):
@@ -178,7 +182,7 @@ class PublishView(_Action):
             absent=data.validated_data["absent_ids"],
             starts_at=data.validated_data.get("starts_at"),
         )
-        return Response(_round(_event(pk), number))
+        return Response(_round(_event(pk, request.user), number))
 
 
 class WithdrawView(_Action):
@@ -188,7 +192,7 @@ class WithdrawView(_Action):
         data = s.TeamWithdrawSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         services.team_withdraw(by=request.user, championship_id=pk, team_id=team_id, **data.validated_data)
-        return Response(_detail(_event(pk)))
+        return Response(_detail(_event(pk, request.user)))
 
 
 class IneligibleView(_Action):
@@ -205,5 +209,5 @@ class StandingsView(APIView):
     @extend_schema(responses=s.TeamStandingsSerializer)
     def get(self, request, pk):
         """The table (1.14.6) as last computed from the results, and the crosstable of board points."""
-        event = _event(pk)
+        event = _event(pk, request.user)
         return Response({"rows": selectors.standings_rows(event), "crosstable": selectors.crosstable(event)["rows"]})

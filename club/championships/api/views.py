@@ -134,7 +134,7 @@ class RoundsView(_Action):
 class RoundDetailView(APIView):
     @extend_schema(responses=s.RoundSerializer)
     def get(self, request, pk, number):
-        championship = championship_or_404(pk)
+        championship = visible_or_404(pk, request.user)
         return Response(s.RoundSerializer(get_object_or_404(championship.rounds, number=number)).data)
 
 

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 
 from club.members.models import Member
 from club.members.roles import Role, has_any_role, role_required
+from club.platform.api.params import posted_int
 from club.platform.refusals import Refused as PlayRefused
 
 from .. import authority, selectors, services
@@ -149,10 +150,9 @@ def _run(request, championship_id: int, action: str):
         )
         return _("The group is set.")
     if action == "stage":
-        try:
-            next_stage, qualifiers = int(post.get("next_stage", "")), int(post.get("qualifiers", ""))
-        except ValueError:
-            raise PlayRefused("invalid", _("Give the next stage's number and how many qualify.")) from None
+        next_stage, qualifiers = posted_int(post, "next_stage"), posted_int(post, "qualifiers")
+        if next_stage is None or qualifiers is None:
+            raise PlayRefused("invalid", _("Give the next stage's number and how many qualify."))
         services.stage_link(by=me, championship_id=championship_id, next_stage_id=next_stage, qualifiers=qualifiers)
         return _("The next stage is chained.")
     if action == "invite":
@@ -164,11 +164,11 @@ def _run(request, championship_id: int, action: str):
         return _("Round %(n)s is paired: check it, then publish it.") % {"n": the_round.number}
     if action == "publish":
         form = _valid(PairForm(post))
-        number = int(post.get("round", 0))
+        number = posted_int(post, "round", default=0)
         services.round_publish(by=me, championship_id=championship_id, round_number=number, starts_at=form["starts_at"])
         return _("Round %(n)s is published: its games are created.") % {"n": number}
     if action == "discard":
-        number = int(post.get("round", 0))
+        number = posted_int(post, "round", default=0)
         services.round_discard(
             by=me, championship_id=championship_id, round_number=number, reason=post.get("reason", "")
         )
@@ -178,7 +178,7 @@ def _run(request, championship_id: int, action: str):
         services.board_override(
             by=me,
             championship_id=championship_id,
-            round_number=int(post.get("round", 0)),
+            round_number=posted_int(post, "round", default=0),
             board_number=form["board"],
             white_id=_member(form["white"]).pk,
             black_id=_member(form["black"]).pk if form["black"] else None,

@@ -15,7 +15,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from club.platform.refusals import Invalid, Refused
+from club.platform.api.params import posted_int, posted_ints
+from club.platform.refusals import Refused
 
 from .. import authority, services
 from ..models import Championship
@@ -50,13 +51,6 @@ def event_detail(request, pk: int):
     )
 
 
-def _ints(values) -> list[int]:
-    try:
-        return [int(v) for v in values if v]
-    except ValueError:
-        raise Invalid("bad-member", _("Choose the players from the lists.")) from None
-
-
 def _run(request, event: Championship, action: str) -> str:
     post = request.POST
     if action == "lineup":
@@ -64,18 +58,21 @@ def _run(request, event: Championship, action: str) -> str:
         services.lineup_submit(
             by=request.user,
             championship_id=event.pk,
-            team_id=int(post.get("team_id") or 0),
-            round_number=int(post.get("round") or 0),
-            members=_ints(boards),
+            team_id=posted_int(post, "team_id", default=0),
+            round_number=posted_int(post, "round", default=0),
+            members=posted_ints(boards, "board"),
         )
         return _("The line-up is handed in.")
     if action == "pair":
         the_round = services.round_pair(by=request.user, championship_id=event.pk)
         return _("Round %(n)s is paired.") % {"n": the_round.number}
     if action == "publish":
-        number = int(post.get("round") or 0)
+        number = posted_int(post, "round", default=0)
         services.round_publish(
-            by=request.user, championship_id=event.pk, round_number=number, absent=_ints(post.getlist("absent"))
+            by=request.user,
+            championship_id=event.pk,
+            round_number=number,
+            absent=posted_ints(post.getlist("absent"), "absent"),
         )
         return _("Round %(n)s is published.") % {"n": number}
     raise Http404
