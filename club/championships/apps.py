@@ -11,3 +11,10 @@ class ChampionshipsConfig(AppConfig):
     label = "championships"
     verbose_name = _("Championships")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self):
+        from games import events
+
+        from .services.correspondence import vacation_cap_check
+
+        events.check_vacation(vacation_cap_check)

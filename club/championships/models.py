@@ -59,6 +59,11 @@ class Championship(models.Model):
         RATING = "rating", _("by rating")
         LOT = "lot", _("by lot")
 
+    class PlayMode(models.TextChoices):
+        ROUNDS = "rounds", _("round by round")
+        # Correspondence (ICCF Tournament Rules 0.3): every game of the section at once.
+        ALL_AT_ONCE = "all-at-once", _("all games at once")
+
     name = models.CharField(_("name"), max_length=120)
     organiser = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="championships_organised"
@@ -101,6 +106,13 @@ class Championship(models.Model):
         choices=TieBreak.choices,
     )
     tie_criteria = models.JSONField(_("tie criteria (1.13.3, 1.14.6)"), default=list, blank=True)
+    # Correspondence: a section played all at once (round robin, Scheveningen, each knockout
+    # stage); a Swiss round's days to be played; the closing date, after which the chief
+    # arbiter adjudicates what is unfinished; a cap on the vacation days taken during it.
+    play_mode = models.CharField(_("play"), max_length=12, choices=PlayMode.choices, default=PlayMode.ROUNDS)
+    round_days = models.PositiveSmallIntegerField(_("days for each round"), null=True, blank=True)
+    closes_at = models.DateTimeField(_("closing date"), null=True, blank=True)
+    vacation_days_max = models.PositiveSmallIntegerField(_("vacation days at most"), null=True, blank=True)
     # Staged events (1.2): the top ``qualifiers`` of this stage's final standings enter ``next_stage``.
     next_stage = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="previous_stages"
@@ -137,6 +149,10 @@ class Championship(models.Model):
     @property
     def is_scheveningen(self) -> bool:
         return self.system == self.System.SCHEVENINGEN
+
+    @property
+    def all_at_once(self) -> bool:
+        return self.play_mode == self.PlayMode.ALL_AT_ONCE
 
     @property
     def plays_micro_matches(self) -> bool:
@@ -224,6 +240,9 @@ class Round(models.Model):
     paired_at = models.DateTimeField(null=True, blank=True)
     published_at = models.DateTimeField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
+    # A correspondence round's end (``Championship.round_days``): then the chief arbiter
+    # adjudicates its unfinished games and the next round can be paired.
+    deadline = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["championship", "number"]

@@ -37,6 +37,12 @@ def stage_advance(championship_id: int) -> str:
     return services.stage_advance(championship_id=championship_id)
 
 
+@shared_task(name="club.championships.tasks.play_close_due", acks_late=True, ignore_result=True, expires=240)
+def play_close_due() -> int:
+    """Correspondence deadlines and closing dates passed: stop those games for adjudication (once)."""
+    return services.play_close_due()
+
+
 @shared_task(name="club.teams.tasks.team_game_result", **TASK)
 def team_game_result(game_id: int) -> str:
     """Queued before the merge: the same hook as ``championship_game_result``."""

@@ -54,6 +54,7 @@ class Notification(models.Model):
         MOVE = "move", _("opponent's move")
         REMINDER = "reminder", _("time reminder")
         RESULT = "result", _("game result")
+        EVENT = "event", _("championship news")
 
     class Email(models.TextChoices):
         NONE = "none", _("not emailed")

@@ -46,6 +46,7 @@ def _email_mode(member, kind: str, choices: NotificationSettings) -> str:
         Notification.Kind.CHALLENGE: choices.challenge_email,
         Notification.Kind.REMINDER: choices.reminder_email,
         Notification.Kind.RESULT: choices.result_email,
+        Notification.Kind.EVENT: True,  # rare: a section's start, told once for all its games
     }.get(kind, False)
     return Notification.Email.SENT if wanted else Notification.Email.NONE
 

@@ -38,6 +38,11 @@ def notification_text(n) -> str:
             "discipline": p.get("discipline", "?"),
             "result": result_for_reader(p.get("result", "?"), p.get("colour")),
         }
+    if n.kind == "event" and "games" in p:
+        return _("%(event)s has begun: your %(games)s games have all started") % {
+            "event": p.get("event", "?"),
+            "games": p["games"],
+        }
     return n.kind
 
 
@@ -57,4 +62,5 @@ def email_subject(n) -> str:
         "move": _("Your move"),
         "reminder": _("Your time for a move is running out"),
         "result": _("Game over"),
+        "event": _("Championship news"),
     }.get(n.kind, _("Notification"))

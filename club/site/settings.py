@@ -359,6 +359,12 @@ CELERY_BEAT_SCHEDULE["notifications-turn-reminders"] = {
     "schedule": 60.0,
     "options": {"expires": 50},
 }
+# Correspondence events: a round's deadline or the closing date passed → the arbiter adjudicates.
+CELERY_BEAT_SCHEDULE["championships-play-close"] = {
+    "task": "club.championships.tasks.play_close_due",
+    "schedule": 300.0,
+    "options": {"expires": 240},
+}
 CELERY_BEAT_SCHEDULE["notifications-daily-digest"] = {
     "task": "club.notifications.tasks.send_daily_digests",
     "schedule": 24 * 3600.0,

@@ -16,6 +16,7 @@ from .broadcast import game_changed_on_commit, game_group, group_send, member_gr
 from .hooks import (
     challenge_accepted_on_commit,
     challenge_created_on_commit,
+    check_vacation,
     game_opened,
     hook_remove,
     member_rating,
@@ -26,6 +27,7 @@ from .hooks import (
     on_turns_passed,
     provide_rating,
     turns_announce,
+    vacation_checks_run,
 )
 from .outbox import (
     followup_done_record,
@@ -38,6 +40,7 @@ from .outbox import (
 __all__ = [
     "challenge_accepted_on_commit",
     "challenge_created_on_commit",
+    "check_vacation",
     "followup_done_record",
     "followups_redispatch",
     "game_changed_on_commit",
@@ -57,4 +60,5 @@ __all__ = [
     "on_turns_passed",
     "provide_rating",
     "turns_announce",
+    "vacation_checks_run",
 ]

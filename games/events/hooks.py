@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from datetime import datetime
 
 from django.db import transaction
 from django.db.models import Q
@@ -56,7 +57,7 @@ _opened_hooks: list[OpenedHook] = []
 
 def hook_remove(hook) -> None:
     """Take ``hook`` off every registry it is on (a test's, or an app switching a feature off)."""
-    for hooks in (_turn_hooks, _answer_hooks, _challenge_hooks, _accepted_hooks, _opened_hooks):
+    for hooks in (_turn_hooks, _answer_hooks, _challenge_hooks, _accepted_hooks, _opened_hooks, _vacation_checks):
         if hook in hooks:
             hooks.remove(hook)
 
@@ -87,6 +88,18 @@ provide_rating = _register(_rating_lookups)
 
 def member_rating(member_id: int, discipline: str, speed: str) -> float | None:
     return _rating_lookups[0](member_id, discipline, speed) if _rating_lookups else None
+
+
+# Checks a vacation must pass besides the club's yearly allowance (an event's cap on
+# the vacation days taken during it): each raises a refusal, or returns.
+VacationCheck = Callable[[Member, datetime, datetime], None]
+_vacation_checks: list[VacationCheck] = []
+check_vacation = _register(_vacation_checks)
+
+
+def vacation_checks_run(member: Member, starts_at: datetime, ends_at: datetime) -> None:
+    for check in _vacation_checks:
+        check(member, starts_at, ends_at)
 
 
 def turns_announce(*, limit: int = 500) -> int:

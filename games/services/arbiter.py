@@ -33,8 +33,9 @@ from .timing import STARTED, STOPPED, clocks_stopped, game_deadline
 ANNULLED = "annulled"
 RESULTS = results.RESULTS + (ANNULLED,)
 # Why a finished game's result may still change (2.1.10.4: no claim once the game is over):
-# a recording error, a sanction (1.4), or an irregularity that annuls it (2.1.10.1–2.1.10.3).
-GROUNDS = ("recording-error", "sanction", "irregularity")
+# a recording error, a sanction (1.4), or an irregularity that annuls it (2.1.10.1–2.1.10.3);
+# and an unfinished game's end by adjudication (a correspondence event's closing date).
+GROUNDS = ("recording-error", "sanction", "irregularity", "adjudication")
 
 
 def correction_window() -> timedelta:
@@ -66,7 +67,7 @@ def game_result_change(
         game = game_locked(game_id)
         before = {"status": game.status, "result": game.result, "termination": game.termination}
         forfeit = results.is_forfeit(result)  # +/-, -/+, -/- (1.12.2)
-        termination = "forfeit" if forfeit else "arbiter"
+        termination = "forfeit" if forfeit else ("adjudication" if grounds == "adjudication" else "arbiter")
         if game.status == Game.Status.ONGOING and result != ANNULLED:
             game_finish(
                 game=game,
@@ -157,6 +158,34 @@ def game_clocks_stop(
         )
         events.game_changed_on_commit(game.pk)
         return game
+
+
+def games_stop_for_adjudication(*, game_ids, reason: str, clause: str, now: datetime) -> list[int]:
+    """Stop the clocks of the ongoing games among ``game_ids`` for adjudication
+    (a correspondence event's closing date, or its round's deadline): no move
+    is accepted after; the players may still resign or agree a draw until the
+    arbiter rules. A game whose flag had already fallen ends on time instead.
+    Idempotent. Returns the ids of the games stopped now."""
+    stopped = []
+    for game_id in sorted(game_ids):  # in id order: two sweeps never deadlock
+        with transaction.atomic():
+            game = game_locked(game_id)
+            if game.status != Game.Status.ONGOING or clocks_stopped(game) is not None or flag_if_fallen(game, now):
+                continue
+            if game.turn_started_at is not None:
+                field = "white_ms" if game.to_move == "white" else "black_ms"
+                setattr(game, field, selectors.game_clocks(game, now=now)[field])
+            game.turn_started_at, game.deadline = None, None
+            game.save(update_fields=["white_ms", "black_ms", "turn_started_at", "deadline"])
+            GameEvent.objects.create(
+                game=game,
+                kind=STOPPED,
+                ply=game.ply,
+                data={"by": None, "reason": reason, "clause": clause, "adjudication": True, "at": now.isoformat()},
+            )
+            events.game_changed_on_commit(game.pk)
+            stopped.append(game.pk)
+    return stopped
 
 
 def game_clocks_start(*, game_id: int, arbiter: Member, reason: str = "", now: datetime | None = None) -> Game:

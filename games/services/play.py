@@ -156,7 +156,14 @@ def _move_locked(
     p = game_position(game)
     if v.turn(p) != colour:
         raise RuleRefusal("not-your-turn", f"It is {v.turn(p)}'s turn to act.")
-    if game.turn_started_at is None and clocks_stopped(game) is not None:
+    stopped = clocks_stopped(game) if game.turn_started_at is None else None
+    if stopped is not None and stopped.get("adjudication"):
+        raise RuleRefusal(
+            "awaiting-adjudication",
+            "Play in this event has closed: the chief arbiter adjudicates this game. "
+            "You may still resign or agree a draw until he rules.",
+        )
+    if stopped is not None:
         raise RuleRefusal(
             "clocks-stopped",
             "The arbiter has stopped the clocks; play resumes when he restarts them (003 5.3.1.6, 5.3.3).",
@@ -404,7 +411,9 @@ def game_check_in(*, game_id: int, member: Member, now: datetime | None = None) 
 def _offer(game: Game, colour: str) -> None:
     if game.draw_offer_by:
         raise RuleRefusal("draw-already-offered", "A draw offer is already on the table.")
-    if game.ply == 0 or game.to_move == colour:
+    # Once play has closed for adjudication no move can be made, so either side may offer.
+    closed = game.turn_started_at is None and (clocks_stopped(game) or {}).get("adjudication")
+    if not closed and (game.ply == 0 or game.to_move == colour):
         raise RuleRefusal(
             "draw-offer-not-now", "A player may offer a draw only right after making his move (003 2.1.9.3)."
         )

@@ -17,6 +17,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from club.members.models import Member
+from games import events
 from games.models import Game, Vacation
 
 from .errors import Invalid, RuleRefusal
@@ -84,6 +85,7 @@ def vacation_take(
                 raise RuleRefusal("vacation-allowance", f"{allowance} vacation days a year; {used:g} used in {year}.")
         if Vacation.objects.filter(member=member, starts_at__lt=ends_at, ends_at__gt=starts_at).exists():
             raise Invalid("bad-vacation", "This vacation overlaps another one.")
+        events.vacation_checks_run(member, starts_at, ends_at)  # an event's cap (its rules)
         vacation = Vacation.objects.create(member=member, starts_at=starts_at, ends_at=ends_at)
         for game in games:
             if game.member_of(game.to_move) == member.pk:

@@ -78,7 +78,7 @@ class RoundSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Round
-        fields = ["number", "status", "starts_at", "paired_at", "published_at", "closed_at", "boards"]
+        fields = ["number", "status", "starts_at", "paired_at", "published_at", "closed_at", "deadline", "boards"]
 
 
 class ChampionshipSerializer(serializers.ModelSerializer):
@@ -120,6 +120,10 @@ class ChampionshipSerializer(serializers.ModelSerializer):
             "next_stage",
             "qualifiers",
             "previous_stages",
+            "play_mode",
+            "round_days",
+            "closes_at",
+            "vacation_days_max",
         ]
         extra_kwargs = {"previous_stages": {"read_only": True}}
 
@@ -192,6 +196,21 @@ class ChampionshipCreateSerializer(serializers.Serializer):
     entries_open_at = serializers.DateTimeField(required=False, allow_null=True, default=None)
     entries_close_at = serializers.DateTimeField(required=False, allow_null=True, default=None)
     invitation_only = serializers.BooleanField(default=False)
+    play_mode = serializers.ChoiceField(
+        choices=Championship.PlayMode.choices,
+        default=Championship.PlayMode.ROUNDS,
+        help_text="Correspondence: all-at-once plays every game of a round robin, Scheveningen or knockout stage "
+        "at once (the chief arbiter starts the section).",
+    )
+    round_days = serializers.IntegerField(
+        min_value=1, max_value=3650, required=False, allow_null=True, default=None, help_text="Days for each round."
+    )
+    closes_at = serializers.DateTimeField(
+        required=False, allow_null=True, default=None, help_text="The closing date: then the arbiter adjudicates."
+    )
+    vacation_days_max = serializers.IntegerField(
+        min_value=0, max_value=366, required=False, allow_null=True, default=None
+    )
 
 
 class AppointSerializer(serializers.Serializer):
@@ -336,3 +355,11 @@ class StageLinkSerializer(serializers.Serializer):
 
 class StageAdvanceSerializer(serializers.Serializer):
     outcome = serializers.CharField(help_text="carried, already-carried or no-next-stage")
+
+
+class AdjudicationSerializer(serializers.Serializer):
+    game_id = IdField()
+    result = serializers.ChoiceField(
+        choices=["1-0", "0-1", "1/2-1/2", "-/-"], help_text="A win, a draw, or a loss for both by forfeit."
+    )
+    reason = serializers.CharField(max_length=2000)

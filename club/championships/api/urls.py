@@ -18,6 +18,8 @@ urlpatterns = [
     path("<id:pk>/rounds/<id:number>/discard/", views.RoundDiscardView.as_view(), name="api-championship-discard"),
     path("<id:pk>/rounds/<id:number>/publish/", views.RoundPublishView.as_view(), name="api-championship-publish"),
     path("<id:pk>/results/", views.ResultView.as_view(), name="api-championship-result"),
+    path("<id:pk>/start/", views.SectionStartView.as_view(), name="api-championship-start"),
+    path("<id:pk>/adjudications/", views.AdjudicationView.as_view(), name="api-championship-adjudicate"),
     path(
         "<id:pk>/matches/<id:board_id>/result/", views.MatchResultView.as_view(), name="api-championship-match-result"
     ),

@@ -182,6 +182,29 @@ class RoundPublishView(_Action):
         return Response(s.RoundSerializer(the_round).data)
 
 
+class SectionStartView(_Action):
+    @extend_schema(request=None, responses={201: s.RoundSerializer(many=True)})
+    def post(self, request, pk):
+        """The chief arbiter starts a section played all at once: every round is paired
+        and published and every game starts now (correspondence, ICCF 0.3)."""
+        started = services.section_start(by=request.user, championship_id=pk)
+        return Response(s.RoundSerializer(started, many=True).data, status=status.HTTP_201_CREATED)
+
+
+class AdjudicationView(_Action):
+    @extend_schema(request=s.AdjudicationSerializer, responses=s.BoardSerializer)
+    def post(self, request, pk):
+        """The chief arbiter adjudicates a game whose play has closed (its round's deadline
+        or the closing date passed), with his reason."""
+        data = s.AdjudicationSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        pairing = services.game_adjudicate(by=request.user, championship_id=pk, **data.validated_data)
+        pairing.refresh_from_db()
+        if isinstance(pairing, BoardGame):
+            return Response(TeamBoardGameSerializer(pairing).data)
+        return Response(s.BoardSerializer(pairing).data)
+
+
 class ResultView(_Action):
     @extend_schema(
         request=s.ResultSerializer,

@@ -9,7 +9,8 @@ and changes nothing.
 * ``setup``: create an event, appoint arbiters, invite, open entries;
 * ``entries``: enter, withdraw an entry, Scheveningen groups, the lot;
 * ``teams``: register a team, line-ups, a team round's matches, team decisions;
-* ``rounds``: pair, discard or override a draft pairing, publish;
+* ``rounds``: pair, discard or override a draft pairing, publish; start a section played all at once;
+* ``correspondence``: round deadlines, the closing date, adjudication, an event's vacation cap;
 * ``results``: the game hook, the chief arbiter's result;
 * ``matches``: micro-matches, ballots and knockout ties;
 * ``leaving``: withdrawal, exclusion and reinstatement;
@@ -17,11 +18,12 @@ and changes nothing.
 * ``stages``: staged events.
 """
 
+from .correspondence import game_adjudicate, play_close_due
 from .entries import entries_close, entry_create, entry_group_set, entry_withdraw
 from .leaving import player_leave, player_reinstate
 from .matches import match_result_set
 from .results import board_result_record, board_result_set
-from .rounds import board_override, round_discard, round_pair, round_publish
+from .rounds import board_override, round_discard, round_pair, round_publish, section_start
 from .scheduling import lateness_limit_ms, lateness_ms, seed_int
 from .setup import arbiter_appoint, championship_create, entries_open, invitation_add, protest_panel_set
 from .stages import stage_advance, stage_link
@@ -40,17 +42,20 @@ __all__ = [
     "entry_create",
     "entry_group_set",
     "entry_withdraw",
+    "game_adjudicate",
     "invitation_add",
     "lateness_limit_ms",
     "lateness_ms",
     "lineup_submit",
     "match_result_set",
+    "play_close_due",
     "player_leave",
     "player_reinstate",
     "protest_panel_set",
     "round_discard",
     "round_pair",
     "round_publish",
+    "section_start",
     "seed_int",
     "stage_advance",
     "stage_link",

@@ -2,8 +2,9 @@
 
 A round closes when every pairing of it has its result: every board of two
 players (an encounter of micro-matches counts as one) or, in a team event,
-every match of two teams. The event finishes when its last round closes;
-a stage that qualifies players into another is then carried forward.
+every match of two teams. The event finishes when its last round closes —
+in a section played all at once, when every round has closed, in whatever
+order; a stage that qualifies players into another is then carried forward.
 """
 
 from __future__ import annotations
@@ -35,7 +36,11 @@ def round_close_if_over(championship: Championship, the_round: Round, now: datet
     )
     the_round.status = Round.Status.CLOSED
     total = rounds_total(championship)
-    if total is not None and the_round.number >= total and championship.status == Status.RUNNING:
+    if (
+        total is not None
+        and championship.status == Status.RUNNING
+        and championship.rounds.filter(status=Round.Status.CLOSED).count() >= total
+    ):
         championship.status, championship.finished_at = Status.FINISHED, now
         championship.save(update_fields=["status", "finished_at"])
         decision_record(championship, None, "finish", now=now)

@@ -21,7 +21,8 @@ with the times the players had left at the end of the previous one, and at
 once (no break: the clocks carry on).
 
 The games are played one after another (1.11): the next game is created when
-the previous one ends — live with the 5-minute break, correspondence at once.
+the previous one ends — live with the 5-minute break, correspondence at once;
+in a section played all at once, a micro-match's games all start together.
 Each micro-match of шашки-64 starts from one position drawn by lot from the
 championship's table (2.2.2); the draw is reproducible from the lot's seed,
 the round, the board and the micro-match.
@@ -98,16 +99,27 @@ def encounter(championship: Championship, match_games: list[MatchGame]) -> tuple
 
     The result is "" while the encounter goes on or waits for the arbiter;
     else the last micro-match's result from the board's white's side (the
-    earlier ones were drawn, or play would have stopped).
+    earlier ones were drawn, or play would have stopped). Played all at once
+    (correspondence), a micro-match's games are all due together: the next
+    one is due while the others go on.
     """
     per = championship.games_per_pairing
     if not match_games:
         return "", NextGame(1, 1, True, None, championship.time_control)
     results = _results(match_games)
-    if any(r is None for r in results):
-        return "", None
     last = match_games[-1]
     series = series_number(championship)
+    if any(r is None for r in results):
+        in_micro_match = sum(mg.micro_match == last.micro_match for mg in match_games)
+        if championship.all_at_once and last.micro_match != series and in_micro_match < per:
+            return "", NextGame(
+                last.number + 1,
+                last.micro_match,
+                not last.board_white_has_white,
+                last.ballot,
+                _control(championship, last.micro_match),
+            )
+        return "", None
     if last.micro_match == series:
         # 3.6.4: the first win decides; a draw is followed by the next game, colours swapped.
         decisive = pairing.micro_match([(results[-1], last.board_white_has_white)], championship.scoring)
@@ -234,6 +246,8 @@ def match_game_next(
     if board.game_id is None:
         board.game = game
         board.save(update_fields=["game"])
+    if championship.all_at_once:  # the micro-match's other games start with it (encounter)
+        match_game_next(championship, the_round, board, now=now, starts_at=starts_at, rng=rng)
     return game
 
 

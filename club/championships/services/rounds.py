@@ -30,7 +30,7 @@ from ..models import Board, Championship, Entry, Round
 from ..selectors import inputs as pairing_inputs
 from ..selectors import teams as team_selectors
 from ..selectors.events import is_live, rounds_total
-from . import matches, teams
+from . import correspondence, matches, teams
 from .closing import round_close_if_over
 from .scheduling import board_game_create
 
@@ -52,6 +52,8 @@ def round_pair(*, by, championship_id: int, starts_at: datetime | None = None, n
         arbiter_required(championship, by)
         if championship.status not in (Status.ENTRIES_CLOSED, Status.RUNNING):
             raise Conflict("not-ready", _("Rounds are paired after the entries close and the lot is drawn."))
+        if championship.all_at_once and not championship.is_knockout:
+            raise Conflict("all-at-once", _("This section is played all at once: the chief arbiter starts it."))
         last = championship.rounds.order_by("-number").first()
         if last is not None and last.status != Round.Status.CLOSED:
             raise RuleRefusal(
@@ -310,7 +312,8 @@ def round_publish(
         else:
             _boards_publish(championship, the_round, starts_at=starts_at, now=now, rng=rng)
         the_round.status, the_round.published_at, the_round.starts_at = Round.Status.PUBLISHED, now, starts_at
-        the_round.save(update_fields=["status", "published_at", "starts_at"])
+        the_round.deadline = correspondence.round_deadline(championship, now)
+        the_round.save(update_fields=["status", "published_at", "starts_at", "deadline"])
         if championship.status == Status.ENTRIES_CLOSED:
             championship.status, championship.started_at = Status.RUNNING, now
             championship.save(update_fields=["status", "started_at"])
@@ -364,3 +367,45 @@ def _forfeit_for(gone: list[str], entries: dict, board: Board) -> str:
     if entries[member_id].struck:
         return vocabulary.BOTH_FORFEIT  # 1.10.2: both marked "−", struck from the standings anyway
     return vocabulary.for_winner(vocabulary.BLACK if colour == vocabulary.WHITE else vocabulary.WHITE, forfeit=True)
+
+
+def section_start(*, by, championship_id: int, now: datetime | None = None, rng: random.Random | None = None) -> list:
+    """The chief arbiter starts a section played all at once (correspondence,
+    ICCF Tournament Rules 0.3): every round of the Berger table (1.6.2) — or of
+    the Scheveningen schedule — is paired and published together, and all its
+    games start now, in one transaction. The tables still decide colours and
+    board numbers; with two cycles each pair has a game with each colour.
+    Rounds then close as their games end, in any order (``round_close_if_over``).
+    Each player hears once that the section has begun, not once per game."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        championship = championship_locked(championship_id)
+        chief_required(championship, by, "1.6.2")
+        if not championship.all_at_once or championship.is_knockout:
+            raise Conflict("round-by-round", _("This event is played round by round: pair its rounds."))
+        if championship.status != Status.ENTRIES_CLOSED or championship.rounds.exists():
+            raise Conflict("not-ready", _("A section starts once, after the entries close and the lot is drawn."))
+        if championship.closes_at is not None and championship.closes_at <= now:
+            raise Invalid("closes-before-start", _("The closing date must come after the start."))
+        total = rounds_total(championship) or 0
+        started = []
+        for number in range(1, total + 1):
+            pairs = _player_pairs(championship, number)
+            the_round = Round.objects.create(
+                championship=championship,
+                number=number,
+                status=Round.Status.PUBLISHED,
+                paired_at=now,
+                published_at=now,
+            )
+            _boards_create(championship, the_round, pairs)
+            _boards_publish(championship, the_round, starts_at=None, now=now, rng=rng)
+            started.append(the_round)
+        championship.status, championship.started_at = Status.RUNNING, now
+        championship.save(update_fields=["status", "started_at"])
+        decision_record(championship, by, "section-start", now=now, clause="1.6.2", rounds=total)
+        for the_round in started:
+            round_close_if_over(championship, the_round, now)
+        correspondence.section_started(championship, started)
+    standings_recompute_after_commit(championship.pk)
+    return started

@@ -66,6 +66,10 @@ def championship_create(
     tie_matches: int | None = None,
     tie_time_control: str = "",
     tie_break: str = "",
+    play_mode: str = Championship.PlayMode.ROUNDS,
+    round_days: int | None = None,
+    closes_at: datetime | None = None,
+    vacation_days_max: int | None = None,
     now: datetime | None = None,
 ) -> Championship:
     """An organiser creates a championship (a draft until he opens entries),
@@ -80,6 +84,12 @@ def championship_create(
     ``services.matches``) — or, with ``tie_break="lehmann-georgiev"``, by a
     Lehmann–Georgiev series (3.6.4) at ``tie_time_control``, 5 min + 3 s per
     move when not set.
+
+    Correspondence (``services.correspondence``): ``play_mode="all-at-once"``
+    plays every game of a round robin, a Scheveningen or each knockout stage
+    at once; a Swiss takes ``round_days`` per round instead; ``closes_at`` is
+    the closing date; ``vacation_days_max`` caps the vacation days a player
+    takes while the event runs.
     """
     if not has_any_role(organiser, Role.ORGANISER, Role.ADMIN):
         raise Forbidden("not-organiser", _("Only an organiser creates championships."))
@@ -147,6 +157,15 @@ def championship_create(
         )
     if entries_open_at and entries_close_at and entries_open_at >= entries_close_at:
         raise Invalid("bad-entry-window", _("Entries must open before they close."))
+    correspondence = _correspondence_options(
+        correspondence=rule.time_control.correspondence,
+        system=system,
+        play_mode=play_mode,
+        round_days=round_days,
+        closes_at=closes_at,
+        vacation_days_max=vacation_days_max,
+        now=now,
+    )
     with transaction.atomic():
         championship = Championship.objects.create(
             name=name,
@@ -172,11 +191,49 @@ def championship_create(
             status=Status.ENTRIES_OPEN if for_teams else Status.DRAFT,
             **options,
             **matches,
+            **correspondence,
         )
         decision_record(championship, organiser, "create", now=now)
         if for_teams:
             decision_record(championship, organiser, "entries-open", now=now)
     return championship
+
+
+def _correspondence_options(
+    *, correspondence: bool, system: str, play_mode: str, round_days, closes_at, vacation_days_max, now
+) -> dict:
+    """Check a correspondence event's options (``services.correspondence``)."""
+    if play_mode not in Championship.PlayMode.values:
+        raise Invalid("bad-play-mode", _("Play is round by round or all games at once."))
+    everything = {
+        "play_mode": play_mode,
+        "round_days": round_days,
+        "closes_at": closes_at,
+        "vacation_days_max": vacation_days_max,
+    }
+    if not correspondence:
+        if play_mode != Championship.PlayMode.ROUNDS or any(
+            v is not None for v in (round_days, closes_at, vacation_days_max)
+        ):
+            raise Invalid(
+                "not-correspondence",
+                _("All games at once, round deadlines, a closing date and a vacation cap are for correspondence."),
+            )
+        return everything
+    if play_mode == Championship.PlayMode.ALL_AT_ONCE and system == System.SWISS:
+        raise Invalid(
+            "swiss-round-by-round",
+            _("A Swiss is paired from the results, so it is played round by round: give each round its days."),
+        )
+    if round_days is not None and not 1 <= round_days <= 3650:
+        raise Invalid("bad-round-days", _("A round lasts 1 to 3650 days."))
+    if round_days is not None and play_mode == Championship.PlayMode.ALL_AT_ONCE:
+        raise Invalid("round-days-all-at-once", _("A section played all at once has a closing date, not round days."))
+    if closes_at is not None and closes_at <= now:
+        raise Invalid("closes-in-the-past", _("The closing date must be in the future."))
+    if vacation_days_max is not None and not 0 <= vacation_days_max <= 366:
+        raise Invalid("bad-vacation-cap", _("The vacation cap is 0 to 366 days."))
+    return everything
 
 
 def _team_options(*, boards: int | None, reserves: int, system: str, scoring: str) -> dict:

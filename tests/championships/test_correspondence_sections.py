@@ -1,0 +1,215 @@
+"""Correspondence sections played all at once (issue 25; ICCF Tournament Rules
+0.3: "each player plays one game simultaneously against each of the other
+players ... the colour will be decided by lot"): every game starts together,
+the Berger tables (003 1.6.2) still give colours and boards, the event ends
+when its last game ends, and after the closing date or a round's deadline the
+chief arbiter adjudicates what is unfinished."""
+
+from collections import Counter
+from contextlib import contextmanager
+from datetime import timedelta
+
+import pytest
+
+from club.championships import pairing, services
+from club.championships.models import Board, Championship, Decision, MatchGame, Round
+from club.notifications.models import Notification
+from games.models import Game
+from games.services import game_draw_answer, game_draw_offer, game_move_make, game_resign, vacation_take
+from games.services.errors import Conflict, Forbidden, Invalid, RuleRefusal
+
+from .conftest import T0, at
+
+pytestmark = pytest.mark.django_db
+DAY = 24 * 60
+
+
+@contextmanager
+def refused(kind, code):
+    with pytest.raises(kind) as caught:
+        yield
+    assert caught.value.code == code, caught.value.detail
+
+
+@pytest.fixture
+def section(make_championship, players, staff):
+    """``section(n, **options)``: a correspondence round robin of the first n players, all at once, started."""
+
+    def make(n=4, **options):
+        options.setdefault("time_control", "d3")
+        championship = make_championship(players[:n], play_mode="all-at-once", **options)
+        services.section_start(by=staff["chief"], championship_id=championship.pk, now=T0)
+        championship.refresh_from_db()
+        return championship
+
+    return make
+
+
+def games_of(championship):
+    return Game.objects.filter(championship_board__round__championship=championship)
+
+
+def test_every_game_of_a_round_robin_starts_at_once_with_the_berger_colours(section):
+    championship = section(4)
+    assert championship.status == "running"
+    rounds = list(championship.rounds.order_by("number"))
+    assert [r.status for r in rounds] == ["published"] * 3
+    games = games_of(championship)
+    assert games.count() == 6 and {g.started_at for g in games} == {T0}
+    numbers = {e.member_id: e.start_number for e in championship.entries.all()}
+    table = pairing.round_robin(4)
+    for the_round in rounds:  # 1.6.2: the round's boards, by start number, white first
+        boards = the_round.boards.order_by("number")
+        assert [(numbers[b.white_id], numbers[b.black_id]) for b in boards] == table[the_round.number - 1]
+    assert Decision.objects.filter(championship=championship, action="section-start").count() == 1
+
+
+def test_a_double_round_robin_gives_each_pair_a_game_with_each_colour_at_the_same_time(section):
+    championship = section(4, cycles=2)
+    games = list(games_of(championship))
+    assert len(games) == 12
+    colours = Counter((g.white_id, g.black_id) for g in games)
+    assert set(colours.values()) == {1}
+    assert all((b, w) in colours for w, b in colours)
+
+
+def test_the_section_ends_when_its_last_game_ends_in_whatever_order(section, on_commit):
+    championship = section(4)
+    boards = list(Board.objects.filter(round__championship=championship).order_by("-round__number", "number"))
+    for i, board in enumerate(boards):
+        with on_commit():
+            game_resign(game_id=board.game_id, member=board.black, now=at(60 + i))
+        championship.refresh_from_db()
+        assert championship.status == ("finished" if i == len(boards) - 1 else "running")
+    assert set(championship.rounds.values_list("status", flat=True)) == {"closed"}
+
+
+def test_each_player_hears_once_that_the_section_began(section, players, on_commit):
+    with on_commit():
+        championship = section(4)
+    assert not games_of(championship).filter(turn_unannounced=True).exists()  # no mail per first move
+    notices = Notification.objects.filter(kind="event", key=f"section-start:{championship.pk}")
+    assert sorted(n.params["games"] for n in notices) == [3, 3, 3, 3]
+
+
+# ---- what is refused ----------------------------------------------------------------------------
+def test_a_swiss_cannot_be_played_all_at_once(staff):
+    with refused(Invalid, "swiss-round-by-round"):
+        services.championship_create(
+            organiser=staff["organiser"],
+            name="Swiss",
+            discipline="russian",
+            time_control="d3",
+            system="swiss",
+            swiss_system="buchholz",
+            rounds_planned=5,
+            play_mode="all-at-once",
+        )
+
+
+def test_all_at_once_and_deadlines_are_for_correspondence_and_a_closing_date_lies_ahead(staff):
+    base = dict(organiser=staff["organiser"], name="X", discipline="russian", now=T0)
+    with refused(Invalid, "not-correspondence"):
+        services.championship_create(**base, time_control="2700", play_mode="all-at-once")
+    with refused(Invalid, "closes-in-the-past"):
+        services.championship_create(**base, time_control="d3", closes_at=T0 - timedelta(days=1))
+    with refused(Invalid, "round-days-all-at-once"):
+        services.championship_create(**base, time_control="d3", play_mode="all-at-once", round_days=30)
+    assert not Championship.objects.exists()
+
+
+def test_only_the_chief_arbiter_starts_a_section_once_and_its_rounds_are_not_paired_one_by_one(
+    make_championship, players, staff
+):
+    championship = make_championship(players[:4], play_mode="all-at-once")
+    with refused(Forbidden, "not-chief-arbiter"):
+        services.section_start(by=staff["arbiter"], championship_id=championship.pk, now=T0)
+    with refused(Conflict, "all-at-once"):
+        services.round_pair(by=staff["chief"], championship_id=championship.pk, now=T0)
+    services.section_start(by=staff["chief"], championship_id=championship.pk, now=T0)
+    with refused(Conflict, "not-ready"):
+        services.section_start(by=staff["chief"], championship_id=championship.pk, now=T0)
+    assert Round.objects.filter(championship=championship).count() == 3
+
+
+# ---- a knockout stage: both games of a micro-match at once -----------------------------------------
+def test_a_knockout_stage_starts_both_games_of_each_micro_match_with_colours_swapped(make_championship, players, staff):
+    championship = make_championship(
+        players[:4], system="knockout", games_per_pairing=2, play_mode="all-at-once", time_control="d3"
+    )
+    the_round = services.round_pair(by=staff["chief"], championship_id=championship.pk, now=T0)
+    services.round_publish(by=staff["chief"], championship_id=championship.pk, round_number=the_round.number, now=T0)
+    for board in Board.objects.filter(round=the_round):
+        first, second = (mg.game for mg in MatchGame.objects.filter(board=board).order_by("number"))
+        assert (first.white_id, first.black_id) == (second.black_id, second.white_id)  # 1.11
+        assert first.started_at == second.started_at == T0
+
+
+# ---- the closing date and adjudication --------------------------------------------------------------
+def test_after_the_closing_date_play_stops_and_the_chief_arbiter_adjudicates(section, staff, on_commit):
+    championship = section(4, closes_at=at(2 * DAY))
+    boards = list(Board.objects.filter(round__championship=championship).order_by("round__number", "number"))
+    first = boards[0]
+    with refused(RuleRefusal, "still-playing"):  # before the closing date the game is being played
+        services.game_adjudicate(
+            by=staff["chief"], championship_id=championship.pk, game_id=first.game_id, result="1-0", reason="early"
+        )
+    with on_commit():
+        game_resign(game_id=boards[1].game_id, member=boards[1].black, now=at(60))
+        stopped = services.play_close_due(now=at(2 * DAY + 1))
+    assert stopped == 5 and services.play_close_due(now=at(2 * DAY + 2)) == 0  # once
+    with refused(RuleRefusal, "awaiting-adjudication"):
+        game_move_make(game_id=first.game_id, member=first.white, text="c3-d4", expected_ply=0, now=at(2 * DAY + 3))
+    # Until the arbiter rules, the players may still agree a result.
+    game_draw_offer(game_id=boards[2].game_id, member=boards[2].white, now=at(2 * DAY + 4))
+    game = game_draw_answer(game_id=boards[2].game_id, member=boards[2].black, accept=True, now=at(2 * DAY + 5))
+    assert game.result == "1/2-1/2"
+    with refused(Forbidden, "not-chief-arbiter"):
+        services.game_adjudicate(
+            by=staff["arbiter"], championship_id=championship.pk, game_id=first.game_id, result="1-0", reason="x"
+        )
+    with refused(Conflict, "game-over"):
+        services.game_adjudicate(
+            by=staff["chief"], championship_id=championship.pk, game_id=boards[1].game_id, result="0-1", reason="x"
+        )
+    with refused(Invalid, "bad-adjudication"):
+        services.game_adjudicate(
+            by=staff["chief"], championship_id=championship.pk, game_id=first.game_id, result="0-0", reason="x"
+        )
+    with on_commit():
+        services.game_adjudicate(
+            by=staff["chief"],
+            championship_id=championship.pk,
+            game_id=first.game_id,
+            result="1-0",
+            reason="white's extra piece wins",
+        )
+    first.refresh_from_db()
+    game = Game.objects.get(pk=first.game_id)
+    assert (first.result, game.termination) == ("1-0", "adjudication")
+    logged = Decision.objects.get(championship=championship, action="result", data__game=first.game_id)
+    assert logged.reason == "white's extra piece wins" and logged.by == staff["chief"]
+
+
+def test_a_correspondence_swiss_round_has_days_and_then_goes_to_adjudication(make_championship, players, staff):
+    championship = make_championship(
+        players[:4], system="swiss", swiss_system="buchholz", rounds_planned=3, round_days=2
+    )
+    the_round = services.round_pair(by=staff["arbiter"], championship_id=championship.pk, now=T0)
+    services.round_publish(by=staff["arbiter"], championship_id=championship.pk, round_number=the_round.number, now=T0)
+    the_round.refresh_from_db()
+    assert the_round.deadline == T0 + timedelta(days=2)
+    assert services.play_close_due(now=at(DAY)) == 0
+    assert services.play_close_due(now=at(2 * DAY + 1)) == 2
+    decision = Decision.objects.get(championship=championship, action="round-deadline")
+    assert decision.data["round"] == 1 and len(decision.data["games"]) == 2
+
+
+# ---- the event's cap on vacation days --------------------------------------------------------------
+def test_an_event_may_cap_the_vacation_days_taken_while_it_runs(section, players):
+    section(4, vacation_days_max=10)
+    player = players[0]
+    vacation_take(member=player, days=7, starts_at=at(DAY), now=at(1))
+    with refused(RuleRefusal, "event-vacation-cap"):
+        vacation_take(member=player, days=5, starts_at=at(20 * DAY), now=at(2))
+    vacation_take(member=players[5], days=20, now=at(3))  # not in the event: the club's allowance only
