@@ -175,7 +175,7 @@ def test_the_standings_csv_reads_back_as_the_published_standings(russian):
 
 def test_the_csv_speaks_the_pages_language_as_a_spreadsheet_there_reads_it(russian, client):
     """Issue 27: the columns are named in the page's language. A Russian spreadsheet reads
-    "2,5" as a number and splits cells at ";" (its decimal mark is the comma)."""
+    "1,5" as a number and splits cells at ";" (its decimal mark is the comma)."""
     url = reverse("championships:export", args=[russian.pk, "standings.csv"])
     english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode("utf-8-sig").splitlines()
     russian_file = client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode("utf-8-sig").splitlines()
@@ -183,7 +183,7 @@ def test_the_csv_speaks_the_pages_language_as_a_spreadsheet_there_reads_it(russi
     assert russian_file[0].startswith("Место;Стартовый номер;Имя;Логин;Рейтинг;Очки;Победы;Ничьи;Поражения")
     header, *rows = list(csv.reader(russian_file, delimiter=";"))
     points = [row[header.index("Очки")] for row in rows]
-    assert "2,5" in points and not any("." in p for p in points)
+    assert "1,5" in points and not any("." in p for p in points)
     assert len({len(row) for row in rows + [header]}) == 1
 
 
