@@ -54,6 +54,17 @@ def russian(players, staff, on_commit):
         )
 
 
+def first_game_kept_going():
+    """A ``skip`` for ``demo.play_round``: the round's first game stays unfinished."""
+    seen = []
+
+    def skip(white, black):
+        seen.append(white)
+        return len(seen) == 1
+
+    return skip
+
+
 def boards_with_games(championship):
     return list(
         Board.objects.filter(round__championship=championship, game__isnull=False)
@@ -289,6 +300,40 @@ def test_bbp_pairings_reads_the_trf_of_every_demo_championship(db, tmp_path):
     for championship in events:
         reading = bbp_read(trf_of(championship), tmp_path)
         assert reading.read, f"{championship.name}: {reading.output}"
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"system": "knockout"},
+        {"system": "scheveningen"},
+        {"system": "round-robin", "cycles": 2, "scoring": "2-1-0"},
+        {"system": "swiss", "swiss_system": "solkoff", "rounds_planned": 3},
+    ],
+    ids=["knockout", "scheveningen", "double round robin 2-1-0", "swiss"],
+)
+def test_bbp_pairings_reads_every_system_finished_and_in_progress(
+    options, make_championship, players, staff, on_commit, tmp_path
+):
+    """Each round is read with its first game still going, then again once it is over."""
+    championship = make_championship(players[:4], **options)
+    with on_commit():
+        while championship.status != Championship.Status.FINISHED:
+            played = demo.play_round(
+                championship,
+                arbiter=staff["arbiter"],
+                decide=white_wins,
+                now=at(60 * (championship.rounds.count() + 1)),
+                skip=first_game_kept_going(),
+            )
+            for moment in ("in progress", "over"):
+                reading = bbp_read(trf_of(championship), tmp_path)
+                assert reading.read, f"round {played.number} {moment}: {reading.output}"
+                going = played.boards.filter(black__isnull=False, result="").first()
+                if going is not None:
+                    demo.play_game(going.game, "white", start=at(60 * played.number + 30))
+                    services.board_result_record(game_id=going.game_id, now=at(60 * played.number + 45))
+            championship.refresh_from_db()
 
 
 def test_a_game_still_going_is_left_out_until_its_result_is_in(players, staff, on_commit, tmp_path):
