@@ -161,6 +161,14 @@ class TestWriting:
         assert "XXR 7" in text.splitlines()
         assert not any(line.startswith("XXR") for line in exported().splitlines())
 
+    def test_a_game_both_lost_is_a_loss_for_each_and_read(self, tmp_path):
+        """0-0: a sanction's loss of the game for both in a game played (003 1.4) is a played 0 for each."""
+        text = trf.dumps({"name": "Cup"}, PLAYERS[:2], [[{"white": 31, "black": 7, "result": "0-0"}]])
+        lines = [line for line in text.splitlines() if line.startswith("001")]
+        assert [columns(line, 92, 99) for line in lines] == ["   2 w 0", "   1 b 0"]
+        assert [columns(line, 81, 84) for line in lines] == [" 0.0", " 0.0"]
+        assert bbp_read(text, tmp_path).read
+
     def test_the_tournament_lines(self):
         lines = exported().splitlines()
         assert lines[:6] == [
