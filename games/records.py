@@ -29,12 +29,26 @@ so one import costs at most a bounded amount of work. Every stored
 game replays from the start the game pages use, so an imported game can
 always be shown. Imported games live in the member's archive, not in the
 public game list.
+
+Files (``RECORD_FILES``): a record is saved under its format's extension and
+MIME type — PDN ``.pdn``, ``application/x-draughts-pdn`` (what lidraughts
+serves PDN as); SGF ``.sgf``, ``application/x-go-sgf`` (shared-mime-info's
+type for SGF, which renju tools read with GM[4]); the renju text record
+``.renju``, ``text/x-renju``. Renju has no common text format to borrow a
+name from — RenLib's ``.lib`` is a binary move tree, ShowRenju's ``.bdt`` one
+game per CSV line, renju.net's ``.rif`` an XML database, Gomocup's ``.psq`` a
+position — and the record here is the club's own PDN-like tag-pair text
+(``games/rules/renju_records.py``). So it is named for what it is, with an
+unregistered (``x-``) ``text/`` type that keeps it opening as text, rather
+than ``.txt`` or another program's extension.
 """
 
 from __future__ import annotations
 
 import re
 import time
+from collections import defaultdict
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.core.cache import cache
@@ -71,6 +85,21 @@ _FROM_PDN = {
 _PDN_GAMETYPE = {"russian": "25", "international": "20"}
 
 
+@dataclass(frozen=True)
+class RecordFile:
+    extension: str
+    content_type: str
+
+
+# How each format is saved (see the module docstring); "plain" is the renju record's other name.
+RECORD_FILES = {
+    "pdn": RecordFile("pdn", "application/x-draughts-pdn; charset=utf-8"),
+    "renju": RecordFile("renju", "text/x-renju; charset=utf-8"),
+    "plain": RecordFile("renju", "text/x-renju; charset=utf-8"),
+    "sgf": RecordFile("sgf", "application/x-go-sgf; charset=utf-8"),
+}
+
+
 class ImportsThrottled(Exception):
     """The member has used this hour's imports; ``retry_after`` is in seconds."""
 
@@ -93,8 +122,22 @@ def _names(game: Game) -> tuple[str, str]:
     return game.white.name, game.black.name
 
 
-def game_record(*, game: Game, format: str) -> str:
-    moves = list(game.moves.order_by("ply").values_list("notation", flat=True))
+def records_of(games: list[Game], format: str) -> list[str]:
+    """The records of many games (a championship's), their moves read in one query."""
+    moves = defaultdict(list)
+    for game_id, notation in (
+        Move.objects.filter(game__in=[g.pk for g in games])
+        .order_by("game_id", "ply")
+        .values_list("game_id", "notation")
+    ):
+        moves[game_id].append(notation)
+    return [game_record(game=game, format=format, moves=moves[game.pk]) for game in games]
+
+
+def game_record(*, game: Game, format: str, moves: list[str] | None = None) -> str:
+    """One game's record in ``format``; ``moves`` are its moves when the caller read them already."""
+    if moves is None:
+        moves = list(game.moves.order_by("ply").values_list("notation", flat=True))
     white, black = _names(game)
     date = (game.started_at or game.created_at).strftime("%Y.%m.%d")
     if game.discipline in DRAUGHTS:

@@ -113,7 +113,7 @@ def conditional_line_save(request, game_id: int):
 
 
 def game_download(request, game_id: int):
-    """The game's record as a file (PDN for draughts; renju text or SGF)."""
+    """The game's record as a file (PDN for draughts; renju text or SGF), named and typed by its format."""
     game = selectors.game_with_players(game_id)
     if game is None:
         raise Http404
@@ -122,9 +122,9 @@ def game_download(request, game_id: int):
         text = records.game_record(game=game, format=fmt)
     except Refused as error:
         return HttpResponse(str(error), status=refusal_status(error), content_type="text/plain; charset=utf-8")
-    extension = {"pdn": "pdn", "sgf": "sgf"}.get(fmt, "txt")
-    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="game-{game.id}.{extension}"'
+    kind = records.RECORD_FILES[fmt]
+    response = HttpResponse(text, content_type=kind.content_type)
+    response["Content-Disposition"] = f'attachment; filename="game-{game.id}.{kind.extension}"'
     return response
 
 

@@ -1,11 +1,14 @@
-"""Exports of a championship (issue 14): every game in one file, the standings
-as CSV, the championship as a FIDE Tournament Report File (TRF16).
+"""Exports of a championship (issue 14, 27): every game in one file and in one
+ZIP, the standings as CSV, the championship as a FIDE Tournament Report File
+(TRF16).
 
-Each export is an ``Export(filename, content_type, text)``; the views only
-send it. The games file is the club's own records joined (``games/records.py``):
-PDN for draughts, the plain renju record for the five-in-a-row family —
-games without play (forfeits, byes, rests) have no record and are left out;
-a game still going is written with the result ``*``.
+Each export is an ``Export(filename, content_type, content)`` (bytes); the
+views only send it. The games are the club's own records (``games/records.py``,
+which names each format's extension and MIME type): PDN for draughts, the
+renju text record for the five-in-a-row family — games without play
+(forfeits, byes, rests) have no record and are left out; a game still going
+is written with the result ``*``. Their moves are read in one query for the
+whole event.
 """
 
 from __future__ import annotations
@@ -13,9 +16,15 @@ from __future__ import annotations
 import csv
 import io
 import re
+import zipfile
 from dataclasses import dataclass
 
-from games.records import game_record
+from django.utils import formats, translation
+from django.utils.translation import gettext as _
+
+from games import time_words
+from games.records import RECORD_FILES, records_of
+from games.results import SCORINGS
 from games.rules import family
 from ratings import standings
 
@@ -23,12 +32,16 @@ from . import selectors, trf
 from .models import Appointment, Board, Championship, MatchGame
 from .selectors import results
 
+# The language of the TRF's free text (type of tournament, time control): FIDE's
+# working language and the spec's, whoever downloads the file.
+TRF_LANGUAGE = "en"
+
 
 @dataclass(frozen=True)
 class Export:
     filename: str
     content_type: str
-    text: str
+    content: bytes
 
 
 def _slug(championship: Championship) -> str:
@@ -36,115 +49,174 @@ def _slug(championship: Championship) -> str:
     return f"championship-{championship.pk}" + (f"-{slug}" if slug else "")
 
 
-def games_file(championship: Championship) -> Export:
-    """All games of the championship in round and board order, one file."""
-    draughts = family(championship.discipline) == "draughts"
+def _records_format(championship: Championship) -> str:
+    return "pdn" if family(championship.discipline) == "draughts" else "renju"
+
+
+def _games(championship: Championship) -> list[tuple[str, object]]:
+    """``(name, game)`` of every game of the published rounds in round and board
+    order; micro-matches (1.11): every game of each pairing, in the order played."""
+    if championship.plays_micro_matches:
+        played = (
+            MatchGame.objects.filter(
+                board__round__championship=championship, board__round__status__in=results.PUBLISHED_ROUNDS
+            )
+            .select_related("game", "game__white", "game__black", "board__round")
+            .order_by("board__round__number", "board__number", "number")
+        )
+        return [
+            (f"round-{mg.board.round.number:02d}-board-{mg.board.number:02d}-game-{mg.number}", mg.game)
+            for mg in played
+        ]
     boards = (
         Board.objects.filter(
             round__championship=championship, game__isnull=False, round__status__in=results.PUBLISHED_ROUNDS
         )
-        .select_related("game", "game__white", "game__black")
+        .select_related("game", "game__white", "game__black", "round")
         .order_by("round__number", "number")
     )
-    fmt = "pdn" if draughts else "renju"
-    if championship.plays_micro_matches:
-        # Micro-matches (1.11): every game of each pairing, in the order played.
-        games = [
-            mg.game
-            for mg in MatchGame.objects.filter(
-                board__round__championship=championship, board__round__status__in=results.PUBLISHED_ROUNDS
-            )
-            .select_related("game", "game__white", "game__black")
-            .order_by("board__round__number", "board__number", "number")
-        ]
-    else:
-        games = [board.game for board in boards]
-    records = [game_record(game=game, format=fmt).strip() for game in games]
+    return [(f"round-{board.round.number:02d}-board-{board.number:02d}", board.game) for board in boards]
+
+
+def games_file(championship: Championship) -> Export:
+    """All games of the championship in round and board order, one file."""
+    fmt = _records_format(championship)
+    records = [record.strip() for record in records_of([game for _name, game in _games(championship)], fmt)]
     text = "\n\n".join(records) + ("\n" if records else "")
-    if draughts:
-        return Export(f"{_slug(championship)}.pdn", "application/x-draughts-pdn; charset=utf-8", text)
-    return Export(f"{_slug(championship)}.txt", "text/plain; charset=utf-8", text)
+    kind = RECORD_FILES[fmt]
+    return Export(f"{_slug(championship)}.{kind.extension}", kind.content_type, text.encode())
+
+
+def games_zip(championship: Championship) -> Export:
+    """All games of the championship, one record file each, in one ZIP: a folder
+    named after the championship, files ``round-01-board-02.pdn`` (micro-matches:
+    ``…-game-1``), each dated with its game."""
+    fmt = _records_format(championship)
+    named = _games(championship)
+    folder, extension = _slug(championship), RECORD_FILES[fmt].extension
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for (name, game), record in zip(named, records_of([game for _name, game in named], fmt)):
+            played = game.started_at or game.created_at
+            info = zipfile.ZipInfo(f"{folder}/{name}.{extension}", date_time=played.timetuple()[:6])
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, record)
+    return Export(f"{folder}-games.zip", "application/zip", out.getvalue())
+
+
+# ---- standings as CSV ------------------------------------------------------------------------------
+# A text cell starting with one of these is a formula to a spreadsheet (OWASP, "CSV Injection").
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n")
+
+
+def _text(value) -> str:
+    """A text cell (a name, a username) that a spreadsheet shows as text, never runs:
+    a leading formula character gets a single quote before it (OWASP's advice)."""
+    text = "" if value is None else str(value)
+    return "'" + text if text.startswith(_FORMULA_STARTS) else text
+
+
+def _number(value, decimal: str = ".") -> str:
+    """A figure as a spreadsheet reads a number: ASCII minus, the locale's decimal mark, no .0."""
+    if value is None or value == "":
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return str(value).replace(".", decimal)
 
 
 def standings_csv(championship: Championship) -> Export:
     """The standings, one row per player in final order, every coefficient in
     its own column (truncated Solkoff: one column per cut, 1.13.8), rating
-    change and performance for rated events."""
+    change and performance for rated events.
+
+    Made to be opened in a spreadsheet program, in the language of the page it
+    is downloaded from: the columns are named in that language, numbers carry
+    its decimal mark, and where that mark is a comma the cells are separated by
+    ";" (as spreadsheet programs in those locales read CSV). UTF-8 with a byte
+    order mark, by which Excel knows the encoding. Text cells are neutralised
+    against formulas (``_text``); figures stay numbers — a Shmulyan of −1.5 is
+    the number -1.5, not text."""
     rows = results.standings_rows(championship)
     cuts = max((len(r["raw"]["coefficients"].get("truncated-solkoff", [])) for r in rows), default=0)
     coefficients = [c for c in standings.COEFFICIENTS if c != "truncated-solkoff"]
+    decimal = formats.get_format("DECIMAL_SEPARATOR")
+    solkoff = results.COEFFICIENT_LABELS["truncated-solkoff"]
     header = [
-        "place",
-        "start_number",
-        "name",
-        "username",
-        "rating",
-        "points",
-        "wins",
-        "draws",
-        "losses",
-        "games",
-        "played",
-        *coefficients,
-        *(f"truncated-solkoff-{k}" for k in range(1, cuts + 1)),
-        "struck",
-        "withdrawn_after_round",
+        _("Place"),
+        _("Start number"),
+        _("Name"),
+        _("Username"),
+        _("Rating"),
+        _("Points"),
+        _("Wins"),
+        _("Draws"),
+        _("Losses"),
+        _("Games"),
+        _("Played over the board"),
+        *(str(results.COEFFICIENT_LABELS[c]) for c in coefficients),
+        *(_("%(coefficient)s, cut %(cut)d") % {"coefficient": solkoff, "cut": k} for k in range(1, cuts + 1)),
+        _("Results struck (1.10.2)"),
+        _("Left after round"),
     ]
     if championship.rated:
-        header += ["rating_before", "rating_after", "rating_change", "performance"]
+        header += [_("Rating before"), _("Rating after"), _("Rating change"), _("Performance")]
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = csv.writer(out, delimiter=";" if decimal == "," else ",", lineterminator="\r\n")
     writer.writerow(header)
     for row in rows:
         player, raw = row["player"], row["raw"]
         figures = raw["coefficients"]
         truncated = figures.get("truncated-solkoff", [])
         line = [
-            row["place"],
+            _text(row["place"]),
             player.number,
-            player.name,
-            player.username,
+            _text(player.name),
+            _text(player.username),
             player.rating or "",
-            _number(raw["points"]),
+            _number(raw["points"], decimal),
             raw["wins"],
             raw["draws"],
             raw["losses"],
             raw["games"],
             raw["played"],
-            *(_number(figures.get(c)) for c in coefficients),
-            *(_number(truncated[k]) if k < len(truncated) else "" for k in range(cuts)),
-            "yes" if raw["struck"] else "",
+            *(_number(figures.get(c), decimal) for c in coefficients),
+            *(_number(truncated[k], decimal) if k < len(truncated) else "" for k in range(cuts)),
+            _("yes") if raw["struck"] else "",
             raw["withdrawn_after_round"] or "",
         ]
         if championship.rated:
             rating = row["rating"] or {}
             line += [
-                rating.get("before", ""),
-                rating.get("after", ""),
-                rating.get("change", ""),
-                rating.get("performance") or "",
+                _number(rating.get("before"), decimal),
+                _number(rating.get("after"), decimal),
+                _number(rating.get("change"), decimal),
+                _number(rating.get("performance"), decimal),
             ]
         writer.writerow(line)
-    return Export(f"{_slug(championship)}-standings.csv", "text/csv; charset=utf-8", out.getvalue())
+    return Export(f"{_slug(championship)}-standings.csv", "text/csv; charset=utf-8", out.getvalue().encode("utf-8-sig"))
 
 
-def _number(value) -> str:
-    """A figure with a decimal point (machine-readable, unlike the pages' figures)."""
-    if value is None:
-        return ""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
-
-
+# ---- TRF16 -----------------------------------------------------------------------------------------
 def _trf_date(moment, long: bool = True) -> str:
     return moment.strftime("%Y/%m/%d" if long else "%y/%m/%d") if moment else ""
 
 
+def _trf_type(championship: Championship) -> str:
+    kind = str(championship.get_system_display())
+    return f"{kind}: {championship.get_swiss_system_display()}" if championship.is_swiss else kind
+
+
 def trf_text(championship: Championship) -> Export:
     """The championship as TRF16 (``trf.dumps``): players in starting order with
-    their final points and rank; every published round's pairings as recorded
-    (a forfeit "+"/"−", a Swiss bye "U", a round-robin rest "Z")."""
+    their rank; every published round's pairings as recorded (a forfeit "+"/"−",
+    a Swiss bye "U", a round-robin rest "Z", a game still going left out); the
+    planned number of rounds (XXR).
+
+    The file reads the same whoever downloads it: its free text is in
+    ``TRF_LANGUAGE``, the time control in words. It says only what was entered
+    in the club: the club keeps no city or federation for an event, so lines
+    022 and 032 are left out (an organiser's own city is not the event's)."""
     entry_list = list(selectors.entries(championship))
     table = {
         row["id"]: row
@@ -169,38 +241,42 @@ def trf_text(championship: Championship) -> Export:
         .select_related("member")
         .order_by("member__username")
     ]
-    tournament = {
-        "name": championship.name,
-        "city": getattr(championship.organiser, "city", "") or "",
-        "start": _trf_date(championship.started_at),
-        "end": _trf_date(championship.finished_at),
-        "type": f"{championship.get_system_display()}"
-        + (f" ({championship.get_swiss_system_display()})" if championship.is_swiss else ""),
-        "chief_arbiter": chief.member.name if chief else "",
-        "deputy_arbiters": deputies,
-        "time_control": championship.time_control,
-        "round_dates": [_trf_date(r.starts_at or r.published_at, long=False) for r in published],
-        "system": championship.system,
-    }
+    win, draw, _loss = SCORINGS[championship.scoring]
+    with translation.override(TRF_LANGUAGE):
+        tournament = {
+            "name": championship.name,
+            "start": _trf_date(championship.started_at),
+            "end": _trf_date(championship.finished_at),
+            "type": _trf_type(championship),
+            "chief_arbiter": chief.member.name if chief else "",
+            "deputy_arbiters": deputies,
+            "time_control": time_words.words(championship.time_control),
+            "round_dates": [_trf_date(r.starts_at or r.published_at, long=False) for r in published],
+            "system": championship.system,
+            "rounds_planned": selectors.rounds_total(championship, len(entry_list)),
+            "points": {"win": win, "draw": draw},
+        }
     players = []
     for entry in entry_list:
-        row = table.get(entry.member_id, {})
-        place = str(row.get("place") or "")
+        place = str(table.get(entry.member_id, {}).get("place") or "")
         players.append(
             {
                 "id": entry.member_id,
                 "name": entry.member.name[:33],
                 "rating": entry.rating,
-                "federation": "",
-                "points": row.get("points") if not row.get("struck") else None,
                 "rank": int(place.split("-")[0]) if place else None,
             }
         )
     text = trf.dumps(tournament, players, [by_number[n] for n in numbers])
-    return Export(f"{_slug(championship)}.trf", "text/plain; charset=utf-8", text)
+    return Export(f"{_slug(championship)}.trf", "text/plain; charset=utf-8", text.encode())
 
 
-EXPORTS = {"games": games_file, "standings.csv": standings_csv, "trf": trf_text}
+EXPORTS = {
+    "games": games_file,
+    "games.zip": games_zip,
+    "standings.csv": standings_csv,
+    "trf": trf_text,
+}
 
 
 def export(championship: Championship, kind: str) -> Export:

@@ -1,7 +1,13 @@
 from django.contrib.auth.models import AbstractUser
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
+
+from club.platform.text import validate_one_line
+
+# What a member types about himself that others' pages and files print (club.platform.text).
+ONE_LINE_FIELDS = ("display_name", "city", "federation_title")
 
 
 class Member(AbstractUser):
@@ -38,6 +44,19 @@ class Member(AbstractUser):
 
     def __str__(self) -> str:
         return self.display_name or self.username
+
+    def clean(self):
+        # Every form of a member (sign-up, profile, admin) and every service that cleans one
+        # (behind the API) comes through here; field validators would too, at a migration each.
+        super().clean()
+        errors = {}
+        for name in ONE_LINE_FIELDS:
+            try:
+                validate_one_line(getattr(self, name))
+            except ValidationError as error:
+                errors[name] = error
+        if errors:
+            raise ValidationError(errors)
 
     @property
     def name(self) -> str:

@@ -79,7 +79,7 @@ def test_a_bye_counts_as_the_lowest_score_in_the_arithmetic(swiss):
 
 
 def test_the_swiss_trf_marks_each_bye_as_a_pairing_allocated_bye(swiss):
-    read = trf.loads(exports.trf_text(swiss).text)
+    read = trf.loads(exports.trf_text(swiss).content.decode())
     byes = [cell for p in read["players"] for cell in p["cells"] if cell[0] is None]
     assert byes == [(None, "-", "U")] * 3
     assert sum(1 for games in read["rounds"] for g in games if g["result"] == "bye") == 3

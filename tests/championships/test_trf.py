@@ -1,4 +1,5 @@
-"""TRF16 (FIDE Handbook C.04 Annex 2): the 001 line's fixed columns, the FIDE exercise read back, our export read back."""
+"""TRF16 (FIDE Handbook C.04 Annex 2): the 001 line's fixed columns, the FIDE exercise read back, our export
+read back — by our reader, by an independent one, and by BBP Pairings."""
 
 import csv
 import os
@@ -7,6 +8,8 @@ from pathlib import Path
 import pytest
 
 from club.championships import trf
+
+from .bbp import bbp_read
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 FIDE = SHARED / "reference" / "fide"
@@ -31,14 +34,17 @@ PLAYERS = [
         "federation": "RUS",
         "fide_id": 24101234,
         "birth": "1990/05/17",
-        "points": 2.5,
         "rank": 1,
     },
-    {"id": 7, "name": "Natalieva, Natalia", "rating": 1980, "sex": "w", "points": 1.5, "rank": 2},
-    {"id": 12, "name": "Timurov, Timur", "points": 1.0, "rank": 3},
-    {"id": 40, "name": "Olgina, Olga", "rating": 1750, "sex": "w", "points": 1.0, "rank": 4},
-    {"id": 5, "name": "Pavlov, Pavel", "points": 0.0, "rank": 5},
+    {"id": 7, "name": "Natalieva, Natalia", "rating": 1980, "sex": "w", "rank": 4},
+    {"id": 12, "name": "Timurov, Timur", "rank": 2},
+    {"id": 40, "name": "Olgina, Olga", "rating": 1750, "sex": "w", "rank": 3},
+    {"id": 5, "name": "Pavlov, Pavel", "rank": 5},
 ]
+# What the results on each line add up to (1 / ½ / 0; a forfeit win and the pairing bye count 1):
+# Sergeev 1 + U + forfeit loss, Natalieva 0 + ½ + (not played yet), Timurov forfeit loss + ½ + forfeit win,
+# Olgina forfeit win + forfeit loss + not paired, Pavlov U + forfeit loss + (not played yet).
+POINTS = [2.0, 0.5, 1.5, 1.0, 1.0]
 ROUNDS = [
     [
         {"white": 31, "black": 7, "result": "1-0"},
@@ -110,7 +116,7 @@ class TestWriting:
         assert columns(line, 54, 56) == "RUS"
         assert columns(line, 58, 68) == "   24101234"
         assert columns(line, 70, 79) == "1990/05/17"
-        assert columns(line, 81, 84) == " 2.5"
+        assert columns(line, 81, 84) == " 2.0"
         assert columns(line, 86, 89) == "   1"
         assert columns(line, 92, 99) == "   2 w 1"  # round 1: Natalieva (no. 2), white, won
         assert columns(line, 102, 109) == "0000 - U"  # round 2: the pairing bye
@@ -124,9 +130,44 @@ class TestWriting:
         assert columns(natalia, 102, 109) == "   3 w =" and columns(timur, 102, 109) == "   2 b ="
         assert columns(olga, 102, 109) == "   5 w -" and columns(pavel, 102, 109) == "   4 b -"  # -/-
         assert columns(pavel, 92, 99) == "0000 - U"
-        # Not played yet: a blank result (trailing blanks may be trimmed).
-        assert columns(pavel, 112, 119).ljust(8) == "   2 w  " and columns(natalia, 112, 119).ljust(8) == "   5 b  "
         assert columns(olga, 112, 119) == "0000 - Z"  # not paired
+
+    def test_a_pairing_not_played_yet_is_left_out(self):
+        """C.04 Annex 2 has no code for "paired, no result yet": a blank result is "equivalent
+        to Z", a zero-point bye, which has no opponent. So the pairing is not written: both
+        cells are blank (trailing blanks are trimmed) until the result is in."""
+        lines = {int(columns(line, 5, 8)): line for line in exported().splitlines() if line.startswith("001")}
+        natalia, pavel = lines[2], lines[5]
+        assert columns(natalia, 112, 119).strip() == "" and columns(pavel, 112, 119).strip() == ""
+        assert len(natalia) == len(pavel) == 109  # each line ends with round 2's result
+        middle = trf.dumps({"name": "RR", "system": "round-robin"}, PLAYERS[:2], [[{"white": 31, "black": 7}]] * 2)
+        assert [columns(line, 92, 99) for line in middle.splitlines() if line.startswith("001")] == [""] * 2
+
+    def test_the_points_are_what_the_results_on_the_line_add_up_to(self):
+        """Columns 81-84: the player's points, which readers check against his results."""
+        lines = [line for line in exported().splitlines() if line.startswith("001")]
+        assert [float(columns(line, 81, 84)) for line in lines] == POINTS
+
+    def test_another_scoring_is_declared_and_the_points_are_in_its_scale(self):
+        """2 / 1 / 0 scoring (003 1.12.1): the JaVaFo/bbpPairings point lines BBW and BBD."""
+        text = trf.dumps({**TOURNAMENT, "points": {"win": 2.0, "draw": 1.0}}, PLAYERS, ROUNDS)
+        assert "BBW  2.0" in text.splitlines() and "BBD  1.0" in text.splitlines()
+        lines = [line for line in text.splitlines() if line.startswith("001")]
+        assert [float(columns(line, 81, 84)) for line in lines] == [2 * p for p in POINTS]
+        assert "BBW" not in exported()
+
+    def test_the_planned_number_of_rounds_is_the_xxr_line(self):
+        text = trf.dumps({**TOURNAMENT, "rounds_planned": 7}, PLAYERS, ROUNDS)
+        assert "XXR 7" in text.splitlines()
+        assert not any(line.startswith("XXR") for line in exported().splitlines())
+
+    def test_a_game_both_lost_is_a_loss_for_each_and_read(self, tmp_path):
+        """0-0: a sanction's loss of the game for both in a game played (003 1.4) is a played 0 for each."""
+        text = trf.dumps({"name": "Cup"}, PLAYERS[:2], [[{"white": 31, "black": 7, "result": "0-0"}]])
+        lines = [line for line in text.splitlines() if line.startswith("001")]
+        assert [columns(line, 92, 99) for line in lines] == ["   2 w 0", "   1 b 0"]
+        assert [columns(line, 81, 84) for line in lines] == [" 0.0", " 0.0"]
+        assert bbp_read(text, tmp_path).read
 
     def test_the_tournament_lines(self):
         lines = exported().splitlines()
@@ -142,6 +183,10 @@ class TestWriting:
         dates = next(line for line in lines if line.startswith("132"))
         assert [columns(dates, c, c + 7) for c in (92, 102, 112)] == ["26/01/10", "26/01/11", "26/01/12"]
 
+    def test_a_line_nobody_filled_in_is_left_out(self):
+        text = trf.dumps({"name": "Cup", "city": "", "time_control": None}, PLAYERS, ROUNDS)
+        assert not any(line[:3] in ("022", "032", "122") for line in text.splitlines())
+
     def test_a_round_robin_free_round_is_a_zero_point_bye(self):
         text = trf.dumps(
             {"name": "RR", "system": "round-robin"},
@@ -154,12 +199,28 @@ class TestWriting:
         with pytest.raises(ValueError):
             trf.dumps({"name": "x"}, [{"id": 1, "name": "N" * 34}], [])
 
+    @pytest.mark.parametrize(
+        "breaker", ["\n", "\r", "\r\n", "\t", "\x0b", "\x0c", "\x85", "\u2028", "\u2029", "\u202e", "\x00"]
+    )
+    def test_a_name_with_a_line_break_or_a_control_stays_on_its_line(self, breaker):
+        """Issue 24: a display name stored with a line break must not break a 001 line (names
+        refuse such characters now; names stored before may still hold them)."""
+        players = [{**PLAYERS[0], "name": f"Sergeev,{breaker}Sergey{breaker}"}, *PLAYERS[1:]]
+        tournament = {**TOURNAMENT, "name": f"Club{breaker}cup", "chief_arbiter": f"Irina{breaker}Arbiter"}
+        text = trf.dumps(tournament, players, ROUNDS)
+        lines = text.split("\n")[:-1]
+        assert text.splitlines() == lines  # no other character Python counts as a line break either
+        assert sum(line.startswith("001") for line in lines) == len(PLAYERS)
+        assert columns(next(line for line in lines if line.startswith("001")), 15, 47) == "Sergeev, Sergey".ljust(33)
+        assert "012 Club cup" in lines and "102 Irina Arbiter" in lines
+        assert all(line[:3].isdigit() or line[:3] == "XXR" for line in lines)
+
 
 class TestReadingOurExport:
     def test_an_independent_reader_sees_what_we_wrote(self):
         parsed = [parse_player_line(line) for line in exported().splitlines() if line.startswith("001")]
         assert [(p["start"], p["name"], p["points"], p["rank"]) for p in parsed] == [
-            (n, pl["name"], pl["points"], pl["rank"]) for n, pl in enumerate(PLAYERS, start=1)
+            (n, pl["name"], points, pl["rank"]) for n, (pl, points) in enumerate(zip(PLAYERS, POINTS), start=1)
         ]
         assert parsed[0]["rounds"] == [("2", "w", "1"), ("0000", "-", "U"), ("3", "b", "-")]
         assert parsed[3]["rounds"] == [("3", "b", "+"), ("5", "w", "-"), ("0000", "-", "Z")]
@@ -169,13 +230,25 @@ class TestReadingOurExport:
         back = trf.loads(exported())
         number = {p["id"]: n for n, p in enumerate(PLAYERS, start=1)}
         expected = [
-            sorted((number[g["white"]], number[g["black"]] if g["black"] else None, g["result"]) for g in pairings)
+            sorted(
+                (number[g["white"]], number[g["black"]] if g["black"] else None, g["result"])
+                for g in pairings
+                if g["result"]  # a pairing without a result is not in the file
+            )
             for pairings in ROUNDS
         ]
         got = [sorted((g["white"], g["black"], g["result"]) for g in pairings) for pairings in back["rounds"]]
         assert got == expected
         assert back["tournament"]["012"] == "Club championship 2026"
         assert back["players"][0]["fide_id"] == "24101234" and back["players"][0]["rating"] == 2105
+
+    def test_bbp_pairings_reads_every_kind_of_cell(self, tmp_path):
+        """Wins, draws, losses, forfeits both ways and for both, the pairing bye, a player not
+        paired, games not played yet, a name with a line break, 2 / 1 / 0 scoring, XXR."""
+        players = [{**PLAYERS[0], "name": "Sergeev,\nSergey"}, *PLAYERS[1:]]
+        for extra in ({}, {"points": {"win": 2.0, "draw": 1.0}, "rounds_planned": 5}):
+            reading = bbp_read(trf.dumps({**TOURNAMENT, **extra}, players, ROUNDS), tmp_path)
+            assert reading.read, reading.output
 
 
 class TestReadingTheFideExercise:

@@ -142,14 +142,23 @@ class TestDownloads:
         response = client.get(reverse("games:game-download", args=[game.id]), {"format": "pdn"})
         assert response.status_code == 200
         assert response["Content-Disposition"] == f'attachment; filename="game-{game.id}.pdn"'
+        assert response["Content-Type"] == "application/x-draughts-pdn; charset=utf-8"
         text = response.content.decode()
         assert '[White "Anna Orlova"]' in text and "c3-d4" in text
 
-    def test_a_renju_game_downloads_as_a_renju_record(self, client, anna, boris):
+    def test_a_renju_game_downloads_as_a_renju_record_of_its_own_type(self, client, anna, boris):
+        """Issue 27: it came as game-N.txt, text/plain (the choice: games/records.py)."""
         game = start_game(white=boris, black=anna, discipline="renju")
-        response = client.get(reverse("games:game-download", args=[game.id]), {"format": "renju"})
-        assert response.status_code == 200
-        response = client.get(reverse("games:game-download", args=[game.id]), {"format": "pdn"})
+        url = reverse("games:game-download", args=[game.id])
+        for asked in ({}, {"format": "renju"}, {"format": "plain"}):
+            response = client.get(url, asked)
+            assert response.status_code == 200
+            assert response["Content-Disposition"] == f'attachment; filename="game-{game.id}.renju"'
+            assert response["Content-Type"] == "text/x-renju; charset=utf-8"
+        response = client.get(url, {"format": "sgf"})
+        assert response["Content-Disposition"] == f'attachment; filename="game-{game.id}.sgf"'
+        assert response["Content-Type"] == "application/x-go-sgf; charset=utf-8"
+        response = client.get(url, {"format": "pdn"})
         assert response.status_code == 400
 
 

@@ -1,14 +1,20 @@
 """The results of a championship through the API: the stored table, the
 crosstable, the knockout bracket, a Scheveningen's groups, the published
 results with their arithmetic, and the files (PDN, CSV, TRF16) — all read
-from the one results model (``selectors.results``)."""
+from the one results model (``selectors.results``). A draft answers 404 to
+whoever may not see it (``visible_or_404``)."""
 
 from __future__ import annotations
 
-from django.http import Http404, HttpResponse
+import hashlib
+
+from django.contrib.auth.models import AnonymousUser
+from django.http import Http404, HttpResponse, JsonResponse
+from django.utils.cache import get_conditional_response, patch_cache_control, quote_etag
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers as drf
+from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -17,7 +23,7 @@ from ..models import Championship, Standings
 from ..selectors import bracket as brackets
 from ..selectors import results
 from . import serializers as s
-from .views import championship_or_404, visible_or_404
+from .views import visible_or_404
 
 
 class DecisionsView(APIView):
@@ -43,21 +49,46 @@ class CrosstableView(APIView):
         return Response(results.crosstable_plain(visible_or_404(pk, request.user)))
 
 
-def _published(pk: int) -> Championship:
-    championship = championship_or_404(pk)
-    if championship.status == Championship.Status.DRAFT:
+def _public(pk: int) -> Championship:
+    """A championship of players as anyone sees it: the same answer for every caller, so
+    it may be cached and shared (a team event's results: the team events API)."""
+    championship = visible_or_404(pk, AnonymousUser())
+    if championship.for_teams:
         raise Http404
     return championship
 
 
+# How long a browser or a proxy may keep the results document before it asks again (a round in
+# play changes it within minutes); it asks again cheaply, by its ETag.
+RESULTS_MAX_AGE = 60
+
+
 class PublishedResultsView(APIView):
+    """The championship's whole result set as one JSON document, for other sites to embed.
+
+    A plain GET anyone may make from any origin (``Access-Control-Allow-Origin: *``):
+    it reads no credentials, so every caller gets the public document (a draft is
+    404) and browsers and proxies may keep it ``RESULTS_MAX_AGE`` seconds, then
+    revalidate it by its ETag (304 when nothing changed)."""
+
+    authentication_classes = []
+    permission_classes = [AllowAny]
+
     @extend_schema(
         responses=inline_serializer(
             "PublishedResults",
             {
-                "championship": drf.DictField(help_text="id, name, discipline, system, scoring, status, rated"),
+                "championship": drf.DictField(
+                    help_text="id, name, discipline, system, swiss_system, scoring, time_control, status, rated, "
+                    "rounds_total (planned), started_at, finished_at"
+                ),
                 "chief_arbiter": drf.CharField(allow_null=True),
                 "criteria": drf.ListField(child=drf.CharField(), help_text="Tie criteria in force, in order (1.13.3)."),
+                "entrants": drf.ListField(
+                    child=drf.DictField(),
+                    help_text="The starting list in start-number order: id, start_number, name, username, rating, "
+                    "status, left_after_round.",
+                ),
                 "standings": drf.ListField(
                     child=drf.DictField(),
                     help_text=(
@@ -73,16 +104,23 @@ class PublishedResultsView(APIView):
                 ),
                 "rounds": drf.ListField(
                     child=drf.DictField(),
-                    help_text="Published rounds: boards with players, result, marks and the game id.",
+                    help_text="Published rounds: boards with the players (white_id, black_id and names), result, "
+                    "marks and the game id.",
                 ),
             },
         )
     )
     def get(self, request, pk):
-        """The published results: standings with every tie-break column and the
-        arithmetic behind each figure, the crosstable (1.10.2/1.10.3 applied) and
-        the rounds, computed from the recorded results by ratings.standings."""
-        return Response(results.results_plain(_published(pk)))
+        """The published results: the starting list, the rounds with their pairings
+        and results, standings with every tie-break column and the arithmetic behind
+        each figure, the crosstable (1.10.2/1.10.3 applied), computed from the
+        recorded results by ratings.standings."""
+        response = JsonResponse(results.results_plain(_public(pk)), json_dumps_params={"ensure_ascii": False})
+        patch_cache_control(response, public=True, max_age=RESULTS_MAX_AGE)
+        response["ETag"] = quote_etag(hashlib.sha256(response.content).hexdigest()[:32])
+        response = get_conditional_response(request, etag=response["ETag"], response=response)
+        response["Access-Control-Allow-Origin"] = "*"
+        return response
 
 
 class ExportView(APIView):
@@ -93,22 +131,25 @@ class ExportView(APIView):
                 OpenApiTypes.STR,
                 OpenApiParameter.PATH,
                 enum=list(exports.EXPORTS),
-                description="games: every game as one PDN file (draughts) or renju-record "
-                "file; standings.csv: the standings; trf: FIDE TRF16.",
+                description="games: every game as one PDN file (draughts) or renju-record file; "
+                "games.zip: one record file per game in a ZIP; standings.csv: the standings "
+                "(in the request's language); trf: FIDE TRF16.",
             )
         ],
         responses={
-            (200, "text/plain"): OpenApiResponse(OpenApiTypes.STR, description="TRF16 or renju records"),
+            (200, "text/plain"): OpenApiResponse(OpenApiTypes.STR, description="TRF16"),
+            (200, "text/x-renju"): OpenApiResponse(OpenApiTypes.STR, description="Renju records"),
             (200, "text/csv"): OpenApiResponse(OpenApiTypes.STR, description="Standings CSV"),
             (200, "application/x-draughts-pdn"): OpenApiResponse(OpenApiTypes.STR, description="PDN"),
+            (200, "application/zip"): OpenApiResponse(OpenApiTypes.BINARY, description="One record file per game"),
         },
     )
     def get(self, request, pk, kind):
         """One export of the championship as a file (Content-Disposition: attachment)."""
         if kind not in exports.EXPORTS:
             raise Http404
-        done = exports.export(_published(pk), kind)
-        response = HttpResponse(done.text, content_type=done.content_type)
+        done = exports.export(_public(pk), kind)
+        response = HttpResponse(done.content, content_type=done.content_type)
         response["Content-Disposition"] = f'attachment; filename="{done.filename}"'
         return response
 

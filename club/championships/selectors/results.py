@@ -332,6 +332,8 @@ def rounds(championship: Championship, people: dict[int, Player]) -> list[dict]:
             boards.append(
                 {
                     "number": board.number,
+                    "white_id": board.white_id,
+                    "black_id": board.black_id,
                     "white": _name(people, board.white_id),
                     "black": "" if rest else _name(people, board.black_id),
                     "rest": rest,
@@ -373,12 +375,16 @@ def results(championship: Championship) -> dict:
         "rounds": rounds(championship, people),
         "rated": championship.rated,
         "rounds_total": rounds_total(championship, len(people)),
+        "entrants": people,  # by id, in start-number order
         "games_format": "pdn" if family(championship.discipline) == "draughts" else "renju",
     }
 
 
 def results_plain(championship: Championship) -> dict:
-    """The API's view of ``results``: JSON values only (names, ids, figures as numbers)."""
+    """The API's view of ``results``, the whole result set as one JSON document:
+    the championship, the starting list (``entrants``), standings, crosstable and
+    rounds with their pairings; JSON values only (names, ids, figures as numbers,
+    times in ISO 8601)."""
     data = results(championship)
 
     def player(p: Player) -> dict:
@@ -399,11 +405,17 @@ def results_plain(championship: Championship) -> dict:
             "discipline": championship.discipline,
             "system": championship.system,
             "scoring": championship.scoring,
+            "swiss_system": championship.swiss_system,
+            "time_control": championship.time_control,
             "status": championship.status,
             "rated": championship.rated,
+            "rounds_total": data["rounds_total"],
+            "started_at": championship.started_at.isoformat() if championship.started_at else None,
+            "finished_at": championship.finished_at.isoformat() if championship.finished_at else None,
         },
         "chief_arbiter": data["chief_arbiter"].name if data["chief_arbiter"] else None,
         "criteria": [c["name"] for c in data["criteria"]],
+        "entrants": [player(p) for p in data["entrants"].values()],
         "standings": [
             {
                 "place": row["place"],

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from club.members.models import Member
 from club.members.roles import Role, has_any_role, has_role
 from club.platform.refusals import Conflict, Forbidden, Invalid, NotFound
+from club.platform.text import one_line_required
 from games import results as vocabulary
 from games.rules import ballots64
 from games.services.start_rule import start_rule_check, time_control_check
@@ -97,6 +98,7 @@ def championship_create(
     name = (name or "").strip()
     if not name:
         raise Invalid("no-name", _("A championship needs a name."))
+    one_line_required(name, what=_("The championship's name"))
     rule = start_rule_check(
         discipline=discipline,
         time_control=time_control,

@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from club.platform.refusals import Conflict, Forbidden, Invalid, NotFound
+from club.platform.text import one_line_required
 from club.teams.models import BoardGame, Lineup, Match, Team, TeamPlayer
 from games import results as vocabulary
 from games.models import Game
@@ -68,7 +69,7 @@ def team_register(*, by, championship_id: int, name: str, captain, players: list
             raise Forbidden("not-captain", _("Only the organiser or the team's captain registers a team."))
         if championship.status != Status.ENTRIES_OPEN:
             raise Conflict("registration-closed", _("Registration for this event is closed."))
-        name = _text(name, "no-name", _("A team needs a name."))
+        name = one_line_required(_text(name, "no-name", _("A team needs a name.")), what=_("The team's name"))
         if championship.teams.filter(name=name).exists():
             raise Invalid("name-taken", _("A team called %(name)s is already registered.") % {"name": name})
         ids = [p.pk for p in players]

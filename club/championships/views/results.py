@@ -13,9 +13,10 @@ from ..selectors import results
 
 
 def _published(pk: int) -> Championship:
-    """A championship whose results are public: any but a draft."""
+    """A championship of players whose results are public: any but a draft (a team
+    event's results are on its own pages, club.championships.views.teams)."""
     championship = selectors.championship_get(pk)
-    if championship is None or championship.status == Championship.Status.DRAFT:
+    if championship is None or championship.status == Championship.Status.DRAFT or championship.for_teams:
         raise Http404
     return championship
 
@@ -35,10 +36,10 @@ def championship_results_print(request, pk):
 
 
 def championship_export(request, pk, kind):
-    """One file: all games (PDN / renju records), standings CSV, or TRF16."""
+    """One file: all games (PDN / renju records, or a ZIP of one file per game), standings CSV, or TRF16."""
     if kind not in exports.EXPORTS:
         raise Http404
     done = exports.export(_published(pk), kind)
-    response = HttpResponse(done.text, content_type=done.content_type)
+    response = HttpResponse(done.content, content_type=done.content_type)
     response["Content-Disposition"] = f'attachment; filename="{done.filename}"'
     return response
