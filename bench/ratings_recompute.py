@@ -36,7 +36,6 @@ import argparse
 import os
 import random
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -44,6 +43,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.machine import footer, header  # noqa: E402
+from bench.throwaway_db import database_setup, django_ready  # noqa: E402
 from ratings.elo import EloConfig  # noqa: E402
 from ratings.recompute import RatedGame, replay  # noqa: E402
 
@@ -92,51 +92,10 @@ def bench_pure(n_games: int, n_members: int) -> float:
     return elapsed
 
 
-def _database_setup(url: str | None) -> tuple[str, callable]:
-    """Point Django at a throw-away database; return (description, cleanup)."""
-    if not url:
-        tmp = tempfile.mkdtemp(prefix="ratings-bench-")
-        os.environ.pop("DATABASE_URL", None)
-        os.environ["CLUB_DATA_DIR"] = tmp
-
-        def remove() -> None:
-            import shutil
-
-            from django.db import connections
-
-            connections.close_all()
-            shutil.rmtree(tmp, ignore_errors=True)
-
-        return f"SQLite in {tmp} (removed afterwards)", remove
-    import psycopg
-
-    base = url.rsplit("/", 1)[0]
-    name = f"club_bench_{os.getpid()}"
-    with psycopg.connect(url, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    os.environ["DATABASE_URL"] = f"{base}/{name}"
-
-    def drop() -> None:
-        from django.db import connections
-
-        connections.close_all()
-        with psycopg.connect(url, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
-
-    return f"PostgreSQL database {name} (dropped afterwards)", drop
-
-
 def bench_database(n_games: int, n_members: int, incremental: int, url: str | None) -> None:
-    where, cleanup = _database_setup(url)
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.site.settings")
-    os.environ["CELERY_TASK_ALWAYS_EAGER"] = "1"
+    where, cleanup = database_setup(url, prefix="ratings-bench-")
     try:
-        import django
-
-        django.setup()
-        from django.core.management import call_command
-
-        call_command("migrate", verbosity=0)
+        django_ready()
         _bench_database_run(n_games, n_members, incremental, where)
     finally:
         cleanup()

@@ -1,6 +1,6 @@
 """Demo championships for ``club.site.demo.load_demo`` (``manage.py up --demo``): a
-finished round robin and a Swiss in progress, so a newcomer sees a crosstable
-at once.
+finished round robin, a Swiss in progress and a correspondence section played
+all at once and in progress, so a newcomer sees a crosstable at once.
 
 Everything goes through the championship and game services — create, appoint,
 enter, draw the lot, pair, publish, play the moves, resign or agree a draw —
@@ -25,6 +25,7 @@ from .models import Championship, Round
 
 ROUND_ROBIN_NAME = "Demo club championship (round robin)"
 SWISS_NAME = "Demo open Swiss"
+SECTION_NAME = "Demo correspondence section (all games at once)"
 
 # Legal from the Russian start: white, black, white, black, white, black (capture, recapture).
 RUSSIAN_OPENING = ["c3-d4", "f6-g5", "g3-f4", "b6-c5", "d4:b6", "a7:c5"]
@@ -193,6 +194,44 @@ def swiss(
     return championship
 
 
+def correspondence_section(
+    *,
+    organiser,
+    chief,
+    arbiter,
+    players: list[Member],
+    start: datetime,
+    finished: int,
+    decide: Decide = by_rating,
+    name: str = SECTION_NAME,
+    **options,
+) -> Championship:
+    """A correspondence round robin played all at once (issue 25): started by the
+    chief arbiter, its first ``finished`` games played to a result, the rest going on."""
+    options.setdefault("discipline", "russian")
+    options.setdefault("time_control", "d5")
+    championship = create(
+        organiser=organiser,
+        chief=chief,
+        arbiter=arbiter,
+        players=players,
+        now=start,
+        name=name,
+        system="round-robin",
+        play_mode="all-at-once",
+        closes_at=start + timedelta(days=180),
+        **options,
+    )
+    services.section_start(by=chief, championship_id=championship.pk, now=start)
+    boards = [b for r in championship.rounds.order_by("number") for b in r.boards.order_by("number")]
+    for board in [b for b in boards if b.game_id][:finished]:
+        play_game(board.game, decide(board.white, board.black), start=start, step=timedelta(hours=6))
+        services.board_result_record(game_id=board.game_id, now=start + timedelta(days=1))
+    services.standings_recompute(championship_id=championship.pk, now=start + timedelta(days=2))
+    championship.refresh_from_db()
+    return championship
+
+
 def load_demo(members: dict) -> None:
     """The demo club's championships (called by ``club.site.demo.load_demo``)."""
     m = members
@@ -210,4 +249,11 @@ def load_demo(members: dict) -> None:
             start=now - timedelta(days=4, hours=2),
             rounds_planned=5,
             rounds_played=3,
+        )
+    if not Championship.objects.filter(name=SECTION_NAME).exists():
+        correspondence_section(
+            **staff,
+            players=[m["sergey"], m["natalia"], m["timur"], *extra[:3]],
+            start=now - timedelta(days=3),
+            finished=5,
         )

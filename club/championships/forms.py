@@ -95,6 +95,24 @@ class ChampionshipForm(forms.Form):
         ],
     )
 
+    play_mode = forms.ChoiceField(
+        label=_("Play (correspondence)"),
+        choices=Championship.PlayMode.choices,
+        initial=Championship.PlayMode.ROUNDS,
+        help_text=_(
+            "All games at once: a round robin, a Scheveningen or each knockout stage starts every game together."
+        ),
+    )
+    round_days = forms.IntegerField(
+        label=_("Days for each round (correspondence Swiss)"), min_value=1, max_value=3650, required=False
+    )
+    closes_at = forms.DateTimeField(
+        label=_("Closing date (correspondence; then the chief arbiter adjudicates, UTC)"), required=False
+    )
+    vacation_days_max = forms.IntegerField(
+        label=_("Vacation days a player may take during the event"), min_value=0, max_value=366, required=False
+    )
+
     def service_arguments(self) -> dict:
         values = dict(self.cleaned_data)
         if values["discipline"] == RUSSIAN_64:
@@ -106,6 +124,20 @@ class ChampionshipForm(forms.Form):
         values["foul_policy"] = values["foul_policy"] or "reject"
         values["tie_criteria"] = list(values["tie_criteria"])
         return values
+
+
+class AdjudicationForm(forms.Form):
+    game_id = forms.IntegerField(label=_("Game"), min_value=0, max_value=MAX_ID)
+    result = forms.ChoiceField(
+        label=_("Adjudication"),
+        choices=[
+            ("1-0", _("white wins")),
+            ("0-1", _("black wins")),
+            ("1/2-1/2", _("draw")),
+            ("-/-", _("both lose by forfeit")),
+        ],
+    )
+    reason = forms.CharField(label=_("Reason"), max_length=2000)
 
 
 class AppointForm(forms.Form):

@@ -213,3 +213,19 @@ def test_an_event_may_cap_the_vacation_days_taken_while_it_runs(section, players
     with refused(RuleRefusal, "event-vacation-cap"):
         vacation_take(member=player, days=5, starts_at=at(20 * DAY), now=at(2))
     vacation_take(member=players[5], days=20, now=at(3))  # not in the event: the club's allowance only
+
+
+# ---- the standings of a running section ---------------------------------------------------------------
+def test_a_running_section_s_standings_show_games_left_and_the_most_each_can_score(section, client, on_commit):
+    championship = section(4)
+    board = Board.objects.filter(round__championship=championship).order_by("round__number", "number").first()
+    with on_commit():
+        game_resign(game_id=board.game_id, member=board.black, now=at(60))
+    data = client.get(f"/api/championships/{championship.pk}/published/").json()
+    assert data["provisional"] is True
+    rows = {row["player"]["id"]: row for row in data["standings"]}
+    assert (rows[board.white_id]["points"], rows[board.white_id]["games_left"]) == (1.0, 2)
+    assert rows[board.white_id]["max_points"] == 3.0 and rows[board.black_id]["max_points"] == 2.0
+    page = client.get(f"/championships/{championship.pk}/results/").content.decode()
+    assert "Provisional" in page or "Предварительн" in page
+    assert page.count('class="in-progress"') == 2 * 5  # each unfinished game, from both sides of the grid

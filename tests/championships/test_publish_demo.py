@@ -37,3 +37,14 @@ def test_the_demo_has_a_finished_round_robin_and_a_swiss_in_progress(loaded, cli
     assert page.status_code == 200 and b'id="crosstable"' in page.content
     club_demo.load_demo()
     assert Championship.objects.filter(name__in=(demo.ROUND_ROBIN_NAME, demo.SWISS_NAME)).count() == 2
+
+
+# Issue 25: "the demo club includes a correspondence section in progress, with all its games started at once".
+def test_the_demo_has_a_correspondence_section_all_at_once_in_progress(loaded, client):
+    section = Championship.objects.get(name=demo.SECTION_NAME)
+    assert section.status == Championship.Status.RUNNING and section.all_at_once
+    games = [b.game for b in Board.objects.filter(round__championship=section, game__isnull=False)]
+    assert len(games) == 15 and len({g.started_at for g in games}) == 1
+    assert sum(g.status == "finished" for g in games) == 5
+    page = client.get(reverse("championships:results", args=[section.pk]))
+    assert page.status_code == 200 and b'class="in-progress"' in page.content

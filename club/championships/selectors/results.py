@@ -33,6 +33,7 @@ from ..models import Appointment, Championship, Round, Standings
 from .events import appointments, entries, rounds_total, rounds_with_boards
 from .inputs import results_plain as results_input
 from .inputs import standings_options
+from .progress import progress, with_points
 
 PUBLISHED_ROUNDS = (Round.Status.PUBLISHED, Round.Status.CLOSED)
 
@@ -363,6 +364,11 @@ def results(championship: Championship) -> dict:
     people = players(championship)
     rows = standings_rows(championship, people)
     chief, deputies = chief_arbiter(championship)
+    total = rounds_total(championship, len(people))
+    table = crosstable(championship, rows, people)
+    provisional = championship.status == Championship.Status.RUNNING
+    if provisional:
+        _mark_progress(championship, rows, table, total)
     return {
         "championship": championship,
         "chief_arbiter": chief,
@@ -371,13 +377,32 @@ def results(championship: Championship) -> dict:
         "coefficients": [COEFFICIENT_LABELS[n] for n in standings.COEFFICIENTS],
         "coefficient_names": standings.COEFFICIENTS,
         "standings": rows,
-        "crosstable": crosstable(championship, rows, people),
+        "crosstable": table,
+        "provisional": provisional,
         "rounds": rounds(championship, people),
         "rated": championship.rated,
-        "rounds_total": rounds_total(championship, len(people)),
+        "rounds_total": total,
         "entrants": people,  # by id, in start-number order
         "games_format": "pdn" if family(championship.discipline) == "draughts" else "renju",
     }
+
+
+def _mark_progress(championship: Championship, rows: list[dict], table: dict, total: int | None) -> None:
+    """A running event's rows get ``games_left`` and ``max_points``; a crosstable
+    cell of a game in progress gets its ``playing`` game id (``selectors.progress``)."""
+    points = {row["player"].id: row["raw"]["points"] for row in rows}
+    left = with_points(progress(championship, total), points, championship.scoring)
+    for row in rows:
+        mine = left.get(row["player"].id, {"games_left": 0, "max_points": points[row["player"].id], "playing": {}})
+        row["games_left"], row["max_points_value"] = mine["games_left"], mine["max_points"]
+        row["max_points"] = figure(mine["max_points"])
+    if table["kind"] != "grid":
+        return
+    order = [row["player"].id for row in rows]
+    for row in table["rows"]:
+        playing = left.get(row["player"].id, {}).get("playing", {})
+        for other, cell in zip(order, row["cells"]):
+            cell["playing"] = playing.get(other)
 
 
 def results_plain(championship: Championship) -> dict:
@@ -431,9 +456,15 @@ def results_plain(championship: Championship) -> dict:
                 "coefficients": row["raw"]["coefficients"],
                 "arithmetic": {f["name"]: {"sum": f["sum"], "lines": f["lines"]} for f in row["figures"]},
                 "rating": row["rating"],
+                **(
+                    {"games_left": row["games_left"], "max_points": row["max_points_value"]}
+                    if data["provisional"]
+                    else {}
+                ),
             }
             for row in data["standings"]
         ],
+        "provisional": data["provisional"],
         "crosstable": {
             "kind": data["crosstable"]["kind"],
             "rows": [

@@ -20,7 +20,7 @@ from club.platform.api.params import posted_int
 from club.platform.refusals import Refused as PlayRefused
 
 from .. import authority, selectors, services
-from ..forms import AppointForm, ChampionshipForm, LeaveForm, OverrideForm, PairForm, ResultForm
+from ..forms import AdjudicationForm, AppointForm, ChampionshipForm, LeaveForm, OverrideForm, PairForm, ResultForm
 from ..models import Championship
 from ..selectors import bracket as brackets
 from ..selectors import results
@@ -96,6 +96,7 @@ def championship_detail(request, pk):
             "pair_form": PairForm(),
             "override_form": OverrideForm(),
             "result_form": ResultForm(),
+            "adjudication_form": AdjudicationForm(),
             "leave_form": LeaveForm(),
         },
     )
@@ -195,6 +196,21 @@ def _run(request, championship_id: int, action: str):
             reason=form["reason"],
         )
         return _("The result is set and the decision recorded.")
+    if action == "start":
+        started = services.section_start(by=me, championship_id=championship_id)
+        return _("The section has started: all its %(n)s rounds are published and every game has begun.") % {
+            "n": len(started)
+        }
+    if action == "adjudicate":
+        form = _valid(AdjudicationForm(post))
+        services.game_adjudicate(
+            by=me,
+            championship_id=championship_id,
+            game_id=form["game_id"],
+            result=form["result"],
+            reason=form["reason"],
+        )
+        return _("The game is adjudicated and the decision recorded.")
     if action == "withdraw":
         form = _valid(LeaveForm(post))
         services.player_leave(
