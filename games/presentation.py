@@ -71,6 +71,8 @@ TERMINATIONS = {
     "no-first-move": gettext_lazy("no first move"),
     "passes": gettext_lazy("two passes"),
     "full-board": gettext_lazy("full board"),
+    "arbiter": gettext_lazy("arbiter's decision"),
+    "adjudication": gettext_lazy("adjudication"),
 }
 
 

@@ -115,3 +115,17 @@ class TurnReminder(models.Model):
 
     def __str__(self) -> str:
         return f"game {self.game_id} ply {self.ply} at {self.remind_at:%Y-%m-%d %H:%M}"
+
+
+class DigestSent(models.Model):
+    """One daily digest per member and day (UTC): a second run that day sends nothing."""
+
+    member = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    day = models.DateField()
+    sent_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["member", "day"], name="digest_once_a_day")]
+
+    def __str__(self) -> str:
+        return f"{self.member_id} {self.day}"

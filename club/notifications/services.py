@@ -12,9 +12,12 @@ import datetime as dt
 from django.conf import settings
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone, translation
 
-from .models import MoveEmail, Notification, NotificationSettings, TurnReminder
+from games.models import Game
+
+from .models import DigestSent, MoveEmail, Notification, NotificationSettings, TurnReminder
 from .texts import email_subject, notification_text
 
 # 80% of the time for a correspondence move used: time to remind (lichess CorresAlarm).
@@ -187,29 +190,79 @@ def turn_reminders_send_due(*, now: dt.datetime | None = None, still_waiting=Non
 # --- the daily digest ------------------------------------------------------------------
 
 
-def digests_send() -> int:
-    """Email each member one digest of the moves waiting for it; returns emails sent."""
+DEADLINE_SOON = dt.timedelta(hours=48)
+
+
+def digests_send(*, now: dt.datetime | None = None) -> int:
+    """Email each member who chose the daily digest one mail a day: the moves
+    made against him since the last one, every correspondence game waiting for
+    his move across all his events, and the deadlines within 48 hours. Only a
+    confirmed address gets it. Returns the emails sent."""
+    now = now or timezone.now()
     sent = 0
-    pending = Notification.objects.filter(email=Notification.Email.DIGEST)
-    for recipient_id in pending.values_list("recipient_id", flat=True).distinct():
+    chosen = NotificationSettings.objects.filter(
+        move_email=MoveEmail.DIGEST, member__email_verified=True, member__is_active=True
+    ).exclude(member__email="")
+    for member_id in chosen.values_list("member_id", flat=True):
         with transaction.atomic():
-            rows = list(
-                Notification.objects.select_for_update()
-                .filter(recipient_id=recipient_id, email=Notification.Email.DIGEST)
-                .select_related("recipient")
-                .order_by("created_at", "id")
-            )
-            if not rows:
+            composed = _digest(member_id, now)
+            if composed is None:
                 continue
-            Notification.objects.filter(id__in=[r.id for r in rows]).update(email=Notification.Email.SENT)
-            member = rows[0].recipient
-            with translation.override(settings.LANGUAGE_CODE):
-                lines = [f"- {notification_text(r)}" + (f" {site_url(r.url)}" if r.url else "") for r in rows]
-                subject = translation.gettext("Your correspondence games: %(count)d moves waiting") % {
-                    "count": len(rows)
-                }
-        # Sent once the rows are marked: a crash in between loses a digest
-        # rather than sending one twice.
-        _send(member, subject, "\n".join(lines))
+            member, subject, body = composed
+        # Sent once the day's row and the notices are marked: a crash in between loses
+        # a digest rather than sending one twice.
+        _send(member, subject, body)
         sent += 1
     return sent
+
+
+def _digest(member_id: int, now: dt.datetime) -> tuple | None:
+    """(member, subject, body) of today's digest, recorded as sent; None if it
+    was sent today or there is nothing to tell. Call inside a transaction."""
+    waiting = list(
+        Game.objects.filter(
+            Q(white_id=member_id, to_move="white") | Q(black_id=member_id, to_move="black"),
+            status=Game.Status.ONGOING,
+            speed="correspondence",
+        )
+        .select_related("white", "black")
+        .order_by("deadline", "pk")
+    )
+    notices = list(
+        Notification.objects.select_for_update()
+        .filter(recipient_id=member_id, email=Notification.Email.DIGEST)
+        .select_related("recipient")
+        .order_by("created_at", "id")
+    )
+    if not waiting and not notices:
+        return None
+    try:
+        with transaction.atomic():
+            DigestSent.objects.create(member_id=member_id, day=now.astimezone(dt.UTC).date())
+    except IntegrityError:
+        return None
+    Notification.objects.filter(id__in=[n.id for n in notices]).update(email=Notification.Email.SENT)
+    member = (
+        notices[0].recipient
+        if notices
+        else (waiting[0].white if waiting[0].white_id == member_id else waiting[0].black)
+    )
+    with translation.override(settings.LANGUAGE_CODE):
+        lines = [f"- {notification_text(n)}" + (f" {site_url(n.url)}" if n.url else "") for n in notices]
+        if waiting:
+            lines += ["", translation.gettext("Waiting for your move:")]
+        for game in waiting:
+            opponent = game.black if game.white_id == member_id else game.white
+            soon = game.deadline is not None and game.deadline - now <= DEADLINE_SOON
+            deadline = timezone.localtime(game.deadline).strftime("%Y-%m-%d %H:%M %Z") if game.deadline else ""
+            lines.append(
+                ("! " if soon else "- ")
+                + translation.gettext("%(opponent)s, move by %(deadline)s")
+                % {"opponent": opponent, "deadline": deadline}
+                + (" — " + translation.gettext("within 48 hours") if soon else "")
+                + f" {site_url(f'/play/games/{game.pk}/')}"
+            )
+        subject = translation.gettext("Your correspondence games: %(count)d waiting for your move") % {
+            "count": len(waiting)
+        }
+    return member, subject, "\n".join(lines)

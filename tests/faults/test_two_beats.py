@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from club.notifications.models import Notification
 from games.models import Game, GameEvent
-from games.services import game_create
+from games.services import game_create, game_move_make
 from ratings.models import Rating, RatingChange
 from tests.conftest import database_url_for_other_processes, make_member
 
@@ -22,20 +22,21 @@ GAMES = 12
 
 
 def test_two_beats_end_each_overdue_game_once_and_run_each_follow_up_once(fault_redis, processes, tmp_path):
-    white, black = make_member("beat-white"), make_member("beat-black")
     long_ago = timezone.now() - timedelta(hours=1)
-    # Scheduled an hour ago, never moved: white's flag has fallen in each (rated time losses).
-    games = [
-        game_create(
-            white=white,
-            black=black,
-            discipline="russian",
-            time_control="300",
-            now=long_ago,
-            starts_at=long_ago + timedelta(seconds=i),
+    # Scheduled an hour ago; each side moved, then white's flag fell (rated time losses). A pair of
+    # members per game: a pair's repeat games count two a day (ratings/eligibility.py).
+    pairs = [(make_member(f"beat-white-{i}"), make_member(f"beat-black-{i}")) for i in range(GAMES)]
+    games = []
+    for i, (white, black) in enumerate(pairs):
+        start = long_ago + timedelta(seconds=i)
+        game = game_create(
+            white=white, black=black, discipline="russian", time_control="300", now=long_ago, starts_at=start
         )
-        for i in range(GAMES)
-    ]
+        for ply, (member, text) in enumerate([(white, "c3-d4"), (black, "f6-g5")]):
+            game_move_make(
+                game_id=game.pk, member=member, text=text, expected_ply=ply, now=start + timedelta(seconds=ply + 1)
+            )
+        games.append(game)
     env = stack_env(database_url=database_url_for_other_processes(), redis_url=fault_redis.url)
     for name in ("a", "b"):
         (tmp_path / name).mkdir()
@@ -55,5 +56,7 @@ def test_two_beats_end_each_overdue_game_once_and_run_each_follow_up_once(fault_
     assert GameEvent.objects.filter(game_id__in=ids, kind="finished").count() == GAMES
     assert RatingChange.objects.filter(game_id__in=ids).count() == 2 * GAMES
     speed = games[0].speed
-    assert Rating.objects.get(member=white, discipline="russian", speed=speed).games == GAMES
-    assert Rating.objects.get(member=black, discipline="russian", speed=speed).games == GAMES
+    players = [member for pair in pairs for member in pair]
+    assert list(
+        Rating.objects.filter(member__in=players, discipline="russian", speed=speed).values_list("games", flat=True)
+    ) == [1] * (2 * GAMES)

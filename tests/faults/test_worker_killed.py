@@ -21,7 +21,7 @@ from club.championships import services as championships
 from club.championships.models import Board, Standings
 from club.notifications.models import Notification
 from games.models import Game, GameEvent
-from games.services import game_create, game_resign
+from games.services import game_create, game_move_make, game_resign
 from games.tasks import games_sweep_task
 from ratings.models import Rating, RatingChange
 from tests.conftest import database_url_for_other_processes
@@ -66,6 +66,11 @@ def test_work_cut_off_by_a_killed_worker_is_done_exactly_once_by_the_next(
     game = game_create(
         white=white, black=black, discipline="russian", time_control="300", now=long_ago, starts_at=long_ago
     )
+    # Each side moves (a rated game needs it: ratings/eligibility.py), then white's flag falls.
+    for ply, (member, text) in enumerate([(white, "c3-d4"), (black, "f6-g5")]):
+        game_move_make(
+            game_id=game.pk, member=member, text=text, expected_ply=ply, now=long_ago + timedelta(seconds=ply + 1)
+        )
     # White's rating row exists, so applying the game updates a row the test can hold.
     Rating.objects.create(member=white, discipline="russian", speed=game.speed, rating=1500)
     championship = make_championship(players[2:4])

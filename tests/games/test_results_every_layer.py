@@ -1,5 +1,5 @@
 """Every layer that reads a result agrees with games/results.py, for each of the
-six results (1.12.1; forfeits 1.12.2; -/- 1.9.2) from each side: the API, the
+seven results (1.12.1; 0-0 1.4; forfeits 1.12.2; -/- 1.9.2) from each side: the API, the
 game page's result text, my games and the archive (its row and its
 ``?outcome=`` filter: a forfeit win is a win), the ratings' "is it rated", the
 result notification and a championship board's score.
@@ -49,6 +49,8 @@ def _member(game: Game, colour: str):
 
 def _winner_text(game: Game) -> str:
     forfeit = results.is_forfeit(game.result)
+    if game.result == results.BOTH_LOST:
+        return _("Both players lose")
     return {
         (results.WHITE, False): _("White wins"),
         (results.BLACK, False): _("Black wins"),

@@ -155,3 +155,32 @@ def test_opening_the_game_page_writes_nothing(client, anna, boris):
     client.force_login(anna)
     client.get(reverse("games:game", args=[game.id]))
     assert Notification.objects.filter(recipient=anna, read_at__isnull=True).count() == 1
+
+
+# Issue 25: one digest a day, across all sections: the games waiting for the move and the deadlines within 48 h.
+def test_the_daily_digest_lists_every_game_waiting_and_the_deadlines_within_48_hours(anna, boris):
+    from games.services import game_create
+
+    services.notification_settings_update(member=anna, move_email="digest")
+    now = dt.datetime(2026, 12, 1, 9, 0, tzinfo=dt.UTC)
+    soon = game_create(discipline="russian", white=anna, black=boris, time_control="d1", now=now)
+    later = game_create(discipline="russian", white=anna, black=boris, time_control="d5", now=now)
+    game_create(discipline="russian", white=boris, black=anna, time_control="d5", now=now)  # boris to move
+    assert services.digests_send(now=now) == 1
+    body = mail.outbox[0].body
+    assert f"/play/games/{soon.pk}/" in body and f"/play/games/{later.pk}/" in body
+    assert body.count("/play/games/") == 2
+    flagged = [line for line in body.splitlines() if line.startswith("! ")]
+    assert len(flagged) == 1 and f"/play/games/{soon.pk}/" in flagged[0]
+    assert services.digests_send(now=now + dt.timedelta(hours=1)) == 0  # once a day
+    assert services.digests_send(now=now + dt.timedelta(days=1)) == 1
+
+
+def test_no_digest_goes_to_an_unconfirmed_address(anna, boris):
+    from games.services import game_create
+
+    services.notification_settings_update(member=anna, move_email="digest")
+    anna.email_verified = False
+    anna.save(update_fields=["email_verified"])
+    game_create(discipline="russian", white=anna, black=boris, time_control="d3")
+    assert services.digests_send() == 0 and mail.outbox == []
