@@ -16,6 +16,7 @@ class AppointmentInline(ReadOnlyInline):
 
 class EntryInline(ReadOnlyInline):
     model = Entry
+    fk_name = "championship"
     fields = ["member", "start_number", "rating", "status", "left_after_round", "left_reason", "struck"]
     readonly_fields = fields
 

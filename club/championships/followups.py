@@ -11,6 +11,7 @@ from django.utils.module_loading import import_string
 
 STANDINGS_RECOMPUTE = "club.championships.tasks.standings_recompute"
 STAGE_ADVANCE = "club.championships.tasks.stage_advance"
+SECTIONS_FILL = "club.championships.tasks.sections_fill"
 
 
 def _enqueue(task: str, championship_id: int) -> None:
@@ -25,3 +26,8 @@ def standings_recompute_after_commit(championship_id: int) -> None:
 def stage_advance_after_commit(championship_id: int) -> None:
     """Carry a finished stage's qualifiers into the next once the caller's transaction commits."""
     _enqueue(STAGE_ADVANCE, championship_id)
+
+
+def sections_fill_after_commit(championship_id: int) -> None:
+    """Start a standing event's next sections, if enough players wait, once the entry commits."""
+    _enqueue(SECTIONS_FILL, championship_id)

@@ -113,6 +113,14 @@ class ChampionshipForm(forms.Form):
         label=_("Vacation days a player may take during the event"), min_value=0, max_value=366, required=False
     )
 
+    section_size = forms.IntegerField(
+        label=_("A standing event: start a section each time this many players wait"),
+        min_value=3,
+        max_value=40,
+        required=False,
+    )
+    section_days = forms.IntegerField(label=_("Days each section lasts"), min_value=1, max_value=3650, required=False)
+
     def service_arguments(self) -> dict:
         values = dict(self.cleaned_data)
         if values["discipline"] == RUSSIAN_64:

@@ -113,6 +113,11 @@ class Championship(models.Model):
     round_days = models.PositiveSmallIntegerField(_("days for each round"), null=True, blank=True)
     closes_at = models.DateTimeField(_("closing date"), null=True, blank=True)
     vacation_days_max = models.PositiveSmallIntegerField(_("vacation days at most"), null=True, blank=True)
+    # A standing event (correspondence): it keeps taking entries and starts a section of
+    # ``section_size`` players, all games at once, each time that many are waiting.
+    section_size = models.PositiveSmallIntegerField(_("players per section"), null=True, blank=True)
+    section_days = models.PositiveSmallIntegerField(_("days each section lasts"), null=True, blank=True)
+    standing_event = models.ForeignKey("self", null=True, blank=True, on_delete=models.PROTECT, related_name="sections")
     # Staged events (1.2): the top ``qualifiers`` of this stage's final standings enter ``next_stage``.
     next_stage = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="previous_stages"
@@ -217,6 +222,8 @@ class Entry(models.Model):
     # 1.10.2: fewer than half his games played, his results are struck from the standings.
     struck = models.BooleanField(default=False)
     entered_at = models.DateTimeField(auto_now_add=True)
+    # A standing event's entry: the section he was placed in (None: still waiting).
+    section = models.ForeignKey(Championship, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
 
     class Meta:
         ordering = ["start_number", "entered_at", "id"]

@@ -37,6 +37,12 @@ def stage_advance(championship_id: int) -> str:
     return services.stage_advance(championship_id=championship_id)
 
 
+@shared_task(name="club.championships.tasks.sections_fill", **TASK)
+def sections_fill(championship_id: int) -> int:
+    """A standing event took an entry: start a section if enough players wait (idempotent)."""
+    return len(services.sections_fill(championship_id=championship_id))
+
+
 @shared_task(name="club.championships.tasks.play_close_due", acks_late=True, ignore_result=True, expires=240)
 def play_close_due() -> int:
     """Correspondence deadlines and closing dates passed: stop those games for adjudication (once)."""

@@ -229,3 +229,37 @@ def test_a_running_section_s_standings_show_games_left_and_the_most_each_can_sco
     page = client.get(f"/championships/{championship.pk}/results/").content.decode()
     assert "Provisional" in page or "Предварительн" in page
     assert page.count('class="in-progress"') == 2 * 5  # each unfinished game, from both sides of the grid
+
+
+# ---- progressive sections: a standing event -------------------------------------------------------
+def test_a_standing_event_starts_a_section_each_time_enough_players_wait(staff, on_commit):
+    from tests.conftest import make_member
+
+    standing = services.championship_create(
+        organiser=staff["organiser"],
+        name="Standing correspondence",
+        discipline="russian",
+        time_control="d3",
+        play_mode="all-at-once",
+        section_size=3,
+        section_days=90,
+        now=T0,
+    )
+    services.arbiter_appoint(by=staff["organiser"], championship_id=standing.pk, member=staff["chief"], role="chief")
+    services.entries_open(by=staff["organiser"], championship_id=standing.pk, now=T0)
+    entrants = [make_member(f"s{i}") for i in range(7)]
+    for member in entrants:
+        with on_commit():
+            services.entry_create(championship_id=standing.pk, member=member, now=T0)
+    sections = list(Championship.objects.filter(standing_event=standing).order_by("pk"))
+    assert len(sections) == 2
+    for section, players in zip(sections, (entrants[:3], entrants[3:6])):
+        assert section.status == "running" and section.all_at_once
+        assert set(section.entries.values_list("member_id", flat=True)) == {m.pk for m in players}
+        assert games_of(section).count() == 3  # a round robin of three: one game a pair
+        assert section.appointments.filter(member=staff["chief"], role="chief").exists()
+        assert section.closes_at is not None
+    assert standing.entries.filter(section__isnull=True).count() == 1  # the seventh waits
+    assert services.sections_fill(championship_id=standing.pk) == []  # nothing twice
+    with refused(Conflict, "standing-event"):
+        services.entries_close(by=staff["organiser"], championship_id=standing.pk)

@@ -124,6 +124,9 @@ class ChampionshipSerializer(serializers.ModelSerializer):
             "round_days",
             "closes_at",
             "vacation_days_max",
+            "section_size",
+            "section_days",
+            "standing_event",
         ]
         extra_kwargs = {"previous_stages": {"read_only": True}}
 
@@ -211,6 +214,15 @@ class ChampionshipCreateSerializer(serializers.Serializer):
     vacation_days_max = serializers.IntegerField(
         min_value=0, max_value=366, required=False, allow_null=True, default=None
     )
+    section_size = serializers.IntegerField(
+        min_value=3,
+        max_value=40,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="A standing event: a section of this many players starts whenever they are waiting.",
+    )
+    section_days = serializers.IntegerField(min_value=1, max_value=3650, required=False, allow_null=True, default=None)
 
 
 class AppointSerializer(serializers.Serializer):

@@ -15,7 +15,8 @@ and changes nothing.
 * ``matches``: micro-matches, ballots and knockout ties;
 * ``leaving``: withdrawal, exclusion and reinstatement;
 * ``standings``: the stored table;
-* ``stages``: staged events.
+* ``stages``: staged events;
+* ``standing``: standing events, a new section each time enough players wait.
 """
 
 from .correspondence import game_adjudicate, play_close_due
@@ -27,6 +28,7 @@ from .rounds import board_override, round_discard, round_pair, round_publish, se
 from .scheduling import lateness_limit_ms, lateness_ms, seed_int
 from .setup import arbiter_appoint, championship_create, entries_open, invitation_add, protest_panel_set
 from .stages import stage_advance, stage_link
+from .standing import sections_fill
 from .standings import standings_recompute
 from .teams import board_ineligible, lineup_submit, team_invitation_answer, team_register, team_withdraw
 
@@ -56,6 +58,7 @@ __all__ = [
     "round_pair",
     "round_publish",
     "section_start",
+    "sections_fill",
     "seed_int",
     "stage_advance",
     "stage_link",

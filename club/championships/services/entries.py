@@ -20,6 +20,7 @@ from ratings.models import Rating
 from .. import pairing
 from ..authority import is_official, organiser_required
 from ..decisions import decision_record
+from ..followups import sections_fill_after_commit
 from ..locks import championship_locked
 from ..models import Championship, Entry
 from .setup import chief_appointed_required
@@ -54,7 +55,10 @@ def entry_create(*, championship_id: int, member, now: datetime | None = None) -
             raise Invalid("player-organiser", _("The organiser of the championship cannot play in it."))
         if championship.entries.filter(member=member).exists():
             raise Conflict("already-entered", _("You have already entered."))
-        return Entry.objects.create(championship=championship, member=member)
+        entry = Entry.objects.create(championship=championship, member=member)
+        if championship.section_size:
+            sections_fill_after_commit(championship.pk)  # a standing event (services.standing)
+        return entry
 
 
 def entry_withdraw(*, championship_id: int, member, now: datetime | None = None) -> None:
@@ -65,6 +69,8 @@ def entry_withdraw(*, championship_id: int, member, now: datetime | None = None)
             raise Conflict(
                 "entries-closed", _("The entries are closed; ask the chief arbiter to record a withdrawal (1.10).")
             )
+        if championship.entries.filter(member=member, section__isnull=False).exists():
+            raise Conflict("in-a-section", _("You play in a section already: ask its chief arbiter (1.10)."))
         deleted, _rows = championship.entries.filter(member=member).delete()
         if not deleted:
             raise NotFound("no-entry", _("You have not entered this championship."))
@@ -104,14 +110,24 @@ def entries_close(*, by, championship_id: int, seed: str | None = None, now: dat
         organiser_required(championship, by)
         if championship.status != Status.ENTRIES_OPEN:
             raise Conflict("entries-not-open", _("Only open entries can be closed."))
+        if championship.section_size:
+            raise Conflict(
+                "standing-event",
+                _("A standing event keeps its entries open: each section starts when its players are waiting."),
+            )
         chief_appointed_required(championship)
         seed = seed or secrets.token_hex(8)
-        drawn = _teams_drawn if championship.for_teams else _players_drawn
-        numbers = drawn(championship, seed)
+        numbers = lot_draw(championship, seed)
         championship.status, championship.lot_seed = Status.ENTRIES_CLOSED, seed
         championship.save(update_fields=["status", "lot_seed"])
         decision_record(championship, by, "entries-close", now=now, clause="1.6.2", seed=seed, **numbers)
     return championship
+
+
+def lot_draw(championship: Championship, seed: str) -> dict:
+    """Draw the lot of ``championship`` from ``seed``: its entrants' start numbers
+    (what the decision records). Call holding its lock."""
+    return (_teams_drawn if championship.for_teams else _players_drawn)(championship, seed)
 
 
 def _teams_drawn(championship: Championship, seed: str) -> dict:

@@ -373,39 +373,48 @@ def section_start(*, by, championship_id: int, now: datetime | None = None, rng:
     """The chief arbiter starts a section played all at once (correspondence,
     ICCF Tournament Rules 0.3): every round of the Berger table (1.6.2) — or of
     the Scheveningen schedule — is paired and published together, and all its
-    games start now, in one transaction. The tables still decide colours and
-    board numbers; with two cycles each pair has a game with each colour.
-    Rounds then close as their games end, in any order (``round_close_if_over``).
-    Each player hears once that the section has begun, not once per game."""
+    games start now, in one transaction (``section_games_start``)."""
     now = now or timezone.now()
     with transaction.atomic():
         championship = championship_locked(championship_id)
         chief_required(championship, by, "1.6.2")
-        if not championship.all_at_once or championship.is_knockout:
-            raise Conflict("round-by-round", _("This event is played round by round: pair its rounds."))
-        if championship.status != Status.ENTRIES_CLOSED or championship.rounds.exists():
-            raise Conflict("not-ready", _("A section starts once, after the entries close and the lot is drawn."))
-        if championship.closes_at is not None and championship.closes_at <= now:
-            raise Invalid("closes-before-start", _("The closing date must come after the start."))
-        total = rounds_total(championship) or 0
-        started = []
-        for number in range(1, total + 1):
-            pairs = _player_pairs(championship, number)
-            the_round = Round.objects.create(
-                championship=championship,
-                number=number,
-                status=Round.Status.PUBLISHED,
-                paired_at=now,
-                published_at=now,
-            )
-            _boards_create(championship, the_round, pairs)
-            _boards_publish(championship, the_round, starts_at=None, now=now, rng=rng)
-            started.append(the_round)
-        championship.status, championship.started_at = Status.RUNNING, now
-        championship.save(update_fields=["status", "started_at"])
-        decision_record(championship, by, "section-start", now=now, clause="1.6.2", rounds=total)
-        for the_round in started:
-            round_close_if_over(championship, the_round, now)
-        correspondence.section_started(championship, started)
+        started = section_games_start(championship, by=by, now=now, rng=rng)
     standings_recompute_after_commit(championship.pk)
+    return started
+
+
+def section_games_start(championship: Championship, *, by, now: datetime, rng: random.Random | None = None) -> list:
+    """Pair and publish every round of ``championship`` and start all its games.
+    The tables still decide colours and board numbers; with two cycles each pair
+    has a game with each colour. Rounds then close as their games end, in any
+    order (``round_close_if_over``). Each player hears once that the section
+    has begun, not once per game. Call holding the championship's lock, once
+    the authority has allowed it (``by``: the chief arbiter; None: a standing
+    event's section, started by the club)."""
+    if not championship.all_at_once or championship.is_knockout:
+        raise Conflict("round-by-round", _("This event is played round by round: pair its rounds."))
+    if championship.status != Status.ENTRIES_CLOSED or championship.rounds.exists():
+        raise Conflict("not-ready", _("A section starts once, after the entries close and the lot is drawn."))
+    if championship.closes_at is not None and championship.closes_at <= now:
+        raise Invalid("closes-before-start", _("The closing date must come after the start."))
+    total = rounds_total(championship) or 0
+    started = []
+    for number in range(1, total + 1):
+        pairs = _player_pairs(championship, number)
+        the_round = Round.objects.create(
+            championship=championship,
+            number=number,
+            status=Round.Status.PUBLISHED,
+            paired_at=now,
+            published_at=now,
+        )
+        _boards_create(championship, the_round, pairs)
+        _boards_publish(championship, the_round, starts_at=None, now=now, rng=rng)
+        started.append(the_round)
+    championship.status, championship.started_at = Status.RUNNING, now
+    championship.save(update_fields=["status", "started_at"])
+    decision_record(championship, by, "section-start", now=now, clause="1.6.2", rounds=total)
+    for the_round in started:
+        round_close_if_over(championship, the_round, now)
+    correspondence.section_started(championship, started)
     return started

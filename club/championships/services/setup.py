@@ -71,6 +71,8 @@ def championship_create(
     round_days: int | None = None,
     closes_at: datetime | None = None,
     vacation_days_max: int | None = None,
+    section_size: int | None = None,
+    section_days: int | None = None,
     now: datetime | None = None,
 ) -> Championship:
     """An organiser creates a championship (a draft until he opens entries),
@@ -90,7 +92,9 @@ def championship_create(
     plays every game of a round robin, a Scheveningen or each knockout stage
     at once; a Swiss takes ``round_days`` per round instead; ``closes_at`` is
     the closing date; ``vacation_days_max`` caps the vacation days a player
-    takes while the event runs.
+    takes while the event runs. With ``section_size`` it is a standing event:
+    it keeps its entries open and starts a section of that many players, each
+    lasting ``section_days``, whenever they are waiting (``services.standing``).
     """
     if not has_any_role(organiser, Role.ORGANISER, Role.ADMIN):
         raise Forbidden("not-organiser", _("Only an organiser creates championships."))
@@ -166,6 +170,8 @@ def championship_create(
         round_days=round_days,
         closes_at=closes_at,
         vacation_days_max=vacation_days_max,
+        section_size=section_size,
+        section_days=section_days,
         now=now,
     )
     with transaction.atomic():
@@ -202,9 +208,18 @@ def championship_create(
 
 
 def _correspondence_options(
-    *, correspondence: bool, system: str, play_mode: str, round_days, closes_at, vacation_days_max, now
+    *,
+    correspondence: bool,
+    system: str,
+    play_mode: str,
+    round_days,
+    closes_at,
+    vacation_days_max,
+    section_size,
+    section_days,
+    now,
 ) -> dict:
-    """Check a correspondence event's options (``services.correspondence``)."""
+    """Check a correspondence event's options (``services.correspondence``, ``services.standing``)."""
     if play_mode not in Championship.PlayMode.values:
         raise Invalid("bad-play-mode", _("Play is round by round or all games at once."))
     everything = {
@@ -212,10 +227,12 @@ def _correspondence_options(
         "round_days": round_days,
         "closes_at": closes_at,
         "vacation_days_max": vacation_days_max,
+        "section_size": section_size,
+        "section_days": section_days,
     }
     if not correspondence:
         if play_mode != Championship.PlayMode.ROUNDS or any(
-            v is not None for v in (round_days, closes_at, vacation_days_max)
+            v is not None for v in (round_days, closes_at, vacation_days_max, section_size, section_days)
         ):
             raise Invalid(
                 "not-correspondence",
@@ -235,6 +252,15 @@ def _correspondence_options(
         raise Invalid("closes-in-the-past", _("The closing date must be in the future."))
     if vacation_days_max is not None and not 0 <= vacation_days_max <= 366:
         raise Invalid("bad-vacation-cap", _("The vacation cap is 0 to 366 days."))
+    if section_size is not None:
+        if system != System.ROUND_ROBIN or play_mode != Championship.PlayMode.ALL_AT_ONCE:
+            raise Invalid("standing-round-robin", _("A standing event's sections are round robins played all at once."))
+        if not 3 <= section_size <= 40:
+            raise Invalid("bad-section-size", _("A section has 3 to 40 players."))
+        if closes_at is not None:
+            raise Invalid("standing-closes", _("Each section of a standing event has its own closing date."))
+    if section_days is not None and (section_size is None or not 1 <= section_days <= 3650):
+        raise Invalid("bad-section-days", _("A standing event's section lasts 1 to 3650 days."))
     return everything
 
 
