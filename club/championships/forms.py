@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from club.platform import zones
 from games import results as vocabulary
 from games.disciplines import opening_rule_title
 from games.forms import RUSSIAN_64, discipline_choices, time_control_choices
@@ -63,8 +64,8 @@ class ChampionshipForm(forms.Form):
     tie_criteria = forms.MultipleChoiceField(
         label=_("Tie criteria in order (1.13.3; empty: the rules' order)"), required=False, choices=_criteria_choices
     )
-    entries_open_at = forms.DateTimeField(label=_("Entries open (UTC)"), required=False)
-    entries_close_at = forms.DateTimeField(label=_("Entries close (UTC)"), required=False)
+    entries_open_at = forms.DateTimeField(required=False)
+    entries_close_at = forms.DateTimeField(required=False)
     invitation_only = forms.BooleanField(label=_("By invitation"), required=False)
     games_per_pairing = forms.IntegerField(
         label=_("Games per pairing (micro-matches, 1.11; empty: 1, шашки-64: 2)"),
@@ -94,6 +95,12 @@ class ChampionshipForm(forms.Form):
         ],
     )
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        zone = zones.current_label()  # a typed time is read in the zone active for the request, as named
+        self.fields["entries_open_at"].label = _("Entries open (%(zone)s)") % {"zone": zone}
+        self.fields["entries_close_at"].label = _("Entries close (%(zone)s)") % {"zone": zone}
+
     def service_arguments(self) -> dict:
         values = dict(self.cleaned_data)
         if values["discipline"] == RUSSIAN_64:
@@ -113,7 +120,13 @@ class AppointForm(forms.Form):
 
 
 class PairForm(forms.Form):
-    starts_at = forms.DateTimeField(label=_("Scheduled start (live rounds, UTC)"), required=False)
+    """A round's scheduled start, typed in the viewer's zone — the one its label names — and stored in UTC."""
+
+    starts_at = forms.DateTimeField(required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["starts_at"].label = _("Scheduled start (live rounds, %(zone)s)") % {"zone": zones.current_label()}
 
 
 class OverrideForm(forms.Form):
