@@ -30,4 +30,15 @@ urlpatterns = [
     path("<int:pk>/stages/", views.StageLinkView.as_view(), name="api-championship-stage-link"),
     path("<int:pk>/advance/", views.StageAdvanceView.as_view(), name="api-championship-stage-advance"),
     path("<int:pk>/export/<str:kind>/", results.ExportView.as_view(), name="api-championship-export"),
+    path("<int:pk>/starting-list/", results.StartingListView.as_view(), name="api-championship-starting-list"),
+    path(
+        "<int:pk>/rounds/<int:number>/pairings/", results.RoundPairingsView.as_view(), name="api-championship-pairings"
+    ),
+    path(
+        "<int:pk>/standings/after/<int:number>/",
+        results.StandingsAfterView.as_view(),
+        name="api-championship-standings-after",
+    ),
+    path("<int:pk>/crosstable/table/", results.CrosstableTableView.as_view(), name="api-championship-crosstable-table"),
+    path("<int:pk>/players/<str:username>/", results.PlayerCardView.as_view(), name="api-championship-player"),
 ]

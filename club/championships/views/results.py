@@ -3,11 +3,11 @@ the files, all read from the one results model (``selectors.results``)."""
 
 from __future__ import annotations
 
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils import timezone
 
-from .. import exports, selectors
+from .. import exports, live, selectors
 from ..models import Championship
 from ..selectors import results
 
@@ -42,3 +42,45 @@ def championship_export(request, pk, kind):
     response = HttpResponse(done.text, content_type=done.content_type)
     response["Content-Disposition"] = f'attachment; filename="{done.filename}"'
     return response
+
+
+# ---- the pages chess-results users expect (issue 27): each a stable URL, printable on A4 ----------
+def championship_players(request, pk):
+    """The starting list: start number, name, rating, status."""
+    return render(request, "championships/pages/players.html", results.starting_list(_published(pk)))
+
+
+def championship_round(request, pk, number):
+    """One round's pairings and results — the pairing sheet for the hall's board, live while it is played."""
+    sheet = results.round_sheet(_published(pk), number)
+    if sheet is None:
+        raise Http404
+    return render(request, "championships/pages/round.html", sheet)
+
+
+def championship_standings(request, pk, number=None):
+    """The standings now, or after round ``number``."""
+    championship = _published(pk)
+    if number is not None and number not in results.round_numbers(championship):
+        raise Http404
+    return render(request, "championships/pages/standings.html", results.standings_after(championship, number))
+
+
+def championship_crosstable(request, pk):
+    return render(request, "championships/pages/crosstable.html", results.crosstable_page(_published(pk)))
+
+
+def championship_player(request, pk, username):
+    """A player's card: every game, points after each round, rating change and performance."""
+    card = results.player_card(_published(pk), username)
+    if card is None:
+        raise Http404
+    return render(request, "championships/pages/player.html", card)
+
+
+def championship_round_live(request, pk, number):
+    """The round's boards and the standings as they are now (the page polls this when its socket is down)."""
+    fragments = live.round_fragments(_published(pk), number, request)
+    if fragments is None:
+        raise Http404
+    return JsonResponse(fragments)
