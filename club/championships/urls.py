@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import events, results
+from .views import calendar, events, results
 
 app_name = "championships"
 
@@ -21,5 +21,8 @@ urlpatterns = [
     path("<int:pk>/standings/", results.championship_standings, name="standings"),
     path("<int:pk>/standings/after/<int:number>/", results.championship_standings, name="standings-after"),
     path("<int:pk>/crosstable/", results.championship_crosstable, name="crosstable"),
+    path("<int:pk>/calendar.ics", calendar.championship_calendar, name="calendar"),
+    path("calendar/mine.ics", calendar.my_calendar, name="my-calendar"),
+    path("calendar/<str:token>.ics", calendar.member_calendar, name="member-calendar"),
     path("<int:pk>/<slug:action>/", events.championship_action, name="action"),
 ]
