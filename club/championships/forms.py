@@ -14,6 +14,7 @@ from games.services.start_rule import opening_rules_of
 from ratings import standings
 
 from .models import Appointment, Championship
+from .selectors import results
 
 
 def _opening_rule_choices():
@@ -22,7 +23,18 @@ def _opening_rule_choices():
 
 
 def _criteria_choices():
-    return [(c, c) for c in standings.CRITERIA]
+    """The tie criteria in words (their clause in the label), never their codes."""
+    return [(c, f"{results.CRITERION_LABELS.get(c, c)}") for c in standings.CRITERIA]
+
+
+RESULT_WORDS = {  # an arbiter's choice of result (games.results), in words
+    vocabulary.WHITE_WINS: _("1 – 0: white wins"),
+    vocabulary.BLACK_WINS: _("0 – 1: black wins"),
+    vocabulary.DRAW: _("½ – ½: draw"),
+    vocabulary.WHITE_FORFEIT_WIN: _("+ – −: white wins by forfeit"),
+    vocabulary.BLACK_FORFEIT_WIN: _("− – +: black wins by forfeit"),
+    vocabulary.BOTH_FORFEIT: _("− – −: both lose by forfeit"),
+}
 
 
 def _ballot_table_choices():
@@ -138,7 +150,7 @@ class OverrideForm(forms.Form):
 
 class ResultForm(forms.Form):
     game_id = forms.IntegerField(label=_("Game"))
-    result = forms.ChoiceField(label=_("Result"), choices=[(r, r) for r in vocabulary.RESULTS])
+    result = forms.ChoiceField(label=_("Result"), choices=[(r, RESULT_WORDS[r]) for r in vocabulary.RESULTS])
     reason = forms.CharField(label=_("Reason"), max_length=500)
 
 

@@ -11,5 +11,7 @@ urlpatterns = [
     path("<int:pk>/", views.event_detail, name="detail"),
     path("<int:pk>/rounds/<int:number>/", views.round_detail, name="round"),
     path("<int:pk>/standings/", views.standings, name="standings"),
+    path("<int:pk>/standings/after/<int:number>/", views.standings, name="standings-after"),
+    path("<int:pk>/teams/<int:team_id>/", views.team_card, name="team"),
     path("<int:pk>/<str:action>/", views.event_action, name="action"),
 ]

@@ -42,7 +42,9 @@ def test_a_championships_feed_has_each_round_at_its_start_in_utc(scheduled):
     (event,) = events(response.content)
     assert event.decoded("DTSTART") == datetime(2030, 6, 1, 9, 30, tzinfo=UTC)
     assert event.decoded("DTEND") > event.decoded("DTSTART")
-    assert "Summer rapid" in str(event["SUMMARY"]) and str(event["URL"]).endswith(f"/championships/{scheduled.pk}/rounds/1/")
+    assert "Summer rapid" in str(event["SUMMARY"]) and str(event["URL"]).endswith(
+        f"/championships/{scheduled.pk}/rounds/1/"
+    )
     assert str(event["UID"])
 
 

@@ -20,4 +20,6 @@ urlpatterns = [
     path("<int:pk>/rounds/<int:number>/publish/", views.PublishView.as_view(), name="api-team-round-publish"),
     path("<int:pk>/boards/<int:board_id>/ineligible/", views.IneligibleView.as_view(), name="api-team-ineligible"),
     path("<int:pk>/standings/", views.StandingsView.as_view(), name="api-team-standings"),
+    path("<int:pk>/standings/after/<int:number>/", views.StandingsAfterView.as_view(), name="api-team-standings-after"),
+    path("<int:pk>/teams/<int:team_id>/card/", views.TeamCardView.as_view(), name="api-team-card"),
 ]

@@ -86,6 +86,10 @@ CRITERION_LABELS = {
     "head-to-head": _("head-to-head"),
     "beaten-points": _("points of beaten opponents"),
     "results-vs-places": _("results against the others in order of places"),
+    # a team event's (1.14.6)
+    "match-points": _("match points"),
+    "board-points": _("board points"),
+    "match-wins": _("most matches won"),
 }
 # What the factor of each game means, per coefficient (standings.py's breakdown).
 FACTOR_WORDS = {

@@ -4,6 +4,7 @@ from django import template
 from django.urls import reverse
 
 from club.championships import calendar, decisions, selectors
+from club.championships.selectors import results
 from games import disciplines, time_words
 from games import results as vocabulary
 from games.models import Game
@@ -71,3 +72,9 @@ def member_calendar_url(context) -> str:
         return ""
     path = reverse("championships:member-calendar", args=[calendar.member_feed_token(member)])
     return request.build_absolute_uri(path)
+
+
+@register.filter
+def criterion_words(name: str) -> str:
+    """A tie criterion (1.13.3, 1.14.6) in words."""
+    return str(results.CRITERION_LABELS.get(name, name))
