@@ -197,10 +197,10 @@ TWELVE_NAME = "Demo twelve-player Swiss"
 
 
 def twelve(*, organiser, chief, arbiter, players: list[Member], start: datetime, **options) -> Championship:
-    """A 12-player Swiss of 5 rounds, rated, at 45 min + 10 s: three rounds played, the fourth
-    going on with one game unfinished — the results pages' browser tests read it at 390 and 1280 px."""
+    """A 12-player Swiss of 5 rounds, rated, correspondence (3 days a move): three rounds
+    played, the fourth going on with one game unfinished — the results pages' browser
+    tests read it at 390 and 1280 px."""
     assert len(players) == 12, "twelve players"
-    options.setdefault("time_control", "2700+10")
     options.setdefault("name", TWELVE_NAME)
     return swiss(
         organiser=organiser,

@@ -83,7 +83,7 @@ def coefficient_columns() -> list[dict]:
 CRITERION_LABELS = {
     **COEFFICIENT_LABELS,
     "wins": _("most wins"),
-    "head-to-head": _("head-to-head"),
+    "head-to-head": _("games between the tied players"),
     "beaten-points": _("points of beaten opponents"),
     "results-vs-places": _("results against the others in order of places"),
     # a team event's (1.14.6)
@@ -582,12 +582,14 @@ def round_sheet(championship: Championship, number: int) -> dict | None:
     found = rounds(championship, people, number=number)
     if not found:
         return None
+    stored = Standings.objects.filter(championship=championship).first()
     return {
         "championship": championship,
         "facts": facts(championship),
         "round": found[0],
         "round_numbers": round_numbers(championship),
         "rounds_total": rounds_total(championship, len(people)),
+        "standings": standings_rows(championship, people, table=stored.rows) if stored else [],
     }
 
 
