@@ -31,7 +31,7 @@ class ZoneField(forms.ChoiceField):
 class SignUpForm(UserCreationForm):
     # Email is required here: it is how a member gets back a lost password.
     email = forms.EmailField(label=_("Email"))
-    time_zone = ZoneField(initial=zones.default_zone)
+    time_zone = ZoneField(initial=zones.default_zone, required=False)  # none chosen: the club's
 
     class Meta(UserCreationForm.Meta):
         model = Member
@@ -64,7 +64,7 @@ class ThrottledPasswordResetForm(PasswordResetForm):
 
 
 class ProfileForm(forms.ModelForm):
-    time_zone = ZoneField()
+    time_zone = ZoneField(required=False)
 
     class Meta:
         model = Member
@@ -73,6 +73,9 @@ class ProfileForm(forms.ModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["time_zone"].widget.attrs["data-browser-zone"] = "hint"  # his choice stands; the browser's is shown
+
+    def clean_time_zone(self):
+        return self.cleaned_data["time_zone"] or self.instance.time_zone  # left empty: unchanged
 
     def clean_email(self):
         email = self.cleaned_data["email"]

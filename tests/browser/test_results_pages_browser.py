@@ -86,7 +86,10 @@ REACHABLE = """() => {
 
 @pytest.fixture
 def twelve(staff, eager_celery):
-    players = [make_member(f"player{i:02d}", display_name=f"Player {i:02d}", federation_rating=2200 - 40 * i) for i in range(12)]
+    players = [
+        make_member(f"player{i:02d}", display_name=f"Player {i:02d}", federation_rating=2200 - 40 * i)
+        for i in range(12)
+    ]
     return demo.twelve(**staff, players=players, start=timezone.now() - timedelta(days=5))
 
 
@@ -136,16 +139,29 @@ def test_the_headers_of_the_standings_and_the_crosstable_are_all_there(page, twe
     page.goto(urls(twelve)["standings"])
     headers = [h.strip() for h in page.locator("#standings thead th").all_inner_texts()]
     assert headers == [
-        "Place", "Player", "№", "Points", "W / D / L",
-        "Shmulyan", "Berger", "Buchholz", "Solkoff", "Trunc. Solkoff", "Riga", "Opp. Elo",
-        "Rating change", "Performance",
+        "Place",
+        "Player",
+        "№",
+        "Points",
+        "W / D / L",
+        "Shmulyan",
+        "Berger",
+        "Buchholz",
+        "Solkoff",
+        "Trunc. Solkoff",
+        "Riga",
+        "Opp. Elo",
+        "Rating change",
+        "Performance",
     ]
     assert page.locator("#standings tbody tr").count() == 12
     # The coefficient's clause is its tooltip.
     assert "1.13.6" in page.locator('#standings th[data-coefficient="buchholz"]').get_attribute("title")
     page.goto(urls(twelve)["crosstable"])
     assert page.locator("#crosstable tbody tr").count() == 12
-    assert page.locator("#crosstable thead th").count() == 3 + 4 + 1  # place, №, name, the four rounds published, points
+    assert (
+        page.locator("#crosstable thead th").count() == 3 + 4 + 1
+    )  # place, №, name, the four rounds published, points
 
 
 def test_the_pairing_sheet_names_the_zone_of_its_times_and_prints_on_a4(page, twelve):
