@@ -8,7 +8,7 @@ from django.http import Http404, HttpResponse
 from club.members.models import Member
 
 from .. import calendar
-from .results import _published
+from .results import published_or_404
 
 CONTENT_TYPE = "text/calendar; charset=utf-8"
 
@@ -25,7 +25,7 @@ def _ics(body: bytes, filename: str) -> HttpResponse:
 
 def championship_calendar(request, pk):
     """Public while the championship is: every round with its start."""
-    return _ics(calendar.championship_feed(_published(pk), _base(request)), f"championship-{pk}.ics")
+    return _ics(calendar.championship_feed(published_or_404(pk), _base(request)), f"championship-{pk}.ics")
 
 
 def member_calendar(request, token):
