@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING
 
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
-from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from club.platform import zones
 from games import disciplines, results, time_words
 from games.models import Game
 from games.rules import ballots64, variant
@@ -176,12 +176,10 @@ def start_text(view: GameView) -> str:
     if game.status != Game.Status.ONGOING:
         return ""
     if game.starts_at is not None and timezone.now() < game.starts_at:
-        return _("The game starts at %(time)s.") % {
-            "time": date_format(timezone.localtime(game.starts_at), "SHORT_DATETIME_FORMAT")
-        }
+        return _("The game starts at %(time)s.") % {"time": zones.shown(game.starts_at)}
     if view.first_move_by is not None and view.me == game.to_move:
         return _("Your first move is off the clock; make it by %(time)s or the game is aborted.") % {
-            "time": timezone.localtime(view.first_move_by).strftime("%H:%M:%S")
+            "time": zones.shown(view.first_move_by, seconds=True)
         }
     return ""
 

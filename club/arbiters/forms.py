@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _
 
 from club.championships.decisions import REASON_MAX
 from club.members.models import Member
+from club.platform import zones
 from club.platform.api.params import MAX_ID
 
 from .models import Sanction
@@ -49,6 +50,11 @@ class AdjournForm(forms.Form):
     )
     order = forms.IntegerField(label=_("Resumption order"), min_value=1, max_value=1000, initial=1)
     reason = _reason()
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Read in the zone active for the request (the arbiter's), and named so (issue 27).
+        self.fields["resume_at"].label = _("Resumes at (%(zone)s)") % {"zone": zones.current_label()}
 
 
 class ResumeForm(forms.Form):

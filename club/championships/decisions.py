@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from club.platform.refusals import Invalid
 
@@ -38,3 +39,67 @@ def decision_record(
         clause=clause,
         data=data,
     )
+
+
+# ---- the log in words (issue 27): what each action was, and who did it ----------------------------
+ACTION_WORDS = {
+    "create": gettext_lazy("championship created"),
+    "entries-open": gettext_lazy("entries opened"),
+    "entries-close": gettext_lazy("entries closed, the lot drawn"),
+    "appoint": gettext_lazy("official appointed"),
+    "reappoint": gettext_lazy("official's role changed"),
+    "invite": gettext_lazy("member invited"),
+    "group": gettext_lazy("group set"),
+    "protest-panel": gettext_lazy("protest panel named"),
+    "stage-link": gettext_lazy("next stage chained"),
+    "stage-carry": gettext_lazy("qualifiers carried in from the previous stage"),
+    "stage-advance": gettext_lazy("qualifiers sent to the next stage"),
+    "pair": gettext_lazy("round paired"),
+    "discard-pairing": gettext_lazy("pairing withdrawn"),
+    "override": gettext_lazy("pair changed by the arbiter"),
+    "publish": gettext_lazy("round published"),
+    "result": gettext_lazy("result set by the arbiter"),
+    "match-result": gettext_lazy("micro-match decided"),
+    "withdraw": gettext_lazy("player withdrawn"),
+    "exclude": gettext_lazy("player excluded"),
+    "reinstate": gettext_lazy("player reinstated"),
+    "finish": gettext_lazy("championship finished"),
+    "team-register": gettext_lazy("team registered"),
+    "team-accept": gettext_lazy("place in a team accepted"),
+    "team-decline": gettext_lazy("place in a team declined"),
+    "team-board-ineligible": gettext_lazy("board game void (ineligible player)"),
+    "team-withdrawn": gettext_lazy("team withdrawn"),
+    "protest:file": gettext_lazy("protest filed"),
+    "protest:upheld": gettext_lazy("protest upheld"),
+    "protest:rejected": gettext_lazy("protest rejected"),
+    "protest:pending": gettext_lazy("protest pending"),
+    "question:answer": gettext_lazy("question answered"),
+    "clocks:stop": gettext_lazy("clocks stopped"),
+    "clocks:start": gettext_lazy("clocks started"),
+    "clocks:correct": gettext_lazy("clocks corrected"),
+    "adjournment:order": gettext_lazy("game adjourned"),
+    "adjournment:seal": gettext_lazy("sealed move handed in"),
+    "adjournment:resume": gettext_lazy("adjourned game resumed"),
+    "draw-claim:five-moves": gettext_lazy("draw claimed (clearly drawn position, 5-move rule)"),
+    "draw-claim:stop-clocks": gettext_lazy("draw claimed (the stronger side stops the clocks)"),
+    "draw-claim:granted": gettext_lazy("draw claim granted"),
+    "draw-claim:refused": gettext_lazy("draw claim refused"),
+    "draw-claim:pending": gettext_lazy("draw claim pending"),
+    "sanction:remark": gettext_lazy("sanction: remark"),
+    "sanction:warning": gettext_lazy("sanction: warning"),
+    "sanction:reprimand": gettext_lazy("sanction: reprimand"),
+    "sanction:loss_of_game": gettext_lazy("sanction: loss of the game"),
+    "sanction:exclusion": gettext_lazy("sanction: exclusion from the competition"),
+    "sanction:reversed": gettext_lazy("sanction reversed on protest"),
+}
+
+
+def action_words(action: str) -> str:
+    """What a logged action was, in words; an action this table does not know yet, as "(action)"."""
+    words = ACTION_WORDS.get(action)
+    return str(words) if words else f"({action})"
+
+
+def actor_words(by) -> str:
+    """Who did it: the member, or — no member recorded — the club's own workers."""
+    return str(by) if by else str(_("the club (automatically)"))

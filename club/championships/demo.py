@@ -232,6 +232,27 @@ def correspondence_section(
     return championship
 
 
+TWELVE_NAME = "Demo twelve-player Swiss"
+
+
+def twelve(*, organiser, chief, arbiter, players: list[Member], start: datetime, **options) -> Championship:
+    """A 12-player Swiss of 5 rounds, rated, correspondence (3 days a move): three rounds
+    played, the fourth going on with one game unfinished — the results pages' browser
+    tests read it at 390 and 1280 px."""
+    assert len(players) == 12, "twelve players"
+    options.setdefault("name", TWELVE_NAME)
+    return swiss(
+        organiser=organiser,
+        chief=chief,
+        arbiter=arbiter,
+        players=players,
+        start=start,
+        rounds_planned=5,
+        rounds_played=3,
+        **options,
+    )
+
+
 def load_demo(members: dict) -> None:
     """The demo club's championships (called by ``club.site.demo.load_demo``)."""
     m = members

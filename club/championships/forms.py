@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from club.platform import zones
 from club.platform.api.params import MAX_ID
 from games import results as vocabulary
 from games.disciplines import opening_rule_title
@@ -14,6 +15,7 @@ from games.services.start_rule import opening_rules_of
 from ratings import standings
 
 from .models import ROUNDS_MAX, Appointment, Championship
+from .selectors import results
 
 
 def _opening_rule_choices():
@@ -22,7 +24,19 @@ def _opening_rule_choices():
 
 
 def _criteria_choices():
-    return [(c, c) for c in standings.CRITERIA]
+    """The tie criteria in words (their clause in the label), never their codes."""
+    return [(c, f"{results.CRITERION_LABELS.get(c, c)}") for c in standings.CRITERIA]
+
+
+RESULT_WORDS = {  # an arbiter's choice of result (games.results), in words
+    vocabulary.WHITE_WINS: _("1 – 0: white wins"),
+    vocabulary.BLACK_WINS: _("0 – 1: black wins"),
+    vocabulary.DRAW: _("½ – ½: draw"),
+    vocabulary.BOTH_LOST: _("0 – 0: both lose (a game played, 1.4)"),
+    vocabulary.WHITE_FORFEIT_WIN: _("+ – −: white wins by forfeit"),
+    vocabulary.BLACK_FORFEIT_WIN: _("− – +: black wins by forfeit"),
+    vocabulary.BOTH_FORFEIT: _("− – −: both lose by forfeit"),
+}
 
 
 def _ballot_table_choices():
@@ -64,8 +78,8 @@ class ChampionshipForm(forms.Form):
     tie_criteria = forms.MultipleChoiceField(
         label=_("Tie criteria in order (1.13.3; empty: the rules' order)"), required=False, choices=_criteria_choices
     )
-    entries_open_at = forms.DateTimeField(label=_("Entries open (UTC)"), required=False)
-    entries_close_at = forms.DateTimeField(label=_("Entries close (UTC)"), required=False)
+    entries_open_at = forms.DateTimeField(required=False)
+    entries_close_at = forms.DateTimeField(required=False)
     invitation_only = forms.BooleanField(label=_("By invitation"), required=False)
     games_per_pairing = forms.IntegerField(
         label=_("Games per pairing (micro-matches, 1.11; empty: 1, шашки-64: 2)"),
@@ -106,9 +120,7 @@ class ChampionshipForm(forms.Form):
     round_days = forms.IntegerField(
         label=_("Days for each round (correspondence Swiss)"), min_value=1, max_value=3650, required=False
     )
-    closes_at = forms.DateTimeField(
-        label=_("Closing date (correspondence; then the chief arbiter adjudicates, UTC)"), required=False
-    )
+    closes_at = forms.DateTimeField(required=False)  # labelled with the reader's zone in __init__
     vacation_days_max = forms.IntegerField(
         label=_("Vacation days a player may take during the event"), min_value=0, max_value=366, required=False
     )
@@ -120,6 +132,15 @@ class ChampionshipForm(forms.Form):
         required=False,
     )
     section_days = forms.IntegerField(label=_("Days each section lasts"), min_value=1, max_value=3650, required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        zone = zones.current_label()  # a typed time is read in the zone active for the request, as named
+        self.fields["entries_open_at"].label = _("Entries open (%(zone)s)") % {"zone": zone}
+        self.fields["entries_close_at"].label = _("Entries close (%(zone)s)") % {"zone": zone}
+        self.fields["closes_at"].label = _(
+            "Closing date (correspondence; then the chief arbiter adjudicates, %(zone)s)"
+        ) % {"zone": zone}
 
     def service_arguments(self) -> dict:
         values = dict(self.cleaned_data)
@@ -154,7 +175,13 @@ class AppointForm(forms.Form):
 
 
 class PairForm(forms.Form):
-    starts_at = forms.DateTimeField(label=_("Scheduled start (live rounds, UTC)"), required=False)
+    """A round's scheduled start, typed in the viewer's zone — the one its label names — and stored in UTC."""
+
+    starts_at = forms.DateTimeField(required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["starts_at"].label = _("Scheduled start (live rounds, %(zone)s)") % {"zone": zones.current_label()}
 
 
 class OverrideForm(forms.Form):
@@ -166,7 +193,7 @@ class OverrideForm(forms.Form):
 
 class ResultForm(forms.Form):
     game_id = forms.IntegerField(label=_("Game"), min_value=0, max_value=MAX_ID)
-    result = forms.ChoiceField(label=_("Result"), choices=[(r, r) for r in vocabulary.RESULTS])
+    result = forms.ChoiceField(label=_("Result"), choices=[(r, RESULT_WORDS[r]) for r in vocabulary.RESULTS])
     reason = forms.CharField(label=_("Reason"), max_length=500)
 
 

@@ -13,5 +13,7 @@ urlpatterns = [
     path("<id:pk>/", views.event_detail, name="detail"),
     path("<id:pk>/rounds/<id:number>/", views.round_detail, name="round"),
     path("<id:pk>/standings/", views.standings, name="standings"),
+    path("<id:pk>/standings/after/<id:number>/", views.standings, name="standings-after"),
+    path("<id:pk>/teams/<id:team_id>/", views.team_card, name="team"),
     path("<id:pk>/<str:action>/", views.event_action, name="action"),
 ]

@@ -4,7 +4,7 @@ from django.urls import path
 
 from club.platform import urlpaths  # noqa: F401  (registers <id:…>)
 
-from .views import events, results
+from .views import calendar, events, results
 
 app_name = "championships"
 
@@ -16,5 +16,15 @@ urlpatterns = [
     path("<id:pk>/results/", results.championship_results, name="results"),
     path("<id:pk>/results/print/", results.championship_results_print, name="results-print"),
     path("<id:pk>/export/<str:kind>/", results.championship_export, name="export"),
+    path("<id:pk>/players/", results.championship_players, name="players"),
+    path("<id:pk>/players/<str:username>/", results.championship_player, name="player"),
+    path("<id:pk>/rounds/<id:number>/", results.championship_round, name="round"),
+    path("<id:pk>/rounds/<id:number>/live/", results.championship_round_live, name="round-live"),
+    path("<id:pk>/standings/", results.championship_standings, name="standings"),
+    path("<id:pk>/standings/after/<id:number>/", results.championship_standings, name="standings-after"),
+    path("<id:pk>/crosstable/", results.championship_crosstable, name="crosstable"),
+    path("<id:pk>/calendar.ics", calendar.championship_calendar, name="calendar"),
+    path("calendar/mine.ics", calendar.my_calendar, name="my-calendar"),
+    path("calendar/<str:token>.ics", calendar.member_calendar, name="member-calendar"),
     path("<id:pk>/<slug:action>/", events.championship_action, name="action"),
 ]

@@ -5,6 +5,7 @@ from django.utils.translation import gettext_lazy as _
 
 from club.members.models import Member
 from club.members.roles import Role
+from club.platform import zones
 from club.platform.api.throttling import PasswordResetThrottle
 
 
@@ -12,13 +13,29 @@ def email_in_use(email: str, *, exclude_pk: int | None = None) -> bool:
     return Member.objects.filter(email__iexact=email.strip()).exclude(pk=exclude_pk).exists()
 
 
+def zone_choices():
+    return [(name, name.replace("_", " ")) for name in zones.zone_names()]
+
+
+class ZoneField(forms.ChoiceField):
+    """A member's time zone; the page offers the browser's (static/club/zone.js, ``data-browser-zone``)."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("label", _("Time zone"))
+        kwargs.setdefault("help_text", _("Times are shown to you, and read from your forms, in this zone."))
+        super().__init__(choices=zone_choices, **kwargs)
+        self.widget.attrs["data-browser-zone"] = "offer"
+        self.widget.attrs["data-browser-zone-text"] = _("Your browser's zone: %s")
+
+
 class SignUpForm(UserCreationForm):
     # Email is required here: it is how a member gets back a lost password.
     email = forms.EmailField(label=_("Email"))
+    time_zone = ZoneField(initial=zones.default_zone, required=False)  # none chosen: the club's
 
     class Meta(UserCreationForm.Meta):
         model = Member
-        fields = ("username", "email", "display_name", "city")
+        fields = ("username", "email", "display_name", "city", "time_zone")
 
     def clean_email(self):
         email = self.cleaned_data["email"]
@@ -47,9 +64,18 @@ class ThrottledPasswordResetForm(PasswordResetForm):
 
 
 class ProfileForm(forms.ModelForm):
+    time_zone = ZoneField(required=False)
+
     class Meta:
         model = Member
-        fields = ("display_name", "city", "federation_title", "federation_rating", "email")
+        fields = ("display_name", "city", "federation_title", "federation_rating", "email", "time_zone")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["time_zone"].widget.attrs["data-browser-zone"] = "hint"  # his choice stands; the browser's is shown
+
+    def clean_time_zone(self):
+        return self.cleaned_data["time_zone"] or self.instance.time_zone  # left empty: unchanged
 
     def clean_email(self):
         email = self.cleaned_data["email"]

@@ -4,10 +4,16 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
+from club.platform import zones
 from club.platform.text import validate_one_line
 
 # What a member types about himself that others' pages and files print (club.platform.text).
 ONE_LINE_FIELDS = ("display_name", "city", "federation_title")
+
+
+def default_time_zone() -> str:
+    """A new member's zone: the club's (``settings.TIME_ZONE``)."""
+    return zones.default_zone()
 
 
 class Member(AbstractUser):
@@ -25,6 +31,15 @@ class Member(AbstractUser):
     # Set when the member opened the link mailed to ``email``; a change of email clears it
     # (services.member_profile_update, and the admin through services.member_account_save).
     email_verified = models.BooleanField(_("email verified"), default=False)
+    # Every time a page shows him is in this zone, and every time he types is read in it
+    # (club.site.middleware.ViewerTimeZone); stored times stay UTC.
+    time_zone = models.CharField(
+        _("time zone"),
+        max_length=64,
+        default=default_time_zone,
+        validators=[zones.validate_zone],
+        help_text=_("Times are shown to you, and read from your forms, in this zone."),
+    )
 
     class Meta:
         verbose_name = _("member")

@@ -13,13 +13,18 @@ from django.utils.translation import gettext as _
 from club.members.models import Member
 from club.members.roles import Role, forget_roles, require_role
 
-PROFILE_FIELDS = ("display_name", "city", "federation_title", "federation_rating", "email")
+PROFILE_FIELDS = ("display_name", "city", "federation_title", "federation_rating", "email", "time_zone")
 
 
 @transaction.atomic
-def member_sign_up(*, username: str, email: str, password: str, display_name: str = "", city: str = "") -> Member:
-    """Create an account holding the member role. The password is validated by the caller's form."""
+def member_sign_up(
+    *, username: str, email: str, password: str, display_name: str = "", city: str = "", time_zone: str = ""
+) -> Member:
+    """Create an account holding the member role. The password is validated by the caller's form;
+    ``time_zone`` empty: the club's."""
     member = Member(username=username, email=email, display_name=display_name, city=city)
+    if time_zone:
+        member.time_zone = time_zone
     member.set_password(password)
     member.full_clean(exclude=["password"])
     member.save()

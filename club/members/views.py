@@ -36,6 +36,7 @@ def sign_up(request):
                 password=data["password1"],
                 display_name=data["display_name"],
                 city=data["city"],
+                time_zone=data["time_zone"],
             )
         except ValidationError as exc:
             form.add_error(None, exc)

@@ -41,21 +41,25 @@ def test_a_finished_championship_shows_its_crosstable_and_standings_as_computed(
     expect(page.locator("#crosstable")).to_be_visible()
     rows = page.locator("#crosstable tbody tr")
     expect(rows).to_have_count(4)
-    # place, number, name, the grid in the order of places, points
-    assert [cells(rows.nth(i)) for i in range(4)] == [
-        ["1", "1", "Pyotr", "", "1", "1", "1", "3"],
-        ["2", "2", "Ivan", "0", "", "½", "1", "1.5"],
-        ["3", "3", "Olga", "0", "½", "", "1", "1.5"],
-        ["4", "4", "Marina", "0", "0", "0", "", "0"],
+    # place, start number (the lot's: the same № as on every page), name, the grid in the order of places, points
+    number = {e.member.name: str(e.start_number) for e in finished.entries.select_related("member")}
+    grid = [
+        ["1", number["Pyotr"], "Pyotr", "", "1", "1", "1", "3"],
+        ["2", number["Ivan"], "Ivan", "0", "", "½", "1", "1.5"],
+        ["3", number["Olga"], "Olga", "0", "½", "", "1", "1.5"],
+        ["4", number["Marina"], "Marina", "0", "0", "0", "", "0"],
     ]
+    assert [cells(rows.nth(i)) for i in range(4)] == grid
+    headers = page.locator("#crosstable thead th").all_inner_texts()
+    assert headers[3:7] == [row[1] for row in grid]  # each column headed by its player's №
     computed = publish.results(finished)["standings"]
     standing = page.locator("#standings > tbody > tr")
     expect(standing).to_have_count(4)
     for i, row in enumerate(computed):
         shown = cells(standing.nth(i))
-        assert shown[:3] == [row["place"], row["player"].name, row["points"]]
+        assert shown[:4] == [row["place"], row["player"].name, str(row["player"].number), row["points"]]
         figures = [f["value"] for f in row["figures"]]
-        assert shown[4 : 4 + len(figures)] == figures
+        assert shown[5 : 5 + len(figures)] == figures
     # The arithmetic behind Pyotr's Sonneborn-Berger (1.13.5), on demand.
     berger = standing.nth(0).locator('td[data-coefficient="berger"]')
     arithmetic = berger.locator(".arithmetic")

@@ -103,7 +103,7 @@ def test_the_page_shows_standings_and_the_crosstable(make_championship, players,
         board = Board.objects.get()
         game_resign(game_id=board.game_id, member=board.black, now=at(5))
     page = Client().get(f"/championships/{championship.pk}/").content.decode()
-    assert 'class="list standings"' in page and 'class="list crosstable"' in page
+    assert 'class="list framed standings"' in page and 'class="list framed crosstable"' in page
     assert "berger" in page and "truncated-solkoff" in page
 
 

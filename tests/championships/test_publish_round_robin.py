@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from django.contrib.staticfiles import finders
 from django.urls import reverse
+from django.utils import translation
 
 from club.championships import demo, selectors
 from club.championships.models import Board, Standings
@@ -25,6 +26,14 @@ from ratings.models import RatingChange
 from .conftest import T0
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    """Figures as an English reader sees them (6.5; Russian: 6,5, tests/championships/test_words.py)."""
+    with translation.override("en"):
+        yield
+
 
 WINNERS = {
     ("pyotr", "olga"): "pyotr",

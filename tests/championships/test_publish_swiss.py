@@ -5,6 +5,7 @@ arithmetic of every coefficient adding up, and the Swiss in the exports."""
 from datetime import timedelta
 
 import pytest
+from django.utils import translation
 
 from club.championships import demo, exports, trf
 from club.championships.models import Board
@@ -13,6 +14,13 @@ from club.championships.selectors import results as publish
 from .conftest import T0
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    """Figures as an English reader sees them (6.5; Russian: 6,5, tests/championships/test_words.py)."""
+    with translation.override("en"):
+        yield
 
 
 def white_wins(white, black):

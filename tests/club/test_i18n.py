@@ -75,3 +75,21 @@ def test_api_errors_are_translated_too(client):
     assert response.status_code == 401
     assert response.json()["error"] == "not-authenticated"  # codes stay English for clients
     assert re.search("[а-я]", response.json()["detail"])
+
+
+def test_the_guard_fails_on_a_msgid_makemessages_finds_anywhere_in_the_tree(tmp_path, monkeypatch, capsys):
+    """Issue 27: a test marking ``_("White wins by forfeit")`` put untranslated and fuzzy
+    entries into club/locale when ``makemessages -l ru`` ran, and the guard, which skipped
+    tests/, let them through. It scans what makemessages scans now."""
+    import shutil
+
+    from club.site import i18n_check
+
+    tree = tmp_path / "tree"
+    shutil.copytree(ROOT, tree, ignore=i18n_check.NOT_COPIED)
+    (tree / "tests" / "test_marks_a_msgid.py").write_text(
+        'from django.utils.translation import gettext as _\n\nWORDS = _("A msgid only a test marks")\n'
+    )
+    monkeypatch.setattr(i18n_check, "ROOT", tree)
+    assert i18n_check.check() == 1
+    assert "missing: 'A msgid only a test marks'  (tests/test_marks_a_msgid.py:3)" in capsys.readouterr().out

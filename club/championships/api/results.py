@@ -169,3 +169,64 @@ class ScheveningenView(APIView):
         if not championship.is_scheveningen:
             raise Http404
         return Response(s.ScheveningenSerializer(results.scheveningen_table(championship)).data)
+
+
+# ---- the JSON twins of the results pages (issue 27) ------------------------------------------------
+def _json(help_text: str):
+    return OpenApiResponse(OpenApiTypes.OBJECT, description=help_text)
+
+
+class StartingListView(APIView):
+    @extend_schema(responses=_json("players: start_number, name, username, rating, status, left_after_round"))
+    def get(self, request, pk):
+        """The starting list (the page /championships/<id>/players/), in start-number order."""
+        return Response(results.starting_list_plain(_public(pk)))
+
+
+class RoundPairingsView(APIView):
+    @extend_schema(
+        responses=_json(
+            "number, status, date, starts_at (UTC), live, boards: number, white/black (names, ids, start "
+            "numbers, points before the round), result, marks, game_id, live, moves"
+        )
+    )
+    def get(self, request, pk, number):
+        """One published round's pairings and results (the pairing sheet, /championships/<id>/rounds/<n>/)."""
+        data = results.round_sheet_plain(_public(pk), number)
+        if data is None:
+            raise Http404
+        return Response(data)
+
+
+class StandingsAfterView(APIView):
+    @extend_schema(
+        responses=_json("after_round, criteria, rows: place, player, points, wins, draws, losses, coefficients")
+    )
+    def get(self, request, pk, number):
+        """The standings after round ``number`` (/championships/<id>/standings/after/<n>/)."""
+        championship = _public(pk)
+        if number not in results.round_numbers(championship):
+            raise Http404
+        return Response(results.standings_after_plain(championship, number))
+
+
+class CrosstableTableView(APIView):
+    @extend_schema(responses=_json("kind, columns (start numbers), rows in the order of places: place, number, cells"))
+    def get(self, request, pk):
+        """The crosstable as its page shows it (/championships/<id>/crosstable/): "number" is the start number."""
+        return Response(results.crosstable_table_plain(_public(pk)))
+
+
+class PlayerCardView(APIView):
+    @extend_schema(
+        responses=_json(
+            "player, place, points, rating {before, after, change, games, performance}, games: round, colour, "
+            "opponent, result, mark, game_id, points_after, rating_change"
+        )
+    )
+    def get(self, request, pk, username):
+        """A player's card (/championships/<id>/players/<username>/)."""
+        data = results.player_card_plain(_public(pk), username)
+        if data is None:
+            raise Http404
+        return Response(data)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.permissions import IsAuthenticated
@@ -211,3 +212,23 @@ class StandingsView(APIView):
         """The table (1.14.6) as last computed from the results, and the crosstable of board points."""
         event = _event(pk, request.user)
         return Response({"rows": selectors.standings_rows(event), "crosstable": selectors.crosstable(event)["rows"]})
+
+
+class StandingsAfterView(APIView):
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    def get(self, request, pk, number):
+        """The team table after round ``number`` (/teams/<id>/standings/after/<n>/, 1.14.6)."""
+        event = _event(pk)
+        if not event.rounds.filter(number=number).exclude(status="paired").exists():
+            raise Http404
+        return Response({"event_id": event.pk, "after_round": number, "rows": selectors.standings_after(event, number)})
+
+
+class TeamCardView(APIView):
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    def get(self, request, pk, team_id):
+        """A team's card: roster, every match with its board points and board-by-board results."""
+        data = selectors.team_card_plain(_event(pk), team_id)
+        if data is None:
+            raise Http404
+        return Response(data)

@@ -18,8 +18,6 @@ urlpatterns = [
     path("<id:pk>/rounds/<id:number>/discard/", views.RoundDiscardView.as_view(), name="api-championship-discard"),
     path("<id:pk>/rounds/<id:number>/publish/", views.RoundPublishView.as_view(), name="api-championship-publish"),
     path("<id:pk>/results/", views.ResultView.as_view(), name="api-championship-result"),
-    path("<id:pk>/start/", views.SectionStartView.as_view(), name="api-championship-start"),
-    path("<id:pk>/adjudications/", views.AdjudicationView.as_view(), name="api-championship-adjudicate"),
     path(
         "<id:pk>/matches/<id:board_id>/result/", views.MatchResultView.as_view(), name="api-championship-match-result"
     ),
@@ -34,4 +32,13 @@ urlpatterns = [
     path("<id:pk>/stages/", views.StageLinkView.as_view(), name="api-championship-stage-link"),
     path("<id:pk>/advance/", views.StageAdvanceView.as_view(), name="api-championship-stage-advance"),
     path("<id:pk>/export/<str:kind>/", results.ExportView.as_view(), name="api-championship-export"),
+    path("<id:pk>/starting-list/", results.StartingListView.as_view(), name="api-championship-starting-list"),
+    path("<id:pk>/rounds/<id:number>/pairings/", results.RoundPairingsView.as_view(), name="api-championship-pairings"),
+    path(
+        "<id:pk>/standings/after/<id:number>/",
+        results.StandingsAfterView.as_view(),
+        name="api-championship-standings-after",
+    ),
+    path("<id:pk>/crosstable/table/", results.CrosstableTableView.as_view(), name="api-championship-crosstable-table"),
+    path("<id:pk>/players/<str:username>/", results.PlayerCardView.as_view(), name="api-championship-player"),
 ]

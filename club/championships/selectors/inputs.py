@@ -41,21 +41,26 @@ def played_rounds(
     return [by_round[number] for number in numbers]
 
 
-def results_plain(championship: Championship) -> tuple[list[dict], list[list[dict]]]:
+def results_plain(championship: Championship, *, upto: int | None = None) -> tuple[list[dict], list[list[dict]]]:
     """Players and every round's recorded results, as ``ratings.standings.table`` takes them.
 
     Pairings still without a result are kept (result ""): the standings
     ignore them, except a round-robin pairing of a player who has left, which
-    counts "+" for his opponent (1.10.3) or leaves the table with him (1.10.2)."""
+    counts "+" for his opponent (1.10.3) or leaves the table with him (1.10.2).
+
+    ``upto``: the event as it stood after that round — its rounds only, and a
+    player who left later still playing."""
+
+    def left(e: Entry) -> int | None:
+        if e.status == ACTIVE or (upto is not None and (e.left_after_round or 0) >= upto):
+            return None
+        return e.left_after_round
+
     players = [
-        {
-            "id": e.member_id,
-            "rating": e.rating,
-            "withdrawn_after_round": e.left_after_round if e.status != ACTIVE else None,
-        }
+        {"id": e.member_id, "rating": e.rating, "withdrawn_after_round": left(e)}
         for e in championship.entries.order_by("start_number", "id")
     ]
-    return players, played_rounds(championship, closed_only=False, unfinished=True)
+    return players, played_rounds(championship, upto=upto, closed_only=False, unfinished=True)
 
 
 def standings_options(championship: Championship) -> dict:

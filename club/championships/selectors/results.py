@@ -24,7 +24,9 @@ from dataclasses import dataclass
 from django.utils.translation import gettext_lazy as _
 
 from club.platform.figures import figure
+from games import disciplines, time_words
 from games import results as vocabulary
+from games.models import Game
 from games.rules import family
 from ratings import standings
 from ratings.models import RatingChange
@@ -46,12 +48,49 @@ COEFFICIENT_LABELS = {
     "riga": _("Riga (1.13.9)"),
     "opponents-elo": _("opponents' Elo (1.13.3)"),
 }
+# The column headers of the coefficients, short, and the clause that defines each (its tooltip).
+COEFFICIENT_SHORT = {
+    "shmulyan": _("Shmulyan"),
+    "berger": _("Berger"),
+    "buchholz": _("Buchholz"),
+    "solkoff": _("Solkoff"),
+    "truncated-solkoff": _("Trunc. Solkoff"),
+    "riga": _("Riga"),
+    "opponents-elo": _("Opp. Elo"),
+}
+CRITERION_CLAUSES = {
+    "shmulyan": _("1.13.4: points of the beaten opponents minus points of the opponents lost to"),
+    "berger": _("1.13.5: twice the points of the beaten opponents plus the points of the drawn ones"),
+    "buchholz": _("1.13.6: the sum of the opponents' points"),
+    "solkoff": _("1.13.7: Buchholz without the best and the worst opponent"),
+    "truncated-solkoff": _("1.13.8: Buchholz without the worst opponent; on a tie without the two worst, and so on"),
+    "riga": _("1.13.9: 2 × beaten + 1.5 × drawn + 1 × lost-to opponents' points"),
+    "opponents-elo": _("1.13.3: the sum of the opponents' Elo ratings"),
+    "wins": _("1.13.3: the most wins"),
+    "head-to-head": _("1.13.3: the results of the tied players' games against each other"),
+    "beaten-points": _("1.13.3: the sum of the points of the beaten opponents"),
+    "results-vs-places": _("1.13.3: the results against the others, in the order of their places"),
+}
+
+
+def coefficient_columns() -> list[dict]:
+    """The standings' coefficient columns: code (for the markup), short header, full name, clause."""
+    return [
+        {"name": n, "short": COEFFICIENT_SHORT[n], "label": COEFFICIENT_LABELS[n], "clause": CRITERION_CLAUSES[n]}
+        for n in standings.COEFFICIENTS
+    ]
+
+
 CRITERION_LABELS = {
     **COEFFICIENT_LABELS,
     "wins": _("most wins"),
-    "head-to-head": _("head-to-head"),
+    "head-to-head": _("games between the tied players"),
     "beaten-points": _("points of beaten opponents"),
     "results-vs-places": _("results against the others in order of places"),
+    # a team event's (1.14.6)
+    "match-points": _("match points"),
+    "board-points": _("board points"),
+    "match-wins": _("most matches won"),
 }
 # What the factor of each game means, per coefficient (standings.py's breakdown).
 FACTOR_WORDS = {
@@ -97,12 +136,16 @@ class Player:
     status: str
     left_after_round: int | None
     struck: bool
+    status_label: str = ""
 
 
 def criteria(championship: Championship) -> list[dict]:
     """The tie criteria in force, in order (1.13.3; the system's default when not set)."""
     chosen = championship.tie_criteria or standings.DEFAULT_CRITERIA[championship.standings_system]
-    return [{"name": name, "label": CRITERION_LABELS.get(name, name)} for name in chosen]
+    return [
+        {"name": name, "label": CRITERION_LABELS.get(name, name), "clause": CRITERION_CLAUSES.get(name, "")}
+        for name in chosen
+    ]
 
 
 def players(championship: Championship) -> dict[int, Player]:
@@ -116,6 +159,7 @@ def players(championship: Championship) -> dict[int, Player]:
             status=e.status,
             left_after_round=e.left_after_round,
             struck=e.struck,
+            status_label=str(e.get_status_display()),
         )
         for i, e in enumerate(entries(championship), start=1)
     }
@@ -209,7 +253,11 @@ def _arithmetic(name: str, row: dict, people: dict[int, Player], counted_as: dic
 
 
 def standings_rows(
-    championship: Championship, people: dict[int, Player] | None = None, table: list[dict] | None = None
+    championship: Championship,
+    people: dict[int, Player] | None = None,
+    table: list[dict] | None = None,
+    *,
+    ratings: bool = True,
 ) -> list[dict]:
     """The standings with every tie-break column and the arithmetic per figure.
 
@@ -222,7 +270,7 @@ def standings_rows(
     people = people if people is not None else players(championship)
     if table is None:
         table = standings.table(*results_input(championship), **standings_options(championship))
-    ratings = rating_changes(championship)
+    changes = rating_changes(championship) if ratings else {}
     rows = []
     for row in table:
         counted_as = {
@@ -245,7 +293,7 @@ def standings_rows(
                 "figures": []
                 if row["struck"]
                 else [_arithmetic(name, row, people, counted_as) for name in standings.COEFFICIENTS],
-                "rating": ratings.get(row["id"]) if championship.rated else None,
+                "rating": changes.get(row["id"]) if championship.rated and ratings else None,
                 "raw": row,
             }
         )
@@ -263,7 +311,8 @@ def crosstable(championship: Championship, rows: list[dict], people: dict[int, P
     players_plain, rounds = results_input(championship)
     table = standings.crosstable(players_plain, rounds, championship.scoring, system=championship.standings_system)
     order = [row["player"].id for row in rows]
-    number = {pid: i for i, pid in enumerate(order, start=1)}
+    # "№" is the start number (the lot's, 1.15.5.1) on every page, print and file; the place is its own column.
+    number = {pid: people[pid].number for pid in order}
     struck = {row["player"].id for row in rows if row["struck"]}
     out = []
     if championship.standings_system != Championship.System.SWISS:
@@ -288,7 +337,7 @@ def crosstable(championship: Championship, rows: list[dict], people: dict[int, P
                     "struck": row["struck"],
                 }
             )
-        return {"kind": "grid", "rows": out, "columns": list(range(1, len(order) + 1)), "rounds": len(rounds)}
+        return {"kind": "grid", "rows": out, "columns": [number[pid] for pid in order], "rounds": len(rounds)}
     for row in rows:
         pid = row["player"].id
         by_round = {game["round"]: game for game in table["rounds"].get(pid, [])}
@@ -321,15 +370,32 @@ def crosstable(championship: Championship, rows: list[dict], people: dict[int, P
     return {"kind": "rounds", "rows": out, "columns": list(range(1, len(rounds) + 1)), "rounds": len(rounds)}
 
 
-def rounds(championship: Championship, people: dict[int, Player]) -> list[dict]:
-    """Published rounds with their pairings and results, each game linked by id."""
+def _board_score(result: str, colour: str, scoring: str) -> float:
+    """The game points a board gave the player of ``colour`` (1.12.1): a bye counts as a win (1.15.2)."""
+    if result == vocabulary.BYE:
+        return vocabulary.SCORINGS.get(scoring, vocabulary.SCORINGS["1-1/2-0"])[0]
+    if scoring not in vocabulary.SCORINGS:
+        scoring = "1-1/2-0"
+    return vocabulary.score(result, colour, scoring) or 0.0
+
+
+def rounds(championship: Championship, people: dict[int, Player], *, number: int | None = None) -> list[dict]:
+    """Published rounds with their pairings and results, each game linked by id
+    (``number``: that round only).
+
+    Each board carries both players' start numbers and their points before the
+    round (as a pairing sheet prints them), and, while its game goes on, the
+    moves made so far (``live``). One pass over the rounds in order keeps the
+    running points, so ``points_after`` of each round is every player's total then."""
     out = []
+    totals: dict[int, float] = dict.fromkeys(people, 0.0)
     for the_round in rounds_with_boards(championship):
         if the_round.status not in PUBLISHED_ROUNDS:
             continue
         boards = []
         for board in the_round.boards.all():
             rest = board.black_id is None
+            game = board.game
             boards.append(
                 {
                     "number": board.number,
@@ -337,6 +403,10 @@ def rounds(championship: Championship, people: dict[int, Player]) -> list[dict]:
                     "black_id": board.black_id,
                     "white": _name(people, board.white_id),
                     "black": "" if rest else _name(people, board.black_id),
+                    "white_number": people[board.white_id].number if board.white_id in people else None,
+                    "black_number": people[board.black_id].number if board.black_id in people else None,
+                    "white_points": figure(totals.get(board.white_id, 0.0)),
+                    "black_points": "" if rest else figure(totals.get(board.black_id, 0.0)),
                     "rest": rest,
                     "bye": rest and board.result == vocabulary.BYE,
                     "result": board.result,
@@ -344,17 +414,31 @@ def rounds(championship: Championship, people: dict[int, Player]) -> list[dict]:
                     "white_mark": vocabulary.mark(board.result, vocabulary.WHITE),
                     "black_mark": vocabulary.mark(board.result, vocabulary.BLACK),
                     "forfeit": vocabulary.is_forfeit(board.result),
+                    "live": bool(game and game.status == Game.Status.ONGOING and not board.result),
+                    "moves": game.ply if game else 0,
                 }
             )
+        for board in boards:
+            if board["result"]:
+                for pid, colour in ((board["white_id"], vocabulary.WHITE), (board["black_id"], vocabulary.BLACK)):
+                    if pid is not None:
+                        totals[pid] = totals.get(pid, 0.0) + _board_score(board["result"], colour, championship.scoring)
+        if number is not None and the_round.number != number:
+            continue
         out.append(
             {
                 "number": the_round.number,
                 "status": the_round.status,
                 "status_label": the_round.get_status_display(),
                 "date": the_round.starts_at or the_round.published_at,
+                "starts_at": the_round.starts_at,
                 "boards": boards,
+                "live": any(b["live"] for b in boards),
+                "points_after": dict(totals),
             }
         )
+        if number is not None:
+            break
     return out
 
 
@@ -369,17 +453,20 @@ def results(championship: Championship) -> dict:
     provisional = championship.status == Championship.Status.RUNNING
     if provisional:
         _mark_progress(championship, rows, table, total)
+    rounds_list = rounds(championship, people)
     return {
         "championship": championship,
         "chief_arbiter": chief,
         "deputies": deputies,
         "criteria": criteria(championship),
-        "coefficients": [COEFFICIENT_LABELS[n] for n in standings.COEFFICIENTS],
+        "coefficients": coefficient_columns(),
+        "facts": facts(championship),
+        "round_numbers": [r["number"] for r in rounds_list],
         "coefficient_names": standings.COEFFICIENTS,
         "standings": rows,
         "crosstable": table,
         "provisional": provisional,
-        "rounds": rounds(championship, people),
+        "rounds": rounds_list,
         "rated": championship.rated,
         "rounds_total": total,
         "entrants": people,  # by id, in start-number order
@@ -476,12 +563,287 @@ def results_plain(championship: Championship) -> dict:
                 for r in data["crosstable"]["rows"]
             ],
         },
-        "rounds": [
+        "rounds": [_round_plain(r) for r in data["rounds"]],
+    }
+
+
+def _round_plain(r: dict) -> dict:
+    return {
+        "number": r["number"],
+        "status": r["status"],
+        "date": r["date"].isoformat() if r["date"] else None,
+        "starts_at": r["starts_at"].isoformat() if r["starts_at"] else None,
+        "live": r["live"],
+        "boards": r["boards"],
+    }
+
+
+# ---- the pages chess-results users expect (issue 27) ------------------------------------------------
+def facts(championship: Championship) -> dict:
+    """The championship's terms in words, never codes: discipline, time control
+    (short and in words), system, opening rule, foul policy, scoring, criteria."""
+    opening = championship.opening_rule if championship.opening_rule not in ("", "none") else ""
+    return {
+        "discipline": disciplines.discipline_title(championship.discipline),
+        "time_control": time_words.words(championship.time_control),
+        "time_control_short": time_words.short(championship.time_control),
+        "system": championship.get_system_display(),
+        "swiss_system": championship.get_swiss_system_display() if championship.swiss_system else "",
+        "opening_rule": disciplines.opening_rule_title(opening) if opening else "",
+        "foul_policy": disciplines.foul_policy_title(championship.foul_policy)
+        if family(championship.discipline) != "draughts"
+        else "",
+        "scoring": championship.get_scoring_display(),
+        "criteria": criteria(championship),
+    }
+
+
+def round_numbers(championship: Championship) -> list[int]:
+    """The published rounds' numbers, for the pages' navigation."""
+    return list(
+        championship.rounds.filter(status__in=PUBLISHED_ROUNDS).order_by("number").values_list("number", flat=True)
+    )
+
+
+def starting_list(championship: Championship) -> dict:
+    """The players in start-number order (the lot, or the rating order), with their ratings and status."""
+    people = players(championship)
+    return {
+        "championship": championship,
+        "facts": facts(championship),
+        "players": sorted(people.values(), key=lambda p: p.number),
+        "round_numbers": round_numbers(championship),
+    }
+
+
+def round_sheet(championship: Championship, number: int) -> dict | None:
+    """One published round: its boards with the players' numbers and points
+    before it, results and game links — the pairing sheet of the hall."""
+    people = players(championship)
+    found = rounds(championship, people, number=number)
+    if not found:
+        return None
+    stored = Standings.objects.filter(championship=championship).first()
+    return {
+        "championship": championship,
+        "facts": facts(championship),
+        "round": found[0],
+        "round_numbers": round_numbers(championship),
+        "rounds_total": rounds_total(championship, len(people)),
+        "standings": standings_rows(championship, people, table=stored.rows) if stored else [],
+    }
+
+
+def standings_after(championship: Championship, number: int | None = None) -> dict:
+    """The standings after round ``number`` (None: now), computed by
+    ``ratings.standings`` from the results of those rounds only, with the
+    players who left later still in; the rating columns only for the current table."""
+    people = players(championship)
+    if number is None:
+        rows = standings_rows(championship, people)
+    else:
+        plain, played = results_input(championship, upto=number)
+        table = standings.table(plain, played, **standings_options(championship))
+        rows = standings_rows(championship, people, table=table, ratings=False)
+    return {
+        "championship": championship,
+        "facts": facts(championship),
+        "after_round": number,
+        "standings": rows,
+        "criteria": criteria(championship),
+        "coefficients": coefficient_columns(),
+        "rated": championship.rated and number is None,
+        "round_numbers": round_numbers(championship),
+    }
+
+
+def crosstable_page(championship: Championship) -> dict:
+    people = players(championship)
+    rows = standings_rows(championship, people)
+    return {
+        "championship": championship,
+        "facts": facts(championship),
+        "crosstable": crosstable(championship, rows, people),
+        "round_numbers": round_numbers(championship),
+    }
+
+
+def player_card(championship: Championship, username: str) -> dict | None:
+    """One entrant's card: every game (round, colour, opponent with his number,
+    result, game link), his points after each round, his place and figures,
+    and for rated events each game's rating change and his performance."""
+    people = players(championship)
+    me = next((p for p in people.values() if p.username == username), None)
+    if me is None:
+        return None
+    played = rounds(championship, people)
+    games = []
+    for r in played:
+        for b in r["boards"]:
+            if me.id not in (b["white_id"], b["black_id"]):
+                continue
+            white = b["white_id"] == me.id
+            opponent = people.get(b["black_id"] if white else b["white_id"])
+            colour = vocabulary.WHITE if white else vocabulary.BLACK
+            games.append(
+                {
+                    "round": r["number"],
+                    "board": b["number"],
+                    "colour": "" if b["rest"] else colour,
+                    "opponent": opponent,
+                    "bye": b["bye"],
+                    "rest": b["rest"],
+                    "result": b["result"],
+                    "mark": ("+" if b["bye"] else "") if b["rest"] else vocabulary.mark(b["result"], colour),
+                    "score": figure(_board_score(b["result"], colour, championship.scoring)) if b["result"] else "",
+                    "game_id": b["game_id"],
+                    "live": b["live"],
+                    "points_after": figure(r["points_after"].get(me.id, 0.0)),
+                    "rating_change": None,
+                }
+            )
+    rows = standings_rows(championship, people)
+    row = next((x for x in rows if x["player"].id == me.id), None)
+    rating = None
+    if championship.rated:
+        per_game = dict(
+            RatingChange.objects.filter(
+                member_id=me.id, game_id__in=[g["game_id"] for g in games if g["game_id"]]
+            ).values_list("game_id", "rating_after")
+        )
+        before = dict(
+            RatingChange.objects.filter(member_id=me.id, game_id__in=list(per_game)).values_list(
+                "game_id", "rating_before"
+            )
+        )
+        for g in games:
+            if g["game_id"] in per_game:
+                change = round(per_game[g["game_id"]] - before[g["game_id"]], 1)
+                g["rating_change"] = figure(change) if change <= 0 else "+" + figure(change)
+        rating = rating_changes(championship).get(me.id)
+    return {
+        "championship": championship,
+        "facts": facts(championship),
+        "player": me,
+        "games": games,
+        "row": row,
+        "rating": rating,
+        "round_numbers": round_numbers(championship),
+    }
+
+
+def live_round(championship: Championship, number: int) -> dict | None:
+    """What a round's live page redraws after a move or a result: the round's
+    boards and the current standings — a fixed number of queries whatever the
+    number of boards (tests/championships/test_live_round.py counts them)."""
+    people = players(championship)
+    found = rounds(championship, people, number=number)
+    if not found:
+        return None
+    stored = Standings.objects.filter(championship=championship).first()
+    rows = standings_rows(championship, people, table=stored.rows) if stored else []
+    return {"championship": championship, "round": found[0], "standings": rows}
+
+
+def round_game_ids(championship_id: int, number: int) -> list[int]:
+    """The games of a round (its micro-matches' too), whose changes its live page follows."""
+    boards = Round.objects.filter(championship_id=championship_id, number=number).values_list(
+        "boards__game_id", "boards__match_games__game_id"
+    )
+    return sorted({gid for pair in boards for gid in pair if gid})
+
+
+# ---- the pages' JSON twins (the API) -----------------------------------------------------------
+def player_plain(p: Player) -> dict:
+    return {
+        "id": p.id,
+        "start_number": p.number,
+        "name": p.name,
+        "username": p.username,
+        "rating": p.rating,
+        "status": p.status,
+        "left_after_round": p.left_after_round,
+    }
+
+
+def starting_list_plain(championship: Championship) -> dict:
+    data = starting_list(championship)
+    return {"championship_id": championship.pk, "players": [player_plain(p) for p in data["players"]]}
+
+
+def round_sheet_plain(championship: Championship, number: int) -> dict | None:
+    data = round_sheet(championship, number)
+    return None if data is None else {"championship_id": championship.pk, **_round_plain(data["round"])}
+
+
+def standings_after_plain(championship: Championship, number: int | None) -> dict:
+    data = standings_after(championship, number)
+    return {
+        "championship_id": championship.pk,
+        "after_round": number,
+        "criteria": [c["name"] for c in data["criteria"]],
+        "rows": [
             {
-                **{k: v for k, v in r.items() if k != "status_label"},
-                "date": r["date"].isoformat() if r["date"] else None,
+                "place": row["place"],
+                "player": player_plain(row["player"]),
+                "points": row["raw"]["points"],
+                "wins": row["wins"],
+                "draws": row["draws"],
+                "losses": row["losses"],
+                "games": row["games"],
+                "struck": row["struck"],
+                "coefficients": row["raw"].get("coefficients", {}),
             }
-            for r in data["rounds"]
+            for row in data["standings"]
+        ],
+    }
+
+
+def crosstable_table_plain(championship: Championship) -> dict:
+    """The crosstable as its page shows it: rows in the order of places, "number" the start number."""
+    table = crosstable_page(championship)["crosstable"]
+    return {
+        "kind": table["kind"],
+        "columns": table["columns"],
+        "rows": [
+            {
+                "place": r["place"],
+                "number": r["number"],
+                "player_id": r["player"].id,
+                "name": r["player"].name,
+                "points": r["points"],
+                "cells": r["cells"],
+            }
+            for r in table["rows"]
+        ],
+    }
+
+
+def player_card_plain(championship: Championship, username: str) -> dict | None:
+    card = player_card(championship, username)
+    if card is None:
+        return None
+    row = card["row"]
+    return {
+        "championship_id": championship.pk,
+        "player": player_plain(card["player"]),
+        "place": row["place"] if row else None,
+        "points": row["raw"]["points"] if row else None,
+        "rating": card["rating"],
+        "games": [
+            {
+                "round": g["round"],
+                "board": g["board"],
+                "colour": g["colour"] or None,
+                "opponent": player_plain(g["opponent"]) if g["opponent"] else None,
+                "bye": g["bye"],
+                "result": g["result"],
+                "mark": g["mark"],
+                "game_id": g["game_id"],
+                "points_after": g["points_after"],
+                "rating_change": g["rating_change"],
+            }
+            for g in card["games"]
         ],
     }
 

@@ -4,6 +4,8 @@ the table and the crosstable of board points."""
 
 from __future__ import annotations
 
+from django.db import models
+
 from club.members.models import Member
 from club.platform.figures import figure
 from club.teams.models import Match, Team
@@ -79,8 +81,11 @@ def pairing_input(championship: Championship) -> tuple[list[dict], list[list[dic
     return players, rounds
 
 
-def standings_compute(championship: Championship) -> list[dict]:
+def standings_compute(championship: Championship, *, upto: int | None = None) -> list[dict]:
+    """The team table (1.14.6); ``upto``: as it stood after that round."""
     plain = results_plain(championship)
+    if upto is not None:
+        plain = {**plain, "rounds": plain["rounds"][:upto]}
     rows = team_rules.table(
         plain["teams"],
         plain["rounds"],
@@ -214,3 +219,95 @@ def captain_forms(championship: Championship, member) -> list[dict]:
             }
         )
     return forms
+
+
+def standings_after(championship: Championship, number: int) -> list[dict]:
+    """The team table after round ``number``, with team names (issue 27)."""
+    names = {t.pk: t.name for t in championship.teams.all()}
+    return [{**row, "name": names.get(row["id"], "")} for row in standings_compute(championship, upto=number)]
+
+
+def team_card(championship: Championship, team_id: int) -> dict | None:
+    """One team's card: its roster and every match — round, opponent, colours
+    of board 1 (1.14.3), board points each way, the result — with the
+    board-by-board games (players, result, game link)."""
+    team = championship.teams.select_related("captain").filter(pk=team_id).first()
+    if team is None:
+        return None
+    matches = (
+        Match.objects.filter(round__championship=championship)
+        .filter(models.Q(home=team) | models.Q(away=team))
+        .select_related("round", "home", "away")
+        .prefetch_related("board_games__white", "board_games__black")
+        .order_by("round__number", "number")
+    )
+    rows, total = [], 0.0
+    for m in matches:
+        home = m.home_id == team.pk
+        ours, theirs = (m.home_points, m.away_points) if home else (m.away_points, m.home_points)
+        colour = vocabulary.WHITE if home else vocabulary.BLACK
+        if m.result:
+            total += ours
+        rows.append(
+            {
+                "round": m.round.number,
+                "match_id": m.pk,
+                "opponent": (m.away if home else m.home),
+                "home": home,
+                "result": m.result,
+                "mark": vocabulary.mark(m.result, colour) if m.result and m.result != vocabulary.BYE else "",
+                "points": figure(ours) if m.result else "",
+                "opponent_points": figure(theirs) if m.result else "",
+                "board_points_after": figure(total),
+                "boards": [
+                    {
+                        "board": b.board,
+                        "white": b.white,
+                        "black": b.black,
+                        "result": b.result,
+                        "game_id": b.game_id,
+                        "void": bool(b.ineligible_reason),
+                    }
+                    for b in m.board_games.all()
+                ],
+            }
+        )
+    table = standings_rows(championship)
+    row = next((r for r in table if r["id"] == team.pk), None)
+    roster = [
+        p.member for p in team.players.filter(accepted_at__isnull=False).select_related("member").order_by("order")
+    ]
+    return {"event": championship, "team": team, "matches": rows, "row": row, "roster": roster}
+
+
+def team_card_plain(championship: Championship, team_id: int) -> dict | None:
+    card = team_card(championship, team_id)
+    if card is None:
+        return None
+    return {
+        "event_id": championship.pk,
+        "team": {"id": card["team"].pk, "name": card["team"].name, "start_number": card["team"].start_number},
+        "place": card["row"]["place"] if card["row"] else None,
+        "roster": [{"id": m.pk, "name": str(m), "username": m.username} for m in card["roster"]],
+        "matches": [
+            {
+                "round": m["round"],
+                "opponent": {"id": m["opponent"].pk, "name": m["opponent"].name} if m["opponent"] else None,
+                "home": m["home"],
+                "result": m["result"],
+                "points": m["points"],
+                "opponent_points": m["opponent_points"],
+                "boards": [
+                    {
+                        "board": b["board"],
+                        "white": str(b["white"]) if b["white"] else None,
+                        "black": str(b["black"]) if b["black"] else None,
+                        "result": b["result"],
+                        "game_id": b["game_id"],
+                    }
+                    for b in m["boards"]
+                ],
+            }
+            for m in card["matches"]
+        ],
+    }

@@ -15,6 +15,7 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 
+from games import events
 from ratings import standings
 
 from ..locks import championship_locked
@@ -57,4 +58,11 @@ def standings_recompute(*, championship_id: int, now: datetime | None = None) ->
         Standings.objects.update_or_create(
             championship=championship, defaults={"rows": compute(), "computed_at": now, "results_version": digest}
         )
+        # The round pages watching it show the new table (club.championships.consumers.RoundConsumer).
+        transaction.on_commit(lambda: events.group_send(event_group(championship_id), {"type": "standings.changed"}))
     return True
+
+
+def event_group(championship_id: int) -> str:
+    """The Channels group of an event's live pages: told when its table changes."""
+    return f"championship-{championship_id}"

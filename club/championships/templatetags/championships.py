@@ -1,8 +1,12 @@
 """``{% next_championship_game %}``: the member's next championship game (for "My games")."""
 
 from django import template
+from django.urls import reverse
 
-from club.championships import selectors
+from club.championships import calendar, decisions, selectors
+from club.championships.selectors import results
+from games import disciplines, time_words
+from games import results as vocabulary
 from games.models import Game
 
 register = template.Library()
@@ -26,3 +30,51 @@ def next_championship_game(context):
         "opponent": board.black if board.white_id == member.pk else board.white,
         "colour": "white" if game.white_id == member.pk else "black",
     }
+
+
+@register.filter
+def decision_action(action: str) -> str:
+    """A logged action in words (``club.championships.decisions.ACTION_WORDS``)."""
+    return decisions.action_words(action)
+
+
+@register.filter
+def decision_actor(by) -> str:
+    """Who did it; nobody recorded: the club, automatically."""
+    return decisions.actor_words(by)
+
+
+@register.filter
+def discipline_words(name: str) -> str:
+    return disciplines.discipline_title(name)
+
+
+@register.filter
+def time_control_words(text: str) -> str:
+    return time_words.words(text)
+
+
+@register.filter
+def board_result(result: str) -> str:
+    """A board's result as the crosstable marks read it: 1 – 0, ½ – ½, + – − (1.12.2); a bye: +."""
+    if result == vocabulary.BYE:
+        return "+"
+    if not vocabulary.is_result(result):
+        return ""
+    return f"{vocabulary.mark(result, vocabulary.WHITE)} – {vocabulary.mark(result, vocabulary.BLACK)}"
+
+
+@register.simple_tag(takes_context=True)
+def member_calendar_url(context) -> str:
+    """The private address of the member's iCalendar feed (club.championships.calendar)."""
+    request, member = context.get("request"), context.get("user")
+    if request is None or not getattr(member, "is_authenticated", False):
+        return ""
+    path = reverse("championships:member-calendar", args=[calendar.member_feed_token(member)])
+    return request.build_absolute_uri(path)
+
+
+@register.filter
+def criterion_words(name: str) -> str:
+    """A tie criterion (1.13.3, 1.14.6) in words."""
+    return str(results.CRITERION_LABELS.get(name, name))

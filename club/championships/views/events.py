@@ -77,7 +77,8 @@ def championship_detail(request, pk):
             "is_arbiter": role is not None,
             "is_chief": role in ("chief", "deputy"),
             "standings": results.stored_standings_rows(championship),
-            "coefficient_names": list(results.COEFFICIENT_LABELS.items()),
+            "coefficient_columns": results.coefficient_columns(),
+            "facts": results.facts(championship),
             "crosstable": (
                 results.crosstable_grid(championship)
                 if championship.system == Championship.System.ROUND_ROBIN

@@ -3,16 +3,16 @@ the files, all read from the one results model (``selectors.results``)."""
 
 from __future__ import annotations
 
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils import timezone
 
-from .. import exports, selectors
+from .. import exports, live, selectors
 from ..models import Championship
 from ..selectors import results
 
 
-def _published(pk: int) -> Championship:
+def published_or_404(pk: int) -> Championship:
     """A championship of players whose results are public: any but a draft (a team
     event's results are on its own pages, club.championships.views.teams)."""
     championship = selectors.championship_get(pk)
@@ -23,7 +23,7 @@ def _published(pk: int) -> Championship:
 
 def championship_results(request, pk):
     """Crosstable, standings with every tie-break column and its arithmetic, rounds with their games."""
-    return render(request, "championships/results/page.html", results.results(_published(pk)))
+    return render(request, "championships/results/page.html", results.results(published_or_404(pk)))
 
 
 def championship_results_print(request, pk):
@@ -31,7 +31,7 @@ def championship_results_print(request, pk):
     return render(
         request,
         "championships/results/print.html",
-        {**results.results(_published(pk)), "printed_on": timezone.localdate()},
+        {**results.results(published_or_404(pk)), "printed_on": timezone.localdate()},
     )
 
 
@@ -39,7 +39,49 @@ def championship_export(request, pk, kind):
     """One file: all games (PDN / renju records, or a ZIP of one file per game), standings CSV, or TRF16."""
     if kind not in exports.EXPORTS:
         raise Http404
-    done = exports.export(_published(pk), kind)
+    done = exports.export(published_or_404(pk), kind)
     response = HttpResponse(done.content, content_type=done.content_type)
     response["Content-Disposition"] = f'attachment; filename="{done.filename}"'
     return response
+
+
+# ---- the pages chess-results users expect (issue 27): each a stable URL, printable on A4 ----------
+def championship_players(request, pk):
+    """The starting list: start number, name, rating, status."""
+    return render(request, "championships/pages/players.html", results.starting_list(published_or_404(pk)))
+
+
+def championship_round(request, pk, number):
+    """One round's pairings and results — the pairing sheet for the hall's board, live while it is played."""
+    sheet = results.round_sheet(published_or_404(pk), number)
+    if sheet is None:
+        raise Http404
+    return render(request, "championships/pages/round.html", sheet)
+
+
+def championship_standings(request, pk, number=None):
+    """The standings now, or after round ``number``."""
+    championship = published_or_404(pk)
+    if number is not None and number not in results.round_numbers(championship):
+        raise Http404
+    return render(request, "championships/pages/standings.html", results.standings_after(championship, number))
+
+
+def championship_crosstable(request, pk):
+    return render(request, "championships/pages/crosstable.html", results.crosstable_page(published_or_404(pk)))
+
+
+def championship_player(request, pk, username):
+    """A player's card: every game, points after each round, rating change and performance."""
+    card = results.player_card(published_or_404(pk), username)
+    if card is None:
+        raise Http404
+    return render(request, "championships/pages/player.html", card)
+
+
+def championship_round_live(request, pk, number):
+    """The round's boards and the standings as they are now (the page polls this when its socket is down)."""
+    fragments = live.round_fragments(published_or_404(pk), number, request)
+    if fragments is None:
+        raise Http404
+    return JsonResponse(fragments)

@@ -100,10 +100,34 @@ def round_detail(request, pk: int, number: int):
     return render(request, "teams/round.html", {"event": event, "round": rounds[0], "names": names})
 
 
-def standings(request, pk: int):
+def _round_numbers(event: Championship) -> list[int]:
+    return list(event.rounds.exclude(status="paired").order_by("number").values_list("number", flat=True))
+
+
+def standings(request, pk: int, number: int | None = None):
+    """The team table now, or after round ``number`` (1.14.6), and the crosstable of board points."""
     event = _event(pk)
+    numbers = _round_numbers(event)
+    if number is not None and number not in numbers:
+        raise Http404
+    rows = selectors.standings_rows(event) if number is None else selectors.standings_after(event, number)
     return render(
         request,
         "teams/standings.html",
-        {"event": event, "rows": selectors.standings_rows(event), "crosstable": selectors.crosstable(event)},
+        {
+            "event": event,
+            "rows": rows,
+            "crosstable": selectors.crosstable(event) if number is None else None,
+            "after_round": number,
+            "round_numbers": numbers,
+        },
     )
+
+
+def team_card(request, pk: int, team_id: int):
+    """A team's card: its roster and every match, board by board."""
+    event = _event(pk)
+    card = selectors.team_card(event, team_id)
+    if card is None:
+        raise Http404
+    return render(request, "teams/team.html", {**card, "round_numbers": _round_numbers(event)})

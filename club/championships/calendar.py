@@ -1,0 +1,145 @@
+"""iCalendar feeds (RFC 5545, through the ``icalendar`` library; issue 27).
+
+* a championship's rounds — public while the championship is (not a draft);
+* a member's scheduled games and rounds — behind a private URL whose token
+  is the member's id signed by the club (``member_feed_token``), or his session.
+
+Times are written in UTC (``DTSTART:…Z``): each calendar program shows them
+in its owner's zone. A round or game without a set start (correspondence) is
+an all-day event on the day it was published or began.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import icalendar
+from django.core import signing
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games import clock
+from games.models import Game
+
+from .models import Board, Championship, Round
+
+PRODID = "-//Draughts & renju club//results//EN"
+SALT = "club.championships.calendar"
+LONGEST = timedelta(hours=8)
+
+
+def member_feed_token(member) -> str:
+    return signing.dumps(member.pk, salt=SALT, compress=True)
+
+
+def member_of_token(token: str) -> int | None:
+    try:
+        return int(signing.loads(token, salt=SALT))
+    except (signing.BadSignature, TypeError, ValueError):
+        return None
+
+
+def _length(time_control: str) -> timedelta | None:
+    """How long a live game may take: both clocks' periods, at most 8 h; None for correspondence."""
+    try:
+        tc = clock.TimeControl.parse(time_control)
+    except ValueError:
+        return timedelta(hours=2)
+    if tc.correspondence:
+        return None
+    total = 2 * sum(p.seconds for p in tc.periods)
+    return min(LONGEST, timedelta(seconds=total or 7200))
+
+
+def _calendar(name: str) -> icalendar.Calendar:
+    cal = icalendar.Calendar()
+    cal.add("prodid", PRODID)
+    cal.add("version", "2.0")
+    cal.add("calscale", "GREGORIAN")
+    cal.add("x-wr-calname", name)
+    return cal
+
+
+def _event(uid: str, summary: str, start: datetime, length: timedelta | None, url: str, stamp: datetime):
+    event = icalendar.Event()
+    event.add("uid", uid)
+    event.add("dtstamp", stamp)
+    event.add("summary", summary)
+    if length is None:  # correspondence: the day it starts
+        day = timezone.localtime(start).date()
+        event.add("dtstart", day)
+        event.add("dtend", day + timedelta(days=1))
+    else:
+        event.add("dtstart", start.astimezone(UTC))
+        event.add("dtend", (start + length).astimezone(UTC))
+    event.add("url", url)
+    return event
+
+
+def _round_start(the_round: Round) -> datetime | None:
+    return the_round.starts_at or the_round.published_at
+
+
+def championship_feed(championship: Championship, base_url: str) -> bytes:
+    """Every round of the championship that has a start (or was published), one event each."""
+    cal = _calendar(championship.name)
+    length = _length(championship.time_control)
+    now = timezone.now()
+    for the_round in championship.rounds.order_by("number"):
+        start = _round_start(the_round)
+        if start is None:
+            continue
+        summary = _("%(event)s: round %(n)d") % {"event": championship.name, "n": the_round.number}
+        url = f"{base_url}/championships/{championship.pk}/rounds/{the_round.number}/"
+        cal.add_component(
+            _event(f"round-{the_round.pk}@draughts-club", summary, start, length, url, the_round.paired_at or now)
+        )
+    return cal.to_ical()
+
+
+def member_feed(member, base_url: str) -> bytes:
+    """The member's games still to play or going on (club and championship games) and his rounds."""
+    cal = _calendar(_("Games of %(name)s") % {"name": member})
+    now = timezone.now()
+    mine = Q(white=member) | Q(black=member)
+    games = (
+        Game.objects.filter(mine, status=Game.Status.ONGOING)
+        .select_related("white", "black")
+        .order_by("starts_at", "id")[:500]
+    )
+    for game in games:
+        start = game.starts_at or game.created_at
+        opponent = game.black if game.white_id == member.pk else game.white
+        summary = _("Game against %(opponent)s") % {"opponent": opponent or "?"}
+        cal.add_component(
+            _event(
+                f"game-{game.pk}@draughts-club",
+                summary,
+                start,
+                _length(game.time_control),
+                f"{base_url}/play/games/{game.pk}/",
+                game.created_at or now,
+            )
+        )
+    boards = (
+        Board.objects.filter(mine, round__status__in=(Round.Status.PUBLISHED,), round__starts_at__gte=now)
+        .select_related("round__championship", "white", "black")
+        .order_by("round__starts_at")[:200]
+    )
+    for board in boards:
+        the_round = board.round
+        if board.game_id:  # its game is in the feed already
+            continue
+        summary = _("%(event)s: round %(n)d") % {"event": the_round.championship.name, "n": the_round.number}
+        cal.add_component(
+            _event(
+                f"round-{the_round.pk}-{member.pk}@draughts-club",
+                summary,
+                the_round.starts_at,
+                _length(the_round.championship.time_control),
+                f"{base_url}/championships/{the_round.championship_id}/rounds/{the_round.number}/",
+                the_round.published_at or now,
+            )
+        )
+    return cal.to_ical()

@@ -1,0 +1,68 @@
+"""The live round page's socket: ``/ws/championships/<id>/rounds/<n>/?lang=<ru|en>`` (issue 27).
+
+On connect the server sends ``{"type": "round", "boards_html", "standings_html", "live"}``;
+it joins the Channels group of every game of the round (``games.events.game_group``,
+told after each committed move or result) and the event's group
+(``services.standings.event_group``, told when the stored table changes), and
+after each message sends the round again. One render per update, whatever
+the number of boards (``club.championships.live``)."""
+
+from urllib.parse import parse_qs
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
+from django.utils import translation
+
+from club.platform import channel_layer
+from games import events
+
+from . import live
+from .selectors import results
+from .services.standings import event_group
+
+
+class RoundConsumer(AsyncJsonWebsocketConsumer):
+    async def connect(self):
+        kwargs = self.scope["url_route"]["kwargs"]
+        self.championship_id, self.number = int(kwargs["championship_id"]), int(kwargs["number"])
+        query = {k: v[0] for k, v in parse_qs(self.scope.get("query_string", b"").decode("latin-1")).items()}
+        languages = {code for code, _name in settings.LANGUAGES}
+        self.language = query.get("lang") if query.get("lang") in languages else settings.LANGUAGE_CODE
+        first = await database_sync_to_async(self._fragments)()
+        if first is None:
+            await self.close(code=4404)
+            return
+        game_ids = await database_sync_to_async(results.round_game_ids)(self.championship_id, self.number)
+        self.watched = [event_group(self.championship_id), *(events.game_group(g) for g in game_ids)]
+        for group in self.watched:
+            await self.channel_layer.group_add(group, self.channel_name)
+        await self.accept()
+        channel_layer.register(self)
+        await self.send_json(first)
+
+    async def disconnect(self, code):
+        channel_layer.unregister(self)
+        for group in getattr(self, "watched", ()):
+            await self.channel_layer.group_discard(group, self.channel_name)
+
+    async def receive(self, text_data=None, bytes_data=None, **kwargs):
+        pass  # the round socket only listens
+
+    async def layer_reconnected(self):
+        await self._send()
+
+    async def game_changed(self, event):
+        await self._send()
+
+    async def standings_changed(self, event):
+        await self._send()
+
+    async def _send(self):
+        fragments = await database_sync_to_async(self._fragments)()
+        if fragments is not None:
+            await self.send_json(fragments)
+
+    def _fragments(self):
+        with translation.override(self.language):
+            return live.round_fragments_of(self.championship_id, self.number)

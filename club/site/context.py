@@ -1,0 +1,7 @@
+"""Template context every page gets: the zone its times are shown in (issue 27)."""
+
+from club.platform import zones
+
+
+def time_zone(request) -> dict:
+    return {"current_zone_label": zones.current_label()}

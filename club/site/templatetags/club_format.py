@@ -1,0 +1,32 @@
+"""``{% load club_format %}``: how every page prints a figure and a time (issue 27).
+
+* ``{{ value|figure }}``: points and coefficients in the reader's locale, one
+  way everywhere (``club.platform.figures.figure``: 3, 2.5 / 2,5, −1.5);
+* ``{{ moment|when }}``: a stored instant in the viewer's zone, naming it
+  (``<time datetime="…Z">2026-03-01 15:00 MSK</time>``).
+"""
+
+from django import template
+from django.utils.html import format_html
+
+from club.platform import figures, zones
+
+register = template.Library()
+
+
+@register.filter
+def figure(value) -> str:
+    return figures.figure(value)
+
+
+@register.filter
+def when(moment):
+    if not moment:
+        return ""
+    return format_html('<time datetime="{}">{}</time>', moment.isoformat(), zones.shown(moment))
+
+
+@register.simple_tag
+def zone_label() -> str:
+    """The zone a form on this page reads its times in: "Europe/Moscow, UTC+03:00"."""
+    return zones.current_label()

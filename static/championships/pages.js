@@ -1,0 +1,54 @@
+// The results pages (issue 27): the print button, and a round's live boards and standings.
+(function () {
+  "use strict";
+  document.querySelectorAll(".print-button").forEach(function (button) {
+    button.addEventListener("click", function () { window.print(); });
+  });
+
+  var live = document.getElementById("live-round");
+  if (!live || !live.dataset.live) return;
+  var standings = document.getElementById("live-standings-frame");
+  var lang = document.documentElement.lang || "";
+  var pollTimer = null;
+
+  function draw(message) {
+    if (!message || message.type !== "round") return;
+    if (message.boards_html !== undefined && live.innerHTML.trim() !== message.boards_html.trim()) {
+      live.innerHTML = message.boards_html;
+      live.classList.add("updated");
+      setTimeout(function () { live.classList.remove("updated"); }, 1200);
+    }
+    if (standings && message.standings_html !== undefined) standings.innerHTML = message.standings_html;
+    live.dataset.updates = String(Number(live.dataset.updates || 0) + 1);
+  }
+
+  function poll() {
+    fetch(live.dataset.live, { headers: { Accept: "application/json" }, credentials: "same-origin" })
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(draw)
+      .catch(function () {});
+  }
+
+  function startPolling() {
+    if (!pollTimer) pollTimer = setInterval(poll, 10000);
+  }
+
+  function connect(delay) {
+    if (!("WebSocket" in window) || !live.dataset.socket) { startPolling(); return; }
+    var scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    var socket = new WebSocket(scheme + location.host + live.dataset.socket + "?lang=" + encodeURIComponent(lang));
+    socket.onopen = function () {
+      if (pollTimer) { clearInterval(pollTimer); pollTimer = null; }
+      live.dataset.socketOpen = "1";
+    };
+    socket.onmessage = function (event) {
+      try { draw(JSON.parse(event.data)); } catch (e) { /* not ours */ }
+    };
+    socket.onclose = function () {
+      live.dataset.socketOpen = "";
+      startPolling();
+      setTimeout(function () { connect(Math.min((delay || 1000) * 2, 30000)); }, delay || 1000);
+    };
+  }
+  connect(1000);
+})();

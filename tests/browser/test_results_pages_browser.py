@@ -1,0 +1,197 @@
+"""The results pages of a 12-player championship read at 390 × 844 (a phone) and
+1280 × 800 (issue 27): the page itself never scrolls sideways, every column
+header and every figure is visible or reachable by scrolling its table's own
+frame (the place and name columns stay in view), no internal code shows as
+text — in English or in Russian — and every time names its zone."""
+
+import re
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from club.championships import demo
+from club.championships.models import Board
+from tests.browser.conftest import screenshot
+from tests.conftest import make_member
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+expect.set_options(timeout=15_000)
+
+VIEWPORTS = [(390, 844), (1280, 800)]
+# Codes the club stores and must never print as words (case matters: "Swiss" is a word, "swiss" a code).
+CODES = [
+    "russian",
+    "d1",
+    "d3",
+    "2700+10",
+    "rif",
+    "reject",
+    "foul-loses",
+    "shmulyan",
+    "berger",
+    "buchholz",
+    "truncated-solkoff",
+    "opponents-elo",
+    "entries-open",
+    "entries-closed",
+    "round-robin",
+    "swiss",
+    "1-1/2-0",
+    "protest:file",
+    "sanction:warning",
+    "create",
+    "pair",
+    "publish",
+    "finish",
+    "head-to-head",
+]
+# A time of day shown without a zone after it.
+BARE_TIME = re.compile(r"(?<![+−\-\d])\b\d{1,2}:\d{2}(?::\d{2})?\b(?!\s+(?:[A-Z]{2,5}\b|UTC))")
+
+# Every cell of every framed table: reachable in its frame, not under the sticky columns, not cut.
+REACHABLE = """() => {
+  const problems = [];
+  const page = document.documentElement;
+  if (page.scrollWidth > window.innerWidth + 1) problems.push(`the page scrolls sideways: ${page.scrollWidth} > ${window.innerWidth}`);
+  for (const frame of document.querySelectorAll('.table-frame')) {
+    const frameBox = frame.getBoundingClientRect();
+    if (frameBox.right > window.innerWidth + 1) problems.push(`a frame sticks out: ${frameBox.right}`);
+    for (const row of frame.querySelectorAll(':scope > table > thead > tr, :scope > table > tbody > tr')) {
+      const cells = Array.from(row.children);
+      for (const cell of cells) {
+        if (!cell.textContent.trim()) continue;
+        const sticky = getComputedStyle(cell).position === 'sticky';
+        cell.scrollIntoView({block: 'nearest', inline: 'nearest'});
+        let box = cell.getBoundingClientRect();
+        if (!sticky) {
+          const covered = Math.max(frameBox.left, ...cells.filter(c => getComputedStyle(c).position === 'sticky')
+            .map(c => c.getBoundingClientRect().right));
+          if (box.left < covered - 1) { frame.scrollLeft -= covered - box.left; box = cell.getBoundingClientRect(); }
+          if (box.left < covered - 1 || box.right > frameBox.right + 1)
+            problems.push(`cut: "${cell.textContent.trim()}" [${box.left}, ${box.right}] in [${covered}, ${frameBox.right}]`);
+        } else if (box.left < frameBox.left - 1 || box.right > frameBox.right + 1) {
+          problems.push(`sticky cut: "${cell.textContent.trim()}"`);
+        }
+        if (cell.scrollWidth > cell.clientWidth + 1 && getComputedStyle(cell).overflowX !== 'visible')
+          problems.push(`clipped text: "${cell.textContent.trim()}"`);
+      }
+    }
+    frame.scrollLeft = 0;
+  }
+  return problems;
+}"""
+
+
+@pytest.fixture
+def twelve(staff, eager_celery):
+    players = [
+        make_member(f"player{i:02d}", display_name=f"Player {i:02d}", federation_rating=2200 - 40 * i)
+        for i in range(12)
+    ]
+    return demo.twelve(**staff, players=players, start=timezone.now() - timedelta(days=5))
+
+
+@pytest.fixture
+def staff(organiser, chief_arbiter, arbiter):
+    return {"organiser": organiser, "chief": chief_arbiter, "arbiter": arbiter}
+
+
+def urls(championship) -> dict[str, str]:
+    live = Board.objects.filter(round__championship=championship, game__status="active").select_related("round").first()
+    player = championship.entries.select_related("member").order_by("start_number").first().member.username
+    pk = championship.pk
+    return {
+        "results": f"/championships/{pk}/results/",
+        "standings": f"/championships/{pk}/standings/",
+        "crosstable": f"/championships/{pk}/crosstable/",
+        "player": f"/championships/{pk}/players/{player}/",
+        "pairing-sheet": f"/championships/{pk}/rounds/{live.round.number}/",
+        "championship": f"/championships/{pk}/",
+    }
+
+
+def visible_words(page) -> str:
+    return page.locator("body").inner_text()
+
+
+def codes_shown(text: str) -> list[str]:
+    return [code for code in CODES if re.search(rf"(?<![\w/+:-]){re.escape(code)}(?![\w/+:-])", text)]
+
+
+@pytest.mark.parametrize("width,height", VIEWPORTS)
+def test_every_results_page_reads_at_this_width_without_cutting(page, twelve, width, height):
+    page.set_viewport_size({"width": width, "height": height})
+    for name, url in urls(twelve).items():
+        page.goto(url)
+        expect(page.locator("h1")).to_contain_text(twelve.name)
+        problems = page.evaluate(REACHABLE)
+        assert problems == [], (name, width, problems[:5])
+        text = visible_words(page)
+        assert codes_shown(text) == [], (name, width)
+        assert BARE_TIME.findall(text) == [], (name, width)
+        screenshot(page, f"results-{name}-{width}")
+
+
+def test_the_headers_of_the_standings_and_the_crosstable_are_all_there(page, twelve):
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(urls(twelve)["standings"])
+    headers = [h.strip() for h in page.locator("#standings thead th").all_inner_texts()]
+    assert headers == [
+        "Place",
+        "Player",
+        "№",
+        "Points",
+        "W / D / L",
+        "Shmulyan",
+        "Berger",
+        "Buchholz",
+        "Solkoff",
+        "Trunc. Solkoff",
+        "Riga",
+        "Opp. Elo",
+        "Rating change",
+        "Performance",
+    ]
+    assert page.locator("#standings tbody tr").count() == 12
+    # The coefficient's clause is its tooltip.
+    assert "1.13.6" in page.locator('#standings th[data-coefficient="buchholz"]').get_attribute("title")
+    page.goto(urls(twelve)["crosstable"])
+    assert page.locator("#crosstable tbody tr").count() == 12
+    assert (
+        page.locator("#crosstable thead th").count() == 3 + 4 + 1
+    )  # place, №, name, the four rounds published, points
+
+
+def test_the_pairing_sheet_names_the_zone_of_its_times_and_prints_on_a4(page, twelve):
+    page.goto(urls(twelve)["pairing-sheet"])
+    times = page.locator("time").all_inner_texts()
+    assert times and all(re.search(r"(MSK|UTC[+−]\d\d:\d\d|UTC)$", t) for t in times), times
+    expect(page.locator("#pairings tbody tr")).to_have_count(6)
+    expect(page.locator("#pairings tr.live")).to_have_count(1)  # the game still going on
+    page.emulate_media(media="print")
+    expect(page.locator(".event-nav")).to_be_hidden()
+    expect(page.locator(".site-header")).to_be_hidden()
+    assert page.pdf(format="A4").startswith(b"%PDF")
+
+
+def test_the_championship_page_is_not_a_long_scroll_on_a_phone(page, twelve):
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(urls(twelve)["championship"])
+    height = page.evaluate("document.documentElement.scrollHeight")
+    assert height < 4500, height
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_no_code_shows_in_the_russian_interface_either(page, twelve, live_server):
+    page.context.add_cookies([{"name": "django_language", "value": "ru", "url": live_server.url}])
+    page.set_viewport_size({"width": 390, "height": 844})
+    for name, url in urls(twelve).items():
+        page.goto(url)
+        text = visible_words(page)
+        assert codes_shown(text) == [], (name, codes_shown(text))
+        assert BARE_TIME.findall(text) == [], name
+        figures = page.locator("#standings tbody, #crosstable tbody, #pairings tbody, #player-games tbody")
+        for body in figures.all_inner_texts():  # Russian figures: 0,5, never 0.5
+            assert not re.search(r"\d\.\d", body), name

@@ -1,0 +1,84 @@
+"""iCalendar feeds (RFC 5545; issue 27), read back by a parser (``icalendar``),
+not by matching strings: a championship's rounds, public while it is; a
+member's games and rounds behind his private URL or his session."""
+
+from datetime import UTC, datetime, timedelta
+
+import icalendar
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from club.championships import calendar, services
+from club.championships.models import Board
+
+pytestmark = pytest.mark.django_db
+
+
+def events(body: bytes) -> list:
+    cal = icalendar.Calendar.from_ical(body)
+    assert cal["VERSION"] == "2.0" and cal["PRODID"]
+    return [c for c in cal.walk("VEVENT")]
+
+
+@pytest.fixture
+def scheduled(make_championship, players, staff):
+    """A live championship (45 min + 10 s) whose first round starts on 1 June 2030 at 09:30 UTC."""
+    championship = make_championship(players[:4], time_control="2700+10", name="Summer rapid")
+    services.round_pair(by=staff["arbiter"], championship_id=championship.pk, now=timezone.now())
+    services.round_publish(
+        by=staff["arbiter"],
+        championship_id=championship.pk,
+        round_number=1,
+        starts_at=datetime(2030, 6, 1, 9, 30, tzinfo=UTC),
+        now=timezone.now(),
+    )
+    return championship
+
+
+def test_a_championships_feed_has_each_round_at_its_start_in_utc(scheduled):
+    response = Client().get(f"/championships/{scheduled.pk}/calendar.ics")
+    assert response.status_code == 200 and response["Content-Type"].startswith("text/calendar")
+    (event,) = events(response.content)
+    assert event.decoded("DTSTART") == datetime(2030, 6, 1, 9, 30, tzinfo=UTC)
+    assert event.decoded("DTEND") > event.decoded("DTSTART")
+    assert "Summer rapid" in str(event["SUMMARY"]) and str(event["URL"]).endswith(
+        f"/championships/{scheduled.pk}/rounds/1/"
+    )
+    assert str(event["UID"])
+
+
+def test_a_draft_championship_has_no_public_feed(organiser):
+    draft = services.championship_create(organiser=organiser, name="Secret", discipline="russian", time_control="d3")
+    assert Client().get(f"/championships/{draft.pk}/calendar.ics").status_code == 404
+
+
+def test_a_members_private_feed_holds_his_scheduled_games_and_nobody_elses(scheduled):
+    board = Board.objects.filter(round__championship=scheduled, black__isnull=False).select_related("white").first()
+    token = calendar.member_feed_token(board.white)
+    found = events(Client().get(f"/championships/calendar/{token}.ics").content)
+    assert [e.decoded("DTSTART") for e in found] == [datetime(2030, 6, 1, 9, 30, tzinfo=UTC)]
+    assert str(found[0]["URL"]).endswith(f"/play/games/{board.game_id}/")
+    # His session gives the same feed; a forged token gives nothing.
+    client = Client()
+    client.force_login(board.white)
+    assert [e.decoded("DTSTART") for e in events(client.get("/championships/calendar/mine.ics").content)] == [
+        datetime(2030, 6, 1, 9, 30, tzinfo=UTC)
+    ]
+    assert Client().get(f"/championships/calendar/{token[:-2]}xx.ics").status_code == 404
+
+
+def test_the_profile_page_gives_the_member_his_feeds_address(players):
+    client = Client()
+    client.force_login(players[0])
+    page = client.get("/profile/edit/").content.decode()
+    assert f"/championships/calendar/{calendar.member_feed_token(players[0])}.ics" in page
+
+
+def test_a_correspondence_round_is_an_all_day_event(make_championship, players, staff):
+    championship = make_championship(players[:2], time_control="d3")
+    services.round_pair(by=staff["arbiter"], championship_id=championship.pk, now=timezone.now())
+    services.round_publish(by=staff["arbiter"], championship_id=championship.pk, round_number=1, now=timezone.now())
+    (event,) = events(Client().get(f"/championships/{championship.pk}/calendar.ics").content)
+    start = event.decoded("DTSTART")
+    assert not isinstance(start, datetime) and event.decoded("DTEND") - start == timedelta(days=1)

@@ -1,0 +1,185 @@
+"""The pages chess-results users expect (issue 27), for every championship:
+the starting list, each round's pairings (the pairing sheet), the standings
+after each round, the crosstable and a card per player — each at a stable
+URL, with its JSON twin in the API, all read from the one results model."""
+
+import pytest
+from django.test import Client
+from django.utils import translation
+from rest_framework.test import APIClient
+
+from club.championships import demo
+from club.championships.models import Board, Entry
+from club.championships.selectors import results as publish
+from ratings import standings
+
+from .conftest import T0
+
+pytestmark = pytest.mark.django_db
+
+# Codes the pages must never show as text (the browser test holds the same list).
+CODES = [
+    "russian",
+    "d1",
+    "d3",
+    "2700+10",
+    "rif",
+    "reject",
+    "shmulyan",
+    "truncated-solkoff",
+    "opponents-elo",
+    "entries-open",
+    "protest:file",
+    "sanction:warning",
+    "round-robin",
+    "1-1/2-0",
+]
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    with translation.override("en"):
+        yield
+
+
+@pytest.fixture
+def swiss(players, staff, on_commit):
+    with on_commit():
+        return demo.swiss(
+            **staff, players=players[:6], start=T0, rounds_planned=4, rounds_played=2, name="Spring Swiss"
+        )
+
+
+@pytest.fixture
+def round_robin(players, staff, on_commit):
+    with on_commit():
+        return demo.round_robin(**staff, players=players[:4], start=T0, name="Club final")
+
+
+def page(url: str) -> str:
+    response = Client(HTTP_ACCEPT_LANGUAGE="en").get(url)
+    assert response.status_code == 200, url
+    return response.content.decode()
+
+
+def api(url: str) -> dict:
+    response = APIClient().get(url)
+    assert response.status_code == 200, url
+    return response.json()
+
+
+def visible_text(html: str) -> str:
+    """The page's words as a reader sees them: no tags, attributes, scripts or styles."""
+    import re
+
+    html = re.sub(r"(?s)<(script|style)\b.*?</\1>", " ", html)
+    return re.sub(r"<[^>]+>", " ", html)
+
+
+@pytest.mark.parametrize("which", ["swiss", "round_robin"])
+def test_every_page_has_a_stable_url_and_a_json_twin(which, request):
+    championship = request.getfixturevalue(which)
+    pk = championship.pk
+    entry = championship.entries.order_by("start_number").first()
+    pages = [
+        f"/championships/{pk}/players/",
+        f"/championships/{pk}/rounds/1/",
+        f"/championships/{pk}/standings/",
+        f"/championships/{pk}/standings/after/1/",
+        f"/championships/{pk}/crosstable/",
+        f"/championships/{pk}/players/{entry.member.username}/",
+    ]
+    for url in pages:
+        html = page(url)
+        assert 'class="print-button' in html  # every page prints on A4 (results.css, @media print)
+        text = visible_text(html)
+        for code in CODES:
+            assert f" {code} " not in f" {' '.join(text.split())} ", (url, code)
+    assert api(f"/api/championships/{pk}/starting-list/")["players"][0]["start_number"] == 1
+    assert api(f"/api/championships/{pk}/rounds/1/pairings/")["boards"]
+    assert api(f"/api/championships/{pk}/standings/after/1/")["after_round"] == 1
+    assert api(f"/api/championships/{pk}/crosstable/table/")["rows"]
+    assert api(f"/api/championships/{pk}/players/{entry.member.username}/")["player"]["start_number"] == 1
+
+
+def test_a_round_nobody_published_has_no_page(swiss):
+    assert Client().get(f"/championships/{swiss.pk}/rounds/9/").status_code == 404
+    assert Client().get(f"/championships/{swiss.pk}/standings/after/9/").status_code == 404
+
+
+def test_the_crosstable_number_is_the_start_number_on_every_page(round_robin):
+    start = dict(Entry.objects.filter(championship=round_robin).values_list("member__username", "start_number"))
+    for row in publish.results(round_robin)["crosstable"]["rows"]:
+        assert row["number"] == start[row["player"].username]
+    for row in api(f"/api/championships/{round_robin.pk}/crosstable/table/")["rows"]:
+        assert row["number"] == start[next(u for u, n in start.items() if n == row["number"])]
+    table = publish.crosstable_page(round_robin)["crosstable"]
+    assert table["columns"] == [row["number"] for row in table["rows"]]  # the columns headed by the same №
+    grid = publish.crosstable_grid(round_robin)  # the championship page's grid: start-number order
+    assert [r["entry"].start_number for r in grid] == sorted(start.values())
+
+
+def test_the_standings_after_a_round_count_only_that_rounds_results(swiss):
+    after_one = publish.standings_after(swiss, 1)["standings"]
+    # The same figures as the standings module gives on the first round's boards alone.
+    boards = Board.objects.filter(round__championship=swiss, round__number=1)
+    players = [{"id": e.member_id, "rating": e.rating} for e in swiss.entries.order_by("start_number")]
+    alone = standings.table(
+        players,
+        [[{"white": b.white_id, "black": b.black_id, "result": b.result} for b in boards]],
+        scoring=swiss.scoring,
+        system="swiss",
+    )
+    assert [(r["player"].id, r["raw"]["points"]) for r in after_one] == [(r["id"], r["points"]) for r in alone]
+    assert sum(r["raw"]["points"] for r in after_one) == 3  # six players, three games
+    now = publish.standings_after(swiss, None)["standings"]
+    assert sum(r["raw"]["points"] for r in now) > 3
+
+
+def test_the_player_card_gives_every_game_and_the_points_after_each_round(swiss):
+    for entry in swiss.entries.select_related("member"):
+        card = publish.player_card(swiss, entry.member.username)
+        boards = Board.objects.filter(round__championship=swiss, round__status__in=publish.PUBLISHED_ROUNDS)
+        mine = [b for b in boards if entry.member_id in (b.white_id, b.black_id)]
+        assert [g["round"] for g in card["games"]] == sorted(b.round.number for b in mine)
+        for game in card["games"]:
+            board = next(b for b in mine if b.round.number == game["round"])
+            assert game["game_id"] == board.game_id
+            if board.black_id is None:
+                continue
+            white = board.white_id == entry.member_id
+            assert game["colour"] == ("white" if white else "black")
+            assert game["opponent"].id == (board.black_id if white else board.white_id)
+            # the points after each round are the standings' after that round
+            after = publish.standings_after(swiss, game["round"])["standings"]
+            assert game["points_after"] == next(r["points"] for r in after if r["player"].id == entry.member_id)
+
+
+def test_a_rated_players_card_gives_each_games_rating_change_and_his_performance(round_robin):
+    entry = round_robin.entries.select_related("member").first()
+    card = publish.player_card(round_robin, entry.member.username)
+    assert card["rating"]["performance"] is not None
+    assert all(g["rating_change"] for g in card["games"] if g["game_id"])
+    html = page(f"/championships/{round_robin.pk}/players/{entry.member.username}/")
+    assert str(card["rating"]["performance"]) in html and f'href="/play/games/{card["games"][0]["game_id"]}/"' in html
+
+
+def test_the_pairing_sheet_prints_each_boards_numbers_and_points_before_the_round(swiss):
+    sheet = publish.round_sheet(swiss, 2)["round"]
+    after_one = {r["player"].id: r["points"] for r in publish.standings_after(swiss, 1)["standings"]}
+    for board in sheet["boards"]:
+        assert board["white_points"] == after_one[board["white_id"]]
+        if board["black_id"]:
+            assert board["black_points"] == after_one[board["black_id"]]
+
+
+def test_figures_read_one_way_in_each_language(swiss):
+    with translation.override("ru"):
+        ru = Client(HTTP_ACCEPT_LANGUAGE="ru")
+        ru.cookies["django_language"] = "ru"
+        html = ru.get(f"/championships/{swiss.pk}/standings/").content.decode()
+        half = [r["points"] for r in publish.standings_after(swiss, None)["standings"] if "," in r["points"]]
+    assert half and all("." not in p for p in half)
+    assert all(p in html for p in half)
+    en = [r["points"] for r in publish.standings_after(swiss, None)["standings"]]
+    assert all("," not in p and not p.endswith(".0") for p in en)
