@@ -116,7 +116,9 @@ def _bench_database_run(n_games: int, n_members: int, incremental: int, where: s
     members = Member.objects.bulk_create([Member(username=f"bench{i}") for i in range(n_members)], batch_size=2000)
     ids = [m.pk for m in members]
     pools = generate(n_games, len(ids))
-    start = timezone.now() - timedelta(days=365)
+    # An hour apart and with both sides' moves, so every game is played and
+    # rateable (ratings/eligibility.py), as the pure recompute assumes.
+    start = timezone.now() - timedelta(hours=n_games + 24)
     rows = []
     for pool_index, games in enumerate(pools):
         discipline = DISCIPLINES[pool_index // len(SPEEDS)]
@@ -131,8 +133,10 @@ def _bench_database_run(n_games: int, n_members: int, incremental: int, where: s
                     rated=True,
                     status="finished",
                     termination="resign",
+                    white_moves=20,
+                    black_moves=20,
                     result={1.0: "1-0", 0.0: "0-1", 0.5: "1/2-1/2"}[g.white_score],
-                    ended_at=start + timedelta(seconds=g.game_id),
+                    ended_at=start + timedelta(hours=g.game_id),
                 )
             )
     rows.sort(key=lambda g: g.ended_at)
