@@ -48,6 +48,35 @@ def pytest_runtest_setup(item):
         _skip_or_fail(f"{CHROMIUM} is not installed", "CLUB_REQUIRE_BROWSER")
 
 
+def pytest_addoption(parser):
+    parser.addoption(
+        "--database-tests",
+        action="store_true",
+        help="only the tests that use the database, browser tests left out (CI's PostgreSQL pass)",
+    )
+
+
+DATABASE_FIXTURES = {"db", "transactional_db", "django_db_setup", "live_server"}
+
+
+def _uses_database(item) -> bool:
+    return bool(item.get_closest_marker("django_db")) or bool(DATABASE_FIXTURES & set(item.fixturenames))
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if item.get_closest_marker("services"):
+            # One xdist process runs them all, one after another: they start, kill and
+            # restart servers and Celery workers of their own, and time what they see.
+            item.add_marker(pytest.mark.xdist_group("services"))
+    if config.getoption("--database-tests"):
+        kept, left_out = [], []
+        for item in items:
+            (kept if _uses_database(item) and not item.get_closest_marker("browser") else left_out).append(item)
+        config.hook.pytest_deselected(items=left_out)
+        items[:] = kept
+
+
 def shared_path(relative: str) -> Path:
     """A file or folder of ``../shared``; a test that needs it calls this first.
 
@@ -82,6 +111,15 @@ def _fresh_rate_limits():
         keys = list(redis.scan_iter(match=pattern))
         if keys:
             redis.delete(*keys)
+
+
+@pytest.fixture(autouse=True)
+def _fresh_result_sets():
+    """Each test reads its events' results afresh (they are kept per process, club.platform.memo)."""
+    from club.championships.selectors import result_pages, results, results_json
+
+    for memo in (results.RESULT_SETS, results_json.PUBLISHED, result_pages.STANDINGS_AFTER):
+        memo.clear()
 
 
 @pytest.fixture

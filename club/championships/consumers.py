@@ -18,7 +18,7 @@ from club.platform import channel_layer
 from games import events
 
 from . import live
-from .selectors import results
+from .selectors import result_pages
 from .services.standings import event_group
 
 
@@ -33,7 +33,7 @@ class RoundConsumer(AsyncJsonWebsocketConsumer):
         if first is None:
             await self.close(code=4404)
             return
-        game_ids = await database_sync_to_async(results.round_game_ids)(self.championship_id, self.number)
+        game_ids = await database_sync_to_async(result_pages.round_game_ids)(self.championship_id, self.number)
         self.watched = [event_group(self.championship_id), *(events.game_group(g) for g in game_ids)]
         for group in self.watched:
             await self.channel_layer.group_add(group, self.channel_name)

@@ -3,7 +3,7 @@
 While a round is played its page (``championships:round``) shows every board
 and redraws them when a move is made or a game ends, and redraws the
 standings when the stored table changes. The parts are rendered here, once
-per update, from ``selectors.results.live_round`` — a fixed number of
+per update, from ``selectors.result_pages.live_round`` — a fixed number of
 queries whatever the number of boards — and sent whole, so the page needs no
 second copy of the templates.
 """
@@ -13,11 +13,11 @@ from __future__ import annotations
 from django.template.loader import render_to_string
 
 from .models import Championship
-from .selectors import results
+from .selectors import result_pages
 
 
 def round_fragments(championship: Championship, number: int, request=None) -> dict | None:
-    live = results.live_round(championship, number)
+    live = result_pages.live_round(championship, number)
     if live is None:
         return None
     return {

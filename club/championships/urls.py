@@ -18,6 +18,11 @@ urlpatterns = [
     path("<id:pk>/export/<str:kind>/", results.championship_export, name="export"),
     path("<id:pk>/players/", results.championship_players, name="players"),
     path("<id:pk>/players/<str:username>/", results.championship_player, name="player"),
+    path(
+        "<id:pk>/players/<str:username>/arithmetic/<str:name>/",
+        results.championship_arithmetic,
+        name="arithmetic",
+    ),
     path("<id:pk>/rounds/<id:number>/", results.championship_round, name="round"),
     path("<id:pk>/rounds/<id:number>/live/", results.championship_round_live, name="round-live"),
     path("<id:pk>/standings/", results.championship_standings, name="standings"),

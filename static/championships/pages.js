@@ -5,6 +5,18 @@
     button.addEventListener("click", function () { window.print(); });
   });
 
+  // A figure's arithmetic is fetched when its box is first opened (the link stays without scripts).
+  document.querySelectorAll("details[data-arithmetic]").forEach(function (box) {
+    box.addEventListener("toggle", function () {
+      if (!box.open || box.dataset.loaded) return;
+      box.dataset.loaded = "1";
+      fetch(box.dataset.arithmetic, { credentials: "same-origin" })
+        .then(function (r) { return r.ok ? r.text() : Promise.reject(r.status); })
+        .then(function (html) { box.querySelector(".arithmetic").innerHTML = html; })
+        .catch(function () { delete box.dataset.loaded; });
+    });
+  });
+
   var live = document.getElementById("live-round");
   if (!live || !live.dataset.live) return;
   var standings = document.getElementById("live-standings-frame");

@@ -148,7 +148,13 @@ def test_the_results_page_shows_the_tables_and_each_games_viewer(finished, clien
     page = client.get(reverse("championships:results", args=[finished.pk]))
     assert page.status_code == 200
     html = page.content.decode()
-    for fragment in ('id="crosstable"', 'id="standings"', "<details>", "Pyotr", 'data-coefficient="berger"'):
+    for fragment in (
+        'id="crosstable"',
+        'id="standings"',
+        "<details data-arithmetic=",
+        "Pyotr",
+        'data-coefficient="berger"',
+    ):
         assert fragment in html
     for board in Board.objects.filter(round__championship=finished):
         assert reverse("games:game", args=[board.game_id]) in html
@@ -165,7 +171,7 @@ def test_the_print_version_is_the_document_the_chief_arbiter_signs(finished, cli
     assert "@page { size: A4;" in styles and "@media print" in styles
     assert "Valentin Chief" in html  # the chief arbiter's name
     assert page.context["printed_on"].isoformat() in html  # the date
-    assert "<details>" not in html  # the figures, not the click-to-open arithmetic
+    assert "<details" not in html  # the figures, not the click-to-open arithmetic
 
 
 def test_a_draft_has_no_published_results(make_championship, players, client):

@@ -10,6 +10,7 @@ from rest_framework.test import APIClient
 
 from club.championships import demo
 from club.championships.models import Board, Entry
+from club.championships.selectors import event_tables, result_pages
 from club.championships.selectors import results as publish
 from ratings import standings
 
@@ -113,14 +114,14 @@ def test_the_crosstable_number_is_the_start_number_on_every_page(round_robin):
         assert row["number"] == start[row["player"].username]
     for row in api(f"/api/championships/{round_robin.pk}/crosstable/table/")["rows"]:
         assert row["number"] == start[next(u for u, n in start.items() if n == row["number"])]
-    table = publish.crosstable_page(round_robin)["crosstable"]
+    table = result_pages.crosstable_page(round_robin)["crosstable"]
     assert table["columns"] == [row["number"] for row in table["rows"]]  # the columns headed by the same №
-    grid = publish.crosstable_grid(round_robin)  # the championship page's grid: start-number order
+    grid = event_tables.crosstable_grid(round_robin)  # the championship page's grid: start-number order
     assert [r["entry"].start_number for r in grid] == sorted(start.values())
 
 
 def test_the_standings_after_a_round_count_only_that_rounds_results(swiss):
-    after_one = publish.standings_after(swiss, 1)["standings"]
+    after_one = result_pages.standings_after(swiss, 1)["standings"]
     # The same figures as the standings module gives on the first round's boards alone.
     boards = Board.objects.filter(round__championship=swiss, round__number=1)
     players = [{"id": e.member_id, "rating": e.rating} for e in swiss.entries.order_by("start_number")]
@@ -132,13 +133,13 @@ def test_the_standings_after_a_round_count_only_that_rounds_results(swiss):
     )
     assert [(r["player"].id, r["raw"]["points"]) for r in after_one] == [(r["id"], r["points"]) for r in alone]
     assert sum(r["raw"]["points"] for r in after_one) == 3  # six players, three games
-    now = publish.standings_after(swiss, None)["standings"]
+    now = result_pages.standings_after(swiss, None)["standings"]
     assert sum(r["raw"]["points"] for r in now) > 3
 
 
 def test_the_player_card_gives_every_game_and_the_points_after_each_round(swiss):
     for entry in swiss.entries.select_related("member"):
-        card = publish.player_card(swiss, entry.member.username)
+        card = result_pages.player_card(swiss, entry.member.username)
         boards = Board.objects.filter(round__championship=swiss, round__status__in=publish.PUBLISHED_ROUNDS)
         mine = [b for b in boards if entry.member_id in (b.white_id, b.black_id)]
         assert [g["round"] for g in card["games"]] == sorted(b.round.number for b in mine)
@@ -151,13 +152,13 @@ def test_the_player_card_gives_every_game_and_the_points_after_each_round(swiss)
             assert game["colour"] == ("white" if white else "black")
             assert game["opponent"].id == (board.black_id if white else board.white_id)
             # the points after each round are the standings' after that round
-            after = publish.standings_after(swiss, game["round"])["standings"]
+            after = result_pages.standings_after(swiss, game["round"])["standings"]
             assert game["points_after"] == next(r["points"] for r in after if r["player"].id == entry.member_id)
 
 
 def test_a_rated_players_card_gives_each_games_rating_change_and_his_performance(round_robin):
     entry = round_robin.entries.select_related("member").first()
-    card = publish.player_card(round_robin, entry.member.username)
+    card = result_pages.player_card(round_robin, entry.member.username)
     assert card["rating"]["performance"] is not None
     assert all(g["rating_change"] for g in card["games"] if g["game_id"])
     html = page(f"/championships/{round_robin.pk}/players/{entry.member.username}/")
@@ -165,8 +166,8 @@ def test_a_rated_players_card_gives_each_games_rating_change_and_his_performance
 
 
 def test_the_pairing_sheet_prints_each_boards_numbers_and_points_before_the_round(swiss):
-    sheet = publish.round_sheet(swiss, 2)["round"]
-    after_one = {r["player"].id: r["points"] for r in publish.standings_after(swiss, 1)["standings"]}
+    sheet = result_pages.round_sheet(swiss, 2)["round"]
+    after_one = {r["player"].id: r["points"] for r in result_pages.standings_after(swiss, 1)["standings"]}
     for board in sheet["boards"]:
         assert board["white_points"] == after_one[board["white_id"]]
         if board["black_id"]:
@@ -178,8 +179,8 @@ def test_figures_read_one_way_in_each_language(swiss):
         ru = Client(HTTP_ACCEPT_LANGUAGE="ru")
         ru.cookies["django_language"] = "ru"
         html = ru.get(f"/championships/{swiss.pk}/standings/").content.decode()
-        half = [r["points"] for r in publish.standings_after(swiss, None)["standings"] if "," in r["points"]]
+        half = [r["points"] for r in result_pages.standings_after(swiss, None)["standings"] if "," in r["points"]]
     assert half and all("." not in p for p in half)
     assert all(p in html for p in half)
-    en = [r["points"] for r in publish.standings_after(swiss, None)["standings"]]
+    en = [r["points"] for r in result_pages.standings_after(swiss, None)["standings"]]
     assert all("," not in p and not p.endswith(".0") for p in en)

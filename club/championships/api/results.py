@@ -6,10 +6,8 @@ whoever may not see it (``visible_or_404``)."""
 
 from __future__ import annotations
 
-import hashlib
-
 from django.contrib.auth.models import AnonymousUser
-from django.http import Http404, HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse
 from django.utils.cache import get_conditional_response, patch_cache_control, quote_etag
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
@@ -21,7 +19,7 @@ from rest_framework.views import APIView
 from .. import exports
 from ..models import Championship, Standings
 from ..selectors import bracket as brackets
-from ..selectors import results
+from ..selectors import event_tables, results, results_json
 from . import serializers as s
 from .views import visible_or_404
 
@@ -46,7 +44,7 @@ class CrosstableView(APIView):
     @extend_schema(responses=s.CrosstableSerializer)
     def get(self, request, pk):
         """Marks per opponent (round robin) and per round (Swiss), 1.12.2 marks."""
-        return Response(results.crosstable_plain(visible_or_404(pk, request.user)))
+        return Response(event_tables.crosstable_plain(visible_or_404(pk, request.user)))
 
 
 def _public(pk: int) -> Championship:
@@ -115,9 +113,10 @@ class PublishedResultsView(APIView):
         and results, standings with every tie-break column and the arithmetic behind
         each figure, the crosstable (1.10.2/1.10.3 applied), computed from the
         recorded results by ratings.standings."""
-        response = JsonResponse(results.results_plain(_public(pk)), json_dumps_params={"ensure_ascii": False})
+        body, etag = results_json.published_document(_public(pk))
+        response = HttpResponse(body, content_type="application/json")
         patch_cache_control(response, public=True, max_age=RESULTS_MAX_AGE)
-        response["ETag"] = quote_etag(hashlib.sha256(response.content).hexdigest()[:32])
+        response["ETag"] = quote_etag(etag)
         response = get_conditional_response(request, etag=response["ETag"], response=response)
         response["Access-Control-Allow-Origin"] = "*"
         return response
@@ -168,7 +167,7 @@ class ScheveningenView(APIView):
         championship = visible_or_404(pk, request.user)
         if not championship.is_scheveningen:
             raise Http404
-        return Response(s.ScheveningenSerializer(results.scheveningen_table(championship)).data)
+        return Response(s.ScheveningenSerializer(event_tables.scheveningen_table(championship)).data)
 
 
 # ---- the JSON twins of the results pages (issue 27) ------------------------------------------------
@@ -180,7 +179,7 @@ class StartingListView(APIView):
     @extend_schema(responses=_json("players: start_number, name, username, rating, status, left_after_round"))
     def get(self, request, pk):
         """The starting list (the page /championships/<id>/players/), in start-number order."""
-        return Response(results.starting_list_plain(_public(pk)))
+        return Response(results_json.starting_list_plain(_public(pk)))
 
 
 class RoundPairingsView(APIView):
@@ -192,7 +191,7 @@ class RoundPairingsView(APIView):
     )
     def get(self, request, pk, number):
         """One published round's pairings and results (the pairing sheet, /championships/<id>/rounds/<n>/)."""
-        data = results.round_sheet_plain(_public(pk), number)
+        data = results_json.round_sheet_plain(_public(pk), number)
         if data is None:
             raise Http404
         return Response(data)
@@ -207,14 +206,14 @@ class StandingsAfterView(APIView):
         championship = _public(pk)
         if number not in results.round_numbers(championship):
             raise Http404
-        return Response(results.standings_after_plain(championship, number))
+        return Response(results_json.standings_after_plain(championship, number))
 
 
 class CrosstableTableView(APIView):
     @extend_schema(responses=_json("kind, columns (start numbers), rows in the order of places: place, number, cells"))
     def get(self, request, pk):
         """The crosstable as its page shows it (/championships/<id>/crosstable/): "number" is the start number."""
-        return Response(results.crosstable_table_plain(_public(pk)))
+        return Response(results_json.crosstable_table_plain(_public(pk)))
 
 
 class PlayerCardView(APIView):
@@ -226,7 +225,7 @@ class PlayerCardView(APIView):
     )
     def get(self, request, pk, username):
         """A player's card (/championships/<id>/players/<username>/)."""
-        data = results.player_card_plain(_public(pk), username)
+        data = results_json.player_card_plain(_public(pk), username)
         if data is None:
             raise Http404
         return Response(data)

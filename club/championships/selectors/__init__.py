@@ -6,6 +6,7 @@
 * ``teams``: rosters, line-ups, matches and the table of a team event.
 """
 
+from .event_tables import crosstable_grid, crosstable_plain, scheveningen_table, stored_standings_rows
 from .events import (
     appointments,
     championship_get,
@@ -20,7 +21,6 @@ from .events import (
     rounds_with_boards,
 )
 from .inputs import pairing_players, played_rounds, results_plain, standings_options
-from .results import crosstable_grid, crosstable_plain, scheveningen_table, stored_standings_rows
 
 __all__ = [
     "appointments",

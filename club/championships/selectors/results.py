@@ -21,9 +21,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from club.platform.figures import figure
+from club.platform.memo import VersionedMemo
 from games import disciplines, time_words
 from games import results as vocabulary
 from games.models import Game
@@ -34,10 +36,13 @@ from ratings.models import RatingChange
 from ..models import Appointment, Championship, Round, Standings
 from .events import appointments, entries, rounds_total, rounds_with_boards
 from .inputs import results_plain as results_input
-from .inputs import standings_options
 from .progress import progress, with_points
+from .versions import results_version, table_source
 
 PUBLISHED_ROUNDS = (Round.Status.PUBLISHED, Round.Status.CLOSED)
+# The result sets last read, each under the digest of what it shows (several
+# events, a few languages): a hit costs the digest's few queries.
+RESULT_SETS = VersionedMemo(size=32)
 
 COEFFICIENT_LABELS = {
     "shmulyan": _("Shmulyan (1.13.4)"),
@@ -210,6 +215,25 @@ def _name(people: dict[int, Player], pid) -> str:
     return player.name if player else str(pid)
 
 
+def _figure(name: str, row: dict) -> dict:
+    """A coefficient's figure alone: ``{"name", "label", "value"}``."""
+    value = row["coefficients"].get(name)
+    text = " / ".join(figure(v) for v in value) if name == "truncated-solkoff" else figure(value)
+    return {"name": name, "label": COEFFICIENT_LABELS[name], "value": text}
+
+
+def current_table(championship: Championship) -> list[dict]:
+    """The event's table (``ratings.standings.table``): the one the worker
+    stored while what it was computed from is unchanged, else computed now."""
+    version, compute = table_source(championship)
+    stored = (
+        Standings.objects.filter(championship=championship, results_version=version)
+        .values_list("rows", flat=True)
+        .first()
+    )
+    return stored if stored is not None else compute()
+
+
 def _arithmetic(name: str, row: dict, people: dict[int, Player], counted_as: dict) -> dict:
     """The figure of one coefficient and the lines behind it.
 
@@ -258,18 +282,22 @@ def standings_rows(
     table: list[dict] | None = None,
     *,
     ratings: bool = True,
+    arithmetic: bool = True,
 ) -> list[dict]:
     """The standings with every tie-break column and the arithmetic per figure.
 
     Each row: ``place``, ``player`` (Player), ``points``, ``wins``, ``draws``,
     ``losses``, ``games``, ``played``, ``struck``, ``withdrawn_after_round``,
     ``figures`` (one per coefficient of ``standings.COEFFICIENTS``, see
-    ``_arithmetic``), ``rating`` (rated events: before, after, change, games,
-    performance; else None) and ``raw`` (the standings module's row).
+    ``_arithmetic``; with ``arithmetic=False`` only ``name``, ``label`` and
+    ``value``, for the tables that show the figures alone), ``rating`` (rated
+    events: before, after, change, games, performance; else None) and ``raw``
+    (the standings module's row). ``table``: the standings module's rows, by
+    default the event's current table (``current_table``).
     """
     people = people if people is not None else players(championship)
     if table is None:
-        table = standings.table(*results_input(championship), **standings_options(championship))
+        table = current_table(championship)
     changes = rating_changes(championship) if ratings else {}
     rows = []
     for row in table:
@@ -292,7 +320,10 @@ def standings_rows(
                 "withdrawn_after_round": row["withdrawn_after_round"],
                 "figures": []
                 if row["struck"]
-                else [_arithmetic(name, row, people, counted_as) for name in standings.COEFFICIENTS],
+                else [
+                    _arithmetic(name, row, people, counted_as) if arithmetic else _figure(name, row)
+                    for name in standings.COEFFICIENTS
+                ],
                 "rating": changes.get(row["id"]) if championship.rated and ratings else None,
                 "raw": row,
             }
@@ -370,7 +401,7 @@ def crosstable(championship: Championship, rows: list[dict], people: dict[int, P
     return {"kind": "rounds", "rows": out, "columns": list(range(1, len(rounds) + 1)), "rounds": len(rounds)}
 
 
-def _board_score(result: str, colour: str, scoring: str) -> float:
+def board_score(result: str, colour: str, scoring: str) -> float:
     """The game points a board gave the player of ``colour`` (1.12.1): a bye counts as a win (1.15.2)."""
     if result == vocabulary.BYE:
         return vocabulary.SCORINGS.get(scoring, vocabulary.SCORINGS["1-1/2-0"])[0]
@@ -422,7 +453,7 @@ def rounds(championship: Championship, people: dict[int, Player], *, number: int
             if board["result"]:
                 for pid, colour in ((board["white_id"], vocabulary.WHITE), (board["black_id"], vocabulary.BLACK)):
                     if pid is not None:
-                        totals[pid] = totals.get(pid, 0.0) + _board_score(board["result"], colour, championship.scoring)
+                        totals[pid] = totals.get(pid, 0.0) + board_score(board["result"], colour, championship.scoring)
         if number is not None and the_round.number != number:
             continue
         out.append(
@@ -442,9 +473,23 @@ def rounds(championship: Championship, people: dict[int, Player], *, number: int
     return out
 
 
-def results(championship: Championship) -> dict:
+def results(championship: Championship, key: tuple | None = None) -> dict:
     """Everything the results pages show: the championship, its arbiters,
-    criteria, standings with arithmetic, crosstable and rounds."""
+    criteria, standings with arithmetic, crosstable and rounds.
+
+    Kept in ``RESULT_SETS`` under ``results_version`` (everything it is
+    computed from) and the language, so a page costs the version's few
+    queries until a result, a name, a round or a move changes. The callers
+    only read what it returns. ``key``: its ``result_set_key``, when the caller has it already."""
+    return RESULT_SETS.get(key or result_set_key(championship), lambda: _results(championship))
+
+
+def result_set_key(championship: Championship) -> tuple:
+    """What identifies the result set a reader gets: the event, his language, the version of its results."""
+    return championship.pk, get_language(), results_version(championship)[0]
+
+
+def _results(championship: Championship) -> dict:
     people = players(championship)
     rows = standings_rows(championship, people)
     chief, deputies = chief_arbiter(championship)
@@ -492,93 +537,7 @@ def _mark_progress(championship: Championship, rows: list[dict], table: dict, to
             cell["playing"] = playing.get(other)
 
 
-def results_plain(championship: Championship) -> dict:
-    """The API's view of ``results``, the whole result set as one JSON document:
-    the championship, the starting list (``entrants``), standings, crosstable and
-    rounds with their pairings; JSON values only (names, ids, figures as numbers,
-    times in ISO 8601)."""
-    data = results(championship)
-
-    def player(p: Player) -> dict:
-        return {
-            "id": p.id,
-            "start_number": p.number,
-            "name": p.name,
-            "username": p.username,
-            "rating": p.rating,
-            "status": p.status,
-            "left_after_round": p.left_after_round,
-        }
-
-    return {
-        "championship": {
-            "id": championship.pk,
-            "name": championship.name,
-            "discipline": championship.discipline,
-            "system": championship.system,
-            "scoring": championship.scoring,
-            "swiss_system": championship.swiss_system,
-            "time_control": championship.time_control,
-            "status": championship.status,
-            "rated": championship.rated,
-            "rounds_total": data["rounds_total"],
-            "started_at": championship.started_at.isoformat() if championship.started_at else None,
-            "finished_at": championship.finished_at.isoformat() if championship.finished_at else None,
-        },
-        "chief_arbiter": data["chief_arbiter"].name if data["chief_arbiter"] else None,
-        "criteria": [c["name"] for c in data["criteria"]],
-        "entrants": [player(p) for p in data["entrants"].values()],
-        "standings": [
-            {
-                "place": row["place"],
-                "player": player(row["player"]),
-                "points": row["raw"]["points"],
-                "wins": row["wins"],
-                "draws": row["draws"],
-                "losses": row["losses"],
-                "games": row["games"],
-                "played": row["played"],
-                "struck": row["struck"],
-                "withdrawn_after_round": row["withdrawn_after_round"],
-                "coefficients": row["raw"]["coefficients"],
-                "arithmetic": {f["name"]: {"sum": f["sum"], "lines": f["lines"]} for f in row["figures"]},
-                "rating": row["rating"],
-                **(
-                    {"games_left": row["games_left"], "max_points": row["max_points_value"]}
-                    if data["provisional"]
-                    else {}
-                ),
-            }
-            for row in data["standings"]
-        ],
-        "provisional": data["provisional"],
-        "crosstable": {
-            "kind": data["crosstable"]["kind"],
-            "rows": [
-                {
-                    "number": r["number"],
-                    "player_id": r["player"].id,
-                    "cells": [{k: v for k, v in c.items()} for c in r["cells"]],
-                }
-                for r in data["crosstable"]["rows"]
-            ],
-        },
-        "rounds": [_round_plain(r) for r in data["rounds"]],
-    }
-
-
-def _round_plain(r: dict) -> dict:
-    return {
-        "number": r["number"],
-        "status": r["status"],
-        "date": r["date"].isoformat() if r["date"] else None,
-        "starts_at": r["starts_at"].isoformat() if r["starts_at"] else None,
-        "live": r["live"],
-        "boards": r["boards"],
-    }
-
-
-# ---- the pages chess-results users expect (issue 27) ------------------------------------------------
+# ---- the terms, in words ---------------------------------------------------------------------------
 def facts(championship: Championship) -> dict:
     """The championship's terms in words, never codes: discipline, time control
     (short and in words), system, opening rule, foul policy, scoring, criteria."""
@@ -603,323 +562,3 @@ def round_numbers(championship: Championship) -> list[int]:
     return list(
         championship.rounds.filter(status__in=PUBLISHED_ROUNDS).order_by("number").values_list("number", flat=True)
     )
-
-
-def starting_list(championship: Championship) -> dict:
-    """The players in start-number order (the lot, or the rating order), with their ratings and status."""
-    people = players(championship)
-    return {
-        "championship": championship,
-        "facts": facts(championship),
-        "players": sorted(people.values(), key=lambda p: p.number),
-        "round_numbers": round_numbers(championship),
-    }
-
-
-def round_sheet(championship: Championship, number: int) -> dict | None:
-    """One published round: its boards with the players' numbers and points
-    before it, results and game links — the pairing sheet of the hall."""
-    people = players(championship)
-    found = rounds(championship, people, number=number)
-    if not found:
-        return None
-    stored = Standings.objects.filter(championship=championship).first()
-    return {
-        "championship": championship,
-        "facts": facts(championship),
-        "round": found[0],
-        "round_numbers": round_numbers(championship),
-        "rounds_total": rounds_total(championship, len(people)),
-        "standings": standings_rows(championship, people, table=stored.rows) if stored else [],
-    }
-
-
-def standings_after(championship: Championship, number: int | None = None) -> dict:
-    """The standings after round ``number`` (None: now), computed by
-    ``ratings.standings`` from the results of those rounds only, with the
-    players who left later still in; the rating columns only for the current table."""
-    people = players(championship)
-    if number is None:
-        rows = standings_rows(championship, people)
-    else:
-        plain, played = results_input(championship, upto=number)
-        table = standings.table(plain, played, **standings_options(championship))
-        rows = standings_rows(championship, people, table=table, ratings=False)
-    return {
-        "championship": championship,
-        "facts": facts(championship),
-        "after_round": number,
-        "standings": rows,
-        "criteria": criteria(championship),
-        "coefficients": coefficient_columns(),
-        "rated": championship.rated and number is None,
-        "round_numbers": round_numbers(championship),
-    }
-
-
-def crosstable_page(championship: Championship) -> dict:
-    people = players(championship)
-    rows = standings_rows(championship, people)
-    return {
-        "championship": championship,
-        "facts": facts(championship),
-        "crosstable": crosstable(championship, rows, people),
-        "round_numbers": round_numbers(championship),
-    }
-
-
-def player_card(championship: Championship, username: str) -> dict | None:
-    """One entrant's card: every game (round, colour, opponent with his number,
-    result, game link), his points after each round, his place and figures,
-    and for rated events each game's rating change and his performance."""
-    people = players(championship)
-    me = next((p for p in people.values() if p.username == username), None)
-    if me is None:
-        return None
-    played = rounds(championship, people)
-    games = []
-    for r in played:
-        for b in r["boards"]:
-            if me.id not in (b["white_id"], b["black_id"]):
-                continue
-            white = b["white_id"] == me.id
-            opponent = people.get(b["black_id"] if white else b["white_id"])
-            colour = vocabulary.WHITE if white else vocabulary.BLACK
-            games.append(
-                {
-                    "round": r["number"],
-                    "board": b["number"],
-                    "colour": "" if b["rest"] else colour,
-                    "opponent": opponent,
-                    "bye": b["bye"],
-                    "rest": b["rest"],
-                    "result": b["result"],
-                    "mark": ("+" if b["bye"] else "") if b["rest"] else vocabulary.mark(b["result"], colour),
-                    "score": figure(_board_score(b["result"], colour, championship.scoring)) if b["result"] else "",
-                    "game_id": b["game_id"],
-                    "live": b["live"],
-                    "points_after": figure(r["points_after"].get(me.id, 0.0)),
-                    "rating_change": None,
-                }
-            )
-    rows = standings_rows(championship, people)
-    row = next((x for x in rows if x["player"].id == me.id), None)
-    rating = None
-    if championship.rated:
-        per_game = dict(
-            RatingChange.objects.filter(
-                member_id=me.id, game_id__in=[g["game_id"] for g in games if g["game_id"]]
-            ).values_list("game_id", "rating_after")
-        )
-        before = dict(
-            RatingChange.objects.filter(member_id=me.id, game_id__in=list(per_game)).values_list(
-                "game_id", "rating_before"
-            )
-        )
-        for g in games:
-            if g["game_id"] in per_game:
-                change = round(per_game[g["game_id"]] - before[g["game_id"]], 1)
-                g["rating_change"] = figure(change) if change <= 0 else "+" + figure(change)
-        rating = rating_changes(championship).get(me.id)
-    return {
-        "championship": championship,
-        "facts": facts(championship),
-        "player": me,
-        "games": games,
-        "row": row,
-        "rating": rating,
-        "round_numbers": round_numbers(championship),
-    }
-
-
-def live_round(championship: Championship, number: int) -> dict | None:
-    """What a round's live page redraws after a move or a result: the round's
-    boards and the current standings — a fixed number of queries whatever the
-    number of boards (tests/championships/test_live_round.py counts them)."""
-    people = players(championship)
-    found = rounds(championship, people, number=number)
-    if not found:
-        return None
-    stored = Standings.objects.filter(championship=championship).first()
-    rows = standings_rows(championship, people, table=stored.rows) if stored else []
-    return {"championship": championship, "round": found[0], "standings": rows}
-
-
-def round_game_ids(championship_id: int, number: int) -> list[int]:
-    """The games of a round (its micro-matches' too), whose changes its live page follows."""
-    boards = Round.objects.filter(championship_id=championship_id, number=number).values_list(
-        "boards__game_id", "boards__match_games__game_id"
-    )
-    return sorted({gid for pair in boards for gid in pair if gid})
-
-
-# ---- the pages' JSON twins (the API) -----------------------------------------------------------
-def player_plain(p: Player) -> dict:
-    return {
-        "id": p.id,
-        "start_number": p.number,
-        "name": p.name,
-        "username": p.username,
-        "rating": p.rating,
-        "status": p.status,
-        "left_after_round": p.left_after_round,
-    }
-
-
-def starting_list_plain(championship: Championship) -> dict:
-    data = starting_list(championship)
-    return {"championship_id": championship.pk, "players": [player_plain(p) for p in data["players"]]}
-
-
-def round_sheet_plain(championship: Championship, number: int) -> dict | None:
-    data = round_sheet(championship, number)
-    return None if data is None else {"championship_id": championship.pk, **_round_plain(data["round"])}
-
-
-def standings_after_plain(championship: Championship, number: int | None) -> dict:
-    data = standings_after(championship, number)
-    return {
-        "championship_id": championship.pk,
-        "after_round": number,
-        "criteria": [c["name"] for c in data["criteria"]],
-        "rows": [
-            {
-                "place": row["place"],
-                "player": player_plain(row["player"]),
-                "points": row["raw"]["points"],
-                "wins": row["wins"],
-                "draws": row["draws"],
-                "losses": row["losses"],
-                "games": row["games"],
-                "struck": row["struck"],
-                "coefficients": row["raw"].get("coefficients", {}),
-            }
-            for row in data["standings"]
-        ],
-    }
-
-
-def crosstable_table_plain(championship: Championship) -> dict:
-    """The crosstable as its page shows it: rows in the order of places, "number" the start number."""
-    table = crosstable_page(championship)["crosstable"]
-    return {
-        "kind": table["kind"],
-        "columns": table["columns"],
-        "rows": [
-            {
-                "place": r["place"],
-                "number": r["number"],
-                "player_id": r["player"].id,
-                "name": r["player"].name,
-                "points": r["points"],
-                "cells": r["cells"],
-            }
-            for r in table["rows"]
-        ],
-    }
-
-
-def player_card_plain(championship: Championship, username: str) -> dict | None:
-    card = player_card(championship, username)
-    if card is None:
-        return None
-    row = card["row"]
-    return {
-        "championship_id": championship.pk,
-        "player": player_plain(card["player"]),
-        "place": row["place"] if row else None,
-        "points": row["raw"]["points"] if row else None,
-        "rating": card["rating"],
-        "games": [
-            {
-                "round": g["round"],
-                "board": g["board"],
-                "colour": g["colour"] or None,
-                "opponent": player_plain(g["opponent"]) if g["opponent"] else None,
-                "bye": g["bye"],
-                "result": g["result"],
-                "mark": g["mark"],
-                "game_id": g["game_id"],
-                "points_after": g["points_after"],
-                "rating_change": g["rating_change"],
-            }
-            for g in card["games"]
-        ],
-    }
-
-
-# ---- the championship page's tables ---------------------------------------------------------------
-def stored_standings_rows(championship: Championship) -> list[dict]:
-    """``standings_rows`` of the table the worker stored (the championship page), [] before the first."""
-    stored = Standings.objects.filter(championship=championship).first()
-    if stored is None:
-        return []
-    return standings_rows(championship, table=stored.rows)
-
-
-def crosstable_grid(championship: Championship) -> list[dict]:
-    """Round robin: one row per player in start-number order, a cell per
-    opponent with the marks of their games (1 / ½ / 0, + / −, 1.12.2).
-
-    The marks come from ``ratings.standings.crosstable``, so a withdrawal is
-    shown as the standings count it: "+" for the opponents of a player who
-    left after half his games (1.10.3), "−" for both in the unplayed games of
-    a struck one (1.10.2).
-
-    Each row: {"entry", "cells": [[marks of each game] per opponent; None on the diagonal]}.
-    """
-    entry_list = list(entries(championship))
-    players_plain, played = results_input(championship)
-    grid = standings.crosstable(players_plain, played, championship.scoring, system=championship.standings_system)[
-        "grid"
-    ]
-    return [
-        {
-            "entry": e,
-            "cells": [
-                None if o.member_id == e.member_id else list(grid.get(e.member_id, {}).get(o.member_id, []))
-                for o in entry_list
-            ],
-        }
-        for e in entry_list
-    ]
-
-
-def crosstable_plain(championship: Championship) -> dict:
-    """``ratings.standings.crosstable`` of the recorded results (ids as text keys, as JSON has them)."""
-    players_plain, played = results_input(championship)
-    table = standings.crosstable(players_plain, played, championship.scoring, system=championship.standings_system)
-    return {
-        "grid": {str(pid): {str(o): marks for o, marks in row.items()} for pid, row in table["grid"].items()},
-        "rounds": {str(pid): rows for pid, rows in table["rounds"].items()},
-    }
-
-
-def scheveningen_table(championship: Championship) -> dict:
-    """Group A against group B: a row per member of A (start-number order), a
-    cell per member of B with the marks of their game, each player's points,
-    and the match score of the groups (``ratings.standings.group_match``)."""
-    entry_list = list(entries(championship))
-    players_plain, played = results_input(championship)
-    options = {"scoring": championship.scoring, "system": championship.standings_system}
-    grid = standings.crosstable(players_plain, played, championship.scoring, system=championship.standings_system)[
-        "grid"
-    ]
-    team_a = [e for e in entry_list if e.group == "A"]
-    team_b = [e for e in entry_list if e.group == "B"]
-    points = {row["id"]: row.get("points") for row in standings.table(players_plain, played, **options)}
-    score = standings.group_match({e.member_id: e.group for e in entry_list}, played, championship.scoring)
-    return {
-        "team_a": team_a,
-        "team_b": team_b,
-        "rows": [
-            {
-                "entry": a,
-                "points": points.get(a.member_id, 0),
-                "cells": [list(grid.get(a.member_id, {}).get(b.member_id, [])) for b in team_b],
-            }
-            for a in team_a
-        ],
-        "b_points": [points.get(b.member_id, 0) for b in team_b],
-        "score": score,
-    }

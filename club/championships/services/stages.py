@@ -15,7 +15,7 @@ from ..authority import organiser_required
 from ..decisions import decision_record
 from ..locks import championship_locked
 from ..models import Championship, Entry
-from .standings import table_source
+from ..selectors.versions import table_source
 
 Status = Championship.Status
 STAGE_FROM = (Championship.System.SWISS, Championship.System.ROUND_ROBIN)

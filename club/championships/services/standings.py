@@ -7,43 +7,16 @@ championship's row lock — the second sees the first's digest.
 
 from __future__ import annotations
 
-import hashlib
-import json
-from collections.abc import Callable
 from datetime import datetime
 
 from django.db import transaction
 from django.utils import timezone
 
 from games import events
-from ratings import standings
 
 from ..locks import championship_locked
-from ..models import Championship, Standings
-from ..selectors import inputs
-from ..selectors import teams as team_selectors
-
-
-def _digest(*values) -> str:
-    return hashlib.sha256(json.dumps(values, sort_keys=True, default=str).encode()).hexdigest()
-
-
-def table_source(championship: Championship) -> tuple[str, Callable[[], list[dict]]]:
-    """The digest of what the event's table is computed from, and the
-    computation (``ratings.standings.table``, or ``team_rules.table`` for teams)."""
-    if championship.for_teams:
-        plain = team_selectors.results_plain(championship)
-        options = {
-            "scoring": championship.scoring,
-            "criteria": championship.tie_criteria,
-            "system": championship.system,
-        }
-        return _digest(plain, options), lambda: team_selectors.standings_compute(championship)
-    players, rounds = inputs.results_plain(championship)
-    options = inputs.standings_options(championship)
-    return _digest(players, rounds, options), lambda: json.loads(
-        json.dumps(standings.table(players, rounds, **options), default=str)
-    )
+from ..models import Standings
+from ..selectors.versions import table_source
 
 
 def standings_recompute(*, championship_id: int, now: datetime | None = None) -> bool:

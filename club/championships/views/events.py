@@ -23,7 +23,7 @@ from .. import authority, selectors, services
 from ..forms import AdjudicationForm, AppointForm, ChampionshipForm, LeaveForm, OverrideForm, PairForm, ResultForm
 from ..models import Championship
 from ..selectors import bracket as brackets
-from ..selectors import results
+from ..selectors import event_tables, results
 
 
 def championship_list(request):
@@ -76,16 +76,16 @@ def championship_detail(request, pk):
             "is_organiser": is_organiser,
             "is_arbiter": role is not None,
             "is_chief": role in ("chief", "deputy"),
-            "standings": results.stored_standings_rows(championship),
+            "standings": event_tables.stored_standings_rows(championship),
             "coefficient_columns": results.coefficient_columns(),
             "facts": results.facts(championship),
             "crosstable": (
-                results.crosstable_grid(championship)
+                event_tables.crosstable_grid(championship)
                 if championship.system == Championship.System.ROUND_ROBIN
                 else None
             ),
             "scheveningen": (
-                results.scheveningen_table(championship)
+                event_tables.scheveningen_table(championship)
                 if championship.is_scheveningen and championship.status != Championship.Status.DRAFT
                 else None
             ),

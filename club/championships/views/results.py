@@ -3,13 +3,14 @@ the files, all read from the one results model (``selectors.results``)."""
 
 from __future__ import annotations
 
+from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils import timezone
 
 from .. import exports, live, selectors
 from ..models import Championship
-from ..selectors import results
+from ..selectors import result_pages, results
 
 
 def published_or_404(pk: int) -> Championship:
@@ -21,9 +22,44 @@ def published_or_404(pk: int) -> Championship:
     return championship
 
 
+# A results page shows this many players (standings and crosstable rows), and
+# lists the boards of its rounds while they are this few in all (a big Swiss
+# links its rounds' pages instead): it costs what it shows, whatever the event's size.
+RESULTS_PAGE_PLAYERS = 100
+RESULTS_PAGE_BOARDS = 300
+
+
 def championship_results(request, pk):
     """Crosstable, standings with every tie-break column and its arithmetic, rounds with their games."""
-    return render(request, "championships/results/page.html", results.results(published_or_404(pk)))
+    championship = published_or_404(pk)
+    key = results.result_set_key(championship)
+    data = results.results(championship, key)
+    page = Paginator(range(len(data["standings"])), RESULTS_PAGE_PLAYERS).get_page(request.GET.get("page"))
+    inline = sum(len(r["boards"]) for r in data["rounds"]) <= RESULTS_PAGE_BOARDS
+    shown = slice(page.start_index() - 1, page.end_index()) if data["standings"] else slice(0, 0)
+    return render(
+        request,
+        "championships/results/page.html",
+        {
+            **data,
+            "page": page,
+            "standings": data["standings"][shown],
+            "crosstable": {**data["crosstable"], "rows": data["crosstable"]["rows"][shown]},
+            "rounds_inline": inline,
+            # The tables' HTML is kept under the result set's version (club/site/settings.py: CACHES),
+            # per page and the reader's zone, in which the rounds' times are shown.
+            "tables_key": (*key, page.number, RESULTS_PAGE_PLAYERS, inline, timezone.get_current_timezone_name()),
+        },
+    )
+
+
+def championship_arithmetic(request, pk, username, name):
+    """The arithmetic behind one figure of a player's standings row: which
+    opponents, which scores. The results page opens it on demand."""
+    found = result_pages.figure_arithmetic(published_or_404(pk), username, name)
+    if found is None:
+        raise Http404
+    return render(request, "championships/results/_arithmetic.html", {"f": found})
 
 
 def championship_results_print(request, pk):
@@ -48,12 +84,12 @@ def championship_export(request, pk, kind):
 # ---- the pages chess-results users expect (issue 27): each a stable URL, printable on A4 ----------
 def championship_players(request, pk):
     """The starting list: start number, name, rating, status."""
-    return render(request, "championships/pages/players.html", results.starting_list(published_or_404(pk)))
+    return render(request, "championships/pages/players.html", result_pages.starting_list(published_or_404(pk)))
 
 
 def championship_round(request, pk, number):
     """One round's pairings and results — the pairing sheet for the hall's board, live while it is played."""
-    sheet = results.round_sheet(published_or_404(pk), number)
+    sheet = result_pages.round_sheet(published_or_404(pk), number)
     if sheet is None:
         raise Http404
     return render(request, "championships/pages/round.html", sheet)
@@ -64,16 +100,16 @@ def championship_standings(request, pk, number=None):
     championship = published_or_404(pk)
     if number is not None and number not in results.round_numbers(championship):
         raise Http404
-    return render(request, "championships/pages/standings.html", results.standings_after(championship, number))
+    return render(request, "championships/pages/standings.html", result_pages.standings_after(championship, number))
 
 
 def championship_crosstable(request, pk):
-    return render(request, "championships/pages/crosstable.html", results.crosstable_page(published_or_404(pk)))
+    return render(request, "championships/pages/crosstable.html", result_pages.crosstable_page(published_or_404(pk)))
 
 
 def championship_player(request, pk, username):
     """A player's card: every game, points after each round, rating change and performance."""
-    card = results.player_card(published_or_404(pk), username)
+    card = result_pages.player_card(published_or_404(pk), username)
     if card is None:
         raise Http404
     return render(request, "championships/pages/player.html", card)

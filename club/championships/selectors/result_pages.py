@@ -1,0 +1,185 @@
+"""The pages chess-results users expect (issue 27), each a stable URL: the
+starting list, a round's pairing sheet, the standings after a round, the
+crosstable, a player's card and a round's live part. Each reads the one
+read model of ``results``."""
+
+from __future__ import annotations
+
+from club.platform.figures import figure
+from club.platform.memo import VersionedMemo
+from games import results as vocabulary
+from ratings import standings
+from ratings.models import RatingChange
+
+from ..models import Championship, Round, Standings
+from .events import rounds_total
+from .inputs import results_plain as results_input
+from .inputs import standings_options
+from .results import (
+    board_score,
+    facts,
+    players,
+    result_set_key,
+    results,
+    round_numbers,
+    rounds,
+    standings_rows,
+)
+
+# The standings after earlier rounds last asked for, under the result set's key and the round.
+STANDINGS_AFTER = VersionedMemo(size=64)
+
+
+def starting_list(championship: Championship) -> dict:
+    """The players in start-number order (the lot, or the rating order), with their ratings and status."""
+    people = players(championship)
+    return {
+        "championship": championship,
+        "facts": facts(championship),
+        "players": sorted(people.values(), key=lambda p: p.number),
+        "round_numbers": round_numbers(championship),
+    }
+
+
+def round_sheet(championship: Championship, number: int) -> dict | None:
+    """One published round: its boards with the players' numbers and points
+    before it, results and game links — the pairing sheet of the hall."""
+    people = players(championship)
+    found = rounds(championship, people, number=number)
+    if not found:
+        return None
+    stored = Standings.objects.filter(championship=championship).first()
+    return {
+        "championship": championship,
+        "facts": facts(championship),
+        "round": found[0],
+        "round_numbers": round_numbers(championship),
+        "rounds_total": rounds_total(championship, len(people)),
+        "standings": standings_rows(championship, people, table=stored.rows, arithmetic=False) if stored else [],
+    }
+
+
+def standings_after(championship: Championship, number: int | None = None) -> dict:
+    """The standings after round ``number`` (None: now), computed by
+    ``ratings.standings`` from the results of those rounds only, with the
+    players who left later still in; the rating columns only for the current table.
+    Each is kept per version of the event's results, like the result set."""
+    key = result_set_key(championship)
+    data = results(championship, key)
+    if number is None:
+        rows = data["standings"]
+    else:
+
+        def after() -> list[dict]:
+            plain, played = results_input(championship, upto=number)
+            table = standings.table(plain, played, **standings_options(championship))
+            return standings_rows(championship, data["entrants"], table=table, ratings=False, arithmetic=False)
+
+        rows = STANDINGS_AFTER.get((*key, number), after)
+    return {
+        "championship": championship,
+        "facts": data["facts"],
+        "after_round": number,
+        "standings": rows,
+        "criteria": data["criteria"],
+        "coefficients": data["coefficients"],
+        "rated": championship.rated and number is None,
+        "round_numbers": data["round_numbers"],
+    }
+
+
+def crosstable_page(championship: Championship) -> dict:
+    data = results(championship)
+    return {
+        "championship": championship,
+        "facts": data["facts"],
+        "crosstable": data["crosstable"],
+        "round_numbers": data["round_numbers"],
+    }
+
+
+def player_card(championship: Championship, username: str) -> dict | None:
+    """One entrant's card: every game (round, colour, opponent with his number,
+    result, game link), his points after each round, his place and figures,
+    and for rated events each game's rating change and his performance.
+    Read from the event's cached result set (``results``): a card costs his
+    own rating history, not the event's arithmetic."""
+    data = results(championship)
+    people = data["entrants"]
+    me = next((p for p in people.values() if p.username == username), None)
+    if me is None:
+        return None
+    games = []
+    for r in data["rounds"]:
+        for b in r["boards"]:
+            if me.id not in (b["white_id"], b["black_id"]):
+                continue
+            white = b["white_id"] == me.id
+            opponent = people.get(b["black_id"] if white else b["white_id"])
+            colour = vocabulary.WHITE if white else vocabulary.BLACK
+            games.append(
+                {
+                    "round": r["number"],
+                    "board": b["number"],
+                    "colour": "" if b["rest"] else colour,
+                    "opponent": opponent,
+                    "bye": b["bye"],
+                    "rest": b["rest"],
+                    "result": b["result"],
+                    "mark": ("+" if b["bye"] else "") if b["rest"] else vocabulary.mark(b["result"], colour),
+                    "score": figure(board_score(b["result"], colour, championship.scoring)) if b["result"] else "",
+                    "game_id": b["game_id"],
+                    "live": b["live"],
+                    "points_after": figure(r["points_after"].get(me.id, 0.0)),
+                    "rating_change": None,
+                }
+            )
+    row = next((x for x in data["standings"] if x["player"].id == me.id), None)
+    if championship.rated:
+        per_game = {
+            game_id: round(after - before, 1)
+            for game_id, before, after in RatingChange.objects.filter(
+                member_id=me.id, game_id__in=[g["game_id"] for g in games if g["game_id"]]
+            ).values_list("game_id", "rating_before", "rating_after")
+        }
+        for g in games:
+            if g["game_id"] in per_game:
+                change = per_game[g["game_id"]]
+                g["rating_change"] = figure(change) if change <= 0 else "+" + figure(change)
+    rating = row["rating"] if row else None
+    return {
+        "championship": championship,
+        "facts": data["facts"],
+        "player": me,
+        "games": games,
+        "row": row,
+        "rating": rating,
+        "round_numbers": data["round_numbers"],
+    }
+
+
+def figure_arithmetic(championship: Championship, username: str, name: str) -> dict | None:
+    """One figure of a player's row with the arithmetic behind it (``results._arithmetic``), or None."""
+    row = next((r for r in results(championship)["standings"] if r["player"].username == username), None)
+    return next((f for f in row["figures"] if f["name"] == name), None) if row else None
+
+
+def live_round(championship: Championship, number: int) -> dict | None:
+    """What a round's live page redraws after a move or a result: the round's
+    boards and the current standings — a fixed number of queries whatever the
+    number of boards (tests/championships/test_live_round.py counts them)."""
+    people = players(championship)
+    found = rounds(championship, people, number=number)
+    if not found:
+        return None
+    stored = Standings.objects.filter(championship=championship).first()
+    rows = standings_rows(championship, people, table=stored.rows, arithmetic=False) if stored else []
+    return {"championship": championship, "round": found[0], "standings": rows}
+
+
+def round_game_ids(championship_id: int, number: int) -> list[int]:
+    """The games of a round (its micro-matches' too), whose changes its live page follows."""
+    boards = Round.objects.filter(championship_id=championship_id, number=number).values_list(
+        "boards__game_id", "boards__match_games__game_id"
+    )
+    return sorted({gid for pair in boards for gid in pair if gid})
