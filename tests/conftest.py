@@ -52,7 +52,7 @@ def pytest_addoption(parser):
     parser.addoption(
         "--database-tests",
         action="store_true",
-        help="only the tests that use the database, browser tests left out (CI's PostgreSQL pass)",
+        help="only the tests that use the database or the services, browser tests left out (CI's PostgreSQL pass)",
     )
 
 
@@ -72,7 +72,8 @@ def pytest_collection_modifyitems(config, items):
     if config.getoption("--database-tests"):
         kept, left_out = [], []
         for item in items:
-            (kept if _uses_database(item) and not item.get_closest_marker("browser") else left_out).append(item)
+            needs_backend = _uses_database(item) or item.get_closest_marker("services")
+            (kept if needs_backend and not item.get_closest_marker("browser") else left_out).append(item)
         config.hook.pytest_deselected(items=left_out)
         items[:] = kept
 
