@@ -163,6 +163,12 @@ class Game(models.Model):
             models.Index(fields=["white", "-created_at"]),
             models.Index(fields=["black", "-created_at"]),
             models.Index(fields=["status", "-ended_at"]),
+            # The game lists, newest first (all games, and one discipline's), and a
+            # member's latest results read down his side's history (issue 29).
+            models.Index(fields=["-created_at", "-id"], name="game_list_newest"),
+            models.Index(fields=["discipline", "-created_at", "-id"], name="game_list_discipline"),
+            models.Index(fields=["white", "-ended_at", "-id"], name="game_white_history"),
+            models.Index(fields=["black", "-ended_at", "-id"], name="game_black_history"),
         ]
 
     def __str__(self):

@@ -115,8 +115,23 @@ def my_games(member: Member) -> dict[str, list[Game]]:
             g.deadline.timestamp() if g.deadline else float("inf"),
         )
     )
-    finished = _games_of(member).exclude(status=Game.Status.ONGOING).order_by("-ended_at", "-id")[:20]
-    return {"ongoing": ongoing, "finished": with_sides(finished, member)}
+    return {"ongoing": ongoing, "finished": with_sides(latest_finished(member, 20), member)}
+
+
+def latest_finished(member: Member, limit: int) -> list[Game]:
+    """``member``'s ``limit`` latest finished games, newest first: the latest
+    as white and as black, each read down its own (player, ended_at) index
+    and merged, instead of sorting every game he ever played."""
+    sides = [
+        Game.objects.filter(**{side: member})
+        .exclude(status=Game.Status.ONGOING)
+        .select_related("white", "black")
+        .order_by("-ended_at", "-id")[:limit]
+        for side in ("white", "black")
+    ]
+    merged = {game.pk: game for side in sides for game in side}.values()
+    newest_first = sorted(merged, key=lambda g: (g.ended_at or g.created_at, g.pk), reverse=True)
+    return newest_first[:limit]
 
 
 def member_archive(member: Member, filters: dict | None = None) -> QuerySet[Game]:

@@ -13,7 +13,8 @@ from ratings.models import SPEEDS, Rating, RatingChange, RatingPool
 
 def rating_pools() -> list[tuple[str, str]]:
     """(discipline, speed) pairs that have ratings, speeds in their natural order."""
-    pairs = set(Rating.objects.values_list("discipline", "speed").distinct())
+    # order_by(): under the model's ordering DISTINCT would be over the ordering's columns too (every rating).
+    pairs = set(Rating.objects.order_by().values_list("discipline", "speed").distinct())
     pairs |= set(RatingPool.objects.values_list("discipline", "speed"))
     return sorted(pairs, key=lambda p: (p[0], SPEEDS.index(p[1]) if p[1] in SPEEDS else len(SPEEDS), p[1]))
 

@@ -433,8 +433,8 @@ def ratings_recompute(
     {discipline: games replayed}.
     """
     config = rating_config()
-    pairs = set(rated_games().values_list("discipline", "speed").distinct())
-    pairs |= set(RatingChange.objects.values_list("discipline", "speed").distinct())
+    pairs = set(rated_games().order_by().values_list("discipline", "speed").distinct())
+    pairs |= set(RatingChange.objects.order_by().values_list("discipline", "speed").distinct())
     pairs |= set(RatingPool.objects.values_list("discipline", "speed"))
     if discipline is not None:
         pairs = {p for p in pairs if p[0] == discipline}

@@ -23,7 +23,7 @@ from .middleware import NulCharacter
 
 
 def home(request):
-    return render(request, "home.html", {"member_count": selectors.member_list().count()})
+    return render(request, "home.html", {"member_count": selectors.member_count()})
 
 
 @never_cache

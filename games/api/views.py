@@ -15,6 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from club.members.models import Member
+from club.platform.api.pagination import CappedCountPagination
 from club.platform.api.params import query_int
 from club.platform.api.throttling import DirectChallengeThrottle
 from games import clock, records, selectors, services
@@ -108,6 +109,7 @@ _GAME_FILTERS = [
 class _GameListBase(ListAPIView):
     serializer_class = s.GameSerializer
     permission_classes = [permissions.AllowAny]
+    pagination_class = CappedCountPagination
 
     def member_id(self):
         return query_int(self.request, "member")

@@ -11,6 +11,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema
 from rest_framework import status
+from rest_framework.generics import ListAPIView
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -43,13 +44,13 @@ def _detail(championship: Championship) -> dict:
     return s.ChampionshipDetailSerializer(championship).data
 
 
-class ChampionshipListView(APIView):
-    @extend_schema(responses=s.ChampionshipSerializer(many=True))
-    def get(self, request):
-        """Running, upcoming and finished championships (drafts are not listed)."""
-        lists = selectors.championship_list()
-        rows = lists["running"] + lists["upcoming"] + lists["finished"]
-        return Response(s.ChampionshipSerializer(rows, many=True).data)
+class ChampionshipListView(ListAPIView):
+    """Running, upcoming and finished championships (drafts are not listed), a page at a time."""
+
+    serializer_class = s.ChampionshipSerializer
+
+    def get_queryset(self):
+        return selectors.championships_listed()
 
     @extend_schema(request=s.ChampionshipCreateSerializer, responses={201: s.ChampionshipSerializer})
     def post(self, request):

@@ -3,7 +3,7 @@ rounds and appointments, how many rounds it has, whose next game is where."""
 
 from __future__ import annotations
 
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import Case, F, Prefetch, Q, QuerySet, Value, When
 
 from games import clock
 from games.models import Game
@@ -11,17 +11,36 @@ from games.models import Game
 from .. import pairing
 from ..models import Appointment, Board, Championship, Entry, Round
 
+UPCOMING = (Championship.Status.ENTRIES_OPEN, Championship.Status.ENTRIES_CLOSED)
 
-def championship_list() -> dict[str, list[Championship]]:
-    """Running, upcoming (draft excluded) and finished championships, for the list page and API."""
-    visible = Championship.objects.exclude(status=Championship.Status.DRAFT).select_related("organiser")
+
+def _listed() -> QuerySet[Championship]:
+    return (
+        Championship.objects.exclude(status=Championship.Status.DRAFT)
+        .select_related("organiser")
+        .prefetch_related("previous_stages")
+    )
+
+
+def championship_list() -> dict:
+    """Running and upcoming (draft excluded) championships as lists, and the
+    finished ones as a query to page through, latest first, for the list page."""
+    visible = _listed()
     return {
         "running": list(visible.filter(status=Championship.Status.RUNNING)),
-        "upcoming": list(
-            visible.filter(status__in=(Championship.Status.ENTRIES_OPEN, Championship.Status.ENTRIES_CLOSED))
-        ),
-        "finished": list(visible.filter(status=Championship.Status.FINISHED).order_by("-finished_at", "-id")),
+        "upcoming": list(visible.filter(status__in=UPCOMING)),
+        "finished": visible.filter(status=Championship.Status.FINISHED).order_by("-finished_at", "-id"),
     }
+
+
+def championships_listed() -> QuerySet[Championship]:
+    """Every championship but drafts, for the API's pages: running, then upcoming, then finished (latest first)."""
+    rank = Case(
+        When(status=Championship.Status.RUNNING, then=Value(0)),
+        When(status__in=UPCOMING, then=Value(1)),
+        default=Value(2),
+    )
+    return _listed().order_by(rank, F("finished_at").desc(nulls_last=True), "-id")
 
 
 def championship_get(championship_id: int) -> Championship | None:

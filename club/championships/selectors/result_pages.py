@@ -85,16 +85,19 @@ def standings_after(championship: Championship, number: int | None = None) -> di
         "coefficients": data["coefficients"],
         "rated": championship.rated and number is None,
         "round_numbers": data["round_numbers"],
+        "tables_key": (*key, number),  # the rendered table's cache key (the page's template)
     }
 
 
 def crosstable_page(championship: Championship) -> dict:
-    data = results(championship)
+    key = result_set_key(championship)
+    data = results(championship, key)
     return {
         "championship": championship,
         "facts": data["facts"],
         "crosstable": data["crosstable"],
         "round_numbers": data["round_numbers"],
+        "tables_key": key,  # the rendered table's cache key (the page's template)
     }
 
 

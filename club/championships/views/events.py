@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -25,16 +26,25 @@ from ..models import Championship
 from ..selectors import bracket as brackets
 from ..selectors import event_tables, results
 
+FINISHED_PER_PAGE = 50
+
 
 def championship_list(request):
     lists = selectors.championship_list()
     mine = []
     if has_any_role(request.user, Role.ORGANISER, Role.ADMIN):
         mine = Championship.objects.filter(organiser=request.user, status=Championship.Status.DRAFT)
+    page = Paginator(lists["finished"], FINISHED_PER_PAGE).get_page(request.GET.get("page"))
     return render(
         request,
         "championships/list.html",
-        {**lists, "drafts": mine, "can_create": has_any_role(request.user, Role.ORGANISER)},
+        {
+            **lists,
+            "finished": page.object_list,
+            "page": page,
+            "drafts": mine,
+            "can_create": has_any_role(request.user, Role.ORGANISER),
+        },
     )
 
 

@@ -16,3 +16,14 @@ class BoundedLimitOffsetPagination(LimitOffsetPagination):
                 {self.offset_query_param: [_("An offset is at most %(max)d.") % {"max": self.max_offset}]}
             )
         return offset
+
+
+class CappedCountPagination(BoundedLimitOffsetPagination):
+    """For the lists that grow with the club (every game): ``count`` counts at
+    most ``count_cap`` rows (a bounded subquery, not a scan of the table), so
+    a page costs what it shows; past the cap, filters narrow the list."""
+
+    count_cap = 10_000
+
+    def get_count(self, queryset):
+        return queryset.order_by()[: self.count_cap].count()

@@ -1,0 +1,128 @@
+"""Pages and lists that cost what they show (issue 29): each query shape the
+scale benchmark found growing with the club, pinned on a small club and on
+one several times bigger — the number of queries does not grow, and the
+query itself reads what the page shows."""
+
+from datetime import timedelta
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+from rest_framework.test import APIClient
+
+from club.championships.models import Championship
+from club.championships.views import events as event_views
+from club.members.models import Member
+from games.models import Game
+from games.selectors import latest_finished, my_games
+from ratings.models import Rating
+from ratings.selectors import rating_pools
+from tests.conftest import make_member
+
+pytestmark = pytest.mark.django_db
+
+
+def members(n: int, prefix: str) -> list[Member]:
+    return Member.objects.bulk_create([Member(username=f"{prefix}{i}") for i in range(n)])
+
+
+def finished_games(white: Member, black: Member, n: int, **fields) -> list[Game]:
+    start = timezone.now() - timedelta(days=1)
+    return Game.objects.bulk_create(
+        [
+            Game(
+                discipline=fields.get("discipline", "russian"),
+                white=white if i % 2 else black,
+                black=black if i % 2 else white,
+                status="finished",
+                result="1-0",
+                termination="resign",
+                ended_at=start + timedelta(minutes=i),
+            )
+            for i in range(n)
+        ]
+    )
+
+
+def queries(run) -> list[str]:
+    with CaptureQueriesContext(connection) as seen:
+        run()
+    return [q["sql"] for q in seen]
+
+
+def test_the_rating_pools_are_read_without_the_ratings_order():
+    people = members(4, "r")
+    Rating.objects.bulk_create(
+        [Rating(member=m, discipline="russian", speed="blitz", rating=1500 + i) for i, m in enumerate(people)]
+    )
+    sql = queries(rating_pools)
+    distinct = next(q for q in sql if "DISTINCT" in q)
+    # Under the model's ordering (…, -rating) DISTINCT would be over every rating.
+    assert '"rating"' not in distinct.split("FROM")[0] and "ORDER BY" not in distinct
+    assert rating_pools() == [("russian", "blitz")]
+
+
+@pytest.mark.parametrize("path", ["/api/games/", "/api/games/?discipline=russian"])
+def test_the_game_list_costs_the_same_with_ten_times_the_games_and_counts_a_bounded_subquery(path):
+    a, b = members(2, "g")
+    finished_games(a, b, 5)
+    client = APIClient()
+    small = queries(lambda: client.get(path))
+    finished_games(a, b, 50)
+    big = queries(lambda: client.get(path))
+    assert len(small) == len(big)
+    count = next(q for q in big if "COUNT(" in q)
+    assert "LIMIT" in count  # at most CappedCountPagination.count_cap rows are counted
+    assert client.get(path).json()["count"] == 55
+
+
+def test_the_championship_list_is_paged_and_costs_the_same_for_more_championships(organiser):
+    def make(n: int):
+        for i in range(n):
+            first = Championship.objects.create(
+                name=f"Stage {i}", discipline="russian", time_control="d3", organiser=organiser, status="finished"
+            )
+            Championship.objects.create(
+                name=f"Final {i}", discipline="russian", time_control="d3", organiser=organiser, status="running"
+            ).previous_stages.add(first)
+
+    client = APIClient()
+    make(2)
+    small = queries(lambda: client.get("/api/championships/"))
+    make(8)
+    big = queries(lambda: client.get("/api/championships/"))
+    assert len(small) == len(big)
+    page = client.get("/api/championships/?limit=5").json()
+    assert page["count"] == 20 and len(page["results"]) == 5 and page["next"]
+    # Running first, each final naming its first stage.
+    assert page["results"][0]["status"] == "running" and page["results"][0]["previous_stages"]
+
+
+def test_the_html_championship_list_pages_the_finished_ones(organiser, monkeypatch):
+    monkeypatch.setattr(event_views, "FINISHED_PER_PAGE", 2)
+    for i in range(3):
+        Championship.objects.create(
+            name=f"Old cup {i}", discipline="russian", time_control="d3", organiser=organiser, status="finished"
+        )
+    first = Client().get("/championships/").content.decode()
+    second = Client().get("/championships/?page=2").content.decode()
+    assert first.count("Old cup") == 2 and second.count("Old cup") == 1 and "?page=2" in first
+
+
+def test_the_home_page_counts_the_members_once_in_a_while(db):
+    make_member("counted")
+    client = Client()
+    client.get("/")
+    assert not any("COUNT(*)" in q and "club_member" in q for q in queries(lambda: client.get("/")))
+
+
+def test_a_members_latest_results_read_each_side_down_its_index():
+    a, b, c = members(3, "h")
+    games = finished_games(a, b, 30) + finished_games(a, c, 7)
+    expected = sorted(games, key=lambda g: (g.ended_at, g.pk), reverse=True)[:20]
+    assert [g.pk for g in latest_finished(a, 20)] == [g.pk for g in expected]
+    sql = queries(lambda: my_games(a))
+    finished = [q for q in sql if "LIMIT 20" in q]
+    assert len(finished) == 2 and all(" OR " not in q for q in finished)
