@@ -124,9 +124,31 @@ class RatingChart:
         return not self.points
 
 
+# A chart draws at most this many points (about two per horizontal pixel of the
+# plot): a long history is drawn by each stretch's highest and lowest rating.
+CHART_POINTS = 300
+
+
+def chart_indices(ratings: Sequence[float], limit: int = CHART_POINTS) -> list[int]:
+    """Which of ``ratings`` a chart of at most ``limit`` (+1) points draws: all of
+    them, or the first, the last and each stretch's highest and lowest, in order
+    (the line keeps every peak and trough the full one has)."""
+    if len(ratings) <= limit:
+        return list(range(len(ratings)))
+    stretches = limit // 2
+    size = -(-len(ratings) // stretches)  # ceiling division
+    kept = {0, len(ratings) - 1}
+    for start in range(0, len(ratings), size):
+        stretch = range(start, min(start + size, len(ratings)))
+        kept.add(max(stretch, key=ratings.__getitem__))
+        kept.add(min(stretch, key=ratings.__getitem__))
+    return sorted(kept)
+
+
 def rating_chart(history: Sequence[RatingChange], *, width: int = 640, height: int = 220, pad: int = 36) -> RatingChart:
     """Lay a history out as SVG coordinates: one point per game (game index on
-    x, so busy days do not bunch up), ratings on y with round-number ticks."""
+    x, so busy days do not bunch up) — for a long history each stretch's
+    highest and lowest (``chart_indices``) — ratings on y with round-number ticks."""
     if not history:
         return RatingChart(width, height, (), "", (), "", "")
     values = [history[0].rating_before] + [c.rating_after for c in history]
@@ -142,8 +164,12 @@ def rating_chart(history: Sequence[RatingChange], *, width: int = 640, height: i
     def y_of(rating: float) -> float:
         return round(height - pad - (height - 2 * pad) * (rating - low) / (high - low), 1)
 
-    points = [ChartPoint(x_of(0), y_of(values[0]), values[0], 0, "")]
-    for i, change in enumerate(history, start=1):
+    points = []
+    for i in chart_indices(values):
+        if i == 0:
+            points.append(ChartPoint(x_of(0), y_of(values[0]), values[0], 0, ""))
+            continue
+        change = history[i - 1]
         label = f"{change.ended_at:%Y-%m-%d} {change.rating_after:.0f} ({change.delta:+.1f})"
         points.append(ChartPoint(x_of(i), y_of(change.rating_after), change.rating_after, change.game_id, label))
     ticks = tuple((y_of(r), r) for r in range(low, high + 1, step))

@@ -7,7 +7,7 @@ from django.views.decorators.http import require_GET
 
 from club.members.models import Member
 from ratings import selectors
-from ratings.models import SPEEDS
+from ratings.models import SPEEDS, RatingChange
 
 
 def _pool_from(request, pools: list[tuple[str, str]]) -> tuple[str, str]:
@@ -54,9 +54,9 @@ def rating_card(request, username: str):
                 raise Http404
             current = max(ratings, key=lambda r: (r.games, r.rating))
     history = (
-        list(selectors.rating_history(member_id=member.pk, discipline=current.discipline, speed=current.speed))
+        selectors.rating_history(member_id=member.pk, discipline=current.discipline, speed=current.speed)
         if current
-        else []
+        else RatingChange.objects.none()
     )
     return render(
         request,
@@ -65,7 +65,8 @@ def rating_card(request, username: str):
             "member": member,
             "ratings": ratings,
             "current": current,
-            "chart": selectors.rating_chart(history),
-            "recent": history[::-1][:20],
+            # The chart reads the ratings alone; the last 20 games are listed with their opponents.
+            "chart": selectors.rating_chart(list(history.select_related(None))),
+            "recent": list(history.reverse()[:20]),
         },
     )

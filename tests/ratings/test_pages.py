@@ -141,3 +141,15 @@ def test_the_chart_coordinates_are_not_localised_in_russian(client, club):
     for point in re.search(r'points="([^"]*)"', svg).group(1).split():
         x, y = point.split(",")
         float(x), float(y)
+
+
+def test_a_long_history_is_drawn_by_each_stretchs_highs_and_lows():
+    # A chart costs what it shows (issue 29): at most CHART_POINTS points, the
+    # first, the last, the highest and the lowest always among them.
+    ratings = [1500 + (i % 37) * 3 - (i // 100) for i in range(5000)]
+    ratings[2718] = 1900
+    ratings[3141] = 1100
+    kept = selectors.chart_indices(ratings)
+    assert len(kept) <= selectors.CHART_POINTS + 2 and kept == sorted(set(kept))
+    assert {0, 4999, 2718, 3141} <= set(kept)
+    assert selectors.chart_indices(ratings[:50]) == list(range(50))
