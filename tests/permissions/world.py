@@ -32,6 +32,7 @@ from club.championships import services as championships
 from club.championships.authority import Power
 from club.championships.models import Board
 from games.models import Game
+from games.services import game_move_make
 from tests.conftest import make_member
 from tests.games_web.helpers import start_game
 
@@ -142,6 +143,9 @@ def build() -> World:
         b.game for b in Board.objects.filter(round__championship=event, game__isnull=False).order_by("number")
     )
     club_game = start_game(white=first.white, black=first.black, time_control="2700")
+    for game in (first, club_game):  # each side moves: no game is aborted for want of a first move meanwhile
+        game_move_make(game_id=game.pk, member=game.white, text="c3-d4", expected_ply=0)
+        game_move_make(game_id=game.pk, member=game.black, text="f6-g5", expected_ply=1)
     w.games.update({"event game": first, "adjourned game": second, "club game": club_game})
 
     elsewhere = _players_event(
