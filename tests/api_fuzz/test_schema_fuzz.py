@@ -1,6 +1,7 @@
 """schemathesis against the OpenAPI schema (``/api/schema/``), as an authenticated
-member, on PostgreSQL (issue 12): no request to any operation is a server error, and
-a request the API rejects (4xx) changes nothing in the club's rows.
+member, on PostgreSQL (issue 12): no request to any operation is a server error, every
+response whose status the schema documents has the body the schema describes (issue 24),
+and a request the API rejects (4xx) changes nothing in the club's rows.
 
 The requests go through ``club.site.wsgi.application`` in this process, with the token the
 member obtained from ``POST /api/auth/token/``. The club holds something for each kind
@@ -25,7 +26,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from knox.models import AuthToken
 from knox.settings import CONSTANTS
-from schemathesis.checks import not_a_server_error
+from schemathesis.checks import not_a_server_error, response_schema_conformance
 
 from club.championships import services as championship_services
 from club.members.tokens import api_token_issue
@@ -137,7 +138,8 @@ def test_no_server_error_and_rejections_change_nothing(case, club, django_captur
     before = club_snapshot(WATCHED_FIELDS)
     with django_capture_on_commit_callbacks(execute=True):
         response = case.call(headers={"Authorization": f"Token {token}"})
-    case.validate_response(response, checks=[not_a_server_error])
+    # No 5xx, and every answer the schema describes (its status code) has the body the schema says.
+    case.validate_response(response, checks=[not_a_server_error, response_schema_conformance])
     if 400 <= response.status_code < 500:
         assert club_snapshot(WATCHED_FIELDS) == before, (
             f"{case.method} {case.formatted_path} answered {response.status_code} but changed rows"

@@ -64,6 +64,12 @@ def test_an_id_larger_than_any_id_is_not_found(api, staff, url):
     assert response.status_code == 404
 
 
+@pytest.mark.parametrize("game_id", [0, TOO_BIG])
+def test_the_adjournments_of_a_game_that_does_not_exist_are_not_found(api, staff, game_id):
+    # Issue 24: a missing game answered [] (and, for the API schema, a list where an object was described).
+    assert api(staff["chief"]).get(f"/api/arbiters/games/{game_id}/adjournment/").status_code == 404
+
+
 def test_a_posted_id_larger_than_any_id_is_refused_with_a_reason(api, make_championship, players, staff):
     championship = make_championship(players[:4])
     before = Decision.objects.count()

@@ -224,7 +224,7 @@ class StandingsAfterView(APIView):
     @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request, pk, number):
         """The team table after round ``number`` (/teams/<id>/standings/after/<n>/, 1.14.6)."""
-        event = _event(pk)
+        event = _event(pk, request.user)
         if not event.rounds.filter(number=number).exclude(status="paired").exists():
             raise Http404
         return Response({"event_id": event.pk, "after_round": number, "rows": selectors.standings_after(event, number)})
@@ -234,7 +234,7 @@ class TeamCardView(APIView):
     @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request, pk, team_id):
         """A team's card: roster, every match with its board points and board-by-board results."""
-        data = selectors.team_card_plain(_event(pk), team_id)
+        data = selectors.team_card_plain(_event(pk, request.user), team_id)
         if data is None:
             raise Http404
         return Response(data)
