@@ -112,7 +112,7 @@ class AuditOut(serializers.ModelSerializer):
 class SanctionsView(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=SanctionIn, responses=SanctionOut(many=True))
+    @extend_schema(request=SanctionIn, responses={201: SanctionOut(many=True)})
     def post(self, request):
         """Sanction a member (003 1.4): remark, warning, reprimand by an arbiter of the competition; loss of
         the game (``both`` for both players) and exclusion by its chief arbiter or deputy."""
@@ -148,7 +148,7 @@ class LadderView(APIView):
 class ProtestsView(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=ProtestIn, responses=ProtestOut)
+    @extend_schema(request=ProtestIn, responses={201: ProtestOut})
     def post(self, request):
         """Protest in writing a sanction against you or a decision in your game (003 1.3.1, 1.14.7)."""
         data = ProtestIn(data=request.data)
@@ -182,7 +182,7 @@ class QuestionsView(APIView):
         game = get_object_or_404(Game, pk=pk)
         return Response(QuestionOut(selectors.game_questions(game, request.user), many=True).data)
 
-    @extend_schema(request=QuestionIn, responses=QuestionOut)
+    @extend_schema(request=QuestionIn, responses={201: QuestionOut})
     def post(self, request, pk):
         """Ask the arbiter of your game (003 1.3.1)."""
         data = QuestionIn(data=request.data)
@@ -318,6 +318,19 @@ class SealIn(serializers.Serializer):
     expected_ply = serializers.IntegerField(min_value=0)
 
 
+class AdjournmentOut(serializers.Serializer):
+    """An adjournment as ``_adjournment`` answers it."""
+
+    id = serializers.IntegerField()
+    game = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=Adjournment.Status.choices)
+    resume_at = serializers.DateTimeField()
+    order = serializers.IntegerField()
+    reason = serializers.CharField()
+    sealed = serializers.BooleanField()
+    sealed_move = serializers.CharField(allow_null=True, help_text="Only for its sealer and the game's arbiters.")
+
+
 def _game_state(game):
     return GameSerializer(game).data
 
@@ -343,7 +356,7 @@ def _adjournment(adjournment, viewer) -> dict:
 class ClocksStopView(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=ReasonIn, responses=OpenApiTypes.OBJECT)
+    @extend_schema(request=ReasonIn, responses=GameSerializer)
     def post(self, request, pk):
         """Stop both clocks for an interruption (003 5.3.1.6); an arbiter of the game."""
         data = ReasonIn(data=request.data)
@@ -354,7 +367,7 @@ class ClocksStopView(APIView):
 class ClocksStartView(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=ReasonIn, responses=OpenApiTypes.OBJECT)
+    @extend_schema(request=ReasonIn, responses=GameSerializer)
     def post(self, request, pk):
         """Restart the clocks after an interruption."""
         data = ReasonIn(data=request.data)
@@ -365,7 +378,7 @@ class ClocksStartView(APIView):
 class ClockCorrectView(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=CorrectionIn, responses=OpenApiTypes.OBJECT)
+    @extend_schema(request=CorrectionIn, responses=GameSerializer)
     def post(self, request, pk):
         """Correct both clocks with a reason; a shortened time keeps at least 15 min (draughts, 1.7.8) or
         5 min (renju, 5.3.1.5)."""
@@ -377,13 +390,13 @@ class ClockCorrectView(APIView):
 class AdjournmentView(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses=AdjournmentOut(many=True))
     def get(self, request, pk):
         """The game's adjournments (the sealed move only for its sealer and the arbiters)."""
-        rows = Adjournment.objects.filter(game_id=pk).select_related("game")
+        rows = Adjournment.objects.filter(game=get_object_or_404(Game, pk=pk)).select_related("game")
         return Response([_adjournment(a, request.user) for a in rows])
 
-    @extend_schema(request=AdjournIn, responses=OpenApiTypes.OBJECT)
+    @extend_schema(request=AdjournIn, responses={201: AdjournmentOut})
     def post(self, request, pk):
         """The chief arbiter adjourns the game (003 5.3.3.2): the player to move seals his move."""
         data = AdjournIn(data=request.data)
@@ -395,7 +408,7 @@ class AdjournmentView(APIView):
 class SealView(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=SealIn, responses=OpenApiTypes.OBJECT)
+    @extend_schema(request=SealIn, responses=AdjournmentOut)
     def post(self, request, pk):
         """The player to move seals his move (003 5.3.3.3); the clocks stop."""
         data = SealIn(data=request.data)
@@ -407,7 +420,7 @@ class SealView(APIView):
 class ResumeView(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=None, responses=OpenApiTypes.OBJECT)
+    @extend_schema(request=None, responses=GameSerializer)
     def post(self, request, pk):
         """Resume an adjourned game at its time: the clocks restart and the sealed move is played."""
         return Response(_game_state(services.adjournment_resume(by=request.user, adjournment_id=pk)))
@@ -439,7 +452,7 @@ def _claim(claim) -> dict:
 class DrawClaimView(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=DrawClaimIn, responses=OpenApiTypes.OBJECT)
+    @extend_schema(request=DrawClaimIn, responses={201: OpenApiTypes.OBJECT})
     def post(self, request, pk):
         """Claim a draw the arbiter decides: five-moves (2.1.9.1.6) or stop-clocks (1.7.13, 1.16.8)."""
         data = DrawClaimIn(data=request.data)

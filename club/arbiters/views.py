@@ -65,8 +65,9 @@ def championship_log(request, pk: int):
 def protest_panel(request, pk: int):
     """The organiser names the protest panel (1.3.1) by the members' usernames; none dissolves it."""
     championship = get_object_or_404(Championship, pk=pk)
-    if not verdict(request.user, Action.EVENT_ORGANISE, championship).allowed:
-        raise PermissionDenied  # the service says the same; no usernames are looked up for anyone else
+    may = verdict(request.user, Action.EVENT_ORGANISE, championship)
+    if not may.allowed:
+        raise PermissionDenied(may.reason)  # the service says the same; no usernames are looked up for anyone else
     usernames = [u for u in request.POST.get("usernames", "").replace(",", " ").split() if u]
     members = dict(Member.objects.filter(username__in=usernames).values_list("username", "pk"))
     unknown = [u for u in usernames if u not in members]
@@ -137,8 +138,9 @@ def seal(request, pk: int):
 def game_desk(request, pk: int):
     """The arbiter's controls for one game (1.3, 1.4, 1.7.8, 5.3.1.6, 5.3.3.2, 2.1.9.1.6, 1.7.13)."""
     game = get_object_or_404(Game.objects.select_related("white", "black"), pk=pk)
-    if not selectors.may_arbitrate(request.user, game):
-        raise PermissionDenied
+    may = verdict(request.user, Action.GAME_DESK, game)
+    if not may.allowed:
+        raise PermissionDenied(may.reason)
     desk = selectors.game_desk(game)
     action = request.POST.get("action") if request.method == "POST" else None
     bound, refusal, status = None, None, 200

@@ -69,6 +69,7 @@ class Rule:
     in_club: frozenset[Power]  # who may, for a club game or the club
     clause: str
     judges_game: bool = False  # nobody who plays the game may
+    panel_first: bool = False  # an event that names a protest panel gives the power to it alone (1.3.1)
 
 
 def _powers(*powers: Power) -> frozenset[Power]:
@@ -82,7 +83,7 @@ RULES: dict[Action, Rule] = {
     Action.GAME_DESK: Rule(_powers(Power.ARBITER), _powers(Power.CLUB_ARBITER), "002 §17", judges_game=True),
     Action.SANCTION: Rule(_powers(Power.ARBITER), _powers(Power.CLUB_ARBITER), "003 1.4", judges_game=True),
     Action.SANCTION_HEAVY: Rule(_powers(Power.CHIEF), _powers(Power.CLUB_CHIEF), "003 1.4", judges_game=True),
-    Action.PROTEST_RULE: Rule(_powers(Power.CHIEF, Power.PANEL), _powers(Power.CLUB_CHIEF), "003 1.3.1"),
+    Action.PROTEST_RULE: Rule(_powers(Power.CHIEF), _powers(Power.CLUB_CHIEF), "003 1.3.1", panel_first=True),
     Action.EVENT_ORGANISE: Rule(_powers(Power.ORGANISER), frozenset(), "002 §17"),
     Action.EVENT_APPOINT: Rule(_powers(Power.ORGANISER), frozenset(), "002 §17"),
     Action.EVENT_REAPPOINT: Rule(frozenset(), _powers(Power.CLUB_CHIEF), "002 §17"),
@@ -174,10 +175,8 @@ def verdict(member, action: Action, target=None) -> Verdict:
         return Verdict(False, "not-logged-in", _("Log in first."))
     championship = event_of(target)
     if championship is not None and action not in CLUB_ACTIONS_OVER_EVENTS:
-        wanted = rule.in_event
-        if action == Action.PROTEST_RULE:
-            # 1.3.1: the panel the championship names rules instead of its chief arbiter.
-            wanted = _powers(Power.PANEL) if has_panel(championship) else _powers(Power.CHIEF)
+        # 1.3.1: the panel the championship names rules instead of its chief arbiter.
+        wanted = _powers(Power.PANEL) if rule.panel_first and has_panel(championship) else rule.in_event
         if not event_powers(member, championship) & wanted:
             return _refusal(action, championship, wanted)
     elif not club_powers(member) & rule.in_club:

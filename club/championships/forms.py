@@ -14,6 +14,7 @@ from games.rules import ballots64
 from games.services.start_rule import opening_rules_of
 from ratings import standings
 
+from .decisions import REASON_MAX
 from .models import ROUNDS_MAX, Appointment, Championship
 from .selectors import results
 
@@ -172,6 +173,8 @@ class AdjudicationForm(forms.Form):
 class AppointForm(forms.Form):
     username = forms.CharField(label=_("Member"), max_length=150)
     role = forms.ChoiceField(label=_("Role"), choices=Appointment.Role.choices)
+    # Once the entries have closed a change is the club's chief arbiter's decision, with its reason (002 §17).
+    reason = forms.CharField(label=_("Reason"), max_length=REASON_MAX, required=False)
 
 
 class PairForm(forms.Form):

@@ -54,7 +54,8 @@ def permission_denied(request, exception=None):
         "club/error.html",
         {
             "title": _("Not allowed"),
-            "text": _("Your role in the club does not allow this."),
+            # The reason the refusal gave (the authority's, a role's), else the general one.
+            "text": str(exception or "") or _("Your role in the club does not allow this."),
         },
         status=403,
     )

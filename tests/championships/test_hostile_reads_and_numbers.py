@@ -64,6 +64,12 @@ def test_an_id_larger_than_any_id_is_not_found(api, staff, url):
     assert response.status_code == 404
 
 
+@pytest.mark.parametrize("game_id", [0, TOO_BIG])
+def test_the_adjournments_of_a_game_that_does_not_exist_are_not_found(api, staff, game_id):
+    # Issue 24: a missing game answered [] (and, for the API schema, a list where an object was described).
+    assert api(staff["chief"]).get(f"/api/arbiters/games/{game_id}/adjournment/").status_code == 404
+
+
 def test_a_posted_id_larger_than_any_id_is_refused_with_a_reason(api, make_championship, players, staff):
     championship = make_championship(players[:4])
     before = Decision.objects.count()
@@ -87,18 +93,20 @@ def test_a_posted_id_larger_than_any_id_is_refused_with_a_reason(api, make_champ
         ("stage", {"next_stage": "next", "qualifiers": "2"}),
     ],
 )
-def test_a_word_where_a_page_wants_a_number_is_a_message_not_a_500(make_championship, players, staff, action, fields):
+def test_a_word_where_a_page_wants_a_number_is_a_400_with_a_message_not_a_500(
+    make_championship, players, staff, action, fields
+):
     championship = make_championship(players[:4])
     browser = Client()
     browser.force_login(staff["chief"] if action != "stage" else staff["organiser"])
     before = Decision.objects.count()
-    response = browser.post(f"/championships/{championship.pk}/{action}/", fields, follow=True)
-    assert response.status_code == 200
+    response = browser.post(f"/championships/{championship.pk}/{action}/", fields)
+    assert response.status_code == 400  # the championship's page with the reason (issue 24)
     assert any(m.level_tag == "error" for m in response.context["messages"])
     assert Decision.objects.count() == before
 
 
-def test_a_word_where_the_team_pages_want_a_number_is_a_message_not_a_500(staff):
+def test_a_word_where_the_team_pages_want_a_number_is_a_400_with_a_message_not_a_500(staff):
     event = services.championship_create(
         organiser=staff["organiser"], name="Teams", discipline="russian", time_control="d3", entrants="teams", boards=4
     )
@@ -108,6 +116,6 @@ def test_a_word_where_the_team_pages_want_a_number_is_a_message_not_a_500(staff)
         ("lineup", {"team_id": "ours", "round": "1"}),
         ("publish", {"round": "first", "absent": ["x"]}),
     ]:
-        response = browser.post(f"/teams/{event.pk}/{action}/", fields, follow=True)
-        assert response.status_code == 200, action
+        response = browser.post(f"/teams/{event.pk}/{action}/", fields)
+        assert response.status_code == 400, action
         assert any(m.level_tag == "error" for m in response.context["messages"]), action

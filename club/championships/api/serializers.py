@@ -8,6 +8,7 @@ from club.platform.api.params import IdField
 from games import results as vocabulary
 from games.services.positions import FOUL_POLICIES
 
+from ..decisions import REASON_MAX
 from ..models import ROUNDS_MAX, Appointment, Board, Championship, Decision, Entry, Round
 from ..selectors.bracket import describe_ballot
 
@@ -228,6 +229,13 @@ class ChampionshipCreateSerializer(serializers.Serializer):
 class AppointSerializer(serializers.Serializer):
     member_id = IdField()
     role = serializers.ChoiceField(choices=Appointment.Role.choices)
+    reason = serializers.CharField(
+        max_length=REASON_MAX,
+        allow_blank=True,
+        required=False,
+        default="",
+        help_text="Required once the entries have closed: the club's chief arbiter's recorded decision (002 §17).",
+    )
 
 
 class MemberIdSerializer(serializers.Serializer):

@@ -11,6 +11,7 @@ from rest_framework import serializers
 from club.platform.api.params import IdField
 
 from .. import pairing, team_rules
+from .serializers import AppointSerializer
 
 
 class TeamMemberSerializer(serializers.Serializer):
@@ -55,9 +56,8 @@ class TeamEventCreateSerializer(serializers.Serializer):
     rated = serializers.BooleanField(default=True)
 
 
-class TeamAppointSerializer(serializers.Serializer):
-    member_id = IdField()
-    role = serializers.CharField(help_text="chief or arbiter")
+class TeamAppointSerializer(AppointSerializer):
+    """A team event's arbiters are appointed as a championship's (002 §17)."""
 
 
 class TeamRegisterSerializer(serializers.Serializer):

@@ -84,7 +84,13 @@ class AppointView(_Action):
         data = s.TeamAppointSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         member = _member(data.validated_data["member_id"])
-        services.arbiter_appoint(by=request.user, championship_id=pk, member=member, role=data.validated_data["role"])
+        services.arbiter_appoint(
+            by=request.user,
+            championship_id=pk,
+            member=member,
+            role=data.validated_data["role"],
+            reason=data.validated_data["reason"],
+        )
         return Response(_detail(_event(pk, request.user)))
 
 

@@ -77,7 +77,13 @@ class AppointView(_Action):
         data = s.AppointSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         member = get_object_or_404(Member, pk=data.validated_data["member_id"])
-        services.arbiter_appoint(by=request.user, championship_id=pk, member=member, role=data.validated_data["role"])
+        services.arbiter_appoint(
+            by=request.user,
+            championship_id=pk,
+            member=member,
+            role=data.validated_data["role"],
+            reason=data.validated_data["reason"],
+        )
         return Response(_detail(championship_or_404(pk)))
 
 

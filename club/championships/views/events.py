@@ -2,7 +2,8 @@
 to every game, standings, crosstable) and the organiser's and arbiters' forms.
 
 Thin: every action is a POST to ``championship_action`` that calls one
-service; a refusal becomes a message on the championship page.
+service; a refusal is the championship page with its message, answering the
+refusal's status.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from django.views.decorators.http import require_POST
 
 from club.members.models import Member
 from club.members.roles import Role, has_any_role, role_required
+from club.platform.api.errors import refusal_status
 from club.platform.api.params import posted_int
 from club.platform.refusals import Refused as PlayRefused
 
@@ -150,7 +152,11 @@ def _run(request, championship_id: int, action: str):
     if action == "appoint":
         form = _valid(AppointForm(post))
         services.arbiter_appoint(
-            by=me, championship_id=championship_id, member=_member(form["username"]), role=form["role"]
+            by=me,
+            championship_id=championship_id,
+            member=_member(form["username"]),
+            role=form["role"],
+            reason=form["reason"],
         )
         return _("Appointed.")
     if action == "group":
@@ -245,11 +251,15 @@ def _valid(form) -> dict:
 @login_required
 @require_POST
 def championship_action(request, pk, action):
+    """Done: back to the championship's page with the outcome. Refused: its page with the reason,
+    answering the refusal's status (400, 403, 404, 409) — nothing was changed."""
     get_object_or_404(Championship, pk=pk)
     try:
         done = _run(request, pk, action)
     except PlayRefused as refusal:
         messages.error(request, refusal.detail)
-    else:
-        messages.success(request, done)
+        page = championship_detail(request, pk)
+        page.status_code = refusal_status(refusal)
+        return page
+    messages.success(request, done)
     return redirect("championships:detail", pk)

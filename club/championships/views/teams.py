@@ -3,7 +3,7 @@ a round (matches and their board games) and the standings with the crosstable.
 
 Thin: the captain's line-up and the arbiters' pairing and
 publication are POSTs to ``event_action``, each calling one service; a
-refusal becomes a message on the event page.
+refusal is the event page with its message, answering the refusal's status.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from club.platform.api.errors import refusal_status
 from club.platform.api.params import posted_int, posted_ints
 from club.platform.refusals import Refused
 
@@ -81,13 +82,16 @@ def _run(request, event: Championship, action: str) -> str:
 @login_required
 @require_POST
 def event_action(request, pk: int, action: str):
+    """Done: back to the event's page with the outcome; refused: its page with the reason and the refusal's status."""
     event = _event(pk)
     try:
         done = _run(request, event, action)
     except Refused as refusal:
         messages.error(request, refusal.detail)
-    else:
-        messages.success(request, done)
+        page = event_detail(request, pk)
+        page.status_code = refusal_status(refusal)
+        return page
+    messages.success(request, done)
     return redirect("teams:detail", pk)
 
 
