@@ -63,6 +63,7 @@ ACTION_WORDS = {
     "withdraw": gettext_lazy("player withdrawn"),
     "exclude": gettext_lazy("player excluded"),
     "reinstate": gettext_lazy("player reinstated"),
+    "absence": gettext_lazy("player marked absent for a round (not paired, loses it)"),
     "finish": gettext_lazy("championship finished"),
     "team-register": gettext_lazy("team registered"),
     "team-accept": gettext_lazy("place in a team accepted"),

@@ -197,6 +197,12 @@ class ResultForm(forms.Form):
     reason = forms.CharField(label=_("Reason"), max_length=500)
 
 
+class AbsenceForm(forms.Form):
+    username = forms.CharField(label=_("Player"), max_length=150)
+    round = forms.IntegerField(label=_("Round he will miss"), min_value=1, max_value=ROUNDS_MAX)
+    reason = forms.CharField(label=_("Reason"), max_length=300)
+
+
 class LeaveForm(forms.Form):
     username = forms.CharField(label=_("Player"), max_length=150)
     excluded = forms.BooleanField(label=_("Excluded (not withdrawn)"), required=False)

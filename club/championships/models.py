@@ -233,6 +233,26 @@ class Entry(models.Model):
         return f"{self.member} in {self.championship}"
 
 
+class Absence(models.Model):
+    """A Swiss round a player is known in advance to miss (1.15.2): marked
+    before it is paired, he is not paired in it and loses it ("−"); it is
+    not a withdrawal, and nobody wins a game against him."""
+
+    championship = models.ForeignKey(Championship, on_delete=models.CASCADE, related_name="absences")
+    member = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    round_number = models.PositiveSmallIntegerField()
+    reason = models.CharField(max_length=300)
+    marked_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    marked_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["championship", "round_number", "id"]
+        constraints = [models.UniqueConstraint(fields=["championship", "member", "round_number"], name="absence_once")]
+
+    def __str__(self):
+        return f"{self.member} absent in round {self.round_number} of {self.championship}"
+
+
 class Round(models.Model):
     class Status(models.TextChoices):
         DRAFT = "draft", _("draft")

@@ -8,7 +8,7 @@ from club.platform.api.params import IdField
 from games import results as vocabulary
 from games.services.positions import FOUL_POLICIES
 
-from ..models import ROUNDS_MAX, Appointment, Board, Championship, Decision, Entry, Round
+from ..models import ROUNDS_MAX, Absence, Appointment, Board, Championship, Decision, Entry, Round
 from ..selectors.bracket import describe_ballot
 
 
@@ -312,6 +312,18 @@ class LeaveSerializer(serializers.Serializer):
     member_id = IdField()
     excluded = serializers.BooleanField(default=False)
     reason = serializers.CharField(max_length=300, allow_blank=True, required=False, default="")
+
+
+class AbsenceSerializer(serializers.Serializer):
+    member_id = IdField()
+    round = serializers.IntegerField(min_value=1, max_value=ROUNDS_MAX)
+    reason = serializers.CharField(max_length=300, allow_blank=True, required=False, default="")
+
+
+class AbsenceDoneSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Absence
+        fields = ["member_id", "round_number", "reason", "marked_at"]
 
 
 class DecisionSerializer(serializers.ModelSerializer):

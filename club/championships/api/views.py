@@ -248,6 +248,23 @@ class LeaveView(_Action):
         return Response(s.EntrySerializer(entry).data)
 
 
+class AbsenceView(_Action):
+    @extend_schema(request=s.AbsenceSerializer, responses={201: s.AbsenceDoneSerializer})
+    def post(self, request, pk):
+        """Mark a player known in advance to miss a Swiss round, before it is paired (organiser,
+        chief arbiter or deputy; 1.15.2): he is not paired in it and loses it; nobody wins against him."""
+        data = s.AbsenceSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        absence = services.absence_mark(
+            by=request.user,
+            championship_id=pk,
+            member_id=data.validated_data["member_id"],
+            round_number=data.validated_data["round"],
+            reason=data.validated_data["reason"],
+        )
+        return Response(s.AbsenceDoneSerializer(absence).data, status=status.HTTP_201_CREATED)
+
+
 # ---- Scheveningen (1.2) -------------------------------------------------------------------------
 class GroupView(_Action):
     @extend_schema(request=s.GroupSerializer, responses=s.EntrySerializer)

@@ -3,15 +3,23 @@ standings modules take them (``pairing.swiss``, ``ratings.standings.table``)."""
 
 from __future__ import annotations
 
-from ..models import Board, Championship, Entry, Round
+from ..models import Absence, Board, Championship, Entry, Round
 
 ACTIVE = Entry.Status.ACTIVE
 
 
-def pairing_players(championship: Championship) -> list[dict]:
-    """Players in initial order (start numbers), as ``pairing.swiss`` takes them."""
+def absent_in(championship: Championship, round_number: int) -> set[int]:
+    """The players marked in advance as missing round ``round_number`` (1.15.2)."""
+    return set(
+        Absence.objects.filter(championship=championship, round_number=round_number).values_list("member_id", flat=True)
+    )
+
+
+def pairing_players(championship: Championship, *, absent: set[int] | frozenset = frozenset()) -> list[dict]:
+    """Players in initial order (start numbers), as ``pairing.swiss`` takes them;
+    the ``absent`` ones are left out of this round's pairing like the withdrawn (1.15.2)."""
     return [
-        {"id": e.member_id, "rating": e.rating, "withdrawn": e.status != ACTIVE}
+        {"id": e.member_id, "rating": e.rating, "withdrawn": e.status != ACTIVE or e.member_id in absent}
         for e in championship.entries.order_by("start_number", "id")
     ]
 

@@ -409,6 +409,7 @@ def rounds(championship: Championship, people: dict[int, Player], *, number: int
                     "black_points": "" if rest else figure(totals.get(board.black_id, 0.0)),
                     "rest": rest,
                     "bye": rest and board.result == vocabulary.BYE,
+                    "absent": rest and board.result == vocabulary.ABSENT,
                     "result": board.result,
                     "game_id": board.game_id,
                     "white_mark": vocabulary.mark(board.result, vocabulary.WHITE),
@@ -692,9 +693,12 @@ def player_card(championship: Championship, username: str) -> dict | None:
                     "colour": "" if b["rest"] else colour,
                     "opponent": opponent,
                     "bye": b["bye"],
+                    "absent": b["absent"],
                     "rest": b["rest"],
                     "result": b["result"],
-                    "mark": ("+" if b["bye"] else "") if b["rest"] else vocabulary.mark(b["result"], colour),
+                    "mark": ("+" if b["bye"] else "−" if b["absent"] else "")
+                    if b["rest"]
+                    else vocabulary.mark(b["result"], colour),
                     "score": figure(_board_score(b["result"], colour, championship.scoring)) if b["result"] else "",
                     "game_id": b["game_id"],
                     "live": b["live"],

@@ -14,11 +14,13 @@ and changes nothing.
 * ``results``: the game hook, the chief arbiter's result;
 * ``matches``: micro-matches, ballots and knockout ties;
 * ``leaving``: withdrawal, exclusion and reinstatement;
+* ``absences``: a player known to miss one Swiss round (1.15.2);
 * ``standings``: the stored table;
 * ``stages``: staged events;
 * ``standing``: standing events, a new section each time enough players wait.
 """
 
+from .absences import absence_mark
 from .correspondence import game_adjudicate, play_close_due
 from .entries import entries_close, entry_create, entry_group_set, entry_withdraw
 from .leaving import player_leave, player_reinstate
@@ -33,6 +35,7 @@ from .standings import standings_recompute
 from .teams import board_ineligible, lineup_submit, team_invitation_answer, team_register, team_withdraw
 
 __all__ = [
+    "absence_mark",
     "arbiter_appoint",
     "board_ineligible",
     "board_override",
