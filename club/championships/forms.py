@@ -54,7 +54,9 @@ class ChampionshipForm(forms.Form):
     )
     rounds_planned = forms.IntegerField(label=_("Rounds (Swiss)"), min_value=1, max_value=ROUNDS_MAX, required=False)
     initial_order = forms.ChoiceField(
-        label=_("Initial classification (Swiss, 1.15.5.1)"), choices=Championship.InitialOrder.choices
+        label=_("Initial classification (Swiss, 1.15.5.1)"),
+        required=False,
+        choices=[("", _("the system's own (the blind draw: by lot, 1.15.4)"))] + Championship.InitialOrder.choices,
     )
     scoring = forms.ChoiceField(label=_("Scoring (1.12.1)"), choices=Championship.Scoring.choices)
     rated = forms.BooleanField(label=_("Rated"), required=False, initial=True)

@@ -186,7 +186,12 @@ class ChampionshipCreateSerializer(serializers.Serializer):
     rounds_planned = serializers.IntegerField(
         min_value=1, max_value=ROUNDS_MAX, required=False, allow_null=True, default=None
     )
-    initial_order = serializers.ChoiceField(choices=Championship.InitialOrder.choices, default="rating")
+    initial_order = serializers.ChoiceField(
+        choices=Championship.InitialOrder.choices,
+        allow_blank=True,
+        default="",
+        help_text="Empty: by rating (1.15.5.1), by lot for the blind draw (1.15.4, which refuses 'rating').",
+    )
     rated = serializers.BooleanField(default=True)
     scoring = serializers.ChoiceField(choices=Championship.Scoring.choices, default="1-1/2-0")
     opening_rule = serializers.CharField(max_length=16, required=False, default="", allow_blank=True)

@@ -38,6 +38,25 @@ SWISS_SYSTEMS = tuple(Championship.SwissSystem.values)
 TEAM_SCORINGS = (Championship.Scoring.MATCH_POINTS, Championship.Scoring.BOARD_POINTS)
 
 
+def _initial_order(chosen: str, *, blind: bool) -> str:
+    """The initial classification: as chosen, or the system's own when none is — by rating
+    (1.15.5.1), except the blind draw, whose start numbers are the lot's (1.15.4)."""
+    Order = Championship.InitialOrder
+    if not chosen:
+        return Order.LOT if blind else Order.RATING
+    if chosen not in Order.values:
+        raise Invalid("bad-initial-order", _("The initial classification is by rating or by lot (1.15.5.1)."))
+    if blind and chosen == Order.RATING:
+        raise Invalid(
+            "blind-draw-by-lot",
+            _(
+                "The blind draw ignores ratings (1.15.4): its start numbers come from the lot before the "
+                "event. Choose the initial classification by lot."
+            ),
+        )
+    return chosen
+
+
 def championship_create(
     *,
     organiser,
@@ -51,7 +70,7 @@ def championship_create(
     cycles: int = 1,
     swiss_system: str = "",
     rounds_planned: int | None = None,
-    initial_order: str = Championship.InitialOrder.RATING,
+    initial_order: str = "",
     rated: bool = True,
     scoring: str = "",
     opening_rule: str = "",
@@ -152,8 +171,7 @@ def championship_create(
         tie_time_control=tie_time_control,
         tie_break=tie_break,
     )
-    if initial_order not in Championship.InitialOrder.values:
-        raise Invalid("bad-initial-order", _("The initial classification is by rating or by lot (1.15.5.1)."))
+    initial_order = _initial_order(initial_order, blind=swiss_system == Championship.SwissSystem.BLIND)
     limit = lateness_limit_ms(rule.time_control)
     if lateness_minutes is not None and (
         lateness_minutes < 0 or (limit is not None and lateness_minutes * 60_000 > limit)
