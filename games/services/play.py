@@ -21,6 +21,7 @@ from games import clock, events, results, sql
 from games.models import BLACK, WHITE, Game, GameEvent, Move
 from games.rules import IllegalMove
 
+from .arrival import first_arrival
 from .errors import Conflict, Invalid, NotFound, RuleRefusal
 from .finish import Ending, absence_ending, flag_if_fallen, game_finish
 from .guards import game_locked, ongoing_required, player_colour
@@ -175,6 +176,7 @@ def _move_locked(
         at, ending = absent
         game_finish(game=game, ending=ending, now=at)
         return ending
+    first_arrival(game, now)  # both were absent at the start: the first mover arrives with his move (1.6.3)
     tc = clock.TimeControl.parse(game.time_control)
     running = tc.timed and game.turn_started_at is not None
     pauses = players_pauses(game, cursor) if tc.correspondence else None
@@ -400,9 +402,10 @@ def game_check_in(*, game_id: int, member: Member, now: datetime | None = None) 
             )
         field = "white_checked_in_at" if colour == WHITE else "black_checked_in_at"
         if getattr(game, field) is None:
+            shared = first_arrival(game, now)  # the first of two absent players (1.6.3, 002 §15)
             setattr(game, field, now)
             game.deadline = game_deadline(game)  # both here: the lateness no longer applies
-            game.save(update_fields=[field, "deadline"])
+            game.save(update_fields=[field, "deadline", *shared])
             events.game_changed_on_commit(game.pk)
         return game
 
