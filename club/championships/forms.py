@@ -77,6 +77,12 @@ class ChampionshipForm(forms.Form):
         max_value=60,
         required=False,
     )
+    draw_after_moves = forms.IntegerField(
+        label=_("Renju: drawn after this many moves (5.2.7.2; empty: no limit)"),
+        min_value=1,
+        max_value=1000,
+        required=False,
+    )
     tie_criteria = forms.MultipleChoiceField(
         label=_("Tie criteria in order (1.13.3; empty: the rules' order)"), required=False, choices=_criteria_choices
     )

@@ -83,6 +83,9 @@ class Championship(models.Model):
     foul_policy = models.CharField(_("foul policy"), max_length=12, default="reject")
     # 1.9.1: from 0 to the first control's base time, at most an hour; empty: that maximum.
     lateness_minutes = models.PositiveIntegerField(_("allowed lateness (minutes)"), null=True, blank=True)
+    # 5.2.7.2 / 000 9.2.7.2: the regulations' own draw condition for renju — drawn once this many
+    # moves (stones) are on the board, as the correspondence world championship's 150.
+    draw_after_moves = models.PositiveSmallIntegerField(_("drawn after this many moves (renju)"), null=True, blank=True)
     system = models.CharField(_("system"), max_length=12, choices=System.choices, default=System.ROUND_ROBIN)
     cycles = models.PositiveSmallIntegerField(_("cycles"), default=1)
     swiss_system = models.CharField(_("Swiss system"), max_length=12, choices=SwissSystem.choices, blank=True)

@@ -226,6 +226,7 @@ def game_create(
     lateness_ms: int | None = None,
     clock_ms: tuple[int, int] | None = None,
     present: bool = False,
+    draw_after_moves: int | None = None,
     **extra,
 ) -> Game:
     """Start a game between two members.
@@ -248,6 +249,9 @@ def game_create(
     ``present``: both players are at the board when it starts (the next game of
     such a series, at once): checked in, so neither the lateness nor the
     sharing of the time both were absent (1.6.3) applies.
+
+    ``draw_after_moves``: the event's own draw condition (renju, 003 5.2.7.2):
+    the game is drawn once that many moves have been made.
     """
     now = now or timezone.now()
     tc = clock.TimeControl.parse(time_control)
@@ -293,6 +297,7 @@ def game_create(
         started_at=begins,
         starts_at=starts_at,
         lateness_ms=lateness_ms,
+        draw_after_moves=draw_after_moves,
         white_checked_in_at=begins if present else None,
         black_checked_in_at=begins if present else None,
         **extra,

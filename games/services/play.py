@@ -20,6 +20,7 @@ from club.members.models import Member
 from games import clock, events, results, sql
 from games.models import BLACK, WHITE, Game, GameEvent, Move
 from games.rules import IllegalMove
+from games.rules.base import Result
 
 from .arrival import first_arrival
 from .errors import Conflict, Invalid, NotFound, RuleRefusal
@@ -189,7 +190,7 @@ def _move_locked(
             flag_if_fallen(game, now)
             return _FLAG_FELL
         raise RuleRefusal("illegal-move", str(refusal)) from None
-    result = v.result(new)
+    result = v.result(new) or _move_limit_draw(game)
     late_win = False
     if not running:
         left = left_of(game, colour)
@@ -221,6 +222,13 @@ def _move_locked(
         v=v,
         pauses=pauses,
     )
+
+
+def _move_limit_draw(game: Game) -> Result | None:
+    """The event's draw condition (003 5.2.7.2, 000 9.2.7.2): drawn with the move that reaches its limit."""
+    if game.draw_after_moves and game.ply + 1 >= game.draw_after_moves:
+        return Result(None, "move-limit", "003 5.2.7.2")
+    return None
 
 
 def _apply(

@@ -99,6 +99,7 @@ class ChampionshipSerializer(serializers.ModelSerializer):
             "scoring",
             "foul_policy",
             "lateness_minutes",
+            "draw_after_moves",
             "system",
             "cycles",
             "swiss_system",
@@ -199,6 +200,14 @@ class ChampionshipCreateSerializer(serializers.Serializer):
     foul_policy = serializers.ChoiceField(choices=FOUL_POLICIES, default="reject")
     lateness_minutes = serializers.IntegerField(
         min_value=0, max_value=60, required=False, allow_null=True, default=None
+    )
+    draw_after_moves = serializers.IntegerField(
+        min_value=1,
+        max_value=1000,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Renju (003 5.2.7.2): the regulations' draw after this many moves, e.g. 150.",
     )
     tie_criteria = serializers.ListField(child=serializers.CharField(), required=False, default=list)
     entries_open_at = serializers.DateTimeField(required=False, allow_null=True, default=None)

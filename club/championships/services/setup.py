@@ -21,6 +21,7 @@ from club.platform.refusals import Conflict, Forbidden, Invalid, NotFound
 from club.platform.text import one_line_required
 from games import results as vocabulary
 from games.rules import ballots64
+from games.services.positions import FIVE_ROW
 from games.services.start_rule import start_rule_check, time_control_check
 from ratings import standings
 
@@ -36,6 +37,24 @@ Status = Championship.Status
 System = Championship.System
 SWISS_SYSTEMS = tuple(Championship.SwissSystem.values)
 TEAM_SCORINGS = (Championship.Scoring.MATCH_POINTS, Championship.Scoring.BOARD_POINTS)
+
+
+# A renju game cannot be shorter than its opening; the board (15×15) holds 225 stones.
+DRAW_AFTER_MOVES = (10, 225)
+
+
+def _draw_after_moves_check(moves: int | None, discipline: str) -> None:
+    """5.2.7.2: a move limit is a condition the regulations may add for renju (the five-in-a-row family)."""
+    if moves is None:
+        return
+    if discipline not in FIVE_ROW:
+        raise Invalid("draw-after-moves-not-renju", _("A move limit is a draw condition of renju (003 5.2.7.2)."))
+    low, high = DRAW_AFTER_MOVES
+    if not low <= moves <= high:
+        raise Invalid(
+            "bad-draw-after-moves",
+            _("A move limit is from %(low)s to %(high)s moves (003 5.2.7.2).") % {"low": low, "high": high},
+        )
 
 
 def _initial_order(chosen: str, *, blind: bool) -> str:
@@ -77,6 +96,7 @@ def championship_create(
     ballot: str = "",
     foul_policy: str = "reject",
     lateness_minutes: int | None = None,
+    draw_after_moves: int | None = None,
     tie_criteria: list[str] | tuple = (),
     entries_open_at: datetime | None = None,
     entries_close_at: datetime | None = None,
@@ -179,6 +199,7 @@ def championship_create(
         raise Invalid(
             "bad-lateness", _("The allowed lateness is from 0 to the first control's time, at most an hour (1.9.1).")
         )
+    _draw_after_moves_check(draw_after_moves, rule.discipline)
     if entries_open_at and entries_close_at and entries_open_at >= entries_close_at:
         raise Invalid("bad-entry-window", _("Entries must open before they close."))
     correspondence = _correspondence_options(
@@ -210,6 +231,7 @@ def championship_create(
             ballot=rule.ballot,
             foul_policy=rule.foul_policy,
             lateness_minutes=lateness_minutes,
+            draw_after_moves=draw_after_moves,
             tie_criteria=criteria,
             entries_open_at=entries_open_at,
             entries_close_at=entries_close_at,
