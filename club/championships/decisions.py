@@ -65,6 +65,7 @@ ACTION_WORDS = {
     "reinstate": gettext_lazy("player reinstated"),
     "absence": gettext_lazy("player marked absent for a round (not paired, loses it)"),
     "finish": gettext_lazy("championship finished"),
+    "playoff": gettext_lazy("play-off created for tied places"),
     "team-register": gettext_lazy("team registered"),
     "team-accept": gettext_lazy("place in a team accepted"),
     "team-decline": gettext_lazy("place in a team declined"),

@@ -331,6 +331,38 @@ class MatchGame(models.Model):
         return f"{self.board} game {self.number}"
 
 
+class Playoff(models.Model):
+    """A play-off for tied places (1.13.2, 1.14.6): a match, or a mini round robin, between
+    exactly the players tied on points in the final standings, at its own time control.
+    Its result orders those places ahead of the coefficients; a drawn one decides nothing."""
+
+    championship = models.ForeignKey(Championship, on_delete=models.CASCADE, related_name="playoffs")
+    players = models.JSONField(help_text=_("The tied players' ids, in their order in the standings."))
+    time_control = models.CharField(_("time control"), max_length=64)
+    games_per_pair = models.PositiveSmallIntegerField(_("games per pair"), default=2)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["championship", "id"]
+
+    def __str__(self):
+        return f"play-off of {self.championship}"
+
+
+class PlayoffGame(models.Model):
+    playoff = models.ForeignKey(Playoff, on_delete=models.CASCADE, related_name="games")
+    game = models.OneToOneField("games.Game", on_delete=models.PROTECT, related_name="championship_playoff_game")
+    number = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["playoff", "number"]
+        constraints = [models.UniqueConstraint(fields=["playoff", "number"], name="playoff_game_once")]
+
+    def __str__(self):
+        return f"{self.playoff} game {self.number}"
+
+
 class Standings(models.Model):
     """The computed table: a function of the results, one row per championship."""
 

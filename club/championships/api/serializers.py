@@ -8,7 +8,7 @@ from club.platform.api.params import IdField
 from games import results as vocabulary
 from games.services.positions import FOUL_POLICIES
 
-from ..models import ROUNDS_MAX, Absence, Appointment, Board, Championship, Decision, Entry, Round
+from ..models import ROUNDS_MAX, Absence, Appointment, Board, Championship, Decision, Entry, Playoff, Round
 from ..selectors.bracket import describe_ballot
 
 
@@ -338,6 +338,24 @@ class AbsenceDoneSerializer(serializers.ModelSerializer):
     class Meta:
         model = Absence
         fields = ["member_id", "round_number", "reason", "marked_at"]
+
+
+class PlayoffCreateSerializer(serializers.Serializer):
+    member_ids = serializers.ListField(child=IdField(), min_length=2, max_length=ROUNDS_MAX)
+    time_control = serializers.CharField(max_length=64)
+    games_per_pair = serializers.IntegerField(min_value=1, max_value=4, default=2)
+    reason = serializers.CharField(max_length=2000, allow_blank=True, required=False, default="")
+
+
+class PlayoffSerializer(serializers.ModelSerializer):
+    games = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Playoff
+        fields = ["id", "players", "time_control", "games_per_pair", "games", "created_at"]
+
+    def get_games(self, playoff) -> list[int]:
+        return list(playoff.games.values_list("game_id", flat=True))
 
 
 class DecisionSerializer(serializers.ModelSerializer):

@@ -265,6 +265,18 @@ class AbsenceView(_Action):
         return Response(s.AbsenceDoneSerializer(absence).data, status=status.HTTP_201_CREATED)
 
 
+class PlayoffView(_Action):
+    @extend_schema(request=s.PlayoffCreateSerializer, responses={201: s.PlayoffSerializer})
+    def post(self, request, pk):
+        """Create a play-off for tied places from the final standings (chief arbiter or deputy;
+        1.13.2): exactly the players tied on points; each pair plays games_per_pair games at
+        time_control. Once its games are over, its result orders those places."""
+        data = s.PlayoffCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        playoff = services.playoff_create(by=request.user, championship_id=pk, **data.validated_data)
+        return Response(s.PlayoffSerializer(playoff).data, status=status.HTTP_201_CREATED)
+
+
 # ---- Scheveningen (1.2) -------------------------------------------------------------------------
 class GroupView(_Action):
     @extend_schema(request=s.GroupSerializer, responses=s.EntrySerializer)

@@ -3,7 +3,10 @@ standings modules take them (``pairing.swiss``, ``ratings.standings.table``)."""
 
 from __future__ import annotations
 
-from ..models import Absence, Board, Championship, Entry, Round
+from games import results as vocabulary
+from games.models import Game
+
+from ..models import Absence, Board, Championship, Entry, PlayoffGame, Round
 
 ACTIVE = Entry.Status.ACTIVE
 
@@ -76,4 +79,24 @@ def standings_options(championship: Championship) -> dict:
     chosen = {"scoring": championship.scoring, "system": championship.standings_system}
     if championship.tie_criteria:
         chosen["criteria"] = tuple(championship.tie_criteria)
+    orders = playoff_orders(championship)
+    if orders:
+        chosen["playoff"] = orders
     return chosen
+
+
+def playoff_orders(championship: Championship) -> list[list[list[int]]]:
+    """Each finished play-off's order (1.13.2): its players by their points in it, best
+    first, those level sharing a group — all level, a drawn play-off, one group."""
+    orders = []
+    for playoff in championship.playoffs.all():
+        games = [pg.game for pg in PlayoffGame.objects.filter(playoff=playoff).select_related("game")]
+        if not games or any(g.status != Game.Status.FINISHED or not vocabulary.is_result(g.result) for g in games):
+            continue
+        scored = dict.fromkeys(playoff.players, 0.0)
+        for g in games:
+            scored[g.white_id] += vocabulary.score(g.result, vocabulary.WHITE)
+            scored[g.black_id] += vocabulary.score(g.result, vocabulary.BLACK)
+        levels = sorted(set(scored.values()), reverse=True)
+        orders.append([[pid for pid in playoff.players if scored[pid] == level] for level in levels])
+    return orders

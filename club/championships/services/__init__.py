@@ -15,6 +15,7 @@ and changes nothing.
 * ``matches``: micro-matches, ballots and knockout ties;
 * ``leaving``: withdrawal, exclusion and reinstatement;
 * ``absences``: a player known to miss one Swiss round (1.15.2);
+* ``playoffs``: a play-off for tied places (1.13.2);
 * ``standings``: the stored table;
 * ``stages``: staged events;
 * ``standing``: standing events, a new section each time enough players wait.
@@ -25,6 +26,7 @@ from .correspondence import game_adjudicate, play_close_due
 from .entries import entries_close, entry_create, entry_group_set, entry_withdraw
 from .leaving import player_leave, player_reinstate
 from .matches import match_result_set
+from .playoffs import playoff_create
 from .results import board_result_record, board_result_set
 from .rounds import board_override, round_discard, round_pair, round_publish, section_start
 from .scheduling import lateness_limit_ms, lateness_ms, seed_int
@@ -54,6 +56,7 @@ __all__ = [
     "lineup_submit",
     "match_result_set",
     "play_close_due",
+    "playoff_create",
     "player_leave",
     "player_reinstate",
     "protest_panel_set",
