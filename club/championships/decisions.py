@@ -71,6 +71,7 @@ ACTION_WORDS = {
     "team-decline": gettext_lazy("place in a team declined"),
     "team-board-ineligible": gettext_lazy("board game void (ineligible player)"),
     "team-withdrawn": gettext_lazy("team withdrawn"),
+    "lineup-decided": gettext_lazy("line-up set by the arbiter"),
     "protest:file": gettext_lazy("protest filed"),
     "protest:upheld": gettext_lazy("protest upheld"),
     "protest:rejected": gettext_lazy("protest rejected"),

@@ -79,6 +79,10 @@ class Championship(models.Model):
     # Team events (1.14.1, 1.14.2): boards per match, reserves per team.
     boards = models.PositiveSmallIntegerField(_("boards per match"), null=True, blank=True)
     reserves = models.PositiveSmallIntegerField(_("reserves per team"), default=0)
+    # 1.14.2: line-ups are due this many minutes before the round (empty: the rules' 15).
+    lineup_minutes = models.PositiveSmallIntegerField(
+        _("line-ups due, minutes before the round"), null=True, blank=True
+    )
     scoring = models.CharField(_("scoring"), max_length=12, choices=Scoring.choices, default=Scoring.ONE)
     foul_policy = models.CharField(_("foul policy"), max_length=12, default="reject")
     # 1.9.1: from 0 to the first control's base time, at most an hour; empty: that maximum.

@@ -34,7 +34,14 @@ from .setup import arbiter_appoint, championship_create, entries_open, invitatio
 from .stages import stage_advance, stage_link
 from .standing import sections_fill
 from .standings import standings_recompute
-from .teams import board_ineligible, lineup_submit, team_invitation_answer, team_register, team_withdraw
+from .teams import (
+    board_ineligible,
+    lineup_decide,
+    lineup_submit,
+    team_invitation_answer,
+    team_register,
+    team_withdraw,
+)
 
 __all__ = [
     "absence_mark",
@@ -53,6 +60,7 @@ __all__ = [
     "invitation_add",
     "lateness_limit_ms",
     "lateness_ms",
+    "lineup_decide",
     "lineup_submit",
     "match_result_set",
     "play_close_due",

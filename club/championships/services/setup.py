@@ -85,6 +85,7 @@ def championship_create(
     entrants: str = Championship.Entrants.PLAYERS,
     boards: int | None = None,
     reserves: int = 0,
+    lineup_minutes: int | None = None,
     system: str = System.ROUND_ROBIN,
     cycles: int = 1,
     swiss_system: str = "",
@@ -156,6 +157,7 @@ def championship_create(
     if for_teams:
         scoring = scoring or Championship.Scoring.MATCH_POINTS
         options = _team_options(boards=boards, reserves=reserves, system=system, scoring=scoring)
+        options["lineup_minutes"] = _lineup_minutes(lineup_minutes)
         criteria = _criteria(tie_criteria, team_rules.CRITERIA)
     else:
         scoring = scoring or Championship.Scoring.ONE
@@ -314,6 +316,13 @@ def _team_options(*, boards: int | None, reserves: int, system: str, scoring: st
     if scoring not in TEAM_SCORINGS:
         raise Invalid("bad-scoring", _("Scoring is by match points or by board points (1.14.6)."))
     return {"boards": boards, "reserves": reserves}
+
+
+def _lineup_minutes(minutes: int | None) -> int | None:
+    """1.14.2: the regulations may set another limit than 15 minutes; at most a day."""
+    if minutes is not None and not 0 <= minutes <= 24 * 60:
+        raise Invalid("bad-lineup-minutes", _("Line-ups are due from 0 to 1440 minutes before the round (1.14.2)."))
+    return minutes
 
 
 def _criteria(given, known: tuple[str, ...]) -> list[str]:
