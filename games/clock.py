@@ -433,6 +433,17 @@ def presets(discipline: str) -> tuple[Preset, ...]:
 
 
 # ---- the running clock ------------------------------------------------------------------
+def both_absent_charges(elapsed_ms: int, *, one_clock_for_both: bool) -> tuple[int, int]:
+    """What the time from the start until the first player arrives, both absent, costs the
+    first mover and his opponent, in that order. 003 1.6.3: «судья делит пополам истёкшее
+    время, устанавливает это время на обоих часах»; 002 §15 (renju): «одни часы должны быть
+    запущены. Время на этих часах течет для обоих игроков» — each loses all of it."""
+    if one_clock_for_both:
+        return elapsed_ms, elapsed_ms
+    half = elapsed_ms // 2
+    return elapsed_ms - half, half
+
+
 class FlagFell(Exception):
     """The mover's time ran out before his move arrived (1.7.9)."""
 

@@ -21,6 +21,8 @@ TITLES = {
     "gomoku": gettext_noop("Gomoku (free)"),
     "gomoku-standard": gettext_noop("Gomoku (standard)"),
     "renju-free": gettext_noop("Free renju"),
+    "gomoku-19": gettext_noop("Gomoku (free, 19×19)"),
+    "gomoku-standard-19": gettext_noop("Gomoku (standard, 19×19)"),
     "connect6": gettext_noop("Connect6"),
 }
 

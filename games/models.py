@@ -146,6 +146,8 @@ class Game(models.Model):
     # allowed lateness (1.9.1); a player absent when it has passed forfeits.
     starts_at = models.DateTimeField(null=True, blank=True)
     lateness_ms = models.BigIntegerField(null=True, blank=True)
+    # The event's move limit (renju, 003 5.2.7.2): drawn once this many moves are made.
+    draw_after_moves = models.PositiveSmallIntegerField(null=True, blank=True)
     # A player is present once he has moved or checked in ("I am here").
     white_checked_in_at = models.DateTimeField(null=True, blank=True)
     black_checked_in_at = models.DateTimeField(null=True, blank=True)

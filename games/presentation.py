@@ -71,6 +71,7 @@ TERMINATIONS = {
     "no-first-move": gettext_lazy("no first move"),
     "passes": gettext_lazy("two passes"),
     "full-board": gettext_lazy("full board"),
+    "move-limit": gettext_lazy("the event's move limit"),
     "arbiter": gettext_lazy("arbiter's decision"),
     "adjudication": gettext_lazy("adjudication"),
 }

@@ -22,7 +22,9 @@ by sanction (1.4) is ``0-1``/``1-0``, or ``0-0`` when both are given it, and
 its colours count for pairing (1.15.2); the forfeit signs are only for games
 not played (1.12.2: "партия фактически не состоялась").
 Pairing and standings use the same strings, plus ``"bye"`` for a round
-without an opponent (1.15.2: "+", counted as a win without play).
+without an opponent (1.15.2: "+", counted as a win without play) and
+``"absent"`` for a Swiss round the player was known in advance to miss
+(1.15.2: not paired, a loss "−", nobody's win).
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ WHITE, BLACK = "white", "black"
 WHITE_WINS, BLACK_WINS, DRAW, BOTH_LOST = "1-0", "0-1", "1/2-1/2", "0-0"
 WHITE_FORFEIT_WIN, BLACK_FORFEIT_WIN, BOTH_FORFEIT = "+/-", "-/+", "-/-"
 BYE = "bye"
+ABSENT = "absent"
 
 PLAYED = (WHITE_WINS, BLACK_WINS, DRAW, BOTH_LOST)
 FORFEITS = (WHITE_FORFEIT_WIN, BLACK_FORFEIT_WIN, BOTH_FORFEIT)

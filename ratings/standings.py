@@ -9,7 +9,7 @@ in starting order (the order breaks nothing; it only orders players who stay tie
 ``rounds``: one list of pairings per round, in order:
 ``{"white": id, "black": id | None, "result": r}`` with ``r`` from
 ``games/results.py`` (``"1-0"``, ``"0-1"``, ``"1/2-1/2"``, ``"+/-"``, ``"-/+"``,
-``"-/-"``), ``"bye"`` (``black`` None), or ``""`` (not played yet: ignored).
+``"-/-"``), ``"bye"`` or ``"absent"`` (``black`` None), or ``""`` (not played yet: ignored).
 
 How results count (003 1.12, 1.10)
 ----------------------------------
@@ -20,7 +20,8 @@ How results count (003 1.12, 1.10)
   differently (a dummy opponent with the player's own score, cut first); the
   federation's rules do not, and this module follows them.
 * Swiss (``system="swiss"``): a ``"bye"`` is a ``+``, a win without play
-  (1.15.2). Round robin: a ``"bye"`` is the free round of an odd field in the
+  (1.15.2); an ``"absent"`` (``black`` None) is a ``−``, the loss of a round
+  the player was known in advance to miss (1.15.2), nobody's win. Round robin: a ``"bye"`` is the free round of an odd field in the
   Berger tables and scores nothing.
 * Withdrawal in a round robin (``withdrawn_after_round = k``; 1.10.2/1.10.3):
   the player's scheduled games are ``(number of players − 1) × cycles``, where
@@ -53,7 +54,8 @@ Coefficients (``row["coefficients"]``; "points" of an opponent are his final poi
 ``opponents-elo``      1.13.3 sum of the opponents' ratings (unrated counts 0)
 
 Higher is better for all of them (1.13.10). In a Swiss (1.13.11) a bye counts
-as an opponent beaten, with the lowest final score anyone made; a withdrawn
+as an opponent beaten, with the lowest final score anyone made (a round he was
+known to miss, as an opponent lost to with that score); a withdrawn
 opponent (left before the last round) counts the average final score of the
 players who had his score when he left (his own score if nobody had it).
 
@@ -152,15 +154,17 @@ def _entries(players, rounds, system):
         for pairing in pairings:
             white, black, result = pairing["white"], pairing.get("black"), pairing.get("result") or ""
             if black is None:
-                if result == results.BYE and system == "swiss":
+                if result in (results.BYE, results.ABSENT) and system == "swiss":
+                    # 1.15.2: the bye is a "+"; a round he was known to miss, a "−".
+                    won = result == results.BYE
                     entries[white].append(
                         {
                             "round": number,
                             "opponent": None,
                             "colour": None,
-                            "result": results.BYE,
-                            "outcome": "win",
-                            "mark": "+",
+                            "result": result,
+                            "outcome": "win" if won else "loss",
+                            "mark": "+" if won else "−",
                             "counts": True,
                         }
                     )

@@ -59,6 +59,7 @@ class Action(StrEnum):
     EVENT_APPOINT = "event.appoint"  # appoint its arbiters
     EVENT_REAPPOINT = "event.reappoint"  # change them once the entries have closed (a recorded decision)
     EVENT_PAIR = "event.pair"  # pair and publish rounds (1.15)
+    EVENT_ABSENCE = "event.absence"  # mark a player known to miss a round, before it is paired (1.15.2)
     EVENT_DECIDE = "event.decide"  # override a pairing, a result, a withdrawal, a team's forfeit (1.10, 1.14, 1.15)
     EVENT_READ = "event.read"  # see a draft and the event's log
 
@@ -88,6 +89,7 @@ RULES: dict[Action, Rule] = {
     Action.EVENT_APPOINT: Rule(_powers(Power.ORGANISER), frozenset(), "002 §17"),
     Action.EVENT_REAPPOINT: Rule(frozenset(), _powers(Power.CLUB_CHIEF), "002 §17"),
     Action.EVENT_PAIR: Rule(_powers(Power.ARBITER), frozenset(), "003 1.15"),
+    Action.EVENT_ABSENCE: Rule(_powers(Power.ORGANISER, Power.CHIEF), frozenset(), "003 1.15.2"),
     Action.EVENT_DECIDE: Rule(_powers(Power.CHIEF), frozenset(), "003 1.4"),
     Action.EVENT_READ: Rule(_powers(Power.ORGANISER, Power.ARBITER, Power.PANEL), frozenset(), "002 §17"),
 }

@@ -55,7 +55,9 @@ class ChampionshipForm(forms.Form):
     )
     rounds_planned = forms.IntegerField(label=_("Rounds (Swiss)"), min_value=1, max_value=ROUNDS_MAX, required=False)
     initial_order = forms.ChoiceField(
-        label=_("Initial classification (Swiss, 1.15.5.1)"), choices=Championship.InitialOrder.choices
+        label=_("Initial classification (Swiss, 1.15.5.1)"),
+        required=False,
+        choices=[("", _("the system's own (the blind draw: by lot, 1.15.4)"))] + Championship.InitialOrder.choices,
     )
     scoring = forms.ChoiceField(label=_("Scoring (1.12.1)"), choices=Championship.Scoring.choices)
     rated = forms.BooleanField(label=_("Rated"), required=False, initial=True)
@@ -74,6 +76,12 @@ class ChampionshipForm(forms.Form):
         label=_("Allowed lateness, minutes (1.9.1; empty: the first control, at most an hour)"),
         min_value=0,
         max_value=60,
+        required=False,
+    )
+    draw_after_moves = forms.IntegerField(
+        label=_("Renju: drawn after this many moves (5.2.7.2; empty: no limit)"),
+        min_value=1,
+        max_value=1000,
         required=False,
     )
     tie_criteria = forms.MultipleChoiceField(
@@ -198,6 +206,12 @@ class ResultForm(forms.Form):
     game_id = forms.IntegerField(label=_("Game"), min_value=0, max_value=MAX_ID)
     result = forms.ChoiceField(label=_("Result"), choices=[(r, RESULT_WORDS[r]) for r in vocabulary.RESULTS])
     reason = forms.CharField(label=_("Reason"), max_length=500)
+
+
+class AbsenceForm(forms.Form):
+    username = forms.CharField(label=_("Player"), max_length=150)
+    round = forms.IntegerField(label=_("Round he will miss"), min_value=1, max_value=ROUNDS_MAX)
+    reason = forms.CharField(label=_("Reason"), max_length=300)
 
 
 class LeaveForm(forms.Form):

@@ -79,10 +79,17 @@ class Championship(models.Model):
     # Team events (1.14.1, 1.14.2): boards per match, reserves per team.
     boards = models.PositiveSmallIntegerField(_("boards per match"), null=True, blank=True)
     reserves = models.PositiveSmallIntegerField(_("reserves per team"), default=0)
+    # 1.14.2: line-ups are due this many minutes before the round (empty: the rules' 15).
+    lineup_minutes = models.PositiveSmallIntegerField(
+        _("line-ups due, minutes before the round"), null=True, blank=True
+    )
     scoring = models.CharField(_("scoring"), max_length=12, choices=Scoring.choices, default=Scoring.ONE)
     foul_policy = models.CharField(_("foul policy"), max_length=12, default="reject")
     # 1.9.1: from 0 to the first control's base time, at most an hour; empty: that maximum.
     lateness_minutes = models.PositiveIntegerField(_("allowed lateness (minutes)"), null=True, blank=True)
+    # 5.2.7.2 / 000 9.2.7.2: the regulations' own draw condition for renju — drawn once this many
+    # moves (stones) are on the board, as the correspondence world championship's 150.
+    draw_after_moves = models.PositiveSmallIntegerField(_("drawn after this many moves (renju)"), null=True, blank=True)
     system = models.CharField(_("system"), max_length=12, choices=System.choices, default=System.ROUND_ROBIN)
     cycles = models.PositiveSmallIntegerField(_("cycles"), default=1)
     swiss_system = models.CharField(_("Swiss system"), max_length=12, choices=SwissSystem.choices, blank=True)
@@ -233,6 +240,26 @@ class Entry(models.Model):
         return f"{self.member} in {self.championship}"
 
 
+class Absence(models.Model):
+    """A Swiss round a player is known in advance to miss (1.15.2): marked
+    before it is paired, he is not paired in it and loses it ("−"); it is
+    not a withdrawal, and nobody wins a game against him."""
+
+    championship = models.ForeignKey(Championship, on_delete=models.CASCADE, related_name="absences")
+    member = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    round_number = models.PositiveSmallIntegerField()
+    reason = models.CharField(max_length=300)
+    marked_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    marked_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["championship", "round_number", "id"]
+        constraints = [models.UniqueConstraint(fields=["championship", "member", "round_number"], name="absence_once")]
+
+    def __str__(self):
+        return f"{self.member} absent in round {self.round_number} of {self.championship}"
+
+
 class Round(models.Model):
     class Status(models.TextChoices):
         DRAFT = "draft", _("draft")
@@ -306,6 +333,38 @@ class MatchGame(models.Model):
 
     def __str__(self):
         return f"{self.board} game {self.number}"
+
+
+class Playoff(models.Model):
+    """A play-off for tied places (1.13.2, 1.14.6): a match, or a mini round robin, between
+    exactly the players tied on points in the final standings, at its own time control.
+    Its result orders those places ahead of the coefficients; a drawn one decides nothing."""
+
+    championship = models.ForeignKey(Championship, on_delete=models.CASCADE, related_name="playoffs")
+    players = models.JSONField(help_text=_("The tied players' ids, in their order in the standings."))
+    time_control = models.CharField(_("time control"), max_length=64)
+    games_per_pair = models.PositiveSmallIntegerField(_("games per pair"), default=2)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["championship", "id"]
+
+    def __str__(self):
+        return f"play-off of {self.championship}"
+
+
+class PlayoffGame(models.Model):
+    playoff = models.ForeignKey(Playoff, on_delete=models.CASCADE, related_name="games")
+    game = models.OneToOneField("games.Game", on_delete=models.PROTECT, related_name="championship_playoff_game")
+    number = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["playoff", "number"]
+        constraints = [models.UniqueConstraint(fields=["playoff", "number"], name="playoff_game_once")]
+
+    def __str__(self):
+        return f"{self.playoff} game {self.number}"
 
 
 class Standings(models.Model):

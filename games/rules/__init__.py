@@ -37,6 +37,8 @@ _REGISTRY = {
     "gomoku": "gomoku:GOMOKU",
     "gomoku-standard": "gomoku:GOMOKU_STANDARD",
     "renju-free": "gomoku:RENJU_FREE",
+    "gomoku-19": "gomoku19:GOMOKU_19",
+    "gomoku-standard-19": "gomoku_standard19:GOMOKU_STANDARD_19",
     "connect6": "connect6:CONNECT6",
 }
 _loaded: dict = {}

@@ -225,6 +225,8 @@ def game_create(
     starts_at: datetime | None = None,
     lateness_ms: int | None = None,
     clock_ms: tuple[int, int] | None = None,
+    present: bool = False,
+    draw_after_moves: int | None = None,
     **extra,
 ) -> Game:
     """Start a game between two members.
@@ -243,6 +245,13 @@ def game_create(
 
     ``clock_ms``: (white's, black's) time to start with instead of the
     control's base time — a series on one clock budget (003 3.6.4).
+
+    ``present``: both players are at the board when it starts (the next game of
+    such a series, at once): checked in, so neither the lateness nor the
+    sharing of the time both were absent (1.6.3) applies.
+
+    ``draw_after_moves``: the event's own draw condition (renju, 003 5.2.7.2):
+    the game is drawn once that many moves have been made.
     """
     now = now or timezone.now()
     tc = clock.TimeControl.parse(time_control)
@@ -288,6 +297,9 @@ def game_create(
         started_at=begins,
         starts_at=starts_at,
         lateness_ms=lateness_ms,
+        draw_after_moves=draw_after_moves,
+        white_checked_in_at=begins if present else None,
+        black_checked_in_at=begins if present else None,
         **extra,
     )
     game.deadline = game_deadline(game)

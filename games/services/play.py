@@ -20,7 +20,9 @@ from club.members.models import Member
 from games import clock, events, results, sql
 from games.models import BLACK, WHITE, Game, GameEvent, Move
 from games.rules import IllegalMove
+from games.rules.base import Result
 
+from .arrival import first_arrival
 from .errors import Conflict, Invalid, NotFound, RuleRefusal
 from .finish import Ending, absence_ending, flag_if_fallen, game_finish
 from .guards import game_locked, ongoing_required, player_colour
@@ -175,6 +177,7 @@ def _move_locked(
         at, ending = absent
         game_finish(game=game, ending=ending, now=at)
         return ending
+    first_arrival(game, now)  # both were absent at the start: the first mover arrives with his move (1.6.3)
     tc = clock.TimeControl.parse(game.time_control)
     running = tc.timed and game.turn_started_at is not None
     pauses = players_pauses(game, cursor) if tc.correspondence else None
@@ -187,7 +190,7 @@ def _move_locked(
             flag_if_fallen(game, now)
             return _FLAG_FELL
         raise RuleRefusal("illegal-move", str(refusal)) from None
-    result = v.result(new)
+    result = v.result(new) or _move_limit_draw(game)
     late_win = False
     if not running:
         left = left_of(game, colour)
@@ -219,6 +222,13 @@ def _move_locked(
         v=v,
         pauses=pauses,
     )
+
+
+def _move_limit_draw(game: Game) -> Result | None:
+    """The event's draw condition (003 5.2.7.2, 000 9.2.7.2): drawn with the move that reaches its limit."""
+    if game.draw_after_moves and game.ply + 1 >= game.draw_after_moves:
+        return Result(None, "move-limit", "003 5.2.7.2")
+    return None
 
 
 def _apply(
@@ -400,9 +410,10 @@ def game_check_in(*, game_id: int, member: Member, now: datetime | None = None) 
             )
         field = "white_checked_in_at" if colour == WHITE else "black_checked_in_at"
         if getattr(game, field) is None:
+            shared = first_arrival(game, now)  # the first of two absent players (1.6.3, 002 §15)
             setattr(game, field, now)
             game.deadline = game_deadline(game)  # both here: the lateness no longer applies
-            game.save(update_fields=[field, "deadline"])
+            game.save(update_fields=[field, "deadline", *shared])
             events.game_changed_on_commit(game.pk)
         return game
 

@@ -11,6 +11,7 @@ from club.arbiters.models import Adjournment, AuditEntry
 from club.championships import services as championships
 from club.championships.models import Board
 from games.models import Game
+from games.services import game_check_in
 
 from .conftest import T0
 
@@ -47,6 +48,9 @@ def live(make_championship, players, staff, on_commit, clock):
             now=T0 - timedelta(hours=1),
         )
     board = Board.objects.filter(round__championship=championship, game__isnull=False).order_by("number").first()
+    for player in (board.white, board.black):  # both at the board at the start (1.6.3)
+        game_check_in(game_id=board.game_id, member=player, now=T0 - timedelta(minutes=1))
+    board.game.refresh_from_db()
     return board.game
 
 

@@ -2,9 +2,12 @@
 death (1.7.13, 1.16.8) and the 5-move rule in a clearly drawn position
 (2.1.9.1.6, 1.16.7), through the API."""
 
+from datetime import UTC, datetime, timedelta
+
 import pytest
 
 from club.arbiters.models import DrawClaim
+from games.services import game_create, game_move_make
 
 from .test_clocks_and_adjournment import _as, _post, clock, live  # noqa: F401
 
@@ -76,11 +79,78 @@ def test_the_five_move_rule_is_the_arbiters_decision(client, both_here, staff, p
     assert claimed.status_code == 201
     game.refresh_from_db()
     assert game.turn_started_at is not None  # play goes on while the arbiter judges
-    granted = _post(
+    # 2.1.9.1.6: «своим 5‑м ходом» — no move played yet, so the arbiter cannot grant it.
+    early = _post(
         _as(client, staff["chief"]),
         f"/api/arbiters/draw-claims/{claimed.json()['id']}/decision/",
         {"grant": True, "reason": "clearly drawn, no progress in 5 moves"},
     )
-    assert granted.status_code == 200
+    assert early.status_code == 409 and early.json()["error"] == "five-moves-not-made"
+    game.refresh_from_db()
+    assert (game.status, game.result) == ("active", "")
+    assert DrawClaim.objects.get().status == DrawClaim.Status.PENDING
+
+
+# Three kings against one, white to move (white plays for the win), as a club game the club's arbiter judges.
+THREE_KINGS = "W:WKc1,Ke1,Kg1:BKh8"
+QUIET = ["c1-a3", "h8-g7", "a3-b4", "g7-f8", "b4-a5", "f8-e7", "a5-b6", "e7-d8", "b6-a7", "d8-c7"]
+# The same with a black man white must take at once: the force ratio changes after the claim.
+CAPTURE_FIRST = "W:WKc1,Ke1,Kg1:BKa7,f4"
+AFTER_CAPTURE = ["c1:g5", "a7-b8", "g5-f6", "b8-a7", "f6-e7", "a7-b8", "e7-d8", "b8-a7", "d8-c7", "a7-b8", "c7-b6"]
+
+
+START = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
+
+
+@pytest.fixture
+def ending(players):
+    def make(fen):
+        return game_create(
+            discipline="russian", white=players[0], black=players[1], time_control="d3", start_fen=fen, now=START
+        )
+
+    return make
+
+
+def _play(game, moves):
+    for text in moves:
+        game.refresh_from_db()
+        mover = game.white if game.to_move == "white" else game.black
+        game_move_make(
+            game_id=game.pk, member=mover, text=text, expected_ply=game.ply, now=START + timedelta(minutes=game.ply + 1)
+        )
+    game.refresh_from_db()
+
+
+def _decide(client, arbiter, claim_id):
+    return _post(
+        _as(client, arbiter),
+        f"/api/arbiters/draw-claims/{claim_id}/decision/",
+        {"grant": True, "reason": "white made no progress in five moves"},
+    )
+
+
+def test_the_five_move_draw_is_granted_only_after_the_fifth_move_of_the_side_playing_to_win(client, ending, staff):
+    # 2.1.9.1.6, 1.16.7 •3: the server counts the moves played after the claim: four are not enough.
+    game = ending(THREE_KINGS)
+    claimed = _post(_as(client, game.black), f"/api/arbiters/games/{game.pk}/draw-claims/", {"kind": "five-moves"})
+    assert claimed.status_code == 201
+    _play(game, QUIET[:8])  # white's 4th move and black's reply
+    refused = _decide(client, staff["arbiter"], claimed.json()["id"])
+    assert refused.status_code == 409 and "4" in refused.json()["detail"]
+    _play(game, QUIET[8:9])  # white's 5th move
+    granted = _decide(client, staff["arbiter"], claimed.json()["id"])
+    assert granted.status_code == 200, granted.content
     game.refresh_from_db()
     assert (game.result, game.termination_clause) == ("1/2-1/2", "003 2.1.9.1.6")
+
+
+def test_a_capture_after_the_claim_starts_the_count_again(client, ending, staff):
+    # 2.1.9.1.6: a capture sets a new force ratio — a new position; five moves are counted after it.
+    game = ending(CAPTURE_FIRST)
+    claimed = _post(_as(client, game.black), f"/api/arbiters/games/{game.pk}/draw-claims/", {"kind": "five-moves"})
+    _play(game, AFTER_CAPTURE[:10])  # white's 5 moves since the claim, the first a capture
+    refused = _decide(client, staff["arbiter"], claimed.json()["id"])
+    assert refused.status_code == 409 and refused.json()["error"] == "five-moves-not-made"
+    _play(game, AFTER_CAPTURE[10:])  # the 5th since the capture
+    assert _decide(client, staff["arbiter"], claimed.json()["id"]).status_code == 200

@@ -117,10 +117,11 @@ def test_adjournment_from_the_page_is_for_the_chief_arbiter(client, live, staff,
     assert Adjournment.objects.get(game=game).status == "ordered"
 
 
-# 2.1.9.1.6 and 1.3.1 through the page: the arbiter decides a draw claim and answers a question.
+# 1.7.13 and 1.3.1 through the page: the arbiter decides a draw claim and answers a question
+# (a five-move claim waits for its five moves, tests/arbiters/test_draw_claims.py).
 def test_the_arbiter_decides_a_draw_claim_and_answers_a_question_from_the_page(client, live, staff, clock):
     game = live
-    claim = draw_claim(member=game.white, game_id=game.pk, kind="five-moves", now=clock.now)
+    claim = draw_claim(member=game.white, game_id=game.pk, kind="stop-clocks", now=clock.now)
     question = Question.objects.create(game=game, asked_by=game.black, asked_at=clock.now, text="May I leave?")
     client.force_login(staff["arbiter"])
     page = client.get(_desk(game)).content.decode()

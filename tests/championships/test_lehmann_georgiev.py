@@ -13,7 +13,7 @@ from django.utils import timezone
 from club.championships.models import Board, MatchGame
 from games.models import Game
 from games.rules import variant
-from games.services import game_draw_answer, game_move_make, game_resign
+from games.services import game_check_in, game_draw_answer, game_move_make, game_resign
 from tests.championships.calls import ok
 
 pytestmark = pytest.mark.django_db
@@ -71,6 +71,8 @@ def test_a_drawn_knockout_tie_is_decided_by_a_lehmann_georgiev_series_on_one_clo
     assert (first.time_control, first.white_ms, first.black_ms) == ("300+3", 300_000, 300_000)
     assert first.white_id == board.white_id and MatchGame.objects.get(game=first).micro_match == 2
     s = first.starts_at
+    for player in (first.white, first.black):  # both at the board when the series begins (1.6.3)
+        game_check_in(game_id=first.pk, member=player, now=s)
     move(first, s + timedelta(seconds=10))  # white: 300 − 10 + 3 = 293 s
     move(first, s + timedelta(seconds=30))  # black: 300 − 20 + 3 = 283 s
     move(first, s + timedelta(seconds=40))  # white: 293 − 10 + 3 = 286 s

@@ -65,13 +65,16 @@ def test_no_move_is_accepted_before_the_scheduled_start(round_game, anna):
 def test_the_clocks_start_at_the_scheduled_start_not_at_creation(round_game, anna):
     game = round_game()
     assert (game.turn_started_at, game.started_at, game.white_ms) == (T0, T0, 2_700_000)
+    game_check_in(game_id=game.pk, member=anna, now=at(-60))  # at the board before the start
     game = play(game, anna, "c3-d4", 30)
     assert game.white_ms == 2_700_000 - 30_000
 
 
 # 1.6.3: if black is absent, black's clock runs as if white had moved
 def test_black_s_clock_runs_from_white_s_first_move(round_game, anna):
-    game = play(round_game(lateness_ms=None), anna, "c3-d4", 30)
+    game = round_game(lateness_ms=None)
+    game_check_in(game_id=game.pk, member=anna, now=at(-60))  # white there at the start, black not
+    game = play(game, anna, "c3-d4", 30)
     assert (game.to_move, game.turn_started_at, game.deadline) == ("black", at(30), at(30 + 2700))
 
 
@@ -107,10 +110,11 @@ def test_a_player_who_checked_in_but_has_not_moved_plays_on(round_game, anna, bo
     game = play(round_game(), anna, "c3-d4", 20)
     game_check_in(game_id=game.pk, member=boris, now=at(30))
     game.refresh_from_db()
-    assert game.deadline == at(20 + 2700)  # both here: only the clock counts now
+    # Both here: only the clock counts now — black's, less his half of the 20 s both were absent (1.6.3).
+    assert game.deadline == at(20 + 2700 - 10)
     assert games_sweep(now=at(20 * MINUTE)) == 0
     game = play(game, boris, "f6-g5", 25 * MINUTE)
-    assert game.status == "active" and game.black_ms == 2_700_000 - (25 * MINUTE - 20) * 1000
+    assert game.status == "active" and game.black_ms == 2_700_000 - 10_000 - (25 * MINUTE - 20) * 1000
 
 
 def test_a_late_move_after_the_lateness_is_refused_and_the_game_forfeited(round_game, boris):

@@ -10,7 +10,7 @@ from .conftest import at, play
 
 
 def test_a_legal_move_is_stored_with_its_ply_and_the_turn_passes(new_game, anna):
-    game = play(new_game(starts_at=at(0)), anna, "c3-d4", 2)
+    game = play(new_game(starts_at=at(0), present=True), anna, "c3-d4", 2)  # both at the board (1.6.3)
     assert game.ply == 1 and game.to_move == "black"
     move = Move.objects.get(game=game)
     assert (move.ply, move.notation, move.colour, move.elapsed_ms) == (1, "c3-d4", "white", 2000)

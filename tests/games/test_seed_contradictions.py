@@ -33,7 +33,7 @@ def irina(db):
 
 @pytest.fixture
 def scheduled(new_game):
-    return lambda **options: new_game(starts_at=T0, **options)
+    return lambda **options: new_game(starts_at=T0, present=True, **options)  # both at the board (1.6.3)
 
 
 # 1.7.9, 1.16.8: "проиграл время даже в теоретически выигранной им позиции" — no insufficient-material draw.

@@ -12,7 +12,7 @@ from .conftest import T0, at, play
 def new_game(new_game):
     """Scheduled games (1.6.3): the first mover's clock runs from T0, so every
     move here is on the clock (a challenge's first moves are not: test_game_start)."""
-    return lambda **options: new_game(starts_at=T0, **options)
+    return lambda **options: new_game(starts_at=T0, present=True, **options)  # both at the board (1.6.3)
 
 
 def test_the_deadline_is_when_the_side_to_move_runs_out(new_game, anna):

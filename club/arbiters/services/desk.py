@@ -24,7 +24,7 @@ from club.championships.models import Championship
 from club.championships.selectors import championship_of_game
 from club.platform.refusals import Conflict, Forbidden, Invalid, NotFound, RuleRefusal
 from games.clock import TimeControl
-from games.models import Game
+from games.models import BLACK, WHITE, Game, Move
 from games.rules import IllegalMove, family
 from games.services import game_check_in, game_move_make
 from games.services.arbiter import (
@@ -288,7 +288,8 @@ def draw_claim(*, member, game_id: int, kind: str, now: datetime | None = None) 
     the side to move, in a game played to the end with one control, stops
     both clocks, which fixes the draw if the arbiter confirms; the clocks stay
     stopped until he decides. ``five-moves`` (2.1.9.1.6): play goes on while
-    the arbiter judges the position."""
+    the arbiter judges the position; he grants the draw only after the five
+    moves (``five_moves_made``)."""
     now = now or timezone.now()
     if kind not in DrawClaim.Kind.values:
         raise Invalid("bad-kind", _("A draw claim is one of: %(k)s.") % {"k": ", ".join(DrawClaim.Kind.values)})
@@ -330,6 +331,20 @@ def draw_claim(*, member, game_id: int, kind: str, now: datetime | None = None) 
         return claim
 
 
+FIVE_MOVES = 5
+
+
+def five_moves_made(game: Game, claim: DrawClaim) -> int:
+    """The moves the side playing for the win (the claimant's opponent) has made since the
+    claim (2.1.9.1.6, 1.16.7 •3, 4.2: «своим 5‑м ходом не сможет добиться выигранной
+    позиции»). A capture or a promotion after the claim sets a new force ratio — a new
+    position to judge — so the count starts again after the last one."""
+    since = game.ply - claim.ply
+    counted = min(since, getattr(game_position(game), "ratio_plies", since))
+    strong = BLACK if game.colour_of(claim.claimed_by_id) == WHITE else WHITE
+    return Move.objects.filter(game=game, ply__gt=game.ply - counted, colour=strong).count()
+
+
 def draw_claim_decide(*, by, claim_id: int, grant: bool, reason: str, now: datetime | None = None) -> DrawClaim:
     """An arbiter of the game grants the draw or refuses it (the stopped clocks restart)."""
     now = now or timezone.now()
@@ -346,6 +361,15 @@ def draw_claim_decide(*, by, claim_id: int, grant: bool, reason: str, now: datet
         stop = claim.kind == DrawClaim.Kind.STOP_CLOCKS
         rapid = game.speed in ("rapid", "blitz")
         clause = ("003 1.16.8" if rapid else "003 1.7.13") if stop else ("003 1.16.7" if rapid else "003 2.1.9.1.6")
+        if grant and not stop and (made := five_moves_made(game, claim)) < FIVE_MOVES:
+            raise Conflict(
+                "five-moves-not-made",
+                _(
+                    "The draw is granted once the side playing for the win has made 5 moves since the claim "
+                    "(since the last capture or promotion after it): %(n)s so far (003 2.1.9.1.6, 1.16.7)."
+                )
+                % {"n": made},
+            )
         if grant:
             game_result_change(game_id=game.pk, arbiter=by, result="1/2-1/2", reason=reason, clause=clause, now=now)
         elif stop and clocks_stopped(Game.objects.get(pk=game.pk)) is not None:

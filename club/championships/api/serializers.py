@@ -9,7 +9,7 @@ from games import results as vocabulary
 from games.services.positions import FOUL_POLICIES
 
 from ..decisions import REASON_MAX
-from ..models import ROUNDS_MAX, Appointment, Board, Championship, Decision, Entry, Round
+from ..models import ROUNDS_MAX, Absence, Appointment, Board, Championship, Decision, Entry, Playoff, Round
 from ..selectors.bracket import describe_ballot
 
 
@@ -100,6 +100,7 @@ class ChampionshipSerializer(serializers.ModelSerializer):
             "scoring",
             "foul_policy",
             "lateness_minutes",
+            "draw_after_moves",
             "system",
             "cycles",
             "swiss_system",
@@ -187,7 +188,12 @@ class ChampionshipCreateSerializer(serializers.Serializer):
     rounds_planned = serializers.IntegerField(
         min_value=1, max_value=ROUNDS_MAX, required=False, allow_null=True, default=None
     )
-    initial_order = serializers.ChoiceField(choices=Championship.InitialOrder.choices, default="rating")
+    initial_order = serializers.ChoiceField(
+        choices=Championship.InitialOrder.choices,
+        allow_blank=True,
+        default="",
+        help_text="Empty: by rating (1.15.5.1), by lot for the blind draw (1.15.4, which refuses 'rating').",
+    )
     rated = serializers.BooleanField(default=True)
     scoring = serializers.ChoiceField(choices=Championship.Scoring.choices, default="1-1/2-0")
     opening_rule = serializers.CharField(max_length=16, required=False, default="", allow_blank=True)
@@ -195,6 +201,14 @@ class ChampionshipCreateSerializer(serializers.Serializer):
     foul_policy = serializers.ChoiceField(choices=FOUL_POLICIES, default="reject")
     lateness_minutes = serializers.IntegerField(
         min_value=0, max_value=60, required=False, allow_null=True, default=None
+    )
+    draw_after_moves = serializers.IntegerField(
+        min_value=1,
+        max_value=1000,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Renju (003 5.2.7.2): the regulations' draw after this many moves, e.g. 150.",
     )
     tie_criteria = serializers.ListField(child=serializers.CharField(), required=False, default=list)
     entries_open_at = serializers.DateTimeField(required=False, allow_null=True, default=None)
@@ -320,6 +334,36 @@ class LeaveSerializer(serializers.Serializer):
     member_id = IdField()
     excluded = serializers.BooleanField(default=False)
     reason = serializers.CharField(max_length=300, allow_blank=True, required=False, default="")
+
+
+class AbsenceSerializer(serializers.Serializer):
+    member_id = IdField()
+    round = serializers.IntegerField(min_value=1, max_value=ROUNDS_MAX)
+    reason = serializers.CharField(max_length=300, allow_blank=True, required=False, default="")
+
+
+class AbsenceDoneSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Absence
+        fields = ["member_id", "round_number", "reason", "marked_at"]
+
+
+class PlayoffCreateSerializer(serializers.Serializer):
+    member_ids = serializers.ListField(child=IdField(), min_length=2, max_length=ROUNDS_MAX)
+    time_control = serializers.CharField(max_length=64)
+    games_per_pair = serializers.IntegerField(min_value=1, max_value=4, default=2)
+    reason = serializers.CharField(max_length=2000, allow_blank=True, required=False, default="")
+
+
+class PlayoffSerializer(serializers.ModelSerializer):
+    games = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Playoff
+        fields = ["id", "players", "time_control", "games_per_pair", "games", "created_at"]
+
+    def get_games(self, playoff) -> list[int]:
+        return list(playoff.games.values_list("game_id", flat=True))
 
 
 class DecisionSerializer(serializers.ModelSerializer):

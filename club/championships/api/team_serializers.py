@@ -29,6 +29,7 @@ class TeamEventSerializer(serializers.Serializer):
     rated = serializers.BooleanField()
     boards = serializers.IntegerField()
     reserves = serializers.IntegerField()
+    lineup_minutes = serializers.IntegerField(allow_null=True)
     system = serializers.CharField()
     swiss_system = serializers.CharField()
     rounds_planned = serializers.IntegerField(allow_null=True)
@@ -44,6 +45,14 @@ class TeamEventCreateSerializer(serializers.Serializer):
     time_control = serializers.CharField(max_length=64)
     boards = serializers.IntegerField(min_value=2, max_value=20)
     reserves = serializers.IntegerField(min_value=0, max_value=10, default=0)
+    lineup_minutes = serializers.IntegerField(
+        min_value=0,
+        max_value=1440,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Line-ups are due this many minutes before the round (1.14.2; empty: 15).",
+    )
     system = serializers.CharField(default="round-robin", help_text="round-robin or swiss")
     swiss_system = serializers.CharField(required=False, default="", help_text="Swiss: " + ", ".join(pairing.SYSTEMS))
     rounds_planned = serializers.IntegerField(min_value=1, max_value=30, required=False, allow_null=True)
@@ -68,6 +77,12 @@ class TeamRegisterSerializer(serializers.Serializer):
 
 class TeamCloseSerializer(serializers.Serializer):
     seed = serializers.CharField(max_length=64, required=False, allow_blank=True, default="")
+
+
+class TeamLineupDecisionSerializer(serializers.Serializer):
+    team_id = IdField()
+    member_ids = serializers.ListField(child=IdField(), min_length=1, max_length=20)
+    reason = serializers.CharField(max_length=2000, allow_blank=True, required=False, default="")
 
 
 class TeamLineupSubmitSerializer(serializers.Serializer):

@@ -17,6 +17,11 @@ urlpatterns = [
     path("<id:pk>/rounds/", views.RoundsView.as_view(), name="api-team-round-pair"),
     path("<id:pk>/rounds/<id:number>/", views.RoundDetailView.as_view(), name="api-team-round"),
     path("<id:pk>/rounds/<id:number>/lineups/", views.LineupView.as_view(), name="api-team-lineup"),
+    path(
+        "<id:pk>/rounds/<id:number>/lineups/decision/",
+        views.LineupDecisionView.as_view(),
+        name="api-team-lineup-decision",
+    ),
     path("<id:pk>/rounds/<id:number>/publish/", views.PublishView.as_view(), name="api-team-round-publish"),
     path("<id:pk>/boards/<id:board_id>/ineligible/", views.IneligibleView.as_view(), name="api-team-ineligible"),
     path("<id:pk>/standings/", views.StandingsView.as_view(), name="api-team-standings"),

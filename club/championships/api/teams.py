@@ -176,6 +176,24 @@ class LineupView(_Action):
         return Response({"round": lineup.round_number, "member_ids": lineup.members})
 
 
+class LineupDecisionView(_Action):
+    @extend_schema(request=s.TeamLineupDecisionSerializer, responses=s.TeamLineupSerializer)
+    def post(self, request, pk, number):
+        """The chief arbiter's decision on a team's line-up for the round, late or not, with a reason
+        (1.14.2); until the round is published."""
+        data = s.TeamLineupDecisionSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        lineup = services.lineup_decide(
+            by=request.user,
+            championship_id=pk,
+            team_id=data.validated_data["team_id"],
+            round_number=number,
+            members=data.validated_data["member_ids"],
+            reason=data.validated_data["reason"],
+        )
+        return Response({"round": lineup.round_number, "member_ids": lineup.members})
+
+
 class PublishView(_Action):
     @extend_schema(request=s.TeamPublishSerializer, responses=s.TeamRoundSerializer)
     def post(self, request, pk, number):

@@ -22,6 +22,8 @@ urlpatterns = [
         "<id:pk>/matches/<id:board_id>/result/", views.MatchResultView.as_view(), name="api-championship-match-result"
     ),
     path("<id:pk>/bracket/", results.BracketView.as_view(), name="api-championship-bracket"),
+    path("<id:pk>/playoffs/", views.PlayoffView.as_view(), name="api-championship-playoff"),
+    path("<id:pk>/absences/", views.AbsenceView.as_view(), name="api-championship-absence"),
     path("<id:pk>/withdrawals/", views.LeaveView.as_view(), name="api-championship-withdraw"),
     path("<id:pk>/decisions/", results.DecisionsView.as_view(), name="api-championship-decisions"),
     path("<id:pk>/standings/", results.StandingsView.as_view(), name="api-championship-standings"),

@@ -255,6 +255,35 @@ class LeaveView(_Action):
         return Response(s.EntrySerializer(entry).data)
 
 
+class AbsenceView(_Action):
+    @extend_schema(request=s.AbsenceSerializer, responses={201: s.AbsenceDoneSerializer})
+    def post(self, request, pk):
+        """Mark a player known in advance to miss a Swiss round, before it is paired (organiser,
+        chief arbiter or deputy; 1.15.2): he is not paired in it and loses it; nobody wins against him."""
+        data = s.AbsenceSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        absence = services.absence_mark(
+            by=request.user,
+            championship_id=pk,
+            member_id=data.validated_data["member_id"],
+            round_number=data.validated_data["round"],
+            reason=data.validated_data["reason"],
+        )
+        return Response(s.AbsenceDoneSerializer(absence).data, status=status.HTTP_201_CREATED)
+
+
+class PlayoffView(_Action):
+    @extend_schema(request=s.PlayoffCreateSerializer, responses={201: s.PlayoffSerializer})
+    def post(self, request, pk):
+        """Create a play-off for tied places from the final standings (chief arbiter or deputy;
+        1.13.2): exactly the players tied on points; each pair plays games_per_pair games at
+        time_control. Once its games are over, its result orders those places."""
+        data = s.PlayoffCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        playoff = services.playoff_create(by=request.user, championship_id=pk, **data.validated_data)
+        return Response(s.PlayoffSerializer(playoff).data, status=status.HTTP_201_CREATED)
+
+
 # ---- Scheveningen (1.2) -------------------------------------------------------------------------
 class GroupView(_Action):
     @extend_schema(request=s.GroupSerializer, responses=s.EntrySerializer)

@@ -15,6 +15,7 @@ class Record:
     points: float = 0.0
     opponents: list[int] = field(default_factory=list)
     byes: int = 0
+    absences: int = 0  # rounds he was known to miss (1.15.2): lost, against nobody
     colours: list[str] = field(default_factory=list)  # played games only (1.15.2)
     free_win: bool = False  # a bye or a forfeit win: a win without play (1.15.2)
 
@@ -37,6 +38,9 @@ def player_records(players: Sequence[dict], rounds: Sequence[Sequence[dict]]) ->
             white, black, result = board["white"], board.get("black"), board["result"]
             if white not in records or (black is not None and black not in records):
                 raise ValueError(f"round {round_no}: {white}–{black} names a player who is not entered")
+            if black is None and result == results.ABSENT:
+                records[white].absences += 1
+                continue
             if black is None:
                 if result != results.BYE:
                     raise ValueError(f"round {round_no}: {white} has no opponent but the result {result!r}")
@@ -62,11 +66,15 @@ def player_records(players: Sequence[dict], rounds: Sequence[Sequence[dict]]) ->
 
 
 def opponent_scores(records: dict[int, Record]) -> dict[int, list[float]]:
-    """Each player's opponents' current points; a bye counts as an opponent with the lowest score.
+    """Each player's opponents' current points; a bye, and a round he was known to
+    miss, count as an opponent with the lowest score.
 
-    1.13.11 (as rules-notes reads it) for the bye. A withdrawn opponent counts with the
+    1.13.11 (as rules-notes reads it) for the bye, as the standings count both. A withdrawn opponent counts with the
     points he has: the coefficient of 1.15.7 is the *current* one, and his remaining
     games are not yet due.
     """
     lowest = min(rec.points for rec in records.values())
-    return {pid: [records[o].points for o in rec.opponents] + [lowest] * rec.byes for pid, rec in records.items()}
+    return {
+        pid: [records[o].points for o in rec.opponents] + [lowest] * (rec.byes + rec.absences)
+        for pid, rec in records.items()
+    }

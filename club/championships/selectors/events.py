@@ -114,8 +114,8 @@ def next_game_of(member) -> Board | None:
 
 
 def championship_of_game(game: Game | None) -> Championship | None:
-    """The event a game is played in: through its board, its micro-match or its
-    team match; None for a club game."""
+    """The event a game is played in: through its board, its micro-match, its
+    team match or its play-off (1.13.2); None for a club game."""
     if game is None or game.pk is None:
         return None
     return (
@@ -123,6 +123,7 @@ def championship_of_game(game: Game | None) -> Championship | None:
             Q(rounds__boards__game_id=game.pk)
             | Q(rounds__boards__match_games__game_id=game.pk)
             | Q(rounds__matches__board_games__game_id=game.pk)
+            | Q(playoffs__games__game_id=game.pk)
         )
         .distinct()
         .first()

@@ -3,15 +3,26 @@ standings modules take them (``pairing.swiss``, ``ratings.standings.table``)."""
 
 from __future__ import annotations
 
-from ..models import Board, Championship, Entry, Round
+from games import results as vocabulary
+from games.models import Game
+
+from ..models import Absence, Board, Championship, Entry, PlayoffGame, Round
 
 ACTIVE = Entry.Status.ACTIVE
 
 
-def pairing_players(championship: Championship) -> list[dict]:
-    """Players in initial order (start numbers), as ``pairing.swiss`` takes them."""
+def absent_in(championship: Championship, round_number: int) -> set[int]:
+    """The players marked in advance as missing round ``round_number`` (1.15.2)."""
+    return set(
+        Absence.objects.filter(championship=championship, round_number=round_number).values_list("member_id", flat=True)
+    )
+
+
+def pairing_players(championship: Championship, *, absent: set[int] | frozenset = frozenset()) -> list[dict]:
+    """Players in initial order (start numbers), as ``pairing.swiss`` takes them;
+    the ``absent`` ones are left out of this round's pairing like the withdrawn (1.15.2)."""
     return [
-        {"id": e.member_id, "rating": e.rating, "withdrawn": e.status != ACTIVE}
+        {"id": e.member_id, "rating": e.rating, "withdrawn": e.status != ACTIVE or e.member_id in absent}
         for e in championship.entries.order_by("start_number", "id")
     ]
 
@@ -68,4 +79,24 @@ def standings_options(championship: Championship) -> dict:
     chosen = {"scoring": championship.scoring, "system": championship.standings_system}
     if championship.tie_criteria:
         chosen["criteria"] = tuple(championship.tie_criteria)
+    orders = playoff_orders(championship)
+    if orders:
+        chosen["playoff"] = orders
     return chosen
+
+
+def playoff_orders(championship: Championship) -> list[list[list[int]]]:
+    """Each finished play-off's order (1.13.2): its players by their points in it, best
+    first, those level sharing a group — all level, a drawn play-off, one group."""
+    orders = []
+    for playoff in championship.playoffs.all():
+        games = [pg.game for pg in PlayoffGame.objects.filter(playoff=playoff).select_related("game")]
+        if not games or any(g.status != Game.Status.FINISHED or not vocabulary.is_result(g.result) for g in games):
+            continue
+        scored = dict.fromkeys(playoff.players, 0.0)
+        for g in games:
+            scored[g.white_id] += vocabulary.score(g.result, vocabulary.WHITE)
+            scored[g.black_id] += vocabulary.score(g.result, vocabulary.BLACK)
+        levels = sorted(set(scored.values()), reverse=True)
+        orders.append([[pid for pid in playoff.players if scored[pid] == level] for level in levels])
+    return orders

@@ -127,9 +127,12 @@ def player_card(championship: Championship, username: str) -> dict | None:
                     "colour": "" if b["rest"] else colour,
                     "opponent": opponent,
                     "bye": b["bye"],
+                    "absent": b["absent"],
                     "rest": b["rest"],
                     "result": b["result"],
-                    "mark": ("+" if b["bye"] else "") if b["rest"] else vocabulary.mark(b["result"], colour),
+                    "mark": ("+" if b["bye"] else "−" if b["absent"] else "")
+                    if b["rest"]
+                    else vocabulary.mark(b["result"], colour),
                     "score": figure(board_score(b["result"], colour, championship.scoring)) if b["result"] else "",
                     "game_id": b["game_id"],
                     "live": b["live"],

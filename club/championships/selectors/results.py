@@ -440,6 +440,7 @@ def rounds(championship: Championship, people: dict[int, Player], *, number: int
                     "black_points": "" if rest else figure(totals.get(board.black_id, 0.0)),
                     "rest": rest,
                     "bye": rest and board.result == vocabulary.BYE,
+                    "absent": rest and board.result == vocabulary.ABSENT,
                     "result": board.result,
                     "game_id": board.game_id,
                     "white_mark": vocabulary.mark(board.result, vocabulary.WHITE),

@@ -14,15 +14,19 @@ and changes nothing.
 * ``results``: the game hook, the chief arbiter's result;
 * ``matches``: micro-matches, ballots and knockout ties;
 * ``leaving``: withdrawal, exclusion and reinstatement;
+* ``absences``: a player known to miss one Swiss round (1.15.2);
+* ``playoffs``: a play-off for tied places (1.13.2);
 * ``standings``: the stored table;
 * ``stages``: staged events;
 * ``standing``: standing events, a new section each time enough players wait.
 """
 
+from .absences import absence_mark
 from .correspondence import game_adjudicate, play_close_due
 from .entries import entries_close, entry_create, entry_group_set, entry_withdraw
 from .leaving import player_leave, player_reinstate
 from .matches import match_result_set
+from .playoffs import playoff_create
 from .results import board_result_record, board_result_set
 from .rounds import board_override, round_discard, round_pair, round_publish, section_start
 from .scheduling import lateness_limit_ms, lateness_ms, seed_int
@@ -30,9 +34,17 @@ from .setup import arbiter_appoint, championship_create, entries_open, invitatio
 from .stages import stage_advance, stage_link
 from .standing import sections_fill
 from .standings import standings_recompute
-from .teams import board_ineligible, lineup_submit, team_invitation_answer, team_register, team_withdraw
+from .teams import (
+    board_ineligible,
+    lineup_decide,
+    lineup_submit,
+    team_invitation_answer,
+    team_register,
+    team_withdraw,
+)
 
 __all__ = [
+    "absence_mark",
     "arbiter_appoint",
     "board_ineligible",
     "board_override",
@@ -48,9 +60,11 @@ __all__ = [
     "invitation_add",
     "lateness_limit_ms",
     "lateness_ms",
+    "lineup_decide",
     "lineup_submit",
     "match_result_set",
     "play_close_due",
+    "playoff_create",
     "player_leave",
     "player_reinstate",
     "protest_panel_set",

@@ -164,8 +164,11 @@ def _players_drawn(championship: Championship, seed: str) -> dict:
         raise Conflict("too-many-rounds", _("A Swiss needs fewer rounds than players (1.15.2: no rematch)."))
     for entry in entry_list:
         entry.rating = _member_rating(entry.member, championship)
+    # 1.15.4: the blind draw numbers by lot even an event stored "by rating" before that was refused.
     by_rating = (
-        championship.is_swiss or championship.is_knockout or championship.is_scheveningen
+        (championship.is_swiss and championship.swiss_system != Championship.SwissSystem.BLIND)
+        or championship.is_knockout
+        or championship.is_scheveningen
     ) and championship.initial_order == Championship.InitialOrder.RATING
     drawn = pairing.initial_order(
         [{"id": e.member_id, "rating": e.rating} for e in entry_list], seed, by_rating=by_rating

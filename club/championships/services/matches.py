@@ -232,6 +232,8 @@ def match_game_next(
         starts_at=starts_at,
         lateness_ms=allowed,
         clock_ms=clock_ms,
+        present=in_series,  # 3.6.4: the series goes on at once, at the same board
+        draw_after_moves=championship.draw_after_moves,
         event=championship.name,
         round=round_label,
     )

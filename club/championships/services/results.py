@@ -25,7 +25,7 @@ from ..authority import Action, require, result_still_open
 from ..decisions import decision_record, reason_given
 from ..followups import standings_recompute_after_commit
 from ..locks import championship_locked
-from ..models import Board, Championship, MatchGame
+from ..models import Board, Championship, MatchGame, PlayoffGame
 from . import matches, teams
 from .closing import round_close_if_over
 
@@ -46,6 +46,11 @@ def board_result_record(*, game_id: int, now: datetime | None = None) -> str:
     holding the game's result is left alone. Returns what happened.
     """
     now = now or timezone.now()
+    playoff_of = PlayoffGame.objects.filter(game_id=game_id).values_list("playoff__championship_id", flat=True)
+    if playoff_of:
+        # 1.13.2: a play-off game has no pairing; its result may reorder the final standings.
+        standings_recompute_after_commit(playoff_of[0])
+        return "playoff"
     if MatchGame.objects.filter(game_id=game_id).exists():
         return matches.match_game_recorded(game_id=game_id, now=now)
     team_event = BoardGame.objects.filter(game_id=game_id).values_list("match__round__championship_id", flat=True)

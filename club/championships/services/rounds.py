@@ -115,8 +115,11 @@ def _team_pairs(championship: Championship, number: int) -> list:
 def _player_pairs(championship: Championship, number: int) -> list:
     entry_list = list(championship.entries.order_by("start_number"))
     if championship.is_swiss:
-        players = pairing_inputs.pairing_players(championship)
-        return _swiss_pairs(championship, players, pairing_inputs.played_rounds(championship))
+        absent = pairing_inputs.absent_in(championship, number)
+        players = pairing_inputs.pairing_players(championship, absent=absent)
+        pairs = _swiss_pairs(championship, players, pairing_inputs.played_rounds(championship))
+        # 1.15.2: known absentees sit alone, after the bye, with the loss "absent".
+        return pairs + [(member_id, None) for member_id in sorted(absent)]
     if championship.is_knockout:
         return matches.knockout_pairs(championship, number, entry_list)
     if championship.is_scheveningen:
@@ -128,6 +131,7 @@ def _player_pairs(championship: Championship, number: int) -> list:
 
 def _boards_create(championship: Championship, the_round: Round, pairs: list) -> None:
     rest_result = vocabulary.BYE if championship.is_swiss else ""
+    absent = pairing_inputs.absent_in(championship, the_round.number) if championship.is_swiss else set()
     # A knockout numbers its boards by bracket position (ties 1 and 2 feed the next round's
     # tie 1); an empty slot (both sides lost −/−) has no board.
     numbered = (
@@ -137,7 +141,13 @@ def _boards_create(championship: Championship, the_round: Round, pairs: list) ->
     )
     Board.objects.bulk_create(
         [
-            Board(round=the_round, number=i, white_id=white, black_id=black, result="" if black else rest_result)
+            Board(
+                round=the_round,
+                number=i,
+                white_id=white,
+                black_id=black,
+                result="" if black else (vocabulary.ABSENT if white in absent else rest_result),
+            )
             for i, (white, black) in numbered
         ]
     )
@@ -220,7 +230,8 @@ def board_override(
             raise NotFound("no-such-round", _("There is no round %(n)s.") % {"n": round_number})
         if the_round.status != Round.Status.PAIRED:
             raise Conflict("round-published", _("Only a round not yet published can be re-paired."))
-        boards = list(the_round.boards.order_by("number"))
+        # A known absentee's board (1.15.2) is not the pairing's to change.
+        boards = list(the_round.boards.exclude(result=vocabulary.ABSENT).order_by("number"))
         target = next((b for b in boards if b.number == board_number), None)
         if target is None:
             raise NotFound(

@@ -66,6 +66,7 @@ def board_game_create(
         now=now,
         starts_at=starts_at,
         lateness_ms=allowed,
+        draw_after_moves=championship.draw_after_moves,
         event=championship.name,
         round=f"{the_round.number}.{board.number}",
     )

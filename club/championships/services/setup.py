@@ -21,6 +21,7 @@ from club.platform.refusals import Conflict, Forbidden, Invalid, NotFound
 from club.platform.text import one_line_required
 from games import results as vocabulary
 from games.rules import ballots64
+from games.services.positions import FIVE_ROW
 from games.services.start_rule import start_rule_check, time_control_check
 from ratings import standings
 
@@ -38,6 +39,43 @@ SWISS_SYSTEMS = tuple(Championship.SwissSystem.values)
 TEAM_SCORINGS = (Championship.Scoring.MATCH_POINTS, Championship.Scoring.BOARD_POINTS)
 
 
+# A renju game cannot be shorter than its opening; the board (15×15) holds 225 stones.
+DRAW_AFTER_MOVES = (10, 225)
+
+
+def _draw_after_moves_check(moves: int | None, discipline: str) -> None:
+    """5.2.7.2: a move limit is a condition the regulations may add for renju (the five-in-a-row family)."""
+    if moves is None:
+        return
+    if discipline not in FIVE_ROW:
+        raise Invalid("draw-after-moves-not-renju", _("A move limit is a draw condition of renju (003 5.2.7.2)."))
+    low, high = DRAW_AFTER_MOVES
+    if not low <= moves <= high:
+        raise Invalid(
+            "bad-draw-after-moves",
+            _("A move limit is from %(low)s to %(high)s moves (003 5.2.7.2).") % {"low": low, "high": high},
+        )
+
+
+def _initial_order(chosen: str, *, blind: bool) -> str:
+    """The initial classification: as chosen, or the system's own when none is — by rating
+    (1.15.5.1), except the blind draw, whose start numbers are the lot's (1.15.4)."""
+    Order = Championship.InitialOrder
+    if not chosen:
+        return Order.LOT if blind else Order.RATING
+    if chosen not in Order.values:
+        raise Invalid("bad-initial-order", _("The initial classification is by rating or by lot (1.15.5.1)."))
+    if blind and chosen == Order.RATING:
+        raise Invalid(
+            "blind-draw-by-lot",
+            _(
+                "The blind draw ignores ratings (1.15.4): its start numbers come from the lot before the "
+                "event. Choose the initial classification by lot."
+            ),
+        )
+    return chosen
+
+
 def championship_create(
     *,
     organiser,
@@ -47,17 +85,19 @@ def championship_create(
     entrants: str = Championship.Entrants.PLAYERS,
     boards: int | None = None,
     reserves: int = 0,
+    lineup_minutes: int | None = None,
     system: str = System.ROUND_ROBIN,
     cycles: int = 1,
     swiss_system: str = "",
     rounds_planned: int | None = None,
-    initial_order: str = Championship.InitialOrder.RATING,
+    initial_order: str = "",
     rated: bool = True,
     scoring: str = "",
     opening_rule: str = "",
     ballot: str = "",
     foul_policy: str = "reject",
     lateness_minutes: int | None = None,
+    draw_after_moves: int | None = None,
     tie_criteria: list[str] | tuple = (),
     entries_open_at: datetime | None = None,
     entries_close_at: datetime | None = None,
@@ -117,6 +157,7 @@ def championship_create(
     if for_teams:
         scoring = scoring or Championship.Scoring.MATCH_POINTS
         options = _team_options(boards=boards, reserves=reserves, system=system, scoring=scoring)
+        options["lineup_minutes"] = _lineup_minutes(lineup_minutes)
         criteria = _criteria(tie_criteria, team_rules.CRITERIA)
     else:
         scoring = scoring or Championship.Scoring.ONE
@@ -152,8 +193,7 @@ def championship_create(
         tie_time_control=tie_time_control,
         tie_break=tie_break,
     )
-    if initial_order not in Championship.InitialOrder.values:
-        raise Invalid("bad-initial-order", _("The initial classification is by rating or by lot (1.15.5.1)."))
+    initial_order = _initial_order(initial_order, blind=swiss_system == Championship.SwissSystem.BLIND)
     limit = lateness_limit_ms(rule.time_control)
     if lateness_minutes is not None and (
         lateness_minutes < 0 or (limit is not None and lateness_minutes * 60_000 > limit)
@@ -161,6 +201,7 @@ def championship_create(
         raise Invalid(
             "bad-lateness", _("The allowed lateness is from 0 to the first control's time, at most an hour (1.9.1).")
         )
+    _draw_after_moves_check(draw_after_moves, rule.discipline)
     if entries_open_at and entries_close_at and entries_open_at >= entries_close_at:
         raise Invalid("bad-entry-window", _("Entries must open before they close."))
     correspondence = _correspondence_options(
@@ -192,6 +233,7 @@ def championship_create(
             ballot=rule.ballot,
             foul_policy=rule.foul_policy,
             lateness_minutes=lateness_minutes,
+            draw_after_moves=draw_after_moves,
             tie_criteria=criteria,
             entries_open_at=entries_open_at,
             entries_close_at=entries_close_at,
@@ -274,6 +316,13 @@ def _team_options(*, boards: int | None, reserves: int, system: str, scoring: st
     if scoring not in TEAM_SCORINGS:
         raise Invalid("bad-scoring", _("Scoring is by match points or by board points (1.14.6)."))
     return {"boards": boards, "reserves": reserves}
+
+
+def _lineup_minutes(minutes: int | None) -> int | None:
+    """1.14.2: the regulations may set another limit than 15 minutes; at most a day."""
+    if minutes is not None and not 0 <= minutes <= 24 * 60:
+        raise Invalid("bad-lineup-minutes", _("Line-ups are due from 0 to 1440 minutes before the round (1.14.2)."))
+    return minutes
 
 
 def _criteria(given, known: tuple[str, ...]) -> list[str]:

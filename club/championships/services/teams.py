@@ -10,12 +10,13 @@ each called holding the championship's row lock unless it takes it itself.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from club.platform import zones
 from club.platform.refusals import Conflict, Forbidden, Invalid, NotFound
 from club.platform.text import one_line_required
 from club.teams.models import BoardGame, Lineup, Match, Team, TeamPlayer
@@ -148,12 +149,26 @@ def team_invitation_answer(*, member, team_id: int, accept: bool, now=None) -> T
         return place
 
 
+LINEUP_MINUTES = 15  # 1.14.2: «не позднее, чем за 15 минут до начала тура»
+
+
+def lineup_due(championship: Championship, the_round: Round | None) -> datetime | None:
+    """When line-ups for ``the_round`` are due (1.14.2): its scheduled start less the
+    event's limit (15 minutes unless the regulations set another); None while it has no start."""
+    if the_round is None or the_round.starts_at is None:
+        return None
+    minutes = LINEUP_MINUTES if championship.lineup_minutes is None else championship.lineup_minutes
+    return the_round.starts_at - timedelta(minutes=minutes)
+
+
 def lineup_submit(*, by, championship_id: int, team_id: int, round_number: int, members: list[int], now=None) -> Lineup:
     """The captain hands in his team's line-up for a round, in board order (1.14.2).
 
-    Only the captain (1.14.7); only before the round is published; only players
-    of his team, each once, at most one per board, in the roster's order (a
-    player may move up a board, reserves play below the players they replace).
+    Only the captain (1.14.7); only before the round is published and before it
+    is due (``lineup_due``: after that the line-up on record stands, or the chief
+    arbiter's decision, ``lineup_decide``); only players of his team, each once,
+    at most one per board, in the roster's order (a player may move up a board,
+    reserves play below the players they replace).
     """
     now = now or timezone.now()
     with transaction.atomic():
@@ -161,40 +176,82 @@ def lineup_submit(*, by, championship_id: int, team_id: int, round_number: int, 
         team = _team(championship, team_id)
         if getattr(by, "pk", None) != team.captain_id:
             raise Forbidden("not-captain", _("Only the captain of %(team)s hands in its line-up.") % {"team": team})
-        if championship.status == Status.FINISHED:
-            raise Conflict("event-finished", _("The event is over."))
-        if not 1 <= round_number <= (team_selectors.rounds_total(championship) or 0):
-            raise Invalid("no-such-round", _("There is no round %(n)s.") % {"n": round_number})
-        the_round = championship.rounds.filter(number=round_number).first()
-        if the_round is not None and the_round.status != Round.Status.PAIRED:
+        the_round = _lineup_round(championship, round_number)
+        due = lineup_due(championship, the_round)
+        if due is not None and now > due:
             raise Conflict(
-                "round-published",
-                _("Round %(n)s is already published: its line-ups are final (1.14.2).") % {"n": round_number},
+                "lineup-late",
+                _(
+                    "Line-ups for round %(n)s were due by %(due)s (1.14.2): the line-up on record stands, "
+                    "unless the chief arbiter decides otherwise."
+                )
+                % {"n": round_number, "due": zones.shown(due)},
             )
-        if len(set(members)) != len(members):
-            raise Invalid("twice", _("A player is listed twice."))
-        if not 1 <= len(members) <= championship.boards:
-            raise Invalid("bad-lineup", _("A line-up names one to %(n)s players.") % {"n": championship.boards})
-        roster = {p.member_id: p.order for p in team.players.filter(accepted_at__isnull=False)}
-        strangers = [m for m in members if m not in roster]
-        if strangers:
-            names = team_selectors.member_names(strangers)
-            raise Invalid(
-                "not-in-team",
-                _("Not players of %(team)s: %(names)s.") % {"team": team, "names": ", ".join(names)},
-            )
-        if [roster[m] for m in members] != sorted(roster[m] for m in members):
-            raise Invalid("board-order", _("The line-up keeps the team's board order (1.14.2)."))
-        lineup, _created = Lineup.objects.update_or_create(
-            team=team,
-            round_number=round_number,
-            defaults={
-                "championship": championship,
-                "members": list(members),
-                "submitted_by": by,
-                "submitted_at": now,
-            },
+        return _lineup_store(championship, team, round_number, members, by=by, now=now)
+
+
+def lineup_decide(
+    *, by, championship_id: int, team_id: int, round_number: int, members: list[int], reason: str, now=None
+) -> Lineup:
+    """The chief arbiter (or deputy) sets a team's line-up for a round not yet published,
+    late or not, with his reason (1.14.2: «или решение судьи»); the decision log records it."""
+    now = now or timezone.now()
+    reason = reason_given(reason)
+    with transaction.atomic():
+        championship = championship_locked(championship_id)
+        chief_required(championship, by, "1.14.2")
+        team = _team(championship, team_id)
+        _lineup_round(championship, round_number)
+        lineup = _lineup_store(championship, team, round_number, members, by=by, now=now)
+        decision_record(
+            championship,
+            by,
+            "lineup-decided",
+            now=now,
+            reason=reason,
+            clause="1.14.2",
+            team=team.pk,
+            round=round_number,
+            members=list(members),
         )
+        return lineup
+
+
+def _lineup_round(championship: Championship, round_number: int) -> Round | None:
+    """The round a line-up is for, if it is paired; refused once it is published or the event is over."""
+    if championship.status == Status.FINISHED:
+        raise Conflict("event-finished", _("The event is over."))
+    if not 1 <= round_number <= (team_selectors.rounds_total(championship) or 0):
+        raise Invalid("no-such-round", _("There is no round %(n)s.") % {"n": round_number})
+    the_round = championship.rounds.filter(number=round_number).first()
+    if the_round is not None and the_round.status != Round.Status.PAIRED:
+        raise Conflict(
+            "round-published",
+            _("Round %(n)s is already published: its line-ups are final (1.14.2).") % {"n": round_number},
+        )
+    return the_round
+
+
+def _lineup_store(championship: Championship, team: Team, round_number: int, members: list[int], *, by, now) -> Lineup:
+    if len(set(members)) != len(members):
+        raise Invalid("twice", _("A player is listed twice."))
+    if not 1 <= len(members) <= championship.boards:
+        raise Invalid("bad-lineup", _("A line-up names one to %(n)s players.") % {"n": championship.boards})
+    roster = {p.member_id: p.order for p in team.players.filter(accepted_at__isnull=False)}
+    strangers = [m for m in members if m not in roster]
+    if strangers:
+        names = team_selectors.member_names(strangers)
+        raise Invalid(
+            "not-in-team",
+            _("Not players of %(team)s: %(names)s.") % {"team": team, "names": ", ".join(names)},
+        )
+    if [roster[m] for m in members] != sorted(roster[m] for m in members):
+        raise Invalid("board-order", _("The line-up keeps the team's board order (1.14.2)."))
+    lineup, _created = Lineup.objects.update_or_create(
+        team=team,
+        round_number=round_number,
+        defaults={"championship": championship, "members": list(members), "submitted_by": by, "submitted_at": now},
+    )
     return lineup
 
 

@@ -56,9 +56,11 @@ def time_control_words(text: str) -> str:
 
 @register.filter
 def board_result(result: str) -> str:
-    """A board's result as the crosstable marks read it: 1 – 0, ½ – ½, + – − (1.12.2); a bye: +."""
+    """A board's result as the crosstable marks read it: 1 – 0, ½ – ½, + – − (1.12.2); a bye: +; a round known to be missed: − (1.15.2)."""
     if result == vocabulary.BYE:
         return "+"
+    if result == vocabulary.ABSENT:
+        return "−"
     if not vocabulary.is_result(result):
         return ""
     return f"{vocabulary.mark(result, vocabulary.WHITE)} – {vocabulary.mark(result, vocabulary.BLACK)}"

@@ -23,7 +23,16 @@ from club.platform.api.params import posted_int
 from club.platform.refusals import Refused as PlayRefused
 
 from .. import authority, selectors, services
-from ..forms import AdjudicationForm, AppointForm, ChampionshipForm, LeaveForm, OverrideForm, PairForm, ResultForm
+from ..forms import (
+    AbsenceForm,
+    AdjudicationForm,
+    AppointForm,
+    ChampionshipForm,
+    LeaveForm,
+    OverrideForm,
+    PairForm,
+    ResultForm,
+)
 from ..models import Championship
 from ..selectors import bracket as brackets
 from ..selectors import event_tables, results
@@ -111,6 +120,7 @@ def championship_detail(request, pk):
             "result_form": ResultForm(),
             "adjudication_form": AdjudicationForm(),
             "leave_form": LeaveForm(),
+            "absence_form": AbsenceForm(),
         },
     )
 
@@ -238,6 +248,16 @@ def _run(request, championship_id: int, action: str):
             excluded=form["excluded"],
         )
         return _("The withdrawal is recorded.")
+    if action == "absence":
+        form = _valid(AbsenceForm(post))
+        services.absence_mark(
+            by=me,
+            championship_id=championship_id,
+            member_id=_member(form["username"]).pk,
+            round_number=form["round"],
+            reason=form["reason"],
+        )
+        return _("The absence is recorded: he is not paired in round %(n)s and loses it.") % {"n": form["round"]}
     raise Http404
 
 

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0009_followups_done'),
+        ('games', '0010_renju_move_limit'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -1,0 +1,113 @@
+"""Play-offs for tied places (003 1.13.2, 1.14.6): «дополнительные игры» between exactly
+the players tied, created by the chief arbiter from the final standings, at their own time
+control; their result orders those places ahead of the coefficients, and a drawn play-off
+falls back to the next criterion."""
+
+import pytest
+
+from club.championships import demo, services
+from club.championships.models import Decision, Playoff
+from club.platform.refusals import Conflict, Forbidden
+
+from .conftest import T0, at
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def tied(players, staff, on_commit):
+    """Four players: Pyotr and Olga draw each other and beat the other two, who draw: 2½
+    each at the top, level on every criterion but the last, the opponents' ratings, which
+    puts Olga (who met the higher-rated Pyotr) first."""
+    top = {players[0].pk, players[1].pk}
+
+    def decide(white, black):
+        if {white.pk, black.pk} == top or not {white.pk, black.pk} & top:
+            return "draw"
+        return "white" if white.pk in top else "black"
+
+    with on_commit():
+        return demo.round_robin(**staff, players=players[:4], start=T0, decide=decide)
+
+
+def standings(api, championship):
+    return {row["id"]: row for row in api(None).get(f"/api/championships/{championship.pk}/standings/").json()["rows"]}
+
+
+def resign(api, game_id, member):
+    response = api(member).post(f"/api/games/{game_id}/resign/")
+    assert response.status_code == 200, response.content
+
+
+def create(api, chief, championship, member_ids, **extra):
+    body = {"member_ids": member_ids, "time_control": "600+5", "games_per_pair": 2, "reason": "the title", **extra}
+    return api(chief).post(f"/api/championships/{championship.pk}/playoffs/", body)
+
+
+def test_a_tie_for_first_is_settled_by_a_two_game_play_off_and_the_final_standings_show_it(api, tied, players, staff):
+    # 1.13.2: the play-off's result orders the tied places, ahead of the coefficients.
+    pyotr, olga = players[0], players[1]
+    before = standings(api, tied)
+    assert (before[olga.pk]["place"], before[pyotr.pk]["place"]) == ("1", "2")  # by the opponents' ratings
+    created = create(api, staff["chief"], tied, [pyotr.pk, olga.pk])
+    assert created.status_code == 201, created.content
+    body = created.json()
+    assert body["time_control"] == "600+5" and len(body["games"]) == 2
+    first, second = body["games"]
+    resign(api, first, olga)  # Pyotr wins the first game
+    assert standings(api, tied)[olga.pk]["place"] == "1"  # not decided until both are played
+    resign(api, second, olga)  # and the second
+    after = standings(api, tied)
+    assert (after[pyotr.pk]["place"], after[olga.pk]["place"]) == ("1", "2")
+    assert after[olga.pk]["points"] == after[pyotr.pk]["points"] == 2.5  # the event's points are unchanged
+    assert Decision.objects.filter(championship=tied, action="playoff", clause="1.13.2").exists()
+
+
+def test_a_drawn_play_off_falls_back_to_the_next_criterion(api, tied, players, staff):
+    # 1.13.2: a play-off won game for game leaves the places to the criteria (the opponents' ratings).
+    pyotr, olga = players[0], players[1]
+    first, second = create(api, staff["chief"], tied, [pyotr.pk, olga.pk]).json()["games"]
+    resign(api, first, pyotr)
+    resign(api, second, olga)
+    after = standings(api, tied)
+    assert (after[olga.pk]["place"], after[pyotr.pk]["place"]) == ("1", "2")
+
+
+def test_the_play_off_is_between_exactly_the_tied_players(tied, players, staff):
+    # 1.13.2: «между участниками, набравшими равное количество очков» — all of them, nobody else.
+    chief = staff["chief"]
+    with pytest.raises(Conflict) as refused:
+        services.playoff_create(
+            by=chief,
+            championship_id=tied.pk,
+            member_ids=[players[0].pk, players[2].pk],
+            time_control="600+5",
+            reason="x",
+            now=at(10_000),
+        )
+    assert refused.value.code == "not-tied"
+    with pytest.raises(Forbidden):
+        services.playoff_create(
+            by=staff["arbiter"],
+            championship_id=tied.pk,
+            member_ids=[players[0].pk, players[1].pk],
+            time_control="600+5",
+            reason="x",
+            now=at(10_000),
+        )
+    assert not Playoff.objects.exists()
+
+
+def test_a_play_off_waits_for_the_final_standings(make_championship, players, staff):
+    # 1.13.2: the play-off decides final places: refused while the event runs.
+    championship = make_championship(players[:4])
+    with pytest.raises(Conflict) as refused:
+        services.playoff_create(
+            by=staff["chief"],
+            championship_id=championship.pk,
+            member_ids=[players[0].pk, players[1].pk],
+            time_control="600+5",
+            reason="x",
+            now=at(10),
+        )
+    assert refused.value.code == "not-final"
