@@ -52,6 +52,16 @@ def player(game: Game, colour: str) -> dict:
     return {"name": name, "username": member.username if member else ""}
 
 
+def challenge_colours(challenge) -> str:
+    """Who plays which colour in a challenge, as its lists show it: the challenger's choice."""
+    name = str(challenge.challenger)
+    if challenge.colour == "white":
+        return _("%(name)s plays white") % {"name": name}
+    if challenge.colour == "black":
+        return _("%(name)s plays black") % {"name": name}
+    return _("colours by lot")
+
+
 def _colour_word(colour: str) -> str:
     return _("White") if colour == "white" else _("Black")
 

@@ -59,8 +59,13 @@ def site_url(path: str) -> str:
     return settings.SITE_URL.rstrip("/") + path
 
 
+def _language(member) -> str:
+    """The language of ``member``'s emails: the interface language he chose (Member.language)."""
+    return member.language or settings.LANGUAGE_CODE
+
+
 def _send(member, subject: str, body: str) -> None:
-    with translation.override(settings.LANGUAGE_CODE):
+    with translation.override(_language(member)):
         send_mail(subject, body, settings.DEFAULT_FROM_EMAIL, [member.email])
 
 
@@ -120,7 +125,7 @@ def _record(n: Notification) -> Notification | None:
     except IntegrityError:
         return None
     if n.email == Notification.Email.SENT:
-        with translation.override(settings.LANGUAGE_CODE):
+        with translation.override(_language(n.recipient)):
             body = notification_text(n) + ("\n\n" + site_url(n.url) if n.url else "")
             _send(n.recipient, email_subject(n), body)
     return n
@@ -247,7 +252,7 @@ def _digest(member_id: int, now: dt.datetime) -> tuple | None:
         if notices
         else (waiting[0].white if waiting[0].white_id == member_id else waiting[0].black)
     )
-    with translation.override(settings.LANGUAGE_CODE):
+    with translation.override(_language(member)):
         lines = [f"- {notification_text(n)}" + (f" {site_url(n.url)}" if n.url else "") for n in notices]
         if waiting:
             lines += ["", translation.gettext("Waiting for your move:")]

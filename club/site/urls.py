@@ -56,5 +56,6 @@ urlpatterns = [
     path("play/", include("games.urls")),
     path("notifications/", include("club.notifications.urls")),
     path("admin/", admin.site.urls),
+    path("i18n/setlang/", views.language_choose, name="set_language"),  # before Django's own: remembers it
     path("i18n/", include("django.conf.urls.i18n")),
 ]

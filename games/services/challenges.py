@@ -23,6 +23,8 @@ from .timing import game_deadline
 RATING_BOUNDS = (0, 4000)
 CHALLENGE_MAX_LIFE = timedelta(days=30)
 START_FEN_MAX = 2000  # a full 19×19 board, written out, fits
+# A renju challenge that names no opening rule plays the RIF rule (002 §11–12), as federation games do.
+DEFAULT_OPENING_RULES = {"renju": "rif"}
 
 
 def _expiry_default() -> timedelta:
@@ -50,7 +52,7 @@ def challenge_create(
     rule = start_rule_check(
         discipline=discipline,
         time_control=time_control,
-        opening_rule=opening_rule,
+        opening_rule=opening_rule or DEFAULT_OPENING_RULES.get(discipline, ""),
         ballot=ballot,
         foul_policy=foul_policy,
     )
