@@ -25,7 +25,7 @@ from ..authority import Action, require, result_still_open
 from ..decisions import decision_record, reason_given
 from ..followups import standings_recompute_after_commit
 from ..locks import championship_locked
-from ..models import Board, Championship, MatchGame
+from ..models import Board, Championship, MatchGame, Round
 from . import matches, teams
 from .closing import round_close_if_over
 
@@ -67,6 +67,31 @@ def board_result_record(*, game_id: int, now: datetime | None = None) -> str:
             round_close_if_over(championship, board.round, now)
     standings_recompute_after_commit(championship.pk)
     return outcome
+
+
+def round_results_catch_up(championship: Championship, the_round: Round, now: datetime) -> None:
+    """Record now, in the caller's transaction, each result of the round whose game has
+    ended but whose follow-up (``board_result_record``, queued after the game's commit)
+    has not run yet; the last of them closes the round. So the next round is never
+    refused for a round whose games have all ended (issue 28); the follow-up, when it
+    comes, finds its result recorded. Call holding the championship's row lock."""
+    if the_round.status != Round.Status.PUBLISHED:
+        return
+    for game_id in _ended_games_unrecorded(championship, the_round):
+        board_result_record(game_id=game_id, now=now)
+    the_round.refresh_from_db(fields=["status"])
+    championship.refresh_from_db(fields=["status", "finished_at"])
+
+
+def _ended_games_unrecorded(championship: Championship, the_round: Round) -> list[int]:
+    """The ids of the round's ended games whose pairing has no result yet."""
+    ended = Game.Status.FINISHED
+    if championship.for_teams:
+        team_boards = BoardGame.objects.filter(match__round=the_round, result="", game__status=ended)
+        return list(team_boards.values_list("game_id", flat=True))
+    match_games = MatchGame.objects.filter(board__round=the_round, board__result="", game__status=ended)
+    boards = Board.objects.filter(round=the_round, result="", game__status=ended, match_games__isnull=True)
+    return list(match_games.values_list("game_id", flat=True)) + list(boards.values_list("game_id", flat=True))
 
 
 def _team_board_recorded(championship_id: int, game_id: int, now: datetime) -> str:

@@ -32,6 +32,7 @@ from ..selectors import teams as team_selectors
 from ..selectors.events import is_live, rounds_total
 from . import correspondence, matches, teams
 from .closing import round_close_if_over
+from .results import round_results_catch_up
 from .scheduling import board_game_create
 
 Status = Championship.Status
@@ -55,6 +56,8 @@ def round_pair(*, by, championship_id: int, starts_at: datetime | None = None, n
         if championship.all_at_once and not championship.is_knockout:
             raise Conflict("all-at-once", _("This section is played all at once: the chief arbiter starts it."))
         last = championship.rounds.order_by("-number").first()
+        if last is not None:  # its last results may still be on their way from the workers
+            round_results_catch_up(championship, last, now)
         if last is not None and last.status != Round.Status.CLOSED:
             raise RuleRefusal(
                 "previous-round-open",
