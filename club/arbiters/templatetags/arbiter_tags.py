@@ -5,7 +5,7 @@ refer to these tags."""
 from django import template
 from django.urls import reverse
 
-from club.arbiters.selectors import may_arbitrate, may_see_log, open_adjournment, sanctions_visible
+from club.arbiters.selectors import may_arbitrate, may_see_log, open_adjournment, sanctions_visible, seal_choices
 
 register = template.Library()
 
@@ -24,16 +24,18 @@ def arbiter_link(context, game):
     arbiter = user is not None and may_arbitrate(user, game)
     adjournment = open_adjournment(game)
     sealer = adjournment is not None and getattr(user, "pk", None) == adjournment.sealed_by_id
+    may_seal = (
+        adjournment is not None
+        and adjournment.status == adjournment.Status.ORDERED
+        and game.colour_of(getattr(user, "pk", None)) == game.to_move
+    )
     return {
         "game": game,
         "arbiter_url": reverse("arbiters:game", args=[game.pk]) if arbiter else None,
         "adjournment": adjournment,
         "sealed_move": adjournment.sealed_move if adjournment and (arbiter or sealer) else "",
-        "may_seal": (
-            adjournment is not None
-            and adjournment.status == adjournment.Status.ORDERED
-            and game.colour_of(getattr(user, "pk", None)) == game.to_move
-        ),
+        "may_seal": may_seal,
+        "seal_choices": seal_choices(game) if may_seal else [],
         "csrf_token": context.get("csrf_token"),
     }
 
