@@ -143,3 +143,47 @@ def seal_choices(game) -> list[tuple[str, str]]:
 def adjournment_resumable(adjournment: Adjournment, now: datetime) -> bool:
     """May the game resume now: its move sealed and the time the chief arbiter set come (5.3.3.3)."""
     return adjournment.status == Adjournment.Status.SEALED and now >= adjournment.resume_at
+
+
+# ---- the event's desk (issue 28) ------------------------------------------------------------------------
+def event_desk(championship: Championship, viewer) -> dict:
+    """What the organiser and arbiters act on at the event's desk: its protests (those waiting
+    first, each with whether ``viewer`` may rule on it), its sanctions, its adjourned games."""
+    protests = list(
+        Protest.objects.filter(championship=championship)
+        .select_related("member", "sanction", "ruled_by")
+        .order_by("-status", "filed_at")
+    )
+    for protest in protests:
+        protest.may_rule = (
+            protest.status == Protest.Status.PENDING and verdict(viewer, Action.PROTEST_RULE, protest).allowed
+        )
+    return {
+        "protests": protests,
+        "sanctions": list(Sanction.objects.filter(championship=championship).select_related("member", "issued_by")),
+        "adjourned": adjourned_games(championship),
+    }
+
+
+def event_part_of(member, championship: Championship) -> dict:
+    """A player's own part of the event's desk: his sanctions (each with whether he may still
+    protest it, 1.3.1), his protests with their rulings, his questions with their answers."""
+    sanctions = list(Sanction.objects.filter(championship=championship, member=member).select_related("game"))
+    waiting = set(
+        Protest.objects.filter(sanction__in=sanctions, status=Protest.Status.PENDING).values_list(
+            "sanction_id", flat=True
+        )
+    )
+    for sanction in sanctions:
+        sanction.may_protest = sanction.status == Sanction.Status.IN_FORCE and sanction.pk not in waiting
+    questions = Question.objects.filter(asked_by=member).filter(
+        Q(game__championship_board__round__championship=championship)
+        | Q(game__championship_match_game__board__round__championship=championship)
+    )
+    return {
+        "my_sanctions": sanctions,
+        "my_protests": list(
+            Protest.objects.filter(championship=championship, member=member).select_related("sanction", "ruled_by")
+        ),
+        "my_questions": list(questions.select_related("game", "answered_by").distinct()),
+    }

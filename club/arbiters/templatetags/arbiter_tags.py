@@ -42,11 +42,15 @@ def arbiter_link(context, game):
 
 @register.inclusion_tag("arbiters/_log_link.html", takes_context=True)
 def arbiters_log_link(context, championship):
-    """The championship's arbiters' log, for those who may read it (its arbiters, organiser, the club's admins)."""
+    """The championship's arbiters' log, for those who may read it (its arbiters, organiser, the club's
+    administrators), and its desk: theirs, and a player's own part of it (issue 28)."""
     user = _user(context)
-    if user is None or not may_see_log(user, championship):
-        return {"url": None}
-    return {"url": reverse("arbiters:championship-log", args=[championship.pk])}
+    official = user is not None and may_see_log(user, championship)
+    playing = getattr(user, "is_authenticated", False) and championship.entries.filter(member=user).exists()
+    return {
+        "url": reverse("arbiters:championship-log", args=[championship.pk]) if official else None,
+        "desk_url": reverse("championship-desk", args=[championship.pk]) if official or playing else None,
+    }
 
 
 @register.inclusion_tag("club/_profile_sanctions.html", takes_context=True)
