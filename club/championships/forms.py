@@ -169,6 +169,14 @@ class AdjudicationForm(forms.Form):
     reason = forms.CharField(label=_("Reason"), max_length=2000)
 
 
+class GuestForm(forms.Form):
+    """A player with no account, entered by the organiser (issue 28)."""
+
+    name = forms.CharField(label=_("Guest's name"), max_length=80)
+    city = forms.CharField(label=_("City"), max_length=80, required=False)
+    federation_rating = forms.IntegerField(label=_("Federation rating"), required=False, min_value=0, max_value=4000)
+
+
 class AppointForm(forms.Form):
     username = forms.CharField(label=_("Member"), max_length=150)
     role = forms.ChoiceField(label=_("Role"), choices=Appointment.Role.choices)

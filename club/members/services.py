@@ -3,6 +3,7 @@ club.arbiters.services' (003 1.4)."""
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Iterable
 
 from django.conf import settings
@@ -53,6 +54,25 @@ def member_profile_update(*, member: Member, **fields) -> Member:
         setattr(member, name, value)
     member.full_clean(exclude=["password"])
     return member_account_save(member=member, changed=list(fields))
+
+
+def guest_create(*, name: str, city: str = "", federation_rating: int | None = None) -> Member:
+    """A guest: a player with no account (no login, no password), known by his name, city and
+    federation rating; the championship service that enters him is the one that may."""
+    member = Member(
+        username=f"guest-{secrets.token_hex(6)}",
+        display_name=name.strip(),
+        city=city.strip(),
+        federation_rating=federation_rating,
+        is_guest=True,
+        is_active=False,
+    )
+    member.set_unusable_password()
+    if not member.display_name:
+        raise ValidationError(_("A guest needs a name."))
+    member.full_clean(exclude=["password"])
+    member.save()
+    return member
 
 
 def member_language_set(*, member: Member, language: str) -> Member:

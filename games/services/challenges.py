@@ -245,8 +245,11 @@ def game_create(
 
     ``clock_ms``: (white's, black's) time to start with instead of the
     control's base time — a series on one clock budget (003 3.6.4).
+
+    A guest (a player with no account, ``Member.is_guest``) is never rated: nor is his game.
     """
     now = now or timezone.now()
+    rated = rated and not (white.is_guest or black.is_guest)
     tc = clock.TimeControl.parse(time_control)
     if lateness_ms is not None:
         if isinstance(lateness_ms, bool) or not isinstance(lateness_ms, int) or lateness_ms < 0:
