@@ -169,6 +169,39 @@ class AdjudicationForm(forms.Form):
     reason = forms.CharField(label=_("Reason"), max_length=2000)
 
 
+# A board's result as a scoresheet writes it (games.results: "1/2-1/2" is ½-½; +/− a forfeit).
+ROUND_RESULT_CHOICES = [
+    ("", "—"),
+    ("1-0", "1-0"),
+    ("1/2-1/2", "½-½"),
+    ("0-1", "0-1"),
+    ("+/-", "+/−"),
+    ("-/+", "−/+"),
+    ("-/-", "−/−"),
+]
+
+
+class RoundResultsForm(forms.Form):
+    """A whole round's results (issue 28): one choice per board — ``board_<n>`` — and the reason."""
+
+    reason = forms.CharField(label=_("Reason (recorded with every result)"), max_length=300)
+
+    def __init__(self, *args, boards=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.boards = list(boards)
+        for board in self.boards:
+            self.fields[f"board_{board.number}"] = forms.ChoiceField(
+                label=_("Board %(n)s: %(white)s – %(black)s")
+                % {"n": board.number, "white": board.white, "black": board.black},
+                choices=ROUND_RESULT_CHOICES,
+                required=False,
+                initial=board.game.result,
+            )
+
+    def results(self) -> dict[int, str]:
+        return {board.number: self.cleaned_data[f"board_{board.number}"] for board in self.boards}
+
+
 class GuestForm(forms.Form):
     """A player with no account, entered by the organiser (issue 28)."""
 

@@ -25,7 +25,7 @@ from .entries import entries_close, entry_create, entry_group_set, entry_withdra
 from .guests import entry_add, guest_enter, guest_merge
 from .leaving import player_leave, player_reinstate
 from .matches import match_result_set
-from .results import board_result_record, board_result_set
+from .results import board_result_record, board_result_set, round_boards_to_record, round_results_set
 from .rounds import board_override, round_discard, round_pair, round_publish, section_start
 from .scheduling import lateness_limit_ms, lateness_ms, seed_int
 from .setup import arbiter_appoint, championship_create, entries_open, invitation_add, protest_panel_set
@@ -60,7 +60,9 @@ __all__ = [
     "player_reinstate",
     "protest_panel_set",
     "round_discard",
+    "round_boards_to_record",
     "round_pair",
+    "round_results_set",
     "round_publish",
     "section_start",
     "sections_fill",

@@ -141,3 +141,44 @@ def board_result_set(
         )
         decision_record(championship, by, "result", now=now, reason=reason, clause=clause, game=game_id, result=result)
     return board
+
+
+def round_boards_to_record(championship: Championship, round_number: int) -> list[Board]:
+    """The boards of a published round whose result an arbiter may enter row by row: two players
+    and one game each (a micro-match's games are decided one by one, on their own pages)."""
+    the_round = championship.rounds.filter(number=round_number).first()
+    if the_round is None or the_round.status not in (Round.Status.PUBLISHED, Round.Status.CLOSED):
+        raise NotFound("no-such-round", _("Round %(n)s is not published.") % {"n": round_number})
+    return list(
+        the_round.boards.filter(black__isnull=False, game__isnull=False, match_games__isnull=True)
+        .select_related("white", "black", "game")
+        .order_by("number")
+    )
+
+
+def round_results_set(
+    *, by, championship_id: int, round_number: int, results: dict[int, str], reason: str, now: datetime | None = None
+) -> list[Board]:
+    """A whole round's results in one go (a club night, an over-the-board round, 1.10.4):
+    ``results`` maps a board's number to its result ("" leaves it as it is). All or
+    nothing, in one transaction, each result through ``board_result_set`` — the same
+    authority, game-layer service and decision log as one at a time."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        championship = championship_locked(championship_id)
+        boards = {board.number: board for board in round_boards_to_record(championship, round_number)}
+        unknown = sorted(set(results) - set(boards))
+        if unknown:
+            raise Invalid(
+                "no-such-board", _("Round %(n)s has no board %(b)s to record.") % {"n": round_number, "b": unknown[0]}
+            )
+        changed = []
+        for number, result in sorted(results.items()):
+            board = boards[number]
+            if not result or result == board.game.result:
+                continue
+            board_result_set(
+                by=by, championship_id=championship_id, game_id=board.game_id, result=result, reason=reason, now=now
+            )
+            changed.append(board)
+    return changed
