@@ -185,6 +185,11 @@ class RoundResultsForm(forms.Form):
     """A whole round's results (issue 28): one choice per board — ``board_<n>`` — and the reason."""
 
     reason = forms.CharField(label=_("Reason (recorded with every result)"), max_length=300)
+    records = forms.FileField(
+        label=_("The round's games (PDN file, optional)"),
+        required=False,
+        help_text=_("Each game goes to its board by its Round tag (3.2: round 3, board 2) or its players' names."),
+    )
 
     def __init__(self, *args, boards=(), **kwargs):
         super().__init__(*args, **kwargs)
@@ -197,6 +202,10 @@ class RoundResultsForm(forms.Form):
                 required=False,
                 initial=board.game.result,
             )
+
+    def records_text(self) -> str:
+        upload = self.cleaned_data.get("records")
+        return upload.read().decode("utf-8", "replace") if upload else ""
 
     def results(self) -> dict[int, str]:
         return {board.number: self.cleaned_data[f"board_{board.number}"] for board in self.boards}

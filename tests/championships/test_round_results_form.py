@@ -4,6 +4,7 @@ saved all together or not at all, each result through the same service and
 decision log as one at a time; the next round is then paired at once."""
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from club.championships import services
@@ -77,3 +78,56 @@ def test_only_the_chief_arbiter_opens_the_round_s_results_form(make_championship
         assert client_for(someone).post(url, {"board_1": "1-0", "reason": "x"}).status_code == 403
     assert client_for(staff["chief"]).post(url, {"board_1": "3-0", "reason": "x"}).status_code == 400
     assert not Decision.objects.filter(championship=championship, action="result").exists()
+
+
+PDN = """[Event "Club championship"]
+[Round "1.1"]
+[White "?"]
+[Black "?"]
+[Result "1-0"]
+[GameType "25"]
+
+1. c3-d4 f6-g5 2. g3-h4 1-0
+
+[Event "Club championship"]
+[Round "1.2"]
+[Result "1/2-1/2"]
+[GameType "25"]
+
+1. c3-b4 b6-a5 1/2-1/2
+"""
+
+
+def test_the_same_form_takes_a_pdn_file_of_the_round_and_attaches_each_game_to_its_board(
+    make_championship, players, staff, on_commit
+):
+    # 1.10.4: the games played on real boards are kept with their results; Round "1.2" is round 1, board 2.
+    championship, boards = _round_one(make_championship, players, staff, on_commit)
+    upload = SimpleUploadedFile("round-1.pdn", PDN.encode(), content_type="application/x-draughts-pdn")
+
+    with on_commit():
+        answer = client_for(staff["chief"]).post(
+            reverse("championships:round-results", args=[championship.pk, 1]),
+            {"board_1": "1-0", "board_2": "1/2-1/2", "reason": "scoresheets", "records": upload},
+        )
+
+    assert answer.status_code == 302
+    first, second = (Game.objects.get(pk=b.game_id) for b in boards[:2])
+    assert list(first.moves.values_list("notation", flat=True)) == ["c3-d4", "f6-g5", "g3-h4"]
+    assert (first.ply, first.result, second.ply, second.result) == (3, "1-0", 2, "1/2-1/2")
+    assert Decision.objects.filter(championship=championship, action="record").count() == 2
+
+
+def test_a_pdn_game_of_no_board_refuses_the_whole_form(make_championship, players, staff, on_commit):
+    championship, boards = _round_one(make_championship, players, staff, on_commit)
+    stray = PDN.replace('[Round "1.2"]', '[Round "7.4"]')
+    upload = SimpleUploadedFile("round-1.pdn", stray.encode())
+
+    answer = client_for(staff["chief"]).post(
+        reverse("championships:round-results", args=[championship.pk, 1]),
+        {"board_1": "1-0", "reason": "scoresheets", "records": upload},
+    )
+
+    assert answer.status_code == 409
+    assert {Game.objects.get(pk=b.game_id).status for b in boards} == {Game.Status.ONGOING}
+    assert not Game.objects.get(pk=boards[0].game_id).moves.exists()

@@ -19,6 +19,7 @@ from club.platform.refusals import Invalid, NotFound
 from club.teams.models import BoardGame
 from games import results as vocabulary
 from games.models import Game
+from games.records import record_attach, records_read
 from games.services.arbiter import game_result_change
 
 from ..authority import Action, require, result_still_open
@@ -157,12 +158,20 @@ def round_boards_to_record(championship: Championship, round_number: int) -> lis
 
 
 def round_results_set(
-    *, by, championship_id: int, round_number: int, results: dict[int, str], reason: str, now: datetime | None = None
+    *,
+    by,
+    championship_id: int,
+    round_number: int,
+    results: dict[int, str],
+    reason: str,
+    records: str = "",
+    now: datetime | None = None,
 ) -> list[Board]:
     """A whole round's results in one go (a club night, an over-the-board round, 1.10.4):
     ``results`` maps a board's number to its result ("" leaves it as it is). All or
     nothing, in one transaction, each result through ``board_result_set`` — the same
-    authority, game-layer service and decision log as one at a time."""
+    authority, game-layer service and decision log as one at a time. ``records``: the
+    text of a PDN file of the round's games, each attached to its board's game."""
     now = now or timezone.now()
     with transaction.atomic():
         championship = championship_locked(championship_id)
@@ -181,4 +190,28 @@ def round_results_set(
                 by=by, championship_id=championship_id, game_id=board.game_id, result=result, reason=reason, now=now
             )
             changed.append(board)
+        if records.strip():
+            _records_attach(by, championship, round_number, list(boards.values()), records, now)
     return changed
+
+
+def _records_attach(by, championship: Championship, round_number: int, boards: list[Board], text: str, now) -> None:
+    """Attach each game of the file to its board: by its Round tag ("3.2": round 3, board 2,
+    as the club's exports write it), else by its players' names."""
+    by_label = {f"{round_number}.{b.number}": b for b in boards}
+    by_names = {(str(b.white), str(b.black)): b for b in boards}
+    for n, item in enumerate(records_read(text), 1):
+        recorded = item["game"]
+        board = by_label.get(recorded.get("round", "")) or by_names.get(
+            (recorded.get("white_name", ""), recorded.get("black_name", ""))
+        )
+        if board is None:
+            raise Invalid(
+                "record-no-board",
+                _("Game %(n)s of the file is of no board of round %(round)s (its Round tag or players).")
+                % {"n": n, "round": round_number},
+            )
+        game = Game.objects.select_for_update().get(pk=board.game_id)
+        require(by, Action.GAME_RESULT, game)
+        record_attach(game=game, item=item)
+        decision_record(championship, by, "record", now=now, clause="1.10.4", game=game.pk, round=round_number)

@@ -29,7 +29,7 @@ def round_results(request, pk, number):
         boards = services.round_boards_to_record(championship, number)
     except Refused:
         raise Http404 from None
-    form = RoundResultsForm(request.POST or None, boards=boards)
+    form = RoundResultsForm(request.POST or None, request.FILES or None, boards=boards)
     status = 200
     if request.method == "POST":
         if form.is_valid():
@@ -40,6 +40,7 @@ def round_results(request, pk, number):
                     round_number=number,
                     results=form.results(),
                     reason=form.cleaned_data["reason"],
+                    records=form.records_text(),
                 )
             except Refused as refusal:
                 form.add_error(None, refusal.detail)
