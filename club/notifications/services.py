@@ -49,6 +49,7 @@ def _email_mode(member, kind: str, choices: NotificationSettings) -> str:
         Notification.Kind.CHALLENGE: choices.challenge_email,
         Notification.Kind.REMINDER: choices.reminder_email,
         Notification.Kind.RESULT: choices.result_email,
+        Notification.Kind.DECISION: choices.decision_email,
         Notification.Kind.EVENT: True,  # rare: a section's start, told once for all its games
     }.get(kind, False)
     return Notification.Email.SENT if wanted else Notification.Email.NONE
@@ -88,6 +89,27 @@ def notify(
     )
     _choose_email([n])
     return _record(n)
+
+
+def decision_notify(*, recipients, key: str, params: dict, url: str = "", game_id: int | None = None) -> None:
+    """Tell each of ``recipients`` a decision that concerns him (issue 28: a pairing published,
+    a sanction, a ruling, an adjournment and its resumption, a result set) once the caller's
+    transaction commits: on the page, and by mail to a confirmed address if he wants it.
+    ``params["what"]`` names the decision for ``texts.notification_text``."""
+    notices = [
+        Notification(
+            recipient=member,
+            kind=Notification.Kind.DECISION,
+            key=f"{key}:{member.pk}",
+            params=params,
+            url=url,
+            game_id=game_id,
+        )
+        for member in recipients
+        if member is not None and not member.is_guest  # a guest has no account to be told on
+    ]
+    if notices:
+        transaction.on_commit(lambda: notify_many(notices))
 
 
 def notify_many(notifications: list[Notification]) -> None:

@@ -22,6 +22,7 @@ from club.championships.authority import Action, require, result_still_open
 from club.championships.decisions import reason_given
 from club.championships.models import Championship
 from club.championships.selectors import championship_of_game
+from club.notifications.services import decision_notify
 from club.platform.refusals import Conflict, Forbidden, Invalid, NotFound, RuleRefusal
 from games.clock import TimeControl
 from games.models import Game
@@ -183,6 +184,13 @@ def adjournment_order(
         adjournment = Adjournment.objects.create(
             game=game, ordered_by=by, ordered_at=now, reason=reason, resume_at=resume_at, order=order
         )
+        decision_notify(
+            recipients=[game.white, game.black],
+            key=f"adjournment:{adjournment.pk}",
+            params={"what": "adjournment", "resume_at": resume_at.isoformat()},
+            url=f"/play/games/{game.pk}/",
+            game_id=game.pk,
+        )
         audit(
             actor=by,
             action="adjournment:order",
@@ -278,6 +286,13 @@ def adjournment_resume(*, by, adjournment_id: int, now: datetime | None = None) 
         )
         adjournment.status, adjournment.resumed_at = Adjournment.Status.RESUMED, now
         adjournment.save(update_fields=["status", "resumed_at"])
+        decision_notify(
+            recipients=[game.white, game.black],
+            key=f"resumption:{adjournment.pk}",
+            params={"what": "resumption"},
+            url=f"/play/games/{game.pk}/",
+            game_id=game.pk,
+        )
         audit(
             actor=by,
             action="adjournment:resume",

@@ -15,6 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from club.notifications.services import decision_notify
 from club.platform.refusals import Invalid, NotFound
 from club.teams.models import BoardGame
 from games import results as vocabulary
@@ -141,6 +142,14 @@ def board_result_set(
             game_id=game_id, arbiter=by, result=result, reason=reason, clause=clause, grounds=grounds, now=now
         )
         decision_record(championship, by, "result", now=now, reason=reason, clause=clause, game=game_id, result=result)
+        for member, colour in ((game.white, "white"), (game.black, "black")):
+            decision_notify(
+                recipients=[member],
+                key=f"result:{game_id}:{now.isoformat()}",
+                params={"what": "result", "result": result, "colour": colour, "reason": reason},
+                url=f"/play/games/{game_id}/",
+                game_id=game_id,
+            )
     return board
 
 
