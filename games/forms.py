@@ -12,6 +12,7 @@ from games import clock, time_words
 from games.disciplines import RUSSIAN_64, discipline_title
 from games.models import SPEEDS
 from games.rules import ballots64, variant, variants
+from games.services.challenges import DEFAULT_OPENING_RULES
 from games.services.start_rule import has_fouls, opening_rules_of, time_control_check
 
 
@@ -100,6 +101,7 @@ class ChallengeForm(forms.Form):
     opening_rule = forms.ChoiceField(
         label=_("Renju opening rule"),
         required=False,
+        initial=DEFAULT_OPENING_RULES["renju"],
         choices=lambda: [
             (name, titles[0] if (get_language() or "").startswith("ru") else titles[1])
             for name, titles in variant("renju").opening_rules.items()
@@ -178,7 +180,7 @@ class ChallengeForm(forms.Form):
         if discipline == RUSSIAN_64:
             discipline, ballot = "russian", d.get("ballot") or "random"
         fouls = has_fouls(discipline)
-        chosen_rule = d.get("opening_rule") or "none"
+        chosen_rule = d.get("opening_rule") or ""  # none chosen: the service's default (RIF for renju)
         # Gomoku takes an opening rule only when one is chosen (Swap2); renju always names its rule.
         offered = opening_rules_of(discipline)
         other_rule = chosen_rule if offered and chosen_rule in offered and chosen_rule != "none" else ""

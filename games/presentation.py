@@ -6,6 +6,7 @@ views, the game page's socket and template filters all use it.
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from django.urls import NoReverseMatch, reverse
@@ -50,6 +51,16 @@ def player(game: Game, colour: str) -> dict:
     member = game.white if colour == "white" else game.black
     name = (game.white_name if colour == "white" else game.black_name) or (str(member) if member else "?")
     return {"name": name, "username": member.username if member else ""}
+
+
+def challenge_colours(challenge) -> str:
+    """Who plays which colour in a challenge, as its lists show it: the challenger's choice."""
+    name = str(challenge.challenger)
+    if challenge.colour == "white":
+        return _("%(name)s plays white") % {"name": name}
+    if challenge.colour == "black":
+        return _("%(name)s plays black") % {"name": name}
+    return _("colours by lot")
 
 
 def _colour_word(colour: str) -> str:
@@ -185,6 +196,22 @@ def start_text(view: GameView) -> str:
     return ""
 
 
+def paused_text(view: GameView) -> str:
+    """Why no move can be made now, when the arbiter has stopped the clocks: an adjournment
+    until its set time (003 5.3.3.3), play closed for adjudication, or an interruption."""
+    stopped = view.stopped
+    if stopped is None:
+        return ""
+    if stopped.get("adjudication"):
+        return _("Play has closed: the chief arbiter adjudicates this game.")
+    if stopped.get("adjourned") and stopped.get("resume_at"):
+        resume_at = datetime.fromisoformat(stopped["resume_at"])
+        return _("The game is adjourned until %(time)s: the sealed move is played when it resumes.") % {
+            "time": zones.shown(resume_at)
+        }
+    return _("The arbiter has stopped the clocks; play resumes when he restarts them.")
+
+
 def protocol_step(position) -> str:
     """What the opening protocol asks for now, and of whom (002 §12; Taraguchi-10 and Swap2:
     games/rules/renju.py)."""
@@ -291,6 +318,7 @@ def game_state(view: GameView, *, since: int | None = None) -> dict:
         "status_text": result_text(game),
         "offer_text": offer_text(game),
         "start_text": start_text(view),
+        "paused_text": paused_text(view),
         "ply": len(steps),
         "start_fen": replay.start_fen,
         "fen": steps[-1].fen if steps else replay.start_fen,

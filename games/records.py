@@ -56,7 +56,7 @@ from django.db import transaction
 
 from games.models import Game, Move
 from games.rules import IllegalMove, ballots64, pdn, renju_records, variant
-from games.services.errors import Invalid
+from games.services.errors import Conflict, Invalid
 from games.services.positions import DRAUGHTS, FIVE_ROW, game_start_position, replay, start_position
 
 _TO_RENJU = {
@@ -210,19 +210,7 @@ def records_import(*, member, text: str) -> list[Game]:
     ``ImportsThrottled`` over the member's hourly budget (see the module docstring).
     """
     _import_allowed(member)
-    max_bytes = _budget("RECORD_IMPORT_MAX_BYTES", 512 * 1024)
-    size = len(text.encode("utf-8", "surrogatepass"))
-    if size > max_bytes:
-        raise Invalid("record-too-large", f"The file has {size} bytes; an import reads at most {max_bytes}.")
-    if not text.strip():
-        raise Invalid("empty-record", "The file is empty.")
-    max_games = _budget("RECORD_IMPORT_MAX_GAMES", 200)
-    try:
-        parsed = _read_renju(text, max_games) if _is_renju(text) else _read_pdn(text, max_games)
-    except IllegalMove as error:
-        raise Invalid("bad-record", str(error)) from None
-    if not parsed:
-        raise Invalid("empty-record", "No game found in the file.")
+    parsed = records_read(text)
     games = []
     with transaction.atomic():
         for item in parsed:
@@ -237,14 +225,55 @@ def records_import(*, member, text: str) -> list[Game]:
                 termination="imported",
                 **item["game"],
             )
-            Move.objects.bulk_create(
-                [
-                    Move(game=game, ply=n, notation=text_, colour=colour, played_at=game.created_at)
-                    for n, (text_, colour) in enumerate(item["moves"], 1)
-                ]
-            )
+            _moves_store(game, item["moves"])
             games.append(game)
     return games
+
+
+def records_read(text: str) -> list[dict]:
+    """Every game of a PDN or renju text, read and replayed within the import budget:
+    ``{"game": the Game fields it records, "moves": [(notation, colour), …]}``.
+    ``Invalid`` names the first game that cannot be read and the fault."""
+    max_bytes = _budget("RECORD_IMPORT_MAX_BYTES", 512 * 1024)
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size > max_bytes:
+        raise Invalid("record-too-large", f"The file has {size} bytes; an import reads at most {max_bytes}.")
+    if not text.strip():
+        raise Invalid("empty-record", "The file is empty.")
+    max_games = _budget("RECORD_IMPORT_MAX_GAMES", 200)
+    try:
+        parsed = _read_renju(text, max_games) if _is_renju(text) else _read_pdn(text, max_games)
+    except IllegalMove as error:
+        raise Invalid("bad-record", str(error)) from None
+    if not parsed:
+        raise Invalid("empty-record", "No game found in the file.")
+    return parsed
+
+
+def record_attach(*, game: Game, item: dict) -> Game:
+    """Attach the moves of a record (one item of ``records_read``) to a game played on a real
+    board whose result the arbiter recorded: the game keeps its result, players and event.
+    Refused if the game has moves already or the record is of another discipline."""
+    if game.status != Game.Status.FINISHED:
+        raise Conflict("not-finished", f"Game {game.pk} has no result yet: record its result with its moves.")
+    if game.ply or game.moves.exists():
+        raise Conflict("has-moves", f"Game {game.pk} has its moves already.")
+    recorded = item["game"]
+    if recorded["discipline"] != game.discipline or recorded.get("start_fen"):
+        raise Invalid("other-game", f"The record is not a {game.discipline} game from the start position.")
+    _moves_store(game, item["moves"])
+    game.ply, game.fen, game.to_move = recorded["ply"], recorded["fen"], recorded["to_move"]
+    game.save(update_fields=["ply", "fen", "to_move"])
+    return game
+
+
+def _moves_store(game: Game, moves: list[tuple[str, str]]) -> None:
+    Move.objects.bulk_create(
+        [
+            Move(game=game, ply=n, notation=text_, colour=colour, played_at=game.created_at)
+            for n, (text_, colour) in enumerate(moves, 1)
+        ]
+    )
 
 
 def _label(n: int, tags: dict) -> str:

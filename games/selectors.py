@@ -19,7 +19,7 @@ from games import clock, results
 from games.models import BLACK, WHITE, Challenge, Game, Move
 from games.rules import IllegalMove, variant
 from games.services.positions import POINT, Replay, game_replay
-from games.services.timing import first_move_free, first_move_grace_at, lateness_at, to_ms
+from games.services.timing import clocks_stopped, first_move_free, first_move_grace_at, lateness_at, to_ms
 
 
 # ---- lists ---------------------------------------------------------------------------------------
@@ -259,6 +259,7 @@ class GameView:
     fouls: dict[str, str]  # renju: black's forbidden points now, point → kind
     actions: list[Action]
     clocks: dict
+    stopped: dict | None  # an arbiter's stop in force (its event data): no move is accepted now
     first_move_by: datetime | None  # a challenge's first move, off the clock, must come by then
 
 
@@ -285,7 +286,9 @@ def game_view(
     position = replay.position
     me = viewer_colour(game, member)
     ongoing = game.status == Game.Status.ONGOING
-    my_turn = bool(me) and ongoing and game.to_move == me
+    stopped = clocks_stopped(game)
+    # While the arbiter has the clocks stopped (an adjournment, an interruption) the move is refused: not his turn now.
+    my_turn = bool(me) and ongoing and game.to_move == me and stopped is None
     legal, pair_points = [], []
     if my_turn:
         moves = v.legal_moves(position)
@@ -317,6 +320,7 @@ def game_view(
         actions=game_actions(game, me, may_claim=may_claim, claim_moves=claim_moves),
         clocks=game_clocks(game, now=now),
         first_move_by=first_move_grace_at(game),
+        stopped=stopped,
     )
 
 

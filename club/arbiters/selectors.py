@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from django.db.models import Q, QuerySet
+from django.utils import timezone
 
 from club.championships.authority import Action, verdict
 from club.championships.models import Appointment, Championship
 from club.members.roles import Role, has_any_role, has_role
 from games.clock import TimeControl
+from games.models import Game
+from games.presentation import page_texts
+from games.services.positions import game_position, rules_of
 
 from .models import Adjournment, AuditEntry, DrawClaim, Protest, Question, Sanction
 
@@ -67,9 +73,12 @@ def championship_log(championship: Championship) -> list[AuditEntry]:
 
 
 def adjourned_games(championship: Championship) -> list[Adjournment]:
-    """The championship's adjourned games in the order they resume (time, then the arbiter's order)."""
+    """The championship's adjourned games in the order they resume (time, then the arbiter's order);
+    a game decided meanwhile (a resignation, the arbiter's result) is adjourned no more."""
     return list(
-        Adjournment.objects.filter(game__championship_board__round__championship=championship)
+        Adjournment.objects.filter(
+            game__championship_board__round__championship=championship, game__status=Game.Status.ONGOING
+        )
         .exclude(status=Adjournment.Status.RESUMED)
         .select_related("game", "ordered_by")
         .order_by("resume_at", "order", "id")
@@ -100,11 +109,13 @@ def game_desk(game) -> dict:
     """What the game's arbiter page acts on: the open adjournment, pending draw claims, unanswered questions,
     and each player's sanctions in the game with the ladder's next step (1.16.6)."""
     players = [game.white, game.black]
+    adjournment = open_adjournment(game)
     return {
         "players": players,
+        "may_resume": adjournment is not None and adjournment_resumable(adjournment, timezone.now()),
         "ladders": [(p, ladder_next(game=game, member=p)) for p in players],
         "sanctions": list(Sanction.objects.filter(game=game).select_related("member", "issued_by")),
-        "adjournment": open_adjournment(game),
+        "adjournment": adjournment,
         "claims": list(
             DrawClaim.objects.filter(game=game, status=DrawClaim.Status.PENDING).select_related("claimed_by")
         ),
@@ -115,5 +126,64 @@ def game_desk(game) -> dict:
 
 
 def open_adjournment(game) -> Adjournment | None:
-    """The game's adjournment not yet resumed, if any."""
+    """The game's adjournment not yet resumed, if any, while the game goes on."""
+    if game.status != Game.Status.ONGOING:
+        return None
     return Adjournment.objects.filter(game=game).exclude(status=Adjournment.Status.RESUMED).first()
+
+
+def seal_choices(game) -> list[tuple[str, str]]:
+    """The opening-protocol answers open to the player to move (swap, keep colours, pass…),
+    as (the move, the game page's button words): he seals one with the same words."""
+    labels = page_texts()["actions"]
+    legal = rules_of(game).legal_moves(game_position(game))
+    return [(m.notation, str(labels[m.notation])) for m in legal if m.notation in labels]
+
+
+def adjournment_resumable(adjournment: Adjournment, now: datetime) -> bool:
+    """May the game resume now: its move sealed and the time the chief arbiter set come (5.3.3.3)."""
+    return adjournment.status == Adjournment.Status.SEALED and now >= adjournment.resume_at
+
+
+# ---- the event's desk (issue 28) ------------------------------------------------------------------------
+def event_desk(championship: Championship, viewer) -> dict:
+    """What the organiser and arbiters act on at the event's desk: its protests (those waiting
+    first, each with whether ``viewer`` may rule on it), its sanctions, its adjourned games."""
+    protests = list(
+        Protest.objects.filter(championship=championship)
+        .select_related("member", "sanction", "ruled_by")
+        .order_by("-status", "filed_at")
+    )
+    for protest in protests:
+        protest.may_rule = (
+            protest.status == Protest.Status.PENDING and verdict(viewer, Action.PROTEST_RULE, protest).allowed
+        )
+    return {
+        "protests": protests,
+        "sanctions": list(Sanction.objects.filter(championship=championship).select_related("member", "issued_by")),
+        "adjourned": adjourned_games(championship),
+    }
+
+
+def event_part_of(member, championship: Championship) -> dict:
+    """A player's own part of the event's desk: his sanctions (each with whether he may still
+    protest it, 1.3.1), his protests with their rulings, his questions with their answers."""
+    sanctions = list(Sanction.objects.filter(championship=championship, member=member).select_related("game"))
+    waiting = set(
+        Protest.objects.filter(sanction__in=sanctions, status=Protest.Status.PENDING).values_list(
+            "sanction_id", flat=True
+        )
+    )
+    for sanction in sanctions:
+        sanction.may_protest = sanction.status == Sanction.Status.IN_FORCE and sanction.pk not in waiting
+    questions = Question.objects.filter(asked_by=member).filter(
+        Q(game__championship_board__round__championship=championship)
+        | Q(game__championship_match_game__board__round__championship=championship)
+    )
+    return {
+        "my_sanctions": sanctions,
+        "my_protests": list(
+            Protest.objects.filter(championship=championship, member=member).select_related("sanction", "ruled_by")
+        ),
+        "my_questions": list(questions.select_related("game", "answered_by").distinct()),
+    }

@@ -178,6 +178,56 @@ class AdjudicationForm(forms.Form):
     reason = forms.CharField(label=_("Reason"), max_length=2000)
 
 
+# A board's result as a scoresheet writes it (games.results: "1/2-1/2" is ½-½; +/− a forfeit).
+ROUND_RESULT_CHOICES = [
+    ("", "—"),
+    ("1-0", "1-0"),
+    ("1/2-1/2", "½-½"),
+    ("0-1", "0-1"),
+    ("+/-", "+/−"),
+    ("-/+", "−/+"),
+    ("-/-", "−/−"),
+]
+
+
+class RoundResultsForm(forms.Form):
+    """A whole round's results (issue 28): one choice per board — ``board_<n>`` — and the reason."""
+
+    reason = forms.CharField(label=_("Reason (recorded with every result)"), max_length=300)
+    records = forms.FileField(
+        label=_("The round's games (PDN file, optional)"),
+        required=False,
+        help_text=_("Each game goes to its board by its Round tag (3.2: round 3, board 2) or its players' names."),
+    )
+
+    def __init__(self, *args, boards=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.boards = list(boards)
+        for board in self.boards:
+            self.fields[f"board_{board.number}"] = forms.ChoiceField(
+                label=_("Board %(n)s: %(white)s – %(black)s")
+                % {"n": board.number, "white": board.white, "black": board.black},
+                choices=ROUND_RESULT_CHOICES,
+                required=False,
+                initial=board.game.result,
+            )
+
+    def records_text(self) -> str:
+        upload = self.cleaned_data.get("records")
+        return upload.read().decode("utf-8", "replace") if upload else ""
+
+    def results(self) -> dict[int, str]:
+        return {board.number: self.cleaned_data[f"board_{board.number}"] for board in self.boards}
+
+
+class GuestForm(forms.Form):
+    """A player with no account, entered by the organiser (issue 28)."""
+
+    name = forms.CharField(label=_("Guest's name"), max_length=80)
+    city = forms.CharField(label=_("City"), max_length=80, required=False)
+    federation_rating = forms.IntegerField(label=_("Federation rating"), required=False, min_value=0, max_value=4000)
+
+
 class AppointForm(forms.Form):
     username = forms.CharField(label=_("Member"), max_length=150)
     role = forms.ChoiceField(label=_("Role"), choices=Appointment.Role.choices)

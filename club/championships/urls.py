@@ -4,7 +4,7 @@ from django.urls import path
 
 from club.platform import urlpaths  # noqa: F401  (registers <id:…>)
 
-from .views import calendar, events, results
+from .views import calendar, events, results, round_results
 
 app_name = "championships"
 
@@ -25,6 +25,7 @@ urlpatterns = [
     ),
     path("<id:pk>/rounds/<id:number>/", results.championship_round, name="round"),
     path("<id:pk>/rounds/<id:number>/live/", results.championship_round_live, name="round-live"),
+    path("<id:pk>/rounds/<id:number>/results/", round_results.round_results, name="round-results"),
     path("<id:pk>/standings/", results.championship_standings, name="standings"),
     path("<id:pk>/standings/after/<id:number>/", results.championship_standings, name="standings-after"),
     path("<id:pk>/crosstable/", results.championship_crosstable, name="crosstable"),

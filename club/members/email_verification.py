@@ -13,6 +13,7 @@ from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from club.members.models import Member
@@ -27,8 +28,9 @@ def email_verification_send(*, member: Member, base_url: str) -> None:
         return
     token = signing.dumps({"member": member.pk, "email": member.email.lower()}, salt=_SALT)
     link = base_url + reverse("email-verify", args=[token])
-    body = render_to_string("registration/email_verification_email.txt", {"member": member, "link": link})
-    send_mail(_("Confirm your email address"), body, settings.DEFAULT_FROM_EMAIL, [member.email])
+    with translation.override(member.language or settings.LANGUAGE_CODE):  # his language, not the page's
+        body = render_to_string("registration/email_verification_email.txt", {"member": member, "link": link})
+        send_mail(_("Confirm your email address"), body, settings.DEFAULT_FROM_EMAIL, [member.email])
 
 
 def email_verify(*, token: str) -> Member:

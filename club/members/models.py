@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import ValidationError
 from django.db import models
@@ -14,6 +15,11 @@ ONE_LINE_FIELDS = ("display_name", "city", "federation_title")
 def default_time_zone() -> str:
     """A new member's zone: the club's (``settings.TIME_ZONE``)."""
     return zones.default_zone()
+
+
+def default_language() -> str:
+    """A new member's language: the club's (``settings.LANGUAGE_CODE``)."""
+    return settings.LANGUAGE_CODE
 
 
 class Member(AbstractUser):
@@ -39,6 +45,19 @@ class Member(AbstractUser):
         default=default_time_zone,
         validators=[zones.validate_zone],
         help_text=_("Times are shown to you, and read from your forms, in this zone."),
+    )
+    # A guest (issue 28): a player with no account, entered in an event by its organiser — he
+    # cannot log in, is never rated (games.services.challenges.game_create), and may later be
+    # merged into a member's account (club.championships.services.guests).
+    is_guest = models.BooleanField(_("guest"), default=False)
+    # The interface language he last chose (the switcher in the page header, or the one he
+    # signed up in): the emails the club sends him are written in it.
+    language = models.CharField(
+        _("language"),
+        max_length=8,
+        choices=settings.LANGUAGES,
+        default=default_language,
+        help_text=_("The club's emails to you are written in this language."),
     )
 
     class Meta:

@@ -3,8 +3,10 @@ club.arbiters.services' (003 1.4)."""
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Iterable
 
+from django.conf import settings
 from django.contrib.auth.models import Group
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -18,13 +20,22 @@ PROFILE_FIELDS = ("display_name", "city", "federation_title", "federation_rating
 
 @transaction.atomic
 def member_sign_up(
-    *, username: str, email: str, password: str, display_name: str = "", city: str = "", time_zone: str = ""
+    *,
+    username: str,
+    email: str,
+    password: str,
+    display_name: str = "",
+    city: str = "",
+    time_zone: str = "",
+    language: str = "",
 ) -> Member:
     """Create an account holding the member role. The password is validated by the caller's form;
-    ``time_zone`` empty: the club's."""
+    ``time_zone`` and ``language`` empty: the club's."""
     member = Member(username=username, email=email, display_name=display_name, city=city)
     if time_zone:
         member.time_zone = time_zone
+    if language:
+        member.language = language
     member.set_password(password)
     member.full_clean(exclude=["password"])
     member.save()
@@ -43,6 +54,35 @@ def member_profile_update(*, member: Member, **fields) -> Member:
         setattr(member, name, value)
     member.full_clean(exclude=["password"])
     return member_account_save(member=member, changed=list(fields))
+
+
+def guest_create(*, name: str, city: str = "", federation_rating: int | None = None) -> Member:
+    """A guest: a player with no account (no login, no password), known by his name, city and
+    federation rating; the championship service that enters him is the one that may."""
+    member = Member(
+        username=f"guest-{secrets.token_hex(6)}",
+        display_name=name.strip(),
+        city=city.strip(),
+        federation_rating=federation_rating,
+        is_guest=True,
+        is_active=False,
+    )
+    member.set_unusable_password()
+    if not member.display_name:
+        raise ValidationError(_("A guest needs a name."))
+    member.full_clean(exclude=["password"])
+    member.save()
+    return member
+
+
+def member_language_set(*, member: Member, language: str) -> Member:
+    """Remember the interface language ``member`` chose: his emails follow it."""
+    if language not in dict(settings.LANGUAGES):
+        raise ValidationError(_("Unknown language %(code)s.") % {"code": language})
+    if member.language != language:
+        member.language = language
+        member.save(update_fields=["language"])
+    return member
 
 
 def member_account_save(*, member: Member, changed: Iterable[str]) -> Member:

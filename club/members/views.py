@@ -2,6 +2,7 @@
 the profile form, API tokens and roles. Thin: they check roles, then call
 services and selectors."""
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
@@ -11,9 +12,11 @@ from django.core.paginator import Paginator
 from django.db import IntegrityError
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.i18n import set_language
 
 from club.members import selectors, services, tokens
 from club.members.email_verification import email_verification_send, email_verify
@@ -37,6 +40,7 @@ def sign_up(request):
                 display_name=data["display_name"],
                 city=data["city"],
                 time_zone=data["time_zone"],
+                language=translation.get_language() or "",
             )
         except ValidationError as exc:
             form.add_error(None, exc)
@@ -49,6 +53,16 @@ def sign_up(request):
             messages.success(request, _("Welcome to the club! We have sent you a link to confirm your email."))
             return redirect("member-profile", username=member.username)
     return render(request, "registration/signup.html", {"form": form})
+
+
+@require_POST
+def language_choose(request):
+    """Django's language switch, which also remembers a member's choice: his emails follow it."""
+    response = set_language(request)
+    chosen = request.POST.get("language", "")
+    if request.user.is_authenticated and chosen in dict(settings.LANGUAGES):
+        services.member_language_set(member=request.user, language=chosen)
+    return response
 
 
 @require_GET

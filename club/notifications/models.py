@@ -39,6 +39,10 @@ class NotificationSettings(models.Model):
         _("email me when 80 percent of my time for a correspondence move is used"), default=True
     )
     result_email = models.BooleanField(_("email me the result of my games"), default=True)
+    decision_email = models.BooleanField(
+        _("email me the decisions that concern me: pairings, sanctions, rulings, adjournments, results set"),
+        default=True,
+    )
 
     class Meta:
         verbose_name = _("notification settings")
@@ -55,6 +59,7 @@ class Notification(models.Model):
         REMINDER = "reminder", _("time reminder")
         RESULT = "result", _("game result")
         EVENT = "event", _("championship news")
+        DECISION = "decision", _("a decision that concerns me")
 
     class Email(models.TextChoices):
         NONE = "none", _("not emailed")

@@ -49,6 +49,7 @@ def _email_mode(member, kind: str, choices: NotificationSettings) -> str:
         Notification.Kind.CHALLENGE: choices.challenge_email,
         Notification.Kind.REMINDER: choices.reminder_email,
         Notification.Kind.RESULT: choices.result_email,
+        Notification.Kind.DECISION: choices.decision_email,
         Notification.Kind.EVENT: True,  # rare: a section's start, told once for all its games
     }.get(kind, False)
     return Notification.Email.SENT if wanted else Notification.Email.NONE
@@ -59,8 +60,13 @@ def site_url(path: str) -> str:
     return settings.SITE_URL.rstrip("/") + path
 
 
+def _language(member) -> str:
+    """The language of ``member``'s emails: the interface language he chose (Member.language)."""
+    return member.language or settings.LANGUAGE_CODE
+
+
 def _send(member, subject: str, body: str) -> None:
-    with translation.override(settings.LANGUAGE_CODE):
+    with translation.override(_language(member)):
         send_mail(subject, body, settings.DEFAULT_FROM_EMAIL, [member.email])
 
 
@@ -83,6 +89,27 @@ def notify(
     )
     _choose_email([n])
     return _record(n)
+
+
+def decision_notify(*, recipients, key: str, params: dict, url: str = "", game_id: int | None = None) -> None:
+    """Tell each of ``recipients`` a decision that concerns him (issue 28: a pairing published,
+    a sanction, a ruling, an adjournment and its resumption, a result set) once the caller's
+    transaction commits: on the page, and by mail to a confirmed address if he wants it.
+    ``params["what"]`` names the decision for ``texts.notification_text``."""
+    notices = [
+        Notification(
+            recipient=member,
+            kind=Notification.Kind.DECISION,
+            key=f"{key}:{member.pk}",
+            params=params,
+            url=url,
+            game_id=game_id,
+        )
+        for member in recipients
+        if member is not None and not member.is_guest  # a guest has no account to be told on
+    ]
+    if notices:
+        transaction.on_commit(lambda: notify_many(notices))
 
 
 def notify_many(notifications: list[Notification]) -> None:
@@ -120,7 +147,7 @@ def _record(n: Notification) -> Notification | None:
     except IntegrityError:
         return None
     if n.email == Notification.Email.SENT:
-        with translation.override(settings.LANGUAGE_CODE):
+        with translation.override(_language(n.recipient)):
             body = notification_text(n) + ("\n\n" + site_url(n.url) if n.url else "")
             _send(n.recipient, email_subject(n), body)
     return n
@@ -247,7 +274,7 @@ def _digest(member_id: int, now: dt.datetime) -> tuple | None:
         if notices
         else (waiting[0].white if waiting[0].white_id == member_id else waiting[0].black)
     )
-    with translation.override(settings.LANGUAGE_CODE):
+    with translation.override(_language(member)):
         lines = [f"- {notification_text(n)}" + (f" {site_url(n.url)}" if n.url else "") for n in notices]
         if waiting:
             lines += ["", translation.gettext("Waiting for your move:")]

@@ -1,7 +1,10 @@
 """The words of each notification, in the reader's language at the time of reading."""
 
+from datetime import datetime
+
 from django.utils.translation import gettext as _
 
+from club.platform import zones
 from games import results
 from games.disciplines import discipline_title
 
@@ -38,12 +41,58 @@ def notification_text(n) -> str:
             "discipline": p.get("discipline", "?"),
             "result": result_for_reader(p.get("result", "?"), p.get("colour")),
         }
+    if n.kind == "decision":
+        return decision_text(p)
     if n.kind == "event" and "games" in p:
         return _("%(event)s has begun: your %(games)s games have all started") % {
             "event": p.get("event", "?"),
             "games": p["games"],
         }
     return n.kind
+
+
+def _when(iso: str | None) -> str:
+    """A stored instant in the reader's zone, with the zone; "" for none."""
+    return zones.shown(datetime.fromisoformat(iso)) if iso else ""
+
+
+def decision_text(p: dict) -> str:
+    """A decision that concerns the reader (``services.decision_notify``), in his language and zone."""
+    what, event = p.get("what"), p.get("event", "?")
+    if what == "pairing":
+        colour = _("white") if p.get("colour") == "white" else _("black")
+        text = _("%(event)s, round %(round)s is published: you play %(colour)s against %(opponent)s") % {
+            "event": event,
+            "round": p.get("round", "?"),
+            "colour": colour,
+            "opponent": p.get("opponent", "?"),
+        }
+        start = _when(p.get("starts_at"))
+        return text + (_(", starting at %(time)s") % {"time": start} if start else "") + "."
+    if what == "sanction":
+        return _("%(event)s: the arbiter gave you a sanction, %(kind)s (%(clause)s): %(reason)s") % {
+            "event": event,
+            "kind": p.get("kind", "?"),
+            "clause": p.get("clause", ""),
+            "reason": p.get("reason", ""),
+        }
+    if what == "ruling":
+        upheld = p.get("upheld")
+        return (_("Your protest is upheld: %(ruling)s") if upheld else _("Your protest is rejected: %(ruling)s")) % {
+            "ruling": p.get("ruling", "")
+        }
+    if what == "adjournment":
+        return _("Your game is adjourned until %(time)s: the player to move seals his move.") % {
+            "time": _when(p.get("resume_at"))
+        }
+    if what == "resumption":
+        return _("Your adjourned game has resumed with the sealed move.")
+    if what == "result":
+        return _("The chief arbiter set the result of your game: %(result)s (%(reason)s)") % {
+            "result": result_for_reader(p.get("result", "?"), p.get("colour")),
+            "reason": p.get("reason", ""),
+        }
+    return _("A decision concerns you.")
 
 
 def result_for_reader(result: str, colour: str | None) -> str:
@@ -63,4 +112,5 @@ def email_subject(n) -> str:
         "reminder": _("Your time for a move is running out"),
         "result": _("Game over"),
         "event": _("Championship news"),
+        "decision": _("A decision that concerns you"),
     }.get(n.kind, _("Notification"))

@@ -334,8 +334,11 @@ SPECTACULAR_SETTINGS = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
+    "filters": {"refusals_in_one_line": {"()": "club.site.logs.RefusalsInOneLine"}},
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    # a 403 or 400 is logged as one line (club.site.logs), a 500 with its traceback
+    "loggers": {"django.request": {"filters": ["refusals_in_one_line"]}},
 }
 
 # --- Game events → other apps (see docs/contracts.md) ---------------------------------

@@ -4,6 +4,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularRedocView, SpectacularSwaggerSplitView
 
 from club.arbiters import api as arbiters_api
+from club.arbiters import desk_views
 from club.arbiters import views as arbiter_views
 from club.members import views
 from club.platform import urlpaths  # noqa: F401  (registers <id:…>)
@@ -49,6 +50,14 @@ urlpatterns = [
     path("api/", include("club.members.api.urls")),
     path("api/", include("games.api.urls")),
     path("ratings/", include("ratings.urls")),
+    # The event's desk shows the arbiters' records beside the event's: it lives above both (club.arbiters).
+    path("championships/<id:pk>/desk/", desk_views.championship_desk, name="championship-desk"),
+    path("championships/<id:pk>/desk/protest/", desk_views.desk_protest, name="championship-desk-protest"),
+    path(
+        "championships/<id:pk>/desk/protests/<id:protest_id>/",
+        desk_views.desk_ruling,
+        name="championship-desk-ruling",
+    ),
     path("championships/", include("club.championships.urls")),
     path("teams/<id:pk>/protest/", arbiter_views.team_protest, name="team-protest"),
     path("teams/", include("club.championships.team_urls")),
@@ -56,5 +65,6 @@ urlpatterns = [
     path("play/", include("games.urls")),
     path("notifications/", include("club.notifications.urls")),
     path("admin/", admin.site.urls),
+    path("i18n/setlang/", views.language_choose, name="set_language"),  # before Django's own: remembers it
     path("i18n/", include("django.conf.urls.i18n")),
 ]

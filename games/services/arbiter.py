@@ -130,11 +130,12 @@ def game_clocks_stop(
     reason: str,
     clause: str = "003 5.3.1.6",
     adjourned: bool = False,
+    resume_at: datetime | None = None,
     now: datetime | None = None,
 ) -> Game:
-    """Stop both clocks (an interruption, or an adjournment): the side to move
-    keeps what he had left at ``now``; no move is accepted until they restart.
-    If his flag had already fallen, the game ends on time instead."""
+    """Stop both clocks (an interruption, or an adjournment until ``resume_at``): the
+    side to move keeps what he had left at ``now``; no move is accepted until they
+    restart. If his flag had already fallen, the game ends on time instead."""
     if not reason.strip():
         raise Invalid("no-reason", "Say why: every arbiter's decision is recorded with its reason.")
     now = now or timezone.now()
@@ -154,7 +155,14 @@ def game_clocks_stop(
             game=game,
             kind=STOPPED,
             ply=game.ply,
-            data={"by": arbiter.pk, "reason": reason, "clause": clause, "adjourned": adjourned, "at": now.isoformat()},
+            data={
+                "by": arbiter.pk,
+                "reason": reason,
+                "clause": clause,
+                "adjourned": adjourned,
+                "at": now.isoformat(),
+                **({"resume_at": resume_at.isoformat()} if resume_at else {}),
+            },
         )
         events.game_changed_on_commit(game.pk)
         return game

@@ -23,6 +23,8 @@ from .timing import game_deadline
 RATING_BOUNDS = (0, 4000)
 CHALLENGE_MAX_LIFE = timedelta(days=30)
 START_FEN_MAX = 2000  # a full 19×19 board, written out, fits
+# A renju challenge that names no opening rule plays the RIF rule (002 §11–12), as federation games do.
+DEFAULT_OPENING_RULES = {"renju": "rif"}
 
 
 def _expiry_default() -> timedelta:
@@ -50,7 +52,7 @@ def challenge_create(
     rule = start_rule_check(
         discipline=discipline,
         time_control=time_control,
-        opening_rule=opening_rule,
+        opening_rule=opening_rule or DEFAULT_OPENING_RULES.get(discipline, ""),
         ballot=ballot,
         foul_policy=foul_policy,
     )
@@ -252,8 +254,11 @@ def game_create(
 
     ``draw_after_moves``: the event's own draw condition (renju, 003 5.2.7.2):
     the game is drawn once that many moves have been made.
+
+    A guest (a player with no account, ``Member.is_guest``) is never rated: nor is his game.
     """
     now = now or timezone.now()
+    rated = rated and not (white.is_guest or black.is_guest)
     tc = clock.TimeControl.parse(time_control)
     if lateness_ms is not None:
         if isinstance(lateness_ms, bool) or not isinstance(lateness_ms, int) or lateness_ms < 0:

@@ -17,3 +17,9 @@ def time_control(text: str) -> str:
 def opening_rule(rule: str) -> str:
     """A renju opening rule's name in the reader's language."""
     return presentation.opening_rule_title(rule)
+
+
+@register.filter
+def challenge_colours(challenge) -> str:
+    """Who plays which colour in a challenge: "Anna plays white", or "colours by lot"."""
+    return presentation.challenge_colours(challenge)

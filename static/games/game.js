@@ -240,8 +240,10 @@
     if (state.ongoing && state.my_color) {
       text = state.my_turn ? T.yourMove : T.opponentsMove;
     }
+    // Clocks stopped by the arbiter (an adjournment): neither side moves; the page says until when.
+    if (state.ongoing && state.paused_text) text = state.paused_text;
     // The renju opening protocol: name the step and whose it is (002 §12).
-    if (step) text = state.my_color ? text + " · " + step : step;
+    if (step && !state.paused_text) text = state.my_color ? text + " · " + step : step;
     if (state.start_text) text += " · " + state.start_text;
     box.textContent = text;
     renderProtocolFacts();

@@ -69,6 +69,18 @@ def test_an_adjourned_game_resumes_with_the_sealed_move_hidden_from_the_opponent
     expect(white.locator(".adjournment")).to_contain_text("The move is sealed and the clocks are stopped.")
     assert "f6-g5" not in white.content()
     expect(white.locator("#seal-move")).to_have_count(0)
+    # Issue 28: both pages say until when the game is adjourned — the notice first — and offer no move.
+    shown = resume_at.strftime("%Y-%m-%d %H:%M")
+    for page in (white, black):
+        expect(page.locator("#status")).to_contain_text(f"The game is adjourned until {shown}")
+        expect(page.locator("#status")).not_to_contain_text("Your move")
+        expect(page.locator("#status")).not_to_contain_text("Waiting for the opponent")
+        expect(page.locator("#actions .move-action")).to_have_count(0)
+        assert page.locator(".adjournment").bounding_box()["y"] < page.locator("#board").bounding_box()["y"]
+    # Before the set time the arbiter is not offered Resume, only told from when.
+    chief.goto(f"/arbiters/games/{game.pk}/")
+    expect(chief.get_by_role("button", name="Resume the game with the sealed move")).to_have_count(0)
+    expect(chief.locator(".resume-later")).to_contain_text(shown)
 
     # The clocks stopped with black's time; the sealed move is not on the board yet.
     game.refresh_from_db()

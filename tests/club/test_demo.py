@@ -2,9 +2,11 @@
 
 import pytest
 
+from club.members.demo import DEMO_MEMBERS
 from club.members.models import Member
 from club.members.roles import Role, has_role
 from club.site.demo import DEMO_PASSWORD, load_demo
+from tests.conftest import ROOT
 
 pytestmark = pytest.mark.django_db
 
@@ -34,3 +36,10 @@ def test_loading_the_demo_twice_leaves_one_copy_and_keeps_changed_passwords():
     sergey.refresh_from_db()
     assert sergey.check_password("his own now")
     assert second["timur"].check_password(DEMO_PASSWORD)
+
+
+def test_the_readme_names_every_demo_member_so_a_newcomer_knows_which_usernames_are_taken():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    demo_part = readme[readme.index("`up --demo` migrates") :][:800]
+
+    assert [name for name, *_ in DEMO_MEMBERS if f"`{name}`" not in demo_part] == []

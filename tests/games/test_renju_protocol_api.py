@@ -59,7 +59,7 @@ def test_the_rif_opening_with_a_swap_and_two_fifth_move_offers(client_of, anna, 
 
 
 def test_a_foul_is_rejected_by_default_naming_the_rule(client_of, anna, boris):
-    game_id = _challenge_and_accept(client_of, anna, boris)  # no opening rule, foul policy "reject"
+    game_id = _challenge_and_accept(client_of, anna, boris, opening_rule="none")  # free play, foul policy "reject"
     a, b = client_of(anna), client_of(boris)
     # black (Anna) builds h7-h8 and i9-j9: h9 would make two threes (double three)
     for member, stone in ((a, "h8"), (b, "a1"), (a, "h7"), (b, "a3"), (a, "i9"), (b, "a5"), (a, "j9"), (b, "a7")):
@@ -71,7 +71,7 @@ def test_a_foul_is_rejected_by_default_naming_the_rule(client_of, anna, boris):
 
 
 def test_under_foul_loses_a_foul_ends_the_game_for_white(client_of, anna, boris):
-    game_id = _challenge_and_accept(client_of, anna, boris, foul_policy="foul-loses")
+    game_id = _challenge_and_accept(client_of, anna, boris, opening_rule="none", foul_policy="foul-loses")
     a, b = client_of(anna), client_of(boris)
     for member, stone in ((a, "h8"), (b, "a1"), (a, "h7"), (b, "a3"), (a, "i9"), (b, "a5"), (a, "j9"), (b, "a7")):
         assert _act(member, game_id, stone).status_code == 201
@@ -87,7 +87,7 @@ def test_under_foul_loses_a_foul_ends_the_game_for_white(client_of, anna, boris)
 
 
 def test_pass_is_a_move_and_two_passes_draw(client_of, anna, boris):
-    game_id = _challenge_and_accept(client_of, anna, boris)
+    game_id = _challenge_and_accept(client_of, anna, boris, opening_rule="none")
     a, b = client_of(anna), client_of(boris)
     for member, stone in ((a, "h8"), (b, "h9"), (a, "j10")):
         assert _act(member, game_id, stone).status_code == 201

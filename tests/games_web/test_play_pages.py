@@ -44,6 +44,30 @@ class TestLobby:
             "foul-loses",
         )
 
+    def test_a_renju_challenge_plays_the_rif_opening_rule_unless_another_is_chosen(self, client, anna):
+        # 002 §11–12: the RIF opening rule is renju's own; "none" must be chosen on purpose.
+        client.force_login(anna)
+        form = client.get(reverse("games:challenge-new")).content.decode()
+        assert '<option value="rif" selected>' in form
+        client.post(reverse("games:challenge-new"), {"discipline": "renju", "colour": "random", "time_control": "d3"})
+        client.post(
+            reverse("games:challenge-new"),
+            {"discipline": "renju", "colour": "random", "time_control": "d3", "opening_rule": "none"},
+        )
+        assert list(Challenge.objects.order_by("pk").values_list("opening_rule", flat=True)) == ["rif", "none"]
+
+    def test_the_challenge_lists_show_who_plays_which_colour(self, client, anna, boris, organiser):
+        services.challenge_create(challenger=boris, discipline="russian", time_control="600+5", colour="white")
+        services.challenge_create(challenger=organiser, opponent=anna, discipline="russian", time_control="d3")
+        services.challenge_create(challenger=anna, discipline="russian", time_control="d3", colour="black")
+        client.force_login(anna)
+        page = client.get(reverse("games:lobby")).content.decode()
+        assert "Boris Lebedev играет белыми" in page
+        assert "цвет по жребию" in page
+        assert "Anna Orlova играет чёрными" in page
+        home = client.get("/").content.decode()
+        assert "Boris Lebedev играет белыми" in home
+
     def test_shashki_64_asks_for_a_ballot_at_acceptance(self, client, anna):
         client.force_login(anna)
         client.post(

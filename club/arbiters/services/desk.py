@@ -22,6 +22,7 @@ from club.championships.authority import Action, require, result_still_open
 from club.championships.decisions import reason_given
 from club.championships.models import Championship
 from club.championships.selectors import championship_of_game
+from club.notifications.services import decision_notify
 from club.platform.refusals import Conflict, Forbidden, Invalid, NotFound, RuleRefusal
 from games.clock import TimeControl
 from games.models import BLACK, WHITE, Game, Move
@@ -37,6 +38,7 @@ from games.services.positions import game_position, rules_of
 from games.services.timing import clocks_stopped
 
 from ..models import Adjournment, DrawClaim
+from ..selectors import adjournment_resumable
 from .audit import audit
 
 
@@ -182,6 +184,13 @@ def adjournment_order(
         adjournment = Adjournment.objects.create(
             game=game, ordered_by=by, ordered_at=now, reason=reason, resume_at=resume_at, order=order
         )
+        decision_notify(
+            recipients=[game.white, game.black],
+            key=f"adjournment:{adjournment.pk}",
+            params={"what": "adjournment", "resume_at": resume_at.isoformat()},
+            url=f"/play/games/{game.pk}/",
+            game_id=game.pk,
+        )
         audit(
             actor=by,
             action="adjournment:order",
@@ -196,11 +205,17 @@ def adjournment_order(
         return adjournment
 
 
+# The game page's buttons say "Keep colours" and "Swap colours"; the rules write "stay" and
+# "swap" (002 §12): a sealed move may be written in either words.
+SEALED_WORDS = {"keep": "stay"}
+
+
 def move_seal(*, member, game_id: int, move: str, expected_ply: int, now: datetime | None = None) -> Adjournment:
     """The player to move seals his move (5.3.3.3): checked against the rules,
     kept from the opponent and spectators; the clocks stop with his time."""
     now = now or timezone.now()
     move = (move or "").strip()
+    move = SEALED_WORDS.get(move.lower(), move)
     if not move or len(move) > 120:
         raise Invalid("empty-move", _("A move is a non-empty text."))
     with transaction.atomic():
@@ -223,7 +238,13 @@ def move_seal(*, member, game_id: int, move: str, expected_ply: int, now: dateti
         if game.starts_at is not None and not game.is_present(game.to_move):
             game_check_in(game_id=game.pk, member=member, now=now)  # sealing at the board is being there (1.9.1)
         game = game_clocks_stop(
-            game_id=game.pk, arbiter=member, reason=adjournment.reason, clause="003 5.3.3.3", adjourned=True, now=now
+            game_id=game.pk,
+            arbiter=member,
+            reason=adjournment.reason,
+            clause="003 5.3.3.3",
+            adjourned=True,
+            resume_at=adjournment.resume_at,
+            now=now,
         )
         if game.is_over:  # his flag had fallen before he sealed
             adjournment.delete()
@@ -253,7 +274,7 @@ def adjournment_resume(*, by, adjournment_id: int, now: datetime | None = None) 
         game, championship = _game_judged(by, adjournment.game_id, Action.GAME_DESK)
         if adjournment.status != Adjournment.Status.SEALED:
             raise Conflict("not-sealed", _("No move has been sealed in this game."))
-        if now < adjournment.resume_at:
+        if not adjournment_resumable(adjournment, now):
             raise Conflict("too-early", _("The game resumes at the time the chief arbiter set."))
         game_clocks_start(game_id=game.pk, arbiter=by, reason="adjournment resumed", now=now)
         game_move_make(
@@ -265,6 +286,13 @@ def adjournment_resume(*, by, adjournment_id: int, now: datetime | None = None) 
         )
         adjournment.status, adjournment.resumed_at = Adjournment.Status.RESUMED, now
         adjournment.save(update_fields=["status", "resumed_at"])
+        decision_notify(
+            recipients=[game.white, game.black],
+            key=f"resumption:{adjournment.pk}",
+            params={"what": "resumption"},
+            url=f"/play/games/{game.pk}/",
+            game_id=game.pk,
+        )
         audit(
             actor=by,
             action="adjournment:resume",

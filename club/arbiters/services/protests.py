@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from club.championships.authority import Action, has_panel, require
 from club.championships.decisions import reason_given
 from club.championships.selectors import championship_of_game
+from club.notifications.services import decision_notify
 from club.platform.refusals import Conflict, Forbidden, Invalid, NotFound
 from club.teams.models import Match, Team
 from games.models import Game
@@ -132,5 +133,12 @@ def protest_rule(*, by, protest_id: int, upheld: bool, ruling: str, now: datetim
             sanction=protest.sanction_id,
             upheld=upheld,
             judge=judge,
+        )
+        decision_notify(
+            recipients=[protest.member],
+            key=f"ruling:{protest.pk}",
+            params={"what": "ruling", "upheld": upheld, "ruling": ruling},
+            url=f"/championships/{protest.championship_id}/desk/" if protest.championship_id else "/arbiters/mine/",
+            game_id=protest.game_id,
         )
         return protest

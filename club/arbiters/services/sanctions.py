@@ -20,7 +20,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from club.championships.authority import Action, result_still_open, verdict
@@ -30,6 +30,7 @@ from club.championships.selectors import championship_of_game
 from club.championships.selectors.events import is_participant
 from club.championships.services import player_leave, player_reinstate
 from club.members.models import Member
+from club.notifications.services import decision_notify
 from club.platform.refusals import Forbidden, Invalid, NotFound
 from games import results
 from games.models import Game
@@ -173,6 +174,21 @@ def sanction_issue(
                 member=sanction.member,
                 now=now,
                 sanction=sanction.pk,
+            )
+            with translation.override(sanction.member.language):  # the kind's name in his words
+                kind_words = str(sanction.get_kind_display())
+            decision_notify(
+                recipients=[sanction.member],
+                key=f"sanction:{sanction.pk}",
+                params={
+                    "what": "sanction",
+                    "event": championship.name if championship else "",
+                    "kind": kind_words,
+                    "clause": clause,
+                    "reason": reason,
+                },
+                url="/arbiters/mine/",
+                game_id=game.pk if game else None,
             )
         return made
 

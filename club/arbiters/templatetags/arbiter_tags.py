@@ -5,7 +5,7 @@ refer to these tags."""
 from django import template
 from django.urls import reverse
 
-from club.arbiters.selectors import may_arbitrate, may_see_log, open_adjournment, sanctions_visible
+from club.arbiters.selectors import may_arbitrate, may_see_log, open_adjournment, sanctions_visible, seal_choices
 
 register = template.Library()
 
@@ -24,27 +24,33 @@ def arbiter_link(context, game):
     arbiter = user is not None and may_arbitrate(user, game)
     adjournment = open_adjournment(game)
     sealer = adjournment is not None and getattr(user, "pk", None) == adjournment.sealed_by_id
+    may_seal = (
+        adjournment is not None
+        and adjournment.status == adjournment.Status.ORDERED
+        and game.colour_of(getattr(user, "pk", None)) == game.to_move
+    )
     return {
         "game": game,
         "arbiter_url": reverse("arbiters:game", args=[game.pk]) if arbiter else None,
         "adjournment": adjournment,
         "sealed_move": adjournment.sealed_move if adjournment and (arbiter or sealer) else "",
-        "may_seal": (
-            adjournment is not None
-            and adjournment.status == adjournment.Status.ORDERED
-            and game.colour_of(getattr(user, "pk", None)) == game.to_move
-        ),
+        "may_seal": may_seal,
+        "seal_choices": seal_choices(game) if may_seal else [],
         "csrf_token": context.get("csrf_token"),
     }
 
 
 @register.inclusion_tag("arbiters/_log_link.html", takes_context=True)
 def arbiters_log_link(context, championship):
-    """The championship's arbiters' log, for those who may read it (its arbiters, organiser, the club's admins)."""
+    """The championship's arbiters' log, for those who may read it (its arbiters, organiser, the club's
+    administrators), and its desk: theirs, and a player's own part of it (issue 28)."""
     user = _user(context)
-    if user is None or not may_see_log(user, championship):
-        return {"url": None}
-    return {"url": reverse("arbiters:championship-log", args=[championship.pk])}
+    official = user is not None and may_see_log(user, championship)
+    playing = getattr(user, "is_authenticated", False) and championship.entries.filter(member=user).exists()
+    return {
+        "url": reverse("arbiters:championship-log", args=[championship.pk]) if official else None,
+        "desk_url": reverse("championship-desk", args=[championship.pk]) if official or playing else None,
+    }
 
 
 @register.inclusion_tag("club/_profile_sanctions.html", takes_context=True)

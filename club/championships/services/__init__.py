@@ -8,6 +8,7 @@ and changes nothing.
 
 * ``setup``: create an event, appoint arbiters, invite, open entries;
 * ``entries``: enter, withdraw an entry, Scheveningen groups, the lot;
+* ``guests``: the organiser adds members and guests (players with no account), merges a guest into a member;
 * ``teams``: register a team, line-ups, a team round's matches, team decisions;
 * ``rounds``: pair, discard or override a draft pairing, publish; start a section played all at once;
 * ``correspondence``: round deadlines, the closing date, adjudication, an event's vacation cap;
@@ -24,10 +25,11 @@ and changes nothing.
 from .absences import absence_mark
 from .correspondence import game_adjudicate, play_close_due
 from .entries import entries_close, entry_create, entry_group_set, entry_withdraw
+from .guests import entry_add, guest_enter, guest_merge
 from .leaving import player_leave, player_reinstate
 from .matches import match_result_set
 from .playoffs import playoff_create
-from .results import board_result_record, board_result_set
+from .results import board_result_record, board_result_set, round_boards_to_record, round_results_set
 from .rounds import board_override, round_discard, round_pair, round_publish, section_start
 from .scheduling import lateness_limit_ms, lateness_ms, seed_int
 from .setup import arbiter_appoint, championship_create, entries_open, invitation_add, protest_panel_set
@@ -53,9 +55,12 @@ __all__ = [
     "championship_create",
     "entries_close",
     "entries_open",
+    "entry_add",
     "entry_create",
     "entry_group_set",
     "entry_withdraw",
+    "guest_enter",
+    "guest_merge",
     "game_adjudicate",
     "invitation_add",
     "lateness_limit_ms",
@@ -69,7 +74,9 @@ __all__ = [
     "player_reinstate",
     "protest_panel_set",
     "round_discard",
+    "round_boards_to_record",
     "round_pair",
+    "round_results_set",
     "round_publish",
     "section_start",
     "sections_fill",

@@ -35,30 +35,40 @@ def entry_create(*, championship_id: int, member, now: datetime | None = None) -
         raise Forbidden("not-a-member", _("Only club members enter championships."))
     with transaction.atomic():
         championship = championship_locked(championship_id)
-        if championship.for_teams:
-            raise Invalid("teams-enter", _("Teams enter a team event: its captain registers the team (1.14.2)."))
-        if championship.status != Status.ENTRIES_OPEN:
-            raise Conflict("entries-closed", _("Entries to this championship are not open."))
+        entry_open_required(championship)
         if championship.entries_open_at and now < championship.entries_open_at:
             raise Conflict("entries-not-yet-open", _("Entries open at %(at)s.") % {"at": championship.entries_open_at})
         if championship.entries_close_at and now >= championship.entries_close_at:
             raise Conflict("entries-closed", _("Entries closed at %(at)s.") % {"at": championship.entries_close_at})
-        if championship.previous_stages.exists():
-            raise Conflict("entries-by-qualification", _("This stage's players qualify from the previous stage (1.2)."))
         if championship.invitation_only and not championship.invited.filter(pk=member.pk).exists():
             raise Forbidden("not-invited", _("This championship is by invitation."))
-        if is_official(championship, member):
-            raise Invalid(
-                "player-arbiter", _("An official of the championship (arbiter, protest panel) cannot play in it.")
-            )
-        if member.pk == championship.organiser_id:
-            raise Invalid("player-organiser", _("The organiser of the championship cannot play in it."))
-        if championship.entries.filter(member=member).exists():
-            raise Conflict("already-entered", _("You have already entered."))
+        player_allowed_required(championship, member)
         entry = Entry.objects.create(championship=championship, member=member)
         if championship.section_size:
             sections_fill_after_commit(championship.pk)  # a standing event (services.standing)
         return entry
+
+
+def entry_open_required(championship: Championship) -> None:
+    """Refused unless the event takes players' entries now (not a team event, nor a later stage)."""
+    if championship.for_teams:
+        raise Invalid("teams-enter", _("Teams enter a team event: its captain registers the team (1.14.2)."))
+    if championship.status != Status.ENTRIES_OPEN:
+        raise Conflict("entries-closed", _("Entries to this championship are not open."))
+    if championship.previous_stages.exists():
+        raise Conflict("entries-by-qualification", _("This stage's players qualify from the previous stage (1.2)."))
+
+
+def player_allowed_required(championship: Championship, member) -> None:
+    """Refused if ``member`` may not play in the event: one of its officials, its organiser, or entered already."""
+    if is_official(championship, member):
+        raise Invalid(
+            "player-arbiter", _("An official of the championship (arbiter, protest panel) cannot play in it.")
+        )
+    if member.pk == championship.organiser_id:
+        raise Invalid("player-organiser", _("The organiser of the championship cannot play in it."))
+    if championship.entries.filter(member=member).exists():
+        raise Conflict("already-entered", _("%(member)s has already entered.") % {"member": member})
 
 
 def entry_withdraw(*, championship_id: int, member, now: datetime | None = None) -> None:

@@ -15,17 +15,19 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from club.notifications.services import decision_notify
 from club.platform.refusals import Invalid, NotFound
 from club.teams.models import BoardGame
 from games import results as vocabulary
 from games.models import Game
+from games.records import record_attach, records_read
 from games.services.arbiter import game_result_change
 
 from ..authority import Action, require, result_still_open
 from ..decisions import decision_record, reason_given
 from ..followups import standings_recompute_after_commit
 from ..locks import championship_locked
-from ..models import Board, Championship, MatchGame, PlayoffGame
+from ..models import Board, Championship, MatchGame, PlayoffGame, Round
 from . import matches, teams
 from .closing import round_close_if_over
 
@@ -74,6 +76,31 @@ def board_result_record(*, game_id: int, now: datetime | None = None) -> str:
     return outcome
 
 
+def round_results_catch_up(championship: Championship, the_round: Round, now: datetime) -> None:
+    """Record now, in the caller's transaction, each result of the round whose game has
+    ended but whose follow-up (``board_result_record``, queued after the game's commit)
+    has not run yet; the last of them closes the round. So the next round is never
+    refused for a round whose games have all ended (issue 28); the follow-up, when it
+    comes, finds its result recorded. Call holding the championship's row lock."""
+    if the_round.status != Round.Status.PUBLISHED:
+        return
+    for game_id in _ended_games_unrecorded(championship, the_round):
+        board_result_record(game_id=game_id, now=now)
+    the_round.refresh_from_db(fields=["status"])
+    championship.refresh_from_db(fields=["status", "finished_at"])
+
+
+def _ended_games_unrecorded(championship: Championship, the_round: Round) -> list[int]:
+    """The ids of the round's ended games whose pairing has no result yet."""
+    ended = Game.Status.FINISHED
+    if championship.for_teams:
+        team_boards = BoardGame.objects.filter(match__round=the_round, result="", game__status=ended)
+        return list(team_boards.values_list("game_id", flat=True))
+    match_games = MatchGame.objects.filter(board__round=the_round, board__result="", game__status=ended)
+    boards = Board.objects.filter(round=the_round, result="", game__status=ended, match_games__isnull=True)
+    return list(match_games.values_list("game_id", flat=True)) + list(boards.values_list("game_id", flat=True))
+
+
 def _team_board_recorded(championship_id: int, game_id: int, now: datetime) -> str:
     with transaction.atomic():
         championship = championship_locked(championship_id)
@@ -120,4 +147,85 @@ def board_result_set(
             game_id=game_id, arbiter=by, result=result, reason=reason, clause=clause, grounds=grounds, now=now
         )
         decision_record(championship, by, "result", now=now, reason=reason, clause=clause, game=game_id, result=result)
+        for member, colour in ((game.white, "white"), (game.black, "black")):
+            decision_notify(
+                recipients=[member],
+                key=f"result:{game_id}:{now.isoformat()}",
+                params={"what": "result", "result": result, "colour": colour, "reason": reason},
+                url=f"/play/games/{game_id}/",
+                game_id=game_id,
+            )
     return board
+
+
+def round_boards_to_record(championship: Championship, round_number: int) -> list[Board]:
+    """The boards of a published round whose result an arbiter may enter row by row: two players
+    and one game each (a micro-match's games are decided one by one, on their own pages)."""
+    the_round = championship.rounds.filter(number=round_number).first()
+    if the_round is None or the_round.status not in (Round.Status.PUBLISHED, Round.Status.CLOSED):
+        raise NotFound("no-such-round", _("Round %(n)s is not published.") % {"n": round_number})
+    return list(
+        the_round.boards.filter(black__isnull=False, game__isnull=False, match_games__isnull=True)
+        .select_related("white", "black", "game")
+        .order_by("number")
+    )
+
+
+def round_results_set(
+    *,
+    by,
+    championship_id: int,
+    round_number: int,
+    results: dict[int, str],
+    reason: str,
+    records: str = "",
+    now: datetime | None = None,
+) -> list[Board]:
+    """A whole round's results in one go (a club night, an over-the-board round, 1.10.4):
+    ``results`` maps a board's number to its result ("" leaves it as it is). All or
+    nothing, in one transaction, each result through ``board_result_set`` — the same
+    authority, game-layer service and decision log as one at a time. ``records``: the
+    text of a PDN file of the round's games, each attached to its board's game."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        championship = championship_locked(championship_id)
+        boards = {board.number: board for board in round_boards_to_record(championship, round_number)}
+        unknown = sorted(set(results) - set(boards))
+        if unknown:
+            raise Invalid(
+                "no-such-board", _("Round %(n)s has no board %(b)s to record.") % {"n": round_number, "b": unknown[0]}
+            )
+        changed = []
+        for number, result in sorted(results.items()):
+            board = boards[number]
+            if not result or result == board.game.result:
+                continue
+            board_result_set(
+                by=by, championship_id=championship_id, game_id=board.game_id, result=result, reason=reason, now=now
+            )
+            changed.append(board)
+        if records.strip():
+            _records_attach(by, championship, round_number, list(boards.values()), records, now)
+    return changed
+
+
+def _records_attach(by, championship: Championship, round_number: int, boards: list[Board], text: str, now) -> None:
+    """Attach each game of the file to its board: by its Round tag ("3.2": round 3, board 2,
+    as the club's exports write it), else by its players' names."""
+    by_label = {f"{round_number}.{b.number}": b for b in boards}
+    by_names = {(str(b.white), str(b.black)): b for b in boards}
+    for n, item in enumerate(records_read(text), 1):
+        recorded = item["game"]
+        board = by_label.get(recorded.get("round", "")) or by_names.get(
+            (recorded.get("white_name", ""), recorded.get("black_name", ""))
+        )
+        if board is None:
+            raise Invalid(
+                "record-no-board",
+                _("Game %(n)s of the file is of no board of round %(round)s (its Round tag or players).")
+                % {"n": n, "round": round_number},
+            )
+        game = Game.objects.select_for_update().get(pk=board.game_id)
+        require(by, Action.GAME_RESULT, game)
+        record_attach(game=game, item=item)
+        decision_record(championship, by, "record", now=now, clause="1.10.4", game=game.pk, round=round_number)

@@ -18,6 +18,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from club.notifications.services import decision_notify
 from club.platform.refusals import Conflict, Invalid, NotFound, RuleRefusal
 from games import results as vocabulary
 
@@ -32,6 +33,7 @@ from ..selectors import teams as team_selectors
 from ..selectors.events import is_live, rounds_total
 from . import correspondence, matches, teams
 from .closing import round_close_if_over
+from .results import round_results_catch_up
 from .scheduling import board_game_create
 
 Status = Championship.Status
@@ -55,6 +57,8 @@ def round_pair(*, by, championship_id: int, starts_at: datetime | None = None, n
         if championship.all_at_once and not championship.is_knockout:
             raise Conflict("all-at-once", _("This section is played all at once: the chief arbiter starts it."))
         last = championship.rounds.order_by("-number").first()
+        if last is not None:  # its last results may still be on their way from the workers
+            round_results_catch_up(championship, last, now)
         if last is not None and last.status != Round.Status.CLOSED:
             raise RuleRefusal(
                 "previous-round-open",
@@ -322,6 +326,7 @@ def round_publish(
             teams.matches_publish(championship, the_round, absent=set(absent), starts_at=starts_at, now=now)
         else:
             _boards_publish(championship, the_round, starts_at=starts_at, now=now, rng=rng)
+            _pairings_notify(championship, the_round, starts_at)
         the_round.status, the_round.published_at, the_round.starts_at = Round.Status.PUBLISHED, now, starts_at
         the_round.deadline = correspondence.round_deadline(championship, now)
         the_round.save(update_fields=["status", "published_at", "starts_at", "deadline"])
@@ -363,6 +368,26 @@ def _boards_publish(championship: Championship, the_round: Round, *, starts_at, 
             continue
         board.game = board_game_create(championship, the_round, board, starts_at=starts_at, now=now, rng=rng)
         board.save(update_fields=["game"])
+
+
+def _pairings_notify(championship: Championship, the_round: Round, starts_at: datetime | None) -> None:
+    """Tell each player of a published round his colour, opponent and start (issue 28)."""
+    for board in the_round.boards.select_related("white", "black").filter(black__isnull=False, game__isnull=False):
+        for me, colour, opponent in ((board.white, "white", board.black), (board.black, "black", board.white)):
+            decision_notify(
+                recipients=[me],
+                key=f"pairing:{board.game_id}",
+                params={
+                    "what": "pairing",
+                    "event": championship.name,
+                    "round": the_round.number,
+                    "colour": colour,
+                    "opponent": str(opponent),
+                    "starts_at": starts_at.isoformat() if starts_at else None,
+                },
+                url=f"/play/games/{board.game_id}/",
+                game_id=board.game_id,
+            )
 
 
 def _has_left(entry: Entry, round_number: int) -> bool:

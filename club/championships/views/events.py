@@ -28,6 +28,7 @@ from ..forms import (
     AdjudicationForm,
     AppointForm,
     ChampionshipForm,
+    GuestForm,
     LeaveForm,
     OverrideForm,
     PairForm,
@@ -115,6 +116,7 @@ def championship_detail(request, pk):
             "lateness_ms": services.lateness_ms(championship),
             "decisions": championship.decisions.select_related("by")[:30],
             "appoint_form": AppointForm(),
+            "guest_form": GuestForm(),
             "pair_form": PairForm(),
             "override_form": OverrideForm(),
             "result_form": ResultForm(),
@@ -183,6 +185,20 @@ def _run(request, championship_id: int, action: str):
             raise PlayRefused("invalid", _("Give the next stage's number and how many qualify."))
         services.stage_link(by=me, championship_id=championship_id, next_stage_id=next_stage, qualifiers=qualifiers)
         return _("The next stage is chained.")
+    if action == "add":
+        member = _member(post.get("username", ""))
+        services.entry_add(by=me, championship_id=championship_id, member=member)
+        return _("%(member)s is entered.") % {"member": member}
+    if action == "guest":
+        form = _valid(GuestForm(post))
+        entry = services.guest_enter(by=me, championship_id=championship_id, **form)
+        return _("The guest %(name)s is entered.") % {"name": entry.member}
+    if action == "merge-guest":
+        member = _member(post.get("username", ""))
+        services.guest_merge(
+            by=me, championship_id=championship_id, guest_id=posted_int(post, "guest", default=0), member=member
+        )
+        return _("The guest's games and results are now %(member)s's.") % {"member": member}
     if action == "invite":
         services.invitation_add(by=me, championship_id=championship_id, member=_member(post.get("username", "")))
         return _("Invited.")

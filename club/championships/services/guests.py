@@ -1,0 +1,105 @@
+"""The organiser's entries (issue 28): he adds members to his open event, and
+guests — players with no account (name, city, federation rating), common at club
+nights. A guest plays like a member: his games' results come from the arbiter
+(services.results), he stands in every table and export; he is never rated
+(games.services.challenges.game_create), and may later be merged into the
+account of the member he turns out to be."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, models, transaction
+from django.db.models.deletion import ProtectedError
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from club.members.models import Member
+from club.members.roles import Role, has_role
+from club.members.services import guest_create
+from club.platform.refusals import Conflict, Invalid, NotFound
+
+from ..authority import Action, require
+from ..decisions import decision_record
+from ..locks import championship_locked
+from ..models import Entry
+from .entries import entry_open_required, player_allowed_required
+from .standings import standings_recompute
+
+
+def entry_add(*, by, championship_id: int, member: Member, now: datetime | None = None) -> Entry:
+    """The organiser enters a member in his open event (by invitation or not: it is his choice)."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        championship = championship_locked(championship_id)
+        require(by, Action.EVENT_ORGANISE, championship)
+        entry_open_required(championship)
+        if not (member.is_guest or has_role(member, Role.MEMBER)):
+            raise Invalid("not-a-member", _("Only club members and guests play in championships."))
+        player_allowed_required(championship, member)
+        entry = Entry.objects.create(championship=championship, member=member)
+        decision_record(
+            championship, by, "entry-add", now=now, clause="002 §17", member=member.pk, guest=member.is_guest
+        )
+    return entry
+
+
+def guest_enter(
+    *, by, championship_id: int, name: str, city: str = "", federation_rating: int | None = None, now=None
+) -> Entry:
+    """The organiser enters a guest — a player with no account — in his open event."""
+    with transaction.atomic():
+        require(by, Action.EVENT_ORGANISE, championship_locked(championship_id))
+        try:
+            guest = guest_create(name=name, city=city, federation_rating=federation_rating)
+        except ValidationError as error:
+            raise Invalid("bad-guest", " ".join(error.messages)) from None
+        return entry_add(by=by, championship_id=championship_id, member=guest, now=now)
+
+
+def guest_merge(*, by, championship_id: int, guest_id: int, member: Member, now: datetime | None = None) -> Member:
+    """The organiser of an event a guest played in merges the guest into ``member``'s account:
+    every entry, pairing, game and record of the guest becomes the member's, and the
+    tables are recomputed. His games stay unrated: they were played by a guest."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        championship = championship_locked(championship_id)
+        require(by, Action.EVENT_ORGANISE, championship)
+        guest = Member.objects.filter(
+            pk=guest_id, is_guest=True, championship_entries__championship=championship
+        ).first()
+        if guest is None:
+            raise NotFound("no-such-guest", _("No guest with this number plays in this championship."))
+        if member.is_guest or not member.is_active:
+            raise Invalid("not-a-member", _("A guest is merged into a member's account."))
+        events = list(Entry.objects.filter(member=guest).values_list("championship_id", flat=True))
+        if Entry.objects.filter(member=member, championship_id__in=events).exists():
+            raise Conflict("both-entered", _("%(member)s plays in the same event as the guest.") % {"member": member})
+        try:
+            with transaction.atomic():
+                _records_move(guest, member)
+                guest.delete()
+        except (IntegrityError, ProtectedError):
+            raise Conflict(
+                "merge-conflict", _("The guest's records cannot all move to %(member)s.") % {"member": member}
+            ) from None
+        decision_record(championship, by, "guest-merge", now=now, clause="002 §17", guest=guest_id, member=member.pk)
+        # In the same transaction: a stored table naming the deleted guest would break every page that reads it.
+        for event in events:
+            standings_recompute(championship_id=event, now=now)
+    return member
+
+
+def _records_move(guest: Member, member: Member) -> None:
+    """Point every row that names the guest at the member; his own one-to-one rows (settings) go.
+    Hidden relations too (``related_name="+"``: a board's white and black)."""
+    relations = [f for f in Member._meta.get_fields(include_hidden=True) if f.auto_created and not f.concrete]
+    for relation in relations:
+        if relation.many_to_many:
+            continue
+        rows = relation.related_model._base_manager.filter(**{relation.field.name: guest})
+        if relation.one_to_one:
+            rows.delete()
+        elif isinstance(relation.field, models.ForeignKey):
+            rows.update(**{relation.field.name: member})

@@ -1,0 +1,60 @@
+"""A whole round's results in one form (issue 28): one row per board, saved in
+one transaction through ``services.round_results_set`` (the same result service
+and decision log as one at a time). Thin: the service decides who may."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+
+from club.platform.refusals import Refused
+
+from .. import selectors, services
+from ..authority import Action, verdict
+from ..forms import RoundResultsForm
+
+
+@login_required
+def round_results(request, pk, number):
+    championship = selectors.championship_get(pk)
+    if championship is None:
+        raise Http404
+    if not verdict(request.user, Action.EVENT_DECIDE, championship).allowed:
+        raise PermissionDenied  # 1.10.4: the chief arbiter (or deputy) sets results
+    try:
+        boards = services.round_boards_to_record(championship, number)
+    except Refused:
+        raise Http404 from None
+    form = RoundResultsForm(request.POST or None, request.FILES or None, boards=boards)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                changed = services.round_results_set(
+                    by=request.user,
+                    championship_id=pk,
+                    round_number=number,
+                    results=form.results(),
+                    reason=form.cleaned_data["reason"],
+                    records=form.records_text(),
+                )
+            except Refused as refusal:
+                form.add_error(None, refusal.detail)
+                status = 409
+            else:
+                messages.success(
+                    request, _("%(n)s results of round %(round)s are recorded.") % {"n": len(changed), "round": number}
+                )
+                return redirect("championships:detail", pk)
+        else:
+            status = 400
+    return render(
+        request,
+        "championships/round_results.html",
+        {"championship": championship, "number": number, "form": form},
+        status=status,
+    )

@@ -1,0 +1,99 @@
+"""The organiser's and the arbiter's desk in the browser (issue 28), nothing done
+through the API: the organiser creates an event, appoints its arbiter, adds two
+members and a guest (a player with no account) and closes the entries; the chief
+arbiter pairs and publishes round 1, enters the whole round's results in one form
+(1.10.4) and pairs round 2 at once; a player protests a sanction on the desk and
+the chief arbiter rules on it (1.3.1); the player is told of each decision."""
+
+import pytest
+from playwright.sync_api import expect
+
+from club.arbiters import services as arbiters
+from club.championships.models import Board, Championship
+from club.notifications.models import Notification
+from tests.browser.test_play_browser import club_server, member_page  # noqa: F401 (fixture)
+from tests.conftest import make_member
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+expect.set_options(timeout=15_000)
+
+
+def act(page, action, **fields):
+    """Fill the fields of the form that posts to ``action`` and submit it."""
+    form = page.locator(f"form[action$='/{action}/']").first
+    for name, value in fields.items():
+        form.locator(f"[name='{name}']").fill(value)
+    form.locator("button[type='submit']").first.click()
+    expect(page.locator(".messages")).to_be_visible()
+
+
+def test_an_event_run_from_the_pages_with_a_guest_a_round_s_results_in_one_form_and_a_protest(
+    browser, club_server, organiser, chief_arbiter, eager_celery
+):
+    anna, boris = make_member("anna", display_name="Anna Orlova"), make_member("boris", display_name="Boris Lebedev")
+    org = member_page(browser, club_server, organiser)
+    org.goto("/championships/new/")
+    org.locator("#id_name").fill("Club night")
+    org.locator("#id_discipline").select_option("russian")
+    org.get_by_role("button", name="Create").click()
+    expect(org.locator(".messages")).to_contain_text("The championship is created")
+    event = Championship.objects.get(name="Club night")
+
+    org.goto(f"/championships/{event.pk}/desk/")
+    expect(org.locator(".next-step .step")).to_contain_text("appoints the chief arbiter")
+    org.locator("#id_username").fill(chief_arbiter.username)
+    org.locator("#id_role").select_option("chief")
+    org.get_by_role("button", name="Appoint").click()
+    org.goto(f"/championships/{event.pk}/desk/")
+    org.get_by_role("button", name="Open entries").click()
+    for member in (anna, boris):
+        act(org, "add", username=member.username)
+        expect(org.locator(".messages")).to_contain_text("is entered")
+    act(org, "guest", name="Ilya Gost", city="Vologda", federation_rating="1750")
+    expect(org.locator(".messages")).to_contain_text("The guest Ilya Gost is entered")
+    org.goto(f"/championships/{event.pk}/desk/")
+    org.get_by_role("button", name="Close entries and draw the lot").click()
+
+    chief = member_page(browser, club_server, chief_arbiter)
+    chief.goto(f"/championships/{event.pk}/desk/")
+    expect(chief.locator(".next-step .step")).to_contain_text("pairs round 1")
+    chief.get_by_role("button", name="Pair the next round").click()
+    expect(chief.locator(".messages")).to_contain_text("Round 1 is paired")
+    chief.get_by_role("button", name="Publish the round").click()
+    expect(chief.locator(".messages")).to_contain_text("Round 1 is published")
+    # three players: one board and a rest; its members are told, a guest has no account to be told on
+    board = Board.objects.get(round__championship=event, round__number=1, black__isnull=False)
+    told = Notification.objects.filter(kind="decision", params__what="pairing").values_list("recipient", flat=True)
+    assert sorted(told) == sorted(m.pk for m in (board.white, board.black) if not m.is_guest)
+
+    chief.get_by_role("link", name="Enter the whole round's results").first.click()
+    chief.locator("select[name^='board_']").first.select_option("1/2-1/2")
+    chief.locator("#id_reason").fill("scoresheets of the club night")
+    chief.get_by_role("button", name="Record the round's results").click()
+    expect(chief.locator(".messages")).to_contain_text("results of round 1 are recorded")
+    chief.goto(f"/championships/{event.pk}/desk/")
+    chief.get_by_role("button", name="Pair the next round").click()  # at once: no "round 1 is not closed yet"
+    expect(chief.locator(".messages")).to_contain_text("Round 2 is paired")
+
+    (sanction,) = arbiters.sanction_issue(
+        by=chief_arbiter, member_id=anna.pk, kind="warning", reason="talking during play", championship_id=event.pk
+    )
+    player = member_page(browser, club_server, anna)
+    player.goto(f"/championships/{event.pk}/desk/")
+    expect(player.locator(".my-sanction")).to_contain_text("talking during play")
+    player.locator(".protest-form input[name='text']").fill("I was asking the arbiter.")
+    player.get_by_role("button", name="File the protest").click()
+    expect(player.locator(".messages")).to_contain_text("The protest is handed to the arbiters")
+
+    chief.goto(f"/championships/{event.pk}/desk/")
+    chief.locator(".ruling input[name='ruling']").fill("Asking the arbiter is allowed.")
+    chief.get_by_role("button", name="Uphold").click()
+    expect(chief.locator(".messages")).to_contain_text("The ruling is recorded")
+    player.goto(f"/championships/{event.pk}/desk/")
+    expect(player.locator(".my-protest")).to_contain_text("Asking the arbiter is allowed.")
+    sanction.refresh_from_db()
+    assert sanction.status == "reversed"
+    player.goto("/notifications/")
+    expect(player.locator("body")).to_contain_text("Your protest is upheld: Asking the arbiter is allowed.")
+    expect(player.locator("body")).to_contain_text("the arbiter gave you a sanction")
+    assert not (org.errors or chief.errors or player.errors)

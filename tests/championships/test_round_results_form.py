@@ -1,0 +1,133 @@
+"""A whole round's results in one form (issue 28; 003 1.10.4): the chief arbiter
+enters a round played on real boards row by row — 1-0, ½-½, 0-1, +/−, −/+, −/− —
+saved all together or not at all, each result through the same service and
+decision log as one at a time; the next round is then paired at once."""
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from club.championships import services
+from club.championships.models import Board, Decision, Round
+from games.models import Game
+from games.services.errors import Invalid
+
+from .conftest import T0
+from .test_pages import client_for
+from .test_services import pair_and_publish, refused
+
+pytestmark = pytest.mark.django_db
+
+
+def _round_one(make_championship, players, staff, on_commit):
+    championship = make_championship(players[:6])
+    with on_commit():
+        pair_and_publish(championship, staff)
+    return championship, list(Board.objects.filter(round__championship=championship).order_by("number"))
+
+
+def test_the_chief_arbiter_enters_a_whole_round_in_one_form_and_pairs_the_next_at_once(
+    make_championship, players, staff, on_commit
+):
+    championship, boards = _round_one(make_championship, players, staff, on_commit)
+    url = reverse("championships:round-results", args=[championship.pk, 1])
+    page = client_for(staff["chief"])
+    form = page.get(url).content.decode()
+    for label in ("1-0", "½-½", "0-1", "+/−", "−/+", "−/−"):  # every result a scoresheet may carry
+        assert f">{label}</option>" in form
+
+    with on_commit():
+        answer = page.post(
+            url, {"board_1": "1-0", "board_2": "1/2-1/2", "board_3": "-/+", "reason": "scoresheets of the club night"}
+        )
+
+    assert answer.status_code == 302
+    assert [Game.objects.get(pk=b.game_id).result for b in boards] == ["1-0", "1/2-1/2", "-/+"]
+    # one decision per result, as when they are entered one at a time (1.10.4)
+    assert Decision.objects.filter(championship=championship, action="result").count() == 3
+    assert Round.objects.get(championship=championship, number=1).status == Round.Status.CLOSED
+    assert services.round_pair(by=staff["chief"], championship_id=championship.pk).number == 2
+
+
+def test_a_round_s_results_are_saved_all_together_or_not_at_all(make_championship, players, staff, on_commit):
+    championship, boards = _round_one(make_championship, players, staff, on_commit)
+
+    with refused(Invalid, "bad-result"):  # board 3's result is refused after board 1's was set
+        services.round_results_set(
+            by=staff["chief"],
+            championship_id=championship.pk,
+            round_number=1,
+            results={1: "1-0", 3: "2-0"},
+            reason="scoresheets",
+            now=T0,
+        )
+    with refused(Invalid, "no-such-board"):
+        services.round_results_set(
+            by=staff["chief"], championship_id=championship.pk, round_number=1, results={9: "1-0"}, reason="x"
+        )
+
+    assert {Game.objects.get(pk=b.game_id).status for b in boards} == {Game.Status.ONGOING}
+    assert not Decision.objects.filter(championship=championship, action="result").exists()
+
+
+def test_only_the_chief_arbiter_opens_the_round_s_results_form(make_championship, players, staff, on_commit):
+    # 1.10.4: the chief arbiter (or deputy) sets results; an arbiter or a player may not.
+    championship, _boards = _round_one(make_championship, players, staff, on_commit)
+    url = reverse("championships:round-results", args=[championship.pk, 1])
+    for someone in (staff["arbiter"], players[0]):
+        assert client_for(someone).post(url, {"board_1": "1-0", "reason": "x"}).status_code == 403
+    assert client_for(staff["chief"]).post(url, {"board_1": "3-0", "reason": "x"}).status_code == 400
+    assert not Decision.objects.filter(championship=championship, action="result").exists()
+
+
+PDN = """[Event "Club championship"]
+[Round "1.1"]
+[White "?"]
+[Black "?"]
+[Result "1-0"]
+[GameType "25"]
+
+1. c3-d4 f6-g5 2. g3-h4 1-0
+
+[Event "Club championship"]
+[Round "1.2"]
+[Result "1/2-1/2"]
+[GameType "25"]
+
+1. c3-b4 b6-a5 1/2-1/2
+"""
+
+
+def test_the_same_form_takes_a_pdn_file_of_the_round_and_attaches_each_game_to_its_board(
+    make_championship, players, staff, on_commit
+):
+    # 1.10.4: the games played on real boards are kept with their results; Round "1.2" is round 1, board 2.
+    championship, boards = _round_one(make_championship, players, staff, on_commit)
+    upload = SimpleUploadedFile("round-1.pdn", PDN.encode(), content_type="application/x-draughts-pdn")
+
+    with on_commit():
+        answer = client_for(staff["chief"]).post(
+            reverse("championships:round-results", args=[championship.pk, 1]),
+            {"board_1": "1-0", "board_2": "1/2-1/2", "reason": "scoresheets", "records": upload},
+        )
+
+    assert answer.status_code == 302
+    first, second = (Game.objects.get(pk=b.game_id) for b in boards[:2])
+    assert list(first.moves.values_list("notation", flat=True)) == ["c3-d4", "f6-g5", "g3-h4"]
+    assert (first.ply, first.result, second.ply, second.result) == (3, "1-0", 2, "1/2-1/2")
+    assert Decision.objects.filter(championship=championship, action="record").count() == 2
+
+
+def test_a_pdn_game_of_no_board_refuses_the_whole_form(make_championship, players, staff, on_commit):
+    championship, boards = _round_one(make_championship, players, staff, on_commit)
+    stray = PDN.replace('[Round "1.2"]', '[Round "7.4"]')
+    upload = SimpleUploadedFile("round-1.pdn", stray.encode())
+
+    answer = client_for(staff["chief"]).post(
+        reverse("championships:round-results", args=[championship.pk, 1]),
+        {"board_1": "1-0", "reason": "scoresheets", "records": upload},
+    )
+
+    assert answer.status_code == 409
+    assert {Game.objects.get(pk=b.game_id).status for b in boards} == {Game.Status.ONGOING}
+    assert not Game.objects.get(pk=boards[0].game_id).moves.exists()
