@@ -122,10 +122,14 @@ class ChampionshipForm(forms.Form):
         label=_("Play (correspondence)"),
         choices=Championship.PlayMode.choices,
         initial=Championship.PlayMode.ROUNDS,
+        required=False,  # left out (a live event's form), round by round
         help_text=_(
             "All games at once: a round robin, a Scheveningen or each knockout stage starts every game together."
         ),
     )
+    def clean_play_mode(self):
+        return self.cleaned_data["play_mode"] or Championship.PlayMode.ROUNDS
+
     round_days = forms.IntegerField(
         label=_("Days for each round (correspondence Swiss)"), min_value=1, max_value=3650, required=False
     )
