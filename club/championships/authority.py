@@ -212,6 +212,14 @@ def result_still_open(game, now) -> Verdict:
     return ALLOWED
 
 
+def appointing(championship: Championship) -> Action:
+    """What changing ``championship``'s officials is now: its organiser's appointment while it is a
+    draft or takes entries, then a reappointment by the club's chief arbiter (002 §17)."""
+    if championship.status in (Championship.Status.DRAFT, Championship.Status.ENTRIES_OPEN):
+        return Action.EVENT_APPOINT
+    return Action.EVENT_REAPPOINT
+
+
 def require(member, action: Action, target=None) -> None:
     """Raise ``Forbidden`` with the reason unless ``verdict`` allows it."""
     verdict(member, action, target).require()

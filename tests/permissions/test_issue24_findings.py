@@ -144,6 +144,15 @@ def test_after_the_entries_close_only_the_club_s_chief_arbiter_changes_the_offic
     assert Decision.objects.get(championship=championship, action="reappoint").reason == "the chief is ill"
 
 
+def test_the_appoint_form_is_shown_to_whoever_may_now_change_the_officials_002_17(make_championship, players, staff):
+    championship = make_championship(players[:4])
+    form = 'name="reason"'
+    for member, shown in ((staff["organiser"], False), (make_member("boss", "chief_arbiter"), True)):
+        browser = Client()
+        browser.force_login(member)
+        assert (form in browser.get(f"/championships/{championship.pk}/").content.decode()) is shown
+
+
 @pytest.fixture
 def team_event(staff):
     return services.championship_create(

@@ -26,7 +26,7 @@ from games.services.start_rule import start_rule_check, time_control_check
 from ratings import standings
 
 from .. import team_rules
-from ..authority import Action, organiser_required, require
+from ..authority import Action, appointing, organiser_required, require
 from ..decisions import decision_record, reason_given
 from ..locks import championship_locked
 from ..models import Appointment, Championship
@@ -409,12 +409,10 @@ def arbiter_appoint(
     needed = Role.ARBITER if role == Appointment.Role.ARBITER else Role.CHIEF_ARBITER
     with transaction.atomic():
         championship = championship_locked(championship_id)
-        settled = championship.status not in (Status.DRAFT, Status.ENTRIES_OPEN)
+        settled = appointing(championship) == Action.EVENT_REAPPOINT
+        require(by, appointing(championship), championship)
         if settled:
-            require(by, Action.EVENT_REAPPOINT, championship)
             reason = reason_given(reason)
-        else:
-            require(by, Action.EVENT_APPOINT, championship)
         if not has_role(member, needed):
             raise Invalid(
                 "not-qualified",

@@ -96,6 +96,7 @@ def championship_detail(request, pk):
             "arbiters": selectors.appointments(championship),
             "role": role,
             "is_organiser": is_organiser,
+            "may_appoint": authority.verdict(request.user, authority.appointing(championship), championship).allowed,
             "is_arbiter": role is not None,
             "is_chief": role in ("chief", "deputy"),
             "standings": event_tables.stored_standings_rows(championship),
