@@ -127,6 +127,7 @@ class ChampionshipForm(forms.Form):
             "All games at once: a round robin, a Scheveningen or each knockout stage starts every game together."
         ),
     )
+
     def clean_play_mode(self):
         return self.cleaned_data["play_mode"] or Championship.PlayMode.ROUNDS
 

@@ -79,6 +79,8 @@ class Championship(models.Model):
     # Team events (1.14.1, 1.14.2): boards per match, reserves per team.
     boards = models.PositiveSmallIntegerField(_("boards per match"), null=True, blank=True)
     reserves = models.PositiveSmallIntegerField(_("reserves per team"), default=0)
+    # 1.1: a personal-team event ranks each board's players too (``selectors.board_rankings``).
+    ranks_boards = models.BooleanField(_("ranks each board's players too (1.1)"), default=False)
     # 1.14.2: line-ups are due this many minutes before the round (empty: the rules' 15).
     lineup_minutes = models.PositiveSmallIntegerField(
         _("line-ups due, minutes before the round"), null=True, blank=True

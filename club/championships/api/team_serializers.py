@@ -30,6 +30,7 @@ class TeamEventSerializer(serializers.Serializer):
     boards = serializers.IntegerField()
     reserves = serializers.IntegerField()
     lineup_minutes = serializers.IntegerField(allow_null=True)
+    ranks_boards = serializers.BooleanField()
     system = serializers.CharField()
     swiss_system = serializers.CharField()
     rounds_planned = serializers.IntegerField(allow_null=True)
@@ -52,6 +53,9 @@ class TeamEventCreateSerializer(serializers.Serializer):
         allow_null=True,
         default=None,
         help_text="Line-ups are due this many minutes before the round (1.14.2; empty: 15).",
+    )
+    ranks_boards = serializers.BooleanField(
+        default=False, help_text="A personal-team event (1.1): each board's players are ranked too."
     )
     system = serializers.CharField(default="round-robin", help_text="round-robin or swiss")
     swiss_system = serializers.CharField(required=False, default="", help_text="Swiss: " + ", ".join(pairing.SYSTEMS))
@@ -189,6 +193,17 @@ class TeamCrosstableRowSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     cells = serializers.ListField(child=serializers.CharField())
+
+
+class TeamBoardRankingSerializer(serializers.Serializer):
+    board = serializers.IntegerField()
+    rows = serializers.ListField(
+        child=serializers.DictField(), help_text="ratings.standings.table rows: id, place, points, coefficients …"
+    )
+
+
+class TeamBoardRankingsSerializer(serializers.Serializer):
+    boards = TeamBoardRankingSerializer(many=True)
 
 
 class TeamStandingsSerializer(serializers.Serializer):

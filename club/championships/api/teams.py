@@ -24,6 +24,7 @@ from .. import services
 from ..models import Championship
 from ..selectors import events
 from ..selectors import teams as selectors
+from ..selectors.board_rankings import board_rankings
 from . import team_serializers as s
 from .views import visible_or_404
 
@@ -236,6 +237,17 @@ class StandingsView(APIView):
         """The table (1.14.6) as last computed from the results, and the crosstable of board points."""
         event = _event(pk, request.user)
         return Response({"rows": selectors.standings_rows(event), "crosstable": selectors.crosstable(event)["rows"]})
+
+
+class BoardRankingsView(APIView):
+    @extend_schema(responses=s.TeamBoardRankingsSerializer)
+    def get(self, request, pk):
+        """A personal-team event's ranking of each board's players (1.1), from their games in the
+        team matches, with the event's coefficients; 404 for an event that ranks only teams."""
+        event = _event(pk, request.user)
+        if not event.ranks_boards:
+            raise Http404
+        return Response({"boards": board_rankings(event)})
 
 
 class StandingsAfterView(APIView):

@@ -86,6 +86,7 @@ def championship_create(
     boards: int | None = None,
     reserves: int = 0,
     lineup_minutes: int | None = None,
+    ranks_boards: bool = False,
     system: str = System.ROUND_ROBIN,
     cycles: int = 1,
     swiss_system: str = "",
@@ -158,6 +159,7 @@ def championship_create(
         scoring = scoring or Championship.Scoring.MATCH_POINTS
         options = _team_options(boards=boards, reserves=reserves, system=system, scoring=scoring)
         options["lineup_minutes"] = _lineup_minutes(lineup_minutes)
+        options["ranks_boards"] = bool(ranks_boards)
         criteria = _criteria(tie_criteria, team_rules.CRITERIA)
     else:
         scoring = scoring or Championship.Scoring.ONE
