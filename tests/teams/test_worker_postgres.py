@@ -67,7 +67,10 @@ def test_a_six_team_event_is_played_to_the_end_by_the_worker(celery_worker_proce
     ok(organiser.post(url + "arbiters/", {"member_id": staff["arbiter"].pk, "role": "arbiter"}, format="json"))
     for name, roster in zip(TEAM_NAMES, rosters):
         body = {"name": name, "captain_id": roster[0].pk, "player_ids": [m.pk for m in roster]}
-        ok(client(roster[0]).post(url + "teams/", body, format="json"), 201)
+        registered = ok(client(roster[0]).post(url + "teams/", body, format="json"), 201)
+        team = next(t for t in registered["teams"] if t["name"] == name)
+        for player in roster[1:]:  # a place is an invitation until the player accepts it (1.14.2)
+            ok(client(player).post(f"{url}teams/{team['id']}/answer/", {"accept": True}, format="json"))
     detail = ok(organiser.post(url + "close/", {"seed": "кубок"}, format="json"))
     number_of = {t["id"]: t["start_number"] for t in detail["teams"]}
     team_by_number = {t["start_number"]: t for t in detail["teams"]}
