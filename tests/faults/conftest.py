@@ -24,10 +24,17 @@ from pathlib import Path
 
 import psycopg
 import pytest
+from django.db import connection
 
 from tests.championships.conftest import make_championship, players, staff  # noqa: F401 (fixtures)
 from tests.concurrency import wait_for
-from tests.conftest import ROOT, _services_missing, _skip_or_fail, _wait_until_worker_ready
+from tests.conftest import (
+    ROOT,
+    _services_missing,
+    _skip_or_fail,
+    _wait_until_worker_ready,
+    database_url_for_other_processes,
+)
 
 
 def free_port() -> int:
@@ -299,3 +306,29 @@ def stop(process: subprocess.Popen, sig: int = signal.SIGTERM) -> None:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+
+# ---- a worker killed in the middle of a task ---------------------------------------------
+@contextlib.contextmanager
+def lock_held(sql: str, *params):
+    """Run ``sql`` in a transaction of another connection and hold its locks until the block ends."""
+    holder = psycopg.connect(database_url_for_other_processes())
+    holder.execute(sql, params)
+    try:
+        yield
+    finally:
+        holder.rollback()
+        holder.close()
+
+
+def a_backend_waits_on_a_lock() -> bool:
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'"
+        )
+        return cursor.fetchone()[0] > 0
+
+
+def killed_mid_task(worker) -> None:
+    assert wait_for(a_backend_waits_on_a_lock), "the worker never reached the held lock"
+    stop(worker, 9)

@@ -9,12 +9,9 @@ has already written inside its transaction, waits until the worker's
 PostgreSQL backend is waiting on that lock, then kills the worker.
 """
 
-from contextlib import contextmanager
 from datetime import timedelta
 
-import psycopg
 import pytest
-from django.db import connection
 from django.utils import timezone
 
 from club.championships import services as championships
@@ -26,34 +23,9 @@ from games.tasks import games_sweep_task
 from ratings.models import Rating, RatingChange
 from tests.conftest import database_url_for_other_processes
 
-from .conftest import celery_worker, stack_env, stop, wait_for
+from .conftest import celery_worker, killed_mid_task, lock_held, stack_env, wait_for
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
-
-
-@contextmanager
-def lock_held(sql: str, *params):
-    """Run ``sql`` in a transaction of another connection and hold its locks until the block ends."""
-    holder = psycopg.connect(database_url_for_other_processes())
-    holder.execute(sql, params)
-    try:
-        yield
-    finally:
-        holder.rollback()
-        holder.close()
-
-
-def a_backend_waits_on_a_lock() -> bool:
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'"
-        )
-        return cursor.fetchone()[0] > 0
-
-
-def killed_mid_task(worker) -> None:
-    assert wait_for(a_backend_waits_on_a_lock), "the worker never reached the held lock"
-    stop(worker, 9)
 
 
 def test_work_cut_off_by_a_killed_worker_is_done_exactly_once_by_the_next(
