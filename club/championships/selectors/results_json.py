@@ -57,17 +57,9 @@ def results_plain(championship: Championship, key: tuple | None = None) -> dict:
         "entrants": [player_plain(p) for p in data["entrants"].values()],
         "standings": [
             {
-                "place": row["place"],
-                "player": player_plain(row["player"]),
-                "points": row["raw"]["points"],
-                "wins": row["wins"],
-                "draws": row["draws"],
-                "losses": row["losses"],
-                "games": row["games"],
+                **standings_row_plain(row),
                 "played": row["played"],
-                "struck": row["struck"],
                 "withdrawn_after_round": row["withdrawn_after_round"],
-                "coefficients": row["raw"]["coefficients"],
                 "arithmetic": {f["name"]: {"sum": f["sum"], "lines": f["lines"]} for f in row["figures"]},
                 "rating": row["rating"],
                 **(
@@ -123,6 +115,21 @@ def starting_list_plain(championship: Championship) -> dict:
     return {"championship_id": championship.pk, "players": [player_plain(p) for p in data["players"]]}
 
 
+def standings_row_plain(row: dict) -> dict:
+    """A standings row (``results.standings_rows``) as JSON values: place, player, points, games, coefficients."""
+    return {
+        "place": row["place"],
+        "player": player_plain(row["player"]),
+        "points": row["raw"]["points"],
+        "wins": row["wins"],
+        "draws": row["draws"],
+        "losses": row["losses"],
+        "games": row["games"],
+        "struck": row["struck"],
+        "coefficients": row["raw"].get("coefficients", {}),
+    }
+
+
 def round_sheet_plain(championship: Championship, number: int) -> dict | None:
     data = round_sheet(championship, number)
     return None if data is None else {"championship_id": championship.pk, **round_plain(data["round"])}
@@ -134,20 +141,7 @@ def standings_after_plain(championship: Championship, number: int | None) -> dic
         "championship_id": championship.pk,
         "after_round": number,
         "criteria": [c["name"] for c in data["criteria"]],
-        "rows": [
-            {
-                "place": row["place"],
-                "player": player_plain(row["player"]),
-                "points": row["raw"]["points"],
-                "wins": row["wins"],
-                "draws": row["draws"],
-                "losses": row["losses"],
-                "games": row["games"],
-                "struck": row["struck"],
-                "coefficients": row["raw"].get("coefficients", {}),
-            }
-            for row in data["standings"]
-        ],
+        "rows": [standings_row_plain(row) for row in data["standings"]],
     }
 
 
