@@ -14,7 +14,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from games.models import Game, GameEvent, Vacation
-from games.services import finish, game_create, games_sweep
+from games.services import finish, game_check_in, game_create, games_sweep
 from games.services.finish import games_followups_dispatch
 
 from .conftest import T0, at
@@ -50,7 +50,8 @@ def test_one_sweep_ends_each_kind_of_overdue_game_at_its_own_moment(new_game, an
             **options,
         )
 
-    white_absent = round_game(black_checked_in_at=T0)
+    white_absent = round_game()
+    game_check_in(game_id=white_absent.pk, member=boris, now=T0)  # black is at the board, white never comes
     both_absent = round_game()
     correspondence = game_create(discipline="russian", white=chiara, black=boris, time_control="d1", now=T0)
     # Anna's vacation, recorded without the game's deadline being moved: the
