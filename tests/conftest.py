@@ -97,10 +97,11 @@ def _fast_password_hashing(settings):
 
 
 @pytest.fixture(autouse=True)
-def _fresh_rate_limits():
+def _fresh_cache():
     """Login lockouts (django-axes) and API throttles count in the cache per address,
-    account and member: every test starts from zero. Only those keys go: on Redis the
-    same database holds the Celery broker's queues."""
+    account and member: every test starts from zero, and what the cache keeps a
+    while (the home page's member count, the results' tables) is read afresh.
+    Only those keys go: on Redis the same database holds the Celery broker's queues."""
     from django.core.cache import cache
 
     client = getattr(cache._cache, "get_client", None)
@@ -108,7 +109,8 @@ def _fresh_rate_limits():
         cache.clear()
         return
     redis = client(write=True)
-    for pattern in (cache.make_key("throttle_*"), cache.make_key("axes-*")):
+    patterns = ("throttle_*", "axes-*", "club-member-count", "template.cache.*")
+    for pattern in (cache.make_key(p) for p in patterns):
         keys = list(redis.scan_iter(match=pattern))
         if keys:
             redis.delete(*keys)

@@ -19,7 +19,7 @@ from rest_framework.test import APIClient
 from club.championships.models import Board, Championship, Entry, MatchGame, Round, Standings
 from games.models import Game
 from games.rules import variant
-from games.services import game_draw_answer, game_move_make, game_resign
+from games.services import game_check_in, game_draw_answer, game_move_make, game_resign
 from tests.concurrency import race, wait_for
 from tests.conftest import make_member
 
@@ -153,6 +153,8 @@ def test_a_swiss_qualifies_into_a_knockout_whose_drawn_tie_goes_to_lehmann_georg
     first = ongoing(drawn)
     assert (first.time_control, first.white_ms, first.black_ms) == ("300+3", 300_000, 300_000)
     s = first.starts_at
+    for player in (first.white, first.black):  # both at the board after the break (1.6.3: no absence to share)
+        game_check_in(game_id=first.pk, member=player, now=s)
     move(first, s + timedelta(seconds=10))  # white: 300 − 10 + 3 = 293 s left
     draw(first, s + timedelta(seconds=40))  # black: 300 − 30 + 3 = 273 s, offering a draw; accepted at once
     assert wait_for(lambda: MatchGame.objects.filter(board=drawn).count() == 4), "no second series game"

@@ -20,7 +20,7 @@ from django.db import connection, connections
 
 from games.models import Game, GameEvent, Move
 from games.rules import variant
-from games.services import Conflict, game_create, game_move_make
+from games.services import Conflict, game_check_in, game_create, game_move_make
 
 from .conftest import T0
 
@@ -175,7 +175,7 @@ def test_two_sweepers_end_each_of_500_overdue_games_once(anna, boris, tmp_path):
 @pytest.mark.django_db(transaction=True)
 def test_two_sweepers_forfeit_each_of_200_absent_players_once(anna, boris):
     for _ in range(200):
-        game_create(
+        game = game_create(
             discipline="russian",
             white=anna,
             black=boris,
@@ -183,8 +183,8 @@ def test_two_sweepers_forfeit_each_of_200_absent_players_once(anna, boris):
             starts_at=T0,
             lateness_ms=600_000,
             now=T0 - timedelta(hours=1),
-            black_checked_in_at=T0,
         )
+        game_check_in(game_id=game.pk, member=boris, now=T0)  # black is at the board, white never comes
     reports = _two_sweepers(T0 + timedelta(minutes=11))
     followups = [gid for r in reports for gid in r["followups"]]
     assert sum(r["ended"] for r in reports) == 200
