@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.machine import footer, header  # noqa: E402
-from bench.throwaway_db import database_setup, django_ready  # noqa: E402
+from bench.throwaway_db import on_throwaway_database  # noqa: E402
 
 
 def _club(n_players: int):
@@ -162,13 +162,7 @@ def main() -> None:
         args.players, args.repeat = 6, 1
         os.environ.pop("DATABASE_URL", None)
     header()
-    where, cleanup = database_setup(os.environ.get("DATABASE_URL"), prefix="section-bench-")
-    print(f"database: {where}")
-    try:
-        django_ready()
-        run(args.players, args.cycles, args.repeat)
-    finally:
-        cleanup()
+    on_throwaway_database("section-bench-", lambda: run(args.players, args.cycles, args.repeat))
     footer()
 
 

@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.machine import footer, header  # noqa: E402
-from bench.throwaway_db import database_setup, django_ready  # noqa: E402
+from bench.throwaway_db import on_throwaway_database  # noqa: E402
 
 
 def build_swiss(label: str, n_players: int, n_rounds: int, seed: int = 27):
@@ -186,13 +186,7 @@ def main() -> None:
         args.players, args.rounds, args.repeat = 40, 5, 2
         os.environ.pop("DATABASE_URL", None)
     header()
-    where, cleanup = database_setup(os.environ.get("DATABASE_URL"), prefix="results-bench-")
-    print(f"database: {where}")
-    try:
-        django_ready()
-        run(args.players, args.rounds, args.repeat)
-    finally:
-        cleanup()
+    on_throwaway_database("results-bench-", lambda: run(args.players, args.rounds, args.repeat))
     footer()
 
 

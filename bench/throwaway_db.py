@@ -53,3 +53,15 @@ def django_ready() -> None:
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)
+
+
+def on_throwaway_database(prefix: str, work: Callable[[], None]) -> None:
+    """Run ``work`` on a throw-away database (DATABASE_URL's server, else SQLite),
+    migrated first, printing where, and removed afterwards whatever happens."""
+    where, cleanup = database_setup(os.environ.get("DATABASE_URL"), prefix=prefix)
+    print(f"database: {where}")
+    try:
+        django_ready()
+        work()
+    finally:
+        cleanup()
