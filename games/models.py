@@ -92,6 +92,9 @@ class Game(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="games_as_black", db_index=False
     )
     rated = models.BooleanField(default=True)
+    # A game of a competition (an event's board, match or play-off game): its result
+    # goes to the event (settings.GAME_FINISHED_COMPETITION_TASKS); games never knows which.
+    competition = models.BooleanField(default=False)
     speed = models.CharField(max_length=16, choices=SPEEDS)
     time_control = models.CharField(max_length=64, default="-")
     opening_rule = models.CharField(max_length=16, blank=True)
@@ -237,8 +240,8 @@ class GameEvent(models.Model):
     # Set once the "finished" follow-up tasks are on the broker (games.events), and
     # again each time the ones not done are sent again.
     dispatched_at = models.DateTimeField(null=True, blank=True)
-    # Set once every follow-up task has run to its end (FollowupDone, one row a task):
-    # until then a queued message lost with the broker is sent again.
+    # Set once every follow-up has run to its end (games.events.followups_run): until
+    # then a queued message lost with the broker is sent again.
     followups_done_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -261,10 +264,8 @@ class GameEvent(models.Model):
 
 
 class FollowupDone(models.Model):
-    """One follow-up task of a finished game ran to its end (Celery's task_success).
-
-    A task that was on the broker when Redis lost it (no persistence) never
-    writes its row, so the sweep sends it again (games.events.outbox)."""
+    """One follow-up of a finished game ran while another failed: the resent
+    follow-up task skips it (games.events.outbox.followups_run)."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="followups_done")
     task = models.CharField(max_length=100)

@@ -1,7 +1,6 @@
 """Celery tasks: thin, idempotent, taking ids."""
 
 from celery import shared_task
-from celery.signals import task_success
 
 from games import events
 from games.services import games_sweep
@@ -18,6 +17,13 @@ def games_sweep_task() -> int:
     ended = games_sweep(limit=SWEEP_PER_RUN)
     events.followups_redispatch()
     return ended
+
+
+@shared_task(name="games.tasks.game_followups_task", acks_late=True, reject_on_worker_lost=True, ignore_result=True)
+def game_followups_task(game_id: int) -> list[str]:
+    """A game ended: run its follow-ups (ratings, notifications, its event's), once
+    each (settings.GAME_FOLLOWUPS_TASK names this task; games/events/outbox.py)."""
+    return events.followups_run(game_id)
 
 
 @shared_task(name="games.tasks.games_followups_task", acks_late=True, reject_on_worker_lost=True, ignore_result=True)
@@ -42,12 +48,3 @@ def turns_announce_task(batches: int = 20) -> int:
         if handed < TURNS_PER_BATCH:
             break
     return announced
-
-
-@task_success.connect
-def followup_done(sender=None, **_) -> None:
-    """In the worker, after a task returned: a follow-up of a finished game
-    (one game id its only argument) is recorded as done."""
-    args = getattr(getattr(sender, "request", None), "args", None) or ()
-    if len(args) == 1 and isinstance(args[0], int) and not isinstance(args[0], bool):
-        events.followup_done_record(task=getattr(sender, "name", ""), game_id=args[0])

@@ -4,8 +4,9 @@ from django.utils.translation import gettext_lazy as _
 
 class ChampionshipsConfig(AppConfig):
     """Championships (003 §1). Wired to the game server through settings:
-    GAME_FINISHED_TASKS and GAME_RESULT_CHANGED_TASKS enqueue
-    ``club.championships.tasks.championship_game_result`` with the game id."""
+    GAME_FINISHED_COMPETITION_TASKS (run for a game of a competition) and
+    GAME_RESULT_CHANGED_TASKS name ``club.championships.tasks.championship_game_result``,
+    called with the game id."""
 
     name = "club.championships"
     label = "championships"

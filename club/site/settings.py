@@ -342,10 +342,14 @@ LOGGING = {
 }
 
 # --- Game events → other apps (see docs/contracts.md) ---------------------------------
-# Dotted paths of Celery tasks that games.events enqueues with ``.delay(game_id)``
-# on commit when a game ends / when an arbiter changes or annuls a result.
+# A game ended: games.events enqueues on commit one task per game (GAME_FOLLOWUPS_TASK),
+# which runs in the worker, in order, the follow-ups named in GAME_FINISHED_TASKS, and for a
+# game of a competition (Game.competition) those of GAME_FINISHED_COMPETITION_TASKS.
+# An arbiter changed or annulled a result: each of GAME_RESULT_CHANGED_TASKS is enqueued
+# with ``.delay(game_id)``. All are dotted paths of Celery tasks taking the game id.
+GAME_FOLLOWUPS_TASK = "games.tasks.game_followups_task"
 GAME_FINISHED_TASKS: list[str] = ["ratings.tasks.rating_apply_game", "club.notifications.tasks.notify_game_finished"]
-GAME_FINISHED_TASKS.append("club.championships.tasks.championship_game_result")
+GAME_FINISHED_COMPETITION_TASKS: list[str] = ["club.championships.tasks.championship_game_result"]
 GAME_RESULT_CHANGED_TASKS: list[str] = ["ratings.tasks.rating_recompute_from_game"]
 GAME_RESULT_CHANGED_TASKS.append("club.championships.tasks.championship_game_result")
 SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"].update(

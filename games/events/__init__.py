@@ -3,9 +3,10 @@
 Games never imports the apps built on it (ratings, notifications,
 championships, arbiters; tests/architecture enforces it). They subscribe:
 
-* ``outbox``: the follow-up tasks of a finished game or a changed result,
-  named in ``settings.GAME_FINISHED_TASKS`` / ``GAME_RESULT_CHANGED_TASKS``
-  and enqueued after commit from the ``GameEvent`` outbox;
+* ``outbox``: the follow-ups of a finished game (one task per game runs those
+  named in ``settings.GAME_FINISHED_TASKS``, and ``GAME_FINISHED_COMPETITION_TASKS``
+  for a competition's game) and the tasks of a changed result
+  (``GAME_RESULT_CHANGED_TASKS``), enqueued after commit from the ``GameEvent`` outbox;
 * ``hooks``: functions registered in an ``AppConfig.ready`` for correspondence
   turns, challenges, a member opening a game, and the look-up of a
   member's club rating that games asks of ratings;
@@ -30,8 +31,8 @@ from .hooks import (
     vacation_checks_run,
 )
 from .outbox import (
-    followup_done_record,
     followups_redispatch,
+    followups_run,
     game_finished,
     game_finished_on_commit,
     game_result_changed,
@@ -41,8 +42,8 @@ __all__ = [
     "challenge_accepted_on_commit",
     "challenge_created_on_commit",
     "check_vacation",
-    "followup_done_record",
     "followups_redispatch",
+    "followups_run",
     "game_changed_on_commit",
     "game_finished",
     "game_finished_on_commit",

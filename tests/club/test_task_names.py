@@ -32,7 +32,8 @@ def test_the_settings_name_only_registered_tasks():
     from django.conf import settings
 
     celery_app.loader.import_default_modules()
-    named = set(settings.GAME_FINISHED_TASKS) | set(settings.GAME_RESULT_CHANGED_TASKS)
+    named = set(settings.GAME_FINISHED_TASKS) | set(settings.GAME_FINISHED_COMPETITION_TASKS)
+    named |= {settings.GAME_FOLLOWUPS_TASK} | set(settings.GAME_RESULT_CHANGED_TASKS)
     named |= {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
     named |= set(settings.CELERY_TASK_ROUTES)
     assert named <= set(celery_app.tasks)

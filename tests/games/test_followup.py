@@ -1,4 +1,5 @@
-"""The end of every game enqueues its follow-up work once, on commit (docs/contracts.md)."""
+"""The end of every game enqueues its follow-up work once, on commit: one task per game,
+which runs every follow-up in the worker (docs/contracts.md, games/events/outbox.py)."""
 
 from datetime import timedelta
 
@@ -7,7 +8,7 @@ from celery import shared_task
 from django.utils import timezone
 
 from games.events import followups_redispatch
-from games.models import FollowupDone, GameEvent
+from games.models import FollowupDone, Game, GameEvent
 from games.services import Conflict, game_resign, games_sweep
 
 from .conftest import at
@@ -69,13 +70,15 @@ def test_a_follow_up_whose_enqueue_failed_is_enqueued_again_by_the_sweep(
     new_game, anna, eager_followups, settings, django_capture_on_commit_callbacks
 ):
     game = new_game()
-    settings.GAME_FINISHED_TASKS = ["tests.games.test_followup.broker_down"]
+    task = settings.GAME_FOLLOWUPS_TASK
+    settings.GAME_FOLLOWUPS_TASK = "tests.games.test_followup.broker_down"
     with django_capture_on_commit_callbacks(execute=True):
         game_resign(game_id=game.pk, member=anna, now=at(5))
     event = GameEvent.objects.get(game=game, kind="finished")
     assert event.dispatched_at is None  # the outbox row waits for a working broker
+    assert eager_followups == []
 
-    settings.GAME_FINISHED_TASKS = ["tests.games.test_followup.record_followup"]
+    settings.GAME_FOLLOWUPS_TASK = task
     assert followups_redispatch(older_than=timedelta(0)) == 1
     assert eager_followups == [game.pk]
     event.refresh_from_db()
@@ -84,10 +87,13 @@ def test_a_follow_up_whose_enqueue_failed_is_enqueued_again_by_the_sweep(
 
 
 OTHER_FOLLOWED_UP: list[int] = []
+FAILING: set[int] = set()
 
 
 @shared_task
 def record_other_followup(game_id: int) -> None:
+    if game_id in FAILING:
+        raise RuntimeError("the follow-up's service is down")
     OTHER_FOLLOWED_UP.append(game_id)
 
 
@@ -98,27 +104,49 @@ def two_followups(settings, eager_followups):
         "tests.games.test_followup.record_other_followup",
     ]
     OTHER_FOLLOWED_UP.clear()
+    FAILING.clear()
     return settings.GAME_FINISHED_TASKS
 
 
-def test_each_follow_up_that_ran_is_recorded_and_the_last_closes_the_outbox_row(
+def test_one_task_runs_every_follow_up_and_closes_the_outbox_row_without_a_row_per_follow_up(
     new_game, anna, two_followups, django_capture_on_commit_callbacks
 ):
     game = new_game()
     with django_capture_on_commit_callbacks(execute=True):
         game_resign(game_id=game.pk, member=anna, now=at(5))
-    assert sorted(FollowupDone.objects.filter(game=game).values_list("task", flat=True)) == sorted(two_followups)
+    assert ([game.pk], [game.pk]) == (FOLLOWED_UP, OTHER_FOLLOWED_UP)
     assert GameEvent.objects.get(game=game, kind="finished").followups_done_at is not None
+    assert not FollowupDone.objects.filter(game=game).exists()
 
 
-def test_follow_ups_queued_but_never_done_are_sent_again_after_the_window_and_only_those(
+def test_a_failed_follow_up_leaves_the_row_open_and_the_resent_task_runs_only_it(
+    new_game, anna, two_followups, settings, django_capture_on_commit_callbacks
+):
+    game = new_game()
+    FAILING.add(game.pk)
+    with django_capture_on_commit_callbacks(execute=True):
+        game_resign(game_id=game.pk, member=anna, now=at(5))
+    event = GameEvent.objects.get(game=game, kind="finished")
+    assert event.followups_done_at is None and [game.pk] == FOLLOWED_UP and OTHER_FOLLOWED_UP == []
+    assert list(FollowupDone.objects.filter(game=game).values_list("task", flat=True)) == [two_followups[0]]
+
+    FAILING.clear()
+    GameEvent.objects.filter(game=game).update(
+        dispatched_at=timezone.now() - timedelta(seconds=settings.GAMES_FOLLOWUP_RESEND_SECONDS + 1)
+    )
+    assert followups_redispatch() == 1
+    assert ([game.pk], [game.pk]) == (FOLLOWED_UP, OTHER_FOLLOWED_UP)  # the one that ran is not run again
+    assert GameEvent.objects.get(game=game, kind="finished").followups_done_at is not None
+    assert followups_redispatch() == 0
+
+
+def test_follow_ups_queued_but_never_done_are_sent_again_after_the_window(
     new_game, anna, two_followups, settings, django_capture_on_commit_callbacks
 ):
     game = new_game()
     with django_capture_on_commit_callbacks(execute=True):
         game_resign(game_id=game.pk, member=anna, now=at(5))
-    # As if the second task's message had been lost on the broker: it never ran, so no row.
-    FollowupDone.objects.filter(task=two_followups[1]).delete()
+    # As if the task's message had been lost on the broker: it never ran.
     GameEvent.objects.filter(game=game).update(followups_done_at=None)
     FOLLOWED_UP.clear()
     OTHER_FOLLOWED_UP.clear()
@@ -129,7 +157,29 @@ def test_follow_ups_queued_but_never_done_are_sent_again_after_the_window_and_on
     sent = timezone.now() - timedelta(seconds=settings.GAMES_FOLLOWUP_RESEND_SECONDS + 1)
     GameEvent.objects.filter(game=game).update(dispatched_at=sent)
     assert followups_redispatch() == 1
-    assert ([], [game.pk]) == (FOLLOWED_UP, OTHER_FOLLOWED_UP)  # the done one is not sent again
+    assert ([game.pk], [game.pk]) == (FOLLOWED_UP, OTHER_FOLLOWED_UP)
     event = GameEvent.objects.get(game=game, kind="finished")
     assert event.followups_done_at is not None and event.dispatched_at > sent
     assert followups_redispatch() == 0
+
+
+COMPETITION_FOLLOWED_UP: list[int] = []
+
+
+@shared_task
+def record_competition_followup(game_id: int) -> None:
+    COMPETITION_FOLLOWED_UP.append(game_id)
+
+
+def test_only_a_competition_game_gets_the_competition_follow_ups(
+    new_game, anna, eager_followups, settings, django_capture_on_commit_callbacks
+):
+    settings.GAME_FINISHED_COMPETITION_TASKS = ["tests.games.test_followup.record_competition_followup"]
+    COMPETITION_FOLLOWED_UP.clear()
+    casual, of_an_event = new_game(), new_game()
+    Game.objects.filter(pk=of_an_event.pk).update(competition=True)
+    for game in (casual, of_an_event):
+        with django_capture_on_commit_callbacks(execute=True):
+            game_resign(game_id=game.pk, member=anna, now=at(5))
+    assert eager_followups == [casual.pk, of_an_event.pk]
+    assert [of_an_event.pk] == COMPETITION_FOLLOWED_UP

@@ -1,7 +1,8 @@
 """A game ended through the game server reaches the ratings once, after commit.
 
 docs/contracts.md: every end goes through games.services.game_finish, which
-on commit enqueues each task of settings.GAME_FINISHED_TASKS — ours among them.
+on commit enqueues the game's one follow-up task, which runs each of
+settings.GAME_FINISHED_TASKS — ours among them.
 """
 
 import pytest

@@ -225,6 +225,7 @@ def match_game_next(
         black=black,
         time_control=due.time_control,
         rated=championship.rated,
+        competition=True,
         opening_rule=championship.opening_rule,
         ballot=ballot,
         foul_policy=championship.foul_policy,

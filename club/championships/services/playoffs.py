@@ -78,6 +78,7 @@ def playoff_create(
                     black=members[black],
                     time_control=str(tc),
                     rated=championship.rated,
+                    competition=True,
                     opening_rule=championship.opening_rule,
                     foul_policy=championship.foul_policy,
                     now=now,

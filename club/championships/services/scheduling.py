@@ -60,6 +60,7 @@ def board_game_create(
         black=board.black,
         time_control=championship.time_control,
         rated=championship.rated,
+        competition=True,
         opening_rule=championship.opening_rule,
         ballot=ballot,
         foul_policy=championship.foul_policy,

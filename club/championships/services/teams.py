@@ -319,6 +319,7 @@ def matches_publish(
                     black=bg.black,
                     time_control=championship.time_control,
                     rated=championship.rated,
+                    competition=True,
                     now=now,
                     starts_at=starts_at or now,
                     lateness_ms=HOUR_MS if live else 0,
