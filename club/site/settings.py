@@ -100,15 +100,15 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "club.site.middleware.RefuseNulCharacters",
-    "csp.middleware.CSPMiddleware",
+    "club.site.middleware.ContentSecurityPolicy",  # csp's, the policy built once
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "django.contrib.sessions.middleware.SessionMiddleware",
+    "club.site.middleware.Sessions",  # these three skip a token's API call (issue 29)
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "club.site.middleware.Authentication",
     "club.site.middleware.ViewerTimeZone",  # after the member is known: his zone
-    "django.contrib.messages.middleware.MessageMiddleware",
+    "club.site.middleware.Messages",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "axes.middleware.AxesMiddleware",  # last: turns a locked-out login into a 429
 ]
@@ -174,6 +174,10 @@ REDIS_URL = _redis_for_test_process(os.environ.get("REDIS_URL", ""))
 
 if REDIS_URL:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+    # Sessions read from Redis, written through to the database: a page's move then
+    # costs the database no more queries than a token's (issue 29). Only with Redis: a
+    # per-process cache would keep a session alive in one process after logout in another.
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
     # Redis pub/sub: a group send is one PUBLISH (the list-based layer spent
     # several round trips and a Lua script per move); a socket that misses a
     # message resyncs with ?since= anyway, and every socket resyncs after its
