@@ -54,6 +54,11 @@ def pytest_addoption(parser):
         action="store_true",
         help="only the tests that use the database or the services, browser tests left out (CI's PostgreSQL pass)",
     )
+    parser.addoption(
+        "--no-database-tests",
+        action="store_true",
+        help="the rest: the pure tests and the browser tests (CI's SQLite pass); the two options split the suite",
+    )
 
 
 DATABASE_FIXTURES = {"db", "transactional_db", "django_db_setup", "live_server"}
@@ -69,11 +74,13 @@ def pytest_collection_modifyitems(config, items):
             # One xdist process runs them all, one after another: they start, kill and
             # restart servers and Celery workers of their own, and time what they see.
             item.add_marker(pytest.mark.xdist_group("services"))
-    if config.getoption("--database-tests"):
+    database_half, other_half = config.getoption("--database-tests"), config.getoption("--no-database-tests")
+    if database_half or other_half:
         kept, left_out = [], []
         for item in items:
             needs_backend = _uses_database(item) or item.get_closest_marker("services")
-            (kept if needs_backend and not item.get_closest_marker("browser") else left_out).append(item)
+            in_database_half = bool(needs_backend) and not item.get_closest_marker("browser")
+            (kept if in_database_half == bool(database_half) else left_out).append(item)
         config.hook.pytest_deselected(items=left_out)
         items[:] = kept
 
