@@ -132,7 +132,7 @@ ROOT = Path(__file__).resolve().parents[1]
 TARGET_RATE, TARGET_P99_MS, TARGET_GAMES = 300, 150, 200
 sys.path.insert(0, str(ROOT))
 
-from bench.machine import _commit, header  # noqa: E402
+from bench.machine import _commit, footer, header  # noqa: E402
 
 
 # ---- a minimal keep-alive HTTP/1.1 client (no third-party dependency) -----------------------------
@@ -762,8 +762,13 @@ def main():
     finally:
         stop_stack(procs)
     summary["load_after"] = os.getloadavg()
+    cpu = summary.get("cpu_ms_per_move")
+    if cpu:  # the headline: what a move costs each process, the figure a busy machine does not distort much
+        parts = ", ".join(f"{part} {ms:.2f}" for part, ms in cpu.items())
+        print(f"CPU per move: {sum(cpu.values()):.2f} ms in all ({parts})")
     for name, value in summary.items():
         print(f"{name}: {value}")
+    footer()
     if out:
         (out / f"play_load-{stamp}.json").write_text(json.dumps(summary, indent=1) + "\n")
         saved = [path for path in (raw_path, out / f"play_load-{stamp}.json") if path.exists()]
