@@ -127,3 +127,25 @@ def test_a_ruling_without_a_decision_is_refused_and_changes_nothing(client, make
     protest.refresh_from_db()
     assert protest.status == "pending"
     assert "upheld or rejected" in response.content.decode() or "отклон" in response.content.decode()
+
+
+def test_publishing_round_1_is_said_to_start_the_championship(client, make_championship, players, staff):
+    # 1.15: the arbiters publish a checked pairing; round 1's publication creates the first games,
+    # so the desk and the round's Publish say the event starts with it — and only for round 1.
+    championship = make_championship(players[:4])
+    services.round_pair(by=staff["arbiter"], championship_id=championship.pk, now=T0)
+    client.force_login(staff["arbiter"])
+    desk = reverse("championship-desk", args=[championship.pk])
+    detail = reverse("championships:detail", args=[championship.pk])
+    for url in (desk, detail):
+        assert "data-starts-event" in client.get(url).content.decode()
+
+    services.round_publish(by=staff["arbiter"], championship_id=championship.pk, round_number=1, now=T0)
+    for board in Board.objects.filter(round__championship=championship, game__isnull=False):
+        game_resign(game_id=board.game_id, member=board.black, now=at(30))
+    services.round_pair(by=staff["arbiter"], championship_id=championship.pk, now=at(40))
+    assert "#round-2" in client.get(desk).content.decode()  # the desk's publish step, now for round 2
+    publish = reverse("championships:action", args=[championship.pk, "publish"])
+    assert publish in client.get(detail).content.decode()
+    for url in (desk, detail):
+        assert "data-starts-event" not in client.get(url).content.decode()
