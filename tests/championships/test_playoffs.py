@@ -6,8 +6,9 @@ falls back to the next criterion."""
 import pytest
 
 from club.championships import demo, services
-from club.championships.models import Decision, Playoff
+from club.championships.models import Board, Decision, Playoff
 from club.platform.refusals import Conflict, Forbidden
+from games.services.arbiter import game_result_change
 
 from .conftest import T0, at
 
@@ -111,3 +112,51 @@ def test_a_play_off_waits_for_the_final_standings(make_championship, players, st
             now=at(10),
         )
     assert refused.value.code == "not-final"
+
+
+def correct(championship, winner, loser, staff, on_commit):
+    """Their game of the main event corrected to a win for ``winner`` after the play-off
+    (2.1.10.4), at the game layer — the championship's own service refuses once its results are final."""
+    board = Board.objects.get(round__championship=championship, white__in=[winner, loser], black__in=[winner, loser])
+    with on_commit():
+        game_result_change(
+            game_id=board.game_id,
+            arbiter=staff["chief"],
+            result="1-0" if board.white_id == winner.pk else "0-1",
+            reason="scoresheet",
+            now=at(20_000),
+        )
+
+
+def playoff_state(api, championship):
+    (only,) = api(None).get(f"/api/championships/{championship.pk}/playoffs/").json()
+    return only["state"]
+
+
+def test_a_result_corrected_after_the_play_off_that_breaks_the_tie_voids_it(api, tied, players, staff, on_commit):
+    # 1.13.2: a play-off is between players tied on points; once a correction leaves them
+    # untied, the points order them and the play-off, void, orders nothing.
+    pyotr, olga = players[0], players[1]
+    first, second = create(api, staff["chief"], tied, [pyotr.pk, olga.pk]).json()["games"]
+    resign(api, first, olga)
+    resign(api, second, olga)
+    assert playoff_state(api, tied) == "decided"
+    correct(tied, olga, pyotr, staff, on_commit)
+    after = standings(api, tied)
+    assert after[olga.pk]["points"] == 3 and after[pyotr.pk]["points"] == 2
+    assert (after[olga.pk]["place"], after[pyotr.pk]["place"]) == ("1", "2")
+    assert playoff_state(api, tied) == "void"
+
+
+def test_a_correction_that_leaves_them_tied_keeps_the_play_off(api, tied, players, staff, on_commit):
+    # 1.13.2: the other two players' draw becomes a win; the leaders are still level, so the
+    # play-off still orders them.
+    pyotr, olga = players[0], players[1]
+    first, second = create(api, staff["chief"], tied, [pyotr.pk, olga.pk]).json()["games"]
+    resign(api, first, olga)
+    resign(api, second, olga)
+    correct(tied, players[2], players[3], staff, on_commit)
+    after = standings(api, tied)
+    assert after[olga.pk]["points"] == after[pyotr.pk]["points"] == 2.5
+    assert (after[pyotr.pk]["place"], after[olga.pk]["place"]) == ("1", "2")
+    assert playoff_state(api, tied) == "decided"
