@@ -87,7 +87,8 @@ Output rows (final order)
 the chain; ``""`` for a struck player), ``points``, ``wins``, ``draws``,
 ``losses``, ``games`` (games counted, forfeits and Swiss byes included),
 ``played`` (finished over the board), ``struck`` (1.10.2),
-``withdrawn_after_round``, ``coefficients`` as above, and
+``withdrawn_after_round``, ``playoff`` (his place was decided by a play-off),
+``coefficients`` as above, and
 
 ``breakdown``: ``{coefficient: [(opponent id | None for a bye, his points as
 counted, factor), …]}`` — the figure is the sum of points × factor; factors
@@ -281,19 +282,25 @@ def table(players, rounds, *, scoring="1-1/2-0", system="round-robin", criteria=
         rows[pid] = _row(pid, games, points, opponent_points, rating)
     standing = [p["id"] for p in players if p["id"] not in struck]
     groups = _order(standing, rows, counted, points, criteria, playoff or [])
+    by_points = _split([standing], lambda group: {pid: points[pid] for pid in group})
+    # The players whose places a play-off decided (a drawn one decided nothing), for its mark.
+    decided = {
+        pid for order in playoffs_standing(playoff, by_points) if len(order) > 1 for pid in _playoff_members(order)
+    }
 
     ordered, position = [], 1
     for group in groups:
         place = str(position) if len(group) == 1 else f"{position}-{position + len(group) - 1}"
         for pid in group:
             rows[pid]["place"] = place
+            rows[pid]["playoff"] = pid in decided
             ordered.append(rows[pid])
         position += len(group)
     for p in players:
         if p["id"] in struck:
             games = entries[p["id"]]
             own = _fix(sum(g["score"] for g in games))
-            ordered.append(_struck_row(p["id"], games, own))
+            ordered.append({**_struck_row(p["id"], games, own), "playoff": False})
     withdrawn = {p["id"]: p.get("withdrawn_after_round") for p in players}
     for row in ordered:
         row["withdrawn_after_round"] = withdrawn[row["id"]]

@@ -4,6 +4,8 @@ control; their result orders those places ahead of the coefficients, and a drawn
 falls back to the next criterion."""
 
 import pytest
+from django.test import Client
+from django.urls import reverse
 
 from club.championships import demo, services
 from club.championships.models import Board, Decision, Playoff
@@ -11,6 +13,7 @@ from club.platform.refusals import Conflict, Forbidden
 from games.services.arbiter import game_result_change
 
 from .conftest import T0, at
+from .test_pages import client_for
 
 pytestmark = pytest.mark.django_db
 
@@ -160,3 +163,44 @@ def test_a_correction_that_leaves_them_tied_keeps_the_play_off(api, tied, player
     assert after[olga.pk]["points"] == after[pyotr.pk]["points"] == 2.5
     assert (after[pyotr.pk]["place"], after[olga.pk]["place"]) == ("1", "2")
     assert playoff_state(api, tied) == "decided"
+
+
+def test_the_chief_arbiter_creates_the_play_off_from_the_event_page_and_its_pages_show_it(
+    api, tied, players, staff, on_commit
+):
+    # 1.13.2 from the pages: the chief arbiter names the tied players, the time control and
+    # the games per pair; the event page lists its games and its state, the final standings
+    # mark the places it decided, and a correction that breaks the tie shows it void.
+    pyotr, olga = players[0], players[1]
+    detail = reverse("championships:detail", args=[tied.pk])
+    assert "playoff-form" not in client_for(staff["arbiter"]).get(detail).content.decode()
+    chief = client_for(staff["chief"])
+    refused = chief.post(
+        reverse("championships:action", args=[tied.pk, "playoff"]),
+        {"usernames": pyotr.username, "time_control": "600+5", "games_per_pair": 2, "reason": "the title"},
+    )
+    assert refused.status_code == 400 and not Playoff.objects.exists()  # one player is no play-off
+    with on_commit():
+        chief.post(
+            reverse("championships:action", args=[tied.pk, "playoff"]),
+            {
+                "usernames": f"{olga.username}, {pyotr.username}",
+                "time_control": "600+5",
+                "games_per_pair": 2,
+                "reason": "the title",
+            },
+        )
+    playoff = Playoff.objects.get()
+    first, second = playoff.games.values_list("game_id", flat=True)
+    page = chief.get(detail).content.decode()
+    assert f"/play/games/{first}/" in page and f"/play/games/{second}/" in page
+    assert 'class="playoff playoff-pending"' in page
+    with on_commit():
+        resign(api, first, olga)
+        resign(api, second, olga)
+    results = Client().get(reverse("championships:results", args=[tied.pk])).content.decode()
+    assert results.count('class="playoff-mark"') == 2
+    assert 'class="playoff playoff-decided"' in Client().get(detail).content.decode()
+    correct(tied, olga, pyotr, staff, on_commit)
+    assert 'class="playoff-void"' in Client().get(detail).content.decode()
+    assert 'class="playoff-mark"' not in Client().get(reverse("championships:results", args=[tied.pk])).content.decode()
