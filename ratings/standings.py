@@ -77,7 +77,9 @@ players still tied. Any coefficient name above, and:
 
 ``playoff``: ``[[id, id, …], …]``, each list the final order of one group of
 players tied on points, best first; an item may itself be a list of ids for
-players the play-off left tied (the criteria then decide among them).
+players the play-off left tied (the criteria then decide among them). A
+play-off whose players are not exactly one group tied on points (a result
+corrected since) is void and orders nothing.
 
 Output rows (final order)
 -------------------------
@@ -85,7 +87,8 @@ Output rows (final order)
 the chain; ``""`` for a struck player), ``points``, ``wins``, ``draws``,
 ``losses``, ``games`` (games counted, forfeits and Swiss byes included),
 ``played`` (finished over the board), ``struck`` (1.10.2),
-``withdrawn_after_round``, ``coefficients`` as above, and
+``withdrawn_after_round``, ``playoff`` (his place was decided by a play-off),
+``coefficients`` as above, and
 
 ``breakdown``: ``{coefficient: [(opponent id | None for a bye, his points as
 counted, factor), …]}`` — the figure is the sum of points × factor; factors
@@ -279,19 +282,25 @@ def table(players, rounds, *, scoring="1-1/2-0", system="round-robin", criteria=
         rows[pid] = _row(pid, games, points, opponent_points, rating)
     standing = [p["id"] for p in players if p["id"] not in struck]
     groups = _order(standing, rows, counted, points, criteria, playoff or [])
+    by_points = _split([standing], lambda group: {pid: points[pid] for pid in group})
+    # The players whose places a play-off decided (a drawn one decided nothing), for its mark.
+    decided = {
+        pid for order in playoffs_standing(playoff, by_points) if len(order) > 1 for pid in _playoff_members(order)
+    }
 
     ordered, position = [], 1
     for group in groups:
         place = str(position) if len(group) == 1 else f"{position}-{position + len(group) - 1}"
         for pid in group:
             rows[pid]["place"] = place
+            rows[pid]["playoff"] = pid in decided
             ordered.append(rows[pid])
         position += len(group)
     for p in players:
         if p["id"] in struck:
             games = entries[p["id"]]
             own = _fix(sum(g["score"] for g in games))
-            ordered.append(_struck_row(p["id"], games, own))
+            ordered.append({**_struck_row(p["id"], games, own), "playoff": False})
     withdrawn = {p["id"]: p.get("withdrawn_after_round") for p in players}
     for row in ordered:
         row["withdrawn_after_round"] = withdrawn[row["id"]]
@@ -421,8 +430,9 @@ def _order(standing, rows, counted, points, criteria, playoff):
        among that group's players.
     """
     groups = _split([standing], lambda group: {pid: points[pid] for pid in group})
+    playoff = playoffs_standing(playoff, groups)
     if playoff:
-        ranks = _playoff_ranks(playoff, points)
+        ranks = _playoff_ranks(playoff)
         groups = _split(groups, lambda group: {pid: ranks.get(pid, 0) for pid in group})
     for index, criterion in enumerate(criteria):
         if criterion == "results-vs-places":
@@ -449,17 +459,25 @@ def _split(groups, key):
     return result
 
 
-def _playoff_ranks(playoff, points):
-    """``{id: -rank in his play-off}`` (higher is better); a play-off's players must be tied on points."""
+def _playoff_members(order) -> set:
+    return {pid for item in order for pid in (item if isinstance(item, (list, tuple)) else (item,))}
+
+
+def playoffs_standing(playoff, groups) -> list:
+    """The play-offs that still order their places: those whose players are still exactly
+    one group tied on points (1.13.2). A result corrected after the play-off that breaks
+    the tie, or ties someone else with them, voids it — the points and criteria decide."""
+    tied = [set(group) for group in groups]
+    return [order for order in playoff or [] if _playoff_members(order) in tied]
+
+
+def _playoff_ranks(playoff):
+    """``{id: -rank in his play-off}`` (higher is better)."""
     ranks = {}
     for order in playoff:
-        members = []
         for rank, item in enumerate(order):
             for pid in item if isinstance(item, (list, tuple)) else (item,):
                 ranks[pid] = -rank
-                members.append(pid)
-        if len({points[pid] for pid in members}) > 1:
-            raise ValueError("a play-off decides only among players tied on points (1.13.2)")
     return ranks
 
 

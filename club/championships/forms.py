@@ -269,6 +269,13 @@ class AbsenceForm(forms.Form):
     reason = forms.CharField(label=_("Reason"), max_length=300)
 
 
+class PlayoffForm(forms.Form):
+    usernames = forms.CharField(label=_("The tied players (usernames, comma-separated)"), max_length=2000)
+    time_control = forms.CharField(label=_("Time control"), max_length=64, initial="600+5")
+    games_per_pair = forms.IntegerField(label=_("Games per pair"), min_value=1, max_value=4, initial=2)
+    reason = forms.CharField(label=_("Reason"), max_length=300)
+
+
 class LeaveForm(forms.Form):
     username = forms.CharField(label=_("Player"), max_length=150)
     excluded = forms.BooleanField(label=_("Excluded (not withdrawn)"), required=False)

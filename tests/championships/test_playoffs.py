@@ -4,12 +4,16 @@ control; their result orders those places ahead of the coefficients, and a drawn
 falls back to the next criterion."""
 
 import pytest
+from django.test import Client
+from django.urls import reverse
 
 from club.championships import demo, services
-from club.championships.models import Decision, Playoff
+from club.championships.models import Board, Decision, Playoff
 from club.platform.refusals import Conflict, Forbidden
+from games.services.arbiter import game_result_change
 
 from .conftest import T0, at
+from .test_pages import client_for
 
 pytestmark = pytest.mark.django_db
 
@@ -111,3 +115,92 @@ def test_a_play_off_waits_for_the_final_standings(make_championship, players, st
             now=at(10),
         )
     assert refused.value.code == "not-final"
+
+
+def correct(championship, winner, loser, staff, on_commit):
+    """Their game of the main event corrected to a win for ``winner`` after the play-off
+    (2.1.10.4), at the game layer — the championship's own service refuses once its results are final."""
+    board = Board.objects.get(round__championship=championship, white__in=[winner, loser], black__in=[winner, loser])
+    with on_commit():
+        game_result_change(
+            game_id=board.game_id,
+            arbiter=staff["chief"],
+            result="1-0" if board.white_id == winner.pk else "0-1",
+            reason="scoresheet",
+            now=at(20_000),
+        )
+
+
+def playoff_state(api, championship):
+    (only,) = api(None).get(f"/api/championships/{championship.pk}/playoffs/").json()
+    return only["state"]
+
+
+def test_a_result_corrected_after_the_play_off_that_breaks_the_tie_voids_it(api, tied, players, staff, on_commit):
+    # 1.13.2: a play-off is between players tied on points; once a correction leaves them
+    # untied, the points order them and the play-off, void, orders nothing.
+    pyotr, olga = players[0], players[1]
+    first, second = create(api, staff["chief"], tied, [pyotr.pk, olga.pk]).json()["games"]
+    resign(api, first, olga)
+    resign(api, second, olga)
+    assert playoff_state(api, tied) == "decided"
+    correct(tied, olga, pyotr, staff, on_commit)
+    after = standings(api, tied)
+    assert after[olga.pk]["points"] == 3 and after[pyotr.pk]["points"] == 2
+    assert (after[olga.pk]["place"], after[pyotr.pk]["place"]) == ("1", "2")
+    assert playoff_state(api, tied) == "void"
+
+
+def test_a_correction_that_leaves_them_tied_keeps_the_play_off(api, tied, players, staff, on_commit):
+    # 1.13.2: the other two players' draw becomes a win; the leaders are still level, so the
+    # play-off still orders them.
+    pyotr, olga = players[0], players[1]
+    first, second = create(api, staff["chief"], tied, [pyotr.pk, olga.pk]).json()["games"]
+    resign(api, first, olga)
+    resign(api, second, olga)
+    correct(tied, players[2], players[3], staff, on_commit)
+    after = standings(api, tied)
+    assert after[olga.pk]["points"] == after[pyotr.pk]["points"] == 2.5
+    assert (after[pyotr.pk]["place"], after[olga.pk]["place"]) == ("1", "2")
+    assert playoff_state(api, tied) == "decided"
+
+
+def test_the_chief_arbiter_creates_the_play_off_from_the_event_page_and_its_pages_show_it(
+    api, tied, players, staff, on_commit
+):
+    # 1.13.2 from the pages: the chief arbiter names the tied players, the time control and
+    # the games per pair; the event page lists its games and its state, the final standings
+    # mark the places it decided, and a correction that breaks the tie shows it void.
+    pyotr, olga = players[0], players[1]
+    detail = reverse("championships:detail", args=[tied.pk])
+    assert "playoff-form" not in client_for(staff["arbiter"]).get(detail).content.decode()
+    chief = client_for(staff["chief"])
+    refused = chief.post(
+        reverse("championships:action", args=[tied.pk, "playoff"]),
+        {"usernames": pyotr.username, "time_control": "600+5", "games_per_pair": 2, "reason": "the title"},
+    )
+    assert refused.status_code == 400 and not Playoff.objects.exists()  # one player is no play-off
+    with on_commit():
+        chief.post(
+            reverse("championships:action", args=[tied.pk, "playoff"]),
+            {
+                "usernames": f"{olga.username}, {pyotr.username}",
+                "time_control": "600+5",
+                "games_per_pair": 2,
+                "reason": "the title",
+            },
+        )
+    playoff = Playoff.objects.get()
+    first, second = playoff.games.values_list("game_id", flat=True)
+    page = chief.get(detail).content.decode()
+    assert f"/play/games/{first}/" in page and f"/play/games/{second}/" in page
+    assert 'class="playoff playoff-pending"' in page
+    with on_commit():
+        resign(api, first, olga)
+        resign(api, second, olga)
+    results = Client().get(reverse("championships:results", args=[tied.pk])).content.decode()
+    assert results.count('class="playoff-mark"') == 2
+    assert 'class="playoff playoff-decided"' in Client().get(detail).content.decode()
+    correct(tied, olga, pyotr, staff, on_commit)
+    assert 'class="playoff-void"' in Client().get(detail).content.decode()
+    assert 'class="playoff-mark"' not in Client().get(reverse("championships:results", args=[tied.pk])).content.decode()

@@ -182,9 +182,13 @@ class TestCriteriaChain:
         rows = standings.table(players(1, 2, 3, 4), ROUND_ROBIN, criteria=("berger",), playoff=[[[1, 4]]])
         assert [r["id"] for r in rows] == [2, 4, 1, 3]
 
-    def test_a_play_off_is_only_among_players_tied_on_points(self):
-        with pytest.raises(ValueError, match="1.13.2"):
-            standings.table(players(1, 2, 3, 4), ROUND_ROBIN, playoff=[[1, 2]])
+    def test_a_play_off_among_players_no_longer_tied_orders_nothing(self):
+        # 1.13.2: a play-off decides among players tied on points; once a corrected result
+        # leaves them untied (or ties another with them) it is void and the points decide.
+        plain = standings.table(players(1, 2, 3, 4), ROUND_ROBIN, criteria=("berger",))
+        for void in ([[2, 1]], [[3, 1]], [[4, 1, 3]]):
+            rows = standings.table(players(1, 2, 3, 4), ROUND_ROBIN, criteria=("berger",), playoff=void)
+            assert [(r["id"], r["place"]) for r in rows] == [(r["id"], r["place"]) for r in plain]
 
     def test_an_unknown_criterion_is_refused(self):
         with pytest.raises(ValueError):

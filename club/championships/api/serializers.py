@@ -357,13 +357,18 @@ class PlayoffCreateSerializer(serializers.Serializer):
 
 class PlayoffSerializer(serializers.ModelSerializer):
     games = serializers.SerializerMethodField()
+    state = serializers.SerializerMethodField()
 
     class Meta:
         model = Playoff
-        fields = ["id", "players", "time_control", "games_per_pair", "games", "created_at"]
+        fields = ["id", "players", "time_control", "games_per_pair", "games", "created_at", "state"]
 
     def get_games(self, playoff) -> list[int]:
         return list(playoff.games.values_list("game_id", flat=True))
+
+    def get_state(self, playoff) -> str:
+        # A new play-off's games are still to play.
+        return self.context.get("states", {}).get(playoff, "pending")
 
 
 class DecisionSerializer(serializers.ModelSerializer):

@@ -273,6 +273,16 @@ class AbsenceView(_Action):
 
 
 class PlayoffView(_Action):
+    def get_permissions(self):
+        return [] if self.request.method == "GET" else super().get_permissions()
+
+    @extend_schema(responses=s.PlayoffSerializer(many=True))
+    def get(self, request, pk):
+        """The event's play-offs, each with its state (1.13.2): pending, decided, drawn (the next
+        criterion decides) or void (a result corrected since broke the tie; it orders nothing)."""
+        states = selectors.playoff_states(visible_or_404(pk, request.user))
+        return Response(s.PlayoffSerializer(list(states), many=True, context={"states": states}).data)
+
     @extend_schema(request=s.PlayoffCreateSerializer, responses={201: s.PlayoffSerializer})
     def post(self, request, pk):
         """Create a play-off for tied places from the final standings (chief arbiter or deputy;

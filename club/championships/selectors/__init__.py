@@ -21,7 +21,7 @@ from .events import (
     rounds_total,
     rounds_with_boards,
 )
-from .inputs import pairing_players, played_rounds, results_plain, standings_options
+from .inputs import pairing_players, played_rounds, playoff_states, results_plain, standings_options
 
 __all__ = [
     "appointments",
@@ -38,6 +38,7 @@ __all__ = [
     "next_game_of",
     "pairing_players",
     "played_rounds",
+    "playoff_states",
     "results_plain",
     "rounds_total",
     "rounds_with_boards",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from games import results as vocabulary
 from games.models import Game
+from ratings import standings
 
 from ..models import Absence, Board, Championship, Entry, PlayoffGame, Round
 
@@ -87,16 +88,50 @@ def standings_options(championship: Championship) -> dict:
 
 def playoff_orders(championship: Championship) -> list[list[list[int]]]:
     """Each finished play-off's order (1.13.2): its players by their points in it, best
-    first, those level sharing a group — all level, a drawn play-off, one group."""
-    orders = []
+    first, those level sharing a group — all level, a drawn play-off, one group. The
+    standings apply only those whose players are still tied (``standings.playoffs_standing``)."""
+    return [order for order in _playoff_results(championship).values() if order is not None]
+
+
+def _playoff_results(championship: Championship) -> dict:
+    """``{playoff: its order, or None while a game is unfinished}``."""
+    found = {}
     for playoff in championship.playoffs.all():
         games = [pg.game for pg in PlayoffGame.objects.filter(playoff=playoff).select_related("game")]
         if not games or any(g.status != Game.Status.FINISHED or not vocabulary.is_result(g.result) for g in games):
+            found[playoff] = None
             continue
         scored = dict.fromkeys(playoff.players, 0.0)
         for g in games:
             scored[g.white_id] += vocabulary.score(g.result, vocabulary.WHITE)
             scored[g.black_id] += vocabulary.score(g.result, vocabulary.BLACK)
         levels = sorted(set(scored.values()), reverse=True)
-        orders.append([[pid for pid in playoff.players if scored[pid] == level] for level in levels])
-    return orders
+        found[playoff] = [[pid for pid in playoff.players if scored[pid] == level] for level in levels]
+    return found
+
+
+PLAYOFF_PENDING, PLAYOFF_DECIDED, PLAYOFF_DRAWN, PLAYOFF_VOID = "pending", "decided", "drawn", "void"
+
+
+def playoff_states(championship: Championship) -> dict:
+    """``{playoff: state}``: "pending" (games to play), "decided", "drawn" (1.13.2: the next
+    criterion decides) or "void" — a result of the event corrected since, its players are
+    no longer exactly the players tied on points, so it orders nothing."""
+    players, rounds = results_plain(championship)
+    rows = standings.table(
+        players, rounds, scoring=championship.scoring, system=championship.standings_system, criteria=()
+    )
+    by_points: dict = {}
+    for row in rows:
+        if not row["struck"]:
+            by_points.setdefault(row["points"], set()).add(row["id"])
+    tied = list(by_points.values())
+    states = {}
+    for playoff, order in _playoff_results(championship).items():
+        if set(playoff.players) not in tied:
+            states[playoff] = PLAYOFF_VOID
+        elif order is None:
+            states[playoff] = PLAYOFF_PENDING
+        else:
+            states[playoff] = PLAYOFF_DRAWN if len(order) == 1 else PLAYOFF_DECIDED
+    return states

@@ -32,6 +32,7 @@ from ..forms import (
     LeaveForm,
     OverrideForm,
     PairForm,
+    PlayoffForm,
     ResultForm,
 )
 from ..models import Championship
@@ -124,6 +125,14 @@ def championship_detail(request, pk):
             "adjudication_form": AdjudicationForm(),
             "leave_form": LeaveForm(),
             "absence_form": AbsenceForm(),
+            "playoff_form": PlayoffForm(),
+            # 1.13.2: each play-off with its games and state (void once a correction broke the tie).
+            "playoffs": [
+                (playoff, state, [pg.game for pg in playoff.games.select_related("game__white", "game__black")])
+                for playoff, state in (
+                    selectors.playoff_states(championship).items() if championship.playoffs.exists() else ()
+                )
+            ],
         },
     )
 
@@ -275,6 +284,17 @@ def _run(request, championship_id: int, action: str):
             reason=form["reason"],
         )
         return _("The absence is recorded: he is not paired in round %(n)s and loses it.") % {"n": form["round"]}
+    if action == "playoff":
+        form = _valid(PlayoffForm(post))
+        playoff = services.playoff_create(
+            by=me,
+            championship_id=championship_id,
+            member_ids=[_member(name).pk for name in form["usernames"].split(",") if name.strip()],
+            time_control=form["time_control"],
+            games_per_pair=form["games_per_pair"],
+            reason=form["reason"],
+        )
+        return _("The play-off is created: %(n)s games (1.13.2).") % {"n": playoff.games.count()}
     raise Http404
 
 
