@@ -36,51 +36,18 @@ seconds, and a sweep of 20).
 Figures: only runs whose files are in bench/results/ are quoted here.
 
 The target run, ``--rate 300 --games 200 --duration 600`` at commit c32a5ce
-on the quiet machine (load average 1.1 before; nothing else running), files
-play_load-2026-12-01T113749.json and .jsonl.gz: **not met**. The stack
-answered about 150 moves/s (143-171 a minute, from the JSONL: 90,144 moves
-answered inside the 600 s), so the offered 300/s queued: latency p50 294 s,
-p99 625 s, service time p50 1.28 s; the backlog took 623 s more to drain.
-0 errors, 0 409s, 0 inconsistencies (179,817 moves accepted in all, 3,650
-games finished and replaced). CPU per move: server 8.13 ms, PostgreSQL 1.95,
-worker 1.47, client 0.88, Redis 0.16 — 12.6 ms in all, so two cores carry at
-most about 159 moves/s; the machine was 96% busy. RSS server 267 -> 275 MiB,
-worker 288 -> 296 MiB over the run. (The summary's "accepted_moves_per_s:
-299.7" counted the moves answered while the backlog drained; the figure now
-counts only those answered inside the measured time.) What the web process
-does with its 8 ms: bench/move_profile.py (move_profile-2026-12-01.txt):
-of a move request's time under cProfile, a third is Django's and DRF's
-layers (middleware, token authentication, throttles), and most of the rest
-waiting on PostgreSQL's four statements and commit; the rules' work is
-under 0.3 ms. 300 moves/s on two cores needs the whole stack at about
-6.7 ms a move: roughly half the web process's per-request cost, or more
-cores (the web tier scales out: README, Scaling out).
-
-Where the latency target holds, two 120 s runs on the quiet machine at
-commit 1856e9a (``--games 200 --duration 120``, files play_load-2026-12-01T
-140725.* and T141116.*): at ``--rate 120`` all 120.6 moves/s answered, p50
-16.2 ms, p95 75.0, p99 137.6, max 347 ms (machine 63% busy); at ``--rate
-150`` all answered (150.7/s) but p99 698 ms, max 2.2 s (79% busy). Both: 0
-errors, 0 409s, 0 inconsistencies; CPU per move server 6.28-6.39 ms, worker
-1.0, PostgreSQL 1.5, client 0.75, Redis 0.13; RSS server 261 -> 269 MiB,
-worker 287 -> 288 MiB. So p99 < 150 ms holds up to about 120 moves/s here.
-
-Two small runs on the busy machine earlier (load average 5-8 on 2 cores,
-99% busy; the trees of commits ec4ca82 and 97f5df1 with others'
-uncommitted changes):
-
-* ``--rate 30 --games 30 --duration 60`` (play_load-2026-12-01T060359.json
-  and .jsonl): 29.9 moves/s accepted of 30 offered, latency p50 41.6 ms,
-  p95 266 ms, p99 578 ms, max 966 ms (service time p99 405 ms); 0 errors,
-  0 409s, 0 inconsistencies; CPU per move: server 9.6 ms, worker 1.5,
-  PostgreSQL 2.1 (every postgres process on the machine), Redis 0.2,
-  client 1.2; RSS server 250 -> 252 MiB, worker 279 -> 279 MiB.
-* ``--sweep 1000`` (play_load-2026-12-01T060548.json): 1,000 overdue games
-  all ended, each once, 156 s after they were written, one game per
-  transaction. Profiled since (sweep-profile-2026-12-01-before-1000.txt,
-  games_sweep alone: 59 ms a game on the busy machine): round trips, not
-  computation — per game a row lock, an update, an event, two commits, three
-  broker messages and the outbox's update.
+(file play_load-2026-12-01T113749.json): **not met**, about 150 moves/s
+answered. Its CPU per move (12.6 ms in all, the server 8.1) was not
+reproduced later at the same command on a machine busy with other work, so
+the figure quoted now is a side-by-side one: move_side_by_side-2026-12-02.txt
+(``--rate 100 --games 100 --duration 60``, a checkout of 9b3aabf then main at
+fa0bc26, one after the other, the machine otherwise idle: 1-2% busy with
+other work, quotable). CPU per move, main (9b3aabf): server 7.38 ms (9.10),
+worker 0.92 (1.39), PostgreSQL 1.73 (2.09), Redis 0.14 (0.17), client 0.96
+(1.05): the stack without the client 10.17 ms against 12.75, 0.80 of before,
+from one pair of runs. Both answered the 100 moves/s offered; p99 107.8 ms
+(563.9); 0 errors, 0 409s, 0 inconsistencies (summaries
+play_load-2026-12-02T143421.json and T143244.json, raw .jsonl.gz beside).
 
 The sweep target, 10,000 overdue games in under 10 s, since the sweep locks
 and ends games 1,000 at a time (one SELECT … FOR UPDATE SKIP LOCKED, one
