@@ -2,13 +2,14 @@
 through the API: the organiser creates an event, appoints its arbiter, adds two
 members and a guest (a player with no account) and closes the entries; the chief
 arbiter pairs and publishes round 1, enters the whole round's results in one form
-(1.10.4) and pairs round 2 at once; a player protests a sanction on the desk and
+(1.10.4) and pairs round 2 at once; the chief arbiter warns a player from the game's page,
+who protests it on the desk, and
 the chief arbiter rules on it (1.3.1); the player is told of each decision."""
 
 import pytest
 from playwright.sync_api import expect
 
-from club.arbiters import services as arbiters
+from club.arbiters.models import Sanction
 from club.championships.models import Board, Championship
 from club.notifications.models import Notification
 from tests.browser.test_play_browser import club_server, member_page  # noqa: F401 (fixture)
@@ -75,10 +76,20 @@ def test_an_event_run_from_the_pages_with_a_guest_a_round_s_results_in_one_form_
     chief.get_by_role("button", name="Pair the next round").click()  # at once: no "round 1 is not closed yet"
     expect(chief.locator(".messages")).to_contain_text("Round 2 is paired")
 
-    (sanction,) = arbiters.sanction_issue(
-        by=chief_arbiter, member_id=anna.pk, kind="warning", reason="talking during play", championship_id=event.pk
-    )
-    player = member_page(browser, club_server, anna)
+    chief.get_by_role("button", name="Publish the round").click()
+    expect(chief.locator(".messages")).to_contain_text("Round 2 is published")
+    # 1.16: the chief arbiter warns a player of round 2 from the game's arbiter page
+    board = Board.objects.get(round__championship=event, round__number=2, black__isnull=False)
+    culprit = anna if anna.pk in (board.white_id, board.black_id) else boris  # two members and a guest
+    chief.goto(f"/arbiters/games/{board.game_id}/")
+    sanction_form = chief.locator("form[data-action='sanction']")
+    sanction_form.locator("[name='member']").select_option(str(culprit.pk))
+    sanction_form.locator("[name='kind']").select_option("warning")
+    sanction_form.locator("[name='reason']").fill("talking during play")
+    sanction_form.get_by_role("button", name="Record the sanction").click()
+    expect(chief.locator(".messages")).to_be_visible()
+    sanction = Sanction.objects.get(member=culprit, championship=event, kind="warning")
+    player = member_page(browser, club_server, culprit)
     player.goto(f"/championships/{event.pk}/desk/")
     expect(player.locator(".my-sanction")).to_contain_text("talking during play")
     player.locator(".protest-form input[name='text']").fill("I was asking the arbiter.")
