@@ -6,8 +6,8 @@ class RatingsConfig(AppConfig):
     """Club ratings, built on games, which never imports them: ratings
     subscribe. GAME_FINISHED_TASKS names ``ratings.tasks.rating_apply_game`` (run by a
     finished game's one follow-up task) and GAME_RESULT_CHANGED_TASKS
-    ``ratings.tasks.rating_recompute_from_game``, enqueued on commit (settings); a rating-limited challenge asks a member's rating
-    through the look-up registered here."""
+    ``ratings.tasks.rating_recompute_from_game``, enqueued on commit (settings); a
+    rating-limited challenge asks a member's rating through the look-up registered here."""
 
     name = "ratings"
     verbose_name = _("Ratings")

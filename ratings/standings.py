@@ -281,12 +281,11 @@ def table(players, rounds, *, scoring="1-1/2-0", system="round-robin", criteria=
             continue
         rows[pid] = _row(pid, games, points, opponent_points, rating)
     standing = [p["id"] for p in players if p["id"] not in struck]
-    groups = _order(standing, rows, counted, points, criteria, playoff or [])
-    by_points = _split([standing], lambda group: {pid: points[pid] for pid in group})
+    # Only the play-offs whose players are still tied on points order their places.
+    playoff = playoffs_standing(playoff, _split([standing], lambda group: {pid: points[pid] for pid in group}))
+    groups = _order(standing, rows, counted, points, criteria, playoff)
     # The players whose places a play-off decided (a drawn one decided nothing), for its mark.
-    decided = {
-        pid for order in playoffs_standing(playoff, by_points) if len(order) > 1 for pid in _playoff_members(order)
-    }
+    decided = {pid for order in playoff if len(order) > 1 for pid in _playoff_members(order)}
 
     ordered, position = [], 1
     for group in groups:
@@ -425,12 +424,11 @@ def _order(standing, rows, counted, points, criteria, playoff):
     """Groups of player ids in final order; a group of several is a shared place.
 
     1. Group by points, best first (1.13.1).
-    2. A recorded play-off orders the players it covers (1.13.2).
+    2. A play-off still standing (``playoffs_standing``, the caller's) orders the players it covers (1.13.2).
     3. Each criterion in turn splits every group still tied (1.13.3), computed
        among that group's players.
     """
     groups = _split([standing], lambda group: {pid: points[pid] for pid in group})
-    playoff = playoffs_standing(playoff, groups)
     if playoff:
         ranks = _playoff_ranks(playoff)
         groups = _split(groups, lambda group: {pid: ranks.get(pid, 0) for pid in group})

@@ -43,12 +43,12 @@ from .broadcast import game_changed_on_commit
 log = logging.getLogger(__name__)
 
 
-def _enqueue(dotted: str, *args) -> bool:
+def _enqueue(dotted: str, object_id: int) -> bool:
     try:
-        import_string(dotted).delay(*args)
+        import_string(dotted).delay(object_id)
         return True
     except Exception:  # broker down: the game stands regardless; log loudly
-        log.exception("could not enqueue %s%s", dotted, args)
+        log.exception("could not enqueue %s(%s)", dotted, object_id)
         return False
 
 

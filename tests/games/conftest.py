@@ -43,6 +43,22 @@ def chiara(db):
 
 
 @pytest.fixture
+def api_game_id(anna, boris):
+    """A correspondence game, Anna white, made and accepted through the API: its id."""
+    from rest_framework.test import APIClient
+
+    client = APIClient()
+    client.force_authenticate(anna)
+    created = client.post(
+        "/api/challenges/",
+        {"discipline": "russian", "time_control": "d3", "opponent_id": boris.pk, "colour": "white"},
+        format="json",
+    )
+    client.force_authenticate(boris)
+    return client.post(f"/api/challenges/{created.json()['id']}/accept/").json()["id"]
+
+
+@pytest.fixture
 def new_game(anna, boris):
     """``new_game(time_control="300", discipline="russian", ...)``: Anna white, Boris black, started at T0."""
 

@@ -7,19 +7,6 @@ from club.members.tokens import api_token_issue
 from games.models import Move
 
 
-@pytest.fixture
-def game_id(anna, boris):
-    client = APIClient()
-    client.force_authenticate(anna)
-    created = client.post(
-        "/api/challenges/",
-        {"discipline": "russian", "time_control": "d3", "opponent_id": boris.pk, "colour": "white"},
-        format="json",
-    )
-    client.force_authenticate(boris)
-    return client.post(f"/api/challenges/{created.json()['id']}/accept/").json()["id"]
-
-
 def _move(game_id, authorization=None):
     client = APIClient()
     if authorization:
@@ -27,29 +14,29 @@ def _move(game_id, authorization=None):
     return client.post(f"/api/games/{game_id}/moves/", {"text": "c3-d4", "expected_ply": 0}, format="json")
 
 
-def test_a_valid_token_moves_as_its_member(anna, game_id):
-    answer = _move(game_id, f"Token {api_token_issue(member=anna)[1]}")
+def test_a_valid_token_moves_as_its_member(anna, api_game_id):
+    answer = _move(api_game_id, f"Token {api_token_issue(member=anna)[1]}")
     assert answer.status_code == 201 and answer.json()["move"]["member"] == anna.pk
 
 
 @pytest.mark.parametrize("header", ["Token nosuchkey", "Token", "Token a b"])
-def test_a_bad_token_is_a_401_and_nothing_is_played(game_id, header):
-    answer = _move(game_id, header)
+def test_a_bad_token_is_a_401_and_nothing_is_played(api_game_id, header):
+    answer = _move(api_game_id, header)
     assert answer.status_code == 401 and answer.headers["WWW-Authenticate"] == "Token"
-    assert not Move.objects.filter(game_id=game_id).exists()
+    assert not Move.objects.filter(game_id=api_game_id).exists()
 
 
-def test_an_inactive_members_token_is_refused(anna, game_id):
+def test_an_inactive_members_token_is_refused(anna, api_game_id):
     key = api_token_issue(member=anna)[1]
     anna.is_active = False
     anna.save(update_fields=["is_active"])
-    assert _move(game_id, f"Token {key}").status_code == 401
-    assert not Move.objects.filter(game_id=game_id).exists()
+    assert _move(api_game_id, f"Token {key}").status_code == 401
+    assert not Move.objects.filter(game_id=api_game_id).exists()
 
 
-def test_no_credentials_is_a_401_and_a_session_still_works(anna, game_id):
-    assert _move(game_id).status_code == 401
+def test_no_credentials_is_a_401_and_a_session_still_works(anna, api_game_id):
+    assert _move(api_game_id).status_code == 401
     client = APIClient()
     client.force_login(anna)
-    answer = client.post(f"/api/games/{game_id}/moves/", {"text": "c3-d4", "expected_ply": 0}, format="json")
+    answer = client.post(f"/api/games/{api_game_id}/moves/", {"text": "c3-d4", "expected_ply": 0}, format="json")
     assert answer.status_code == 201

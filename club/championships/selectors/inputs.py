@@ -124,11 +124,11 @@ def playoff_states(championship: Championship) -> dict:
     by_points: dict = {}
     for row in rows:
         if not row["struck"]:
-            by_points.setdefault(row["points"], set()).add(row["id"])
+            by_points.setdefault(row["points"], []).append(row["id"])
     tied = list(by_points.values())
     states = {}
     for playoff, order in _playoff_results(championship).items():
-        if set(playoff.players) not in tied:
+        if not standings.playoffs_standing([playoff.players], tied):
             states[playoff] = PLAYOFF_VOID
         elif order is None:
             states[playoff] = PLAYOFF_PENDING

@@ -15,28 +15,15 @@ from club.members.tokens import api_token_issue
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def game_id(anna, boris):
-    client = APIClient()
-    client.force_authenticate(anna)
-    created = client.post(
-        "/api/challenges/",
-        {"discipline": "russian", "time_control": "d3", "opponent_id": boris.pk, "colour": "white"},
-        format="json",
-    )
-    client.force_authenticate(boris)
-    return client.post(f"/api/challenges/{created.json()['id']}/accept/").json()["id"]
-
-
 def _token_client(member) -> APIClient:
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Token {api_token_issue(member=member)[1]}")
     return client
 
 
-def test_a_token_move_sets_no_cookie_and_no_page_policy_but_keeps_nosniff(anna, game_id):
+def test_a_token_move_sets_no_cookie_and_no_page_policy_but_keeps_nosniff(anna, api_game_id):
     answer = _token_client(anna).post(
-        f"/api/games/{game_id}/moves/", {"text": "c3-d4", "expected_ply": 0}, format="json"
+        f"/api/games/{api_game_id}/moves/", {"text": "c3-d4", "expected_ply": 0}, format="json"
     )
     assert answer.status_code == 201
     assert not answer.cookies  # no session, no CSRF cookie
@@ -54,18 +41,21 @@ def test_a_page_gets_the_club_s_policy_and_a_page_that_widens_it_gets_its_own(cl
     assert "'unsafe-inline'" in docs and docs != build_policy()
 
 
-def test_a_move_through_the_page_costs_the_database_no_more_than_one_through_the_api(anna, boris, game_id):
+def test_a_move_through_the_page_costs_the_database_no_more_than_one_through_the_api(anna, boris, api_game_id):
     token = _token_client(anna)
     with CaptureQueriesContext(connection) as by_token:
-        answer = token.post(f"/api/games/{game_id}/moves/", {"text": "c3-d4", "expected_ply": 0}, format="json")
+        answer = token.post(f"/api/games/{api_game_id}/moves/", {"text": "c3-d4", "expected_ply": 0}, format="json")
     assert answer.status_code == 201
 
     page = APIClient(enforce_csrf_checks=True)
     page.force_login(boris)
-    csrf = page.get(reverse("games:game", args=[game_id])).cookies["csrftoken"].value
+    csrf = page.get(reverse("games:game", args=[api_game_id])).cookies["csrftoken"].value
     with CaptureQueriesContext(connection) as by_session:
         answer = page.post(
-            f"/api/games/{game_id}/moves/", {"text": "f6-g5", "expected_ply": 1}, format="json", HTTP_X_CSRFTOKEN=csrf
+            f"/api/games/{api_game_id}/moves/",
+            {"text": "f6-g5", "expected_ply": 1},
+            format="json",
+            HTTP_X_CSRFTOKEN=csrf,
         )
     assert answer.status_code == 201
     # The token and its member; the game locked, its moves (a cold position cache), the
