@@ -40,8 +40,9 @@ PairDay = tuple[int, int, date]
 
 def pair_day(white_id: int, black_id: int, ended_at: datetime) -> PairDay:
     """The pair (either colour) and the UTC day a game ended on."""
-    low, high = sorted((white_id, black_id))
-    return low, high, ended_at.astimezone(UTC).date()
+    if white_id < black_id:
+        return white_id, black_id, ended_at.astimezone(UTC).date()
+    return black_id, white_id, ended_at.astimezone(UTC).date()
 
 
 class RepeatLimit:

@@ -184,6 +184,24 @@ def _history_insert(rows: list[tuple]) -> None:
     sql.rows_insert(RatingChange, _HISTORY_FIELDS, rows)
 
 
+def _history_write(lines: list[str], rows: list[tuple]) -> None:
+    """A block of the rebuild's history: COPY text lines (PostgreSQL) or rows."""
+    if lines:
+        sql.text_copy(RatingChange, _HISTORY_FIELDS, "".join(lines))
+    _history_insert(rows)
+
+
+def _last_of(change: GameChange, member_id: int, ended_at: datetime) -> _Last:
+    """What ``change`` leaves in ``member_id``'s Rating row."""
+    if member_id == change.white_id:
+        return _Last(
+            change.white_after, change.white_games, change.white_after - change.white_before, change.game_id, ended_at
+        )
+    return _Last(
+        change.black_after, change.black_games, change.black_after - change.black_before, change.game_id, ended_at
+    )
+
+
 def _db_datetime(value: datetime):
     return connection.ops.adapt_datetimefield_value(value)
 
@@ -305,29 +323,35 @@ def _pool_replay_from(
                 ended[game_id] = ended_at
                 yield RatedGame(game_id, white_id, black_id, *scores[result])
 
-    batch: list[tuple] = []
+    # Each member's last change in the pool: their Rating row, written once at the end.
+    latest: dict[int, tuple[GameChange, datetime]] = {}
     done = 0
+    copy = connection.vendor == "postgresql"
+    pool_text = sql.copy_text(discipline) + "\t" + sql.copy_text(speed)
+    lines: list[str] = []
+    batch: list[tuple] = []
     # Bound once: each ``connection`` attribute read goes through asgiref's
     # thread-local proxy, 2 s of a 30 s rebuild of 100,000 games (bench/results/ratings_recompute-2026-12-02.txt).
     adapt = connection.ops.adapt_datetimefield_value
+    history_lines = sql.history_lines
     for change in replay(rated(rows.iterator(chunk_size=_BATCH)), states, config):
         ended_at = ended.pop(change.game_id)
-        batch.extend(_history_rows(change, discipline=discipline, speed=speed, ended_at=adapt(ended_at)))
-        last[change.white_id] = _Last(
-            change.white_after, change.white_games, change.white_after - change.white_before, change.game_id, ended_at
-        )
-        last[change.black_id] = _Last(
-            change.black_after, change.black_games, change.black_after - change.black_before, change.game_id, ended_at
-        )
+        if copy:  # text for COPY, one write per block (ratings/sql.py)
+            lines.append(history_lines(change, pool_text, ended_at.isoformat()))
+        else:
+            batch.extend(_history_rows(change, discipline=discipline, speed=speed, ended_at=adapt(ended_at)))
+        latest[change.white_id] = latest[change.black_id] = (change, ended_at)
         done += 1
-        if len(batch) >= _BATCH:
-            _history_insert(batch)
-            batch = []
+        if done % _BATCH == 0:
+            _history_write(lines, batch)
+            lines, batch = [], []
             if progress:
                 progress(done, total)
-    _history_insert(batch)
+    _history_write(lines, batch)
     if progress:
         progress(done, total)
+    for member_id, (change, ended_at) in latest.items():
+        last[member_id] = _last_of(change, member_id, ended_at)
     _ratings_save(discipline=discipline, speed=speed, last=last)
     return done
 
@@ -382,20 +406,7 @@ def rating_apply_game(*, game_id: int) -> str:
             discipline=game.discipline,
             speed=game.speed,
             last={
-                game.white_id: _Last(
-                    change.white_after,
-                    change.white_games,
-                    change.white_after - change.white_before,
-                    game.id,
-                    game.ended_at,
-                ),
-                game.black_id: _Last(
-                    change.black_after,
-                    change.black_games,
-                    change.black_after - change.black_before,
-                    game.id,
-                    game.ended_at,
-                ),
+                member_id: _last_of(change, member_id, game.ended_at) for member_id in (game.white_id, game.black_id)
             },
             existing=rows,
         )
@@ -429,7 +440,8 @@ def ratings_recompute(
     since: datetime | None = None,
     progress: Callable[[str, int, int], None] | None = None,
 ) -> dict[str, int]:
-    """Rebuild ratings from the game history: one transaction per discipline.
+    """Rebuild ratings from the game history: one transaction per discipline
+    (on PostgreSQL, one for the whole history when everything is rebuilt).
 
     ``since`` rebuilds only from that moment on (earlier history stays as it
     is). Produces exactly the history the incremental path produces, because
@@ -443,22 +455,44 @@ def ratings_recompute(
     if discipline is not None:
         pairs = {p for p in pairs if p[0] == discipline}
     done: dict[str, int] = {}
-    for name in sorted({d for d, _ in pairs}):
-        speeds = sorted(s for d, s in pairs if d == name)
+    if discipline is None and since is None and connection.vendor == "postgresql":
+        # The whole history: one transaction that empties the table and builds
+        # its indexes once after the load (ratings/sql.py, table_reloaded).
         with transaction.atomic():
-            for speed in speeds:
-                RatingPool.objects.get_or_create(discipline=name, speed=speed)
-            # Lock this discipline's pools in primary-key order (no deadlock with
-            # rating_apply_game, which locks one pool).
-            list(RatingPool.objects.select_for_update().filter(discipline=name, speed__in=speeds).order_by("pk"))
+            _pools_locked(pairs)
+            with sql.table_reloaded(RatingChange):
+                for name, speed in sorted(pairs):
+                    done[name] = done.get(name, 0) + _pool_rebuilt(name, speed, None, config, progress)
+        return done
+    for name in sorted({d for d, _ in pairs}):
+        speeds = {(d, s) for d, s in pairs if d == name}
+        with transaction.atomic():
+            _pools_locked(speeds)
             done[name] = 0
-            for speed in speeds:
-                label = f"{name}/{speed}"
-                done[name] += _pool_replay_from(
-                    discipline=name,
-                    speed=speed,
-                    since=None if since is None else (since, 0),
-                    config=config,
-                    progress=(lambda d, t, label=label: progress(label, d, t)) if progress else None,
-                )
+            for _, speed in sorted(speeds):
+                done[name] += _pool_rebuilt(name, speed, None if since is None else (since, 0), config, progress)
     return done
+
+
+def _pools_locked(pairs: set[tuple[str, str]]) -> None:
+    """Create the pools if needed and lock them in primary-key order (no
+    deadlock with rating_apply_game, which locks one pool)."""
+    if not pairs:
+        return
+    for name, speed in sorted(pairs):
+        RatingPool.objects.get_or_create(discipline=name, speed=speed)
+    keys = Q()
+    for name, speed in pairs:
+        keys |= Q(discipline=name, speed=speed)
+    list(RatingPool.objects.select_for_update().filter(keys).order_by("pk"))
+
+
+def _pool_rebuilt(name: str, speed: str, since, config: EloConfig, progress) -> int:
+    label = f"{name}/{speed}"
+    return _pool_replay_from(
+        discipline=name,
+        speed=speed,
+        since=since,
+        config=config,
+        progress=(lambda d, t: progress(label, d, t)) if progress else None,
+    )

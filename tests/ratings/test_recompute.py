@@ -12,6 +12,7 @@ from datetime import timedelta
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.db import IntegrityError, transaction
 
 from games.models import Game
 from ratings import tasks
@@ -210,3 +211,45 @@ def test_a_discipline_is_rebuilt_in_one_transaction_all_or_nothing(monkeypatch):
     monkeypatch.setattr(services, "_pool_replay_from", real)
     call_command("ratings", "recompute", "--no-progress", stdout=io.StringIO())
     assert history() != before
+
+
+def _indexes():
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        found = connection.introspection.get_constraints(cursor, RatingChange._meta.db_table)
+    return {name: (c["columns"], c["unique"], c["index"], c["foreign_key"]) for name, c in found.items()}
+
+
+def test_the_full_rebuild_leaves_the_history_s_indexes_and_constraints_as_they_were():
+    # On PostgreSQL it drops them for the load and builds them again (ratings/sql.py, table_reloaded).
+    generated_club(120, n_members=10, seed=11)
+    before = _indexes()
+    call_command("ratings", "recompute", "--no-progress", stdout=io.StringIO())
+    assert _indexes() == before
+    assert RatingChange.objects.exists()
+    game, member = RatingChange.objects.values_list("game_id", "member_id").first()
+    with pytest.raises(IntegrityError), transaction.atomic():  # once per (game, member) still holds
+        RatingChange.objects.create(
+            **{**RatingChange.objects.filter(game_id=game, member_id=member).values()[0], "id": None}
+        )
+
+
+def test_a_full_rebuild_dying_half_way_leaves_the_old_history_and_its_indexes(monkeypatch):
+    from ratings import services
+
+    members, games = generated_club(120, n_members=10, seed=12)
+    call_command("ratings", "recompute", "--no-progress", stdout=io.StringIO())
+    before, indexes = history(), _indexes()
+    real, calls = services._pool_replay_from, []
+
+    def die_in_the_second_pool(**kwargs):
+        calls.append(kwargs["speed"])
+        if len(calls) == 2:
+            raise RuntimeError("worker killed")
+        return real(**kwargs)
+
+    monkeypatch.setattr(services, "_pool_replay_from", die_in_the_second_pool)
+    with pytest.raises(RuntimeError):
+        call_command("ratings", "recompute", "--no-progress", stdout=io.StringIO())
+    assert history() == before and _indexes() == indexes
