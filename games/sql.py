@@ -79,6 +79,47 @@ def vacations_ending_after(
     return [tuple(columns.values(row)) for row in rows]
 
 
+# A move's lock and its vacations in one round trip (issue 29): the look-up rides
+# on the lock's SELECT as three correlated subqueries (PostgreSQL; SQLite, without
+# network round trips, keeps the second statement). In the select list they are
+# evaluated for the row as locked, also when FOR UPDATE waited for another move.
+@sql.per_vendor
+def _lock_with_vacations_statement() -> tuple[str, sql.Columns] | None:
+    if connection.vendor != "postgresql":
+        return None
+    qn, game_meta, meta = connection.ops.quote_name, Game._meta, Vacation._meta
+    columns = sql.Columns(Game, alias="g")
+    member, ends = qn(meta.get_field("member").column), qn(meta.get_field("ends_at").column)
+    white, black = qn(game_meta.get_field("white").column), qn(game_meta.get_field("black").column)
+    turn = qn(game_meta.get_field("turn_started_at").column)
+    where = f"FROM {qn(meta.db_table)} v WHERE v.{member} IN (g.{white}, g.{black}) AND v.{ends} > g.{turn}"
+    pk = qn(meta.pk.column)
+    arrays = ", ".join(
+        f"ARRAY(SELECT v.{qn(meta.get_field(name).column)} {where} ORDER BY v.{pk})"
+        for name in ("member", "starts_at", "ends_at")
+    )
+    return (
+        f"SELECT {columns.sql}, {arrays} FROM {qn(game_meta.db_table)} g "
+        f"WHERE g.{qn(game_meta.pk.column)} = %s FOR UPDATE OF g",
+        columns,
+    )
+
+
+def game_locked_with_vacations(game_id: int, cursor=None) -> tuple[Game | None, list | None]:
+    """``game_locked`` and, on PostgreSQL in the same statement, the players'
+    ``vacations_ending_after(game.turn_started_at)`` (none before a turn has
+    started); None for the vacations where they are not folded in."""
+    built = _lock_with_vacations_statement()
+    if built is None:
+        return game_locked(game_id, cursor), None
+    statement, columns = built
+    row = sql.fetch_one(statement, [game_id], cursor)
+    if row is None:
+        return None, None
+    members, starts, ends = row[len(columns.fields) :]
+    return columns.instance(row), list(zip(members, starts, ends, strict=True))
+
+
 # Move store: the ORM (save + update, two round trips) took 2.2× as long (1.62 vs 3.56 ms),
 # bench/results/hand_sql-2026-12-01.txt.
 @sql.per_vendor

@@ -21,6 +21,15 @@ def game_locked(game_id: int, cursor=None) -> Game:
     return game
 
 
+def game_locked_with_vacations(game_id: int, cursor) -> tuple[Game, list | None]:
+    """``game_locked`` and the players' vacations read with it where the
+    database folds them into the lock (games/sql.py); None: not read."""
+    game, vacations = sql.game_locked_with_vacations(game_id, cursor)
+    if game is None:
+        raise NotFound("no-such-game", f"There is no game {game_id}.")
+    return game, vacations
+
+
 def player_colour(game: Game, member: Member) -> str:
     """The colour ``member`` plays in ``game``; refused for anyone else."""
     colour = game.colour_of(member.pk)

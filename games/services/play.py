@@ -25,7 +25,7 @@ from games.rules.base import Result
 from .arrival import first_arrival
 from .errors import Conflict, Invalid, NotFound, RuleRefusal
 from .finish import Ending, absence_ending, flag_if_fallen, game_finish
-from .guards import game_locked, ongoing_required, player_colour
+from .guards import game_locked, game_locked_with_vacations, ongoing_required, player_colour
 from .positions import FIVE_ROW, game_position, remember_on_commit, rules_of
 from .timing import clocks_stopped, first_move_seconds, game_deadline, left_of, players_pauses, thinking
 
@@ -139,7 +139,7 @@ def _move_locked(
 ) -> MoveOutcome | Ending | object:
     """``game_move_make`` inside its transaction: the outcome, the ``Ending``
     of an absent player's forfeit, or ``_FLAG_FELL``."""
-    game = game_locked(game_id, cursor)
+    game, vacations = game_locked_with_vacations(game_id, cursor)
     if idempotency_key and (expected_ply != game.ply or game.is_over):
         # A retry of a request that succeeded finds the game past its ply; a
         # fresh request needs no look-up (the unique key constraint guards it).
@@ -180,7 +180,7 @@ def _move_locked(
     first_arrival(game, now)  # both were absent at the start: the first mover arrives with his move (1.6.3)
     tc = clock.TimeControl.parse(game.time_control)
     running = tc.timed and game.turn_started_at is not None
-    pauses = players_pauses(game, cursor) if tc.correspondence else None
+    pauses = players_pauses(game, cursor, vacations) if tc.correspondence else None
     elapsed = thinking(game, now, pauses) if running else 0
     made = (game.white_moves if colour == WHITE else game.black_moves) + 1
     try:

@@ -18,13 +18,16 @@ def from_ms(ms: int) -> datetime:
     return datetime.fromtimestamp(ms / 1000, tz=UTC)
 
 
-def players_pauses(game: Game, cursor=None) -> dict[int, list[tuple[int, int]]]:
+def players_pauses(game: Game, cursor=None, vacations: list | None = None) -> dict[int, list[tuple[int, int]]]:
     """Both players' vacations that matter to the current turn, in one query
-    (on ``cursor`` if given; games/sql.py: it runs on every correspondence move)."""
+    (on ``cursor`` if given; games/sql.py: it runs on every correspondence move);
+    ``vacations``: those rows already read with the game's lock, to save it."""
     pauses: dict[int, list[tuple[int, int]]] = {game.white_id: [], game.black_id: []}
     if game.turn_started_at is None:
         return pauses
-    for member_id, a, b in sql.vacations_ending_after((game.white_id, game.black_id), game.turn_started_at, cursor):
+    if vacations is None:
+        vacations = sql.vacations_ending_after((game.white_id, game.black_id), game.turn_started_at, cursor)
+    for member_id, a, b in vacations:
         pauses.setdefault(member_id, []).append((to_ms(a), to_ms(b)))
     return pauses
 

@@ -31,6 +31,33 @@ class TestTheGameLock:
             assert sql.game_locked(10**9) is None
 
 
+class TestTheMoveLockWithVacations:
+    """A move reads the game's lock and the players' vacations in one round trip (issue 29)."""
+
+    def test_it_reads_the_game_and_the_vacations_the_separate_look_up_reads(self, new_game, anna, boris, chiara):
+        game = new_game(time_control="d3")
+        Game.objects.filter(pk=game.pk).update(turn_started_at=T0)
+        for member, start in [(anna, -10), (anna, -1), (anna, 3), (boris, -1), (chiara, -1)]:
+            Vacation.objects.create(member=member, starts_at=at(days(start)), ends_at=at(days(start + 2)))
+        with transaction.atomic():
+            locked, vacations = sql.game_locked_with_vacations(game.pk)
+            assert columns(locked) == columns(Game.objects.select_for_update().get(pk=game.pk))
+            if connection.vendor != "postgresql":
+                assert vacations is None  # SQLite: the move reads them with a second statement
+                return
+            separate = sql.vacations_ending_after((locked.white_id, locked.black_id), T0)
+            assert sorted(vacations) == sorted(separate) and len(vacations) == 3
+
+    def test_before_a_turn_has_started_there_are_none_and_an_unknown_game_is_none(self, new_game, anna):
+        game = new_game(time_control="d3")
+        Game.objects.filter(pk=game.pk).update(turn_started_at=None)
+        Vacation.objects.create(member=anna, starts_at=at(days(-1)), ends_at=at(days(1)))
+        with transaction.atomic():
+            _, vacations = sql.game_locked_with_vacations(game.pk)
+            assert vacations in ([], None)
+            assert sql.game_locked_with_vacations(10**9) == (None, None)
+
+
 def test_the_vacations_ending_after_an_instant_are_those_the_orm_filters(anna, boris, chiara):
     for member, start in [(anna, -10), (anna, -1), (anna, 3), (boris, -1), (chiara, -1)]:
         Vacation.objects.create(member=member, starts_at=at(days(start)), ends_at=at(days(start + 2)))
