@@ -15,12 +15,13 @@ from django.views.decorators.http import require_POST
 
 from club.championships import selectors as championships
 from club.championships.authority import Action, verdict
-from club.championships.forms import AppointForm, PairForm
-from club.championships.selectors.desk import next_step
+from club.championships.forms import AppointForm, MatchResultForm, PairForm
+from club.championships.selectors.desk import matches_to_decide, next_step
 from club.platform.api.params import posted_int
 from club.platform.refusals import Refused
 
 from . import selectors, services
+from .forms import EventSanctionForm, MyGameForm
 
 
 def _event_or_404(pk: int):
@@ -39,6 +40,10 @@ def championship_desk(request, pk: int):
     if not (official or playing):
         raise PermissionDenied
     context = {"championship": championship, "official": official, **selectors.event_part_of(me, championship)}
+    context.update(
+        question_form=MyGameForm(games=context["my_games"], auto_id="id_question_%s"),
+        game_protest_form=MyGameForm(games=context["my_games"], auto_id="id_game_protest_%s"),
+    )
     if official:
         step = next_step(championship)
         last = championship.rounds.order_by("-number").first()
@@ -50,18 +55,34 @@ def championship_desk(request, pk: int):
             appoint_form=AppointForm(),
             **selectors.event_desk(championship, me),
         )
+        context.update(
+            sanction_form=EventSanctionForm(players=context["players"], auto_id="id_sanction_%s"),
+            may_sanction=verdict(me, Action.SANCTION, championship).allowed,
+            matches=[
+                (board, MatchResultForm(initial={"board": board.pk}, auto_id=f"id_match_{board.pk}_%s"))
+                for board in matches_to_decide(championship)
+            ],
+        )
     return render(request, "arbiters/desk.html", context)
+
+
+def _refused(request, form) -> None:
+    field, errors = next(iter(form.errors.items()))
+    messages.error(request, f"{form.fields[field].label if field in form.fields else field}: {errors[0]}")
 
 
 @login_required
 @require_POST
 def desk_protest(request, pk: int):
-    """A player protests in writing a sanction against him (1.3.1), from the desk."""
+    """A player protests in writing, from the desk, a sanction against him or a decision
+    in his game (1.3.1)."""
     _event_or_404(pk)
     try:
+        sanction = posted_int(request.POST, "sanction")
         services.protest_file(
             member=request.user,
-            sanction_id=posted_int(request.POST, "sanction", default=0),
+            sanction_id=sanction,
+            game_id=None if sanction is not None else posted_int(request.POST, "game", default=0),
             text=request.POST.get("text", ""),
         )
     except Refused as refusal:
@@ -88,4 +109,48 @@ def desk_ruling(request, pk: int, protest_id: int):
         messages.error(request, refusal.detail)
     else:
         messages.success(request, _("The ruling is recorded."))
+    return redirect("championship-desk", pk)
+
+
+@login_required
+@require_POST
+def desk_sanction(request, pk: int):
+    """An arbiter of the event sanctions one of its players outside any one game (1.4);
+    its chief arbiter or deputy may exclude him (1.10). The service decides who may."""
+    championship = _event_or_404(pk)
+    players = [e.member for e in championship.entries.select_related("member")]
+    form = EventSanctionForm(request.POST, players=players)
+    if not form.is_valid():
+        _refused(request, form)
+        return redirect("championship-desk", pk)
+    try:
+        services.sanction_issue(
+            by=request.user,
+            member_id=form.cleaned_data["member"],
+            kind=form.cleaned_data["kind"],
+            reason=form.cleaned_data["reason"],
+            championship_id=pk,
+        )
+    except Refused as refusal:
+        messages.error(request, refusal.detail)
+    else:
+        messages.success(request, _("The sanction is recorded."))
+    return redirect("championship-desk", pk)
+
+
+@login_required
+@require_POST
+def desk_question(request, pk: int):
+    """A player asks the arbiter of one of his games in the event (1.3.1)."""
+    _event_or_404(pk)
+    try:
+        services.question_ask(
+            member=request.user,
+            game_id=posted_int(request.POST, "game", default=0),
+            text=request.POST.get("text", ""),
+        )
+    except Refused as refusal:
+        messages.error(request, refusal.detail)
+    else:
+        messages.success(request, _("The question is sent to the arbiter."))
     return redirect("championship-desk", pk)

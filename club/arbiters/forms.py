@@ -5,9 +5,11 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from club.championships.decisions import REASON_MAX
+from club.championships.forms import RESULT_WORDS
 from club.members.models import Member
 from club.platform import zones
 from club.platform.api.params import MAX_ID
+from games.services.arbiter import ANNULLED
 
 from .models import Sanction
 from .services import LIGHT
@@ -76,8 +78,27 @@ class AnswerForm(forms.Form):
     answer = forms.CharField(label=_("Answer"), max_length=REASON_MAX, widget=forms.Textarea(attrs={"rows": 2}))
 
 
+class ResultDecideForm(forms.Form):
+    """Set, correct or annul the game's result (1.4, 1.12.2), on its grounds (2.1.10.4)."""
+
+    result = forms.ChoiceField(
+        label=_("Result"),
+        choices=[*RESULT_WORDS.items(), (ANNULLED, _("annulled: the game counts for nobody (2.1.10.1–2.1.10.3)"))],
+    )
+    grounds = forms.ChoiceField(
+        label=_("Grounds (2.1.10.4)"),
+        choices=[
+            ("recording-error", _("a recording error")),
+            ("sanction", _("a sanction (1.4)")),
+            ("irregularity", _("an irregularity in the game")),
+        ],
+    )
+    reason = _reason()
+
+
 FORMS = {
     "sanction": SanctionForm,
+    "result": ResultDecideForm,
     "clock-correct": ClockCorrectForm,
     "clocks-stop": ClocksStopForm,
     "clocks-start": ClocksStartForm,
@@ -86,6 +107,32 @@ FORMS = {
     "draw-decision": DrawDecisionForm,
     "answer": AnswerForm,
 }
+
+
+class EventSanctionForm(forms.Form):
+    """A sanction in the championship outside any one game (1.4), or an exclusion from it (1.10);
+    the loss of a game is given on that game's arbiter page."""
+
+    member = forms.TypedChoiceField(label=_("Player"), coerce=int)
+    kind = forms.ChoiceField(
+        label=_("Sanction"), choices=[(k.value, k.label) for k in Sanction.Kind if k != Sanction.Kind.LOSS_OF_GAME]
+    )
+    reason = _reason()
+
+    def __init__(self, *args, players=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["member"].choices = [(p.pk, str(p)) for p in players]
+
+
+class MyGameForm(forms.Form):
+    """A player's question to the arbiter of one of his games, or his protest of a decision in it (1.3.1)."""
+
+    game = forms.TypedChoiceField(label=_("Game"), coerce=int)
+    text = forms.CharField(label=_("In writing"), max_length=REASON_MAX, widget=forms.Textarea(attrs={"rows": 2}))
+
+    def __init__(self, *args, games=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = [(g.pk, f"#{g.pk} {g.white} – {g.black}") for g in games]
 
 
 class ClubSanctionForm(forms.Form):

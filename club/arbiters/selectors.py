@@ -8,7 +8,7 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from club.championships.authority import Action, verdict
-from club.championships.models import Appointment, Championship
+from club.championships.models import Appointment, Championship, Entry
 from club.members.roles import Role, has_any_role, has_role
 from games.clock import TimeControl
 from games.models import Game
@@ -147,8 +147,9 @@ def adjournment_resumable(adjournment: Adjournment, now: datetime) -> bool:
 
 # ---- the event's desk (issue 28) ------------------------------------------------------------------------
 def event_desk(championship: Championship, viewer) -> dict:
-    """What the organiser and arbiters act on at the event's desk: its protests (those waiting
-    first, each with whether ``viewer`` may rule on it), its sanctions, its adjourned games."""
+    """What the organiser and arbiters act on at the event's desk: its playing members (to
+    sanction, 1.4), its protests (those waiting first, each with whether ``viewer`` may rule
+    on it), its sanctions, its adjourned games."""
     protests = list(
         Protest.objects.filter(championship=championship)
         .select_related("member", "sanction", "ruled_by")
@@ -159,6 +160,7 @@ def event_desk(championship: Championship, viewer) -> dict:
             protest.status == Protest.Status.PENDING and verdict(viewer, Action.PROTEST_RULE, protest).allowed
         )
     return {
+        "players": [e.member for e in championship.entries.filter(status=Entry.Status.ACTIVE).select_related("member")],
         "protests": protests,
         "sanctions": list(Sanction.objects.filter(championship=championship).select_related("member", "issued_by")),
         "adjourned": adjourned_games(championship),
@@ -176,11 +178,19 @@ def event_part_of(member, championship: Championship) -> dict:
     )
     for sanction in sanctions:
         sanction.may_protest = sanction.status == Sanction.Status.IN_FORCE and sanction.pk not in waiting
-    questions = Question.objects.filter(asked_by=member).filter(
-        Q(game__championship_board__round__championship=championship)
-        | Q(game__championship_match_game__board__round__championship=championship)
+    in_event = Q(championship_board__round__championship=championship) | Q(
+        championship_match_game__board__round__championship=championship
     )
+    questions = Question.objects.filter(asked_by=member, game__in=Game.objects.filter(in_event))
     return {
+        # the games he may ask the arbiter about, or protest a decision in (1.3.1)
+        "my_games": list(
+            Game.objects.filter(in_event)
+            .filter(Q(white=member) | Q(black=member))
+            .select_related("white", "black")
+            .distinct()
+            .order_by("-pk")
+        ),
         "my_sanctions": sanctions,
         "my_protests": list(
             Protest.objects.filter(championship=championship, member=member).select_related("sanction", "ruled_by")

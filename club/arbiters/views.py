@@ -27,6 +27,7 @@ from .forms import FORMS, ClubSanctionForm
 
 DONE = {
     "sanction": gettext_lazy("The sanction is recorded."),
+    "result": gettext_lazy("The result is recorded with its grounds, and the players are told."),
     "clock-correct": gettext_lazy("The clocks are corrected."),
     "clocks-stop": gettext_lazy("The clocks are stopped."),
     "clocks-start": gettext_lazy("The clocks are running again."),
@@ -89,6 +90,8 @@ def _act(by, game: Game, action: str, v: dict) -> None:
         services.sanction_issue(
             by=by, member_id=v["member"], kind=v["kind"], reason=v["reason"], game_id=game.pk, both=v["both"]
         )
+    elif action == "result":
+        services.result_decide(by=by, game_id=game.pk, result=v["result"], grounds=v["grounds"], reason=v["reason"])
     elif action == "clock-correct":
         services.clock_correct(
             by=by,

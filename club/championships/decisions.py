@@ -50,6 +50,7 @@ ACTION_WORDS = {
     "reappoint": gettext_lazy("official's role changed"),
     "invite": gettext_lazy("member invited"),
     "entry-add": gettext_lazy("player entered by the organiser"),
+    "entry-late": gettext_lazy("late entry admitted by the organiser"),
     "guest-merge": gettext_lazy("guest merged into a member"),
     "record": gettext_lazy("game record attached by the arbiter"),
     "group": gettext_lazy("group set"),

@@ -231,6 +231,11 @@ class GuestForm(forms.Form):
     name = forms.CharField(label=_("Guest's name"), max_length=80)
     city = forms.CharField(label=_("City"), max_length=80, required=False)
     federation_rating = forms.IntegerField(label=_("Federation rating"), required=False, min_value=0, max_value=4000)
+    reason = forms.CharField(
+        label=_("Reason (needed for a late entry, after the entries' closing time)"),
+        max_length=REASON_MAX,
+        required=False,
+    )
 
 
 class AppointForm(forms.Form):
@@ -261,6 +266,20 @@ class ResultForm(forms.Form):
     game_id = forms.IntegerField(label=_("Game"), min_value=0, max_value=MAX_ID)
     result = forms.ChoiceField(label=_("Result"), choices=[(r, RESULT_WORDS[r]) for r in vocabulary.RESULTS])
     reason = forms.CharField(label=_("Reason"), max_length=500)
+
+
+class MatchResultForm(forms.Form):
+    """The chief arbiter decides a knockout encounter left drawn (1.11): its board and who goes through."""
+
+    board = forms.IntegerField(widget=forms.HiddenInput, min_value=0, max_value=MAX_ID)
+    result = forms.ChoiceField(
+        label=_("Decision"),
+        choices=[
+            (vocabulary.WHITE_WINS, _("the first-named player goes through")),
+            (vocabulary.BLACK_WINS, _("the second-named player goes through")),
+        ],
+    )
+    reason = forms.CharField(label=_("Reason (how it was decided, 1.11)"), max_length=REASON_MAX)
 
 
 class AbsenceForm(forms.Form):

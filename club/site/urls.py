@@ -53,6 +53,8 @@ urlpatterns = [
     # The event's desk shows the arbiters' records beside the event's: it lives above both (club.arbiters).
     path("championships/<id:pk>/desk/", desk_views.championship_desk, name="championship-desk"),
     path("championships/<id:pk>/desk/protest/", desk_views.desk_protest, name="championship-desk-protest"),
+    path("championships/<id:pk>/desk/sanction/", desk_views.desk_sanction, name="championship-desk-sanction"),
+    path("championships/<id:pk>/desk/question/", desk_views.desk_question, name="championship-desk-question"),
     path(
         "championships/<id:pk>/desk/protests/<id:protest_id>/",
         desk_views.desk_ruling,

@@ -108,3 +108,89 @@ def test_an_event_run_from_the_pages_with_a_guest_a_round_s_results_in_one_form_
     expect(player.locator("body")).to_contain_text("Your protest is upheld: Asking the arbiter is allowed.")
     expect(player.locator("body")).to_contain_text("the arbiter gave you a sanction")
     assert not (org.errors or chief.errors or player.errors)
+
+
+def test_the_desk_s_late_entry_event_sanction_question_and_result_correction(
+    browser, club_server, organiser, chief_arbiter, eager_celery
+):
+    """The actions the desk's audit added, walked from the desk: a late entry with its reason
+    (002 §17), a sanction outside any one game (1.4), a player's question and its answer
+    (1.3.1), a result set (1.10.4) and then corrected on its grounds (2.1.10.4)."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from club.championships import services
+    from games.models import Game
+
+    anna, boris, vera = (make_member(n, display_name=f"{n.title()} Player") for n in ("anna", "boris", "vera"))
+    # Set-up the first test walks in the pages: an event with its chief arbiter, two entries,
+    # and its entries' closing time passed (a late entry is what comes next).
+    event = services.championship_create(
+        organiser=organiser, name="Late night", discipline="russian", time_control="d3"
+    )
+    services.arbiter_appoint(by=organiser, championship_id=event.pk, member=chief_arbiter, role="chief")
+    services.entries_open(by=organiser, championship_id=event.pk)
+    for member in (anna, boris):
+        services.entry_create(championship_id=event.pk, member=member)
+    Championship.objects.filter(pk=event.pk).update(entries_close_at=timezone.now() - timedelta(hours=1))
+
+    org = member_page(browser, club_server, organiser)
+    org.goto(f"/championships/{event.pk}/desk/")
+    org.locator(".desk-links a").first.click()  # entries are on the event's page
+    act(org, "add", username=vera.username, reason="arrived after the closing time, admitted by the organiser")
+    expect(org.locator(".messages")).to_contain_text("is entered")
+    late = event.decisions.get(action="entry-late")
+    assert late.data["member"] == vera.pk and late.reason.startswith("arrived after the closing time")
+    org.goto(f"/championships/{event.pk}/desk/")
+    org.get_by_role("button", name="Close entries and draw the lot").click()
+
+    chief = member_page(browser, club_server, chief_arbiter)
+    chief.goto(f"/championships/{event.pk}/desk/")
+    chief.get_by_role("button", name="Pair the next round").click()
+    chief.get_by_role("button", name="Publish the round").click()
+    expect(chief.locator(".messages")).to_contain_text("Round 1 is published")
+
+    # 1.4: a warning outside any one game, from the desk
+    chief.goto(f"/championships/{event.pk}/desk/")
+    sanction = chief.locator("form[data-action='event-sanction']")
+    sanction.locator("[name='member']").select_option(str(vera.pk))
+    sanction.locator("[name='kind']").select_option("warning")
+    sanction.locator("[name='reason']").fill("late for the players' meeting")
+    sanction.get_by_role("button", name="Record the sanction").click()
+    expect(chief.locator(".messages")).to_contain_text("The sanction is recorded")
+    expect(chief.locator(".sanctions")).to_contain_text("late for the players' meeting")
+
+    # 1.3.1: a player of round 1's game asks its arbiter from the desk, and reads the answer there
+    board = Board.objects.get(round__championship=event, round__number=1, black__isnull=False)
+    player = member_page(browser, club_server, board.white)
+    player.goto(f"/championships/{event.pk}/desk/")
+    question = player.locator("form[data-action='question']")
+    question.locator("[name='game']").select_option(str(board.game_id))
+    question.locator("[name='text']").fill("May I record my moves on a phone?")
+    question.get_by_role("button", name="Ask the arbiter (1.3.1)").click()
+    expect(player.locator(".messages")).to_contain_text("The question is sent to the arbiter")
+
+    chief.goto(f"/championships/{event.pk}/desk/")
+    chief.locator(f".desk-links a[href='/arbiters/games/{board.game_id}/']").click()
+    chief.locator("form[data-action='answer'] textarea[name='answer']").fill("No: on the scoresheet only.")
+    chief.get_by_role("button", name="Answer").click()
+    expect(chief.locator(".messages")).to_contain_text("The answer is sent")
+    player.goto(f"/championships/{event.pk}/desk/")
+    expect(player.locator(".my-question")).to_contain_text("No: on the scoresheet only.")
+
+    # 1.10.4 then 2.1.10.4: the chief arbiter sets the game's result, then corrects a recording error
+    page = f"/arbiters/games/{board.game_id}/"
+    for result, grounds, reason in (
+        ("1-0", "recording-error", "the scoresheets of the over-the-board game"),
+        ("0-1", "recording-error", "white and black were swapped on the sheet"),
+    ):
+        chief.goto(page)
+        form = chief.locator("form[data-action='result']")
+        form.locator("[name='result']").select_option(result)
+        form.locator("[name='grounds']").select_option(grounds)
+        form.locator("[name='reason']").fill(reason)
+        form.get_by_role("button", name="Record the result").click()
+        expect(chief.locator(".messages")).to_contain_text("The result is recorded with its grounds")
+    assert Game.objects.get(pk=board.game_id).result == "0-1"
+    assert not (org.errors or chief.errors or player.errors)

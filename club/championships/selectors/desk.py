@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from games.models import Game
 
 from ..authority import RULES, Action, Power
-from ..models import Appointment, Championship, Round
+from ..models import Appointment, Board, Championship, Round
 from .events import rounds_total
 
 Status = Championship.Status
@@ -108,4 +108,20 @@ def _games_going(championship: Championship, the_round: Round) -> bool:
         Game.objects.filter(status=Game.Status.ONGOING)
         .filter(Q(championship_board__round=the_round) | Q(championship_match_game__board__round=the_round))
         .exists()
+    )
+
+
+def matches_to_decide(championship: Championship) -> list[Board]:
+    """A knockout's encounters whose games are all over and still undecided — a tie drawn after
+    its further micro-matches, which the chief arbiter decides (1.11). Elsewhere a drawn
+    encounter is a result of its own."""
+    if not championship.is_knockout:
+        return []
+    return list(
+        Board.objects.filter(round__championship=championship, black__isnull=False, result="")
+        .filter(match_games__isnull=False)
+        .exclude(match_games__game__status=Game.Status.ONGOING)
+        .select_related("round", "white", "black")
+        .distinct()
+        .order_by("round__number", "number")
     )

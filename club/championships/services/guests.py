@@ -21,41 +21,58 @@ from club.members.services import guest_create
 from club.platform.refusals import Conflict, Invalid, NotFound
 
 from ..authority import Action, require
-from ..decisions import decision_record
+from ..decisions import decision_record, reason_given
 from ..locks import championship_locked
 from ..models import Entry
 from .entries import entry_open_required, player_allowed_required
 from .standings import standings_recompute
 
 
-def entry_add(*, by, championship_id: int, member: Member, now: datetime | None = None) -> Entry:
-    """The organiser enters a member in his open event (by invitation or not: it is his choice)."""
+def entry_add(*, by, championship_id: int, member: Member, reason: str = "", now: datetime | None = None) -> Entry:
+    """The organiser enters a member in his open event (by invitation or not: it is his choice).
+    Past the entries' closing time it is a late entry (002 §17: his decision): it needs its reason."""
     now = now or timezone.now()
     with transaction.atomic():
         championship = championship_locked(championship_id)
         require(by, Action.EVENT_ORGANISE, championship)
         entry_open_required(championship)
+        late = championship.entries_close_at is not None and now >= championship.entries_close_at
+        reason = reason_given(reason) if late or (reason or "").strip() else ""
         if not (member.is_guest or has_role(member, Role.MEMBER)):
             raise Invalid("not-a-member", _("Only club members and guests play in championships."))
         player_allowed_required(championship, member)
         entry = Entry.objects.create(championship=championship, member=member)
         decision_record(
-            championship, by, "entry-add", now=now, clause="002 §17", member=member.pk, guest=member.is_guest
+            championship,
+            by,
+            "entry-late" if late else "entry-add",
+            now=now,
+            reason=reason,
+            clause="002 §17",
+            member=member.pk,
+            guest=member.is_guest,
         )
     return entry
 
 
 def guest_enter(
-    *, by, championship_id: int, name: str, city: str = "", federation_rating: int | None = None, now=None
+    *,
+    by,
+    championship_id: int,
+    name: str,
+    city: str = "",
+    federation_rating: int | None = None,
+    reason: str = "",
+    now=None,
 ) -> Entry:
-    """The organiser enters a guest — a player with no account — in his open event."""
+    """The organiser enters a guest — a player with no account — in his open event (late: with its reason)."""
     with transaction.atomic():
         require(by, Action.EVENT_ORGANISE, championship_locked(championship_id))
         try:
             guest = guest_create(name=name, city=city, federation_rating=federation_rating)
         except ValidationError as error:
             raise Invalid("bad-guest", " ".join(error.messages)) from None
-        return entry_add(by=by, championship_id=championship_id, member=guest, now=now)
+        return entry_add(by=by, championship_id=championship_id, member=guest, reason=reason, now=now)
 
 
 def guest_merge(*, by, championship_id: int, guest_id: int, member: Member, now: datetime | None = None) -> Member:

@@ -444,13 +444,15 @@ def arbiter_appoint(
     return appointment
 
 
-def invitation_add(*, by, championship_id: int, member, now: datetime | None = None) -> None:
+def invitation_add(*, by, championship_id: int, member, reason: str = "", now: datetime | None = None) -> None:
+    """The organiser invites a member to his event (002 §17), with its reason if he gives one."""
     now = now or timezone.now()
     with transaction.atomic():
         championship = championship_locked(championship_id)
         organiser_required(championship, by)
         championship.invited.add(member)
-        decision_record(championship, by, "invite", now=now, member=member.pk)
+        reason = reason_given(reason) if (reason or "").strip() else ""
+        decision_record(championship, by, "invite", now=now, reason=reason, member=member.pk)
 
 
 def entries_open(*, by, championship_id: int, now: datetime | None = None) -> Championship:

@@ -30,6 +30,7 @@ from ..forms import (
     ChampionshipForm,
     GuestForm,
     LeaveForm,
+    MatchResultForm,
     OverrideForm,
     PairForm,
     PlayoffForm,
@@ -197,7 +198,7 @@ def _run(request, championship_id: int, action: str):
         return _("The next stage is chained.")
     if action == "add":
         member = _member(post.get("username", ""))
-        services.entry_add(by=me, championship_id=championship_id, member=member)
+        services.entry_add(by=me, championship_id=championship_id, member=member, reason=post.get("reason", ""))
         return _("%(member)s is entered.") % {"member": member}
     if action == "guest":
         form = _valid(GuestForm(post))
@@ -210,7 +211,12 @@ def _run(request, championship_id: int, action: str):
         )
         return _("The guest's games and results are now %(member)s's.") % {"member": member}
     if action == "invite":
-        services.invitation_add(by=me, championship_id=championship_id, member=_member(post.get("username", "")))
+        services.invitation_add(
+            by=me,
+            championship_id=championship_id,
+            member=_member(post.get("username", "")),
+            reason=post.get("reason", ""),
+        )
         return _("Invited.")
     if action == "pair":
         form = _valid(PairForm(post))
@@ -249,6 +255,12 @@ def _run(request, championship_id: int, action: str):
             reason=form["reason"],
         )
         return _("The result is set and the decision recorded.")
+    if action == "match-result":
+        form = _valid(MatchResultForm(post))
+        services.match_result_set(
+            by=me, championship_id=championship_id, board_id=form["board"], result=form["result"], reason=form["reason"]
+        )
+        return _("The encounter is decided and the decision recorded (1.11).")
     if action == "start":
         started = services.section_start(by=me, championship_id=championship_id)
         return _("The section has started: all its %(n)s rounds are published and every game has begun.") % {
