@@ -13,6 +13,7 @@ from games import results as vocabulary
 
 from .. import team_rules
 from ..models import Championship, Round, Standings
+from . import inputs
 from .events import rounds_total
 
 PAIRED = Round.Status.PAIRED
@@ -81,21 +82,74 @@ def pairing_input(championship: Championship) -> tuple[list[dict], list[list[dic
     return players, rounds
 
 
+def table_options(championship: Championship) -> dict:
+    """The options ``team_rules.table`` computes the stored table with."""
+    return {
+        "scoring": championship.scoring,
+        "system": championship.system,
+        "criteria": championship.tie_criteria or None,
+    }
+
+
 def standings_compute(championship: Championship, *, upto: int | None = None) -> list[dict]:
-    """The team table (1.14.6); ``upto``: as it stood after that round."""
+    """The team table (1.14.6); ``upto``: as it stood after that round (before any play-off)."""
     plain = results_plain(championship)
     if upto is not None:
         plain = {**plain, "rounds": plain["rounds"][:upto]}
-    rows = team_rules.table(
-        plain["teams"],
-        plain["rounds"],
-        scoring=championship.scoring,
-        system=championship.system,
-        criteria=championship.tie_criteria or None,
-    )
+    playoff = inputs.playoff_orders(championship) if upto is None else None
+    rows = team_rules.table(plain["teams"], plain["rounds"], playoff=playoff, **table_options(championship))
     for row in rows:
         row.pop("opponents", None)
     return rows
+
+
+def playoff_states(championship: Championship) -> dict:
+    """``{playoff: state}`` of a team event, as ``inputs.playoff_states`` for players: "pending",
+    "decided", "drawn" (the next criterion decides, 1.14.6) or "void" — a result corrected
+    since leaves its teams no longer tied (1.13.2), or takes the right to it away (1.14.6)."""
+    results = inputs.playoff_results(championship)
+    if not results:
+        return {}
+    plain = results_plain(championship)
+    # A play-off still being played is tested as one that orders nothing: all its teams level.
+    candidates = {playoff: order or [list(playoff.players)] for playoff, order in results.items()}
+    in_force = team_rules.playoffs_in_force(
+        plain["teams"], plain["rounds"], list(candidates.values()), **table_options(championship)
+    )
+    states = {}
+    for playoff, order in results.items():
+        if candidates[playoff] not in in_force:
+            states[playoff] = inputs.PLAYOFF_VOID
+        elif order is None:
+            states[playoff] = inputs.PLAYOFF_PENDING
+        else:
+            states[playoff] = inputs.PLAYOFF_DRAWN if len(order) == 1 else inputs.PLAYOFF_DECIDED
+    return states
+
+
+def playoffs_shown(championship: Championship) -> list[dict]:
+    """Each play-off with its state and its matches, board by board, for the pages."""
+    states = playoff_states(championship)
+    names = {t.pk: t.name for t in championship.teams.all()}
+    shown = []
+    for playoff, state in states.items():
+        matches: dict[int, dict] = {}
+        games = playoff.games.select_related("game__white", "game__black").order_by("match", "board")
+        for pg in games:
+            match = matches.setdefault(
+                pg.match,
+                {"number": pg.match, "home": names.get(pg.home_id), "away": names.get(pg.away_id), "boards": []},
+            )
+            match["boards"].append({"board": pg.board, "game": pg.game})
+        shown.append(
+            {
+                "playoff": playoff,
+                "state": state,
+                "teams": [names.get(t) for t in playoff.players],
+                "matches": list(matches.values()),
+            }
+        )
+    return shown
 
 
 def standings_rows(championship: Championship) -> list[dict]:
