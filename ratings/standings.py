@@ -285,7 +285,7 @@ def table(players, rounds, *, scoring="1-1/2-0", system="round-robin", criteria=
     playoff = playoffs_standing(playoff, _split([standing], lambda group: {pid: points[pid] for pid in group}))
     groups = _order(standing, rows, counted, points, criteria, playoff)
     # The players whose places a play-off decided (a drawn one decided nothing), for its mark.
-    decided = {pid for order in playoff if len(order) > 1 for pid in _playoff_members(order)}
+    decided = {pid for order in playoff if len(order) > 1 for pid in playoff_members(order)}
 
     ordered, position = [], 1
     for group in groups:
@@ -428,10 +428,7 @@ def _order(standing, rows, counted, points, criteria, playoff):
     3. Each criterion in turn splits every group still tied (1.13.3), computed
        among that group's players.
     """
-    groups = _split([standing], lambda group: {pid: points[pid] for pid in group})
-    if playoff:
-        ranks = _playoff_ranks(playoff)
-        groups = _split(groups, lambda group: {pid: ranks.get(pid, 0) for pid in group})
+    groups = playoffs_apply(_split([standing], lambda group: {pid: points[pid] for pid in group}), playoff)
     for index, criterion in enumerate(criteria):
         if criterion == "results-vs-places":
             reference = [
@@ -457,7 +454,7 @@ def _split(groups, key):
     return result
 
 
-def _playoff_members(order) -> set:
+def playoff_members(order) -> set:
     return {pid for item in order for pid in (item if isinstance(item, (list, tuple)) else (item,))}
 
 
@@ -466,7 +463,17 @@ def playoffs_standing(playoff, groups) -> list:
     one group tied on points (1.13.2). A result corrected after the play-off that breaks
     the tie, or ties someone else with them, voids it — the points and criteria decide."""
     tied = [set(group) for group in groups]
-    return [order for order in playoff or [] if _playoff_members(order) in tied]
+    return [order for order in playoff or [] if playoff_members(order) in tied]
+
+
+def playoffs_apply(groups, playoff) -> list:
+    """Split the tied groups by the standing play-offs (``playoffs_standing``), best first;
+    those a play-off left level stay together for the criteria (1.13.2). Team standings
+    (``club.championships.team_rules``) order their places with the same step."""
+    if not playoff:
+        return groups
+    ranks = _playoff_ranks(playoff)
+    return _split(groups, lambda group: {pid: ranks.get(pid, 0) for pid in group})
 
 
 def _playoff_ranks(playoff):

@@ -340,11 +340,15 @@ class MatchGame(models.Model):
 class Playoff(models.Model):
     """A play-off for tied places (1.13.2, 1.14.6): a match, or a mini round robin, between
     exactly the players tied on points in the final standings, at its own time control.
-    Its result orders those places ahead of the coefficients; a drawn one decides nothing."""
+    Its result orders those places ahead of the coefficients; a drawn one decides nothing.
+    In a team event its entrants are teams, its games the boards of team matches (1.14.6)."""
 
     championship = models.ForeignKey(Championship, on_delete=models.CASCADE, related_name="playoffs")
-    players = models.JSONField(help_text=_("The tied players' ids, in their order in the standings."))
+    players = models.JSONField(
+        help_text=_("The tied players' ids (a team event's: its teams' ids), in their order in the standings.")
+    )
     time_control = models.CharField(_("time control"), max_length=64)
+    # A team play-off: the matches each pair of teams plays, every one over all the boards.
     games_per_pair = models.PositiveSmallIntegerField(_("games per pair"), default=2)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField()
@@ -360,6 +364,12 @@ class PlayoffGame(models.Model):
     playoff = models.ForeignKey(Playoff, on_delete=models.CASCADE, related_name="games")
     game = models.OneToOneField("games.Game", on_delete=models.PROTECT, related_name="championship_playoff_game")
     number = models.PositiveSmallIntegerField()
+    # A team play-off's game: its match in the play-off, its board, and the two teams
+    # (home has white on board 1, 1.14.3). Empty in a players' play-off.
+    match = models.PositiveSmallIntegerField(null=True, blank=True)
+    board = models.PositiveSmallIntegerField(null=True, blank=True)
+    home = models.ForeignKey("teams.Team", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    away = models.ForeignKey("teams.Team", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
 
     class Meta:
         ordering = ["playoff", "number"]

@@ -10,7 +10,9 @@
 * ``table`` — placing (1.14.6 and its note) over ``ratings.standings``: that
   module scores the matches as games between teams (2/1/0: the note's match
   points; wins, coefficients, head-to-head), board points are added from the
-  boards, and the event's criteria order the teams.
+  boards, a play-off that still stands orders its places (1.13.2, 1.14.6,
+  ``playoffs_in_force``) and then the event's criteria order the teams.
+* ``playoff_order`` — a team play-off's result: its teams by match points.
 
 Readings where the seed is silent (the services apply them):
 
@@ -98,6 +100,7 @@ def table(
     scoring: str = MATCH_POINTS,
     system: str = "round-robin",
     criteria: Sequence[str] | None = None,
+    playoff: Sequence | None = None,
 ) -> list[dict]:
     """The team standings, best first.
 
@@ -107,13 +110,35 @@ def table(
     ``rounds``: per round, the matches ``{"home", "away" (None: a bye or a rest),
     "result" (home's side: a ``games.results`` string, "bye", or "" unfinished),
     "home_points", "away_points"}`` (board points).
+    ``playoff``: finished play-offs' orders, as ``ratings.standings.table`` takes them
+    (``playoffs_in_force`` says which of them order places).
 
     Rows: ``id``, ``place`` ("2" or "2-3"), ``match_points``, ``board_points``,
     ``matches_won``/``drawn``/``lost``, ``matches``, ``coefficients`` (of
     ``ratings.standings``, on match points), ``annulled``, ``playoff_right``
     (1.14.6: a team that won every match but is placed second may play an
-    extra match for first place).
+    extra match for first place), ``playoff`` (a play-off decided its place).
     """
+    return _table(teams, rounds, scoring=scoring, system=system, criteria=criteria, playoff=playoff)[0]
+
+
+def playoffs_in_force(
+    teams: Sequence[dict],
+    rounds: Sequence[Sequence[dict]],
+    playoff: Sequence,
+    *,
+    scoring: str = MATCH_POINTS,
+    system: str = "round-robin",
+    criteria: Sequence[str] | None = None,
+) -> list:
+    """The orders of ``playoff`` that order places in ``table``: those between exactly the
+    teams tied on points (1.13.2), and the extra match for first place between the first
+    and a second that won every match (1.14.6). Any other — a result corrected since broke
+    the tie or took the right away — is void."""
+    return _table(teams, rounds, scoring=scoring, system=system, criteria=criteria, playoff=playoff)[1]
+
+
+def _table(teams, rounds, *, scoring, system, criteria, playoff) -> tuple[list[dict], list]:
     if scoring not in SCORINGS:
         raise ValueError(f"unknown scoring {scoring!r}")
     criteria = DEFAULT_CRITERIA[scoring] if criteria is None else tuple(criteria)
@@ -157,24 +182,43 @@ def table(
             "opponents": row["opponents"],
             "annulled": False,
             "playoff_right": False,
+            "playoff": False,
             "place": "",
         }
     primary = scoring
     groups = _split([standing], lambda group: {tid: by_id[tid][_points_key(primary)] for tid in group})
+    # 1.13.2: a play-off between exactly the teams tied on points orders them ahead of the criteria.
+    in_force = standings.playoffs_standing(playoff, groups)
+    groups = standings.playoffs_apply(groups, in_force)
     for criterion in criteria:
         groups = _split(groups, lambda group, c=criterion: _criterion(c, group, by_id))
+    if len(groups) >= 2 and len(groups[0]) == len(groups[1]) == 1:
+        first, second = groups[0][0], groups[1][0]
+        if by_id[second]["matches"] and by_id[second]["matches_won"] == by_id[second]["matches"]:
+            # 1.14.6: placed second though it won every match: it may play first place off.
+            by_id[second]["playoff_right"] = True
+            extra = next(
+                (
+                    order
+                    for order in playoff or []
+                    if order not in in_force and standings.playoff_members(order) == {first, second}
+                ),
+                None,
+            )
+            if extra is not None:
+                in_force.append(extra)
+                # Won, it takes first place; drawn, the first keeps it («…которой было присуждено 1 место»).
+                if standings.playoff_members(extra[:1]) == {second}:
+                    groups[0], groups[1] = groups[1], groups[0]
+    decided = {tid for order in in_force if len(order) > 1 for tid in standings.playoff_members(order)}
     ordered, position = [], 1
     for group in groups:
         place = str(position) if len(group) == 1 else f"{position}-{position + len(group) - 1}"
         for tid in group:
             by_id[tid]["place"] = place
+            by_id[tid]["playoff"] = tid in decided
             ordered.append(by_id[tid])
         position += len(group)
-    if len(ordered) >= 2 and ordered[1]["place"] == "2":
-        second = ordered[1]
-        if second["matches"] and second["matches_won"] == second["matches"]:
-            # 1.14.6: placed second (on board points) though it won every match.
-            second["playoff_right"] = True
     for t in teams:
         if t["id"] in annulled:
             ordered.append(
@@ -191,9 +235,24 @@ def table(
                     "opponents": [],
                     "annulled": True,
                     "playoff_right": False,
+                    "playoff": False,
                 }
             )
-    return ordered
+    return ordered, in_force
+
+
+def playoff_order(playoff_teams: Sequence[int], matches: Sequence[dict]) -> list[list[int]]:
+    """A team play-off's order (1.14.6, 1.13.2): its teams by the match points they scored in
+    its matches (2 / 1 / 0; each match won by board points), best first; those level share a
+    group. ``matches``: ``{"home", "away", "results"}`` — home has white on board 1 (1.14.3),
+    ``results`` the boards' results in board order, all finished."""
+    scored = dict.fromkeys(playoff_teams, 0.0)
+    for m in matches:
+        result = match_result(m["results"])
+        scored[m["home"]] += 2 * results.score(result, results.WHITE)
+        scored[m["away"]] += 2 * results.score(result, results.BLACK)
+    levels = sorted(set(scored.values()), reverse=True)
+    return [[tid for tid in playoff_teams if scored[tid] == level] for level in levels]
 
 
 def _points_key(name: str) -> str:

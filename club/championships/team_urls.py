@@ -15,5 +15,6 @@ urlpatterns = [
     path("<id:pk>/standings/", views.standings, name="standings"),
     path("<id:pk>/standings/after/<id:number>/", views.standings, name="standings-after"),
     path("<id:pk>/teams/<id:team_id>/", views.team_card, name="team"),
+    path("<id:pk>/boards/", views.board_rankings, name="boards"),
     path("<id:pk>/<str:action>/", views.event_action, name="action"),
 ]

@@ -82,3 +82,41 @@ def api(django_capture_on_commit_callbacks, eager_celery):
 def ok(response, status=200):
     assert response.status_code == status, response.content
     return response.json()
+
+
+@pytest.fixture
+def play_event(staff, django_capture_on_commit_callbacks, eager_celery):
+    """``play_event(event, boards)``: pair, publish and play every round of ``event``.
+    ``boards[(a, b)]`` is the match of the teams named ``a`` and ``b`` board by board,
+    from ``a``'s side: "1" won, "0" lost (by resignation), "=" drawn (the chief arbiter's
+    result at the game layer). Returns the event, finished."""
+    from club.championships.models import Round
+    from club.teams.models import Match
+    from games.services import game_resign
+    from games.services.arbiter import game_result_change
+
+    flip = {"1": "0", "0": "1", "=": "="}
+
+    def play(event, boards):
+        for number in range(1, event.teams.count()):
+            services.round_pair(by=staff["arbiter"], championship_id=event.pk)
+            services.round_publish(by=staff["arbiter"], championship_id=event.pk, round_number=number)
+            for match in Match.objects.filter(round__championship=event, round__number=number, away__isnull=False):
+                pair = (match.home.name, match.away.name)
+                home_side = boards[pair] if pair in boards else "".join(flip[c] for c in boards[pair[::-1]])
+                for board in match.board_games.order_by("board"):
+                    outcome = home_side[board.board - 1]
+                    home_is_white = board.board % 2 == 1
+                    home, away = (board.white, board.black) if home_is_white else (board.black, board.white)
+                    with django_capture_on_commit_callbacks(execute=True):
+                        if outcome == "=":
+                            game_result_change(
+                                game_id=board.game_id, arbiter=staff["chief"], result="1/2-1/2", reason="draw"
+                            )
+                        else:
+                            game_resign(game_id=board.game_id, member=away if outcome == "1" else home)
+            assert Round.objects.get(championship=event, number=number).status == "closed"
+        event.refresh_from_db()
+        return event
+
+    return play

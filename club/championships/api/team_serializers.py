@@ -187,6 +187,7 @@ class TeamStandingsRowSerializer(serializers.Serializer):
     coefficients = serializers.DictField()
     annulled = serializers.BooleanField()
     playoff_right = serializers.BooleanField(help_text="1.14.6: won every match but placed second.")
+    playoff = serializers.BooleanField(help_text="1.13.2, 1.14.6: a play-off decided its place.")
 
 
 class TeamCrosstableRowSerializer(serializers.Serializer):
@@ -206,6 +207,34 @@ class TeamBoardRankingsSerializer(serializers.Serializer):
     boards = TeamBoardRankingSerializer(many=True)
 
 
+class TeamPlayoffCreateSerializer(serializers.Serializer):
+    team_ids = serializers.ListField(child=IdField(), min_length=2, max_length=20)
+    time_control = serializers.CharField(max_length=64)
+    matches_per_pair = serializers.IntegerField(min_value=1, max_value=2, default=1)
+    reason = serializers.CharField(max_length=2000, allow_blank=True, required=False, default="")
+
+
+class TeamPlayoffSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    teams = serializers.ListField(child=IdField(), source="players", help_text="In their order in the standings.")
+    time_control = serializers.CharField()
+    matches_per_pair = serializers.IntegerField(source="games_per_pair")
+    games = serializers.SerializerMethodField()
+    created_at = serializers.DateTimeField()
+    state = serializers.SerializerMethodField(help_text="pending, decided, drawn (the next criterion) or void")
+
+    def get_games(self, playoff) -> list[dict]:
+        return [
+            {"game_id": pg.game_id, "match": pg.match, "board": pg.board, "home_id": pg.home_id, "away_id": pg.away_id}
+            for pg in playoff.games.order_by("number")
+        ]
+
+    def get_state(self, playoff) -> str:
+        # A new play-off's games are still to play.
+        return self.context.get("states", {}).get(playoff, "pending")
+
+
 class TeamStandingsSerializer(serializers.Serializer):
     rows = TeamStandingsRowSerializer(many=True)
     crosstable = TeamCrosstableRowSerializer(many=True)
+    playoffs = TeamPlayoffSerializer(many=True)

@@ -26,6 +26,7 @@ urlpatterns = [
     path("<id:pk>/boards/<id:board_id>/ineligible/", views.IneligibleView.as_view(), name="api-team-ineligible"),
     path("<id:pk>/standings/", views.StandingsView.as_view(), name="api-team-standings"),
     path("<id:pk>/boards/", views.BoardRankingsView.as_view(), name="api-team-board-rankings"),
+    path("<id:pk>/playoffs/", views.PlayoffView.as_view(), name="api-team-playoffs"),
     path("<id:pk>/standings/after/<id:number>/", views.StandingsAfterView.as_view(), name="api-team-standings-after"),
     path("<id:pk>/teams/<id:team_id>/card/", views.TeamCardView.as_view(), name="api-team-card"),
 ]

@@ -236,7 +236,38 @@ class StandingsView(APIView):
     def get(self, request, pk):
         """The table (1.14.6) as last computed from the results, and the crosstable of board points."""
         event = _event(pk, request.user)
-        return Response({"rows": selectors.standings_rows(event), "crosstable": selectors.crosstable(event)["rows"]})
+        states = selectors.playoff_states(event)
+        return Response(
+            {
+                "rows": selectors.standings_rows(event),
+                "crosstable": selectors.crosstable(event)["rows"],
+                "playoffs": s.TeamPlayoffSerializer(list(states), many=True, context={"states": states}).data,
+            }
+        )
+
+
+class PlayoffView(APIView):
+    def get_permissions(self):
+        return [] if self.request.method == "GET" else [IsAuthenticated()]
+
+    @extend_schema(responses=s.TeamPlayoffSerializer(many=True))
+    def get(self, request, pk):
+        """The event's play-offs, each with its state (1.13.2, 1.14.6): pending, decided, drawn
+        (the next criterion decides) or void (a result corrected since broke the tie)."""
+        states = selectors.playoff_states(_event(pk, request.user))
+        return Response(s.TeamPlayoffSerializer(list(states), many=True, context={"states": states}).data)
+
+    @extend_schema(request=s.TeamPlayoffCreateSerializer, responses={201: s.TeamPlayoffSerializer})
+    def post(self, request, pk):
+        """The chief arbiter (or deputy) creates a play-off from the final standings: between
+        exactly the teams tied on points (1.13.2), or for first place with a second team that
+        won every match (1.14.6); each pair plays matches_per_pair matches at time_control,
+        on every board, with the line-ups that stand. Its result then orders those places."""
+        _event(pk, request.user)
+        data = s.TeamPlayoffCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        playoff = services.team_playoff_create(by=request.user, championship_id=pk, **data.validated_data)
+        return Response(s.TeamPlayoffSerializer(playoff).data, status=status.HTTP_201_CREATED)
 
 
 class BoardRankingsView(APIView):

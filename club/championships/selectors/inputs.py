@@ -7,6 +7,7 @@ from games import results as vocabulary
 from games.models import Game
 from ratings import standings
 
+from .. import team_rules
 from ..models import Absence, Board, Championship, Entry, PlayoffGame, Round
 
 ACTIVE = Entry.Status.ACTIVE
@@ -87,19 +88,25 @@ def standings_options(championship: Championship) -> dict:
 
 
 def playoff_orders(championship: Championship) -> list[list[list[int]]]:
-    """Each finished play-off's order (1.13.2): its players by their points in it, best
-    first, those level sharing a group — all level, a drawn play-off, one group. The
-    standings apply only those whose players are still tied (``standings.playoffs_standing``)."""
-    return [order for order in _playoff_results(championship).values() if order is not None]
+    """Each finished play-off's order (1.13.2): its players (a team event's: teams) by their
+    points in it, best first, those level sharing a group — all level, a drawn play-off, one
+    group. The standings apply only those still standing (``standings.playoffs_standing``,
+    ``team_rules.playoffs_in_force``)."""
+    return [order for order in playoff_results(championship).values() if order is not None]
 
 
-def _playoff_results(championship: Championship) -> dict:
-    """``{playoff: its order, or None while a game is unfinished}``."""
+def playoff_results(championship: Championship) -> dict:
+    """``{playoff: its order, or None while a game is unfinished}``; a team play-off's
+    teams by the match points of its matches (``team_rules.playoff_order``)."""
     found = {}
     for playoff in championship.playoffs.all():
-        games = [pg.game for pg in PlayoffGame.objects.filter(playoff=playoff).select_related("game")]
+        rows = list(PlayoffGame.objects.filter(playoff=playoff).select_related("game").order_by("number"))
+        games = [pg.game for pg in rows]
         if not games or any(g.status != Game.Status.FINISHED or not vocabulary.is_result(g.result) for g in games):
             found[playoff] = None
+            continue
+        if championship.for_teams:
+            found[playoff] = team_rules.playoff_order(playoff.players, _team_matches(rows))
             continue
         scored = dict.fromkeys(playoff.players, 0.0)
         for g in games:
@@ -108,6 +115,15 @@ def _playoff_results(championship: Championship) -> dict:
         levels = sorted(set(scored.values()), reverse=True)
         found[playoff] = [[pid for pid in playoff.players if scored[pid] == level] for level in levels]
     return found
+
+
+def _team_matches(rows: list[PlayoffGame]) -> list[dict]:
+    """A team play-off's games as its matches, each with its boards' results in board order."""
+    matches: dict[int, dict] = {}
+    for pg in sorted(rows, key=lambda pg: (pg.match, pg.board)):
+        match = matches.setdefault(pg.match, {"home": pg.home_id, "away": pg.away_id, "results": []})
+        match["results"].append(pg.game.result)
+    return list(matches.values())
 
 
 PLAYOFF_PENDING, PLAYOFF_DECIDED, PLAYOFF_DRAWN, PLAYOFF_VOID = "pending", "decided", "drawn", "void"
@@ -127,7 +143,7 @@ def playoff_states(championship: Championship) -> dict:
             by_points.setdefault(row["points"], []).append(row["id"])
     tied = list(by_points.values())
     states = {}
-    for playoff, order in _playoff_results(championship).items():
+    for playoff, order in playoff_results(championship).items():
         if not standings.playoffs_standing([playoff.players], tied):
             states[playoff] = PLAYOFF_VOID
         elif order is None:

@@ -4,6 +4,8 @@ the table and the crosstable of board points."""
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+
 from django.db import models
 
 from club.members.models import Member
@@ -13,6 +15,7 @@ from games import results as vocabulary
 
 from .. import team_rules
 from ..models import Championship, Round, Standings
+from . import inputs
 from .events import rounds_total
 
 PAIRED = Round.Status.PAIRED
@@ -29,6 +32,59 @@ def team_events() -> list[Championship]:
 def member_names(ids) -> list[str]:
     names = {m.pk: str(m) for m in Member.objects.filter(pk__in=ids)}
     return [names.get(i, f"#{i}") for i in ids]
+
+
+LINEUP_MINUTES = 15  # 1.14.2: «не позднее, чем за 15 минут до начала тура»
+
+
+def lineup_due(championship: Championship, the_round: Round | None) -> datetime | None:
+    """When line-ups for ``the_round`` are due (1.14.2): its scheduled start less the
+    event's limit (15 minutes unless the regulations set another); None while it has no start."""
+    if the_round is None or the_round.starts_at is None:
+        return None
+    minutes = LINEUP_MINUTES if championship.lineup_minutes is None else championship.lineup_minutes
+    return the_round.starts_at - timedelta(minutes=minutes)
+
+
+def coming_round(championship: Championship) -> tuple[int, Round | None] | None:
+    """The number of the round whose line-ups are still open (paired or not yet), and its row if
+    it is paired; None once every round is published or the event is over."""
+    if championship.status == Championship.Status.FINISHED:
+        return None
+    number = championship.rounds.exclude(status=PAIRED).count() + 1
+    if number > max(rounds_total(championship) or 0, 1):
+        return None
+    return number, championship.rounds.filter(number=number, status=PAIRED).first()
+
+
+def lineups_coming(championship: Championship, now: datetime) -> dict | None:
+    """For the arbiters (1.14.2): the coming round, when its line-ups are due, and each team's
+    line-up for it — handed in for this round, or the one that stands (the first round's, else
+    the roster's first boards) — with its roster for the chief arbiter's decision."""
+    coming = coming_round(championship)
+    if coming is None:
+        return None
+    number, the_round = coming
+    due = lineup_due(championship, the_round)
+    teams = list(championship.teams.prefetch_related("lineups", "players__member").order_by("start_number", "id"))
+    people = {p.member_id: p.member for t in teams for p in t.players.all()}
+    shown = []
+    for team in teams:
+        members = lineup_for(team, number, championship.boards)
+        shown.append(
+            {
+                "team": team,
+                "submitted": any(lu.round_number == number for lu in team.lineups.all()),
+                "members": [people.get(m) for m in members],
+                "boards": _board_choices(members, championship.boards),
+                "roster": [p.member for p in team.players.all() if p.accepted_at is not None],
+            }
+        )
+    return {"round": number, "due": due, "late": due is not None and now > due, "teams": shown}
+
+
+def _board_choices(current: list[int], boards: int) -> list[dict]:
+    return [{"number": i, "current": current[i - 1] if i <= len(current) else None} for i in range(1, boards + 1)]
 
 
 def lineup_for(team: Team, round_number: int, boards: int) -> list[int]:
@@ -81,21 +137,74 @@ def pairing_input(championship: Championship) -> tuple[list[dict], list[list[dic
     return players, rounds
 
 
+def table_options(championship: Championship) -> dict:
+    """The options ``team_rules.table`` computes the stored table with."""
+    return {
+        "scoring": championship.scoring,
+        "system": championship.system,
+        "criteria": championship.tie_criteria or None,
+    }
+
+
 def standings_compute(championship: Championship, *, upto: int | None = None) -> list[dict]:
-    """The team table (1.14.6); ``upto``: as it stood after that round."""
+    """The team table (1.14.6); ``upto``: as it stood after that round (before any play-off)."""
     plain = results_plain(championship)
     if upto is not None:
         plain = {**plain, "rounds": plain["rounds"][:upto]}
-    rows = team_rules.table(
-        plain["teams"],
-        plain["rounds"],
-        scoring=championship.scoring,
-        system=championship.system,
-        criteria=championship.tie_criteria or None,
-    )
+    playoff = inputs.playoff_orders(championship) if upto is None else None
+    rows = team_rules.table(plain["teams"], plain["rounds"], playoff=playoff, **table_options(championship))
     for row in rows:
         row.pop("opponents", None)
     return rows
+
+
+def playoff_states(championship: Championship) -> dict:
+    """``{playoff: state}`` of a team event, as ``inputs.playoff_states`` for players: "pending",
+    "decided", "drawn" (the next criterion decides, 1.14.6) or "void" — a result corrected
+    since leaves its teams no longer tied (1.13.2), or takes the right to it away (1.14.6)."""
+    results = inputs.playoff_results(championship)
+    if not results:
+        return {}
+    plain = results_plain(championship)
+    # A play-off still being played is tested as one that orders nothing: all its teams level.
+    candidates = {playoff: order or [list(playoff.players)] for playoff, order in results.items()}
+    in_force = team_rules.playoffs_in_force(
+        plain["teams"], plain["rounds"], list(candidates.values()), **table_options(championship)
+    )
+    states = {}
+    for playoff, order in results.items():
+        if candidates[playoff] not in in_force:
+            states[playoff] = inputs.PLAYOFF_VOID
+        elif order is None:
+            states[playoff] = inputs.PLAYOFF_PENDING
+        else:
+            states[playoff] = inputs.PLAYOFF_DRAWN if len(order) == 1 else inputs.PLAYOFF_DECIDED
+    return states
+
+
+def playoffs_shown(championship: Championship) -> list[dict]:
+    """Each play-off with its state and its matches, board by board, for the pages."""
+    states = playoff_states(championship)
+    names = {t.pk: t.name for t in championship.teams.all()}
+    shown = []
+    for playoff, state in states.items():
+        matches: dict[int, dict] = {}
+        games = playoff.games.select_related("game__white", "game__black").order_by("match", "board")
+        for pg in games:
+            match = matches.setdefault(
+                pg.match,
+                {"number": pg.match, "home": names.get(pg.home_id), "away": names.get(pg.away_id), "boards": []},
+            )
+            match["boards"].append({"board": pg.board, "game": pg.game})
+        shown.append(
+            {
+                "playoff": playoff,
+                "state": state,
+                "teams": [names.get(t) for t in playoff.players],
+                "matches": list(matches.values()),
+            }
+        )
+    return shown
 
 
 def standings_rows(championship: Championship) -> list[dict]:
@@ -194,27 +303,28 @@ def round_to_publish(championship: Championship) -> dict | None:
     return {"number": the_round.number, "players": [people[m] for m in ids if m in people]}
 
 
-def captain_forms(championship: Championship, member) -> list[dict]:
-    """For a captain: each of his teams with the round its next line-up is for,
-    the roster to choose from and the line-up it would play now (1.14.2)."""
-    if not getattr(member, "pk", None) or championship.status == Championship.Status.FINISHED:
+def captain_forms(championship: Championship, member, now: datetime) -> list[dict]:
+    """For a captain: each of his teams with the round its next line-up is for, when it is
+    due and whether that is past (1.14.2: then the line-up that stands plays, unless the chief
+    arbiter decides), the roster to choose from and the line-up it would play now."""
+    coming = coming_round(championship) if getattr(member, "pk", None) else None
+    if coming is None:
         return []
-    published = championship.rounds.exclude(status=PAIRED).count()
-    number = published + 1
-    if number > max(rounds_total(championship) or 0, 1):
-        return []
+    number, the_round = coming
+    due = lineup_due(championship, the_round)
     forms = []
     for team in championship.teams.filter(captain=member):
         current = lineup_for(team, number, championship.boards)
         roster = [p.member for p in team.players.filter(accepted_at__isnull=False).select_related("member")]
+        people = {m.pk: m for m in roster}
         forms.append(
             {
                 "team": team,
                 "round": number,
-                "boards": [
-                    {"number": i, "current": current[i - 1] if i <= len(current) else None}
-                    for i in range(1, championship.boards + 1)
-                ],
+                "due": due,
+                "late": due is not None and now > due,
+                "standing": [people.get(m) for m in current],
+                "boards": _board_choices(current, championship.boards),
                 "roster": roster,
             }
         )

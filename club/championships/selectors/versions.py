@@ -36,12 +36,9 @@ def table_source(championship: Championship) -> tuple[str, Callable[[], list[dic
     computation (``ratings.standings.table``, or ``team_rules.table`` for teams)."""
     if championship.for_teams:
         plain = team_selectors.results_plain(championship)
-        options = {
-            "scoring": championship.scoring,
-            "criteria": championship.tie_criteria,
-            "system": championship.system,
-        }
-        return digest(plain, options), lambda: team_selectors.standings_compute(championship)
+        options = team_selectors.table_options(championship)
+        playoff = inputs.playoff_orders(championship)
+        return digest(plain, options, playoff), lambda: team_selectors.standings_compute(championship)
     players, rounds = inputs.results_plain(championship)
     options = inputs.standings_options(championship)
     return digest(players, rounds, options), lambda: json.loads(

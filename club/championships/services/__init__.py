@@ -16,7 +16,7 @@ and changes nothing.
 * ``matches``: micro-matches, ballots and knockout ties;
 * ``leaving``: withdrawal, exclusion and reinstatement;
 * ``absences``: a player known to miss one Swiss round (1.15.2);
-* ``playoffs``: a play-off for tied places (1.13.2);
+* ``playoffs``: a play-off for tied places (1.13.2), players or teams (1.14.6);
 * ``standings``: the stored table;
 * ``stages``: staged events;
 * ``standing``: standing events, a new section each time enough players wait.
@@ -28,7 +28,7 @@ from .entries import entries_close, entry_create, entry_group_set, entry_withdra
 from .guests import entry_add, guest_enter, guest_merge
 from .leaving import player_leave, player_reinstate
 from .matches import match_result_set
-from .playoffs import playoff_create
+from .playoffs import playoff_create, team_playoff_create
 from .results import board_result_record, board_result_set, round_boards_to_record, round_results_set
 from .rounds import board_override, round_discard, round_pair, round_publish, section_start
 from .scheduling import lateness_limit_ms, lateness_ms, seed_int
@@ -85,6 +85,7 @@ __all__ = [
     "stage_link",
     "standings_recompute",
     "team_invitation_answer",
+    "team_playoff_create",
     "team_register",
     "team_withdraw",
 ]

@@ -10,7 +10,7 @@ each called holding the championship's row lock unless it takes it itself.
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from django.db import transaction
 from django.utils import timezone
@@ -149,23 +149,11 @@ def team_invitation_answer(*, member, team_id: int, accept: bool, now=None) -> T
         return place
 
 
-LINEUP_MINUTES = 15  # 1.14.2: «не позднее, чем за 15 минут до начала тура»
-
-
-def lineup_due(championship: Championship, the_round: Round | None) -> datetime | None:
-    """When line-ups for ``the_round`` are due (1.14.2): its scheduled start less the
-    event's limit (15 minutes unless the regulations set another); None while it has no start."""
-    if the_round is None or the_round.starts_at is None:
-        return None
-    minutes = LINEUP_MINUTES if championship.lineup_minutes is None else championship.lineup_minutes
-    return the_round.starts_at - timedelta(minutes=minutes)
-
-
 def lineup_submit(*, by, championship_id: int, team_id: int, round_number: int, members: list[int], now=None) -> Lineup:
     """The captain hands in his team's line-up for a round, in board order (1.14.2).
 
     Only the captain (1.14.7); only before the round is published and before it
-    is due (``lineup_due``: after that the line-up on record stands, or the chief
+    is due (``selectors.teams.lineup_due``: after that the line-up on record stands, or the chief
     arbiter's decision, ``lineup_decide``); only players of his team, each once,
     at most one per board, in the roster's order (a player may move up a board,
     reserves play below the players they replace).
@@ -177,7 +165,7 @@ def lineup_submit(*, by, championship_id: int, team_id: int, round_number: int, 
         if getattr(by, "pk", None) != team.captain_id:
             raise Forbidden("not-captain", _("Only the captain of %(team)s hands in its line-up.") % {"team": team})
         the_round = _lineup_round(championship, round_number)
-        due = lineup_due(championship, the_round)
+        due = team_selectors.lineup_due(championship, the_round)
         if due is not None and now > due:
             raise Conflict(
                 "lineup-late",

@@ -12,6 +12,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -21,6 +22,7 @@ from club.platform.refusals import Refused
 
 from .. import authority, services
 from ..models import Championship
+from ..selectors import board_rankings as board_selectors
 from ..selectors import events
 from ..selectors import teams as selectors
 
@@ -37,6 +39,10 @@ def event_list(request):
 
 def event_detail(request, pk: int):
     event = _event(pk)
+    now = timezone.now()
+    is_arbiter = authority.is_arbiter(event, request.user)
+    is_chief = authority.is_chief(event, request.user)
+    finished = event.status == Championship.Status.FINISHED
     return render(
         request,
         "teams/detail.html",
@@ -45,9 +51,15 @@ def event_detail(request, pk: int):
             "arbiters": events.appointments(event),
             "teams": selectors.teams_with_rosters(event),
             "rounds": selectors.rounds_with_matches(event),
-            "is_arbiter": authority.is_arbiter(event, request.user),
-            "captain_of": selectors.captain_forms(event, request.user),
+            "is_arbiter": is_arbiter,
+            "is_chief": is_chief,
+            "captain_of": selectors.captain_forms(event, request.user, now),
             "next_round": selectors.round_to_publish(event),
+            # 1.14.2: the arbiters see the coming round's line-ups; the chief arbiter may set one.
+            "lineups": selectors.lineups_coming(event, now) if is_arbiter else None,
+            # 1.13.2, 1.14.6: the play-offs and, for the chief arbiter, the form over the final table.
+            "playoffs": selectors.playoffs_shown(event),
+            "playoff_table": selectors.standings_rows(event) if is_chief and finished else None,
         },
     )
 
@@ -64,6 +76,27 @@ def _run(request, event: Championship, action: str) -> str:
             members=posted_ints(boards, "board"),
         )
         return _("The line-up is handed in.")
+    if action == "lineup-decision":
+        boards = [post.get(f"board{i}") for i in range(1, event.boards + 1)]
+        services.lineup_decide(
+            by=request.user,
+            championship_id=event.pk,
+            team_id=posted_int(post, "team_id", default=0),
+            round_number=posted_int(post, "round", default=0),
+            members=posted_ints(boards, "board"),
+            reason=post.get("reason", ""),
+        )
+        return _("The line-up is set by the chief arbiter's decision (1.14.2).")
+    if action == "playoff":
+        playoff = services.team_playoff_create(
+            by=request.user,
+            championship_id=event.pk,
+            team_ids=posted_ints(post.getlist("team_ids"), "team_ids"),
+            time_control=post.get("time_control", ""),
+            matches_per_pair=posted_int(post, "matches_per_pair", default=1),
+            reason=post.get("reason", ""),
+        )
+        return _("The play-off is created: %(n)s games (1.13.2, 1.14.6).") % {"n": playoff.games.count()}
     if action == "pair":
         the_round = services.round_pair(by=request.user, championship_id=event.pk)
         return _("Round %(n)s is paired.") % {"n": the_round.number}
@@ -121,9 +154,34 @@ def standings(request, pk: int, number: int | None = None):
         {
             "event": event,
             "rows": rows,
+            "playoffs": selectors.playoffs_shown(event) if number is None else [],
             "crosstable": selectors.crosstable(event) if number is None else None,
             "after_round": number,
             "round_numbers": numbers,
+        },
+    )
+
+
+BOARD_ROWS_SHOWN = 50  # a board's table on one page; the rest behind "show all"
+
+
+def board_rankings(request, pk: int):
+    """A personal-team event's ranking of each board's players (1.1), from their games in the
+    team matches with the event's coefficients; each board's first ``BOARD_ROWS_SHOWN`` rows
+    unless ``?all=1``. An event that ranks only teams has none (404)."""
+    event = _event(pk)
+    if not event.ranks_boards:
+        raise Http404
+    show_all = request.GET.get("all") == "1"
+    return render(
+        request,
+        "teams/boards.html",
+        {
+            "event": event,
+            "boards": board_selectors.board_rankings_shown(event, limit=None if show_all else BOARD_ROWS_SHOWN),
+            "coefficients": board_selectors.coefficients_shown(event),
+            "round_numbers": _round_numbers(event),
+            "show_all": show_all,
         },
     )
 
