@@ -29,6 +29,12 @@ KEY_WORDS = {
     "truncated_solkoff": gettext_lazy("truncated Solkoff (1.15.6.2)"),
     "lot": gettext_lazy("this round's lot (1.15.4)"),
 }
+# The columns' headers, short (the full words are their titles).
+KEY_SHORT = {
+    "buchholz": gettext_lazy("Buchholz"),
+    "truncated_solkoff": gettext_lazy("Trunc. Solkoff"),
+    "lot": gettext_lazy("Lot"),
+}
 # The text's steps that pair a round, per system: round 1, then the later rounds.
 FIRST_ROUND_CLAUSES = {"blind": "1.15.4", "coefficients": "1.15.5.2", "solkoff": "1.15.5.2", "buchholz": "1.15.7.2"}
 ROUND_CLAUSES = {
@@ -55,19 +61,27 @@ def working_shown(working: dict | None, people: dict, overrides: list[tuple[int,
         player = people.get(pid)
         return player.name if player else str(pid)
 
+    values = {row["player"]: row for row in working["classification"]}
+
     def number(pid):
+        # The classification number of the first round (1.15.5.1) where it orders the group.
+        if "number" in values[pid]:
+            return values[pid]["number"]
         player = people.get(pid)
         return player.number if player else ""
 
-    keys = [k for k in working["keys"] if k["key"] != "points"]
-    values = {row["player"]: row for row in working["classification"]}
+    # Points head each group and the number has its own column (№).
+    keys = [k for k in working["keys"] if k["key"] not in ("points", "number")]
     clauses = (FIRST_ROUND_CLAUSES if working["round"] == 1 else ROUND_CLAUSES).get(working["system"], "1.15")
     return {
         "round": working["round"],
         "by_the_text": working["by_the_text"],
         "steps": clauses,
         "order": _order_words(working["keys"]),
-        "columns": [str(KEY_WORDS.get(k["key"], k["key"])) for k in keys],
+        "columns": [
+            {"short": str(KEY_SHORT.get(k["key"], k["key"])), "label": str(KEY_WORDS.get(k["key"], k["key"]))}
+            for k in keys
+        ],
         "groups": [
             {
                 "number": i,
