@@ -15,8 +15,8 @@ from django.views.decorators.http import require_POST
 
 from club.championships import selectors as championships
 from club.championships.authority import Action, verdict
-from club.championships.forms import AppointForm, MatchResultForm, PairForm
-from club.championships.selectors.desk import matches_to_decide, next_step
+from club.championships.forms import AppointForm, MatchResultForm, PairForm, PublishForm
+from club.championships.selectors.desk import matches_to_decide, next_step, publish_check
 from club.platform.api.params import posted_int
 from club.platform.refusals import Refused
 
@@ -52,6 +52,9 @@ def championship_desk(request, pk: int):
             my_step=any(member.pk == me.pk for member in step.by),
             last_round=last,
             pair_form=PairForm(),
+            publish_form=PublishForm(),
+            # beside the Publish button: the classification the pairing was made from (issue 28)
+            publish=publish_check(championship, last) if step.action == "publish" else None,
             appoint_form=AppointForm(),
             **selectors.event_desk(championship, me),
         )

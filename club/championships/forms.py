@@ -255,6 +255,14 @@ class PairForm(forms.Form):
         self.fields["starts_at"].label = _("Scheduled start (live rounds, %(zone)s)") % {"zone": zones.current_label()}
 
 
+class PublishForm(PairForm):
+    """Publishing a round; the publication that starts the event is confirmed (issue 28)."""
+
+    confirm_start = forms.BooleanField(
+        required=False, label=_("I have checked the pairing: publish it and start the championship")
+    )
+
+
 class OverrideForm(forms.Form):
     board = forms.IntegerField(label=_("Board"), min_value=1, max_value=MAX_ID)
     white = forms.CharField(label=_("White (username)"), max_length=150)

@@ -279,6 +279,10 @@ class Round(models.Model):
     # A correspondence round's end (``Championship.round_days``): then the chief arbiter
     # adjudicates its unfinished games and the next round can be paired.
     deadline = models.DateTimeField(null=True, blank=True)
+    # A Swiss round's working as ``pairing.swiss_working`` gave it when the round was paired:
+    # the classification its boards came from, shown with the published round (issue 26),
+    # never recomputed from results corrected since. Empty for the other systems.
+    working = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["championship", "number"]

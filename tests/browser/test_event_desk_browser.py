@@ -1,7 +1,8 @@
 """The organiser's and the arbiter's desk in the browser (issue 28), nothing done
-through the API: the organiser creates an event, appoints its arbiter, adds two
+through the API: the organiser creates a Swiss, appoints its arbiter, adds two
 members and a guest (a player with no account) and closes the entries; the chief
-arbiter pairs and publishes round 1, enters the whole round's results in one form
+arbiter pairs round 1, checks on the desk the classification it was paired from
+(1.15, issue 26) and publishes it there, confirming that it starts the event, enters the whole round's results in one form
 (1.10.4) and pairs round 2 at once; the chief arbiter warns a player from the game's page,
 who protests it on the desk, and
 the chief arbiter rules on it (1.3.1); the player is told of each decision."""
@@ -28,6 +29,26 @@ def act(page, action, **fields):
     expect(page.locator(".messages")).to_be_visible()
 
 
+def check_and_publish(page, event, *, starts_event):
+    """On the desk: the classification the round was paired from, beside its Publish button
+    (1.15.7.3 / 1.15.7.6: score groups in order; 1.15.2: the bye apart), then publish it —
+    confirming first when it starts the championship (issue 28)."""
+    page.goto(f"/championships/{event.pk}/desk/")
+    check = page.locator(".next-step .publish-check")
+    working = check.locator("details.pairing-working")
+    expect(working).to_have_attribute("open", "")
+    expect(working.locator(".working-verdict")).to_be_visible()
+    expect(working.locator("table.working-groups tbody tr")).to_have_count(2)  # three players, one has the bye
+    expect(working).to_contain_text("The bye (+, 1.15.2)")
+    confirm = check.locator("input[name='confirm_start']")
+    if starts_event:
+        expect(check.locator("[data-starts-event]")).to_be_visible()
+        confirm.check()
+    else:
+        expect(confirm).to_have_count(0)
+    check.get_by_role("button", name="Publish the round").click()
+
+
 def test_an_event_run_from_the_pages_with_a_guest_a_round_s_results_in_one_form_and_a_protest(
     browser, club_server, organiser, chief_arbiter, eager_celery
 ):
@@ -36,6 +57,9 @@ def test_an_event_run_from_the_pages_with_a_guest_a_round_s_results_in_one_form_
     org.goto("/championships/new/")
     org.locator("#id_name").fill("Club night")
     org.locator("#id_discipline").select_option("russian")
+    org.locator("#id_system").select_option("swiss")
+    org.locator("#id_swiss_system").select_option("buchholz")
+    org.locator("#id_rounds_planned").fill("2")
     org.get_by_role("button", name="Create").click()
     expect(org.locator(".messages")).to_contain_text("The championship is created")
     event = Championship.objects.get(name="Club night")
@@ -60,9 +84,9 @@ def test_an_event_run_from_the_pages_with_a_guest_a_round_s_results_in_one_form_
     expect(chief.locator(".next-step .step")).to_contain_text("pairs round 1")
     chief.get_by_role("button", name="Pair the next round").click()
     expect(chief.locator(".messages")).to_contain_text("Round 1 is paired")
-    chief.get_by_role("button", name="Publish the round").click()
+    check_and_publish(chief, event, starts_event=True)
     expect(chief.locator(".messages")).to_contain_text("Round 1 is published")
-    # three players: one board and a rest; its members are told, a guest has no account to be told on
+    # three players: one board and the bye (1.15.2); its members are told, a guest has no account to be told on
     board = Board.objects.get(round__championship=event, round__number=1, black__isnull=False)
     told = Notification.objects.filter(kind="decision", params__what="pairing").values_list("recipient", flat=True)
     assert sorted(told) == sorted(m.pk for m in (board.white, board.black) if not m.is_guest)
@@ -76,7 +100,7 @@ def test_an_event_run_from_the_pages_with_a_guest_a_round_s_results_in_one_form_
     chief.get_by_role("button", name="Pair the next round").click()  # at once: no "round 1 is not closed yet"
     expect(chief.locator(".messages")).to_contain_text("Round 2 is paired")
 
-    chief.get_by_role("button", name="Publish the round").click()
+    check_and_publish(chief, event, starts_event=False)
     expect(chief.locator(".messages")).to_contain_text("Round 2 is published")
     # 1.16: the chief arbiter warns a player of round 2 from the game's arbiter page
     board = Board.objects.get(round__championship=event, round__number=2, black__isnull=False)

@@ -69,6 +69,7 @@ def test_an_organiser_creates_members_enter_the_arbiter_publishes_and_a_player_o
     arb.goto(championship_url)
     arb.get_by_role("button", name="Pair the next round").click()
     expect(arb.get_by_role("button", name="Publish the round")).to_be_visible()
+    arb.get_by_label("I have checked the pairing: publish it and start the championship").check()  # round 1 starts it
     arb.get_by_role("button", name="Publish the round").click()
     expect(arb.locator("a.game-link")).to_have_count(1)
 

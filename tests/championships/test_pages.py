@@ -88,7 +88,7 @@ def test_members_enter_and_the_arbiter_pairs_and_publishes_from_the_page(make_ch
     assert "002 §17" in response.content.decode() and not Round.objects.exists()
     arbiter = client_for(staff["arbiter"])
     arbiter.post(url + "pair/")
-    arbiter.post(url + "publish/", {"round": 1})
+    arbiter.post(url + "publish/", {"round": 1, "confirm_start": "yes"})  # it starts the championship
     page = Client().get(url).content.decode()
     board = Board.objects.get(black__isnull=False)
     assert f'href="/play/games/{board.game_id}/"' in page

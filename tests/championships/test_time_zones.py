@@ -43,7 +43,10 @@ def the_zone_the_form_names(page: str) -> ZoneInfo:
 
 def publish_at(client, championship, typed: str):
     return client.post(
-        f"/championships/{championship.pk}/publish/", {"round": 1, "starts_at": typed}, follow=True
+        # round 1 starts the championship: the arbiter confirms it (issue 28)
+        f"/championships/{championship.pk}/publish/",
+        {"round": 1, "starts_at": typed, "confirm_start": "yes"},
+        follow=True,
     ).content.decode()
 
 

@@ -162,7 +162,7 @@ ENDPOINTS: list[Endpoint] = [
     Endpoint("round: published (API)", (Action.EVENT_PAIR,), "post", "/api/championships/{to_pair}/rounds/1/publish/",
              {}, "to_pair", prepare=_pair),
     Endpoint("round: published (page)", (Action.EVENT_PAIR,), "post", "/championships/{to_pair}/publish/",
-             {"round": "1"}, "to_pair", page=True, prepare=_pair),
+             {"round": "1", "confirm_start": "yes"}, "to_pair", page=True, prepare=_pair),
     Endpoint("round: withdrawn (API)", (Action.EVENT_DECIDE,), "post",
              "/api/championships/{to_pair}/rounds/1/discard/", {"reason": REASON}, "to_pair", prepare=_pair),
     Endpoint("round: withdrawn (page)", (Action.EVENT_DECIDE,), "post", "/championships/{to_pair}/discard/",

@@ -186,7 +186,10 @@ class RoundPairingsView(APIView):
     @extend_schema(
         responses=_json(
             "number, status, date, starts_at (UTC), live, boards: number, white/black (names, ids, start "
-            "numbers, points before the round), result, marks, game_id, live, moves"
+            "numbers, points before the round), result, marks, game_id, live, moves; working (a Swiss round, "
+            "else null): the classification it was paired from as pairing.swiss_working gave it (system, round, "
+            "keys, classification, groups, bye, floats, by_the_text, deviations, boards as paired) and "
+            "overridden: the boards the chief arbiter changed since, with his reason (1.15)"
         )
     )
     def get(self, request, pk, number):

@@ -13,7 +13,9 @@ from games.models import Game
 
 from ..authority import RULES, Action, Power
 from ..models import Appointment, Board, Championship, Round
-from .events import rounds_total
+from .events import is_live, rounds_total
+from .results import players
+from .working import Named, working_shown
 
 Status = Championship.Status
 
@@ -125,3 +127,19 @@ def matches_to_decide(championship: Championship) -> list[Board]:
         .distinct()
         .order_by("round__number", "number")
     )
+
+
+def publish_check(championship: Championship, the_round: Round) -> dict:
+    """What the arbiter checks beside the Publish button of a paired round (issue 28): the
+    classification the pairing was made from (a Swiss round's stored working, 1.15), whether
+    the round needs a start time (1.6.3), and whether publishing it starts the event."""
+    if championship.for_teams:
+        entrants = {t.pk: Named(t.name, t.start_number) for t in championship.teams.all()}
+    else:
+        entrants = players(championship)
+    overrides = [(b.number, b.override_reason) for b in the_round.boards.exclude(override_reason="")]
+    return {
+        "working": working_shown(the_round.working, entrants, overrides),
+        "live": is_live(championship),
+        "starts_event": championship.status == Status.ENTRIES_CLOSED,
+    }

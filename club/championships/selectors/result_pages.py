@@ -25,6 +25,7 @@ from .results import (
     rounds,
     standings_rows,
 )
+from .working import working_shown
 
 # The standings after earlier rounds last asked for, under the result set's key and the round.
 STANDINGS_AFTER = VersionedMemo(size=64)
@@ -53,6 +54,7 @@ def round_sheet(championship: Championship, number: int) -> dict | None:
         "championship": championship,
         "facts": facts(championship),
         "round": found[0],
+        "working": working_shown(found[0]["working"], people, found[0]["overrides"]),
         "round_numbers": round_numbers(championship),
         "rounds_total": rounds_total(championship, len(people)),
         "standings": standings_rows(championship, people, table=stored.rows, arithmetic=False) if stored else [],

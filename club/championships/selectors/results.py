@@ -467,6 +467,9 @@ def rounds(championship: Championship, people: dict[int, Player], *, number: int
                 "boards": boards,
                 "live": any(b["live"] for b in boards),
                 "points_after": dict(totals),
+                # A Swiss round's working as paired, and the boards the chief arbiter changed (1.15).
+                "working": the_round.working,
+                "overrides": [(b.number, b.override_reason) for b in the_round.boards.all() if b.override_reason],
             }
         )
         if number is not None:

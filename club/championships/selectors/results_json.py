@@ -13,6 +13,7 @@ from club.platform.memo import VersionedMemo
 from ..models import Championship
 from .result_pages import crosstable_page, player_card, round_sheet, standings_after, starting_list
 from .results import Player, result_set_key, results
+from .working import working_plain
 
 # The published documents last asked for, as bytes with their ETag, under the result set's key.
 PUBLISHED = VersionedMemo(size=16)
@@ -132,7 +133,14 @@ def standings_row_plain(row: dict) -> dict:
 
 def round_sheet_plain(championship: Championship, number: int) -> dict | None:
     data = round_sheet(championship, number)
-    return None if data is None else {"championship_id": championship.pk, **round_plain(data["round"])}
+    if data is None:
+        return None
+    the_round = data["round"]
+    return {
+        "championship_id": championship.pk,
+        **round_plain(the_round),
+        "working": working_plain(the_round["working"], the_round["overrides"]),
+    }
 
 
 def standings_after_plain(championship: Championship, number: int | None) -> dict:

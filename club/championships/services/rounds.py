@@ -45,8 +45,9 @@ def round_pair(*, by, championship_id: int, starts_at: datetime | None = None, n
 
     Refused while the previous round is not closed, and after the last round.
     Round robin: the Berger table for the start numbers (the dummy n+1 rests
-    its partner). Swiss: ``pairing.swiss`` over the closed rounds; withdrawn
-    players are not paired (1.10.5, 1.15.2).
+    its partner). Swiss: ``pairing.swiss_working`` over the closed rounds; withdrawn
+    players are not paired (1.10.5, 1.15.2), and the working (the classification
+    the boards came from) is kept with the round, to be shown with it (issue 26).
     """
     now = now or timezone.now()
     with transaction.atomic():
@@ -71,9 +72,16 @@ def round_pair(*, by, championship_id: int, starts_at: datetime | None = None, n
             raise Conflict("no-more-rounds", _("All %(n)s rounds have been paired.") % {"n": total})
         if starts_at is not None and starts_at <= now:
             raise Invalid("starts-in-the-past", _("A round's start must be in the future."))
-        pairs = _team_pairs(championship, number) if championship.for_teams else _player_pairs(championship, number)
+        pairs, working = (
+            _team_pairs(championship, number) if championship.for_teams else _player_pairs(championship, number)
+        )
         the_round = Round.objects.create(
-            championship=championship, number=number, status=Round.Status.PAIRED, starts_at=starts_at, paired_at=now
+            championship=championship,
+            number=number,
+            status=Round.Status.PAIRED,
+            starts_at=starts_at,
+            paired_at=now,
+            working=working,
         )
         if championship.for_teams:
             teams.matches_create(championship, the_round, pairs)
@@ -91,11 +99,13 @@ def round_pair(*, by, championship_id: int, starts_at: datetime | None = None, n
     return the_round
 
 
-def _swiss_pairs(championship: Championship, players: list[dict], rounds: list[list[dict]]) -> list:
+def _swiss_pairs(championship: Championship, players: list[dict], rounds: list[list[dict]]) -> tuple[list, dict]:
+    """The Swiss round's boards and its working (``pairing.swiss_working``)."""
     try:
-        return pairing.swiss(championship.swiss_system, players, rounds, seed=championship.lot_seed)
+        working = pairing.swiss_working(championship.swiss_system, players, rounds, seed=championship.lot_seed)
     except pairing.PairingError as error:
         raise RuleRefusal("no-pairing", str(error)) from None
+    return [(white, black) for white, black in working["boards"]], working
 
 
 def _berger_pairs(start_numbers: dict[int, int], number: int, cycles: int) -> list[tuple[int, int | None]]:
@@ -109,28 +119,30 @@ def _berger_pairs(start_numbers: dict[int, int], number: int, cycles: int) -> li
     return pairs
 
 
-def _team_pairs(championship: Championship, number: int) -> list:
+def _team_pairs(championship: Championship, number: int) -> tuple[list, dict | None]:
+    """The round's matches as (home, away) team pairs, and a Swiss round's working."""
     if championship.is_swiss:
         return _swiss_pairs(championship, *team_selectors.pairing_input(championship))
     by_number = {t.start_number: t.pk for t in championship.teams.all()}
-    return _berger_pairs(by_number, number, championship.cycles)
+    return _berger_pairs(by_number, number, championship.cycles), None
 
 
-def _player_pairs(championship: Championship, number: int) -> list:
+def _player_pairs(championship: Championship, number: int) -> tuple[list, dict | None]:
+    """The round's boards as (white, black) pairs, and a Swiss round's working."""
     entry_list = list(championship.entries.order_by("start_number"))
     if championship.is_swiss:
         absent = pairing_inputs.absent_in(championship, number)
         players = pairing_inputs.pairing_players(championship, absent=absent)
-        pairs = _swiss_pairs(championship, players, pairing_inputs.played_rounds(championship))
+        pairs, working = _swiss_pairs(championship, players, pairing_inputs.played_rounds(championship))
         # 1.15.2: known absentees sit alone, after the bye, with the loss "absent".
-        return pairs + [(member_id, None) for member_id in sorted(absent)]
+        return pairs + [(member_id, None) for member_id in sorted(absent)], working
     if championship.is_knockout:
-        return matches.knockout_pairs(championship, number, entry_list)
+        return matches.knockout_pairs(championship, number, entry_list), None
     if championship.is_scheveningen:
         team_a = [e.member_id for e in entry_list if e.group == "A"]
         team_b = [e.member_id for e in entry_list if e.group == "B"]
-        return pairing.scheveningen(team_a, team_b)[number - 1]
-    return _berger_pairs({e.start_number: e.member_id for e in entry_list}, number, championship.cycles)
+        return pairing.scheveningen(team_a, team_b)[number - 1], None
+    return _berger_pairs({e.start_number: e.member_id for e in entry_list}, number, championship.cycles), None
 
 
 def _boards_create(championship: Championship, the_round: Round, pairs: list) -> None:
@@ -288,6 +300,7 @@ def round_publish(
     round_number: int,
     starts_at: datetime | None = None,
     absent: list[int] | tuple = (),
+    start_confirmed: bool = True,
     now: datetime | None = None,
     rng: random.Random | None = None,
 ) -> Round:
@@ -300,6 +313,9 @@ def round_publish(
     "−/+" against him when his results stand (1.10.3), "−/−" when they are
     struck (1.10.2). A team event seats each team's line-up with its
     ``absent`` players' chairs empty (1.14.2–1.14.5, ``teams.matches_publish``).
+
+    The publication that starts the event (its first round) is refused unless
+    ``start_confirmed``: the pages ask the arbiter to confirm it (issue 28).
     """
     now = now or timezone.now()
     with transaction.atomic():
@@ -313,6 +329,15 @@ def round_publish(
                 "not-paired",
                 _("Round %(n)s is %(s)s: only a paired round is published.")
                 % {"n": round_number, "s": the_round.get_status_display()},
+            )
+        if championship.status == Status.ENTRIES_CLOSED and not start_confirmed:
+            raise Invalid(
+                "start-not-confirmed",
+                _(
+                    "Publishing round %(n)s starts the championship: its games are created and the entries "
+                    "can no longer change. Tick the confirmation to publish it."
+                )
+                % {"n": round_number},
             )
         starts_at = starts_at or the_round.starts_at
         if is_live(championship):
@@ -436,7 +461,7 @@ def section_games_start(championship: Championship, *, by, now: datetime, rng: r
     total = rounds_total(championship) or 0
     started = []
     for number in range(1, total + 1):
-        pairs = _player_pairs(championship, number)
+        pairs = _player_pairs(championship, number)[0]
         the_round = Round.objects.create(
             championship=championship,
             number=number,

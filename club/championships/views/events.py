@@ -34,6 +34,7 @@ from ..forms import (
     OverrideForm,
     PairForm,
     PlayoffForm,
+    PublishForm,
     ResultForm,
 )
 from ..models import Championship
@@ -117,10 +118,12 @@ def championship_detail(request, pk):
             "previous_stages": list(championship.previous_stages.all()),
             "rounds_total": selectors.rounds_total(championship, len(entries)),
             "lateness_ms": services.lateness_ms(championship),
+            "is_live": selectors.is_live(championship),
             "decisions": championship.decisions.select_related("by")[:30],
             "appoint_form": AppointForm(),
             "guest_form": GuestForm(),
             "pair_form": PairForm(),
+            "publish_form": PublishForm(),
             "override_form": OverrideForm(),
             "result_form": ResultForm(),
             "adjudication_form": AdjudicationForm(),
@@ -223,9 +226,15 @@ def _run(request, championship_id: int, action: str):
         the_round = services.round_pair(by=me, championship_id=championship_id, starts_at=form["starts_at"])
         return _("Round %(n)s is paired: check it, then publish it.") % {"n": the_round.number}
     if action == "publish":
-        form = _valid(PairForm(post))
+        form = _valid(PublishForm(post))
         number = posted_int(post, "round", default=0)
-        services.round_publish(by=me, championship_id=championship_id, round_number=number, starts_at=form["starts_at"])
+        services.round_publish(
+            by=me,
+            championship_id=championship_id,
+            round_number=number,
+            starts_at=form["starts_at"],
+            start_confirmed=form["confirm_start"],
+        )
         return _("Round %(n)s is published: its games are created.") % {"n": number}
     if action == "discard":
         number = posted_int(post, "round", default=0)
