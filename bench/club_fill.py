@@ -124,7 +124,7 @@ def legal_lines(discipline: str, count: int, plies: int, seed: int = 29) -> list
         best: tuple[list[str], object] = ([], rules.start())
         for _attempt in range(5):
             position, played = rules.start(), []
-            while len(played) < plies:
+            while len(played) < plies and rules.result(position) is None:
                 moves = rules.legal_moves(position)
                 if not moves:
                     break

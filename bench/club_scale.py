@@ -109,6 +109,9 @@ def build(size: Size, plies: int) -> dict:
 
     rng = random.Random(29)
     now = timezone.now()
+    lines = {d: [line for line in legal_lines(d, LINES, plies) if len(line[0]) == plies] for d in ("russian", "renju")}
+    assert all(lines.values()), f"no random game of either discipline lasted {plies} plies"
+
     t0 = time.perf_counter()
     busy = Member.objects.create(username="busy", display_name="Busy Member")
     busy.groups.add(*Group.objects.filter(name="member"))
@@ -120,9 +123,6 @@ def build(size: Size, plies: int) -> dict:
     )
     ids = [busy.pk, *range(first, first + size.members - 1)]
     print(f"built {size.members:,} members in {time.perf_counter() - t0:.1f} s")
-
-    lines = {d: [line for line in legal_lines(d, LINES, plies) if len(line[0]) == plies] for d in ("russian", "renju")}
-    assert all(lines.values()), f"no random game of either discipline lasted {plies} plies"
 
     t0 = time.perf_counter()
     start = now - timedelta(hours=size.finished + 24 * 30)
