@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import sys
 import time
 from pathlib import Path
@@ -42,38 +41,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.club_fill import DISCIPLINES, GAME_FIELDS, SPEEDS, copy_rows, finished_game_rows, rated_games  # noqa: E402
 from bench.machine import footer, header  # noqa: E402
 from bench.throwaway_db import database_setup, django_ready  # noqa: E402
 from ratings.elo import EloConfig  # noqa: E402
-from ratings.recompute import RatedGame, replay  # noqa: E402
+from ratings.recompute import replay  # noqa: E402
 
-DISCIPLINES = ("russian", "renju")
 PROFILE = False
-SPEEDS = ("correspondence", "classical", "rapid", "blitz")
-
-
-def generate(n_games: int, n_members: int, seed: int = 2026) -> list[list[RatedGame]]:
-    """Games in end order, grouped by pool; results drawn from hidden strengths."""
-    rng = random.Random(seed)
-    strength = [rng.gauss(1500, 250) for _ in range(n_members)]
-    pools: list[list[RatedGame]] = [[] for _ in range(len(DISCIPLINES) * len(SPEEDS))]
-    n_pools = len(pools)
-    randrange, rand = rng.randrange, rng.random
-    for game_id in range(1, n_games + 1):
-        white = randrange(n_members)
-        black = randrange(n_members - 1)
-        if black >= white:
-            black += 1
-        p_white = 1.0 / (1.0 + 10.0 ** ((strength[black] - strength[white]) / 400.0))
-        r = rand()
-        score = 0.5 if abs(r - p_white) < 0.15 else (1.0 if r < p_white else 0.0)
-        pools[game_id % n_pools].append(RatedGame(game_id, white + 1, black + 1, score))
-    return pools
 
 
 def bench_pure(n_games: int, n_members: int) -> float:
     t0 = time.perf_counter()
-    pools = generate(n_games, n_members)
+    pools = rated_games(n_games, n_members)
     print(f"generated {n_games:,} games among {n_members:,} members in {time.perf_counter() - t0:.1f} s")
     config = EloConfig()
     t0 = time.perf_counter()
@@ -115,37 +94,16 @@ def _bench_database_run(n_games: int, n_members: int, incremental: int, where: s
     Member = get_user_model()
     members = Member.objects.bulk_create([Member(username=f"bench{i}") for i in range(n_members)], batch_size=2000)
     ids = [m.pk for m in members]
-    pools = generate(n_games, len(ids))
+    pools = rated_games(n_games, len(ids))
     # An hour apart and with both sides' moves, so every game is played and
     # rateable (ratings/eligibility.py), as the pure recompute assumes.
-    start = timezone.now() - timedelta(hours=n_games + 24)
-    rows = []
-    for pool_index, games in enumerate(pools):
-        discipline = DISCIPLINES[pool_index // len(SPEEDS)]
-        speed = SPEEDS[pool_index % len(SPEEDS)]
-        for g in games:
-            rows.append(
-                Game(
-                    discipline=discipline,
-                    speed=speed,
-                    white_id=ids[g.white_id - 1],
-                    black_id=ids[g.black_id - 1],
-                    rated=True,
-                    status="finished",
-                    termination="resign",
-                    white_moves=20,
-                    black_moves=20,
-                    result={1.0: "1-0", 0.0: "0-1", 0.5: "1/2-1/2"}[g.white_score],
-                    ended_at=start + timedelta(hours=g.game_id),
-                )
-            )
-    rows.sort(key=lambda g: g.ended_at)
+    rows = finished_game_rows(pools, ids, timezone.now() - timedelta(hours=n_games + 24))
     # The last `incremental` games are inserted after the recompute and applied
     # one by one, as the task path would.
     later = rows[len(rows) - incremental :] if incremental else []
     rows = rows[: len(rows) - len(later)]
     t0 = time.perf_counter()
-    Game.objects.bulk_create(rows, batch_size=2000)
+    copy_rows(Game, GAME_FIELDS, rows)
     print(f"{where}: inserted {len(rows):,} games among {len(ids):,} members in {time.perf_counter() - t0:.1f} s")
 
     profiler = None
@@ -196,9 +154,9 @@ def _bench_database_run(n_games: int, n_members: int, incremental: int, where: s
     )
 
     if later:
-        Game.objects.bulk_create(later, batch_size=2000)
+        copy_rows(Game, GAME_FIELDS, later)
         t0 = time.perf_counter()
-        outcomes = [services.rating_apply_game(game_id=g.pk) for g in later]
+        outcomes = [services.rating_apply_game(game_id=row[0]) for row in later]
         elapsed = time.perf_counter() - t0
         assert set(outcomes) == {services.APPLIED}, set(outcomes)
         print(

@@ -10,9 +10,11 @@ import tempfile
 from collections.abc import Callable
 
 
-def database_setup(url: str | None, prefix: str = "club-bench-") -> tuple[str, Callable[[], None]]:
-    """Point Django at a throw-away database; return (description, cleanup).
-    Call before ``django.setup()``."""
+def database_setup(
+    url: str | None, prefix: str = "club-bench-", name: str | None = None
+) -> tuple[str, Callable[[], None]]:
+    """Point Django at a throw-away database (on PostgreSQL ``name``, by default
+    ``club_bench_<pid>``); return (description, cleanup). Call before ``django.setup()``."""
     if not url:
         tmp = tempfile.mkdtemp(prefix=prefix)
         os.environ.pop("DATABASE_URL", None)
@@ -28,7 +30,7 @@ def database_setup(url: str | None, prefix: str = "club-bench-") -> tuple[str, C
     import psycopg
 
     base = url.rsplit("/", 1)[0]
-    name = f"club_bench_{os.getpid()}"
+    name = name or f"club_bench_{os.getpid()}"
     with psycopg.connect(url, autocommit=True) as conn:
         conn.execute(f'CREATE DATABASE "{name}"')
     os.environ["DATABASE_URL"] = f"{base}/{name}"
@@ -55,10 +57,10 @@ def django_ready() -> None:
     call_command("migrate", verbosity=0)
 
 
-def on_throwaway_database(prefix: str, work: Callable[[], None]) -> None:
+def on_throwaway_database(prefix: str, work: Callable[[], None], name: str | None = None) -> None:
     """Run ``work`` on a throw-away database (DATABASE_URL's server, else SQLite),
     migrated first, printing where, and removed afterwards whatever happens."""
-    where, cleanup = database_setup(os.environ.get("DATABASE_URL"), prefix=prefix)
+    where, cleanup = database_setup(os.environ.get("DATABASE_URL"), prefix=prefix, name=name)
     print(f"database: {where}")
     try:
         django_ready()
