@@ -126,9 +126,10 @@ def _fresh_cache():
 @pytest.fixture(autouse=True)
 def _fresh_result_sets():
     """Each test reads its events' results afresh (they are kept per process, club.platform.memo)."""
+    from club.championships import exports
     from club.championships.selectors import result_pages, results, results_json
 
-    for memo in (results.RESULT_SETS, results_json.PUBLISHED, result_pages.STANDINGS_AFTER):
+    for memo in (results.RESULT_SETS, results_json.PUBLISHED, result_pages.STANDINGS_AFTER, exports.GAME_FILES):
         memo.clear()
 
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from django.utils import formats, translation
 from django.utils.translation import gettext as _
 
+from club.platform.memo import VersionedMemo
 from games import time_words
 from games.records import RECORD_FILES, records_of
 from games.results import SCORINGS
@@ -31,6 +32,11 @@ from ratings import standings
 from . import selectors, trf
 from .models import Appointment, Board, Championship, MatchGame
 from .selectors import results
+
+# The game files last built, each under its event's results version (which names its
+# rounds, names, results and the moves of games in progress): a 500-player Swiss's
+# 2,750 records cost a second to read and write, a hit only the version's queries.
+GAME_FILES = VersionedMemo(size=8)
 
 # The language of the TRF's free text (type of tournament, time control): FIDE's
 # working language and the spec's, whoever downloads the file.
@@ -271,9 +277,16 @@ def trf_text(championship: Championship) -> Export:
     return Export(f"{_slug(championship)}.trf", "text/plain; charset=utf-8", text.encode())
 
 
+def _kept(kind: str, build):
+    def kept(championship: Championship) -> Export:
+        return GAME_FILES.get((kind, *results.result_set_key(championship)), lambda: build(championship))
+
+    return kept
+
+
 EXPORTS = {
-    "games": games_file,
-    "games.zip": games_zip,
+    "games": _kept("games", games_file),
+    "games.zip": _kept("games.zip", games_zip),
     "standings.csv": standings_csv,
     "trf": trf_text,
 }

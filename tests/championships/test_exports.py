@@ -156,6 +156,27 @@ def test_the_moves_of_all_the_events_games_are_read_in_one_query(russian, player
         assert move_queries(lambda: export(russian)) == move_queries(lambda: export(bigger)) == 1  # noqa: B023
 
 
+def test_the_games_files_are_built_once_per_version_of_the_results(players, staff, on_commit):
+    """Issue 29: a 500-player Swiss's 2,750 records take a second to build; a second
+    download of the same results reads no move, and a result that comes in is in the next."""
+    with on_commit():
+        swiss = demo.swiss(
+            **staff, players=players[:4], start=T0, rounds_planned=3, rounds_played=1, decide=white_wins, name="Open"
+        )
+    going = Board.objects.get(round__championship=swiss, round__number=2, black__isnull=False, result="")
+    for kind in ("games", "games.zip"):
+        first = exports.export(swiss, kind)
+        assert move_queries(lambda: exports.export(swiss, kind)) == 0  # noqa: B023
+        assert exports.export(swiss, kind).content == first.content
+    before = exports.export(swiss, "games").content.decode()
+    with on_commit():
+        demo.play_game(going.game, "white", start=at(60 * 24 * 2))
+        services.board_result_record(game_id=going.game_id, now=at(60 * 24 * 3))
+    after = exports.export(swiss, "games").content.decode()
+    assert after.count("[Event ") == before.count("[Event ")
+    assert after.count('[Result "*"]') == before.count('[Result "*"]') - 1
+
+
 # ---- the standings as CSV ---------------------------------------------------------------------------
 def read_csv(done, delimiter=","):
     """The CSV as a spreadsheet program reads it: a UTF-8 byte order mark, then the rows."""
