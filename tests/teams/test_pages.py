@@ -50,7 +50,29 @@ def test_an_arbiter_pairs_and_publishes_from_the_event_page_with_the_absent_play
     away = list(match.away.players.order_by("order").values_list("member_id", flat=True))
     page = arbiter.get(f"/teams/{event.pk}/").content.decode()
     assert f'name="absent" value="{away[3]}"' in page
-    arbiter.post(f"/teams/{event.pk}/publish/", {"round": 1, "absent": away[1:4]})
+    arbiter.post(f"/teams/{event.pk}/publish/", {"round": 1, "absent": away[1:4], "confirm_start": "yes"})
     assert Round.objects.get(championship=event, number=1).status == "published"
     match.refresh_from_db()
     assert match.result == "+/-" and "1.14.4" in match.forfeit_reason
+
+
+def test_publishing_the_round_that_starts_a_team_event_asks_for_confirmation(make_event, staff):
+    # issue 28, as for individual events: publishing round 1 starts the event.
+    event = make_event(4)
+    arbiter = logged_in(staff["arbiter"])
+    arbiter.post(f"/teams/{event.pk}/pair/")
+    page = arbiter.get(f"/teams/{event.pk}/").content.decode()
+    assert "data-starts-event" in page and 'name="confirm_start"' in page
+    # Without the box: refused on the page, the event not started, no game created.
+    refused = arbiter.post(f"/teams/{event.pk}/publish/", {"round": 1})
+    assert refused.status_code == 400 and 'class="error"' in refused.content.decode()
+    event.refresh_from_db()
+    assert event.status == "entries-closed"
+    assert Round.objects.get(championship=event, number=1).status == "paired"
+    assert not Match.objects.filter(round__championship=event, board_games__game__isnull=False).exists()
+    # With it: published, the event runs.
+    arbiter.post(f"/teams/{event.pk}/publish/", {"round": 1, "confirm_start": "yes"})
+    event.refresh_from_db()
+    assert event.status == "running"
+    assert Round.objects.get(championship=event, number=1).status == "published"
+    assert Match.objects.filter(round__championship=event, board_games__game__isnull=False).exists()

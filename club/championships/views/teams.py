@@ -21,6 +21,7 @@ from club.platform.api.params import posted_int, posted_ints
 from club.platform.refusals import Refused
 
 from .. import authority, services
+from ..forms import PublishForm
 from ..models import Championship
 from ..selectors import board_rankings as board_selectors
 from ..selectors import events
@@ -62,6 +63,12 @@ def event_detail(request, pk: int):
             "playoff_table": selectors.standings_rows(event) if is_chief and finished else None,
         },
     )
+
+
+def _confirmed(post) -> bool:
+    """The box the arbiter ticks to publish the round that starts the event (issue 28)."""
+    form = PublishForm(post)
+    return form.is_valid() and form.cleaned_data["confirm_start"]
 
 
 def _run(request, event: Championship, action: str) -> str:
@@ -107,6 +114,7 @@ def _run(request, event: Championship, action: str) -> str:
             championship_id=event.pk,
             round_number=number,
             absent=posted_ints(post.getlist("absent"), "absent"),
+            start_confirmed=_confirmed(post),
         )
         return _("Round %(n)s is published.") % {"n": number}
     raise Http404
