@@ -6,6 +6,7 @@ import pytest
 from django.contrib.messages import get_messages
 from django.test import Client
 
+from club.arbiters.models import DrawClaim
 from games import services
 from games.models import Game
 
@@ -100,3 +101,27 @@ def test_a_claim_that_does_not_apply_to_the_discipline_is_neither_offered_nor_ac
         game.refresh_from_db()
         assert game.status == Game.Status.ONGOING and not game.result
     assert (draughts.ply, stones.ply) == (8, 8)
+
+
+def test_a_player_asks_the_arbiter_for_a_draw_by_the_five_move_rule_from_the_page(anna, boris, organiser):
+    # 003 2.1.9.1.6: play goes on while the arbiter judges the position; one claim waits at a time.
+    game = played(kings(anna, boris), SHUFFLE[:2], anna, boris)
+    form = f'action="/arbiters/games/{game.pk}/draw-claim/"'
+    assert form in logged_in(boris).get(f"/play/games/{game.pk}/").content.decode()
+    assert form not in logged_in(organiser).get(f"/play/games/{game.pk}/").content.decode()
+    url = f"/arbiters/games/{game.pk}/draw-claim/"
+    assert outcome(logged_in(organiser).post(url, {"kind": "five-moves"}))[0][0] == "error"
+    assert not DrawClaim.objects.exists()
+    assert outcome(logged_in(boris).post(url, {"kind": "five-moves"}))[0][0] == "success"
+    claim = DrawClaim.objects.get()
+    assert (claim.game_id, claim.claimed_by, claim.kind, claim.status) == (game.pk, boris, "five-moves", "pending")
+    assert form not in logged_in(anna).get(f"/play/games/{game.pk}/").content.decode()  # one claim waits
+
+
+def test_the_five_move_claim_is_not_a_renju_rule(anna, boris):
+    # 003 2.1.9.1.6 is a draughts rule: neither offered nor accepted in renju.
+    game = played(renju(anna, boris), OPENING[:2], anna, boris, first="black")
+    assert "/draw-claim/" not in logged_in(anna).get(f"/play/games/{game.pk}/").content.decode()
+    refused = logged_in(anna).post(f"/arbiters/games/{game.pk}/draw-claim/", {"kind": "five-moves"})
+    assert outcome(refused)[0][0] == "error"
+    assert not DrawClaim.objects.exists()
