@@ -389,6 +389,17 @@ def page_texts() -> dict:
 DOWNLOADS = {"draughts": [("pdn", "PDN")], "stones": [("renju", "Renju"), ("sgf", "SGF")]}
 
 
+def claims_open(game: Game, state: dict) -> dict:
+    """The claims the page's forms offer a player of an ongoing game, where the rules give them:
+    the side to move in draughts claims a threefold repetition, with or without his intended
+    move (003 2.1.9.2); white under the renju "foul-claim" policy points out a foul (002 9.8)."""
+    me = state["my_color"] if state["ongoing"] else None
+    return {
+        "repetition": bool(me) and state["my_turn"] and hasattr(variant(game.discipline), "can_claim_repetition"),
+        "foul": me == "white" and game.discipline == "renju" and game.foul_policy == "foul-claim",
+    }
+
+
 def game_page(game: Game, state: dict) -> dict:
     """The game page's words around the board: its title, the game's terms, the record downloads."""
     # The first player first: white in draughts, black in renju and its family.

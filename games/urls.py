@@ -16,6 +16,7 @@ urlpatterns = [
     path("games/<id:game_id>/state/", views.game_state, name="game-state"),
     path("games/<id:game_id>/download/", views.game_download, name="game-download"),
     path("games/<id:game_id>/conditional/", views.conditional_line_save, name="conditional-line"),
+    path("games/<id:game_id>/claims/<str:kind>/", views.game_claim, name="game-claim"),
     path("mine/", views.my_games, name="my-games"),
     path("members/<str:username>/games/", views.member_archive, name="archive"),
 ]

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from club.platform.api.errors import refusal_status
-from club.platform.api.params import whole_number
+from club.platform.api.params import posted_int, whole_number
 from club.platform.api.throttling import DirectChallengeThrottle
 from club.platform.refusals import Refused
 from games import conditional, live, presentation, records, selectors
@@ -88,6 +88,7 @@ def game_page(request, game_id: int):
             "state": state,
             **presentation.game_page(game, state),
             "conditional_line": conditional.conditional_line_of(game, request.user),
+            "claims": presentation.claims_open(game, state),
             "may_prepare": (
                 state["ongoing"] and game.speed == "correspondence" and state["my_color"] and not state["my_turn"]
             ),
@@ -109,6 +110,36 @@ def conditional_line_save(request, game_id: int):
         messages.success(
             request, _("Your conditional moves are saved.") if line else _("Your conditional moves are deleted.")
         )
+    return redirect("games:game", game_id)
+
+
+@login_required
+@require_POST
+def game_claim(request, game_id: int, kind: str):
+    """A player's claim from the game page, through the API's services: a threefold repetition
+    (003 2.1.9.2) or white's renju foul claim (002 9.8). A refusal is a message and changes nothing;
+    a false repetition claim with a written move plays that move, as the rule says."""
+    post = request.POST
+    expected_ply, move = 0, post.get("move", "").strip()[:120]
+    try:
+        if kind == "repetition":
+            expected_ply = posted_int(post, "expected_ply", default=0)
+            game = services.game_repetition_claim(
+                game_id=game_id, member=request.user, expected_ply=expected_ply, move=move
+            )
+        elif kind == "foul":
+            game = services.game_foul_claim(game_id=game_id, member=request.user)
+        else:
+            raise Http404
+    except Refused as error:
+        messages.error(request, str(error))
+    else:
+        if game.termination == "repetition" or game.termination.startswith("foul:"):
+            messages.success(request, _("The claim is upheld: the game is over."))
+        elif move and game.ply > expected_ply:
+            messages.warning(request, _("The claim is refused: your written move is played (2.1.9.2)."))
+        else:  # the claimant's flag had fallen first
+            messages.info(request, _("The game is over."))
     return redirect("games:game", game_id)
 
 

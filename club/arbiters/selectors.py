@@ -13,6 +13,7 @@ from club.members.roles import Role, has_any_role, has_role
 from games.clock import TimeControl
 from games.models import Game
 from games.presentation import page_texts
+from games.rules import family
 from games.services.positions import game_position, rules_of
 
 from .models import Adjournment, AuditEntry, DrawClaim, Protest, Question, Sanction
@@ -130,6 +131,17 @@ def open_adjournment(game) -> Adjournment | None:
     if game.status != Game.Status.ONGOING:
         return None
     return Adjournment.objects.filter(game=game).exclude(status=Adjournment.Status.RESUMED).first()
+
+
+def five_moves_claim_open(game, member) -> bool:
+    """A player of an ongoing draughts game may ask the arbiter for a draw by the five-move
+    rule (2.1.9.1.6), unless a claim in the game already waits for him."""
+    return (
+        game.status == Game.Status.ONGOING
+        and game.colour_of(getattr(member, "pk", None)) is not None
+        and family(game.discipline) == "draughts"
+        and not DrawClaim.objects.filter(game=game, status=DrawClaim.Status.PENDING).exists()
+    )
 
 
 def seal_choices(game) -> list[tuple[str, str]]:

@@ -11,4 +11,5 @@ urlpatterns = [
     path("championships/<id:pk>/protest-panel/", views.protest_panel, name="protest-panel"),
     path("games/<id:pk>/", views.game_desk, name="game"),
     path("games/<id:pk>/seal/", views.seal, name="seal"),
+    path("games/<id:pk>/draw-claim/", views.draw_claim, name="draw-claim"),
 ]

@@ -137,6 +137,19 @@ def seal(request, pk: int):
 
 
 @login_required
+@require_POST
+def draw_claim(request, pk: int):
+    """A player asks the arbiter for a draw from the game page (2.1.9.1.6), through the API's service."""
+    try:
+        services.draw_claim(member=request.user, game_id=pk, kind=request.POST.get("kind", ""))
+    except PlayRefused as refused:
+        messages.error(request, refused.detail)
+    else:
+        messages.success(request, _("Your draw claim is sent to the arbiter; play goes on while he judges it."))
+    return redirect("games:game", pk)
+
+
+@login_required
 @require_http_methods(["GET", "POST"])
 def game_desk(request, pk: int):
     """The arbiter's controls for one game (1.3, 1.4, 1.7.8, 5.3.1.6, 5.3.3.2, 2.1.9.1.6, 1.7.13)."""

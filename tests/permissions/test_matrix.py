@@ -191,6 +191,10 @@ ENDPOINTS: list[Endpoint] = [
              prepare=_close_teams),
     Endpoint("team event: paired (page)", (Action.EVENT_PAIR,), "post", "/teams/{teams}/pair/", {}, "teams",
              page=True, prepare=_close_teams),
+    Endpoint("team event: team withdrawn (API)", (Action.EVENT_DECIDE,), "post", "/api/teams/{teams}/teams/{team}/withdraw/",
+             {"after_round": 0, "treatment": "annul", "reason": REASON}, "teams"),
+    Endpoint("team event: team withdrawn (page)", (Action.EVENT_DECIDE,), "post", "/teams/{teams}/withdraw/",
+             {"team_id": "{team}", "after_round": 0, "treatment": "annul", "reason": REASON}, "teams", page=True),
     Endpoint("team event: protest ruled (API)", (Action.PROTEST_RULE,), "post",
              "/api/teams/{teams}/protests/{team_protest}/rule/", {"upheld": False, "ruling": REASON}, "teams"),
     # The club (003 1.4): a club-scope sanction.

@@ -202,6 +202,7 @@ def build() -> World:
             "draft": draft.pk,
             "entries": entries.pk,
             "teams": teams.pk,
+            "team": theirs.pk,
             "adjournment": adjournment.pk,
             "spare": spare.pk,
             "spare_name": spare.username,

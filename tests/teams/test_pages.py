@@ -1,13 +1,15 @@
 """The team event page's forms: the captain hands in a line-up and a protest,
-an arbiter pairs and publishes with the absent players (003 1.14.2, 1.14.4, 1.14.7).
+an arbiter pairs and publishes with the absent players, the chief arbiter voids
+a board and records a withdrawal (003 1.14.2, 1.14.4, 1.14.5, 1.14.7).
 A refusal is shown on the page and changes nothing."""
 
 import pytest
 from django.test import Client
 
 from club.arbiters.models import Protest
+from club.championships import services
 from club.championships.models import Round
-from club.teams.models import Lineup, Match
+from club.teams.models import BoardGame, Lineup, Match
 
 pytestmark = pytest.mark.django_db
 
@@ -50,7 +52,78 @@ def test_an_arbiter_pairs_and_publishes_from_the_event_page_with_the_absent_play
     away = list(match.away.players.order_by("order").values_list("member_id", flat=True))
     page = arbiter.get(f"/teams/{event.pk}/").content.decode()
     assert f'name="absent" value="{away[3]}"' in page
-    arbiter.post(f"/teams/{event.pk}/publish/", {"round": 1, "absent": away[1:4]})
+    arbiter.post(f"/teams/{event.pk}/publish/", {"round": 1, "absent": away[1:4], "confirm_start": "yes"})
     assert Round.objects.get(championship=event, number=1).status == "published"
     match.refresh_from_db()
     assert match.result == "+/-" and "1.14.4" in match.forfeit_reason
+
+
+def test_publishing_the_round_that_starts_a_team_event_asks_for_confirmation(make_event, staff):
+    # issue 28, as for individual events: publishing round 1 starts the event.
+    event = make_event(4)
+    arbiter = logged_in(staff["arbiter"])
+    arbiter.post(f"/teams/{event.pk}/pair/")
+    page = arbiter.get(f"/teams/{event.pk}/").content.decode()
+    assert "data-starts-event" in page and 'name="confirm_start"' in page
+    # Without the box: refused on the page, the event not started, no game created.
+    refused = arbiter.post(f"/teams/{event.pk}/publish/", {"round": 1})
+    assert refused.status_code == 400 and 'class="error"' in refused.content.decode()
+    event.refresh_from_db()
+    assert event.status == "entries-closed"
+    assert Round.objects.get(championship=event, number=1).status == "paired"
+    assert not Match.objects.filter(round__championship=event, board_games__game__isnull=False).exists()
+    # With it: published, the event runs.
+    arbiter.post(f"/teams/{event.pk}/publish/", {"round": 1, "confirm_start": "yes"})
+    event.refresh_from_db()
+    assert event.status == "running"
+    assert Round.objects.get(championship=event, number=1).status == "published"
+    assert Match.objects.filter(round__championship=event, board_games__game__isnull=False).exists()
+
+
+def published(event, staff):
+    services.round_pair(by=staff["chief"], championship_id=event.pk)
+    services.round_publish(by=staff["chief"], championship_id=event.pk, round_number=1)
+    return BoardGame.objects.filter(match__round__championship=event, game__isnull=False).order_by("pk").first()
+
+
+def test_the_chief_arbiter_voids_a_board_played_without_the_right_from_the_round_page(make_event, staff):
+    # 1.14.4: the game does not count and the player's team loses the board.
+    event = make_event(4)
+    board = published(event, staff)
+    chief, arbiter = logged_in(staff["chief"]), logged_in(staff["arbiter"])
+    form_tag = f'action="/teams/{event.pk}/ineligible/"'
+    assert form_tag in chief.get(f"/teams/{event.pk}/rounds/1/").content.decode()
+    assert form_tag not in arbiter.get(f"/teams/{event.pk}/rounds/1/").content.decode()
+    form = {"board_id": board.pk, "member_id": board.white_id, "reason": "Не заявлен в составе"}
+    # An arbiter who is not the chief, and the chief without a reason: refused, nothing changed.
+    assert arbiter.post(f"/teams/{event.pk}/ineligible/", form).status_code == 403
+    refused = chief.post(f"/teams/{event.pk}/ineligible/", {**form, "reason": ""})
+    assert refused.status_code == 400 and 'class="error"' in refused.content.decode()
+    board.refresh_from_db()
+    assert board.result == "" and board.ineligible_reason == ""
+    chief.post(f"/teams/{event.pk}/ineligible/", form)
+    board.refresh_from_db()
+    assert board.result == "-/+" and board.ineligible_reason == "Не заявлен в составе"
+
+
+def test_the_chief_arbiter_records_a_teams_withdrawal_from_the_event_page(make_event, staff):
+    # 1.14.5: the team leaves after a published round; its matches are lost or annulled.
+    event = make_event(4)
+    published(event, staff)
+    team = event.teams.order_by("pk").first()
+    chief, arbiter = logged_in(staff["chief"]), logged_in(staff["arbiter"])
+    form_tag = f'action="/teams/{event.pk}/withdraw/"'
+    assert form_tag in chief.get(f"/teams/{event.pk}/").content.decode()
+    assert form_tag not in arbiter.get(f"/teams/{event.pk}/").content.decode()
+    form = {"team_id": team.pk, "after_round": 1, "treatment": "annul", "reason": "Команда не явилась"}
+    assert arbiter.post(f"/teams/{event.pk}/withdraw/", form).status_code == 403
+    refused = chief.post(f"/teams/{event.pk}/withdraw/", {**form, "treatment": "vanish"})
+    assert refused.status_code == 400 and 'class="error"' in refused.content.decode()
+    refused = chief.post(f"/teams/{event.pk}/withdraw/", {**form, "after_round": 2})
+    assert refused.status_code == 400
+    team.refresh_from_db()
+    assert team.status == "active"
+    chief.post(f"/teams/{event.pk}/withdraw/", form)
+    team.refresh_from_db()
+    assert (team.status, team.left_after_round, team.withdrawal) == ("withdrawn", 1, "annul")
+    assert team.withdrawal_reason == "Команда не явилась"

@@ -330,6 +330,8 @@ def draw_claim(*, member, game_id: int, kind: str, now: datetime | None = None) 
             raise Forbidden("not-a-player", _("Only the players of the game may claim a draw."))
         if game.is_over:
             raise Conflict("game-over", _("The game is over."))
+        if kind == DrawClaim.Kind.FIVE_MOVES and family(game.discipline) != "draughts":
+            raise Invalid("not-draughts", _("The five-move rule is a rule of draughts (003 2.1.9.1.6)."))
         if DrawClaim.objects.filter(game=game, status=DrawClaim.Status.PENDING).exists():
             raise Conflict("claim-pending", _("A draw claim in this game is already waiting for the arbiter."))
         if kind == DrawClaim.Kind.STOP_CLOCKS:

@@ -5,7 +5,14 @@ refer to these tags."""
 from django import template
 from django.urls import reverse
 
-from club.arbiters.selectors import may_arbitrate, may_see_log, open_adjournment, sanctions_visible, seal_choices
+from club.arbiters.selectors import (
+    five_moves_claim_open,
+    may_arbitrate,
+    may_see_log,
+    open_adjournment,
+    sanctions_visible,
+    seal_choices,
+)
 
 register = template.Library()
 
@@ -19,7 +26,8 @@ def arbiter_link(context, game):
     """On the game page: the link to the game's arbiter page, for its arbiters;
     and an adjournment (5.3.3.2–5.3.3.3): the player to move's form to seal his
     move, and for everyone the resumption time — the sealed move itself only
-    for the player who sealed it and the arbiters."""
+    for the player who sealed it and the arbiters; for a player of a draughts
+    game, his draw claim by the five-move rule (2.1.9.1.6)."""
     user = _user(context)
     arbiter = user is not None and may_arbitrate(user, game)
     adjournment = open_adjournment(game)
@@ -36,6 +44,7 @@ def arbiter_link(context, game):
         "sealed_move": adjournment.sealed_move if adjournment and (arbiter or sealer) else "",
         "may_seal": may_seal,
         "seal_choices": seal_choices(game) if may_seal else [],
+        "may_claim_five_moves": user is not None and five_moves_claim_open(game, user),
         "csrf_token": context.get("csrf_token"),
     }
 

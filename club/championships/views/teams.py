@@ -1,8 +1,9 @@
 """Team event pages: the list, an event (teams, rosters, line-ups, rounds),
 a round (matches and their board games) and the standings with the crosstable.
 
-Thin: the captain's line-up and the arbiters' pairing and
-publication are POSTs to ``event_action``, each calling one service; a
+Thin: the captain's line-up, the arbiters' pairing and publication and the
+chief arbiter's decisions (a line-up, a void board, a withdrawal, a play-off)
+are POSTs to ``event_action``, each calling one service; a
 refusal is the event page with its message, answering the refusal's status.
 """
 
@@ -19,8 +20,10 @@ from django.views.decorators.http import require_POST
 from club.platform.api.errors import refusal_status
 from club.platform.api.params import posted_int, posted_ints
 from club.platform.refusals import Refused
+from club.teams.models import Team
 
 from .. import authority, services
+from ..forms import PublishForm
 from ..models import Championship
 from ..selectors import board_rankings as board_selectors
 from ..selectors import events
@@ -43,6 +46,7 @@ def event_detail(request, pk: int):
     is_arbiter = authority.is_arbiter(event, request.user)
     is_chief = authority.is_chief(event, request.user)
     finished = event.status == Championship.Status.FINISHED
+    rounds = selectors.rounds_with_matches(event)
     return render(
         request,
         "teams/detail.html",
@@ -50,7 +54,10 @@ def event_detail(request, pk: int):
             "event": event,
             "arbiters": events.appointments(event),
             "teams": selectors.teams_with_rosters(event),
-            "rounds": selectors.rounds_with_matches(event),
+            "rounds": rounds,
+            # 1.14.5: the chief arbiter's form for a team that leaves after a published round.
+            "withdrawals": Team.Withdrawal.choices if is_chief else None,
+            "rounds_published": sum(r.status != "paired" for r in rounds),
             "is_arbiter": is_arbiter,
             "is_chief": is_chief,
             "captain_of": selectors.captain_forms(event, request.user, now),
@@ -62,6 +69,12 @@ def event_detail(request, pk: int):
             "playoff_table": selectors.standings_rows(event) if is_chief and finished else None,
         },
     )
+
+
+def _confirmed(post) -> bool:
+    """The box the arbiter ticks to publish the round that starts the event (issue 28)."""
+    form = PublishForm(post)
+    return form.is_valid() and form.cleaned_data["confirm_start"]
 
 
 def _run(request, event: Championship, action: str) -> str:
@@ -97,6 +110,25 @@ def _run(request, event: Championship, action: str) -> str:
             reason=post.get("reason", ""),
         )
         return _("The play-off is created: %(n)s games (1.13.2, 1.14.6).") % {"n": playoff.games.count()}
+    if action == "withdraw":
+        team = services.team_withdraw(
+            by=request.user,
+            championship_id=event.pk,
+            team_id=posted_int(post, "team_id", default=0),
+            after_round=posted_int(post, "after_round", default=0),
+            treatment=post.get("treatment", ""),
+            reason=post.get("reason", ""),
+        )
+        return _("%(team)s has withdrawn (1.14.5).") % {"team": team}
+    if action == "ineligible":
+        board = services.board_ineligible(
+            by=request.user,
+            championship_id=event.pk,
+            board_id=posted_int(post, "board_id", default=0),
+            member_id=posted_int(post, "member_id", default=0),
+            reason=post.get("reason", ""),
+        )
+        return _("The game on board %(n)s does not count: the board is lost (1.14.4).") % {"n": board.board}
     if action == "pair":
         the_round = services.round_pair(by=request.user, championship_id=event.pk)
         return _("Round %(n)s is paired.") % {"n": the_round.number}
@@ -107,6 +139,7 @@ def _run(request, event: Championship, action: str) -> str:
             championship_id=event.pk,
             round_number=number,
             absent=posted_ints(post.getlist("absent"), "absent"),
+            start_confirmed=_confirmed(post),
         )
         return _("Round %(n)s is published.") % {"n": number}
     raise Http404
@@ -134,7 +167,11 @@ def round_detail(request, pk: int, number: int):
     if not rounds:
         raise Http404
     names = {t.pk: t.name for t in event.teams.all()}
-    return render(request, "teams/round.html", {"event": event, "round": rounds[0], "names": names})
+    # 1.14.4: the chief arbiter voids a board's game played without the right to it.
+    is_chief = authority.is_chief(event, request.user)
+    return render(
+        request, "teams/round.html", {"event": event, "round": rounds[0], "names": names, "is_chief": is_chief}
+    )
 
 
 def _round_numbers(event: Championship) -> list[int]:
