@@ -172,7 +172,7 @@ def test_the_desk_s_late_entry_event_sanction_question_and_result_correction(
     chief = member_page(browser, club_server, chief_arbiter)
     chief.goto(f"/championships/{event.pk}/desk/")
     chief.get_by_role("button", name="Pair the next round").click()
-    chief.locator(".next-step input[name='confirm_start']").check()  # it starts the event (issue 28)
+    chief.locator("form.publish-form input[name='confirm_start']").check()  # it starts the event (issue 28)
     chief.get_by_role("button", name="Publish the round").click()
     expect(chief.locator(".messages")).to_contain_text("Round 1 is published")
 
