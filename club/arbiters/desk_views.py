@@ -74,13 +74,25 @@ def _refused(request, form) -> None:
     messages.error(request, f"{form.fields[field].label if field in form.fields else field}: {errors[0]}")
 
 
+def _back_to_desk(request, pk: int, decide, done: str):
+    """Runs the service call ``decide``; its refusal, or ``done``, is the desk's message."""
+    try:
+        decide()
+    except Refused as refusal:
+        messages.error(request, refusal.detail)
+    else:
+        messages.success(request, done)
+    return redirect("championship-desk", pk)
+
+
 @login_required
 @require_POST
 def desk_protest(request, pk: int):
     """A player protests in writing, from the desk, a sanction against him or a decision
     in his game (1.3.1)."""
     _event_or_404(pk)
-    try:
+
+    def decide():
         sanction = posted_int(request.POST, "sanction")
         services.protest_file(
             member=request.user,
@@ -88,11 +100,8 @@ def desk_protest(request, pk: int):
             game_id=None if sanction is not None else posted_int(request.POST, "game", default=0),
             text=request.POST.get("text", ""),
         )
-    except Refused as refusal:
-        messages.error(request, refusal.detail)
-    else:
-        messages.success(request, _("The protest is handed to the arbiters."))
-    return redirect("championship-desk", pk)
+
+    return _back_to_desk(request, pk, decide, _("The protest is handed to the arbiters."))
 
 
 @login_required
@@ -104,15 +113,14 @@ def desk_ruling(request, pk: int, protest_id: int):
     if upheld not in ("yes", "no"):
         messages.error(request, _("Say whether the protest is upheld or rejected."))
         return redirect("championship-desk", pk)
-    try:
-        services.protest_rule(
+    return _back_to_desk(
+        request,
+        pk,
+        lambda: services.protest_rule(
             by=request.user, protest_id=protest_id, upheld=upheld == "yes", ruling=request.POST.get("ruling", "")
-        )
-    except Refused as refusal:
-        messages.error(request, refusal.detail)
-    else:
-        messages.success(request, _("The ruling is recorded."))
-    return redirect("championship-desk", pk)
+        ),
+        _("The ruling is recorded."),
+    )
 
 
 @login_required
@@ -126,19 +134,18 @@ def desk_sanction(request, pk: int):
     if not form.is_valid():
         _refused(request, form)
         return redirect("championship-desk", pk)
-    try:
-        services.sanction_issue(
+    return _back_to_desk(
+        request,
+        pk,
+        lambda: services.sanction_issue(
             by=request.user,
             member_id=form.cleaned_data["member"],
             kind=form.cleaned_data["kind"],
             reason=form.cleaned_data["reason"],
             championship_id=pk,
-        )
-    except Refused as refusal:
-        messages.error(request, refusal.detail)
-    else:
-        messages.success(request, _("The sanction is recorded."))
-    return redirect("championship-desk", pk)
+        ),
+        _("The sanction is recorded."),
+    )
 
 
 @login_required
@@ -146,14 +153,13 @@ def desk_sanction(request, pk: int):
 def desk_question(request, pk: int):
     """A player asks the arbiter of one of his games in the event (1.3.1)."""
     _event_or_404(pk)
-    try:
-        services.question_ask(
+    return _back_to_desk(
+        request,
+        pk,
+        lambda: services.question_ask(
             member=request.user,
             game_id=posted_int(request.POST, "game", default=0),
             text=request.POST.get("text", ""),
-        )
-    except Refused as refusal:
-        messages.error(request, refusal.detail)
-    else:
-        messages.success(request, _("The question is sent to the arbiter."))
-    return redirect("championship-desk", pk)
+        ),
+        _("The question is sent to the arbiter."),
+    )
