@@ -77,28 +77,24 @@ def _confirmed(post) -> bool:
     return form.is_valid() and form.cleaned_data["confirm_start"]
 
 
+def _lineup_posted(post, event: Championship) -> dict:
+    """A line-up form's team, round and players board by board (1.14.2)."""
+    boards = [post.get(f"board{i}") for i in range(1, event.boards + 1)]
+    return {
+        "championship_id": event.pk,
+        "team_id": posted_int(post, "team_id", default=0),
+        "round_number": posted_int(post, "round", default=0),
+        "members": posted_ints(boards, "board"),
+    }
+
+
 def _run(request, event: Championship, action: str) -> str:
     post = request.POST
     if action == "lineup":
-        boards = [post.get(f"board{i}") for i in range(1, event.boards + 1)]
-        services.lineup_submit(
-            by=request.user,
-            championship_id=event.pk,
-            team_id=posted_int(post, "team_id", default=0),
-            round_number=posted_int(post, "round", default=0),
-            members=posted_ints(boards, "board"),
-        )
+        services.lineup_submit(by=request.user, **_lineup_posted(post, event))
         return _("The line-up is handed in.")
     if action == "lineup-decision":
-        boards = [post.get(f"board{i}") for i in range(1, event.boards + 1)]
-        services.lineup_decide(
-            by=request.user,
-            championship_id=event.pk,
-            team_id=posted_int(post, "team_id", default=0),
-            round_number=posted_int(post, "round", default=0),
-            members=posted_ints(boards, "board"),
-            reason=post.get("reason", ""),
-        )
+        services.lineup_decide(by=request.user, reason=post.get("reason", ""), **_lineup_posted(post, event))
         return _("The line-up is set by the chief arbiter's decision (1.14.2).")
     if action == "playoff":
         playoff = services.team_playoff_create(
