@@ -14,6 +14,19 @@ from tests.conftest import make_member
 
 TEAM_NAMES = ["Ладья", "Дамка", "Шашист", "Вертушка", "Отыгрыш", "Фланг"]
 
+_A, _B, _C, _D = TEAM_NAMES[:4]
+# A tie for first (1.13.2): Ладья and Дамка draw their match and win the others, 5 match
+# points each; Дамка has more board points (9 against 8), the first criterion, so it leads
+# before any play-off. Board by board from the first-named team's side.
+TIED_AT_THE_TOP = {
+    (_A, _B): "1100",
+    (_A, _C): "1110",
+    (_A, _D): "1101",
+    (_B, _C): "1111",
+    (_B, _D): "1011",
+    (_C, _D): "1100",
+}
+
 
 @pytest.fixture
 def staff(organiser, chief_arbiter, arbiter):

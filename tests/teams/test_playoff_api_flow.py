@@ -5,28 +5,18 @@ show the play-off's winner first."""
 
 import pytest
 
-from .conftest import TEAM_NAMES, ok
+from .conftest import TEAM_NAMES, TIED_AT_THE_TOP, ok
 
 pytestmark = pytest.mark.django_db
 
 A, B, C, D = TEAM_NAMES[:4]
-# From the first team's side, board by board: Ладья and Дамка draw 2–2 and win the rest, so
-# both have 5 match points; Дамка has more board points (9 to 8) and leads on them.
-MATCHES = {
-    (A, B): "1100",
-    (A, C): "1110",
-    (A, D): "1101",
-    (B, C): "1111",
-    (B, D): "1011",
-    (C, D): "1100",
-}
 FLIP = {"1": "0", "0": "1"}
 
 
 def home_side(home: str, away: str) -> str:
-    if (home, away) in MATCHES:
-        return MATCHES[home, away]
-    return "".join(FLIP[c] for c in MATCHES[away, home])
+    if (home, away) in TIED_AT_THE_TOP:
+        return TIED_AT_THE_TOP[home, away]
+    return "".join(FLIP[c] for c in TIED_AT_THE_TOP[away, home])
 
 
 def resign(api, game_id, loser_id, members):

@@ -13,8 +13,8 @@ from club.championships.models import Decision, Playoff
 from club.championships.views import teams as team_views
 from club.teams.models import Lineup, Team
 
+from .conftest import TIED_AT_THE_TOP
 from .test_board_rankings import play_round_one
-from .test_playoffs import TIED_AT_THE_TOP
 
 pytestmark = pytest.mark.django_db
 

@@ -16,19 +16,11 @@ from club.teams.models import BoardGame
 from games.services import game_resign
 from games.services.arbiter import game_result_change
 
+from .conftest import TEAM_NAMES, TIED_AT_THE_TOP
+
 pytestmark = pytest.mark.django_db
 
-A, B, C, D = "Ладья", "Дамка", "Шашист", "Вертушка"
-# Ладья and Дамка draw their match and win the others: 5 match points each; Дамка has more
-# board points (9 against 8), the first criterion, so it leads before any play-off.
-TIED_AT_THE_TOP = {
-    (A, B): "1100",
-    (A, C): "1110",
-    (A, D): "1101",
-    (B, C): "1111",
-    (B, D): "1011",
-    (C, D): "1100",
-}
+A, B, C, D = TEAM_NAMES[:4]
 
 
 @pytest.fixture
