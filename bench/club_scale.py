@@ -2,7 +2,8 @@
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \\
         .venv/bin/python bench/club_scale.py --lock /tmp/machine.lock           # the S club
-    DATABASE_URL=... .venv/bin/python bench/club_scale.py --size L --moves-per-game 5
+    DATABASE_URL=... .venv/bin/python bench/club_scale.py --size L --keep      # build L, keep it
+    DATABASE_URL=... .venv/bin/python bench/club_scale.py --reuse club_scale_l  # time the kept club again
     .venv/bin/python bench/club_scale.py --size tiny                           # CI's smoke (SQLite)
 
 A throw-away database (``club_scale_<size>_<pid>`` next to the one DATABASE_URL
@@ -30,7 +31,10 @@ Targets (issue 29): 100 ms p95 for a page, 300 ms for the big Swiss's results
 page, player card and published JSON, 60 s for a recompute of 1 M games (on a
 smaller club the 1 M figure is extrapolated linearly and says so). ``--lock``
 holds a shared flock while building and an exclusive one while timing, so the
-figures are not measured beside other work on the machine. Saved runs:
+figures are not measured beside other work on the machine. ``--keep`` leaves the
+built club as ``club_scale_<size>`` (the L club's 53 M moves take about half an
+hour to write); ``--reuse`` times it again on this commit, migrated first, and
+``--no-recompute`` then leaves its ratings as they are. Saved runs:
 bench/results/club_scale-*.txt.
 """
 
@@ -61,7 +65,7 @@ from bench.club_fill import (  # noqa: E402
     rated_games,
 )
 from bench.machine import footer, header, load, quotable_line  # noqa: E402
-from bench.throwaway_db import on_throwaway_database  # noqa: E402
+from bench.throwaway_db import on_kept_database, on_throwaway_database  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -274,7 +278,22 @@ def pages(built: dict) -> list[tuple[str, str, bool, int]]:
     ]
 
 
-def time_everything(built: dict, repeat: int) -> None:
+def rediscover() -> dict:
+    """What ``build`` returned, found again in a kept club."""
+    from club.championships.models import Championship
+    from club.members.models import Member
+
+    swiss = Championship.objects.get(name="Swiss big")
+    players = swiss.entries.count()
+    return {
+        "busy": Member.objects.get(username="busy"),
+        "swiss": swiss,
+        "swiss_player": Member.objects.get(username=f"big-p{players // 2:04d}"),
+        "others": Championship.objects.count() - 1,
+    }
+
+
+def time_everything(built: dict, repeat: int, recompute: bool = True) -> None:
     from django.conf import settings
     from django.db import connection
     from django.test import Client
@@ -284,12 +303,12 @@ def time_everything(built: dict, repeat: int) -> None:
 
     print(f"cache: {settings.CACHES['default']['BACKEND'].rsplit('.', 1)[-1]}; {load()} before the timing")
     print(quotable_line().replace("before the run", "before the timing"))
-    rated = Game.objects.filter(status="finished").count()
-    t0 = time.perf_counter()
-    done = services.ratings_recompute()
-    recompute = time.perf_counter() - t0
-    replayed = sum(done.values())
-    per_million = recompute / replayed * 1_000_000
+    if recompute:
+        rated = Game.objects.filter(status="finished").count()
+        t0 = time.perf_counter()
+        done = services.ratings_recompute()
+        seconds = time.perf_counter() - t0
+        replayed = sum(done.values())
     anonymous, member = Client(), Client()
     member.force_login(built["busy"])
     rows = []
@@ -303,11 +322,15 @@ def time_everything(built: dict, repeat: int) -> None:
     for what, queries, p50, p95, size_bytes, target in rows:
         verdict = "met" if p95 < target else "NOT MET"
         print(f"{what:34s} {queries:7d} {p50:8.1f} {p95:8.1f} {size_bytes / 1024:7.0f} {target:6d} ms  {verdict}")
+    if not recompute:
+        print(f"{'full Elo recompute':34s} not timed (--no-recompute)")
+        return
+    per_million = seconds / replayed * 1_000_000
     measured = replayed >= 1_000_000
     verdict = "met" if per_million < RECOMPUTE_S else "NOT MET"
     print(
-        f"{'full Elo recompute':34s} {replayed:,} of {rated:,} finished games in {recompute:.1f} s "
-        f"({replayed / recompute:,.0f} games/s) on {connection.vendor}; 1 M games: {per_million:.0f} s"
+        f"{'full Elo recompute':34s} {replayed:,} of {rated:,} finished games in {seconds:.1f} s "
+        f"({replayed / seconds:,.0f} games/s) on {connection.vendor}; 1 M games: {per_million:.0f} s"
         f"{'' if measured else ' (linear extrapolation, not measured)'}, target {RECOMPUTE_S} s: {verdict}"
     )
 
@@ -330,6 +353,18 @@ def run(size: Size, plies: int, repeat: int, lock: Lock) -> None:
     lock.hold(fcntl.LOCK_SH, "back to the shared lock for the clean-up")
 
 
+def rerun(repeat: int, recompute: bool, lock: Lock) -> None:
+    from games.models import Game, Move
+
+    built = rediscover()
+    print(
+        f"the kept club: {Game.objects.count():,} games, {built['others'] + 1} championships, "
+        f"{Move.objects.count():,} moves"
+    )
+    lock.hold(fcntl.LOCK_EX, "holding the machine lock exclusively while timing")
+    time_everything(built, repeat, recompute=recompute)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--size", choices=SIZES, default="S")
@@ -338,7 +373,12 @@ def main() -> None:
     )
     parser.add_argument("--repeat", type=int, default=20, help="timed requests per page")
     parser.add_argument("--lock", help="a flock file: shared while building, exclusive while timing")
+    parser.add_argument("--keep", action="store_true", help="keep the built club as club_scale_<size> (PostgreSQL)")
+    parser.add_argument("--reuse", metavar="DATABASE", help="time a club an earlier --keep run left")
+    parser.add_argument("--no-recompute", action="store_true", help="with --reuse: do not time the recompute")
     args = parser.parse_args()
+    if args.no_recompute and not args.reuse:
+        parser.error("--no-recompute only with --reuse (a new club needs its ratings computed)")
     if args.moves_per_game is None:
         args.moves_per_game = 6 if args.size == "tiny" else 53
     if args.moves_per_game < 2:
@@ -348,9 +388,14 @@ def main() -> None:
     size = SIZES[args.size]
     header()
     lock = Lock(args.lock)
+    if args.reuse:
+        on_kept_database(args.reuse, lambda: rerun(args.repeat, not args.no_recompute, lock))
+        footer()
+        return
     lock.hold(fcntl.LOCK_SH, f"holding {args.lock} shared while building")
-    name = f"club_scale_{args.size.lower()}_{os.getpid()}"
-    on_throwaway_database("club-scale-", lambda: run(size, args.moves_per_game, args.repeat, lock), name=name)
+    name = f"club_scale_{args.size.lower()}" + ("" if args.keep else f"_{os.getpid()}")
+    work = lambda: run(size, args.moves_per_game, args.repeat, lock)  # noqa: E731
+    on_throwaway_database("club-scale-", work, name=name, keep=args.keep)
     footer()
 
 

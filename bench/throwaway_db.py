@@ -11,10 +11,11 @@ from collections.abc import Callable
 
 
 def database_setup(
-    url: str | None, prefix: str = "club-bench-", name: str | None = None
+    url: str | None, prefix: str = "club-bench-", name: str | None = None, keep: bool = False
 ) -> tuple[str, Callable[[], None]]:
     """Point Django at a throw-away database (on PostgreSQL ``name``, by default
-    ``club_bench_<pid>``); return (description, cleanup). Call before ``django.setup()``."""
+    ``club_bench_<pid>``); return (description, cleanup). Call before ``django.setup()``.
+    With ``keep`` (PostgreSQL only) the database is left for a later run to time again."""
     if not url:
         tmp = tempfile.mkdtemp(prefix=prefix)
         os.environ.pop("DATABASE_URL", None)
@@ -34,6 +35,8 @@ def database_setup(
     with psycopg.connect(url, autocommit=True) as conn:
         conn.execute(f'CREATE DATABASE "{name}"')
     os.environ["DATABASE_URL"] = f"{base}/{name}"
+    if keep:
+        return f"PostgreSQL database {name} (kept: --reuse {name} times it again)", lambda: None
 
     def drop() -> None:
         from django.db import connections
@@ -57,13 +60,27 @@ def django_ready() -> None:
     call_command("migrate", verbosity=0)
 
 
-def on_throwaway_database(prefix: str, work: Callable[[], None], name: str | None = None) -> None:
+def on_throwaway_database(
+    prefix: str, work: Callable[[], None], name: str | None = None, keep: bool = False
+) -> None:
     """Run ``work`` on a throw-away database (DATABASE_URL's server, else SQLite),
-    migrated first, printing where, and removed afterwards whatever happens."""
-    where, cleanup = database_setup(os.environ.get("DATABASE_URL"), prefix=prefix, name=name)
+    migrated first, printing where, and removed afterwards whatever happens (unless ``keep``)."""
+    where, cleanup = database_setup(os.environ.get("DATABASE_URL"), prefix=prefix, name=name, keep=keep)
     print(f"database: {where}")
     try:
         django_ready()
         work()
     finally:
         cleanup()
+
+
+def on_kept_database(name: str, work: Callable[[], None]) -> None:
+    """Run ``work`` on a database an earlier ``keep`` run left on DATABASE_URL's
+    server, migrated to this commit first; it stays afterwards."""
+    url = os.environ.get("DATABASE_URL")
+    if not url:
+        raise SystemExit("reusing a kept database needs DATABASE_URL (PostgreSQL)")
+    os.environ["DATABASE_URL"] = f"{url.rsplit('/', 1)[0]}/{name}"
+    print(f"database: PostgreSQL database {name} (kept from an earlier run, migrated to this commit)")
+    django_ready()
+    work()

@@ -5,17 +5,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from django.db.models import BooleanField, Case, Q, QuerySet, Value, When
+from django.db.models import BooleanField, Case, Exists, OuterRef, Q, QuerySet, Value, When
 
 from ratings.config import rating_config
 from ratings.models import SPEEDS, Rating, RatingChange, RatingPool
 
 
 def rating_pools() -> list[tuple[str, str]]:
-    """(discipline, speed) pairs that have ratings, speeds in their natural order."""
-    # order_by(): under the model's ordering DISTINCT would be over the ordering's columns too (every rating).
-    pairs = set(Rating.objects.order_by().values_list("discipline", "speed").distinct())
-    pairs |= set(RatingPool.objects.values_list("discipline", "speed"))
+    """(discipline, speed) pairs that have ratings, speeds in their natural order.
+
+    Every rating is written holding its pool's row (``services._pool_lock``),
+    so the pools are the few ``RatingPool`` rows with a rating, one index probe
+    each, not a DISTINCT over every rating of the club."""
+    rated = Rating.objects.filter(discipline=OuterRef("discipline"), speed=OuterRef("speed"))
+    pairs = set(RatingPool.objects.filter(Exists(rated)).values_list("discipline", "speed"))
     return sorted(pairs, key=lambda p: (p[0], SPEEDS.index(p[1]) if p[1] in SPEEDS else len(SPEEDS), p[1]))
 
 

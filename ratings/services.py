@@ -463,6 +463,9 @@ def ratings_recompute(
             with sql.table_reloaded(RatingChange):
                 for name, speed in sorted(pairs):
                     done[name] = done.get(name, 0) + _pool_rebuilt(name, speed, None, config, progress)
+            # Every row is new: without fresh statistics the planner takes a pool for
+            # one row and sorts all of it for the ratings list (bench/club_scale.py).
+            sql.statistics_refreshed(RatingChange, Rating)
         return done
     for name in sorted({d for d, _ in pairs}):
         speeds = {(d, s) for d, s in pairs if d == name}

@@ -133,3 +133,10 @@ def table_reloaded(model: type[Model]) -> Iterator[None]:
             cursor.execute(definition)
         if foreign:
             cursor.execute(f"SET CONSTRAINTS {foreign} DEFERRED")
+
+
+def statistics_refreshed(*models: type[Model]) -> None:
+    """ANALYZE the models' tables (PostgreSQL), after a bulk load replaced their rows."""
+    tables = ", ".join(connection.ops.quote_name(model._meta.db_table) for model in models)
+    with connection.cursor() as cursor:
+        cursor.execute(f"ANALYZE {tables}")
