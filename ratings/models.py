@@ -38,8 +38,18 @@ class RatingPool(models.Model):
 class Rating(models.Model):
     """A member's current club rating in one pool."""
 
+    # Like the history (below), the current ratings are derived from the games and
+    # rebuilt from them; their two keys' checks, one per row and each locking the
+    # member's and the game's row, were a third of a full rebuild of 1 M games on
+    # PostgreSQL, so the database does not check them; the ORM still cascades.
+    # The member's index would repeat the unique (member, discipline, speed).
     member = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings", verbose_name=_("member")
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="ratings",
+        verbose_name=_("member"),
+        db_constraint=False,
+        db_index=False,
     )
     discipline = models.CharField(_("discipline"), max_length=40)
     speed = models.CharField(_("speed class"), max_length=20)
@@ -47,7 +57,13 @@ class Rating(models.Model):
     games = models.PositiveIntegerField(_("rated games"), default=0)
     last_change = models.FloatField(_("last change"), default=0.0)
     last_game = models.ForeignKey(
-        "games.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="+", verbose_name=_("last game")
+        "games.Game",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("last game"),
+        db_constraint=False,
     )
     last_played_at = models.DateTimeField(_("last rated game ended"), null=True, blank=True)
 
@@ -72,14 +88,35 @@ class RatingChange(models.Model):
     history can be read in end order from one index.
     """
 
+    # The history is derived from the games: its member and opponent are the game's
+    # players, who cannot be deleted while the game stands (Game.white/black PROTECT),
+    # and the game's key cascades. So only the game's key is checked by the database:
+    # the two member keys' checks, one per row, were a fifth of a full rebuild on
+    # PostgreSQL (bench/results/ratings_recompute-2026-12-02-night.txt). The game's and
+    # the member's own indexes would repeat the unique (game, member) and the
+    # member's history index.
     game = models.ForeignKey(
-        "games.Game", on_delete=models.CASCADE, related_name="rating_changes", verbose_name=_("game")
+        "games.Game",
+        on_delete=models.CASCADE,
+        related_name="rating_changes",
+        verbose_name=_("game"),
+        db_index=False,
     )
     member = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_changes", verbose_name=_("member")
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="rating_changes",
+        verbose_name=_("member"),
+        db_constraint=False,
+        db_index=False,
     )
     opponent = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+", verbose_name=_("opponent")
+        settings.AUTH_USER_MODEL,
+        on_delete=models.DO_NOTHING,  # the member's own rows go with him; these are other members' rows
+        related_name="+",
+        verbose_name=_("opponent"),
+        db_constraint=False,
+        db_index=False,
     )
     discipline = models.CharField(_("discipline"), max_length=40)
     speed = models.CharField(_("speed class"), max_length=20)

@@ -25,8 +25,10 @@ pair's repeat games count at most ``PAIR_GAMES_PER_DAY`` a day.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import datetime
+from itertools import islice
 
 from django.db import connection, transaction
 from django.db.models import F, Q, QuerySet
@@ -48,6 +50,8 @@ RECOMPUTED = "recomputed"
 MISSING = "missing"
 
 _BATCH = 2000
+# Games read per query, and written per COPY statement, in a rebuild.
+_CHUNK = 20_000
 
 
 def rated_games() -> QuerySet[Game]:
@@ -184,13 +188,6 @@ def _history_insert(rows: list[tuple]) -> None:
     sql.rows_insert(RatingChange, _HISTORY_FIELDS, rows)
 
 
-def _history_write(lines: list[str], rows: list[tuple]) -> None:
-    """A block of the rebuild's history: COPY text lines (PostgreSQL) or rows."""
-    if lines:
-        sql.text_copy(RatingChange, _HISTORY_FIELDS, "".join(lines))
-    _history_insert(rows)
-
-
 def _last_of(change: GameChange, member_id: int, ended_at: datetime) -> _Last:
     """What ``change`` leaves in ``member_id``'s Rating row."""
     if member_id == change.white_id:
@@ -210,7 +207,12 @@ _RATING_FIELDS = ("member", "discipline", "speed", "rating", "games", "last_chan
 
 
 def _ratings_save(
-    *, discipline: str, speed: str, last: dict[int, _Last], existing: dict[int, Rating] | None = None
+    *,
+    discipline: str,
+    speed: str,
+    last: dict[int, _Last],
+    existing: dict[int, Rating] | None = None,
+    emptied: bool = False,
 ) -> None:
     """Make the pool's Rating rows of these members show their last change
     (and remove the rows of members left without a rated game).
@@ -218,7 +220,8 @@ def _ratings_save(
     ``existing``: the members' Rating rows if the caller already read them
     (the per-game path); then the rows are updated in place. A rebuild
     replaces the rows instead: one DELETE and multi-row INSERTs beat
-    thousands of UPDATEs.
+    thousands of UPDATEs. ``emptied``: the caller removed the pool's rows
+    already (a rebuild from the start), so there is nothing to delete.
     """
     if existing is not None and len(last) <= 2:
         for member_id, state in last.items():
@@ -227,7 +230,7 @@ def _ratings_save(
             row.last_game_id, row.last_played_at = state.game_id, state.ended_at
             row.save()
         return
-    members = list(last)
+    members = [] if emptied else list(last)
     pool = Rating.objects.filter(discipline=discipline, speed=speed)
     for i in range(0, len(members), _BATCH):
         pool.filter(member_id__in=members[i : i + _BATCH]).delete()
@@ -236,19 +239,25 @@ def _ratings_save(
         Rating,
         _RATING_FIELDS,
         [
-            (
-                member_id,
-                discipline,
-                speed,
-                state.rating,
-                state.games,
-                state.delta,
-                state.game_id,
-                adapt(state.ended_at),
-            )
-            for member_id, state in last.items()
-            if state.game_id is not None
+            (member_id, discipline, speed, state.rating, state.games, state.delta, state.game_id, adapt(state.ended_at))
+            for member_id, state in _rated(last)
         ],
+    )
+
+
+def _rated(last: dict[int, _Last]):
+    """The members of ``last`` left with a rated game, and their state: their Rating rows."""
+    return ((member_id, state) for member_id, state in last.items() if state.game_id is not None)
+
+
+def _rating_text(*, discipline: str, speed: str, last: dict[int, _Last]) -> str:
+    """``_ratings_save``'s rows as COPY text, for a rebuild that loads them all at its end."""
+    return sql.rating_lines(
+        (
+            (member_id, state.rating, state.games, state.delta, state.game_id, state.ended_at.isoformat())
+            for member_id, state in _rated(last)
+        ),
+        sql.copy_text(discipline) + "\t" + sql.copy_text(speed),
     )
 
 
@@ -259,6 +268,7 @@ def _pool_replay_from(
     since: tuple[datetime, int] | None,
     config: EloConfig,
     progress: Progress | None = None,
+    ratings_kept: list[str] | None = None,
 ) -> int:
     """Rebuild a pool's history from the point ``since`` (None: from the start).
 
@@ -270,14 +280,19 @@ def _pool_replay_from(
     3. Replay the pool's rated games at and after the point, in end order,
        from the Rating rows as they now stand; write history and ratings.
 
+    ``ratings_kept`` (a rebuild of everything, PostgreSQL, into emptied
+    tables): the pool's Rating rows are not written but added to it as COPY
+    text, for one load at the end.
+
     Returns the number of games replayed.
     """
     pool = Q(discipline=discipline, speed=speed)
     history = RatingChange.objects.filter(pool)
     last: dict[int, _Last] = {}
     if since is None:
-        history.delete()
-        Rating.objects.filter(pool).delete()
+        if ratings_kept is None:  # else the caller emptied both tables (table_reloaded)
+            history.delete()
+            Rating.objects.filter(pool).delete()
     else:
         later = history.filter(_after(*since))
         affected = set(later.values_list("member_id", flat=True))
@@ -296,10 +311,14 @@ def _pool_replay_from(
         _ratings_save(discipline=discipline, speed=speed, last=last)
         last = {}
 
-    states = {
-        member_id: PlayerState(rating, played)
-        for member_id, rating, played in Rating.objects.filter(pool).values_list("member_id", "rating", "games")
-    }
+    states = (
+        {
+            member_id: PlayerState(rating, played)
+            for member_id, rating, played in Rating.objects.filter(pool).values_list("member_id", "rating", "games")
+        }
+        if since is not None
+        else {}
+    )
     games = rated_games().filter(discipline=discipline, speed=speed)
     if since is not None:
         games = games.filter(_game_after(*since))
@@ -328,31 +347,38 @@ def _pool_replay_from(
     done = 0
     copy = connection.vendor == "postgresql"
     pool_text = sql.copy_text(discipline) + "\t" + sql.copy_text(speed)
-    lines: list[str] = []
-    batch: list[tuple] = []
     # Bound once: each ``connection`` attribute read goes through asgiref's
     # thread-local proxy, 2 s of a 30 s rebuild of 100,000 games (bench/results/ratings_recompute-2026-12-02.txt).
     adapt = connection.ops.adapt_datetimefield_value
     history_lines = sql.history_lines
-    for change in replay(rated(rows.iterator(chunk_size=_BATCH)), states, config):
-        ended_at = ended.pop(change.game_id)
-        if copy:  # text for COPY, one write per block (ratings/sql.py)
-            lines.append(history_lines(change, pool_text, ended_at.isoformat()))
-        else:
-            batch.extend(_history_rows(change, discipline=discipline, speed=speed, ended_at=adapt(ended_at)))
-        latest[change.white_id] = latest[change.black_id] = (change, ended_at)
-        done += 1
-        if done % _BATCH == 0:
-            _history_write(lines, batch)
-            lines, batch = [], []
-            if progress:
-                progress(done, total)
-    _history_write(lines, batch)
-    if progress:
-        progress(done, total)
+    stream = rows.iterator(chunk_size=_CHUNK)
+    # A chunk of games is read first, then written through one open COPY
+    # (PostgreSQL) in blocks while the next block is computed; no read can run
+    # while the COPY is open.
+    while chunk := list(islice(stream, _CHUNK)):
+        with sql.copy_stream(RatingChange, _HISTORY_FIELDS) if copy else nullcontext(_history_insert) as write:
+            block: list = []
+            for change in replay(rated(chunk), states, config):
+                ended_at = ended.pop(change.game_id)
+                if copy:
+                    block.append(history_lines(change, pool_text, ended_at.isoformat()))
+                else:
+                    block.extend(_history_rows(change, discipline=discipline, speed=speed, ended_at=adapt(ended_at)))
+                latest[change.white_id] = latest[change.black_id] = (change, ended_at)
+                done += 1
+                if done % _BATCH == 0:
+                    write("".join(block) if copy else block)
+                    block = []
+            if block:
+                write("".join(block) if copy else block)
+        if progress:
+            progress(done, total)
     for member_id, (change, ended_at) in latest.items():
         last[member_id] = _last_of(change, member_id, ended_at)
-    _ratings_save(discipline=discipline, speed=speed, last=last)
+    if ratings_kept is not None:
+        ratings_kept.append(_rating_text(discipline=discipline, speed=speed, last=last))
+    else:
+        _ratings_save(discipline=discipline, speed=speed, last=last, emptied=since is None)
     return done
 
 
@@ -457,12 +483,17 @@ def ratings_recompute(
     done: dict[str, int] = {}
     if discipline is None and since is None and connection.vendor == "postgresql":
         # The whole history: one transaction that empties the table and builds
-        # its indexes once after the load (ratings/sql.py, table_reloaded).
+        # its indexes once after the load (ratings/sql.py, table_reloaded); the
+        # ratings likewise, at its end, so readers see the old ones until then.
         with transaction.atomic():
             _pools_locked(pairs)
+            ratings: list[str] = []
             with sql.table_reloaded(RatingChange):
                 for name, speed in sorted(pairs):
-                    done[name] = done.get(name, 0) + _pool_rebuilt(name, speed, None, config, progress)
+                    done[name] = done.get(name, 0) + _pool_rebuilt(name, speed, None, config, progress, ratings)
+            with sql.table_reloaded(Rating), sql.copy_stream(Rating, _RATING_FIELDS) as write:
+                for text in ratings:
+                    write(text)
             # Every row is new: without fresh statistics the planner takes a pool for
             # one row and sorts all of it for the ratings list (bench/club_scale.py).
             sql.statistics_refreshed(RatingChange, Rating)
@@ -490,7 +521,7 @@ def _pools_locked(pairs: set[tuple[str, str]]) -> None:
     list(RatingPool.objects.select_for_update().filter(keys).order_by("pk"))
 
 
-def _pool_rebuilt(name: str, speed: str, since, config: EloConfig, progress) -> int:
+def _pool_rebuilt(name: str, speed: str, since, config: EloConfig, progress, ratings_kept=None) -> int:
     label = f"{name}/{speed}"
     return _pool_replay_from(
         discipline=name,
@@ -498,4 +529,5 @@ def _pool_rebuilt(name: str, speed: str, since, config: EloConfig, progress) -> 
         since=since,
         config=config,
         progress=(lambda d, t: progress(label, d, t)) if progress else None,
+        ratings_kept=ratings_kept,
     )

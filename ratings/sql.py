@@ -9,7 +9,7 @@ below); tests/ratings/test_sql.py checks the rows written against
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from django.db import connection
@@ -69,13 +69,23 @@ def history_lines(change, pool: str, ended_at: str) -> str:
     )
 
 
-# 100,000 games' history on PostgreSQL: one write per row (psycopg's write_row) was
-# 3 s of a 26 s rebuild; see bench/results/ratings_recompute-2026-12-02-bulk.txt.
-def text_copy(model: type[Model], fields: tuple[str, ...], text: str) -> None:
-    """COPY ``text`` (lines in COPY's text format, ``fields`` order) into
-    ``model``'s table in one write (PostgreSQL)."""
-    if not text:
-        return
+def rating_lines(rows, pool: str) -> str:
+    """A pool's ``Rating`` rows as COPY text, in ``ratings.services._RATING_FIELDS``
+    order: ``rows`` are (member id, rating, games, last change, last game id,
+    its end as ISO text); ``pool`` as in ``history_lines``."""
+    return "".join(
+        f"{m}\t{pool}\t{rating!r}\t{games}\t{delta!r}\t{game}\t{ended_at}\n"
+        for m, rating, games, delta, game, ended_at in rows
+    )
+
+
+@contextmanager
+def copy_stream(model: type[Model], fields: tuple[str, ...]) -> Iterator[Callable[[str], None]]:
+    """One COPY into ``model``'s table, kept open: yields ``write(text)`` for
+    lines in COPY's text format (``fields`` order). PostgreSQL stores each
+    block while the caller computes the next, so the two cores overlap; the
+    statement ends (and its key checks run) when the block closes. No other
+    query may run on the connection meanwhile."""
     meta = model._meta
     quote = connection.ops.quote_name
     columns = ", ".join(quote(meta.get_field(name).column) for name in fields)
@@ -83,7 +93,7 @@ def text_copy(model: type[Model], fields: tuple[str, ...], text: str) -> None:
         connection.cursor() as cursor,
         cursor.cursor.copy(f"COPY {quote(meta.db_table)} ({columns}) FROM STDIN") as copy,
     ):
-        copy.write(text)
+        yield copy.write
 
 
 @contextmanager

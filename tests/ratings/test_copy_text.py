@@ -25,3 +25,13 @@ def test_a_game_s_two_lines_carry_both_players_values_and_floats_bit_for_bit():
 def test_text_that_would_break_a_copy_line_is_escaped():
     assert sql.copy_text("a\tb\nc\\d\re") == "a\\tb\\nc\\\\d\\re"
     assert sql.copy_text("russian") == "russian"
+
+
+def test_a_pool_s_rating_rows_carry_the_rating_and_its_last_change_bit_for_bit():
+    rating, delta = 1500 + 1 / 3, -(1 / 7)
+    text = sql.rating_lines([(11, rating, 31, delta, 7, "2026-01-01T12:00:00+00:00")], "renju\tblitz")
+    (line,) = text.splitlines()
+    # _RATING_FIELDS order: member, discipline, speed, rating, games, last_change, last_game, last_played_at
+    m, d, s, r, g, c, last, ended = _fields(line)
+    assert (m, d, s, g, last, ended) == ("11", "renju", "blitz", "31", "7", "2026-01-01T12:00:00+00:00")
+    assert (float(r), float(c)) == (rating, delta)

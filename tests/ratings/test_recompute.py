@@ -86,7 +86,11 @@ def generated_club(n_games: int, n_members: int = 60, seed: int = 6):
     return members, Game.objects.bulk_create(games)
 
 
-def test_the_full_recompute_equals_the_incremental_history_game_by_game():
+def test_the_full_recompute_equals_the_incremental_history_game_by_game(monkeypatch):
+    from ratings import services
+
+    # Games are read, and written through one COPY, a chunk at a time: cross many chunks' edges.
+    monkeypatch.setattr(services, "_CHUNK", 97)
     members, games = generated_club(2000)
     for game in games:  # the game server enqueues one task per finished game, in end order
         tasks.rating_apply_game(game.pk)
@@ -214,14 +218,19 @@ def test_a_discipline_is_rebuilt_in_one_transaction_all_or_nothing(monkeypatch):
 
 
 def _indexes():
+    """The history's and the ratings' indexes and constraints."""
     from django.db import connection
 
     with connection.cursor() as cursor:
-        found = connection.introspection.get_constraints(cursor, RatingChange._meta.db_table)
+        found = {
+            (model.__name__, name): c
+            for model in (RatingChange, Rating)
+            for name, c in connection.introspection.get_constraints(cursor, model._meta.db_table).items()
+        }
     return {name: (c["columns"], c["unique"], c["index"], c["foreign_key"]) for name, c in found.items()}
 
 
-def test_the_full_rebuild_leaves_the_history_s_indexes_and_constraints_as_they_were():
+def test_the_full_rebuild_leaves_the_indexes_and_constraints_as_they_were():
     # On PostgreSQL it drops them for the load and builds them again (ratings/sql.py, table_reloaded).
     generated_club(120, n_members=10, seed=11)
     before = _indexes()
@@ -233,6 +242,9 @@ def test_the_full_rebuild_leaves_the_history_s_indexes_and_constraints_as_they_w
         RatingChange.objects.create(
             **{**RatingChange.objects.filter(game_id=game, member_id=member).values()[0], "id": None}
         )
+    rating = Rating.objects.values().first()
+    with pytest.raises(IntegrityError), transaction.atomic():  # one rating per member and pool
+        Rating.objects.create(**{**rating, "id": None})
 
 
 def test_a_full_rebuild_dying_half_way_leaves_the_old_history_and_its_indexes(monkeypatch):
@@ -240,7 +252,7 @@ def test_a_full_rebuild_dying_half_way_leaves_the_old_history_and_its_indexes(mo
 
     members, games = generated_club(120, n_members=10, seed=12)
     call_command("ratings", "recompute", "--no-progress", stdout=io.StringIO())
-    before, indexes = history(), _indexes()
+    before, ratings, indexes = history(), standings(), _indexes()
     real, calls = services._pool_replay_from, []
 
     def die_in_the_second_pool(**kwargs):
@@ -252,4 +264,4 @@ def test_a_full_rebuild_dying_half_way_leaves_the_old_history_and_its_indexes(mo
     monkeypatch.setattr(services, "_pool_replay_from", die_in_the_second_pool)
     with pytest.raises(RuntimeError):
         call_command("ratings", "recompute", "--no-progress", stdout=io.StringIO())
-    assert history() == before and _indexes() == indexes
+    assert history() == before and standings() == ratings and _indexes() == indexes
