@@ -92,7 +92,7 @@ class RatingChange(models.Model):
     # players, who cannot be deleted while the game stands (Game.white/black PROTECT),
     # and the game's key cascades. So only the game's key is checked by the database:
     # the two member keys' checks, one per row, were a fifth of a full rebuild on
-    # PostgreSQL (bench/results/ratings_recompute-2026-12-02-night.txt). The game's and
+    # PostgreSQL (bench/results/club_scale-L-2026-12-02-night.txt). The game's and
     # the member's own indexes would repeat the unique (game, member) and the
     # member's history index.
     game = models.ForeignKey(
