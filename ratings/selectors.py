@@ -148,10 +148,23 @@ def chart_indices(ratings: Sequence[float], limit: int = CHART_POINTS) -> list[i
     return sorted(kept)
 
 
-def rating_chart(history: Sequence[RatingChange], *, width: int = 640, height: int = 220, pad: int = 36) -> RatingChart:
+def chart_history(*, member_id: int, discipline: str, speed: str) -> list:
+    """What the chart draws of a member's history in a pool, in end order: plain rows
+    (``ended_at``, ``rating_before``, ``rating_after``, ``game_id``), not model instances,
+    since a busy member's thousands of games are all read to find each stretch's extremes."""
+    return list(
+        rating_history(member_id=member_id, discipline=discipline, speed=speed)
+        .select_related(None)
+        .values_list("ended_at", "rating_before", "rating_after", "game_id", named=True)
+    )
+
+
+def rating_chart(history: Sequence, *, width: int = 640, height: int = 220, pad: int = 36) -> RatingChart:
     """Lay a history out as SVG coordinates: one point per game (game index on
     x, so busy days do not bunch up) — for a long history each stretch's
-    highest and lowest (``chart_indices``) — ratings on y with round-number ticks."""
+    highest and lowest (``chart_indices``) — ratings on y with round-number ticks.
+
+    ``history``: ``chart_history``'s rows (or ``RatingChange`` rows, which have the same fields)."""
     if not history:
         return RatingChart(width, height, (), "", (), "", "")
     values = [history[0].rating_before] + [c.rating_after for c in history]
@@ -173,7 +186,9 @@ def rating_chart(history: Sequence[RatingChange], *, width: int = 640, height: i
             points.append(ChartPoint(x_of(0), y_of(values[0]), values[0], 0, ""))
             continue
         change = history[i - 1]
-        label = f"{change.ended_at:%Y-%m-%d} {change.rating_after:.0f} ({change.delta:+.1f})"
+        label = (
+            f"{change.ended_at:%Y-%m-%d} {change.rating_after:.0f} ({change.rating_after - change.rating_before:+.1f})"
+        )
         points.append(ChartPoint(x_of(i), y_of(change.rating_after), change.rating_after, change.game_id, label))
     ticks = tuple((y_of(r), r) for r in range(low, high + 1, step))
     return RatingChart(

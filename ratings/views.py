@@ -66,7 +66,11 @@ def rating_card(request, username: str):
             "ratings": ratings,
             "current": current,
             # The chart reads the ratings alone; the last 20 games are listed with their opponents.
-            "chart": selectors.rating_chart(list(history.select_related(None))),
+            "chart": selectors.rating_chart(
+                selectors.chart_history(member_id=member.pk, discipline=current.discipline, speed=current.speed)
+                if current
+                else []
+            ),
             "recent": list(history.reverse()[:20]),
         },
     )
