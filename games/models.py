@@ -174,6 +174,11 @@ class Game(models.Model):
             models.Index(fields=["discipline", "-created_at", "-id"], name="game_list_discipline"),
             models.Index(fields=["white", "-ended_at", "-id"], name="game_white_history"),
             models.Index(fields=["black", "-ended_at", "-id"], name="game_black_history"),
+            # A member's ongoing games (home, my games). The partial deadline index
+            # cannot serve them once the statement is prepared: its generic plan,
+            # with the status a parameter, read a busy member's 20,000 games (issue 29).
+            models.Index(fields=["white", "status"], name="game_white_status"),
+            models.Index(fields=["black", "status"], name="game_black_status"),
         ]
 
     def __str__(self):
