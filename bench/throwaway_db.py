@@ -60,9 +60,7 @@ def django_ready() -> None:
     call_command("migrate", verbosity=0)
 
 
-def on_throwaway_database(
-    prefix: str, work: Callable[[], None], name: str | None = None, keep: bool = False
-) -> None:
+def on_throwaway_database(prefix: str, work: Callable[[], None], name: str | None = None, keep: bool = False) -> None:
     """Run ``work`` on a throw-away database (DATABASE_URL's server, else SQLite),
     migrated first, printing where, and removed afterwards whatever happens (unless ``keep``)."""
     where, cleanup = database_setup(os.environ.get("DATABASE_URL"), prefix=prefix, name=name, keep=keep)
