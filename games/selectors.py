@@ -101,11 +101,21 @@ def _games_of(member: Member) -> QuerySet[Game]:
     return Game.objects.filter(Q(white=member) | Q(black=member)).select_related("white", "black")
 
 
+def waiting_for(member: Member) -> QuerySet[Game]:
+    """``member``'s ongoing games where it is his move, nearest deadline first."""
+    return (
+        Game.objects.ongoing()
+        .filter(Q(white=member, to_move=WHITE) | Q(black=member, to_move=BLACK))
+        .select_related("white", "black")
+        .order_by("deadline", "-id")
+    )
+
+
 def my_games(member: Member) -> dict[str, list[Game]]:
     """``member``'s ongoing games, correspondence games where it is his turn
     first (nearest deadline first), then the rest; and his 20 latest results.
     Each game carries ``with_sides``' facts, the ongoing ones ``my_turn`` too."""
-    ongoing = with_sides(_games_of(member).filter(status=Game.Status.ONGOING), member)
+    ongoing = with_sides(_games_of(member).ongoing(), member)
     for game in ongoing:
         game.my_turn = game.to_move == game.my_colour
     ongoing.sort(

@@ -103,11 +103,7 @@ def member_feed(member, base_url: str) -> bytes:
     cal = _calendar(_("Games of %(name)s") % {"name": member})
     now = timezone.now()
     mine = Q(white=member) | Q(black=member)
-    games = (
-        Game.objects.filter(mine, status=Game.Status.ONGOING)
-        .select_related("white", "black")
-        .order_by("starts_at", "id")[:500]
-    )
+    games = Game.objects.ongoing().filter(mine).select_related("white", "black").order_by("starts_at", "id")[:500]
     for game in games:
         start = game.starts_at or game.created_at
         opponent = game.black if game.white_id == member.pk else game.white

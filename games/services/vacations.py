@@ -75,7 +75,8 @@ def vacation_take(
         get_user_model().objects.select_for_update().filter(pk=member.pk).first()
         games = list(
             Game.objects.select_for_update()
-            .filter(Q(white=member) | Q(black=member), status=Game.Status.ONGOING, time_control__startswith="d")
+            .ongoing()
+            .filter(Q(white=member) | Q(black=member), time_control__startswith="d")
             .order_by("pk")
         )
         zone = timezone.get_default_timezone()

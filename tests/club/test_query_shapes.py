@@ -7,16 +7,18 @@ from datetime import timedelta
 
 import pytest
 from django.db import connection
+from django.db.models import Q
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
+from psycopg.sql import Literal
 from rest_framework.test import APIClient
 
 from club.championships.models import Championship
 from club.championships.views import events as event_views
 from club.members.models import Member
 from games.models import Game
-from games.selectors import latest_finished, my_games
+from games.selectors import latest_finished, my_games, waiting_for
 from ratings.models import Rating, RatingPool
 from ratings.selectors import rating_pools
 from tests.conftest import make_member
@@ -127,3 +129,46 @@ def test_a_members_latest_results_read_each_side_down_its_index():
     sql = queries(lambda: my_games(a))
     finished = [q for q in sql if "LIMIT 20" in q]
     assert len(finished) == 2 and all(" OR " not in q for q in finished)
+
+
+def generic_plan(queryset) -> str:
+    """PostgreSQL's plan for ``queryset`` as a prepared statement's generic plan
+    (every value a parameter, as psycopg's prepared statements run it), with
+    sequential scans priced out so that a tiny test table shows the index a big
+    club's would use."""
+    sql, params = queryset.query.sql_with_params()
+    numbered = sql
+    for i in range(1, len(params) + 1):
+        numbered = numbered.replace("%s", f"${i}", 1)
+    with connection.cursor() as cursor:
+        cursor.execute("SET LOCAL plan_cache_mode = force_generic_plan")
+        cursor.execute("SET LOCAL enable_seqscan = off")
+        types = ["boolean" if isinstance(p, bool) else "bigint" if isinstance(p, int) else "text" for p in params]
+        cursor.execute(f"PREPARE shape({', '.join(types)}) AS {numbered}")
+        try:
+            # EXPLAIN takes no bound parameters: the values are spelled out.
+            values = ", ".join(Literal(p).as_string(cursor.connection) for p in params)
+            cursor.execute(f"EXPLAIN EXECUTE shape({values})")
+            return "\n".join(row[0] for row in cursor.fetchall())
+        finally:
+            cursor.execute("DEALLOCATE shape")
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's planner")
+def test_a_members_ongoing_games_are_read_as_games_without_an_end_even_in_a_generic_plan():
+    # A club in miniature, its statistics gathered: many members, most games over.
+    club = members(200, "g")
+    a, b = club[:2]
+    for white, black in zip(club, club[1:] + club[:1]):
+        finished_games(white, black, 4)
+    Game.objects.create(discipline="russian", white=a, black=b, status="active", to_move="white")
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE games_game")
+    assert [g.white_id for g in waiting_for(a)] == [a.pk]
+    for queryset in (waiting_for(a), Game.objects.ongoing().filter(Q(white=a) | Q(black=a))):
+        plan = generic_plan(queryset).splitlines()
+        # The status is a parameter there, so the partial deadline index cannot
+        # serve. Whichever index the planner takes, the game's missing end (a
+        # game never reopens) bounds it: never a member's whole history.
+        conditions = [after for line, after in zip(plan, plan[1:]) if " on games_game" in line]
+        assert conditions and all("ended_at IS NULL" in c for c in conditions), "\n".join(plan)

@@ -6,7 +6,8 @@ from django.db.models import Q
 
 from club.championships import selectors as championship_selectors
 from games import disciplines
-from games.models import Challenge, Game
+from games import selectors as game_selectors
+from games.models import Challenge
 
 register = template.Library()
 
@@ -16,11 +17,7 @@ SHOWN = 10
 @register.inclusion_tag("_member_home.html", takes_context=True)
 def member_home(context):
     me = context["user"]
-    waiting = list(
-        Game.objects.filter(Q(white=me, to_move="white") | Q(black=me, to_move="black"), status=Game.Status.ONGOING)
-        .select_related("white", "black")
-        .order_by("deadline", "-id")[:SHOWN]
-    )
+    waiting = list(game_selectors.waiting_for(me)[:SHOWN])
     for game in waiting:
         game.discipline_title = disciplines.discipline_title(game.discipline)
         game.my_colour = game.colour_of(me.id)
