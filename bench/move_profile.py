@@ -101,18 +101,21 @@ def run(args) -> None:
     for game in games:  # warm up: imports, caches, prepared statements
         move(game)
     profile = cProfile.Profile()
-    made, i = 0, 0
-    cpu = time.process_time()
-    profile.enable()
+    made, i, cpu = 0, 0, 0.0
     while made < args.moves:
         slot = i % len(games)
-        if move(games[slot]):
+        # Only the moves are profiled and timed: a game that ends is replaced
+        # (two sign-ups, a challenge) outside the measurement.
+        started = time.process_time()
+        profile.enable()
+        moved = move(games[slot])
+        profile.disable()
+        cpu += time.process_time() - started
+        if moved:
             made += 1
         else:
             games[slot] = new_game(1000 + i)
         i += 1
-    profile.disable()
-    cpu = time.process_time() - cpu
     print(f"{made} moves POSTed: {1000 * cpu / made:.2f} ms CPU per move, profiled")
     for order in ("cumulative", "tottime"):
         out = io.StringIO()
