@@ -65,6 +65,8 @@ class Member(AbstractUser):
         verbose_name_plural = _("members")
         ordering = ["username"]
         permissions = [("assign_role", _("Can assign club roles"))]
+        # The searches by part of a name are served on PostgreSQL by trigram
+        # indexes that migration 0009_member_search_trigrams makes by hand.
         constraints = [
             # An address belongs to at most one member who proved it is theirs. Sign-up refuses
             # any address already in use; accounts that shared one before stay unverified.

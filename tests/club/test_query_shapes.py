@@ -131,17 +131,17 @@ def test_a_members_latest_results_read_each_side_down_its_index():
     assert len(finished) == 2 and all(" OR " not in q for q in finished)
 
 
-def generic_plan(queryset) -> str:
-    """PostgreSQL's plan for ``queryset`` as a prepared statement's generic plan
-    (every value a parameter, as psycopg's prepared statements run it), with
-    sequential scans priced out so that a tiny test table shows the index a big
-    club's would use."""
+def prepared_plan(queryset, *, generic: bool) -> str:
+    """PostgreSQL's plan for ``queryset`` run as a prepared statement (as
+    psycopg runs a statement it has seen a few times): its generic plan, every
+    value a parameter, or the custom one made for the values. Sequential scans
+    are priced out so that a tiny test table shows the index a big club's would use."""
     sql, params = queryset.query.sql_with_params()
     numbered = sql
     for i in range(1, len(params) + 1):
         numbered = numbered.replace("%s", f"${i}", 1)
     with connection.cursor() as cursor:
-        cursor.execute("SET LOCAL plan_cache_mode = force_generic_plan")
+        cursor.execute(f"SET LOCAL plan_cache_mode = force_{'generic' if generic else 'custom'}_plan")
         cursor.execute("SET LOCAL enable_seqscan = off")
         types = ["boolean" if isinstance(p, bool) else "bigint" if isinstance(p, int) else "text" for p in params]
         cursor.execute(f"PREPARE shape({', '.join(types)}) AS {numbered}")
@@ -166,9 +166,32 @@ def test_a_members_ongoing_games_are_read_as_games_without_an_end_even_in_a_gene
         cursor.execute("ANALYZE games_game")
     assert [g.white_id for g in waiting_for(a)] == [a.pk]
     for queryset in (waiting_for(a), Game.objects.ongoing().filter(Q(white=a) | Q(black=a))):
-        plan = generic_plan(queryset).splitlines()
+        plan = prepared_plan(queryset, generic=True).splitlines()
         # The status is a parameter there, so the partial deadline index cannot
         # serve. Whichever index the planner takes, the game's missing end (a
         # game never reopens) bounds it: never a member's whole history.
         conditions = [after for line, after in zip(plan, plan[1:]) if " on games_game" in line]
         assert conditions and all("ended_at IS NULL" in c for c in conditions), "\n".join(plan)
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's trigram indexes")
+def test_a_search_by_part_of_a_name_reads_the_trigram_indexes_not_every_member():
+    from club.members.selectors import member_list
+    from ratings.selectors import rating_list
+
+    # A club in miniature: many rated members, a search matching a few of them.
+    people = members(2000, "player ")
+    Rating.objects.bulk_create(
+        [Rating(member=m, discipline="russian", speed="blitz", rating=1500 + i) for i, m in enumerate(people)]
+    )
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE club_member, ratings_rating")
+        # A table this small is cheapest read whole, by any index: leave the
+        # planner only bitmap scans, so the plan shows which index fits the search.
+        cursor.execute("SET LOCAL enable_indexscan = off")
+    for queryset in (rating_list(discipline="russian", speed="blitz", query="yer 1234"), member_list(query="yer 1234")):
+        # Custom plans: a search's pattern decides whether an index can help
+        # (three letters at least), and PostgreSQL plans it for each pattern.
+        plan = prepared_plan(queryset, generic=False)
+        assert "member_username_trgm" in plan and "member_display_name_trgm" in plan, plan
+        assert "Seq Scan on club_member" not in plan, plan
