@@ -32,8 +32,8 @@ page, player card and published JSON, 60 s for a recompute of 1 M games (on a
 smaller club the 1 M figure is extrapolated linearly and says so). ``--lock``
 holds a shared flock while building and an exclusive one while timing, so the
 figures are not measured beside other work on the machine. ``--keep`` leaves the
-built club as ``club_scale_<size>`` (the L club's 53 M moves take about half an
-hour to write); ``--reuse`` times it again on this commit, migrated first, and
+built club as ``club_scale_<size>`` (the L club's 53 M moves took 567 s to write
+in club_scale-L-2026-12-03.txt); ``--reuse`` times it again on this commit, migrated first, and
 ``--no-recompute`` then leaves its ratings as they are. Saved runs:
 bench/results/club_scale-*.txt.
 """
