@@ -69,6 +69,10 @@ class Challenge(models.Model):
 
 
 class GameQuerySet(models.QuerySet):
+    def of(self, member) -> GameQuerySet:
+        """The games ``member`` (a member or his id) plays, with either colour."""
+        return self.filter(models.Q(white=member) | models.Q(black=member))
+
     def ongoing(self) -> GameQuerySet:
         """The games going on. A game never reopens, so an ongoing one has no
         ``ended_at``; saying so lets a member's ongoing games be read down his

@@ -98,11 +98,12 @@ def lobby(member: Member | None) -> dict[str, list]:
 
 
 def _games_of(member: Member) -> QuerySet[Game]:
-    return Game.objects.filter(Q(white=member) | Q(black=member)).select_related("white", "black")
+    return Game.objects.of(member).select_related("white", "black")
 
 
-def waiting_for(member: Member) -> QuerySet[Game]:
-    """``member``'s ongoing games where it is his move, nearest deadline first."""
+def waiting_for(member: Member | int) -> QuerySet[Game]:
+    """``member``'s (a member or his id) ongoing games where it is his move,
+    nearest deadline first."""
     return (
         Game.objects.ongoing()
         .filter(Q(white=member, to_move=WHITE) | Q(black=member, to_move=BLACK))

@@ -102,8 +102,7 @@ def member_feed(member, base_url: str) -> bytes:
     """The member's games still to play or going on (club and championship games) and his rounds."""
     cal = _calendar(_("Games of %(name)s") % {"name": member})
     now = timezone.now()
-    mine = Q(white=member) | Q(black=member)
-    games = Game.objects.ongoing().filter(mine).select_related("white", "black").order_by("starts_at", "id")[:500]
+    games = Game.objects.of(member).ongoing().select_related("white", "black").order_by("starts_at", "id")[:500]
     for game in games:
         start = game.starts_at or game.created_at
         opponent = game.black if game.white_id == member.pk else game.white
@@ -119,7 +118,9 @@ def member_feed(member, base_url: str) -> bytes:
             )
         )
     boards = (
-        Board.objects.filter(mine, round__status__in=(Round.Status.PUBLISHED,), round__starts_at__gte=now)
+        Board.objects.filter(
+            Q(white=member) | Q(black=member), round__status__in=(Round.Status.PUBLISHED,), round__starts_at__gte=now
+        )
         .select_related("round__championship", "white", "black")
         .order_by("round__starts_at")[:200]
     )

@@ -12,10 +12,9 @@ import datetime as dt
 from django.conf import settings
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
-from django.db.models import Q
 from django.utils import timezone, translation
 
-from games.models import Game
+from games import selectors as game_selectors
 
 from .models import DigestSent, MoveEmail, Notification, NotificationSettings, TurnReminder
 from .texts import email_subject, notification_text
@@ -246,15 +245,7 @@ def digests_send(*, now: dt.datetime | None = None) -> int:
 def _digest(member_id: int, now: dt.datetime) -> tuple | None:
     """(member, subject, body) of today's digest, recorded as sent; None if it
     was sent today or there is nothing to tell. Call inside a transaction."""
-    waiting = list(
-        Game.objects.filter(
-            Q(white_id=member_id, to_move="white") | Q(black_id=member_id, to_move="black"),
-            status=Game.Status.ONGOING,
-            speed="correspondence",
-        )
-        .select_related("white", "black")
-        .order_by("deadline", "pk")
-    )
+    waiting = list(game_selectors.waiting_for(member_id).filter(speed="correspondence"))
     notices = list(
         Notification.objects.select_for_update()
         .filter(recipient_id=member_id, email=Notification.Email.DIGEST)

@@ -13,7 +13,6 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.db.models import Q
 from django.utils import timezone
 
 from club.members.models import Member
@@ -74,10 +73,7 @@ def vacation_take(
     with transaction.atomic():
         get_user_model().objects.select_for_update().filter(pk=member.pk).first()
         games = list(
-            Game.objects.select_for_update()
-            .ongoing()
-            .filter(Q(white=member) | Q(black=member), time_control__startswith="d")
-            .order_by("pk")
+            Game.objects.select_for_update().of(member).ongoing().filter(time_control__startswith="d").order_by("pk")
         )
         zone = timezone.get_default_timezone()
         for year in range(timezone.localtime(starts_at, zone).year, timezone.localtime(ends_at, zone).year + 1):

@@ -7,7 +7,6 @@ from datetime import timedelta
 
 import pytest
 from django.db import connection
-from django.db.models import Q
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
@@ -17,10 +16,11 @@ from rest_framework.test import APIClient
 from club.championships.models import Championship
 from club.championships.views import events as event_views
 from club.members.models import Member
+from club.members.selectors import member_list
 from games.models import Game
 from games.selectors import latest_finished, my_games, waiting_for
 from ratings.models import Rating, RatingPool
-from ratings.selectors import rating_pools
+from ratings.selectors import rating_list, rating_pools
 from tests.conftest import make_member
 
 pytestmark = pytest.mark.django_db
@@ -165,7 +165,7 @@ def test_a_members_ongoing_games_are_read_as_games_without_an_end_even_in_a_gene
     with connection.cursor() as cursor:
         cursor.execute("ANALYZE games_game")
     assert [g.white_id for g in waiting_for(a)] == [a.pk]
-    for queryset in (waiting_for(a), Game.objects.ongoing().filter(Q(white=a) | Q(black=a))):
+    for queryset in (waiting_for(a), Game.objects.of(a).ongoing()):  # home; my games, vacations, calendar
         plan = prepared_plan(queryset, generic=True).splitlines()
         # The status is a parameter there, so the partial deadline index cannot
         # serve. Whichever index the planner takes, the game's missing end (a
@@ -176,9 +176,6 @@ def test_a_members_ongoing_games_are_read_as_games_without_an_end_even_in_a_gene
 
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's trigram indexes")
 def test_a_search_by_part_of_a_name_reads_the_trigram_indexes_not_every_member():
-    from club.members.selectors import member_list
-    from ratings.selectors import rating_list
-
     # A club in miniature: many rated members, a search matching a few of them.
     people = members(2000, "player ")
     Rating.objects.bulk_create(

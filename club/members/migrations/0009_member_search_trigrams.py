@@ -1,7 +1,7 @@
 """Trigram indexes for the searches by part of a name (the ratings list, the
 members list): ``icontains`` is ``UPPER(col) LIKE '%…%'``, which no b-tree
 serves, so on a big club every search read all the members (the ratings list's
-search 105 ms p95 on the L club of bench/club_scale.py). PostgreSQL only: the
+search 104.8 ms p95 on the L club, 19.9 with these: bench/results/club_scale-L-2026-12-03.txt). PostgreSQL only: the
 embedded SQLite default has no trigrams and its clubs are small."""
 
 from django.db import migrations
