@@ -1,11 +1,14 @@
 """CPU per live-update broadcast from plain sync code (a WSGI request thread,
-a Celery worker) through the Redis channel layer, two ways side by side:
+a Celery worker) through the Redis channel layer, three ways side by side:
 
 * ``async_to_sync(layer.group_send)``: Channels' documented call; with no
   server loop to hand back to, each call starts a loop, a thread and a Redis
   connection;
-* ``games.events.broadcast.group_send``: the same coroutine on the loop the
-  process keeps for sending.
+* the kept loop: the layer's coroutine on one event loop the process keeps
+  for sending (``games.events.broadcast``'s way for a layer other than Redis
+  pub/sub);
+* ``games.events.broadcast.group_send``: one PUBLISH of the layer's bytes on
+  a pooled redis-py connection.
 
 Each way is warmed up, then timed in alternating rounds; the figure is the
 process CPU (all threads) per send, and the wall time until every send of a
@@ -18,6 +21,7 @@ round has reached Redis (a subscriber counts them).
 from __future__ import annotations
 
 import argparse
+import asyncio
 import os
 import statistics
 import sys
@@ -47,7 +51,7 @@ def main() -> None:
     from asgiref.sync import async_to_sync
     from channels.layers import get_channel_layer
 
-    from games.events.broadcast import group_send
+    from games.events.broadcast import _sending_loop, group_send
 
     layer = get_channel_layer()
     group = f"bench-{os.getpid()}"
@@ -65,7 +69,8 @@ def main() -> None:
 
     ways = {
         "async_to_sync(group_send)": lambda: async_to_sync(layer.group_send)(group, message),
-        "kept loop (games.events)": lambda: group_send(group, message),
+        "kept loop": lambda: asyncio.run_coroutine_threadsafe(layer.group_send(group, message), _sending_loop()),
+        "redis-py PUBLISH (games.events)": lambda: group_send(group, message),
     }
     figures = {name: {"cpu": [], "wall": []} for name in ways}
     for send in ways.values():  # warm up
@@ -86,7 +91,7 @@ def main() -> None:
     print(f"# load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
     for name, f in figures.items():
         print(
-            f"{name:28} CPU per send median {statistics.median(f['cpu']):6.2f} ms (rounds {min(f['cpu']):.2f}"
+            f"{name:32} CPU per send median {statistics.median(f['cpu']):6.2f} ms (rounds {min(f['cpu']):.2f}"
             f"-{max(f['cpu']):.2f}); wall to Redis per send {statistics.median(f['wall']):6.2f} ms"
         )
 

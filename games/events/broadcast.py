@@ -8,12 +8,13 @@ right event loop for the caller:
   through ``database_sync_to_async``: ``async_to_sync`` hands the send back
   to the server's loop, which is where the in-memory layer of the embedded
   default and the tests delivers;
-* in a plain sync process (the WSGI tier's threads, a Celery worker): on
-  one event loop the process keeps for sending, not waited for.
-  ``async_to_sync`` there would start a new loop, a thread and a Redis
-  connection for every send: bench/broadcast.py measured a median 5.44 ms
-  of CPU per send that way against 0.43 ms on the kept loop
-  (bench/results/broadcast-2026-12-01.txt), on every move of every game.
+* in a plain sync process (the WSGI tier's threads, a Celery worker): with
+  the Redis pub/sub layer, published on a plain redis-py connection of the
+  process's pool, as the layer's bytes on the layer's channel for the group
+  (``_Publisher``); with another layer, on one event loop the process keeps
+  for sending, not waited for. ``async_to_sync`` there would start a new
+  loop, a thread and a Redis connection for every send: bench/broadcast.py
+  compares the three ways (CPU per send, every process thread counted).
 """
 
 from __future__ import annotations
@@ -23,9 +24,14 @@ import logging
 import os
 import threading
 
+import redis
 from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import get_channel_layer
+from channels_redis.pubsub import RedisPubSubChannelLayer, RedisPubSubLoopLayer
+from django.conf import settings
 from django.db import transaction
+from redis.backoff import ExponentialBackoff
+from redis.retry import Retry
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +59,8 @@ def group_send(group: str, message: dict) -> None:
             running.create_task(layer.group_send(group, message)).add_done_callback(_log_failure(group))
         elif _server_loop() is not None:
             async_to_sync(layer.group_send)(group, message)
+        elif (publisher := _publisher(layer)) is not None:
+            publisher.send(group, message)
         else:
             future = asyncio.run_coroutine_threadsafe(layer.group_send(group, message), _sending_loop())
             future.add_done_callback(_log_failure(group))
@@ -68,6 +76,49 @@ def _server_loop() -> asyncio.AbstractEventLoop | None:
     loop = getattr(local, "main_event_loop", None)
     # asgiref leaves the attribute set after the work is done: a loop that has stopped hands nothing.
     return loop if loop is not None and loop.is_running() else None
+
+
+class _Publisher:
+    """``group_send`` of the Redis pub/sub layer from sync code, without an event
+    loop: one PUBLISH on a pooled connection of this process (redis-py's pool
+    is thread-safe and starts afresh in a forked child). The bytes are the
+    layer's ``serialize``, the channel the one its group subscribers listen on.
+    A connection Redis dropped (a restart) is retried once on a new one; Redis
+    down costs the move at most the short timeouts, never the move itself."""
+
+    def __init__(self, layer: RedisPubSubChannelLayer, address: str, prefix: str):
+        self.layer, self.prefix = layer, prefix
+        self.redis = redis.Redis.from_url(
+            address,
+            socket_connect_timeout=0.5,
+            socket_timeout=0.5,
+            retry=Retry(ExponentialBackoff(cap=0.2, base=0.02), retries=1),
+            retry_on_error=[redis.ConnectionError, redis.TimeoutError, OSError],
+        )
+
+    def channel(self, group: str) -> str:
+        # The layer's own naming, asked of its class: a channels_redis that changes it is followed.
+        return RedisPubSubLoopLayer._get_group_channel_name(self, group)
+
+    def send(self, group: str, message: dict) -> None:
+        self.redis.publish(self.channel(group), self.layer.serialize(message))
+
+
+_publishers: dict[int, tuple[object, _Publisher | None]] = {}  # by the layer's id: (layer, its publisher)
+
+
+def _publisher(layer) -> _Publisher | None:
+    """The layer's publisher: the Redis pub/sub layer on one Redis (not sharded), else None."""
+    known = _publishers.get(id(layer))
+    if known is None or known[0] is not layer:  # a test's new layer may take a freed id
+        config = settings.CHANNEL_LAYERS["default"].get("CONFIG", {})
+        hosts = config.get("hosts") or []
+        found = None
+        if isinstance(layer, RedisPubSubChannelLayer) and len(hosts) == 1:
+            address = hosts[0]["address"] if isinstance(hosts[0], dict) else hosts[0]
+            found = _Publisher(layer, address, config.get("prefix", "asgi"))
+        known = _publishers[id(layer)] = (layer, found)
+    return known[1]
 
 
 _sending: tuple[int, asyncio.AbstractEventLoop] | None = None  # (pid, loop): a forked worker starts its own

@@ -30,6 +30,16 @@ def game_locked_with_vacations(game_id: int, cursor) -> tuple[Game, list | None]
     return game, vacations
 
 
+def game_unlocked(game_id: int, cursor) -> tuple[Game, list, str]:
+    """The game, its players' vacations and its row's version, read without the
+    lock by a move that writes only if the row is still at that version
+    (games/sql.py; PostgreSQL)."""
+    game, vacations, version = sql.game_with_vacations(game_id, cursor)
+    if game is None:
+        raise NotFound("no-such-game", f"There is no game {game_id}.")
+    return game, vacations, version
+
+
 def player_colour(game: Game, member: Member) -> str:
     """The colour ``member`` plays in ``game``; refused for anyone else."""
     colour = game.colour_of(member.pk)

@@ -4,6 +4,14 @@ Every action runs in one transaction holding SELECT … FOR UPDATE on the game
 row (``guards.game_locked``); on SQLite the IMMEDIATE transaction mode serialises the
 writers the same way. A move names the ply it expects to follow; anything
 else is a stale or racing request and gets ``Conflict`` with nothing changed.
+
+A move that only moves (it ends nothing: no result, no flag, no forfeit) on
+PostgreSQL skips the transaction: it reads the game unlocked and writes move
+and game in one autocommit statement, applied only if the game row is still
+the version it read (its xmin). Any other write in between, even one that
+changes nothing the move looked at, makes it start again on the locked path,
+which then answers as if it had come first (issue 29: two round trips and the
+row lock's write less per move).
 """
 
 from __future__ import annotations
@@ -25,7 +33,7 @@ from games.rules.base import Result
 from .arrival import first_arrival
 from .errors import Conflict, Invalid, NotFound, RuleRefusal
 from .finish import Ending, absence_ending, flag_if_fallen, game_finish
-from .guards import game_locked, game_locked_with_vacations, ongoing_required, player_colour
+from .guards import game_locked, game_locked_with_vacations, game_unlocked, ongoing_required, player_colour
 from .positions import FIVE_ROW, game_position, remember_on_commit, rules_of
 from .timing import clocks_stopped, first_move_seconds, game_deadline, left_of, players_pauses, thinking
 
@@ -77,20 +85,28 @@ def game_move_make(
         raise Invalid("move-too-long", f"A move is at most {MOVE_TEXT_MAX} characters.")
     if idempotency_key is not None and (not isinstance(idempotency_key, str) or len(idempotency_key) > KEY_MAX):
         raise Invalid("bad-idempotency-key", f"An idempotency key is a text of at most {KEY_MAX} characters.")
+    attempt = dict(
+        game_id=game_id,
+        member=member,
+        text=text,
+        expected_ply=expected_ply,
+        idempotency_key=idempotency_key,
+        offer_draw=offer_draw,
+        now=now,
+    )
     try:
         # One cursor for the move's statements: making a cursor costs about as
         # much as running one of them.
-        with transaction.atomic(), connection.cursor() as cursor:
-            outcome = _move_locked(
-                cursor,
-                game_id=game_id,
-                member=member,
-                text=text,
-                expected_ply=expected_ply,
-                idempotency_key=idempotency_key,
-                offer_draw=offer_draw,
-                now=now,
-            )
+        outcome = None
+        if sql.reads_unlocked() and not connection.in_atomic_block:
+            try:
+                with connection.cursor() as cursor:
+                    outcome = _move(cursor, locked=False, **attempt)
+            except _LockNeeded:
+                pass
+        if outcome is None:
+            with transaction.atomic(), connection.cursor() as cursor:
+                outcome = _move(cursor, locked=True, **attempt)
     except IntegrityError as error:
         # A racing request took this ply (or key) between our check and insert.
         if "idempotency" in str(error):
@@ -107,6 +123,13 @@ def game_move_make(
 
 
 _FLAG_FELL = object()
+
+
+class _LockNeeded(Exception):
+    """The unlocked move met what only the locked path does (an ending, or a
+    game row changed since it was read); nothing has been written."""
+
+
 MOVE_TEXT_MAX = Move._meta.get_field("notation").max_length
 KEY_MAX = Move._meta.get_field("idempotency_key").max_length
 
@@ -126,9 +149,10 @@ def _absence_refusal(ending: Ending) -> RuleRefusal:
     )
 
 
-def _move_locked(
+def _move(
     cursor,
     *,
+    locked: bool,
     game_id: int,
     member: Member,
     text: str,
@@ -137,9 +161,14 @@ def _move_locked(
     offer_draw: bool,
     now: datetime | None,
 ) -> MoveOutcome | Ending | object:
-    """``game_move_make`` inside its transaction: the outcome, the ``Ending``
-    of an absent player's forfeit, or ``_FLAG_FELL``."""
-    game, vacations = game_locked_with_vacations(game_id, cursor)
+    """``game_move_make`` holding the game's lock inside its transaction, or
+    (``locked=False``) unlocked in autocommit, raising ``_LockNeeded`` for what
+    must be done locked: the outcome, the ``Ending`` of an absent player's
+    forfeit, or ``_FLAG_FELL``."""
+    if locked:
+        (game, vacations), version = game_locked_with_vacations(game_id, cursor), None
+    else:
+        game, vacations, version = game_unlocked(game_id, cursor)
     if idempotency_key and (expected_ply != game.ply or game.is_over):
         # A retry of a request that succeeded finds the game past its ply; a
         # fresh request needs no look-up (the unique key constraint guards it).
@@ -174,6 +203,7 @@ def _move_locked(
     _not_before_start(game, now)
     absent = absence_ending(game, now)
     if absent is not None:
+        _locked_only(version)
         at, ending = absent
         game_finish(game=game, ending=ending, now=at)
         return ending
@@ -187,6 +217,7 @@ def _move_locked(
         new = v.play(p, text)
     except IllegalMove as refusal:
         if running and elapsed >= tc.allowance_ms(left_of(game, colour)):
+            _locked_only(version)
             flag_if_fallen(game, now)
             return _FLAG_FELL
         raise RuleRefusal("illegal-move", str(refusal)) from None
@@ -201,9 +232,12 @@ def _move_locked(
             # 1.7.12: the flag fell, but the move on the board has left the
             # opponent without pieces or blocked: the stronger side wins.
             if result is None or result.winner != colour:
+                _locked_only(version)
                 flag_if_fallen(game, now)
                 return _FLAG_FELL
             left, late_win = 0, True
+    if result is not None:
+        _locked_only(version)  # the game ends: game_finish holds the lock
     return _apply(
         cursor,
         game=game,
@@ -221,7 +255,13 @@ def _move_locked(
         late_win=late_win,
         v=v,
         pauses=pauses,
+        version=version,
     )
+
+
+def _locked_only(version: str | None) -> None:
+    if version is not None:
+        raise _LockNeeded
 
 
 def _move_limit_draw(game: Game) -> Result | None:
@@ -249,6 +289,7 @@ def _apply(
     late_win: bool,
     v,
     pauses: dict | None = None,
+    version: str | None = None,
 ) -> MoveOutcome:
     game.ply += 1
     move = Move(
@@ -284,7 +325,9 @@ def _apply(
         game.started_at = now
     game.deadline = game_deadline(game, pauses) if result is None else None
     game.turn_unannounced = game.speed == "correspondence" and result is None
-    _store(cursor, move, game)
+    if offer_draw and result is None:
+        _offer_made(game, colour)  # written with the move
+    _store(cursor, move, game, version)
     remember_on_commit(game, new)
     if result is not None:
         reason, clause = result.reason, result.clause
@@ -292,18 +335,20 @@ def _apply(
             reason, clause = f"{result.reason}-after-flag", "003 1.7.12"
         game_finish(game=game, ending=Ending(result.winner, reason, clause), now=now)
     else:
-        if offer_draw:
-            _offer(game, colour)
         events.game_changed_on_commit(game.pk)
     return MoveOutcome(move, game)
 
 
-def _store(cursor, move: Move, game: Game) -> None:
+def _store(cursor, move: Move, game: Game, version: str | None) -> None:
     """Insert the move and write the game's new state (games/sql.py). The
     unique (game, ply) and (game, idempotency_key) constraints refuse a
-    duplicate move with IntegrityError (see ``game_move_make``); the game row
-    is ours, locked."""
-    if not sql.move_store(cursor, move, game):
+    duplicate move with IntegrityError (see ``game_move_make``). Locked, the
+    game row is ours; unlocked, both are written only if the row is still at
+    ``version``, else nothing is and the move starts again locked."""
+    if version is not None:
+        if not sql.move_store_if_unchanged(cursor, move, game, version):
+            raise _LockNeeded
+    elif not sql.move_store(cursor, move, game):
         raise NotFound("no-such-game", f"There is no game {game.pk}.")
 
 
@@ -420,6 +465,12 @@ def game_check_in(*, game_id: int, member: Member, now: datetime | None = None) 
 
 # ---- draw offers (2.1.9.3–2.1.9.4) -----------------------------------------------------------------
 def _offer(game: Game, colour: str) -> None:
+    _offer_made(game, colour)
+    game.save(update_fields=["draw_offer_by", "draw_offer_ply", "draw_barred"])
+
+
+def _offer_made(game: Game, colour: str) -> None:
+    """Put ``colour``'s draw offer on the table of ``game`` (unsaved), or refuse it."""
     if game.draw_offer_by:
         raise RuleRefusal("draw-already-offered", "A draw offer is already on the table.")
     # Once play has closed for adjudication no move can be made, so either side may offer.
@@ -437,7 +488,6 @@ def _offer(game: Game, colour: str) -> None:
     game.draw_offer_by, game.draw_offer_ply = colour, game.ply
     if game.draw_barred and game.draw_barred != colour:
         game.draw_barred = ""  # the opponent has now used his right: the other may offer again
-    game.save(update_fields=["draw_offer_by", "draw_offer_ply", "draw_barred"])
 
 
 def game_draw_offer(*, game_id: int, member: Member, now: datetime | None = None) -> Game:

@@ -60,7 +60,9 @@ def test_a_move_through_the_page_costs_the_database_no_more_than_one_through_the
     assert answer.status_code == 201
     # The token and its member; the game locked with its players' vacations (one
     # statement on PostgreSQL, games/sql.py; a second on SQLite), its moves (a cold
-    # position cache); the move and the game written; the transaction's two statements.
+    # position cache); the move and the game written; the transaction's two statements
+    # (inside the test's own transaction a move takes the locked path; the unlocked
+    # one, in autocommit, is counted in test_unlocked_move).
     assert len(by_token) <= (7 if connection.vendor == "postgresql" else 8)
     # The page's session comes from Redis where there is one (settings: cached_db);
     # on the embedded default it is one more read of the database.

@@ -70,3 +70,20 @@ def test_the_servers_loop_is_found_from_a_thread_it_handed_work_to():
 
     assert async_to_sync(main)()
     assert broadcast._server_loop() is None  # a plain thread: the kept sending loop serves it
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_send_from_a_plain_thread_reaches_the_sockets_through_redis(anna):
+    # The WSGI tier and the workers publish with redis-py, not the layer's own coroutine
+    # (games/events/broadcast.py): a socket listening through channels_redis must still hear it.
+    from channels.layers import get_channel_layer
+    from channels_redis.pubsub import RedisPubSubChannelLayer
+
+    if not isinstance(get_channel_layer(), RedisPubSubChannelLayer):
+        pytest.skip("needs the Redis channel layer: set REDIS_URL")
+
+    async def send():
+        # An executor's thread: no event loop, not handed work by one (asgiref sets nothing).
+        await asyncio.get_running_loop().run_in_executor(None, events.group_send, events.member_group(anna.pk), MESSAGE)
+
+    assert received_after(anna, send)["game_id"] == 8
