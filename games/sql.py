@@ -169,7 +169,8 @@ def _store_statement() -> tuple[str, str, list, list]:
 
 def _values(instance, fields) -> list:
     """The fields' values as ``save`` would write them (a new move's pre_save defaults included)."""
-    return [f.get_db_prep_save(f.pre_save(instance, instance._state.adding), connection) for f in fields]
+    db, adding = sql.database(), instance._state.adding
+    return [f.get_db_prep_save(f.pre_save(instance, adding), db) for f in fields]
 
 
 def move_store(cursor, move: Move, game: Game) -> bool:

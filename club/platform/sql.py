@@ -17,10 +17,17 @@ from contextlib import contextmanager
 from functools import wraps
 from typing import TypeVar
 
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.models import Field, Model
 
 T = TypeVar("T")
+
+
+def database():
+    """The default connection's own wrapper, looked up once: every attribute read
+    through ``django.db.connection`` (a proxy) is a thread-local look-up, and a
+    move's values and converters read it dozens of times."""
+    return connections[DEFAULT_DB_ALIAS]
 
 
 def per_vendor(build: Callable[[], T]) -> Callable[[], T]:
@@ -56,15 +63,15 @@ class Columns:
 
     def values(self, row) -> list:
         """The Python values of a row's columns (as the ORM would return them)."""
-        row = list(row[: len(self.fields)])
+        row, db = list(row[: len(self.fields)]), database()
         for i, col, found in self._converters:
             for convert in found:
-                row[i] = convert(row[i], col, connection)
+                row[i] = convert(row[i], col, db)
         return row
 
     def instance(self, row) -> Model:
         """The model instance of a row whose first columns are these."""
-        return self.model.from_db(connection.alias, self.names, self.values(row))
+        return self.model.from_db(DEFAULT_DB_ALIAS, self.names, self.values(row))
 
 
 @contextmanager

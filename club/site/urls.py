@@ -22,6 +22,9 @@ handler500 = "club.site.views.server_error"
 _API_DOCS_CSP = csp_update({"style-src": ["'unsafe-inline'"], "worker-src": ["blob:"]})
 
 urlpatterns = [
+    # First: a move resolves without trying the site's other patterns (issue 29).
+    # Nothing below starts with the paths it holds (tests/club/test_urls_order.py).
+    path("api/", include("games.api.urls")),
     path("", site_views.home, name="home"),
     path("signup/", views.sign_up, name="signup"),
     path("accounts/password_reset/", views.PasswordResetView.as_view(), name="password_reset"),
@@ -48,7 +51,6 @@ urlpatterns = [
     path("api/arbiters/", include("club.arbiters.api")),
     path("api/", include(arbiters_api.club_urlpatterns)),
     path("api/", include("club.members.api.urls")),
-    path("api/", include("games.api.urls")),
     path("ratings/", include("ratings.urls")),
     # The event's desk shows the arbiters' records beside the event's: it lives above both (club.arbiters).
     path("championships/<id:pk>/desk/", desk_views.championship_desk, name="championship-desk"),
