@@ -173,6 +173,15 @@ def _values(instance, fields) -> list:
     return [f.get_db_prep_save(f.pre_save(instance, adding), db) for f in fields]
 
 
+def _stored(move: Move, row) -> bool:
+    """Mark ``move`` saved under the id its INSERT returned; False if it returned no row."""
+    if row is None:
+        return False
+    move.pk = row[0]
+    move._state.adding, move._state.db = False, connection.alias
+    return True
+
+
 def move_store(cursor, move: Move, game: Game) -> bool:
     """``move.save(force_insert=True)`` and ``Game.objects.filter(pk=game.pk)
     .update(...)`` of ``MOVE_GAME_FIELDS``, in one round trip on PostgreSQL.
@@ -183,16 +192,10 @@ def move_store(cursor, move: Move, game: Game) -> bool:
     move_values, game_values = _values(move, move_fields), _values(game, game_fields) + [game.pk]
     if not update:
         cursor.execute(insert, move_values + game_values)
-        row = cursor.fetchone()
-        if row is None:
-            return False
-        move.pk = row[0]
-        move._state.adding, move._state.db = False, connection.alias
-        return True
+        return _stored(move, cursor.fetchone())
     if connection.features.can_return_columns_from_insert:
         cursor.execute(insert, move_values)
-        move.pk = cursor.fetchone()[0]
-        move._state.adding, move._state.db = False, connection.alias
+        _stored(move, cursor.fetchone())
     else:  # SQLite before 3.35 has no RETURNING
         move.save(force_insert=True)
     cursor.execute(update, game_values)
@@ -225,9 +228,4 @@ def move_store_if_unchanged(cursor, move: Move, game: Game, version: str) -> boo
     another write has changed it (or it is gone). PostgreSQL only."""
     statement, move_fields, game_fields = _store_if_unchanged_statement()
     cursor.execute(statement, _values(game, game_fields) + [game.pk, version] + _values(move, move_fields))
-    row = cursor.fetchone()
-    if row is None:
-        return False
-    move.pk = row[0]
-    move._state.adding, move._state.db = False, connection.alias
-    return True
+    return _stored(move, cursor.fetchone())

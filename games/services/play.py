@@ -16,6 +16,7 @@ row lock's write less per move).
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -85,7 +86,8 @@ def game_move_make(
         raise Invalid("move-too-long", f"A move is at most {MOVE_TEXT_MAX} characters.")
     if idempotency_key is not None and (not isinstance(idempotency_key, str) or len(idempotency_key) > KEY_MAX):
         raise Invalid("bad-idempotency-key", f"An idempotency key is a text of at most {KEY_MAX} characters.")
-    attempt = dict(
+    attempt = functools.partial(
+        _move,
         game_id=game_id,
         member=member,
         text=text,
@@ -101,12 +103,12 @@ def game_move_make(
         if sql.reads_unlocked() and not connection.in_atomic_block:
             try:
                 with connection.cursor() as cursor:
-                    outcome = _move(cursor, locked=False, **attempt)
+                    outcome = attempt(cursor, locked=False)
             except _LockNeeded:
                 pass
         if outcome is None:
             with transaction.atomic(), connection.cursor() as cursor:
-                outcome = _move(cursor, locked=True, **attempt)
+                outcome = attempt(cursor, locked=True)
     except IntegrityError as error:
         # A racing request took this ply (or key) between our check and insert.
         if "idempotency" in str(error):
