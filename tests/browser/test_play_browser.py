@@ -7,6 +7,7 @@ uvicorn, in this process so that the in-memory channel
 layer, the test database and the outbox are shared with the test.
 """
 
+import re
 import socket
 import threading
 import time
@@ -95,7 +96,8 @@ def challenge_and_accept(
     opponent_page.locator("table.challenges.received").get_by_role("button", name="Accept").click()
     expect(opponent_page.locator("#game")).to_be_visible()
     game_id = int(opponent_page.locator("#game").get_attribute("data-game"))
-    challenger_page.goto(f"/play/games/{game_id}/")
+    # The challenger's lobby goes to the game by itself; a goto here would race it.
+    expect(challenger_page).to_have_url(re.compile(rf"/play/games/{game_id}/$"))
     return game_id
 
 
