@@ -7,8 +7,10 @@ a Celery worker) through the Redis channel layer, three ways side by side:
 * the kept loop: the layer's coroutine on one event loop the process keeps
   for sending (``games.events.broadcast``'s way for a layer other than Redis
   pub/sub);
-* ``games.events.broadcast.group_send``: one PUBLISH of the layer's bytes on
-  a pooled redis-py connection.
+* the layer's bytes published through redis-py's client (``Redis.publish``
+  on its pool), as ``games.events.broadcast`` did before;
+* ``games.events.broadcast.group_send``: one PUBLISH of the layer's bytes
+  written and read on the thread's own redis-py connection.
 
 Each way is warmed up, then timed in alternating rounds; the figure is the
 process CPU (all threads) per send, and the wall time until every send of a
@@ -51,7 +53,7 @@ def main() -> None:
     from asgiref.sync import async_to_sync
     from channels.layers import get_channel_layer
 
-    from games.events.broadcast import _sending_loop, group_send
+    from games.events.broadcast import _publisher, _sending_loop, group_send
 
     layer = get_channel_layer()
     group = f"bench-{os.getpid()}"
@@ -67,10 +69,13 @@ def main() -> None:
                 got += 1
         return got
 
+    publisher = _publisher(layer)
+    client = redis.Redis.from_url(os.environ["REDIS_URL"])
     ways = {
         "async_to_sync(group_send)": lambda: async_to_sync(layer.group_send)(group, message),
         "kept loop": lambda: asyncio.run_coroutine_threadsafe(layer.group_send(group, message), _sending_loop()),
-        "redis-py PUBLISH (games.events)": lambda: group_send(group, message),
+        "redis-py client publish": lambda: client.publish(publisher.channel(group), layer.serialize(message)),
+        "PUBLISH on own connection (games.events)": lambda: group_send(group, message),
     }
     figures = {name: {"cpu": [], "wall": []} for name in ways}
     for send in ways.values():  # warm up
@@ -91,7 +96,7 @@ def main() -> None:
     print(f"# load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
     for name, f in figures.items():
         print(
-            f"{name:32} CPU per send median {statistics.median(f['cpu']):6.2f} ms (rounds {min(f['cpu']):.2f}"
+            f"{name:42} CPU per send median {statistics.median(f['cpu']):6.2f} ms (rounds {min(f['cpu']):.2f}"
             f"-{max(f['cpu']):.2f}); wall to Redis per send {statistics.median(f['wall']):6.2f} ms"
         )
 

@@ -11,7 +11,7 @@ right event loop for the caller:
 * in a plain sync process (the WSGI tier's threads, a Celery worker): with
   the Redis pub/sub layer, published on a plain redis-py connection of the
   process's pool, as the layer's bytes on the layer's channel for the group
-  (``_Publisher``); with another layer, on one event loop the process keeps
+  (``_Publisher``, a connection per thread); with another layer, on one event loop the process keeps
   for sending, not waited for. ``async_to_sync`` there would start a new
   loop, a thread and a Redis connection for every send: bench/broadcast.py
   compares the three ways (CPU per send, every process thread counted).
@@ -30,8 +30,6 @@ from channels.layers import get_channel_layer
 from channels_redis.pubsub import RedisPubSubChannelLayer, RedisPubSubLoopLayer
 from django.conf import settings
 from django.db import transaction
-from redis.backoff import ExponentialBackoff
-from redis.retry import Retry
 
 log = logging.getLogger(__name__)
 
@@ -80,28 +78,43 @@ def _server_loop() -> asyncio.AbstractEventLoop | None:
 
 class _Publisher:
     """``group_send`` of the Redis pub/sub layer from sync code, without an event
-    loop: one PUBLISH on a pooled connection of this process (redis-py's pool
-    is thread-safe and starts afresh in a forked child). The bytes are the
-    layer's ``serialize``, the channel the one its group subscribers listen on.
-    A connection Redis dropped (a restart) is retried once on a new one; Redis
-    down costs the move at most the short timeouts, never the move itself."""
+    loop: one PUBLISH on this thread's own connection, written and read
+    directly (redis-py's client around it, with its pool, retries and hooks,
+    took 0.12 ms of CPU per send against 0.07:
+    bench/results/broadcast-2026-12-03-own-connection.txt). The
+    bytes are the layer's ``serialize``, the channel the one its group
+    subscribers listen on. A connection Redis dropped (a restart) is retried
+    once on a new one; Redis down costs the move at most the short timeouts,
+    never the move itself."""
 
     def __init__(self, layer: RedisPubSubChannelLayer, address: str, prefix: str):
         self.layer, self.prefix = layer, prefix
-        self.redis = redis.Redis.from_url(
-            address,
-            socket_connect_timeout=0.5,
-            socket_timeout=0.5,
-            retry=Retry(ExponentialBackoff(cap=0.2, base=0.02), retries=1),
-            retry_on_error=[redis.ConnectionError, redis.TimeoutError, OSError],
-        )
+        self.pool = redis.ConnectionPool.from_url(address, socket_connect_timeout=0.5, socket_timeout=0.5)
+        self.local = threading.local()
 
     def channel(self, group: str) -> str:
         # The layer's own naming, asked of its class: a channels_redis that changes it is followed.
         return RedisPubSubLoopLayer._get_group_channel_name(self, group)
 
     def send(self, group: str, message: dict) -> None:
-        self.redis.publish(self.channel(group), self.layer.serialize(message))
+        channel, data = self.channel(group), self.layer.serialize(message)
+        for retry in (False, True):
+            connection = self._connection()
+            try:
+                connection.send_command("PUBLISH", channel, data)
+                connection.read_response()
+                return
+            except (redis.ConnectionError, redis.TimeoutError, OSError):
+                connection.disconnect()  # the next send connects afresh
+                if retry:
+                    raise
+
+    def _connection(self) -> redis.Connection:
+        """This thread's connection; a forked child makes its own."""
+        local = self.local
+        if getattr(local, "pid", None) != os.getpid():
+            local.connection, local.pid = self.pool.make_connection(), os.getpid()
+        return local.connection
 
 
 _publishers: dict[int, tuple[object, _Publisher | None]] = {}  # by the layer's id: (layer, its publisher)
