@@ -9,9 +9,6 @@ from csp.constants import HEADER
 from csp.middleware import CSPMiddleware
 from csp.utils import build_policy
 from django.conf import settings
-from django.contrib.auth.middleware import AuthenticationMiddleware
-from django.contrib.messages.middleware import MessageMiddleware
-from django.contrib.sessions.middleware import SessionMiddleware
 from django.core.exceptions import SuspiciousOperation
 from django.core.signals import setting_changed
 from django.dispatch import receiver
@@ -57,51 +54,12 @@ class ViewerTimeZone:
             timezone.deactivate()
 
 
-# ---- the token path: an API call with a token skips what only pages use (issue 29) ----------
-
-
-def token_json(request) -> bool:
-    """An API request that names its member by token (club.members.api.authentication):
-    it has no session and no flash messages, and its JSON needs no page policy. The
-    middleware below skip that work for it; the NUL check, nosniff and the lockout stay."""
-    return request.path_info.startswith("/api/") and request.META.get("HTTP_AUTHORIZATION", "").startswith("Token ")
-
-
-class Sessions(SessionMiddleware):
-    def process_request(self, request):
-        if not token_json(request):
-            super().process_request(request)
-
-    def process_response(self, request, response):
-        return super().process_response(request, response) if hasattr(request, "session") else response
-
-
-class Authentication(AuthenticationMiddleware):
-    """The session's member; on the token path DRF names him from the token instead."""
-
-    def process_request(self, request):
-        if not token_json(request):
-            super().process_request(request)
-
-
-class Messages(MessageMiddleware):
-    def process_request(self, request):
-        if not token_json(request):
-            super().process_request(request)
-
-
 class ContentSecurityPolicy(CSPMiddleware):
     """django-csp's middleware, building the club's policy once instead of twice per
     response (the enforced and the report-only one, which the club does not set): a
     response that changes the policy (``csp_update``) or uses a nonce is built as before."""
 
-    def process_request(self, request):
-        if not token_json(request):
-            super().process_request(request)
-
     def process_response(self, request, response):
-        if token_json(request):
-            return response
         plain = getattr(request, "_csp_nonce", None) is None and not any(
             getattr(response, name, None) for name in ("_csp_config", "_csp_update", "_csp_replace")
         )

@@ -102,15 +102,25 @@ MIDDLEWARE = [
     "club.site.middleware.RefuseNulCharacters",
     "club.site.middleware.ContentSecurityPolicy",  # csp's, the policy built once
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "club.site.middleware.Sessions",  # these three skip a token's API call (issue 29)
+    "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    "club.site.middleware.Authentication",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
     "club.site.middleware.ViewerTimeZone",  # after the member is known: his zone
-    "club.site.middleware.Messages",
+    "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "axes.middleware.AxesMiddleware",  # last: turns a locked-out login into a 429
+]
+# An API call with a token (club/site/wsgi.py): no static files, session, page
+# policy, CSRF, session member, flash messages or frame rule (issue 29).
+TOKEN_API_MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "club.site.middleware.RefuseNulCharacters",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "club.site.middleware.ViewerTimeZone",
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "club.site.urls"
