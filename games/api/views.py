@@ -11,10 +11,12 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions, permissions, status
 from rest_framework.generics import ListAPIView
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from club.members.models import Member
+from club.platform.api.negotiation import FirstRenderer
 from club.platform.api.pagination import CappedCountPagination
 from club.platform.api.params import query_int
 from club.platform.api.throttling import DirectChallengeThrottle
@@ -156,6 +158,8 @@ class GameDetailView(APIView):
 
 class GameMovesView(APIView):
     # Token first, as in settings (a missing login stays a 401); the token check is one prepared query.
+    renderer_classes = [JSONRenderer]
+    content_negotiation_class = FirstRenderer
 
     @extend_schema(
         responses=s.MoveSerializer(many=True),
