@@ -18,6 +18,7 @@ from functools import wraps
 from typing import TypeVar
 
 from django.db import DEFAULT_DB_ALIAS, connection, connections
+from django.db.backends.utils import CursorDebugWrapper
 from django.db.models import Field, Model
 
 T = TypeVar("T")
@@ -75,23 +76,51 @@ class Columns:
 
 
 @contextmanager
-def _cursor(given=None):
-    """``given``, or a new cursor. A caller running several statements keeps
-    one: making a cursor costs about as much as running a small query."""
+def cursor():
+    """A cursor for hand-written statements. On PostgreSQL it is this thread's
+    cursor of the default connection, made once and used again by every such
+    statement, of this request and the next: a new cursor costs about as much
+    as a small query, and psycopg builds its loaders (a Python one for each
+    timestamp column) per cursor. Elsewhere a new one, closed after use (an
+    SQLite cursor left open may hold its statement, and with it a lock)."""
+    db = database()
+    if db.vendor != "postgresql":
+        with db.cursor() as new:
+            yield new
+        return
+    yield _kept(db)
+
+
+def _kept(db):
+    """The thread's kept cursor, made afresh for a new connection or when
+    queries start or stop being logged (tests count them)."""
+    db.ensure_connection()
+    kept = db.__dict__.get("_kept_cursor")
+    if (
+        kept is None
+        or kept.cursor.connection is not db.connection
+        or isinstance(kept, CursorDebugWrapper) != (db.queries_logged)
+    ):
+        kept = db.__dict__["_kept_cursor"] = db.cursor()
+    return kept
+
+
+@contextmanager
+def _given_or_new(given):
     if given is not None:
         yield given
         return
-    with connection.cursor() as cursor:
-        yield cursor
+    with cursor() as new:
+        yield new
 
 
-def fetch_one(sql: str, params: list, cursor=None):
-    with _cursor(cursor) as c:
+def fetch_one(sql: str, params: list, given=None):
+    with _given_or_new(given) as c:
         c.execute(sql, params)
         return c.fetchone()
 
 
-def fetch_all(sql: str, params: list, cursor=None) -> list:
-    with _cursor(cursor) as c:
+def fetch_all(sql: str, params: list, given=None) -> list:
+    with _given_or_new(given) as c:
         c.execute(sql, params)
         return c.fetchall()

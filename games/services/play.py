@@ -26,6 +26,7 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from club.members.models import Member
+from club.platform.sql import cursor as statement_cursor
 from games import clock, events, results, sql
 from games.models import BLACK, WHITE, Game, GameEvent, Move
 from games.rules import IllegalMove
@@ -97,17 +98,18 @@ def game_move_make(
         now=now,
     )
     try:
-        # One cursor for the move's statements: making a cursor costs about as
-        # much as running one of them.
+        # One cursor for the move's statements, the one the token check used
+        # (club.platform.sql.cursor): making a cursor costs about as much as
+        # running one of them.
         outcome = None
         if sql.reads_unlocked() and not connection.in_atomic_block:
             try:
-                with connection.cursor() as cursor:
+                with statement_cursor() as cursor:
                     outcome = attempt(cursor, locked=False)
             except _LockNeeded:
                 pass
         if outcome is None:
-            with transaction.atomic(), connection.cursor() as cursor:
+            with transaction.atomic(), statement_cursor() as cursor:
                 outcome = attempt(cursor, locked=True)
     except IntegrityError as error:
         # A racing request took this ply (or key) between our check and insert.
