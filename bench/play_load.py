@@ -37,20 +37,12 @@ Figures: only runs whose files are in bench/results/ are quoted here.
 
 The target run, ``--rate 300 --games 200 --duration 600`` at commit c32a5ce
 (file play_load-2026-12-01T113749.json): **not met**, about 150 moves/s
-answered. Its CPU per move (12.6 ms in all, the server 8.1) was not
-reproduced later at the same command on a machine busy with other work, so
-the figure quoted now is a side-by-side one: move_side_by_side-2026-12-03.txt
-(``--rate 100 --games 100 --duration 60``, a checkout of 9b3aabf then main at
-b3d756d, one after the other, the machine otherwise idle: 0-1% busy with
-other work, quotable). CPU per move, main (9b3aabf): server 3.51 ms (3.68),
-worker 0.40 (0.50), PostgreSQL 1.05 (1.00), Redis 0.09 (0.09): the stack
-5.05 ms against 5.27, 0.96 of before, so issue 29's 0.8 is not met (the
-night before, move_side_by_side-2026-12-02-night.txt: 3.72 against 3.94,
-0.94). Both answered the 100 moves/s offered; p99 16.9 ms (17.6); 0 errors,
-0 409s, 0 inconsistencies (summaries play_load-2026-12-03T070807.json and
-T070652.json, raw .jsonl.gz beside). An earlier pair,
-move_side_by_side-2026-12-02.txt (10.17 against 12.75 ms, 0.80), was not
-reproduced on the idle machine and is not quoted.
+answered. Its absolute CPU per move was not reproduced later on the shared
+machine, whose speed drifts; the figure that travels is the side-by-side one,
+bench/move_side_by_side.py, which runs this script in a checkout of a
+reference commit and in this one by turns: at bad9709 against 9b3aabf, the
+stack's CPU per move was 0.71 of before at 100 moves/s and 0.76 at 40
+(move_side_by_side-2026-12-03-bad9709.txt and -rate40.txt; README says more).
 
 The sweep target, 10,000 overdue games in under 10 s, since the sweep locks
 and ends games 1,000 at a time (one SELECT … FOR UPDATE SKIP LOCKED, one
