@@ -13,7 +13,7 @@ to show the spread. A run whose machine was busy with other work past
 not quotable.
 
     .venv/bin/python bench/move_side_by_side.py --base 9b3aabf --pairs 3
-    ... bench/move_side_by_side.py --base HEAD --pairs 1 --duration 5   # a quick check of the script
+    ... bench/move_side_by_side.py --base HEAD --smoke     # CI's tiny run
 """
 
 from __future__ import annotations
@@ -41,7 +41,10 @@ def main() -> None:
     parser.add_argument("--rate", type=float, default=100)
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--duration", type=float, default=60)
+    parser.add_argument("--smoke", action="store_true", help="a tiny run (CI): one pair of 3 s")
     args = parser.parse_args()
+    if args.smoke:
+        args.pairs, args.rate, args.games, args.duration = 1, 20, 4, 3
     header()
     with tempfile.TemporaryDirectory(prefix="side-by-side-") as scratch:
         base_tree = Path(scratch) / "base"
