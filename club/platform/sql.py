@@ -99,7 +99,7 @@ def _kept(db):
     if (
         kept is None
         or kept.cursor.connection is not db.connection
-        or isinstance(kept, CursorDebugWrapper) != (db.queries_logged)
+        or isinstance(kept, CursorDebugWrapper) != db.queries_logged
     ):
         kept = db.__dict__["_kept_cursor"] = db.cursor()
     return kept
