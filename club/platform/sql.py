@@ -13,7 +13,7 @@ results are the same model instances and Python values.
 from __future__ import annotations
 
 from collections.abc import Callable
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from functools import wraps
 from typing import TypeVar
 
@@ -105,13 +105,8 @@ def _kept(db):
     return kept
 
 
-@contextmanager
 def _given_or_new(given):
-    if given is not None:
-        yield given
-        return
-    with cursor() as new:
-        yield new
+    return nullcontext(given) if given is not None else cursor()
 
 
 def fetch_one(sql: str, params: list, given=None):

@@ -9,9 +9,9 @@ right event loop for the caller:
   to the server's loop, which is where the in-memory layer of the embedded
   default and the tests delivers;
 * in a plain sync process (the WSGI tier's threads, a Celery worker): with
-  the Redis pub/sub layer, published on a plain redis-py connection of the
-  process's pool, as the layer's bytes on the layer's channel for the group
-  (``_Publisher``, a connection per thread); with another layer, on one event loop the process keeps
+  the Redis pub/sub layer, one PUBLISH on the thread's own redis-py
+  connection, of the layer's bytes on the layer's channel for the group
+  (``_Publisher``); with another layer, on one event loop the process keeps
   for sending, not waited for. ``async_to_sync`` there would start a new
   loop, a thread and a Redis connection for every send: bench/broadcast.py
   compares the three ways (CPU per send, every process thread counted).
@@ -89,7 +89,11 @@ class _Publisher:
 
     def __init__(self, layer: RedisPubSubChannelLayer, address: str, prefix: str):
         self.layer, self.prefix = layer, prefix
-        self.pool = redis.ConnectionPool.from_url(address, socket_connect_timeout=0.5, socket_timeout=0.5)
+        # The URL read as redis-py reads it; each thread's connection is made from it outside
+        # any pool: a pool counts every connection it makes, and its cap of 100 was reached
+        # once a hundred threads had come and gone (a server's pool recycles its threads).
+        parsed = redis.ConnectionPool.from_url(address, socket_connect_timeout=0.5, socket_timeout=0.5)
+        self.connection_class, self.connection_kwargs = parsed.connection_class, parsed.connection_kwargs
         self.local = threading.local()
 
     def channel(self, group: str) -> str:
@@ -110,10 +114,10 @@ class _Publisher:
                     raise
 
     def _connection(self) -> redis.Connection:
-        """This thread's connection; a forked child makes its own."""
+        """This thread's connection (closed when the thread ends); a forked child makes its own."""
         local = self.local
         if getattr(local, "pid", None) != os.getpid():
-            local.connection, local.pid = self.pool.make_connection(), os.getpid()
+            local.connection, local.pid = self.connection_class(**self.connection_kwargs), os.getpid()
         return local.connection
 
 

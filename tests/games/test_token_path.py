@@ -23,9 +23,13 @@ from club.site import wsgi
 pytestmark = pytest.mark.django_db
 
 
+def _token(member) -> str:
+    return f"Token {api_token_issue(member=member)[1]}"
+
+
 def _token_client(member) -> APIClient:
     client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {api_token_issue(member=member)[1]}")
+    client.credentials(HTTP_AUTHORIZATION=_token(member))
     return client
 
 
@@ -56,10 +60,6 @@ def _site(method: str, path: str, body: dict | None = None, query: str = "", **h
         request_finished.connect(close_old_connections)
     status, head = started[0]
     return int(status.split()[0]), {name.lower(): value for name, value in head}, content
-
-
-def _token(member) -> str:
-    return f"Token {api_token_issue(member=member)[1]}"
 
 
 def test_only_an_api_call_with_a_token_takes_the_token_path():

@@ -87,3 +87,24 @@ def test_a_send_from_a_plain_thread_reaches_the_sockets_through_redis(anna):
         await asyncio.get_running_loop().run_in_executor(None, events.group_send, events.member_group(anna.pk), MESSAGE)
 
     assert received_after(anna, send)["game_id"] == 8
+
+
+@pytest.mark.django_db(transaction=True)
+def test_sends_from_threads_that_come_and_go_keep_reaching_the_sockets(anna, caplog):
+    # A server's pool recycles its threads: each new one publishes on a connection of its own,
+    # and no count of the threads that have gone (redis-py's pool stopped at 100) stops the sends.
+    from channels.layers import get_channel_layer
+    from channels_redis.pubsub import RedisPubSubChannelLayer
+
+    if not isinstance(get_channel_layer(), RedisPubSubChannelLayer):
+        pytest.skip("needs the Redis channel layer: set REDIS_URL")
+    for _ in range(150):
+        thread = threading.Thread(target=events.group_send, args=(events.member_group(anna.pk), MESSAGE))
+        thread.start()
+        thread.join()
+    assert "could not broadcast" not in caplog.text
+
+    async def send():
+        await asyncio.get_running_loop().run_in_executor(None, events.group_send, events.member_group(anna.pk), MESSAGE)
+
+    assert received_after(anna, send)["game_id"] == 8
