@@ -6,6 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import icalendar
 import pytest
+from django.core import signing
 from django.test import Client
 from django.utils import timezone
 
@@ -73,6 +74,20 @@ def test_the_profile_page_gives_the_member_his_feeds_address(players):
     client.force_login(players[0])
     page = client.get("/profile/edit/").content.decode()
     assert f"/championships/calendar/{calendar.member_feed_token(players[0])}.ics" in page
+
+
+def test_the_feeds_address_stays_the_same_from_one_visit_to_the_next(players, monkeypatch):
+    # A calendar program keeps the address it was given: it must not change with the clock.
+    first = calendar.member_feed_token(players[0])
+    monkeypatch.setattr("time.time", lambda: 4_000_000_000.0)
+    assert calendar.member_feed_token(players[0]) == first
+    assert calendar.member_of_token(first) == players[0].pk
+
+
+def test_an_address_given_out_with_a_timestamp_still_opens_the_feed(players):
+    given_earlier = signing.dumps(players[0].pk, salt=calendar.SALT, compress=True)
+    assert calendar.member_of_token(given_earlier) == players[0].pk
+    assert calendar.member_of_token(given_earlier[:-2] + "xx") is None
 
 
 def test_a_correspondence_round_is_an_all_day_event(make_championship, players, staff):
