@@ -1,0 +1,70 @@
+"""Where a server's CPU goes, from a py-spy raw profile of it under load:
+each function's share of the samples taken inside the WSGI application
+(inclusive), and the tree below chosen functions.
+
+    py-spy record -p SERVER_PID --subprocesses --gil -r 250 -d 40 -f raw -o FILE
+    .venv/bin/python bench/pyspy_summary.py FILE --tree GameMovesView.post --tree token_with_member
+
+``--gil`` samples only the threads holding the GIL, so time spent waiting on
+PostgreSQL or Redis is left out and the shares are of Python's CPU.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections import Counter
+
+INSIDE = "application (club/site/wsgi.py"
+
+
+def frame_name(frame: str) -> str:
+    """``func (package/module.py:line)`` without the line: one name per function."""
+    name, _, where = frame.partition(" (")
+    return f"{name} ({where.rsplit(':', 1)[0]})" if where else name
+
+
+def samples(path: str):
+    """(frames root first, count) of each stack inside the application."""
+    with open(path) as raw:
+        for line in raw:
+            stack, _, count = line.rstrip().rpartition(" ")
+            # With --subprocesses a stack begins with its process and its parents.
+            frames = [frame_name(f) for f in stack.split(";") if not f.startswith("process ")]
+            if any(f.startswith(INSIDE) for f in frames):
+                yield frames, int(count)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("raw", help="py-spy record -f raw output")
+    parser.add_argument("--top", type=int, default=60)
+    parser.add_argument("--tree", action="append", default=[], help="a function name to print the tree below")
+    parser.add_argument("--depth", type=int, default=5)
+    parser.add_argument("--min", type=float, default=0.5, help="leave out tree rows under this share (%%)")
+    args = parser.parse_args()
+    stacks = list(samples(args.raw))
+    total = sum(n for _, n in stacks)
+    inclusive = Counter()
+    for frames, n in stacks:
+        for name in set(frames):
+            inclusive[name] += n
+    print(f"{total} samples inside the application")
+    print(f"\n## by function, inclusive (top {args.top})")
+    for name, n in inclusive.most_common(args.top):
+        print(f"{100 * n / total:5.1f} {name}")
+    for root in args.tree:
+        tree = Counter()
+        for frames, n in stacks:
+            start = next((i for i, f in enumerate(frames) if f.startswith(root)), None)
+            if start is not None:
+                below = frames[start : start + args.depth]
+                for depth in range(1, len(below) + 1):
+                    tree[tuple(below[:depth])] += n
+        print(f"\n## below {root} (>= {args.min} %)")
+        for path in sorted(tree):
+            if 100 * tree[path] / total >= args.min:
+                print(f"{100 * tree[path] / total:5.1f} {'  ' * (len(path) - 1)}{path[-1]}")
+
+
+if __name__ == "__main__":
+    main()
