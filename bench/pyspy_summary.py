@@ -34,6 +34,27 @@ def samples(path: str):
                 yield frames, int(count)
 
 
+def inclusive(stacks) -> Counter:
+    """Samples in which each function is on the stack (once per stack, however deep its recursion)."""
+    counts = Counter()
+    for frames, n in stacks:
+        for name in set(frames):
+            counts[name] += n
+    return counts
+
+
+def tree(stacks, root: str, depth: int) -> Counter:
+    """Samples of each call path from the first frame named ``root``, ``depth`` frames down."""
+    paths = Counter()
+    for frames, n in stacks:
+        start = next((i for i, f in enumerate(frames) if f.startswith(root)), None)
+        if start is not None:
+            below = frames[start : start + depth]
+            for length in range(1, len(below) + 1):
+                paths[tuple(below[:length])] += n
+    return paths
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("raw", help="py-spy record -f raw output")
@@ -44,26 +65,16 @@ def main() -> None:
     args = parser.parse_args()
     stacks = list(samples(args.raw))
     total = sum(n for _, n in stacks)
-    inclusive = Counter()
-    for frames, n in stacks:
-        for name in set(frames):
-            inclusive[name] += n
     print(f"{total} samples inside the application")
     print(f"\n## by function, inclusive (top {args.top})")
-    for name, n in inclusive.most_common(args.top):
+    for name, n in inclusive(stacks).most_common(args.top):
         print(f"{100 * n / total:5.1f} {name}")
     for root in args.tree:
-        tree = Counter()
-        for frames, n in stacks:
-            start = next((i for i, f in enumerate(frames) if f.startswith(root)), None)
-            if start is not None:
-                below = frames[start : start + args.depth]
-                for depth in range(1, len(below) + 1):
-                    tree[tuple(below[:depth])] += n
         print(f"\n## below {root} (>= {args.min} %)")
-        for path in sorted(tree):
-            if 100 * tree[path] / total >= args.min:
-                print(f"{100 * tree[path] / total:5.1f} {'  ' * (len(path) - 1)}{path[-1]}")
+        paths = tree(stacks, root, args.depth)
+        for path in sorted(paths):  # a path's callees sort right after it
+            if 100 * paths[path] / total >= args.min:
+                print(f"{100 * paths[path] / total:5.1f} {'  ' * (len(path) - 1)}{path[-1]}")
 
 
 if __name__ == "__main__":
