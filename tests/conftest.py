@@ -57,7 +57,8 @@ def pytest_addoption(parser):
     parser.addoption(
         "--no-database-tests",
         action="store_true",
-        help="the rest: the pure tests and the browser tests (CI's SQLite pass); the two options split the suite",
+        help="the rest: the pure tests, the browser tests and the embedded default's own (CI's SQLite pass); "
+        "the two options split the suite",
     )
 
 
@@ -79,10 +80,23 @@ def pytest_collection_modifyitems(config, items):
         kept, left_out = [], []
         for item in items:
             needs_backend = _uses_database(item) or item.get_closest_marker("services")
-            in_database_half = bool(needs_backend) and not item.get_closest_marker("browser")
+            on_the_embedded_default = item.get_closest_marker("browser") or item.get_closest_marker("embedded")
+            in_database_half = bool(needs_backend) and not on_the_embedded_default
             (kept if in_database_half == bool(database_half) else left_out).append(item)
         config.hook.pytest_deselected(items=left_out)
         items[:] = kept
+
+
+def pytest_sessionfinish(session, exitstatus):
+    """With CLUB_REQUIRE_NO_SKIP set (.ci/run), a skipped test fails the run: in
+    CI each test runs in the half whose backend can break it, so a skip there is
+    a test that never runs anywhere."""
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    skipped = reporter.stats.get("skipped", []) if reporter else []
+    if os.environ.get("CLUB_REQUIRE_NO_SKIP") and skipped and exitstatus == pytest.ExitCode.OK:
+        for report in skipped:
+            reporter.write_line(f"skipped, but CLUB_REQUIRE_NO_SKIP is set: {report.nodeid}", red=True)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
 def shared_path(relative: str) -> Path:

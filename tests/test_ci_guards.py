@@ -4,7 +4,10 @@ documents they protect name only things that exist."""
 import importlib
 import importlib.util
 import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -122,6 +125,42 @@ def test_no_test_reads_shared_without_shared_path():
         if re.search(r"""["']/work/shared|/ ["']shared["']""", text) and not fails_in_ci:
             offenders.append(str(path.relative_to(ROOT)))
     assert offenders == []
+
+
+# --- the two halves of CI ------------------------------------------------------------
+
+
+def _pytest(tmp_path, *args, **env):
+    """pytest in a child on the embedded default (whatever this run's backend)."""
+    environment = {
+        k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL", "CLUB_REQUIRE_NO_SKIP")
+    }
+    environment.update(CLUB_DATA_DIR=str(tmp_path), **env)
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", *args],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+    )
+
+
+def test_a_test_of_the_embedded_default_runs_in_the_sqlite_half_though_it_uses_the_database(tmp_path):
+    embedded = "tests/club/test_kept_cursor.py::test_on_sqlite_each_statement_has_its_own_cursor_closed_after_use"
+    listed = {
+        half: _pytest(tmp_path, "--co", half, "tests/club/test_kept_cursor.py").stdout
+        for half in ("--database-tests", "--no-database-tests")
+    }
+    assert embedded not in listed["--database-tests"] and embedded in listed["--no-database-tests"]
+    assert "test_one_cursor_serves_every_statement_until_the_connection_is_new" in listed["--database-tests"]
+
+
+def test_a_skip_fails_the_run_when_ci_requires_none(tmp_path):
+    planner = "tests/club/test_query_shapes.py::test_a_members_ongoing_games_are_read_as_games_without_an_end_even_in_a_generic_plan"
+    allowed = _pytest(tmp_path, planner)  # PostgreSQL's planner: skipped on SQLite
+    required = _pytest(tmp_path, planner, CLUB_REQUIRE_NO_SKIP="1")
+    assert allowed.returncode == 0 and "1 skipped" in allowed.stdout
+    assert required.returncode == 1 and f"skipped, but CLUB_REQUIRE_NO_SKIP is set: {planner}" in required.stdout
 
 
 # --- the translation check's reader -----------------------------------------------

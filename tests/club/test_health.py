@@ -30,6 +30,7 @@ def test_an_unreachable_broker_is_a_503_naming_the_broker(client, monkeypatch):
     assert list(body["failed"]) == ["broker"]
 
 
+@pytest.mark.embedded
 def test_a_missing_broker_folder_is_a_503_that_logs_the_folder_but_does_not_show_it(
     client, monkeypatch, tmp_path, caplog
 ):

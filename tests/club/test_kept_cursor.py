@@ -44,6 +44,7 @@ def test_statements_are_counted_while_queries_are_counted_and_not_after():
     assert not connection.queries_logged
 
 
+@pytest.mark.embedded
 @pytest.mark.skipif(connection.vendor == "postgresql", reason="SQLite's cursors are not kept")
 @pytest.mark.django_db
 def test_on_sqlite_each_statement_has_its_own_cursor_closed_after_use():

@@ -88,6 +88,7 @@ def test_no_move_after_the_game_is_over(new_game, anna, boris):
     assert over.value.code == "game-over"
 
 
+@pytest.mark.embedded
 @pytest.mark.skipif(connection.vendor == "postgresql", reason="PostgreSQL stores a move in one statement")
 def test_without_insert_returning_a_move_is_stored_all_the_same(new_game, anna, boris, monkeypatch):
     """SQLite before 3.35 has no INSERT … RETURNING: the move goes in through the ORM."""
