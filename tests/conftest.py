@@ -69,7 +69,33 @@ def _uses_database(item) -> bool:
     return bool(item.get_closest_marker("django_db")) or bool(DATABASE_FIXTURES & set(item.fixturenames))
 
 
+def _one_id_per_api_operation(items) -> None:
+    """schemathesis makes one test per API operation, but on pytest 9.2 they all get
+    the test function's id (pytest builds an id from the function's name, schemathesis
+    4 still sets the ``_nodeid`` of older pytests). pytest-xdist schedules tests by id,
+    so it ran one operation of them all: each gets its operation as its parameter, as on
+    older pytests. Any other id held twice stops the run before a test is dropped."""
+    for item in items:
+        label = getattr(item, "operation_label", None)
+        if label and item._id.params is None:
+            item._id = item._id.with_params(label)
+    seen, twice = set(), set()
+    for item in items:
+        (twice if item.nodeid in seen else seen).add(item.nodeid)
+    if twice:
+        raise pytest.UsageError(f"tests share an id, and pytest-xdist would run one of each: {sorted(twice)}")
+
+
+def in_database_half(item) -> bool:
+    """Whether CI runs the test on PostgreSQL + Redis: it uses the database or the
+    services, and it is neither a browser test nor one of the embedded default's own."""
+    needs_backend = _uses_database(item) or item.get_closest_marker("services")
+    on_the_embedded_default = item.get_closest_marker("browser") or item.get_closest_marker("embedded")
+    return bool(needs_backend) and not on_the_embedded_default
+
+
 def pytest_collection_modifyitems(config, items):
+    _one_id_per_api_operation(items)
     for item in items:
         if item.get_closest_marker("services"):
             # One xdist process runs them all, one after another: they start, kill and
@@ -79,10 +105,7 @@ def pytest_collection_modifyitems(config, items):
     if database_half or other_half:
         kept, left_out = [], []
         for item in items:
-            needs_backend = _uses_database(item) or item.get_closest_marker("services")
-            on_the_embedded_default = item.get_closest_marker("browser") or item.get_closest_marker("embedded")
-            in_database_half = bool(needs_backend) and not on_the_embedded_default
-            (kept if in_database_half == bool(database_half) else left_out).append(item)
+            (kept if in_database_half(item) == bool(database_half) else left_out).append(item)
         config.hook.pytest_deselected(items=left_out)
         items[:] = kept
 

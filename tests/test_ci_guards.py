@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from _pytest.nodeid import NodeId
 from django.conf import settings
 
 from club.site.i18n_check import read_po
@@ -145,22 +146,62 @@ def _pytest(tmp_path, *args, **env):
     )
 
 
-def test_a_test_of_the_embedded_default_runs_in_the_sqlite_half_though_it_uses_the_database(tmp_path):
-    embedded = "tests/club/test_kept_cursor.py::test_on_sqlite_each_statement_has_its_own_cursor_closed_after_use"
-    listed = {
-        half: _pytest(tmp_path, "--co", half, "tests/club/test_kept_cursor.py").stdout
-        for half in ("--database-tests", "--no-database-tests")
-    }
-    assert embedded not in listed["--database-tests"] and embedded in listed["--no-database-tests"]
-    assert "test_one_cursor_serves_every_statement_until_the_connection_is_new" in listed["--database-tests"]
+class _Item:
+    """What the split reads of a collected test: its markers and fixtures."""
+
+    def __init__(self, *markers, fixtures=()):
+        self.markers, self.fixturenames = set(markers), list(fixtures)
+
+    def get_closest_marker(self, name):
+        return name if name in self.markers else None
+
+
+@pytest.mark.parametrize(
+    "item, on_postgresql",
+    [
+        (_Item(), False),  # a pure test
+        (_Item("django_db"), True),
+        (_Item(fixtures=["transactional_db"]), True),
+        (_Item("services"), True),
+        (_Item("browser", fixtures=["live_server"]), False),  # the browser cannot tell the backends apart
+        (_Item("embedded", "django_db"), False),  # SQLite's own statements, the file-system broker
+    ],
+)
+def test_each_test_goes_to_the_half_whose_backend_can_break_it(item, on_postgresql):
+    assert conftest.in_database_half(item) is on_postgresql
+
+
+class _Operation:
+    """A collected test as schemathesis makes it on pytest 9.2: the function's id, and its operation."""
+
+    def __init__(self, label=None, nodeid="tests/api_fuzz/test_schema_fuzz.py::test_fuzz"):
+        self._id, self.operation_label = NodeId.parse(nodeid), label
+
+    @property
+    def nodeid(self):
+        return str(self._id)
+
+
+def test_each_api_operation_is_a_test_of_its_own_for_pytest_xdist():
+    # pytest-xdist schedules by id: under one id it ran one of the 118 operations.
+    items = [_Operation("GET /api/games/"), _Operation("POST /api/games/{id}/moves/")]
+    conftest._one_id_per_api_operation(items)
+    assert [i.nodeid for i in items] == [
+        "tests/api_fuzz/test_schema_fuzz.py::test_fuzz[GET /api/games/]",
+        "tests/api_fuzz/test_schema_fuzz.py::test_fuzz[POST /api/games/{id}/moves/]",
+    ]
+
+
+def test_two_tests_under_one_id_stop_the_run():
+    with pytest.raises(pytest.UsageError, match="share an id"):
+        conftest._one_id_per_api_operation([_Operation(nodeid="tests/a.py::t"), _Operation(nodeid="tests/a.py::t")])
 
 
 def test_a_skip_fails_the_run_when_ci_requires_none(tmp_path):
     planner = "tests/club/test_query_shapes.py::test_a_members_ongoing_games_are_read_as_games_without_an_end_even_in_a_generic_plan"
-    allowed = _pytest(tmp_path, planner)  # PostgreSQL's planner: skipped on SQLite
-    required = _pytest(tmp_path, planner, CLUB_REQUIRE_NO_SKIP="1")
-    assert allowed.returncode == 0 and "1 skipped" in allowed.stdout
-    assert required.returncode == 1 and f"skipped, but CLUB_REQUIRE_NO_SKIP is set: {planner}" in required.stdout
+    run = _pytest(tmp_path, planner, CLUB_REQUIRE_NO_SKIP="1")  # PostgreSQL's planner: skipped on SQLite
+    assert "1 skipped" in run.stdout and run.returncode == 1
+    assert f"skipped, but CLUB_REQUIRE_NO_SKIP is set: {planner}" in run.stdout
 
 
 # --- the translation check's reader -----------------------------------------------
