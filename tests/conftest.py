@@ -71,10 +71,11 @@ def _uses_database(item) -> bool:
 
 def _one_id_per_api_operation(items) -> None:
     """schemathesis makes one test per API operation, but on pytest 9.2 they all get
-    the test function's id (pytest builds an id from the function's name, schemathesis
-    4 still sets the ``_nodeid`` of older pytests). pytest-xdist schedules tests by id,
-    so it ran one operation of them all: each gets its operation as its parameter, as on
-    older pytests. Any other id held twice stops the run before a test is dropped."""
+    the test function's id: pytest builds an item's id from its original name, and
+    schemathesis 4.32 (the newest) gives each the function's. pytest-xdist schedules
+    tests by id, so it ran one operation of them all: each gets its operation as its
+    parameter, as on older pytests. Any other id held twice stops the run before a
+    test is dropped."""
     for item in items:
         label = getattr(item, "operation_label", None)
         if label and item._id.params is None:
@@ -115,8 +116,10 @@ def pytest_sessionfinish(session, exitstatus):
     CI each test runs in the half whose backend can break it, so a skip there is
     a test that never runs anywhere."""
     reporter = session.config.pluginmanager.get_plugin("terminalreporter")
-    skipped = reporter.stats.get("skipped", []) if reporter else []
-    if os.environ.get("CLUB_REQUIRE_NO_SKIP") and skipped and exitstatus == pytest.ExitCode.OK:
+    if not os.environ.get("CLUB_REQUIRE_NO_SKIP") or reporter is None or exitstatus != pytest.ExitCode.OK:
+        return
+    skipped = reporter.stats.get("skipped", [])
+    if skipped:
         for report in skipped:
             reporter.write_line(f"skipped, but CLUB_REQUIRE_NO_SKIP is set: {report.nodeid}", red=True)
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
