@@ -12,6 +12,7 @@ from games.disciplines import opening_rule_title
 from games.forms import RUSSIAN_64, discipline_choices, time_control_choices
 from games.rules import ballots64
 from games.services.start_rule import opening_rules_of
+from games.venue import Venue
 from ratings import standings
 
 from .decisions import REASON_MAX
@@ -48,6 +49,15 @@ class ChampionshipForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120)
     discipline = forms.ChoiceField(label=_("Discipline"), choices=discipline_choices)
     time_control = forms.ChoiceField(label=_("Time control"), choices=time_control_choices, initial="d3")
+    venue = forms.ChoiceField(
+        label=_("Played"),
+        choices=[("", _("as the time control implies (days: by correspondence, minutes: online)"))] + Venue.choices,
+        required=False,
+        help_text=_(
+            "At the board: the clocks stand on the table; the players or the arbiter report each result "
+            "and the score sheets are typed in afterwards."
+        ),
+    )
     system = forms.ChoiceField(label=_("System"), choices=Championship.System.choices)
     cycles = forms.IntegerField(label=_("Cycles (round robin)"), min_value=1, max_value=4, initial=1)
     swiss_system = forms.ChoiceField(

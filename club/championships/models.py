@@ -16,6 +16,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from games.venue import Venue
+
 # The most rounds an event plans: more than any Swiss needs, within TRF16's columns.
 ROUNDS_MAX = 99
 
@@ -74,6 +76,8 @@ class Championship(models.Model):
         _("ballot"), max_length=32, blank=True, help_text=_("шашки-64: 'random' draws one per game.")
     )
     time_control = models.CharField(_("time control"), max_length=64)
+    # Where its games are played (games.venue): online, at the board or by correspondence.
+    venue = models.CharField(_("played"), max_length=16, choices=Venue.choices, default=Venue.ONLINE)
     rated = models.BooleanField(_("rated"), default=True)
     entrants = models.CharField(_("entrants"), max_length=8, choices=Entrants.choices, default=Entrants.PLAYERS)
     # Team events (1.14.1, 1.14.2): boards per match, reserves per team.

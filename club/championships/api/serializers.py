@@ -7,6 +7,7 @@ from rest_framework import serializers
 from club.platform.api.params import IdField
 from games import results as vocabulary
 from games.services.positions import FOUL_POLICIES
+from games.venue import Venue
 
 from ..decisions import REASON_MAX
 from ..models import ROUNDS_MAX, Absence, Appointment, Board, Championship, Decision, Entry, Playoff, Round
@@ -96,6 +97,7 @@ class ChampionshipSerializer(serializers.ModelSerializer):
             "opening_rule",
             "ballot",
             "time_control",
+            "venue",
             "rated",
             "scoring",
             "foul_policy",
@@ -214,6 +216,14 @@ class ChampionshipCreateSerializer(serializers.Serializer):
     entries_open_at = serializers.DateTimeField(required=False, allow_null=True, default=None)
     entries_close_at = serializers.DateTimeField(required=False, allow_null=True, default=None)
     invitation_only = serializers.BooleanField(default=False)
+    venue = serializers.ChoiceField(
+        choices=Venue.choices,
+        required=False,
+        default="",
+        allow_blank=True,
+        help_text="Where the games are played: online (server clocks), at the board (results reported by the "
+        "players and arbiters, score sheets typed in) or by correspondence. Empty: what the time control implies.",
+    )
     play_mode = serializers.ChoiceField(
         choices=Championship.PlayMode.choices,
         default=Championship.PlayMode.ROUNDS,

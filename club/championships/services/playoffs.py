@@ -153,6 +153,7 @@ def _game(championship: Championship, white, black, tc, now, label: str):
         opening_rule=championship.opening_rule,
         foul_policy=championship.foul_policy,
         now=now,
+        venue=championship.venue,
         event=championship.name[:120],
         round=label,
     )
