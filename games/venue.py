@@ -42,6 +42,9 @@ class VenueRules:
     arbiter_result_played: bool
     # A sealed move (5.3.3) is written down at the table and kept by the arbiter.
     sealed_move_on_paper: bool
+    # The players report the result (it stands once both agree), and any appointed
+    # arbiter records it, not only the chief: the arbiters watch the boards (1.16).
+    results_reported: bool
 
 
 RULES = {
@@ -54,6 +57,7 @@ RULES = {
         moves_online=True,
         arbiter_result_played=False,
         sealed_move_on_paper=False,
+        results_reported=False,
     ),
     Venue.CORRESPONDENCE: VenueRules(
         server_clock=True,
@@ -64,6 +68,7 @@ RULES = {
         moves_online=True,
         arbiter_result_played=False,
         sealed_move_on_paper=False,
+        results_reported=False,
     ),
     Venue.BOARD: VenueRules(
         server_clock=False,
@@ -74,6 +79,7 @@ RULES = {
         moves_online=False,
         arbiter_result_played=True,
         sealed_move_on_paper=True,
+        results_reported=True,
     ),
 }
 

@@ -421,3 +421,22 @@ class Decision(models.Model):
 
     def __str__(self):
         return f"{self.action} by {self.by} in {self.championship}"
+
+
+class BoardReport(models.Model):
+    """A player's report of his own board's result, at the board (``games.venue``):
+    it stands once his opponent reports the same or an arbiter decides; two that
+    disagree wait on the arbiter's list (``selectors.board_results``). One per
+    player and game, replaced by his next report while the game waits."""
+
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="board_reports")
+    member = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    result = models.CharField(max_length=8)
+    reported_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["game", "reported_at", "id"]
+        constraints = [models.UniqueConstraint(fields=["game", "member"], name="board_report_once")]
+
+    def __str__(self):
+        return f"{self.member} reports {self.result} in game {self.game_id}"

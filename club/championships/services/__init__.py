@@ -13,6 +13,7 @@ and changes nothing.
 * ``rounds``: pair, discard or override a draft pairing, publish; start a section played all at once;
 * ``correspondence``: round deadlines, the closing date, adjudication, an event's vacation cap;
 * ``results``: the game hook, the chief arbiter's result;
+* ``board_results``: at the board, the players' reports and the arbiter's no-show (1.9);
 * ``matches``: micro-matches, ballots and knockout ties;
 * ``leaving``: withdrawal, exclusion and reinstatement;
 * ``absences``: a player known to miss one Swiss round (1.15.2);
@@ -23,6 +24,7 @@ and changes nothing.
 """
 
 from .absences import absence_mark
+from .board_results import board_no_show, board_result_report
 from .correspondence import game_adjudicate, play_close_due
 from .entries import entries_close, entry_create, entry_group_set, entry_withdraw
 from .guests import entry_add, guest_enter, guest_merge
@@ -49,6 +51,8 @@ __all__ = [
     "absence_mark",
     "arbiter_appoint",
     "board_ineligible",
+    "board_no_show",
+    "board_result_report",
     "board_override",
     "board_result_record",
     "board_result_set",
