@@ -31,6 +31,7 @@ from django.utils.translation import gettext as _
 from club.members.roles import Role, roles_of
 from club.platform.refusals import Conflict, Forbidden, Refused
 from games.services.arbiter import correction_window
+from games.venue import rules_of
 
 from .models import Appointment, Championship
 from .selectors.events import championship_of_game
@@ -212,6 +213,13 @@ def result_still_open(game, now) -> Verdict:
             Conflict,
         )
     return ALLOWED
+
+
+def round_results_action(championship: Championship) -> Action:
+    """What entering a round's results is in ``championship``: at the board any appointed
+    arbiter records them (he watches the boards, 1.16); elsewhere the chief arbiter sets
+    a result (1.10.4)."""
+    return Action.BOARD_RESULT if rules_of(championship.venue).results_reported else Action.EVENT_DECIDE
 
 
 def appointing(championship: Championship) -> Action:

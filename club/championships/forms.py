@@ -317,3 +317,36 @@ class LeaveForm(forms.Form):
     username = forms.CharField(label=_("Player"), max_length=150)
     excluded = forms.BooleanField(label=_("Excluded (not withdrawn)"), required=False)
     reason = forms.CharField(label=_("Reason"), max_length=300)
+
+
+class BoardActionForm(forms.Form):
+    """One board's action on the boards page: a player's report, an arbiter's result or no-show."""
+
+    ACTIONS = ("report", "decide", "absent")
+
+    game = forms.IntegerField(min_value=1, max_value=MAX_ID)
+    action = forms.ChoiceField(choices=[(a, a) for a in ACTIONS])
+    result = forms.ChoiceField(
+        label=_("Result"), required=False, choices=[("", "—")] + [(r, r) for r in vocabulary.PLAYED]
+    )
+    absent = forms.ChoiceField(
+        label=_("Did not come"),
+        required=False,
+        choices=[("", "—"), ("white", _("white")), ("black", _("black")), ("both", _("both"))],
+    )
+    reason = forms.CharField(label=_("Reason"), max_length=REASON_MAX, required=False)
+
+
+class ScoreSheetForm(forms.Form):
+    """Moves typed from a score sheet: one, or a whole sheet "1. c3-d4 f6-e5 2. …"."""
+
+    moves = forms.CharField(
+        label=_("Moves"), required=False, max_length=20_000, widget=forms.Textarea(attrs={"rows": 4})
+    )
+    ply = forms.IntegerField(min_value=0, max_value=10_000, widget=forms.HiddenInput)
+    take_back = forms.BooleanField(required=False, widget=forms.HiddenInput)
+    reason = forms.CharField(
+        label=_("Reason (only to correct the record of a finished event, 2.1.10.4)"),
+        max_length=REASON_MAX,
+        required=False,
+    )

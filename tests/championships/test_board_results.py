@@ -166,3 +166,27 @@ def test_the_round_closes_when_every_board_has_its_result_and_the_next_is_paired
     assert Round.objects.get(championship=club_night, number=1).status == Round.Status.CLOSED
     assert boards_without_result(club_night) == []
     assert services.round_pair(by=staff["arbiter"], championship_id=club_night.pk, now=AFTER).number == 2
+
+
+def test_from_the_boards_page_two_players_report_and_an_arbiter_records_a_no_show(club_night, staff, on_commit):
+    from django.urls import reverse
+
+    from .test_pages import client_for
+
+    first, second = _boards(club_night)
+    url = reverse("championships:boards", args=[club_night.pk])
+    white = client_for(first.white)
+    page = white.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "Тур 1, стол 1" in page and str(first.black) in page
+    assert white.post(url, {"game": first.game_id, "action": "report", "result": "0-1"}).status_code == 302
+    black_page = client_for(first.black).get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Confirm 0 – 1" in black_page
+    with on_commit():
+        client_for(first.black).post(url, {"game": first.game_id, "action": "report", "result": "0-1"})
+    assert Game.objects.get(pk=first.game_id).result == "0-1"
+    # A player of another board may not report this one: refused, nothing changed.
+    assert white.post(url, {"game": second.game_id, "action": "report", "result": "1-0"}).status_code == 403
+    with on_commit():
+        answer = client_for(staff["arbiter"]).post(url, {"game": second.game_id, "action": "absent", "absent": "both"})
+    assert answer.status_code == 302
+    assert Game.objects.get(pk=second.game_id).result == "-/-"
