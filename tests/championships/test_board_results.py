@@ -190,3 +190,22 @@ def test_from_the_boards_page_two_players_report_and_an_arbiter_records_a_no_sho
         answer = client_for(staff["arbiter"]).post(url, {"game": second.game_id, "action": "absent", "absent": "both"})
     assert answer.status_code == 302
     assert Game.objects.get(pk=second.game_id).result == "-/-"
+
+
+def test_the_api_reports_lists_decides_a_no_show_and_takes_a_score_sheet(club_night, staff, api):
+    first, second = _boards(club_night)
+    base = f"/api/championships/{club_night.pk}/boards"
+    answer = api(first.white).post(f"{base}/{first.game_id}/report/", {"result": "1-0"})
+    assert answer.status_code == 200 and answer.json()["outcome"] == "waiting"
+    assert api(second.white).post(f"{base}/{first.game_id}/report/", {"result": "0-1"}).status_code == 403
+    waiting = api(staff["arbiter"]).get(f"{base}/").json()
+    assert [(w["board"]["number"], w["state"]) for w in waiting] == [(1, "to-confirm"), (2, "no-report")]
+    answer = api(first.black).post(f"{base}/{first.game_id}/report/", {"result": "1-0"})
+    assert answer.json()["outcome"] == "stands" and answer.json()["board"]["result"] == "1-0"  # read back
+    assert api(first.black).post(f"{base}/{first.game_id}/report/", {"result": "0-1"}).status_code == 409
+    answer = api(staff["arbiter"]).post(f"{base}/{second.game_id}/no-show/", {"absent": "white"})
+    assert answer.status_code == 200 and answer.json()["result"] == "-/+"
+    sheet = api(first.white).post(f"{base}/{first.game_id}/score-sheet/", {"moves": "1. c3-d4 f6-e5", "ply": 0})
+    assert sheet.status_code == 200 and sheet.json()["moves"] == ["c3-d4", "f6-e5"]
+    refused_sheet = api(first.white).post(f"{base}/{first.game_id}/score-sheet/", {"moves": "a1-b2", "ply": 2})
+    assert refused_sheet.status_code == 409 and "Move 3 (a1-b2)" in refused_sheet.json()["detail"]

@@ -442,3 +442,51 @@ class AdjudicationSerializer(serializers.Serializer):
         choices=["1-0", "0-1", "1/2-1/2", "-/-"], help_text="A win, a draw, or a loss for both by forfeit."
     )
     reason = serializers.CharField(max_length=2000)
+
+
+class BoardReportSerializer(serializers.Serializer):
+    result = serializers.ChoiceField(
+        choices=["1-0", "1/2-1/2", "0-1"], help_text="The player's own board's result, a game played to its end."
+    )
+
+
+class BoardReportAnswerSerializer(serializers.Serializer):
+    outcome = serializers.ChoiceField(
+        choices=["waiting", "stands", "disputed"],
+        help_text="waiting: the opponent has not reported; stands: both agree, the result is recorded; "
+        "disputed: the reports disagree, an arbiter decides.",
+    )
+    board = BoardSerializer()
+
+
+class NoShowSerializer(serializers.Serializer):
+    absent = serializers.ChoiceField(choices=["white", "black", "both"], help_text="Who did not come (1.9.1, 1.9.2).")
+    reason = serializers.CharField(max_length=REASON_MAX, allow_blank=True, required=False, default="")
+
+
+class BoardWaitingSerializer(serializers.Serializer):
+    round = serializers.IntegerField(source="board.round.number")
+    board = BoardSerializer()
+    state = serializers.ChoiceField(choices=["no-report", "to-confirm", "disputed"])
+    to_act = serializers.CharField(help_text="Who is to act, in words.")
+    reports = serializers.SerializerMethodField()
+
+    def get_reports(self, waiting) -> list[dict]:
+        return [
+            {"member_id": r.member_id, "result": r.result, "reported_at": r.reported_at.isoformat()}
+            for r in waiting.reports
+        ]
+
+
+class ScoreSheetSerializer(serializers.Serializer):
+    moves = serializers.CharField(max_length=20_000, help_text='One move, or a whole sheet: "1. c3-d4 f6-e5 2. …".')
+    ply = serializers.IntegerField(min_value=0, max_value=10_000, help_text="The record's moves so far.")
+    reason = serializers.CharField(
+        max_length=REASON_MAX, allow_blank=True, required=False, default="", help_text="To correct a finished event."
+    )
+
+
+class ScoreSheetAnswerSerializer(serializers.Serializer):
+    game_id = IdField()
+    ply = serializers.IntegerField()
+    moves = serializers.ListField(child=serializers.CharField())

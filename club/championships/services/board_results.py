@@ -31,7 +31,7 @@ from games.venue import venue_rules
 from ..decisions import decision_record
 from ..locks import championship_locked
 from ..models import Board, BoardReport, Championship
-from .results import board_result_set
+from .results import board_result_record, board_result_set
 
 # What a player reports: a game played to its end. A no-show or a sanction is the arbiter's.
 REPORTABLE = (vocabulary.WHITE_WINS, vocabulary.DRAW, vocabulary.BLACK_WINS)
@@ -90,6 +90,9 @@ def board_result_report(*, by, championship_id: int, game_id: int, result: str, 
         if other.result != result:
             return "disputed"
         game_finish(game=game, ending=Ending(vocabulary.winner(result), "reported", "003 1.12.1"), now=now)
+        # Recorded on the board now, so that both players read it back at once (the game's
+        # follow-up finds it done); the last board of a round closes it.
+        board_result_record(game_id=game_id, now=now)
         return "stands"
 
 
@@ -111,7 +114,7 @@ def board_no_show(
         championship = championship_locked(championship_id)
         _board, game = _board_game(championship, game_id)
         _undecided_required(game)
-        return board_result_set(
+        board = board_result_set(
             by=by,
             championship_id=championship_id,
             game_id=game_id,
@@ -120,3 +123,6 @@ def board_no_show(
             clause=clause,
             now=now,
         )
+        board_result_record(game_id=game_id, now=now)  # read back at once, as a report's
+        board.refresh_from_db()
+        return board
