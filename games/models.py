@@ -14,6 +14,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from games.model_fields import TimeControlField
+
 WHITE, BLACK = "white", "black"
 COLOURS = [(WHITE, _("white")), (BLACK, _("black"))]
 
@@ -51,7 +53,7 @@ class Challenge(models.Model):
     start_fen = models.TextField(blank=True)  # as the rules write it (games.services.challenges)
     colour = models.CharField(max_length=8, choices=Colour.choices, default=Colour.RANDOM)
     rated = models.BooleanField(default=True)
-    time_control = models.CharField(max_length=64)
+    time_control = TimeControlField()
     foul_policy = models.CharField(max_length=12, default="reject")
     rating_min = models.PositiveIntegerField(null=True, blank=True)
     rating_max = models.PositiveIntegerField(null=True, blank=True)
@@ -109,7 +111,7 @@ class Game(models.Model):
     # goes to the event (settings.GAME_FINISHED_COMPETITION_TASKS); games never knows which.
     competition = models.BooleanField(default=False)
     speed = models.CharField(max_length=16, choices=SPEEDS)
-    time_control = models.CharField(max_length=64, default="-")
+    time_control = TimeControlField(default="-")
     opening_rule = models.CharField(max_length=16, blank=True)
     ballot = models.CharField(max_length=32, blank=True)
     start_fen = models.TextField(blank=True, help_text=_("Empty: the discipline's start."))

@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy
 
 from club.platform import zones
 from games import disciplines, results, time_words
+from games.clock import TimeControl
 from games.models import Game
 from games.rules import ballots64, variant
 
@@ -33,9 +34,9 @@ def opening_rule_title(rule: str) -> str:
     return disciplines.opening_rule_title(rule)
 
 
-def time_control_html(text: str) -> str:
+def time_control_html(tc: TimeControl | None) -> str:
     """A time control as players write it, in words on hover: "180+2" → 3+2 (3 min each, plus 2 s a move)."""
-    return time_words.abbr(text)
+    return time_words.abbr(tc)
 
 
 def board_spec(discipline: str) -> dict:
@@ -171,7 +172,7 @@ def clock(clocks: dict, game: Game) -> dict:
         "white_ms": clocks["white_ms"] if timed else None,
         "black_ms": clocks["black_ms"] if timed else None,
         "running": clocks["running"],
-        "correspondence": game.speed == "correspondence",
+        "correspondence": game.time_control.correspondence,
         "deadline": game.deadline.isoformat() if game.deadline and clocks["running"] else None,
     }
 

@@ -20,7 +20,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from club.members.models import Member
-from games import clock, events, results, selectors
+from games import events, results, selectors
 from games.models import Game, GameEvent
 from games.rules import family
 
@@ -118,7 +118,7 @@ def correction_floor_ms(discipline: str) -> int:
 def _timed_ongoing(game: Game) -> None:
     if game.status != Game.Status.ONGOING:
         raise Conflict("game-over", "The game is over.")
-    tc = clock.TimeControl.parse(game.time_control)
+    tc = game.time_control
     if not tc.timed or tc.correspondence:
         raise RuleRefusal("not-live", "Only a live game's clocks are stopped or corrected.")
 

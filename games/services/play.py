@@ -212,7 +212,7 @@ def _move(
         game_finish(game=game, ending=ending, now=at)
         return ending
     first_arrival(game, now)  # both were absent at the start: the first mover arrives with his move (1.6.3)
-    tc = clock.TimeControl.parse(game.time_control)
+    tc = game.time_control
     running = tc.timed and game.turn_started_at is not None
     pauses = players_pauses(game, cursor, vacations) if tc.correspondence else None
     elapsed = thinking(game, now, pauses) if running else 0
@@ -328,7 +328,7 @@ def _apply(
     if game.started_at is None:
         game.started_at = now
     game.deadline = game_deadline(game, pauses) if result is None else None
-    game.turn_unannounced = game.speed == "correspondence" and result is None
+    game.turn_unannounced = game.time_control.correspondence and result is None
     if offer_draw and result is None:
         _offer_made(game, colour)  # written with the move
     _store(cursor, move, game, version)

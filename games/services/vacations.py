@@ -73,7 +73,7 @@ def vacation_take(
     with transaction.atomic():
         get_user_model().objects.select_for_update().filter(pk=member.pk).first()
         games = list(
-            Game.objects.select_for_update().of(member).ongoing().filter(time_control__startswith="d").order_by("pk")
+            Game.objects.select_for_update().of(member).ongoing().filter(speed="correspondence").order_by("pk")
         )
         zone = timezone.get_default_timezone()
         for year in range(timezone.localtime(starts_at, zone).year, timezone.localtime(ends_at, zone).year + 1):

@@ -8,9 +8,9 @@ register = template.Library()
 
 
 @register.filter
-def time_control(text: str) -> str:
-    """A time control as players write it, in words on hover: "180+2" → 3+2 (3 min each, plus 2 s a move)."""
-    return presentation.time_control_html(text)
+def time_control(tc) -> str:
+    """A time control (``clock.TimeControl``) as players write it, in words on hover: 3+2 (3 min each, plus 2 s a move)."""
+    return presentation.time_control_html(tc)
 
 
 @register.filter

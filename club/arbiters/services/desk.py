@@ -24,7 +24,6 @@ from club.championships.models import Championship
 from club.championships.selectors import championship_of_game
 from club.notifications.services import decision_notify
 from club.platform.refusals import Conflict, Forbidden, Invalid, NotFound, RuleRefusal
-from games.clock import TimeControl
 from games.models import BLACK, WHITE, Game, Move
 from games.rules import IllegalMove, family
 from games.services import game_check_in, game_move_make
@@ -307,7 +306,7 @@ def adjournment_resume(*, by, adjournment_id: int, now: datetime | None = None) 
 
 # ---- draws that need an arbiter (2.1.9.1.6, 1.16.7; 1.7.13, 1.16.8) ------------------------------------
 def _sudden_death(game: Game) -> bool:
-    tc = TimeControl.parse(game.time_control)
+    tc = game.time_control
     return tc.timed and not tc.correspondence and tc.periods[-1].moves is None
 
 
