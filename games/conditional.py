@@ -1,4 +1,4 @@
-"""Conditional moves in correspondence: "if he plays X, answer Y" (issue 17).
+"""Conditional moves in correspondence: "if he plays X, answer Y".
 
 A player sets a line right after his own move, while the opponent is to
 move: pairs of (the opponent's move, my answer). When the opponent's move

@@ -79,7 +79,7 @@ class GameQuerySet(models.QuerySet):
         """The games going on. A game never reopens, so an ongoing one has no
         ``ended_at``; saying so lets a member's ongoing games be read down his
         side's history index (player, -ended_at) even in a prepared statement's
-        generic plan, which cannot use the partial deadline index (issue 29)."""
+        generic plan, which cannot use the partial deadline index."""
         return self.filter(status=Game.Status.ONGOING, ended_at__isnull=True)
 
 
@@ -187,7 +187,7 @@ class Game(models.Model):
             models.Index(fields=["status", "-ended_at"]),
             # The game lists, newest first (all games, and one discipline's), and a
             # member's latest results, and his ongoing games (no ended_at yet:
-            # GameQuerySet.ongoing), read down his side's history (issue 29).
+            # GameQuerySet.ongoing), read down his side's history.
             models.Index(fields=["-created_at", "-id"], name="game_list_newest"),
             models.Index(fields=["discipline", "-created_at", "-id"], name="game_list_discipline"),
             models.Index(fields=["white", "-ended_at", "-id"], name="game_white_history"),

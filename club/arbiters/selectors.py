@@ -156,7 +156,7 @@ def adjournment_resumable(adjournment: Adjournment, now: datetime) -> bool:
     return adjournment.status == Adjournment.Status.SEALED and now >= adjournment.resume_at
 
 
-# ---- the event's desk (issue 28) ------------------------------------------------------------------------
+# ---- the event's desk ------------------------------------------------------------------------
 def event_desk(championship: Championship, viewer) -> dict:
     """What the organiser and arbiters act on at the event's desk: its playing members (to
     sanction, 1.4), its protests (those waiting first, each with whether ``viewer`` may rule

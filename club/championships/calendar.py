@@ -1,4 +1,4 @@
-"""iCalendar feeds (RFC 5545, through the ``icalendar`` library; issue 27).
+"""iCalendar feeds (RFC 5545, through the ``icalendar`` library).
 
 * a championship's rounds — public while the championship is (not a draft);
 * a member's scheduled games and rounds — behind a private URL whose token

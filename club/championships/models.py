@@ -291,7 +291,7 @@ class Round(models.Model):
     # adjudicates its unfinished games and the next round can be paired.
     deadline = models.DateTimeField(null=True, blank=True)
     # A Swiss round's working as ``pairing.swiss_working`` gave it when the round was paired:
-    # the classification its boards came from, shown with the published round (issue 26),
+    # the classification its boards came from, shown with the published round,
     # never recomputed from results corrected since. Empty for the other systems.
     working = models.JSONField(null=True, blank=True)
 
@@ -325,10 +325,6 @@ class Board(models.Model):
 
     def __str__(self):
         return f"{self.round} board {self.number}"
-
-    @property
-    def is_rest(self) -> bool:
-        return self.black_id is None
 
 
 class MatchGame(models.Model):

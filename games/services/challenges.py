@@ -29,7 +29,7 @@ DEFAULT_OPENING_RULES = {"renju": "rif"}
 
 
 def _expiry_default() -> timedelta:
-    return timedelta(hours=getattr(settings, "GAMES_CHALLENGE_HOURS", 24 * 7))
+    return timedelta(hours=settings.GAMES_CHALLENGE_HOURS)
 
 
 def challenge_create(

@@ -10,8 +10,8 @@ PostgreSQL skips the transaction: it reads the game unlocked and writes move
 and game in one autocommit statement, applied only if the game row is still
 the version it read (its xmin). Any other write in between, even one that
 changes nothing the move looked at, makes it start again on the locked path,
-which then answers as if it had come first (issue 29: two round trips and the
-row lock's write less per move).
+which then answers as if it had come first: two round trips and the row
+lock's write less per move.
 """
 
 from __future__ import annotations
@@ -438,7 +438,7 @@ def game_abort(*, game_id: int, member: Member, now: datetime | None = None) -> 
 
 # ---- check-in (1.9.1) ---------------------------------------------------------------------------
 def check_in_window() -> timedelta:
-    return timedelta(minutes=int(getattr(settings, "GAMES_CHECK_IN_MINUTES", 15)))
+    return timedelta(minutes=settings.GAMES_CHECK_IN_MINUTES)
 
 
 def game_check_in(*, game_id: int, member: Member, now: datetime | None = None) -> Game:

@@ -59,7 +59,7 @@ def lateness_at(game: Game) -> datetime | None:
 
 
 def first_move_seconds() -> int:
-    return int(getattr(settings, "GAMES_FIRST_MOVE_SECONDS", 60))
+    return settings.GAMES_FIRST_MOVE_SECONDS
 
 
 def first_move_free(game: Game) -> bool:

@@ -26,7 +26,7 @@ FURTHEST_AHEAD = timedelta(days=366)  # a vacation is booked at most a year ahea
 
 
 def vacation_allowance_days() -> int:
-    return int(getattr(settings, "GAMES_VACATION_DAYS_PER_YEAR", 30))
+    return settings.GAMES_VACATION_DAYS_PER_YEAR
 
 
 def _year_bounds(year: int) -> tuple[datetime, datetime]:
