@@ -82,8 +82,17 @@ class RoundSerializer(serializers.ModelSerializer):
         fields = ["number", "status", "starts_at", "paired_at", "published_at", "closed_at", "deadline", "boards"]
 
 
+class ControlText(serializers.CharField):
+    """A time control as its text; none set (a tie's faster control) is ""."""
+
+    def get_attribute(self, instance):
+        value = super().get_attribute(instance)
+        return "" if value is None else str(value)
+
+
 class ChampionshipSerializer(serializers.ModelSerializer):
     organiser = ChampionshipMemberSerializer()
+    tie_time_control = ControlText(max_length=64, required=False, allow_blank=True)
 
     class Meta:
         model = Championship
