@@ -362,6 +362,9 @@ LOGGING = {
 # An arbiter changed or annulled a result: each of GAME_RESULT_CHANGED_TASKS is enqueued
 # with ``.delay(game_id)``. All are dotted paths of Celery tasks taking the game id.
 GAME_FOLLOWUPS_TASK = "games.tasks.game_followups_task"
+# A game of an event with a broadcast delay changed: its spectators' frame of that instant is
+# sent this task's countdown later (games.events.broadcast), taking the game id and the instant.
+GAME_DELAYED_FRAME_TASK = "games.tasks.game_delayed_frame_task"
 GAME_FINISHED_TASKS: list[str] = ["ratings.tasks.rating_apply_game", "club.notifications.tasks.notify_game_finished"]
 GAME_FINISHED_COMPETITION_TASKS: list[str] = ["club.championships.tasks.championship_game_result"]
 GAME_RESULT_CHANGED_TASKS: list[str] = ["ratings.tasks.rating_recompute_from_game"]

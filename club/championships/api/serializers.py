@@ -110,6 +110,7 @@ class ChampionshipSerializer(serializers.ModelSerializer):
             "foul_policy",
             "lateness_minutes",
             "draw_after_moves",
+            "broadcast_delay",
             "system",
             "cycles",
             "swiss_system",
@@ -263,6 +264,10 @@ class AppointSerializer(serializers.Serializer):
 
 class MemberIdSerializer(serializers.Serializer):
     member_id = IdField()
+
+
+class BroadcastDelaySerializer(serializers.Serializer):
+    minutes = serializers.IntegerField(help_text="Minutes, 0 (live) to 30, spectators see each move after it is made.")
 
 
 class CloseEntriesSerializer(serializers.Serializer):
