@@ -10,7 +10,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.http import Http404, HttpResponse
 from django.utils.cache import get_conditional_response, patch_cache_control, quote_etag
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
+from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers as drf
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
@@ -123,34 +123,54 @@ class PublishedResultsView(APIView):
 
 
 class ExportView(APIView):
-    @extend_schema(
-        parameters=[
-            OpenApiParameter(
-                "kind",
-                OpenApiTypes.STR,
-                OpenApiParameter.PATH,
-                enum=list(exports.EXPORTS),
-                description="games: every game as one PDN file (draughts) or renju-record file; "
-                "games.zip: one record file per game in a ZIP; standings.csv: the standings "
-                "(in the request's language); trf: FIDE TRF16.",
-            )
-        ],
-        responses={
-            (200, "text/plain"): OpenApiResponse(OpenApiTypes.STR, description="TRF16"),
-            (200, "text/x-renju"): OpenApiResponse(OpenApiTypes.STR, description="Renju records"),
-            (200, "text/csv"): OpenApiResponse(OpenApiTypes.STR, description="Standings CSV"),
-            (200, "application/x-draughts-pdn"): OpenApiResponse(OpenApiTypes.STR, description="PDN"),
-            (200, "application/zip"): OpenApiResponse(OpenApiTypes.BINARY, description="One record file per game"),
-        },
-    )
+    """One export of the championship as a file (Content-Disposition: attachment). Each kind is
+    routed under its own address (``export_view``), so the schema gives each its own content type;
+    this generic route answers 404 for any other kind and is not in the schema."""
+
+    @extend_schema(exclude=True)
     def get(self, request, pk, kind):
-        """One export of the championship as a file (Content-Disposition: attachment)."""
         if kind not in exports.EXPORTS:
             raise Http404
-        done = exports.export(_public(pk), kind)
-        response = HttpResponse(done.content, content_type=done.content_type)
-        response["Content-Disposition"] = f'attachment; filename="{done.filename}"'
-        return response
+        return _export_response(pk, kind)
+
+
+def _export_response(pk, kind: str) -> HttpResponse:
+    done = exports.export(_public(pk), kind)
+    response = HttpResponse(done.content, content_type=done.content_type)
+    response["Content-Disposition"] = f'attachment; filename="{done.filename}"'
+    return response
+
+
+def _text(description: str):
+    return OpenApiResponse(OpenApiTypes.STR, description=description)
+
+
+# Each export's content types: text a client decodes, or bytes it must keep as they are.
+EXPORT_RESPONSES = {
+    "games": {
+        (200, "application/x-draughts-pdn"): _text("Draughts: every game in one PDN file"),
+        (200, "text/x-renju"): _text("The five-in-a-row family: every game as a renju text record"),
+    },
+    "games.zip": {(200, "application/zip"): OpenApiResponse(OpenApiTypes.BINARY, description="One record per game")},
+    "standings.csv": {(200, "text/csv"): _text("The standings, RFC 4180 (or the dialect asked for)")},
+    "trf": {(200, "text/plain"): _text("FIDE TRF16, as BBP Pairings reads it")},
+}
+
+
+def export_view(kind: str):
+    """The view of one export kind, with its own operation in the schema."""
+
+    class KindExportView(APIView):
+        @extend_schema(
+            operation_id="championships_export_" + kind.replace(".", "_"),
+            responses=EXPORT_RESPONSES[kind],
+        )
+        def get(self, request, pk):
+            return _export_response(pk, kind)
+
+    KindExportView.get.__doc__ = f"The championship's export `{kind}` as a file (Content-Disposition: attachment)."
+    KindExportView.__name__ = KindExportView.__qualname__ = f"Export_{kind.replace('.', '_')}_View"
+    return KindExportView.as_view()
 
 
 class BracketView(APIView):

@@ -184,7 +184,9 @@ class ChampionshipCreateSerializer(serializers.Serializer):
         help_text="3.6.4: a drawn tie goes on to a Lehmann–Georgiev series (tie_time_control, default 300+3).",
     )
     cycles = serializers.IntegerField(min_value=1, max_value=4, default=1)
-    swiss_system = serializers.ChoiceField(choices=Championship.SwissSystem.choices, required=False, default="")
+    swiss_system = serializers.ChoiceField(
+        choices=Championship.SwissSystem.choices, required=False, allow_blank=True, default=""
+    )
     rounds_planned = serializers.IntegerField(
         min_value=1, max_value=ROUNDS_MAX, required=False, allow_null=True, default=None
     )

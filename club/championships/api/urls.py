@@ -2,6 +2,7 @@ from django.urls import path
 
 from club.platform import urlpaths  # noqa: F401  (registers <id:…>)
 
+from .. import exports
 from . import results, views
 
 urlpatterns = [
@@ -33,6 +34,10 @@ urlpatterns = [
     path("<id:pk>/scheveningen/", results.ScheveningenView.as_view(), name="api-championship-scheveningen"),
     path("<id:pk>/stages/", views.StageLinkView.as_view(), name="api-championship-stage-link"),
     path("<id:pk>/advance/", views.StageAdvanceView.as_view(), name="api-championship-stage-advance"),
+    *(
+        path(f"<id:pk>/export/{kind}/", results.export_view(kind), name=f"api-championship-export-{kind}")
+        for kind in exports.EXPORTS
+    ),
     path("<id:pk>/export/<str:kind>/", results.ExportView.as_view(), name="api-championship-export"),
     path("<id:pk>/starting-list/", results.StartingListView.as_view(), name="api-championship-starting-list"),
     path("<id:pk>/rounds/<id:number>/pairings/", results.RoundPairingsView.as_view(), name="api-championship-pairings"),
