@@ -9,12 +9,15 @@ from __future__ import annotations
 from django.contrib.auth.models import AnonymousUser
 from django.http import Http404, HttpResponse
 from django.utils.cache import get_conditional_response, patch_cache_control, quote_etag
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers as drf
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
+
+from club.platform.refusals import Invalid
 
 from .. import exports
 from ..models import Championship, Standings
@@ -131,11 +134,14 @@ class ExportView(APIView):
     def get(self, request, pk, kind):
         if kind not in exports.EXPORTS:
             raise Http404
-        return _export_response(pk, kind)
+        return _export_response(request, pk, kind)
 
 
-def _export_response(pk, kind: str) -> HttpResponse:
-    done = exports.export(_public(pk), kind)
+def _export_response(request, pk, kind: str) -> HttpResponse:
+    dialect = request.query_params.get("dialect", exports.CSV_DEFAULT_DIALECT)
+    if dialect not in exports.CSV_DIALECTS:
+        raise Invalid("unknown-dialect", _("No such CSV dialect: %(dialect)s.") % {"dialect": dialect})
+    done = exports.export(_public(pk), kind, dialect)
     response = HttpResponse(done.content, content_type=done.content_type)
     response["Content-Disposition"] = f'attachment; filename="{done.filename}"'
     return response
@@ -157,6 +163,17 @@ EXPORT_RESPONSES = {
 }
 
 
+CSV_DIALECT_PARAMETER = OpenApiParameter(
+    "dialect",
+    OpenApiTypes.STR,
+    OpenApiParameter.QUERY,
+    enum=list(exports.CSV_DIALECTS),
+    default=exports.CSV_DEFAULT_DIALECT,
+    description="rfc4180: comma-separated UTF-8, English column names, decimal points; excel-ru: what a "
+    "Russian-locale spreadsheet program opens (';', decimal commas, Russian column names, a byte order mark).",
+)
+
+
 def export_view(kind: str):
     """The view of one export kind, with its own operation in the schema."""
 
@@ -164,9 +181,10 @@ def export_view(kind: str):
         @extend_schema(
             operation_id="championships_export_" + kind.replace(".", "_"),
             responses=EXPORT_RESPONSES[kind],
+            parameters=[CSV_DIALECT_PARAMETER] if kind == "standings.csv" else [],
         )
         def get(self, request, pk):
-            return _export_response(pk, kind)
+            return _export_response(request, pk, kind)
 
     KindExportView.get.__doc__ = f"The championship's export `{kind}` as a file (Content-Disposition: attachment)."
     KindExportView.__name__ = KindExportView.__qualname__ = f"Export_{kind.replace('.', '_')}_View"
