@@ -51,6 +51,7 @@ urlpatterns = [
     path("api/arbiters/", include("club.arbiters.api")),
     path("api/", include(arbiters_api.club_urlpatterns)),
     path("api/", include("club.members.api.urls")),
+    path("api/", include("club.notifications.api")),
     path("ratings/", include("ratings.urls")),
     # The event's desk shows the arbiters' records beside the event's: it lives above both (club.arbiters).
     path("championships/<id:pk>/desk/", desk_views.championship_desk, name="championship-desk"),

@@ -258,6 +258,24 @@ class MemberIdSerializer(serializers.Serializer):
     member_id = IdField()
 
 
+class EntryAddSerializer(serializers.Serializer):
+    member_id = IdField()
+    reason = serializers.CharField(
+        max_length=REASON_MAX, required=False, allow_blank=True, default="", help_text="Needed for a late entry."
+    )
+
+
+class GuestSerializer(serializers.Serializer):
+    """A player with no account, entered by the organiser."""
+
+    name = serializers.CharField(max_length=80)
+    city = serializers.CharField(max_length=80, required=False, allow_blank=True, default="")
+    federation_rating = serializers.IntegerField(min_value=0, max_value=4000, required=False, allow_null=True)
+    reason = serializers.CharField(
+        max_length=REASON_MAX, required=False, allow_blank=True, default="", help_text="Needed for a late entry."
+    )
+
+
 class CloseEntriesSerializer(serializers.Serializer):
     seed = serializers.CharField(
         max_length=64,
