@@ -6,6 +6,8 @@ whoever may not see it (``visible_or_404``)."""
 
 from __future__ import annotations
 
+import json
+
 from django.contrib.auth.models import AnonymousUser
 from django.http import Http404, HttpResponse
 from django.utils.cache import get_conditional_response, patch_cache_control, quote_etag
@@ -84,6 +86,9 @@ class PublishedResultsView(APIView):
                     "rounds_total (planned), started_at, finished_at"
                 ),
                 "chief_arbiter": drf.CharField(allow_null=True),
+                "provisional": drf.BooleanField(
+                    help_text="True while the event runs: each standings row adds games_left and max_points."
+                ),
                 "criteria": drf.ListField(child=drf.CharField(), help_text="Tie criteria in force, in order (1.13.3)."),
                 "entrants": drf.ListField(
                     child=drf.DictField(),
@@ -115,12 +120,31 @@ class PublishedResultsView(APIView):
         """The published results: the starting list, the rounds with their pairings
         and results, standings with every tie-break column and the arithmetic behind
         each figure, the crosstable (1.10.2/1.10.3 applied), computed from the
-        recorded results by ratings.standings."""
+        recorded results by ratings.standings. Its ``$schema`` key names the JSON Schema it
+        validates against (/api/championships/schemas/results-v1.json)."""
         body, etag = results_json.published_document(_public(pk))
         response = HttpResponse(body, content_type="application/json")
         patch_cache_control(response, public=True, max_age=RESULTS_MAX_AGE)
         response["ETag"] = quote_etag(etag)
         response = get_conditional_response(request, etag=response["ETag"], response=response)
+        response["Access-Control-Allow-Origin"] = "*"
+        return response
+
+
+class ResultsSchemaView(APIView):
+    """The JSON Schema of the published results (``$schema`` in each document names it)."""
+
+    authentication_classes = []
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={(200, "application/schema+json"): OpenApiTypes.OBJECT})
+    def get(self, request):
+        """The JSON Schema (draft 2020-12) every published results document validates against."""
+        response = HttpResponse(
+            json.dumps(results_json.results_schema(), ensure_ascii=False, indent=1),
+            content_type="application/schema+json",
+        )
+        patch_cache_control(response, public=True, max_age=24 * 3600)
         response["Access-Control-Allow-Origin"] = "*"
         return response
 

@@ -3,10 +3,16 @@ from django.urls import path
 from club.platform import urlpaths  # noqa: F401  (registers <id:…>)
 
 from .. import exports
+from ..selectors import results_json
 from . import results, views
 
 urlpatterns = [
     path("", views.ChampionshipListView.as_view(), name="api-championship-list"),
+    path(
+        f"schemas/results-v{results_json.RESULTS_SCHEMA_VERSION}.json",
+        results.ResultsSchemaView.as_view(),
+        name="api-championship-results-schema",
+    ),
     path("<id:pk>/", views.ChampionshipDetailView.as_view(), name="api-championship-detail"),
     path("<id:pk>/arbiters/", views.AppointView.as_view(), name="api-championship-appoint"),
     path("<id:pk>/invitations/", views.InviteView.as_view(), name="api-championship-invite"),
