@@ -46,43 +46,47 @@ def sheet_moves(text: str) -> list[str]:
 def score_sheet_moves_add(*, game_id: int, moves: list[str], expected_ply: int, now: datetime | None = None) -> Game:
     """Append ``moves`` to the record of a game at the board, after ply ``expected_ply``;
     all or none (the first illegal move is refused, naming it, and nothing is kept)."""
+    with transaction.atomic():
+        return score_sheet_moves_apply(game=game_locked(game_id), moves=moves, expected_ply=expected_ply, now=now)
+
+
+def score_sheet_moves_apply(*, game: Game, moves: list[str], expected_ply: int, now: datetime | None = None) -> Game:
+    """``score_sheet_moves_add`` for a caller holding the game's lock (``game_locked``)."""
     now = now or timezone.now()
     if not moves:
         raise Invalid("no-moves", "Type at least one move.")
     if len(moves) > SHEET_MOVES_MAX:
         raise Invalid("too-many-moves", f"A score sheet has at most {SHEET_MOVES_MAX} moves.")
-    with transaction.atomic():
-        game = game_locked(game_id)
-        _sheet_open(game)
-        if expected_ply != game.ply:
-            raise Conflict("stale-ply", f"The record has moved on: it is at move {game.ply}, not {expected_ply}.")
-        v = rules_of(game)
-        position = game_position(game)
-        stored = []
-        for text in moves:
-            if v.result(position) is not None:
-                raise RuleRefusal(
-                    "record-complete",
-                    f"Move {game.ply + 1} ({text}) comes after the end of the game: the position before it is final.",
-                )
-            colour = v.turn(position)
-            try:
-                position = v.play(position, text)
-            except IllegalMove as refusal:
-                raise RuleRefusal("illegal-move", f"Move {game.ply + 1} ({text}) is illegal here: {refusal}") from None
-            game.ply += 1
-            if colour == WHITE:
-                game.white_moves += 1
-            else:
-                game.black_moves += 1
-            stored.append(Move(game=game, ply=game.ply, notation=text, colour=colour, played_at=now))
-        _result_agrees(game, v.result(position))
-        Move.objects.bulk_create(stored)
-        game.fen, game.to_move = v.to_fen(position), v.turn(position)
-        game.save(update_fields=["ply", "fen", "to_move", "white_moves", "black_moves"])
-        remember_on_commit(game, position)
-        events.game_changed_on_commit(game.pk)
-        return game
+    _sheet_open(game)
+    if expected_ply != game.ply:
+        raise Conflict("stale-ply", f"The record has moved on: it is at move {game.ply}, not {expected_ply}.")
+    v = rules_of(game)
+    position = game_position(game)
+    stored = []
+    for text in moves:
+        if v.result(position) is not None:
+            raise RuleRefusal(
+                "record-complete",
+                f"Move {game.ply + 1} ({text}) comes after the end of the game: the position before it is final.",
+            )
+        colour = v.turn(position)
+        try:
+            position = v.play(position, text)
+        except IllegalMove as refusal:
+            raise RuleRefusal("illegal-move", f"Move {game.ply + 1} ({text}) is illegal here: {refusal}") from None
+        game.ply += 1
+        if colour == WHITE:
+            game.white_moves += 1
+        else:
+            game.black_moves += 1
+        stored.append(Move(game=game, ply=game.ply, notation=text, colour=colour, played_at=now))
+    _result_agrees(game, v.result(position))
+    Move.objects.bulk_create(stored)
+    game.fen, game.to_move = v.to_fen(position), v.turn(position)
+    game.save(update_fields=["ply", "fen", "to_move", "white_moves", "black_moves"])
+    remember_on_commit(game, position)
+    events.game_changed_on_commit(game.pk)
+    return game
 
 
 def score_sheet_move_take_back(*, game_id: int, expected_ply: int) -> Game:

@@ -55,7 +55,7 @@ def lateness_at(game: Game) -> datetime | None:
     nor has a game at the board: there the arbiter decides a no-show."""
     if not venue_rules(game).worker_forfeit:
         return None
-    if game.lateness_ms is None or game.starts_at is None or game.time_control.startswith("d"):
+    if game.lateness_ms is None or game.starts_at is None or game.time_control.correspondence:
         return None
     if game.is_present(WHITE) and game.is_present(BLACK):
         return None
@@ -63,7 +63,7 @@ def lateness_at(game: Game) -> datetime | None:
 
 
 def first_move_seconds() -> int:
-    return int(getattr(settings, "GAMES_FIRST_MOVE_SECONDS", 60))
+    return settings.GAMES_FIRST_MOVE_SECONDS
 
 
 def first_move_free(game: Game) -> bool:
@@ -74,7 +74,7 @@ def first_move_free(game: Game) -> bool:
         return False
     if game.starts_at is not None or game.turn_started_at is None:
         return False
-    tc = clock.TimeControl.parse(game.time_control)
+    tc = game.time_control
     if tc.correspondence or not tc.timed:
         return False
     return not (game.white_moves if game.to_move == WHITE else game.black_moves)
@@ -92,7 +92,7 @@ def flag_deadline(game: Game, pauses: dict | None = None) -> datetime | None:
     move too (None: untimed, the clock is not running or not the server's)."""
     if not venue_rules(game).server_clock:
         return None
-    tc = clock.TimeControl.parse(game.time_control)
+    tc = game.time_control
     if not tc.timed or game.turn_started_at is None or first_move_free(game):
         return None
     return from_ms(
@@ -118,7 +118,7 @@ def thinking(game: Game, now: datetime, pauses: dict | None = None) -> int:
     """How long the side to move has used since his turn began (vacations excluded)."""
     if game.turn_started_at is None or first_move_free(game):
         return 0
-    tc = clock.TimeControl.parse(game.time_control)
+    tc = game.time_control
     return clock.thinking_ms(
         turn_started_ms=to_ms(game.turn_started_at), now_ms=to_ms(now), pauses=_mover_pauses(game, tc, pauses)
     )
@@ -132,7 +132,7 @@ def clocks_stopped(game: Game) -> dict | None:
     """The arbiter's stop in force on ``game`` (its event data), or None. A
     timed, ongoing game whose turn has no start is stopped; only then is the
     event looked up, so a running game costs no query."""
-    if game.status != Game.Status.ONGOING or game.turn_started_at is not None or game.time_control in ("", "-"):
+    if game.status != Game.Status.ONGOING or game.turn_started_at is not None or not game.time_control.timed:
         return None
     event = GameEvent.objects.filter(game=game, kind__in=(STOPPED, STARTED)).order_by("-pk").first()
     return event.data if event is not None and event.kind == STOPPED else None

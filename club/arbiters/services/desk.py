@@ -24,7 +24,6 @@ from club.championships.models import Championship
 from club.championships.selectors import championship_of_game
 from club.notifications.services import decision_notify
 from club.platform.refusals import Conflict, Forbidden, Invalid, NotFound, RuleRefusal
-from games.clock import TimeControl
 from games.models import BLACK, WHITE, Game, Move
 from games.rules import IllegalMove, family
 from games.services import game_check_in, game_move_make
@@ -34,8 +33,9 @@ from games.services.arbiter import (
     game_clocks_stop,
     game_result_change,
 )
+from games.services.guards import game_locked
 from games.services.positions import game_position, rules_of
-from games.services.score_sheet import score_sheet_moves_add
+from games.services.score_sheet import score_sheet_moves_apply
 from games.services.timing import clocks_stopped
 from games.venue import venue_rules
 
@@ -46,9 +46,7 @@ from .audit import audit
 
 def _game_judged(by, game_id: int, action: Action) -> tuple[Game, Championship | None]:
     """The game (row locked) and its event, once the authority allows ``by`` the ``action`` on it."""
-    game = Game.objects.select_for_update().filter(pk=game_id).first()
-    if game is None:
-        raise NotFound("no-such-game", _("There is no such game."))
+    game = game_locked(game_id)
     require(by, action, game)
     return game, championship_of_game(game)
 
@@ -221,9 +219,7 @@ def move_seal(*, member, game_id: int, move: str, expected_ply: int, now: dateti
     if not move or len(move) > 120:
         raise Invalid("empty-move", _("A move is a non-empty text."))
     with transaction.atomic():
-        game = Game.objects.select_for_update().filter(pk=game_id).first()
-        if game is None:
-            raise NotFound("no-such-game", _("There is no such game."))
+        game = game_locked(game_id)
         adjournment = (
             Adjournment.objects.select_for_update().filter(game=game, status=Adjournment.Status.ORDERED).first()
         )
@@ -330,8 +326,8 @@ def adjournment_resume(*, by, adjournment_id: int, now: datetime | None = None) 
         if not adjournment_resumable(adjournment, now):
             raise Conflict("too-early", _("The game resumes at the time the chief arbiter set."))
         if venue_rules(game).sealed_move_on_paper:  # no server clock: the sealed move continues the record
-            score_sheet_moves_add(
-                game_id=game.pk, moves=[adjournment.sealed_move], expected_ply=adjournment.sealed_ply, now=now
+            score_sheet_moves_apply(
+                game=game, moves=[adjournment.sealed_move], expected_ply=adjournment.sealed_ply, now=now
             )
         else:
             game_clocks_start(game_id=game.pk, arbiter=by, reason="adjournment resumed", now=now)
@@ -365,7 +361,7 @@ def adjournment_resume(*, by, adjournment_id: int, now: datetime | None = None) 
 
 # ---- draws that need an arbiter (2.1.9.1.6, 1.16.7; 1.7.13, 1.16.8) ------------------------------------
 def _sudden_death(game: Game) -> bool:
-    tc = TimeControl.parse(game.time_control)
+    tc = game.time_control
     return tc.timed and not tc.correspondence and tc.periods[-1].moves is None
 
 
@@ -380,9 +376,7 @@ def draw_claim(*, member, game_id: int, kind: str, now: datetime | None = None) 
     if kind not in DrawClaim.Kind.values:
         raise Invalid("bad-kind", _("A draw claim is one of: %(k)s.") % {"k": ", ".join(DrawClaim.Kind.values)})
     with transaction.atomic():
-        game = Game.objects.select_for_update().filter(pk=game_id).first()
-        if game is None:
-            raise NotFound("no-such-game", _("There is no such game."))
+        game = game_locked(game_id)
         colour = game.colour_of(getattr(member, "pk", None))
         if colour is None:
             raise Forbidden("not-a-player", _("Only the players of the game may claim a draw."))

@@ -31,7 +31,7 @@ from games.venue import venue_rules
 from ..decisions import decision_record
 from ..locks import championship_locked
 from ..models import Board, BoardReport, Championship
-from .results import board_result_record, board_result_set
+from .results import board_result_apply, board_result_record
 
 # What a player reports: a game played to its end. A no-show or a sanction is the arbiter's.
 REPORTABLE = (vocabulary.WHITE_WINS, vocabulary.DRAW, vocabulary.BLACK_WINS)
@@ -114,13 +114,14 @@ def board_no_show(
         championship = championship_locked(championship_id)
         _board, game = _board_game(championship, game_id)
         _undecided_required(game)
-        board = board_result_set(
-            by=by,
-            championship_id=championship_id,
-            game_id=game_id,
+        board = board_result_apply(
+            by,
+            championship,
+            game,
             result=result,
             reason=reason or _("did not appear at the board"),
             clause=clause,
+            grounds="recording-error",
             now=now,
         )
         board_result_record(game_id=game_id, now=now)  # read back at once, as a report's

@@ -4,14 +4,20 @@ from django.db import migrations, models
 
 
 def correspondence_by_days(apps, schema_editor):
-    """A game timed in days per move was played by correspondence."""
-    apps.get_model("games", "Game").objects.filter(time_control__startswith="d").update(venue="correspondence")
+    """A game timed in days per move was played by correspondence (raw SQL: the
+    typed time-control field reads whole controls, not a prefix)."""
+    table = apps.get_model("games", "Game")._meta.db_table
+    quote = schema_editor.quote_name
+    schema_editor.execute(
+        f"UPDATE {quote(table)} SET {quote('venue')} = 'correspondence' WHERE {quote('time_control')} LIKE %s",
+        ["d%"],
+    )
 
 
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0012_game_competition'),
+        ('games', '0013_time_control_typed'),
     ]
 
     operations = [

@@ -8,8 +8,8 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('championships', '0018_championship_venue'),
-        ('games', '0013_game_venue'),
+        ('championships', '0020_championship_venue'),
+        ('games', '0014_game_venue'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
