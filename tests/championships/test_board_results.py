@@ -209,3 +209,19 @@ def test_the_api_reports_lists_decides_a_no_show_and_takes_a_score_sheet(club_ni
     assert sheet.status_code == 200 and sheet.json()["moves"] == ["c3-d4", "f6-e5"]
     refused_sheet = api(first.white).post(f"{base}/{first.game_id}/score-sheet/", {"moves": "a1-b2", "ply": 2})
     assert refused_sheet.status_code == 409 and "Move 3 (a1-b2)" in refused_sheet.json()["detail"]
+
+
+def test_no_result_is_recorded_at_the_board_before_the_round_starts(club_night, staff):
+    # The club night's bug: every result could be entered before the round's start, without a word.
+    board = _boards(club_night)[0]
+    with refused(RuleRefusal, "not-started"):
+        services.board_result_set(
+            by=staff["chief"],
+            championship_id=club_night.pk,
+            game_id=board.game_id,
+            result="1-0",
+            reason="entered in advance",
+            now=START - timedelta(minutes=1),
+        )
+    assert Game.objects.get(pk=board.game_id).status == Game.Status.ONGOING
+    assert not Decision.objects.filter(action="result").exists()

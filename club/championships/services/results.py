@@ -166,6 +166,12 @@ def board_result_apply(
     if result not in vocabulary.RESULTS:
         raise Invalid("bad-result", _("A result is one of %(r)s.") % {"r": ", ".join(vocabulary.RESULTS)})
     result_still_open(game, now).require()
+    if at_the_board and game.starts_at is not None and now < game.starts_at:
+        raise RuleRefusal(
+            "not-started",
+            _("The round starts at %(t)s: a game at the board has no result before it is played.")
+            % {"t": zones.shown(game.starts_at)},
+        )
     if at_the_board and vocabulary.is_forfeit(result):
         _lateness_passed_required(game, now)
     if game.status == Game.Status.ONGOING and game.took_place and vocabulary.is_forfeit(result):
