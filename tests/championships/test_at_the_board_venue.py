@@ -161,8 +161,7 @@ def test_a_player_cannot_check_in_move_or_resign_on_the_site_in_a_game_at_the_bo
 
 def test_the_one_place_says_what_a_game_at_the_board_may_do():
     board = rules_of("board")
-    assert not (
-        board.server_clock or board.check_in or board.first_move_period or board.flag_sweep or board.worker_forfeit
-    )
+    assert not (board.server_clock or board.moves_online or board.first_move_period or board.flag_sweep)
+    assert not board.worker_forfeit
     assert board.arbiter_result_played and not rules_of("online").arbiter_result_played
     assert rules_of("online").flag_sweep and rules_of("correspondence").flag_sweep
