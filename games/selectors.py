@@ -21,6 +21,7 @@ from games.models import BLACK, WHITE, Challenge, Game, Move
 from games.rules import IllegalMove, variant
 from games.services.positions import POINT, Replay, game_replay
 from games.services.timing import clocks_stopped, first_move_free, first_move_grace_at, lateness_at, to_ms
+from games.venue import venue_rules
 
 
 # ---- lists ---------------------------------------------------------------------------------------
@@ -324,7 +325,7 @@ def game_view(
     ongoing = game.status == Game.Status.ONGOING
     stopped = clocks_stopped(game)
     # While the arbiter has the clocks stopped (an adjournment, an interruption) the move is refused: not his turn now.
-    my_turn = bool(me) and ongoing and game.to_move == me and stopped is None
+    my_turn = bool(me) and ongoing and game.to_move == me and stopped is None and venue_rules(game).moves_online
     legal, pair_points = [], []
     if my_turn:
         moves = v.legal_moves(position)
@@ -421,8 +422,8 @@ def _repeating_moves(v, position, legal: list[dict]) -> list[str]:
 
 def game_actions(game: Game, me: str | None, *, may_claim: bool, claim_moves: list[str] = ()) -> list[Action]:
     """The game actions open to the viewer now (moves and protocol steps are legal moves)."""
-    if me is None or game.status != Game.Status.ONGOING:
-        return []
+    if me is None or game.status != Game.Status.ONGOING or not venue_rules(game).moves_online:
+        return []  # at the board the game is played on the table: nothing to do here (games.venue)
     opponent = BLACK if me == WHITE else WHITE
     actions = []
     if lateness_at(game) is not None and not game.is_present(me):
