@@ -357,15 +357,14 @@ def _store(cursor, move: Move, game: Game, version: str | None) -> None:
 
 
 # ---- resign, abort ------------------------------------------------------------------------
-def _acting(game_id: int, member: Member, now: datetime | None) -> tuple[Game, str, datetime, bool]:
-    """Inside the action's transaction: the locked game, the acting player's
-    colour, the action's time, and whether the side to move's flag had fallen
-    (the game has then just ended on time and the action does nothing)."""
+def _acting(game: Game, member: Member, now: datetime | None) -> tuple[str, datetime, bool]:
+    """Call holding ``game``'s lock (``game_locked``, taken once by the action): the
+    acting player's colour, the action's time, and whether the side to move's flag
+    had fallen (the game has then just ended on time and the action does nothing)."""
     now = now or timezone.now()  # when the action was made, not when the lock was won
-    game = game_locked(game_id)
     colour = player_colour(game, member)
     ongoing_required(game)
-    return game, colour, now, flag_if_fallen(game, now)
+    return colour, now, flag_if_fallen(game, now)
 
 
 FLAG_ENDINGS = ("time", "both-flags")
@@ -415,7 +414,7 @@ def game_resign(*, game_id: int, member: Member, now: datetime | None = None) ->
         colour = _made_before_the_flag(game, member, now)
         if colour is not None:
             return _supersede_flag(game, winner=other(colour), reason="resign", clause="003 5.3.1.4", now=now)
-        game, colour, now, flag_fell = _acting(game_id, member, now)
+        colour, now, flag_fell = _acting(game, member, now)
         if not flag_fell:
             game_finish(game=game, ending=Ending(other(colour), "resign", "003 2.1.8"), now=now)
         return game
@@ -446,7 +445,8 @@ def game_check_in(*, game_id: int, member: Member, now: datetime | None = None) 
     from then on he is present and cannot forfeit for lateness (1.9.1).
     Idempotent; open from ``GAMES_CHECK_IN_MINUTES`` before the start."""
     with transaction.atomic():
-        game, colour, now, ended = _acting(game_id, member, now)
+        game = game_locked(game_id)
+        colour, now, ended = _acting(game, member, now)
         if ended:
             return game
         if game.starts_at is None:
@@ -496,7 +496,8 @@ def _offer_made(game: Game, colour: str) -> None:
 
 def game_draw_offer(*, game_id: int, member: Member, now: datetime | None = None) -> Game:
     with transaction.atomic():
-        game, colour, now, flag_fell = _acting(game_id, member, now)
+        game = game_locked(game_id)
+        colour, now, flag_fell = _acting(game, member, now)
         if not flag_fell:
             _offer(game, colour)
             events.game_changed_on_commit(game.pk)
@@ -515,7 +516,7 @@ def game_draw_answer(*, game_id: int, member: Member, accept: bool, now: datetim
             offer = _offer_at_flag(game)
             if offer and offer != colour:
                 return _supersede_flag(game, winner=None, reason="agreement", clause="003 5.3.1.4", now=now)
-        game, colour, now, flag_fell = _acting(game_id, member, now)
+        colour, now, flag_fell = _acting(game, member, now)
         if flag_fell:
             return game
         if not game.draw_offer_by or game.draw_offer_by == colour:
