@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from club.platform import zones
 from games import disciplines, results, time_words
@@ -198,6 +198,18 @@ def paused_text(view: GameView) -> str:
     return _("The arbiter has stopped the clocks; play resumes when he restarts them.")
 
 
+def delay_text(view: GameView) -> str:
+    """Why a spectator sees the game some minutes late: the event's broadcast delay."""
+    if not view.delay:
+        return ""
+    minutes = round(view.delay.total_seconds() / 60)
+    return ngettext(
+        "The event shows its games to spectators %(minutes)d minute late.",
+        "The event shows its games to spectators %(minutes)d minutes late.",
+        minutes,
+    ) % {"minutes": minutes}
+
+
 def protocol_step(position) -> str:
     """What the opening protocol asks for now, and of whom (002 §12; Taraguchi-10 and Swap2:
     games/rules/renju.py)."""
@@ -305,6 +317,8 @@ def game_state(view: GameView, *, since: int | None = None) -> dict:
         "offer_text": offer_text(game),
         "start_text": start_text(view),
         "paused_text": paused_text(view),
+        "delay_s": int(view.delay.total_seconds()),
+        "delay_text": delay_text(view),
         "ply": len(steps),
         "start_fen": replay.start_fen,
         "fen": steps[-1].fen if steps else replay.start_fen,

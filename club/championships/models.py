@@ -98,6 +98,9 @@ class Championship(models.Model):
     # 5.2.7.2 / 000 9.2.7.2: the regulations' own draw condition for renju — drawn once this many
     # moves (stones) are on the board, as the correspondence world championship's 150.
     draw_after_moves = models.PositiveSmallIntegerField(_("drawn after this many moves (renju)"), null=True, blank=True)
+    # Spectators see each move this many minutes after it is made (0 to 30; the organiser sets it,
+    # services.broadcast): against help from outside during play. Players and officials see it at once.
+    broadcast_delay = models.PositiveSmallIntegerField(_("broadcast delay (minutes)"), default=0)
     system = models.CharField(_("system"), max_length=12, choices=System.choices, default=System.ROUND_ROBIN)
     cycles = models.PositiveSmallIntegerField(_("cycles"), default=1)
     swiss_system = models.CharField(_("Swiss system"), max_length=12, choices=SwissSystem.choices, blank=True)

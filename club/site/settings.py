@@ -85,7 +85,7 @@ MIDDLEWARE = [
     "club.site.middleware.ContentSecurityPolicy",  # csp's, the policy built once
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "django.middleware.locale.LocaleMiddleware",
+    "club.site.middleware.ApiSpeaksEnglish",  # Django's LocaleMiddleware; the API in English by default
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -99,7 +99,7 @@ MIDDLEWARE = [
 TOKEN_API_MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "club.site.middleware.RefuseNulCharacters",
-    "django.middleware.locale.LocaleMiddleware",
+    "club.site.middleware.ApiSpeaksEnglish",  # Django's LocaleMiddleware; the API in English by default
     "django.middleware.common.CommonMiddleware",
     "club.site.middleware.ViewerTimeZone",
     "axes.middleware.AxesMiddleware",
@@ -299,12 +299,13 @@ REST_FRAMEWORK = {
     # Token first: its WWW-Authenticate header makes "not logged in" a 401, not a 403.
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "club.members.api.authentication.ClubTokenAuthentication",
+        "club.members.api.authentication.ClubBearerAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "EXCEPTION_HANDLER": "club.platform.api.errors.exception_handler",
     "DEFAULT_THROTTLE_RATES": {"auth": os.environ.get("API_AUTH_THROTTLE", "20/min")},
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "club.site.openapi.ClubAutoSchema",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 50,
 }
@@ -313,6 +314,12 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Members, games, clocks, ratings and championships of the club.",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
+    # A request body's schema leaves out the read-only fields (a login does not send its token).
+    "COMPONENT_SPLIT_REQUEST": True,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "club.site.openapi.postprocess",
+    ],
     # Swagger UI and Redoc served from our own static files: no CDN needed.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
@@ -343,6 +350,9 @@ LOGGING = {
 # An arbiter changed or annulled a result: each of GAME_RESULT_CHANGED_TASKS is enqueued
 # with ``.delay(game_id)``. All are dotted paths of Celery tasks taking the game id.
 GAME_FOLLOWUPS_TASK = "games.tasks.game_followups_task"
+# A game of an event with a broadcast delay changed: its spectators' frame of that instant is
+# sent this task's countdown later (games.events.broadcast), taking the game id and the instant.
+GAME_DELAYED_FRAME_TASK = "games.tasks.game_delayed_frame_task"
 GAME_FINISHED_TASKS: list[str] = ["ratings.tasks.rating_apply_game", "club.notifications.tasks.notify_game_finished"]
 GAME_FINISHED_COMPETITION_TASKS: list[str] = ["club.championships.tasks.championship_game_result"]
 GAME_RESULT_CHANGED_TASKS: list[str] = ["ratings.tasks.rating_recompute_from_game"]
@@ -447,11 +457,10 @@ REST_KNOX = {
 }
 
 REST_FRAMEWORK["DEFAULT_PAGINATION_CLASS"] = "club.platform.api.pagination.BoundedLimitOffsetPagination"
-REST_FRAMEWORK["DEFAULT_PARSER_CLASSES"] = [
-    "club.platform.api.parsers.BoundedJSONParser",
-    "rest_framework.parsers.FormParser",
-    "rest_framework.parsers.MultiPartParser",
-]
+# The API's bodies are JSON only (the pages' forms post to their own views), so the schema offers
+# one request format and generated clients send it.
+REST_FRAMEWORK["DEFAULT_PARSER_CLASSES"] = ["club.platform.api.parsers.BoundedJSONParser"]
+REST_FRAMEWORK["TEST_REQUEST_DEFAULT_FORMAT"] = "json"
 REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"].update(
     {
         # Direct challenges each send the opponent an email.
