@@ -126,7 +126,7 @@ def my_games(member: Member) -> dict[str, list[Game]]:
         game.my_turn = game.to_move == game.my_colour
     ongoing.sort(
         key=lambda g: (
-            not (g.my_turn and g.speed == "correspondence"),
+            not (g.my_turn and g.time_control.correspondence),
             not g.my_turn,
             g.deadline.timestamp() if g.deadline else float("inf"),
         )
@@ -216,7 +216,7 @@ def game_clocks(game: Game, *, now: datetime | None = None) -> dict:
     clock runs to the stored deadline, which already counts vacations and a
     bank's cap per move; the other clock shows its stored time (a bank: all of it)."""
     now = now or timezone.now()
-    tc = clock.TimeControl.parse(game.time_control)
+    tc = game.time_control
     # Not before a scheduled start, nor during a challenge's first moves (off the clock).
     running = (
         game.status == Game.Status.ONGOING
@@ -245,7 +245,7 @@ def game_clocks(game: Game, *, now: datetime | None = None) -> dict:
         "black_ms": shown[BLACK],
         "running": game.to_move if running else None,
         "deadline": game.deadline,
-        "control": game.time_control,
+        "control": str(game.time_control),
         "kind": tc.kind,
     }
 

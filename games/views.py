@@ -90,7 +90,7 @@ def game_page(request, game_id: int):
             "conditional_line": conditional.conditional_line_of(game, request.user),
             "claims": presentation.claims_open(game, state),
             "may_prepare": (
-                state["ongoing"] and game.speed == "correspondence" and state["my_color"] and not state["my_turn"]
+                state["ongoing"] and game.time_control.correspondence and state["my_color"] and not state["my_turn"]
             ),
         },
     )

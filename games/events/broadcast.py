@@ -84,8 +84,7 @@ class _Publisher:
     """``group_send`` of the Redis pub/sub layer from sync code, without an event
     loop: one PUBLISH on this thread's own connection, written and read
     directly (redis-py's client around it, with its pool, retries and hooks,
-    took 0.12 ms of CPU per send against 0.07:
-    bench/results/broadcast-2026-12-03-own-connection.txt). The
+    cost more CPU per send: bench/broadcast.py, its runs in bench/results/). The
     bytes are the layer's ``serialize``, the channel the one its group
     subscribers listen on. A connection Redis dropped (a restart) is retried
     once on a new one; Redis down costs the move at most the short timeouts,
@@ -101,7 +100,10 @@ class _Publisher:
         self.local = threading.local()
 
     def channel(self, group: str) -> str:
-        # The layer's own naming, asked of its class: a channels_redis that changes it is followed.
+        # channels_redis (4.3) has no public name for a group's channel: its only public way
+        # there is group_send, which needs an event loop this thread has not. So the layer's
+        # own (private) naming is asked of its class, and a channels_redis that renames it
+        # fails tests/games_web/test_broadcast.py's send through Redis, not production quietly.
         return RedisPubSubLoopLayer._get_group_channel_name(self, group)
 
     def send(self, group: str, message: dict) -> None:

@@ -156,10 +156,11 @@ def test_after_the_closing_date_play_stops_and_the_chief_arbiter_adjudicates(sec
         )
     with on_commit():
         game_resign(game_id=boards[1].game_id, member=boards[1].black, now=at(60))
+        game_move_make(game_id=first.game_id, member=first.white, text="c3-d4", expected_ply=0, now=at(90))
         stopped = services.play_close_due(now=at(2 * DAY + 1))
     assert stopped == 5 and services.play_close_due(now=at(2 * DAY + 2)) == 0  # once
     with refused(RuleRefusal, "awaiting-adjudication"):
-        game_move_make(game_id=first.game_id, member=first.white, text="c3-d4", expected_ply=0, now=at(2 * DAY + 3))
+        game_move_make(game_id=first.game_id, member=first.black, text="f6-g5", expected_ply=1, now=at(2 * DAY + 3))
     # Until the arbiter rules, the players may still agree a result.
     game_draw_offer(game_id=boards[2].game_id, member=boards[2].white, now=at(2 * DAY + 4))
     game = game_draw_answer(game_id=boards[2].game_id, member=boards[2].black, accept=True, now=at(2 * DAY + 5))
@@ -174,7 +175,7 @@ def test_after_the_closing_date_play_stops_and_the_chief_arbiter_adjudicates(sec
         )
     with refused(Invalid, "bad-adjudication"):
         services.game_adjudicate(
-            by=staff["chief"], championship_id=championship.pk, game_id=first.game_id, result="0-0", reason="x"
+            by=staff["chief"], championship_id=championship.pk, game_id=first.game_id, result="2-0", reason="x"
         )
     with on_commit():
         services.game_adjudicate(
@@ -189,6 +190,73 @@ def test_after_the_closing_date_play_stops_and_the_chief_arbiter_adjudicates(sec
     assert (first.result, game.termination) == ("1-0", "adjudication")
     logged = Decision.objects.get(championship=championship, action="result", data__game=first.game_id)
     assert logged.reason == "white's extra piece wins" and logged.by == staff["chief"]
+
+
+def _closed_for_adjudication(section, on_commit, moves):
+    """A section of four closed for adjudication; ``moves[i]``: the moves made first in its i-th game."""
+    championship = section(4, closes_at=at(2 * DAY))
+    boards = list(Board.objects.filter(round__championship=championship).order_by("round__number", "number"))
+    for board, texts in zip(boards, moves):
+        for ply, text in enumerate(texts):
+            mover = board.white if ply % 2 == 0 else board.black
+            game_move_make(game_id=board.game_id, member=mover, text=text, expected_ply=ply, now=at(60 + ply))
+    with on_commit():
+        services.play_close_due(now=at(2 * DAY + 1))
+    return championship, boards
+
+
+def test_an_unfinished_game_that_was_played_is_adjudicated_as_played_and_both_losing_it_is_0_0(
+    section, staff, on_commit
+):
+    # 1.10.4: «В число сыгранных партий входят и не доигранные (не законченные) партии, которые
+    # должны присуждаться судьёй»; 1.12.2: − and + only «если партия фактически не состоялась».
+    championship, boards = _closed_for_adjudication(section, on_commit, [["c3-d4", "f6-g5"], ["c3-d4"]])
+    both_moved, white_moved = boards[0], boards[1]
+    for board in (both_moved, white_moved):
+        for forfeit in ("-/-", "+/-", "-/+"):
+            with refused(Invalid, "adjudication-played"):
+                services.game_adjudicate(
+                    by=staff["chief"],
+                    championship_id=championship.pk,
+                    game_id=board.game_id,
+                    result=forfeit,
+                    reason="x",
+                )
+    assert Game.objects.get(pk=both_moved.game_id).status == Game.Status.ONGOING
+    assert not Decision.objects.filter(championship=championship, action="result").exists()
+    with on_commit():
+        services.game_adjudicate(
+            by=staff["chief"],
+            championship_id=championship.pk,
+            game_id=both_moved.game_id,
+            result="0-0",
+            reason="neither played on",
+        )
+    both_moved.refresh_from_db()
+    game = Game.objects.get(pk=both_moved.game_id)
+    assert (both_moved.result, game.result, game.termination) == ("0-0", "0-0", "adjudication")
+    assert game.termination_clause == "1.10.4"
+    assert Decision.objects.get(championship=championship, action="result", data__game=game.pk).clause == "1.10.4"
+
+
+def test_an_unfinished_game_in_which_no_move_was_made_did_not_take_place_1_12_2(section, staff, on_commit):
+    championship, boards = _closed_for_adjudication(section, on_commit, [])
+    untouched = boards[0]
+    for played in ("1-0", "0-1", "1/2-1/2", "0-0"):
+        with refused(Invalid, "adjudication-not-played"):
+            services.game_adjudicate(
+                by=staff["chief"], championship_id=championship.pk, game_id=untouched.game_id, result=played, reason="x"
+            )
+    with on_commit():
+        services.game_adjudicate(
+            by=staff["chief"],
+            championship_id=championship.pk,
+            game_id=untouched.game_id,
+            result="-/+",
+            reason="white never made his first move",
+        )
+    untouched.refresh_from_db()
+    assert untouched.result == "-/+"
 
 
 def test_a_correspondence_swiss_round_has_days_and_then_goes_to_adjudication(make_championship, players, staff):
@@ -263,3 +331,38 @@ def test_a_standing_event_starts_a_section_each_time_enough_players_wait(staff, 
     assert services.sections_fill(championship_id=standing.pk) == []  # nothing twice
     with refused(Conflict, "standing-event"):
         services.entries_close(by=staff["organiser"], championship_id=standing.pk)
+
+
+def test_a_section_s_lot_is_drawn_from_a_fresh_seed_like_every_other_lot(staff, on_commit):
+    """1.6.2: start numbers are drawn by lot; a seed made of the standing event's id and
+    the section's number would let anyone work out the numbers before the section starts.
+    The seed is fresh and unpredictable, and stored so the lot can be drawn again."""
+    from tests.conftest import make_member
+
+    standing = services.championship_create(
+        organiser=staff["organiser"],
+        name="Standing correspondence",
+        discipline="russian",
+        time_control="d3",
+        play_mode="all-at-once",
+        section_size=3,
+        now=T0,
+    )
+    services.arbiter_appoint(by=staff["organiser"], championship_id=standing.pk, member=staff["chief"], role="chief")
+    services.entries_open(by=staff["organiser"], championship_id=standing.pk, now=T0)
+    for i in range(6):
+        with on_commit():
+            services.entry_create(championship_id=standing.pk, member=make_member(f"lot{i}"), now=T0)
+    sections = list(Championship.objects.filter(standing_event=standing).order_by("pk"))
+    seeds = [s.lot_seed for s in sections]
+    assert len(seeds) == 2 and len(set(seeds)) == 2
+    for number, (section, seed) in enumerate(zip(sections, seeds), 1):
+        assert seed != f"{standing.pk}-{number}"
+        assert len(seed) == 16 and int(seed, 16) >= 0  # as many bits as the organiser's closing draws
+        closing = Decision.objects.get(championship=section, action="entries-close")
+        assert closing.data["seed"] == seed
+        entries = list(section.entries.order_by("entered_at", "id"))
+        redrawn = pairing.initial_order(
+            [{"id": e.member_id, "rating": e.rating} for e in entries], seed, by_rating=False
+        )
+        assert redrawn == [e.member_id for e in section.entries.order_by("start_number")]
