@@ -463,6 +463,8 @@ class StageAdvanceSerializer(serializers.Serializer):
 class AdjudicationSerializer(serializers.Serializer):
     game_id = IdField()
     result = serializers.ChoiceField(
-        choices=["1-0", "0-1", "1/2-1/2", "-/-"], help_text="A win, a draw, or a loss for both by forfeit."
+        choices=["1-0", "0-1", "1/2-1/2", "0-0", "+/-", "-/+", "-/-"],
+        help_text="A game in which a move was made counts as played (1.10.4): a win, a draw or 0-0 (both lose);"
+        " the forfeit signs only for a game in which no move was made (1.12.2).",
     )
     reason = serializers.CharField(max_length=2000)

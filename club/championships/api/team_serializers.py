@@ -63,7 +63,8 @@ class TeamEventCreateSerializer(serializers.Serializer):
     )
     rounds_planned = serializers.IntegerField(min_value=1, max_value=30, required=False, allow_null=True)
     scoring = serializers.CharField(
-        default=team_rules.MATCH_POINTS, help_text=" or ".join(team_rules.SCORINGS) + " (1.14.6)"
+        default=team_rules.DEFAULT_SCORING,
+        help_text=" or ".join(team_rules.SCORINGS) + " (1.14.6: board points; its note allows match points)",
     )
     tie_criteria = serializers.ListField(
         child=serializers.CharField(), default=list, help_text="In order, from: " + ", ".join(team_rules.CRITERIA)
