@@ -35,7 +35,14 @@ from games.rules.base import Result
 from .arrival import first_arrival
 from .errors import Conflict, Invalid, NotFound, RuleRefusal
 from .finish import Ending, absence_ending, flag_if_fallen, game_finish
-from .guards import game_locked, game_locked_with_vacations, game_unlocked, ongoing_required, player_colour
+from .guards import (
+    game_locked,
+    game_locked_with_vacations,
+    game_unlocked,
+    ongoing_required,
+    online_play_required,
+    player_colour,
+)
 from .positions import FIVE_ROW, game_position, remember_on_commit, rules_of
 from .timing import clocks_stopped, first_move_seconds, game_deadline, left_of, players_pauses, thinking
 
@@ -184,6 +191,7 @@ def _move(
                 )
             return MoveOutcome(prior, game, replayed=True)
     colour = player_colour(game, member)
+    online_play_required(game)
     ongoing_required(game)
     if expected_ply != game.ply:
         raise Conflict("stale-ply", f"The game has moved on: it is at ply {game.ply}, not {expected_ply}.")
@@ -371,6 +379,7 @@ def _acting(
     absent past the lateness has still lost by forfeit (1.9.1)."""
     now = now or timezone.now()  # when the action was made, not when the lock was won
     colour = player_colour(game, member)
+    online_play_required(game)
     ongoing_required(game)
     if unnoticed_flag_counts:
         return colour, now, flag_if_fallen(game, now)
@@ -440,6 +449,7 @@ def game_abort(*, game_id: int, member: Member, now: datetime | None = None) -> 
     with transaction.atomic():
         game = game_locked(game_id)
         player_colour(game, member)
+        online_play_required(game)
         ongoing_required(game)
         if game.starts_at is not None:
             # A scheduled (championship) game is played or forfeited (1.9), never called off by a player.
@@ -593,6 +603,7 @@ class _WrittenMoveStands(Exception):
 def _repetition_claim_locked(*, game_id: int, member: Member, expected_ply: int, move: str, now: datetime) -> Game:
     game = game_locked(game_id)
     colour = player_colour(game, member)
+    online_play_required(game)
     ongoing_required(game)
     if expected_ply != game.ply:
         raise Conflict("stale-ply", f"The game has moved on: it is at ply {game.ply}, not {expected_ply}.")
