@@ -461,3 +461,29 @@ def game_actions(game: Game, me: str | None, *, may_claim: bool, claim_moves: li
     else:
         actions.append(Action("resign"))
     return actions
+
+
+def score_sheet_state(game: Game) -> dict:
+    """What the score-sheet page draws (``games.services.score_sheet``): the moves typed so
+    far, the position, and its legal moves with their paths to click on the board (none
+    once the position is final). Connect6's two-stone pairs are typed, not clicked."""
+    v = variant(game.discipline)
+    notations = tuple(game.moves.order_by("ply").values_list("notation", flat=True))
+    position = game_replay(game, notations).position
+    final = v.result(position)
+    legal = []
+    if final is None:
+        moves = v.legal_moves(position)
+        for move in [] if hasattr(moves, "extra") else moves:
+            path = [str(s) for s in getattr(move, "path", ())] or (
+                [move.notation] if POINT.match(move.notation) else []
+            )
+            legal.append({"notation": move.notation, "path": path})
+    return {
+        "moves": list(notations),
+        "ply": len(notations),
+        "fen": v.to_fen(position),
+        "to_move": v.turn(position),
+        "final": final,
+        "legal": legal,
+    }

@@ -7,6 +7,7 @@ from rest_framework import serializers
 from club.platform.api.params import IdField
 from games import results as vocabulary
 from games.services.positions import FOUL_POLICIES
+from games.venue import Venue
 
 from ..decisions import REASON_MAX
 from ..models import ROUNDS_MAX, Absence, Appointment, Board, Championship, Decision, Entry, Playoff, Round
@@ -105,6 +106,7 @@ class ChampionshipSerializer(serializers.ModelSerializer):
             "opening_rule",
             "ballot",
             "time_control",
+            "venue",
             "rated",
             "scoring",
             "foul_policy",
@@ -226,6 +228,14 @@ class ChampionshipCreateSerializer(serializers.Serializer):
     entries_open_at = serializers.DateTimeField(required=False, allow_null=True, default=None)
     entries_close_at = serializers.DateTimeField(required=False, allow_null=True, default=None)
     invitation_only = serializers.BooleanField(default=False)
+    venue = serializers.ChoiceField(
+        choices=Venue.choices,
+        required=False,
+        default="",
+        allow_blank=True,
+        help_text="Where the games are played: online (server clocks), at the board (results reported by the "
+        "players and arbiters, score sheets typed in) or by correspondence. Empty: what the time control implies.",
+    )
     play_mode = serializers.ChoiceField(
         choices=Championship.PlayMode.choices,
         default=Championship.PlayMode.ROUNDS,
@@ -468,3 +478,51 @@ class AdjudicationSerializer(serializers.Serializer):
         " the forfeit signs only for a game in which no move was made (1.12.2).",
     )
     reason = serializers.CharField(max_length=2000)
+
+
+class BoardReportSerializer(serializers.Serializer):
+    result = serializers.ChoiceField(
+        choices=["1-0", "1/2-1/2", "0-1"], help_text="The player's own board's result, a game played to its end."
+    )
+
+
+class BoardReportAnswerSerializer(serializers.Serializer):
+    outcome = serializers.ChoiceField(
+        choices=["waiting", "stands", "disputed"],
+        help_text="waiting: the opponent has not reported; stands: both agree, the result is recorded; "
+        "disputed: the reports disagree, an arbiter decides.",
+    )
+    board = BoardSerializer()
+
+
+class NoShowSerializer(serializers.Serializer):
+    absent = serializers.ChoiceField(choices=["white", "black", "both"], help_text="Who did not come (1.9.1, 1.9.2).")
+    reason = serializers.CharField(max_length=REASON_MAX, allow_blank=True, required=False, default="")
+
+
+class BoardWaitingSerializer(serializers.Serializer):
+    round = serializers.IntegerField(source="board.round.number")
+    board = BoardSerializer()
+    state = serializers.ChoiceField(choices=["no-report", "to-confirm", "disputed"])
+    to_act = serializers.CharField(help_text="Who is to act, in words.")
+    reports = serializers.SerializerMethodField()
+
+    def get_reports(self, waiting) -> list[dict]:
+        return [
+            {"member_id": r.member_id, "result": r.result, "reported_at": r.reported_at.isoformat()}
+            for r in waiting.reports
+        ]
+
+
+class ScoreSheetSerializer(serializers.Serializer):
+    moves = serializers.CharField(max_length=20_000, help_text='One move, or a whole sheet: "1. c3-d4 f6-e5 2. …".')
+    ply = serializers.IntegerField(min_value=0, max_value=10_000, help_text="The record's moves so far.")
+    reason = serializers.CharField(
+        max_length=REASON_MAX, allow_blank=True, required=False, default="", help_text="To correct a finished event."
+    )
+
+
+class ScoreSheetAnswerSerializer(serializers.Serializer):
+    game_id = IdField()
+    ply = serializers.IntegerField()
+    moves = serializers.ListField(child=serializers.CharField())

@@ -31,6 +31,12 @@ urlpatterns = [
     path("<id:pk>/rounds/<id:number>/discard/", views.RoundDiscardView.as_view(), name="api-championship-discard"),
     path("<id:pk>/rounds/<id:number>/publish/", views.RoundPublishView.as_view(), name="api-championship-publish"),
     path("<id:pk>/results/", views.ResultView.as_view(), name="api-championship-result"),
+    path("<id:pk>/boards/", views.BoardsWaitingView.as_view(), name="api-championship-boards"),
+    path("<id:pk>/boards/<id:game_id>/report/", views.BoardReportView.as_view(), name="api-championship-report"),
+    path("<id:pk>/boards/<id:game_id>/no-show/", views.NoShowView.as_view(), name="api-championship-no-show"),
+    path(
+        "<id:pk>/boards/<id:game_id>/score-sheet/", views.ScoreSheetView.as_view(), name="api-championship-score-sheet"
+    ),
     path(
         "<id:pk>/matches/<id:board_id>/result/", views.MatchResultView.as_view(), name="api-championship-match-result"
     ),

@@ -20,7 +20,8 @@ from club.members.models import Member
 from club.teams.models import BoardGame
 
 from .. import authority, selectors, services
-from ..models import Championship
+from ..models import Board, Championship
+from ..selectors.board_results import boards_without_result
 from . import serializers as s
 from .team_serializers import TeamBoardGameSerializer
 
@@ -277,6 +278,66 @@ class ResultView(_Action):
         if isinstance(pairing, BoardGame):
             return Response(TeamBoardGameSerializer(pairing).data)
         return Response(s.BoardSerializer(pairing).data)
+
+
+def _board_of(pk: int, game_id: int) -> Board:
+    board = Board.objects.filter(round__championship_id=pk, game_id=game_id).first()
+    if board is None:
+        raise Http404
+    return board
+
+
+class BoardsWaitingView(APIView):
+    @extend_schema(responses=s.BoardWaitingSerializer(many=True))
+    def get(self, request, pk):
+        """At the board (``venue: board``): the boards of the published rounds still without a
+        result, each with the players' reports and who is to act; "disputed" is the arbiters' list."""
+        championship = visible_or_404(pk, request.user)
+        return Response(s.BoardWaitingSerializer(boards_without_result(championship), many=True).data)
+
+
+class BoardReportView(_Action):
+    @extend_schema(request=s.BoardReportSerializer, responses=s.BoardReportAnswerSerializer)
+    def post(self, request, pk, game_id):
+        """A player reports his own board's result at the board; it stands once his opponent
+        reports the same or an arbiter decides (403 not-at-this-board, 409 board-decided)."""
+        data = s.BoardReportSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        outcome = services.board_result_report(
+            by=request.user, championship_id=pk, game_id=game_id, result=data.validated_data["result"]
+        )
+        return Response({"outcome": outcome, "board": s.BoardSerializer(_board_of(pk, game_id)).data})
+
+
+class NoShowView(_Action):
+    @extend_schema(request=s.NoShowSerializer, responses=s.BoardSerializer)
+    def post(self, request, pk, game_id):
+        """An arbiter records that a player did not come to the board (1.9.1: −/+; 1.9.2: −/−),
+        once the event's allowed lateness has passed (409 lateness-not-passed before)."""
+        data = s.NoShowSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.board_no_show(by=request.user, championship_id=pk, game_id=game_id, **data.validated_data)
+        return Response(s.BoardSerializer(_board_of(pk, game_id)).data)
+
+
+class ScoreSheetView(_Action):
+    @extend_schema(request=s.ScoreSheetSerializer, responses=s.ScoreSheetAnswerSerializer)
+    def post(self, request, pk, game_id):
+        """Type a score sheet's moves into a board's record (a player of the board or an arbiter);
+        an illegal move is refused naming it (409 illegal-move), and nothing is kept."""
+        data = s.ScoreSheetSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        game = services.score_sheet_enter(
+            by=request.user,
+            championship_id=pk,
+            game_id=game_id,
+            text=values["moves"],
+            expected_ply=values["ply"],
+            reason=values["reason"],
+        )
+        moves = list(game.moves.order_by("ply").values_list("notation", flat=True))
+        return Response({"game_id": game.pk, "ply": game.ply, "moves": moves})
 
 
 class MatchResultView(_Action):
