@@ -38,7 +38,8 @@ def test_after_the_closing_date_the_chief_arbiter_adjudicates_through_the_api(ma
     services.section_start(by=staff["chief"], championship_id=championship.pk, now=T0)
     board = Board.objects.filter(round__championship=championship).order_by("round__number", "number").first()
     url = f"/api/championships/{championship.pk}/adjudications/"
-    body = {"game_id": board.game_id, "result": "1-0", "reason": "white's extra piece wins"}
+    # No move was made: the game did not take place, so its result is a forfeit sign (1.12.2).
+    body = {"game_id": board.game_id, "result": "+/-", "reason": "black never moved"}
     services.play_close_due(now=at(2 * DAY + 1))
     before = club_snapshot({"games.Game": ("status", "result", "termination")})
     assert api(staff["arbiter"]).post(url, body).status_code == 403
@@ -47,7 +48,7 @@ def test_after_the_closing_date_the_chief_arbiter_adjudicates_through_the_api(ma
     done = api(staff["chief"]).post(url, body)
     assert done.status_code == 200 and done.json()["game_id"] == board.game_id
     game = Game.objects.get(pk=board.game_id)
-    assert (game.result, game.termination) == ("1-0", "adjudication")
+    assert (game.result, game.termination) == ("+/-", "forfeit")
 
 
 def test_the_organiser_enters_a_member_and_a_guest_and_merges_the_guest(make_championship, players, staff, api):

@@ -34,6 +34,7 @@ from games.services.arbiter import games_stop_for_adjudication
 from games.services.guards import game_locked
 from games.services.timing import clocks_stopped
 
+from ..authority import Action, require
 from ..decisions import decision_record
 from ..locks import championship_locked
 from ..models import Board, Championship, Entry, MatchGame, Round
@@ -166,6 +167,7 @@ def game_adjudicate(
     with transaction.atomic():
         championship = championship_locked(championship_id)
         game = game_locked(game_id)
+        require(by, Action.GAME_RESULT, game)  # who asks is answered before what the game allows
         if game.status != Game.Status.ONGOING:
             raise Conflict("game-over", _("This game is over: there is nothing to adjudicate."))
         if not awaiting_adjudication(game):
