@@ -28,11 +28,12 @@ from django.test import Client
 from django.utils import timezone
 
 from club.arbiters import services as arbiters
+from club.arbiters.models import DrawClaim
 from club.championships import services as championships
 from club.championships.authority import Power
 from club.championships.models import Board
 from games.models import Game
-from games.services import game_move_make
+from games.services import game_check_in, game_move_make
 from tests.conftest import make_member
 from tests.games_web.helpers import start_game
 
@@ -143,6 +144,9 @@ def build() -> World:
         b.game for b in Board.objects.filter(round__championship=event, game__isnull=False).order_by("number")
     )
     club_game = start_game(white=first.white, black=first.black, time_control="2700")
+    for game in (first, second):  # both at each board: white moves only once black is there (1.6.3)
+        for member in (game.white, game.black):
+            game_check_in(game_id=game.pk, member=member)
     for game in (first, club_game):  # each side moves: no game is aborted for want of a first move meanwhile
         game_move_make(game_id=game.pk, member=game.white, text="c3-d4", expected_ply=0)
         game_move_make(game_id=game.pk, member=game.black, text="f6-g5", expected_ply=1)
@@ -173,7 +177,11 @@ def build() -> World:
     # What the arbiters' desk acts on: a pending claim and question in each game, a sanction and
     # its protest, and the second game adjourned with its move sealed, due to resume.
     for name, game in (("event", first), ("club", club_game)):
-        w.ids[f"{name}_claim"] = arbiters.draw_claim(member=game.white, game_id=game.pk, kind="five-moves").pk
+        # A five-move claim waiting for the arbiter. Filed, it needs an endgame of kings
+        # (2.1.9.1.6); the matrix tries who may decide it, so it is put on record as it stands.
+        w.ids[f"{name}_claim"] = DrawClaim.objects.create(
+            game=game, kind="five-moves", claimed_by=game.white, claimed_at=now, ply=game.ply
+        ).pk
         w.ids[f"{name}_question"] = arbiters.question_ask(member=game.white, game_id=game.pk, text="May I?").pk
         issuer = p["arbiter"] if name == "event" else p["club arbiter"]
         (sanction,) = arbiters.sanction_issue(
