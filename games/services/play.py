@@ -10,8 +10,8 @@ PostgreSQL skips the transaction: it reads the game unlocked and writes move
 and game in one autocommit statement, applied only if the game row is still
 the version it read (its xmin). Any other write in between, even one that
 changes nothing the move looked at, makes it start again on the locked path,
-which then answers as if it had come first (issue 29: two round trips and the
-row lock's write less per move).
+which then answers as if it had come first: two round trips and the row
+lock's write less per move.
 """
 
 from __future__ import annotations
@@ -226,7 +226,7 @@ def _move(
             f"Your opponent ({awaited}) has not come yet: his clock runs, and you make no move "
             "until he checks in (003 1.6.3).",
         )
-    tc = clock.TimeControl.parse(game.time_control)
+    tc = game.time_control
     running = tc.timed and game.turn_started_at is not None
     pauses = players_pauses(game, cursor, vacations) if tc.correspondence else None
     elapsed = thinking(game, now, pauses) if running else 0
@@ -342,7 +342,7 @@ def _apply(
     if game.started_at is None:
         game.started_at = now
     game.deadline = game_deadline(game, pauses) if result is None else None
-    game.turn_unannounced = game.speed == "correspondence" and result is None
+    game.turn_unannounced = game.time_control.correspondence and result is None
     if offer_draw and result is None:
         _offer_made(game, colour)  # written with the move
     _store(cursor, move, game, version)
@@ -467,7 +467,7 @@ def game_abort(*, game_id: int, member: Member, now: datetime | None = None) -> 
 
 # ---- check-in (1.9.1) ---------------------------------------------------------------------------
 def check_in_window() -> timedelta:
-    return timedelta(minutes=int(getattr(settings, "GAMES_CHECK_IN_MINUTES", 15)))
+    return timedelta(minutes=settings.GAMES_CHECK_IN_MINUTES)
 
 
 def game_check_in(*, game_id: int, member: Member, now: datetime | None = None) -> Game:

@@ -82,8 +82,17 @@ class RoundSerializer(serializers.ModelSerializer):
         fields = ["number", "status", "starts_at", "paired_at", "published_at", "closed_at", "deadline", "boards"]
 
 
+class ControlText(serializers.CharField):
+    """A time control as its text; none set (a tie's faster control) is ""."""
+
+    def get_attribute(self, instance):
+        value = super().get_attribute(instance)
+        return "" if value is None else str(value)
+
+
 class ChampionshipSerializer(serializers.ModelSerializer):
     organiser = ChampionshipMemberSerializer()
+    tie_time_control = ControlText(max_length=64, required=False, allow_blank=True)
 
     class Meta:
         model = Championship
@@ -101,6 +110,7 @@ class ChampionshipSerializer(serializers.ModelSerializer):
             "foul_policy",
             "lateness_minutes",
             "draw_after_moves",
+            "broadcast_delay",
             "system",
             "cycles",
             "swiss_system",
@@ -184,7 +194,9 @@ class ChampionshipCreateSerializer(serializers.Serializer):
         help_text="3.6.4: a drawn tie goes on to a Lehmann–Georgiev series (tie_time_control, default 300+3).",
     )
     cycles = serializers.IntegerField(min_value=1, max_value=4, default=1)
-    swiss_system = serializers.ChoiceField(choices=Championship.SwissSystem.choices, required=False, default="")
+    swiss_system = serializers.ChoiceField(
+        choices=Championship.SwissSystem.choices, required=False, allow_blank=True, default=""
+    )
     rounds_planned = serializers.IntegerField(
         min_value=1, max_value=ROUNDS_MAX, required=False, allow_null=True, default=None
     )
@@ -254,6 +266,28 @@ class AppointSerializer(serializers.Serializer):
 
 class MemberIdSerializer(serializers.Serializer):
     member_id = IdField()
+
+
+class EntryAddSerializer(serializers.Serializer):
+    member_id = IdField()
+    reason = serializers.CharField(
+        max_length=REASON_MAX, required=False, allow_blank=True, default="", help_text="Needed for a late entry."
+    )
+
+
+class GuestSerializer(serializers.Serializer):
+    """A player with no account, entered by the organiser."""
+
+    name = serializers.CharField(max_length=80)
+    city = serializers.CharField(max_length=80, required=False, allow_blank=True, default="")
+    federation_rating = serializers.IntegerField(min_value=0, max_value=4000, required=False, allow_null=True)
+    reason = serializers.CharField(
+        max_length=REASON_MAX, required=False, allow_blank=True, default="", help_text="Needed for a late entry."
+    )
+
+
+class BroadcastDelaySerializer(serializers.Serializer):
+    minutes = serializers.IntegerField(help_text="Minutes, 0 (live) to 30, spectators see each move after it is made.")
 
 
 class CloseEntriesSerializer(serializers.Serializer):

@@ -58,7 +58,9 @@ class TeamEventCreateSerializer(serializers.Serializer):
         default=False, help_text="A personal-team event (1.1): each board's players are ranked too."
     )
     system = serializers.CharField(default="round-robin", help_text="round-robin or swiss")
-    swiss_system = serializers.CharField(required=False, default="", help_text="Swiss: " + ", ".join(pairing.SYSTEMS))
+    swiss_system = serializers.CharField(
+        required=False, allow_blank=True, default="", help_text="Swiss: " + ", ".join(pairing.SYSTEMS)
+    )
     rounds_planned = serializers.IntegerField(min_value=1, max_value=30, required=False, allow_null=True)
     scoring = serializers.CharField(
         default=team_rules.DEFAULT_SCORING,

@@ -22,7 +22,6 @@ from club.platform.text import one_line_required
 from club.teams.models import BoardGame, Lineup, Match, Team, TeamPlayer
 from games import results as vocabulary
 from games.models import Game
-from games.services.challenges import game_create
 
 from .. import team_rules
 from ..authority import chief_required
@@ -32,9 +31,9 @@ from ..locks import championship_locked
 from ..models import Championship, Round
 from ..selectors import teams as team_selectors
 from .closing import round_close_if_over
+from .scheduling import event_game_create
 
 Status = Championship.Status
-HOUR_MS = 3_600_000
 
 
 def _team(championship: Championship, team_id: int) -> Team:
@@ -289,7 +288,6 @@ def matches_publish(
             % {"n": the_round.number, "names": ", ".join(team_selectors.member_names(sorted(strangers)))},
         )
     colours = team_rules.board_colours(boards)
-    live = starts_at is not None
     for match in matches:
         if match.away is None:
             if match.result == vocabulary.BYE:
@@ -309,18 +307,13 @@ def matches_publish(
             bg = BoardGame(match=match, board=board, white_id=white, black_id=black)
             bg.result = team_rules.board_result(h is not None, a is not None, colour)
             if not bg.result:
-                bg.game = game_create(
-                    discipline=championship.discipline,
+                bg.game = event_game_create(
+                    championship,
                     white=bg.white,
                     black=bg.black,
-                    time_control=championship.time_control,
-                    rated=championship.rated,
-                    competition=True,
+                    round_label=f"{the_round.number}.{match.number}.{board}",
                     now=now,
-                    starts_at=starts_at or now,
-                    lateness_ms=HOUR_MS if live else 0,
-                    event=championship.name[:120],
-                    round=f"{the_round.number}.{match.number}.{board}",
+                    starts_at=starts_at,
                 )
             bg.save()
         match_update(championship, match)
