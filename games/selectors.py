@@ -389,7 +389,7 @@ def game_as_of(game: Game, as_of: datetime) -> tuple[Game, tuple[str, ...]]:
         seen.status, seen.result, seen.termination, seen.termination_clause = Game.Status.ONGOING, "", "", ""
         seen.ended_at = None
     seen.draw_offer_by, seen.draw_offer_ply = "", None
-    initial = clock.TimeControl.parse(game.time_control).initial_ms()
+    initial = game.time_control.initial_ms()
     seen.white_ms = seen.black_ms = initial
     for _notation, colour, clock_ms, _played_at in moves:
         if colour == WHITE:
