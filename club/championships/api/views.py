@@ -89,6 +89,17 @@ class AppointView(_Action):
         return Response(_detail(championship_or_404(pk)))
 
 
+class OperatorView(_Action):
+    @extend_schema(request=s.MemberIdSerializer, responses=s.ChampionshipDetailSerializer)
+    def post(self, request, pk):
+        """Appoint a board operator, who enters the moves of the games at the board live (the chief arbiter)."""
+        data = s.MemberIdSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        member = get_object_or_404(Member, pk=data.validated_data["member_id"])
+        services.board_operator_appoint(by=request.user, championship_id=pk, member=member)
+        return Response(_detail(championship_or_404(pk)))
+
+
 class InviteView(_Action):
     @extend_schema(request=s.MemberIdSerializer, responses=s.ChampionshipDetailSerializer)
     def post(self, request, pk):
