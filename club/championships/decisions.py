@@ -67,6 +67,7 @@ ACTION_WORDS = {
     "withdraw": gettext_lazy("player withdrawn"),
     "exclude": gettext_lazy("player excluded"),
     "reinstate": gettext_lazy("player reinstated"),
+    "board-arbiters": gettext_lazy("arbiters assigned to the round's boards"),
     "absence": gettext_lazy("player marked absent for a round (not paired, loses it)"),
     "finish": gettext_lazy("championship finished"),
     "playoff": gettext_lazy("play-off created for tied places"),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -17,6 +19,9 @@ from ratings import standings
 from .decisions import REASON_MAX
 from .models import ROUNDS_MAX, Appointment, Championship
 from .selectors import results
+
+# "username 1-4", "username 5" (a dash or an en dash between the boards).
+BOARD_GROUP = re.compile(r"(?P<name>\S+)\s+(?P<first>\d{1,4})(?:\s*[-–]\s*(?P<last>\d{1,4}))?")
 
 
 def _opening_rule_choices():
@@ -268,6 +273,29 @@ class OverrideForm(forms.Form):
     white = forms.CharField(label=_("White (username)"), max_length=150)
     black = forms.CharField(label=_("Black (username; empty: the bye)"), max_length=150, required=False)
     reason = forms.CharField(label=_("Reason"), max_length=300, required=False)
+
+
+class BoardArbitersForm(forms.Form):
+    """The round's arbiters by board (1.16.9): one line per arbiter, "username 1-4" or "username 5"."""
+
+    assignments = forms.CharField(
+        label=_("Arbiters by board: one line each, username and boards (e.g. «yelena 1-4»); empty: every arbiter"),
+        widget=forms.Textarea(attrs={"rows": 3}),
+        max_length=5000,
+        required=False,
+    )
+
+    def clean_assignments(self) -> list[tuple[str, int, int]]:
+        groups = []
+        for line in self.cleaned_data["assignments"].splitlines():
+            if not line.strip():
+                continue
+            match = BOARD_GROUP.fullmatch(line.strip())
+            if match is None:
+                raise forms.ValidationError(_("Write each line as a username and boards, e.g. «yelena 1-4»."))
+            first = int(match["first"])
+            groups.append((match["name"], first, int(match["last"] or first)))
+        return groups
 
 
 class ResultForm(forms.Form):

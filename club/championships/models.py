@@ -292,6 +292,33 @@ class Round(models.Model):
         return f"{self.championship} round {self.number}"
 
 
+class BoardArbiter(models.Model):
+    """An arbiter the chief arbiter assigns to a group of a round's boards (003 1.16.9: «на каждую
+    партию должен назначаться судья»): he judges their games (``authority``). In a team event the
+    numbers are the round's matches, each with all its boards."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="board_arbiters")
+    arbiter = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    first_board = models.PositiveSmallIntegerField()
+    last_board = models.PositiveSmallIntegerField()
+    assigned_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    assigned_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["round", "first_board"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(first_board__gte=1, last_board__gte=models.F("first_board")), name="board_arbiter_range"
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.arbiter} on boards {self.first_board}–{self.last_board} of {self.round}"
+
+    def covers(self, number: int) -> bool:
+        return self.first_board <= number <= self.last_board
+
+
 class Board(models.Model):
     """One pair of a round: white against black, or white alone (a bye, or resting in a round robin)."""
 

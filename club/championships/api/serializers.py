@@ -336,6 +336,25 @@ class LeaveSerializer(serializers.Serializer):
     reason = serializers.CharField(max_length=300, allow_blank=True, required=False, default="")
 
 
+class BoardGroupSerializer(serializers.Serializer):
+    """An arbiter and the boards he judges in the round (1.16.9); a team event's: its matches."""
+
+    member_id = IdField()
+    first_board = serializers.IntegerField(min_value=1, max_value=9999)
+    last_board = serializers.IntegerField(min_value=1, max_value=9999)
+
+
+class BoardArbitersSerializer(serializers.Serializer):
+    groups = BoardGroupSerializer(many=True, max_length=999)
+
+
+class BoardArbiterSerializer(serializers.Serializer):
+    member_id = serializers.IntegerField(source="arbiter_id")
+    name = serializers.CharField(source="arbiter.__str__")
+    first_board = serializers.IntegerField()
+    last_board = serializers.IntegerField()
+
+
 class AbsenceSerializer(serializers.Serializer):
     member_id = IdField()
     round = serializers.IntegerField(min_value=1, max_value=ROUNDS_MAX)

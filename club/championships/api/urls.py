@@ -14,6 +14,11 @@ urlpatterns = [
     path("<id:pk>/entry/", views.EntryView.as_view(), name="api-championship-entry"),
     path("<id:pk>/rounds/", views.RoundsView.as_view(), name="api-championship-pair"),
     path("<id:pk>/rounds/<id:number>/", views.RoundDetailView.as_view(), name="api-championship-round"),
+    path(
+        "<id:pk>/rounds/<id:number>/arbiters/",
+        views.RoundArbitersView.as_view(),
+        name="api-championship-board-arbiters",
+    ),
     path("<id:pk>/rounds/<id:number>/override/", views.RoundOverrideView.as_view(), name="api-championship-override"),
     path("<id:pk>/rounds/<id:number>/discard/", views.RoundDiscardView.as_view(), name="api-championship-discard"),
     path("<id:pk>/rounds/<id:number>/publish/", views.RoundPublishView.as_view(), name="api-championship-publish"),

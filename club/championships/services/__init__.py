@@ -16,6 +16,7 @@ and changes nothing.
 * ``matches``: micro-matches, ballots and knockout ties;
 * ``leaving``: withdrawal, exclusion and reinstatement;
 * ``absences``: a player known to miss one Swiss round (1.15.2);
+* ``board_arbiters``: the chief arbiter assigns arbiters to a round's boards (1.16.9);
 * ``playoffs``: a play-off for tied places (1.13.2), players or teams (1.14.6);
 * ``standings``: the stored table;
 * ``stages``: staged events;
@@ -23,6 +24,7 @@ and changes nothing.
 """
 
 from .absences import absence_mark
+from .board_arbiters import BoardGroup, board_arbiters_assign
 from .correspondence import game_adjudicate, play_close_due
 from .entries import entries_close, entry_create, entry_group_set, entry_withdraw
 from .guests import entry_add, guest_enter, guest_merge
@@ -48,6 +50,8 @@ from .teams import (
 __all__ = [
     "absence_mark",
     "arbiter_appoint",
+    "BoardGroup",
+    "board_arbiters_assign",
     "board_ineligible",
     "board_override",
     "board_result_record",

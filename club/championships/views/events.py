@@ -27,6 +27,7 @@ from ..forms import (
     AbsenceForm,
     AdjudicationForm,
     AppointForm,
+    BoardArbitersForm,
     ChampionshipForm,
     GuestForm,
     LeaveForm,
@@ -125,6 +126,7 @@ def championship_detail(request, pk):
             "pair_form": PairForm(),
             "publish_form": PublishForm(),
             "override_form": OverrideForm(),
+            "board_arbiters_form": BoardArbitersForm(),
             "result_form": ResultForm(),
             "adjudication_form": AdjudicationForm(),
             "leave_form": LeaveForm(),
@@ -254,6 +256,15 @@ def _run(request, championship_id: int, action: str):
             reason=form["reason"],
         )
         return _("The pairing is changed and the decision recorded.")
+    if action == "board-arbiters":
+        form = _valid(BoardArbitersForm(post))
+        number = posted_int(post, "round", default=0)
+        groups = [
+            services.BoardGroup(arbiter_id=_member(name).pk, first=first, last=last)
+            for name, first, last in form["assignments"]
+        ]
+        services.board_arbiters_assign(by=me, championship_id=championship_id, round_number=number, groups=groups)
+        return _("Round %(n)s's arbiters are assigned to its boards (1.16.9).") % {"n": number}
     if action == "result":
         form = _valid(ResultForm(post))
         services.board_result_set(
