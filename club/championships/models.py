@@ -99,6 +99,16 @@ class Championship(models.Model):
     initial_order = models.CharField(
         _("initial classification"), max_length=8, choices=InitialOrder.choices, default=InitialOrder.RATING
     )
+    # 1.15.9, the regulations' other pairing procedures (a Swiss): accelerated pairing in the first
+    # rounds, the upper group counting these extra points; pairing within rating bands (lower bounds).
+    accelerated_rounds = models.PositiveSmallIntegerField(_("accelerated rounds (1.15.9)"), default=0)
+    accelerated_points = models.DecimalField(
+        _("extra points of the upper group (1.15.9)"), max_digits=3, decimal_places=1, default=1
+    )
+    rating_bands = models.JSONField(_("rating bands paired apart (1.15.9)"), default=list, blank=True)
+    # 1.1: the age categories the event is for ("U14", "60+"; ``age_categories``): an entry must
+    # fit one; with several, each has its own standings. Empty: open to every age.
+    age_categories = models.JSONField(_("age categories (1.1)"), default=list, blank=True)
     # 1.11: each pairing is a micro-match of this many games, colours alternating (шашки-64: 2, 2.2).
     games_per_pairing = models.PositiveSmallIntegerField(_("games per pairing"), default=1)
     # 2.2.2: шашки-64 draws one start per micro-match from this table ("idf", "fmjd", a loaded one).
@@ -147,6 +157,11 @@ class Championship(models.Model):
 
     def __str__(self):
         return self.name
+
+    @property
+    def event_year(self) -> int:
+        """The year ages are counted in (1.1): the year its entries close, else the year it was created."""
+        return (self.entries_close_at or self.created_at).year
 
     @property
     def for_teams(self) -> bool:

@@ -32,6 +32,11 @@ urlpatterns = [
     path("<id:pk>/withdrawals/", views.LeaveView.as_view(), name="api-championship-withdraw"),
     path("<id:pk>/decisions/", results.DecisionsView.as_view(), name="api-championship-decisions"),
     path("<id:pk>/standings/", results.StandingsView.as_view(), name="api-championship-standings"),
+    path(
+        "<id:pk>/standings/categories/",
+        results.CategoryStandingsView.as_view(),
+        name="api-championship-category-standings",
+    ),
     path("<id:pk>/crosstable/", results.CrosstableView.as_view(), name="api-championship-crosstable"),
     path("<id:pk>/published/", results.PublishedResultsView.as_view(), name="api-championship-published"),
     path("<id:pk>/groups/", views.GroupView.as_view(), name="api-championship-groups"),

@@ -40,7 +40,7 @@ from ..forms import (
 )
 from ..models import Championship
 from ..selectors import bracket as brackets
-from ..selectors import event_tables, results
+from ..selectors import categories, event_tables, results
 
 FINISHED_PER_PAGE = 50
 
@@ -88,6 +88,7 @@ def championship_detail(request, pk):
         raise Http404
     entries = list(selectors.entries(championship))
     rounds = selectors.rounds_with_boards(championship)
+    standings_rows = event_tables.stored_standings_rows(championship)
     my_entry = next((e for e in entries if e.member_id == getattr(request.user, "pk", None)), None)
     return render(
         request,
@@ -103,7 +104,8 @@ def championship_detail(request, pk):
             "may_appoint": authority.verdict(request.user, authority.appointing(championship), championship).allowed,
             "is_arbiter": role is not None,
             "is_chief": role in ("chief", "deputy"),
-            "standings": event_tables.stored_standings_rows(championship),
+            "standings": standings_rows,
+            "category_standings": categories.category_standings(championship, standings_rows),
             "coefficient_columns": results.coefficient_columns(),
             "facts": results.facts(championship),
             "crosstable": (
