@@ -14,7 +14,6 @@ from django.utils.translation import gettext as _
 from club.members.roles import Role, has_role
 from club.platform.refusals import Conflict, Forbidden, Invalid, NotFound
 from club.teams.models import TeamPlayer
-from games import clock
 from ratings.models import Rating
 
 from .. import age_categories, pairing
@@ -157,12 +156,19 @@ def entries_close(*, by, championship_id: int, seed: str | None = None, now: dat
                 _("A standing event keeps its entries open: each section starts when its players are waiting."),
             )
         chief_appointed_required(championship)
-        seed = seed or secrets.token_hex(8)
+        seed = seed or lot_seed_new()
         numbers = lot_draw(championship, seed)
         championship.status, championship.lot_seed = Status.ENTRIES_CLOSED, seed
         championship.save(update_fields=["status", "lot_seed"])
         decision_record(championship, by, "entries-close", now=now, clause="1.6.2", seed=seed, **numbers)
     return championship
+
+
+def lot_seed_new() -> str:
+    """A fresh seed for a lot nobody chose: unpredictable, so nobody can know
+    the start numbers before the lot is drawn (1.6.2), and stored, so anyone
+    can draw it again and check."""
+    return secrets.token_hex(8)
 
 
 def lot_draw(championship: Championship, seed: str) -> dict:
@@ -261,7 +267,7 @@ def _scheveningen_groups(entry_list: list[Entry], order: list[int]) -> dict[int,
 
 def _member_rating(member, championship: Championship) -> int | None:
     """The club rating in the championship's pool, else the federation rating."""
-    speed = clock.TimeControl.parse(championship.time_control).speed_in(championship.discipline)
+    speed = championship.time_control.speed_in(championship.discipline)
     value = (
         Rating.objects.filter(member_id=member.pk, discipline=championship.discipline, speed=speed)
         .values_list("rating", flat=True)

@@ -8,7 +8,8 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('championships', '0017_round_working'),
+        ('championships', '0018_broadcast_delay'),
+        ('championships', '0018_time_control_typed'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
