@@ -85,6 +85,11 @@ class Championship(models.Model):
     # Team events (1.14.1, 1.14.2): boards per match, reserves per team.
     boards = models.PositiveSmallIntegerField(_("boards per match"), null=True, blank=True)
     reserves = models.PositiveSmallIntegerField(_("reserves per team"), default=0)
+    # 1.14.2, the regulations' board rules (``team_rules.BoardPolicy``): fixed boards, the boards
+    # reserves may play (empty: any), whether the line-up moves up past a missing player.
+    fixed_boards = models.BooleanField(_("boards fixed to the players (1.14.2)"), default=False)
+    reserve_boards = models.JSONField(_("boards reserves may play (1.14.2)"), default=list, blank=True)
+    lineup_moves_up = models.BooleanField(_("the line-up moves up past a missing player (1.14.2)"), default=False)
     # 1.1: a personal-team event ranks each board's players too (``selectors.board_rankings``).
     ranks_boards = models.BooleanField(_("ranks each board's players too (1.1)"), default=False)
     # 1.14.2: line-ups are due this many minutes before the round (empty: the rules' 15).

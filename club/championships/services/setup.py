@@ -86,6 +86,9 @@ def championship_create(
     entrants: str = Championship.Entrants.PLAYERS,
     boards: int | None = None,
     reserves: int = 0,
+    fixed_boards: bool = False,
+    reserve_boards: list[int] | tuple = (),
+    lineup_moves_up: bool = False,
     lineup_minutes: int | None = None,
     ranks_boards: bool = False,
     system: str = System.ROUND_ROBIN,
@@ -163,6 +166,9 @@ def championship_create(
     if for_teams:
         scoring = scoring or Championship.Scoring.MATCH_POINTS
         options = _team_options(boards=boards, reserves=reserves, system=system, scoring=scoring)
+        options.update(
+            _board_policy(boards=boards, fixed=fixed_boards, reserve_boards=reserve_boards, moves_up=lineup_moves_up)
+        )
         options["lineup_minutes"] = _lineup_minutes(lineup_minutes)
         options["ranks_boards"] = bool(ranks_boards)
         criteria = _criteria(tie_criteria, team_rules.CRITERIA)
@@ -369,6 +375,18 @@ def _team_options(*, boards: int | None, reserves: int, system: str, scoring: st
     if scoring not in TEAM_SCORINGS:
         raise Invalid("bad-scoring", _("Scoring is by match points or by board points (1.14.6)."))
     return {"boards": boards, "reserves": reserves}
+
+
+def _board_policy(*, boards: int, fixed: bool, reserve_boards, moves_up: bool) -> dict:
+    """1.14.2: the regulations' board rules — fixed boards, the reserves' boards, moving up."""
+    allowed = sorted({int(b) for b in reserve_boards or ()})
+    if any(not 1 <= b <= boards for b in allowed):
+        raise Invalid("bad-reserve-boards", _("Reserves' boards are among boards 1 to %(n)s (1.14.2).") % {"n": boards})
+    if fixed and moves_up:
+        raise Invalid(
+            "fixed-boards-move-up", _("Boards fixed to the players never move up: choose one or the other (1.14.2).")
+        )
+    return {"fixed_boards": bool(fixed), "reserve_boards": allowed, "lineup_moves_up": bool(moves_up)}
 
 
 def _lineup_minutes(minutes: int | None) -> int | None:
