@@ -296,6 +296,9 @@ def _protest_conflict(member, protest) -> Verdict | None:
         return Verdict(False, "own-team", _("Nobody rules on a protest of his own team (003 1.3.1)."))
     if sanction is not None and sanction.issued_by_id == member.pk and has_panel(event_of(protest)):
         return Verdict(False, "own-decision", _("A panel member does not rule on a protest against his own sanction."))
+    decision = getattr(protest, "decision", None)
+    if decision is not None and decision.by_id == member.pk and has_panel(event_of(protest)):
+        return Verdict(False, "own-decision", _("A panel member does not rule on a protest against his own decision."))
     return None
 
 

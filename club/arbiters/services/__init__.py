@@ -24,7 +24,7 @@ from .desk import (
     result_decide,
 )
 from .protests import protest_file, protest_rule
-from .questions import question_answer, question_ask
+from .questions import question_answer, question_ask, question_to_organisers
 from .sanctions import HEAVY, LIGHT, sanction_issue, sanction_reverse
 
 __all__ = [
@@ -43,6 +43,7 @@ __all__ = [
     "protest_rule",
     "question_answer",
     "question_ask",
+    "question_to_organisers",
     "result_decide",
     "sanction_issue",
     "sanction_reverse",
