@@ -16,10 +16,12 @@ from django.views.decorators.http import require_POST
 from club.championships import selectors as championships
 from club.championships.authority import Action, verdict
 from club.championships.forms import AppointForm, MatchResultForm, PairForm, PublishForm
+from club.championships.selectors.board_results import boards_without_result
 from club.championships.selectors.desk import matches_to_decide, next_step, publish_check
 from club.championships.selectors.events import is_participant
 from club.platform.api.params import posted_int
 from club.platform.refusals import Refused
+from games.venue import rules_of
 
 from . import selectors, services
 from .forms import EventSanctionForm, MyGameForm
@@ -46,6 +48,8 @@ def championship_desk(request, pk: int):
         "organises": verdict(me, Action.EVENT_ORGANISE, championship).allowed,
         **selectors.event_part_of(me, championship),
     }
+    if rules_of(championship.venue).results_reported:  # at the board: what each board waits for, and from whom
+        context["boards_waiting"] = boards_without_result(championship)
     context.update(
         question_form=MyGameForm(games=context["my_games"], auto_id="id_question_%s"),
         game_protest_form=MyGameForm(games=context["my_games"], auto_id="id_game_protest_%s"),

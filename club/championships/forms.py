@@ -15,6 +15,7 @@ from games.disciplines import opening_rule_title
 from games.forms import RUSSIAN_64, discipline_choices, time_control_choices
 from games.rules import ballots64
 from games.services.start_rule import opening_rules_of
+from games.venue import Venue
 from ratings import standings
 
 from .decisions import REASON_MAX
@@ -54,6 +55,15 @@ class ChampionshipForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120)
     discipline = forms.ChoiceField(label=_("Discipline"), choices=discipline_choices)
     time_control = forms.ChoiceField(label=_("Time control"), choices=time_control_choices, initial="d3")
+    venue = forms.ChoiceField(
+        label=_("Played"),
+        choices=[("", _("as the time control implies (days: by correspondence, minutes: online)"))] + Venue.choices,
+        required=False,
+        help_text=_(
+            "At the board: the clocks stand on the table; the players or the arbiter report each result "
+            "and the score sheets are typed in afterwards."
+        ),
+    )
     system = forms.ChoiceField(label=_("System"), choices=Championship.System.choices)
     cycles = forms.IntegerField(label=_("Cycles (round robin)"), min_value=1, max_value=4, initial=1)
     swiss_system = forms.ChoiceField(
@@ -218,7 +228,10 @@ class AdjudicationForm(forms.Form):
             ("1-0", _("white wins")),
             ("0-1", _("black wins")),
             ("1/2-1/2", _("draw")),
-            ("-/-", _("both lose by forfeit")),
+            ("0-0", _("both lose the game played")),
+            ("+/-", _("no move made: black loses by forfeit")),
+            ("-/+", _("no move made: white loses by forfeit")),
+            ("-/-", _("no move made: both lose by forfeit")),
         ],
     )
     reason = forms.CharField(label=_("Reason"), max_length=2000)
@@ -371,3 +384,36 @@ class LeaveForm(forms.Form):
     username = forms.CharField(label=_("Player"), max_length=150)
     excluded = forms.BooleanField(label=_("Excluded (not withdrawn)"), required=False)
     reason = forms.CharField(label=_("Reason"), max_length=300)
+
+
+class BoardActionForm(forms.Form):
+    """One board's action on the boards page: a player's report, an arbiter's result or no-show."""
+
+    ACTIONS = ("report", "decide", "absent")
+
+    game = forms.IntegerField(min_value=1, max_value=MAX_ID)
+    action = forms.ChoiceField(choices=[(a, a) for a in ACTIONS])
+    result = forms.ChoiceField(
+        label=_("Result"), required=False, choices=[("", "—")] + [(r, r) for r in vocabulary.PLAYED]
+    )
+    absent = forms.ChoiceField(
+        label=_("Did not come"),
+        required=False,
+        choices=[("", "—"), ("white", _("white")), ("black", _("black")), ("both", _("both"))],
+    )
+    reason = forms.CharField(label=_("Reason"), max_length=REASON_MAX, required=False)
+
+
+class ScoreSheetForm(forms.Form):
+    """Moves typed from a score sheet: one, or a whole sheet "1. c3-d4 f6-e5 2. …"."""
+
+    moves = forms.CharField(
+        label=_("Moves"), required=False, max_length=20_000, widget=forms.Textarea(attrs={"rows": 4})
+    )
+    ply = forms.IntegerField(min_value=0, max_value=10_000, widget=forms.HiddenInput)
+    take_back = forms.BooleanField(required=False, widget=forms.HiddenInput)
+    reason = forms.CharField(
+        label=_("Reason (only to correct the record of a finished event, 2.1.10.4)"),
+        max_length=REASON_MAX,
+        required=False,
+    )

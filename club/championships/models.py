@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.clock import Period, TimeControl
 from games.model_fields import TimeControlField
+from games.venue import Venue
 
 # 3.6.4: «5 мин. + 3 сек. на все партии до первой победы».
 LEHMANN_GEORGIEV_CONTROL = TimeControl(periods=(Period(300),), increment=3)
@@ -80,6 +81,8 @@ class Championship(models.Model):
         _("ballot"), max_length=32, blank=True, help_text=_("шашки-64: 'random' draws one per game.")
     )
     time_control = TimeControlField(_("time control"))
+    # Where its games are played (games.venue): online, at the board or by correspondence.
+    venue = models.CharField(_("played"), max_length=16, choices=Venue.choices, default=Venue.ONLINE)
     rated = models.BooleanField(_("rated"), default=True)
     entrants = models.CharField(_("entrants"), max_length=8, choices=Entrants.choices, default=Entrants.PLAYERS)
     # Team events (1.14.1, 1.14.2): boards per match, reserves per team.
@@ -225,6 +228,8 @@ class Appointment(models.Model):
         DEPUTY = "deputy", _("deputy chief arbiter")
         ARBITER = "arbiter", _("arbiter")
         PANEL = "panel", _("protest panel member")
+        # Enters a game at the board's moves live at the table, for its broadcast (the chief arbiter appoints him).
+        OPERATOR = "operator", _("board operator")
 
     championship = models.ForeignKey(Championship, on_delete=models.CASCADE, related_name="appointments")
     member = models.ForeignKey(
@@ -474,3 +479,22 @@ class Decision(models.Model):
 
     def __str__(self):
         return f"{self.action} by {self.by} in {self.championship}"
+
+
+class BoardReport(models.Model):
+    """A player's report of his own board's result, at the board (``games.venue``):
+    it stands once his opponent reports the same or an arbiter decides; two that
+    disagree wait on the arbiter's list (``selectors.board_results``). One per
+    player and game, replaced by his next report while the game waits."""
+
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="board_reports")
+    member = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    result = models.CharField(max_length=8)
+    reported_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["game", "reported_at", "id"]
+        constraints = [models.UniqueConstraint(fields=["game", "member"], name="board_report_once")]
+
+    def __str__(self):
+        return f"{self.member} reports {self.result} in game {self.game_id}"

@@ -9,7 +9,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('arbiters', '0007_panel_into_appointments'),
-        ('championships', '0022_team_board_policy'),
+        ('championships', '0026_team_board_policy'),
         ('games', '0013_time_control_typed'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]

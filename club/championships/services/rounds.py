@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from club.notifications.services import decision_notify
 from club.platform.refusals import Conflict, Invalid, NotFound, RuleRefusal
 from games import results as vocabulary
+from games.venue import rules_of
 
 from .. import pairing
 from ..authority import arbiter_required, chief_required
@@ -430,7 +431,11 @@ def _pairings_notify(championship: Championship, the_round: Round, starts_at: da
                     "opponent": str(opponent),
                     "starts_at": starts_at.isoformat() if starts_at else None,
                 },
-                url=f"/play/games/{board.game_id}/",
+                url=(
+                    f"/championships/{championship.pk}/boards/"
+                    if rules_of(championship.venue).results_reported
+                    else f"/play/games/{board.game_id}/"
+                ),
                 game_id=board.game_id,
             )
 

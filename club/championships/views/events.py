@@ -21,6 +21,7 @@ from club.members.roles import Role, has_any_role, role_required
 from club.platform.api.errors import refusal_status
 from club.platform.api.params import posted_int
 from club.platform.refusals import Refused as PlayRefused
+from games.venue import rules_of
 
 from .. import authority, selectors, services
 from ..forms import (
@@ -104,6 +105,10 @@ def championship_detail(request, pk):
             "may_appoint": authority.verdict(request.user, authority.appointing(championship), championship).allowed,
             "is_arbiter": role is not None,
             "is_chief": role in ("chief", "deputy"),
+            "at_the_board": rules_of(championship.venue).results_reported,
+            "may_record_round": authority.verdict(
+                request.user, authority.round_results_action(championship), championship
+            ).allowed,
             "standings": standings_rows,
             "category_standings": categories.category_standings(championship, standings_rows),
             "coefficient_columns": results.coefficient_columns(),

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('championships', '0020_other_pairing_procedures'),
+        ('championships', '0024_other_pairing_procedures'),
     ]
 
     operations = [

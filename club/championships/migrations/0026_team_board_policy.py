@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('championships', '0021_age_categories'),
+        ('championships', '0025_age_categories'),
     ]
 
     operations = [

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('championships', '0019_board_arbiters'),
+        ('championships', '0023_board_arbiters'),
     ]
 
     operations = [

@@ -8,8 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('championships', '0018_broadcast_delay'),
-        ('championships', '0018_time_control_typed'),
+        ('championships', '0022_board_operators'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
