@@ -28,6 +28,11 @@ urlpatterns = [
     path("<id:pk>/adjudications/", views.AdjudicationView.as_view(), name="api-championship-adjudicate"),
     path("<id:pk>/rounds/", views.RoundsView.as_view(), name="api-championship-pair"),
     path("<id:pk>/rounds/<id:number>/", views.RoundDetailView.as_view(), name="api-championship-round"),
+    path(
+        "<id:pk>/rounds/<id:number>/arbiters/",
+        views.RoundArbitersView.as_view(),
+        name="api-championship-board-arbiters",
+    ),
     path("<id:pk>/rounds/<id:number>/override/", views.RoundOverrideView.as_view(), name="api-championship-override"),
     path("<id:pk>/rounds/<id:number>/discard/", views.RoundDiscardView.as_view(), name="api-championship-discard"),
     path("<id:pk>/rounds/<id:number>/publish/", views.RoundPublishView.as_view(), name="api-championship-publish"),
@@ -47,6 +52,11 @@ urlpatterns = [
     path("<id:pk>/withdrawals/", views.LeaveView.as_view(), name="api-championship-withdraw"),
     path("<id:pk>/decisions/", results.DecisionsView.as_view(), name="api-championship-decisions"),
     path("<id:pk>/standings/", results.StandingsView.as_view(), name="api-championship-standings"),
+    path(
+        "<id:pk>/standings/categories/",
+        results.CategoryStandingsView.as_view(),
+        name="api-championship-category-standings",
+    ),
     path("<id:pk>/crosstable/", results.CrosstableView.as_view(), name="api-championship-crosstable"),
     path("<id:pk>/published/", results.PublishedResultsView.as_view(), name="api-championship-published"),
     path("<id:pk>/groups/", views.GroupView.as_view(), name="api-championship-groups"),

@@ -204,6 +204,31 @@ class RoundDetailView(APIView):
         return Response(s.RoundSerializer(get_object_or_404(championship.rounds, number=number)).data)
 
 
+class RoundArbitersView(_Action):
+    def get_permissions(self):
+        return [] if self.request.method == "GET" else super().get_permissions()
+
+    @extend_schema(responses=s.BoardArbiterSerializer(many=True))
+    def get(self, request, pk, number):
+        """Which arbiter judges which boards of the round (1.16.9); none listed: every arbiter of the event."""
+        championship = visible_or_404(pk, request.user)
+        the_round = get_object_or_404(championship.rounds, number=number)
+        return Response(s.BoardArbiterSerializer(selectors.round_board_arbiters(the_round), many=True).data)
+
+    @extend_schema(request=s.BoardArbitersSerializer, responses=s.BoardArbiterSerializer(many=True))
+    def put(self, request, pk, number):
+        """Assign the event's arbiters to the round's boards (chief arbiter or deputy; 1.16.9):
+        replaces the round's assignments; an empty list gives every board to every arbiter again."""
+        data = s.BoardArbitersSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        groups = [
+            services.BoardGroup(arbiter_id=g["member_id"], first=g["first_board"], last=g["last_board"])
+            for g in data.validated_data["groups"]
+        ]
+        rows = services.board_arbiters_assign(by=request.user, championship_id=pk, round_number=number, groups=groups)
+        return Response(s.BoardArbiterSerializer(rows, many=True).data)
+
+
 class RoundOverrideView(_Action):
     @extend_schema(request=s.OverrideSerializer, responses=s.RoundSerializer)
     def post(self, request, pk, number):
