@@ -105,6 +105,7 @@ def event_game_create(
         lateness_ms=allowed,
         clock_ms=clock_ms,
         present=present,
+        venue=championship.venue,
         event=championship.name,
         round=round_label,
     )
