@@ -39,12 +39,13 @@ from .selectors.events import championship_of_game
 
 
 class Power(StrEnum):
-    """What an office gives. The first four are held in one event, by appointment; the rest in the club."""
+    """What an office gives. The first five are held in one event, by appointment; the rest in the club."""
 
     ORGANISER = "organiser"  # the event's organiser, or a club administrator standing in for him
     CHIEF = "chief"  # the chief arbiter or his deputy
     ARBITER = "arbiter"  # any appointed arbiter, the chief and deputy too
     PANEL = "panel"  # the event's protest panel (1.3.1)
+    OPERATOR = "operator"  # a board operator: enters the moves of the games at the board live, nothing else
     CLUB_CHIEF = "club-chief-arbiter"
     CLUB_ARBITER = "club-arbiter"
 
@@ -52,6 +53,7 @@ class Power(StrEnum):
 class Action(StrEnum):
     GAME_RESULT = "game.result"  # set, correct or annul a game's result (1.4, 1.10.4)
     BOARD_RESULT = "game.board-result"  # record the result of a game at the board, or a no-show (1.9, 1.16)
+    BOARD_MOVES = "game.board-moves"  # enter a game at the board's moves live, as they are made (its broadcast)
     GAME_CLOCKS = "game.clocks"  # stop, restart or correct the clocks (1.7.8, 5.3.1.5–5.3.1.6)
     GAME_ADJOURN = "game.adjourn"  # order an adjournment (5.3.3.2)
     GAME_DESK = "game.desk"  # the arbiter's page of a game: resume, draw claims, questions, the sealed move
@@ -61,6 +63,7 @@ class Action(StrEnum):
     EVENT_ORGANISE = "event.organise"  # set up the event: entries, invitations, groups, stages, the panel
     EVENT_APPOINT = "event.appoint"  # appoint its arbiters
     EVENT_REAPPOINT = "event.reappoint"  # change them once the entries have closed (a recorded decision)
+    EVENT_OPERATORS = "event.operators"  # appoint the board operators who enter moves at the tables
     EVENT_PAIR = "event.pair"  # pair and publish rounds (1.15)
     EVENT_ABSENCE = "event.absence"  # mark a player known to miss a round, before it is paired (1.15.2)
     EVENT_DECIDE = "event.decide"  # override a pairing, a result, a withdrawal, a team's forfeit (1.10, 1.14, 1.15)
@@ -83,6 +86,9 @@ def _powers(*powers: Power) -> frozenset[Power]:
 RULES: dict[Action, Rule] = {
     Action.GAME_RESULT: Rule(_powers(Power.CHIEF), _powers(Power.CLUB_CHIEF), "003 1.4", judges_game=True),
     Action.BOARD_RESULT: Rule(_powers(Power.ARBITER), _powers(Power.CLUB_ARBITER), "003 1.16", judges_game=True),
+    Action.BOARD_MOVES: Rule(
+        _powers(Power.ARBITER, Power.OPERATOR), _powers(Power.CLUB_ARBITER), "002 §17", judges_game=True
+    ),
     Action.GAME_CLOCKS: Rule(_powers(Power.ARBITER), _powers(Power.CLUB_ARBITER), "003 1.7.8", judges_game=True),
     Action.GAME_ADJOURN: Rule(_powers(Power.CHIEF), _powers(Power.CLUB_CHIEF), "003 5.3.3.2", judges_game=True),
     Action.GAME_DESK: Rule(_powers(Power.ARBITER), _powers(Power.CLUB_ARBITER), "002 §17", judges_game=True),
@@ -92,6 +98,7 @@ RULES: dict[Action, Rule] = {
     Action.EVENT_ORGANISE: Rule(_powers(Power.ORGANISER), frozenset(), "002 §17"),
     Action.EVENT_APPOINT: Rule(_powers(Power.ORGANISER), frozenset(), "002 §17"),
     Action.EVENT_REAPPOINT: Rule(frozenset(), _powers(Power.CLUB_CHIEF), "002 §17"),
+    Action.EVENT_OPERATORS: Rule(_powers(Power.CHIEF), _powers(Power.CLUB_CHIEF), "002 §17"),
     Action.EVENT_PAIR: Rule(_powers(Power.ARBITER), frozenset(), "003 1.15"),
     Action.EVENT_ABSENCE: Rule(_powers(Power.ORGANISER, Power.CHIEF), frozenset(), "003 1.15.2"),
     Action.EVENT_DECIDE: Rule(_powers(Power.CHIEF), frozenset(), "003 1.4"),
@@ -143,6 +150,8 @@ def event_powers(member, championship: Championship) -> set[Power]:
         powers.add(Power.ARBITER)
     elif role == Appointment.Role.PANEL:
         powers.add(Power.PANEL)
+    elif role == Appointment.Role.OPERATOR:
+        powers.add(Power.OPERATOR)
     return powers
 
 

@@ -208,6 +208,8 @@ class Appointment(models.Model):
         DEPUTY = "deputy", _("deputy chief arbiter")
         ARBITER = "arbiter", _("arbiter")
         PANEL = "panel", _("protest panel member")
+        # Enters a game at the board's moves live at the table, for its broadcast (the chief arbiter appoints him).
+        OPERATOR = "operator", _("board operator")
 
     championship = models.ForeignKey(Championship, on_delete=models.CASCADE, related_name="appointments")
     member = models.ForeignKey(

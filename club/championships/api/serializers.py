@@ -492,7 +492,7 @@ class BoardReportAnswerSerializer(serializers.Serializer):
         help_text="waiting: the opponent has not reported; stands: both agree, the result is recorded; "
         "disputed: the reports disagree, an arbiter decides.",
     )
-    board = BoardSerializer()
+    board = BoardSerializer(allow_null=True, help_text="The board (null: a team match's board).")
 
 
 class NoShowSerializer(serializers.Serializer):
@@ -503,6 +503,7 @@ class NoShowSerializer(serializers.Serializer):
 class BoardWaitingSerializer(serializers.Serializer):
     round = serializers.IntegerField(source="board.round.number")
     board = BoardSerializer()
+    game_id = IdField(source="game.pk", help_text="The game waiting: the board's, or its micro-match's current one.")
     state = serializers.ChoiceField(choices=["no-report", "to-confirm", "disputed"])
     to_act = serializers.CharField(help_text="Who is to act, in words.")
     reports = serializers.SerializerMethodField()

@@ -7,6 +7,7 @@ handler (club/platform/api/errors.py): 400 invalid, 403 forbidden, 404, 409 conf
 
 from __future__ import annotations
 
+from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema
@@ -280,11 +281,14 @@ class ResultView(_Action):
         return Response(s.BoardSerializer(pairing).data)
 
 
-def _board_of(pk: int, game_id: int) -> Board:
-    board = Board.objects.filter(round__championship_id=pk, game_id=game_id).first()
-    if board is None:
-        raise Http404
-    return board
+def _board_of(pk: int, game_id: int) -> Board | None:
+    """The board a game of the event belongs to (its own, or its micro-match's); None for a team match's board."""
+    return (
+        Board.objects.filter(round__championship_id=pk)
+        .filter(Q(game_id=game_id) | Q(match_games__game_id=game_id))
+        .distinct()
+        .first()
+    )
 
 
 class BoardsWaitingView(APIView):
@@ -306,18 +310,28 @@ class BoardReportView(_Action):
         outcome = services.board_result_report(
             by=request.user, championship_id=pk, game_id=game_id, result=data.validated_data["result"]
         )
-        return Response({"outcome": outcome, "board": s.BoardSerializer(_board_of(pk, game_id)).data})
+        board = _board_of(pk, game_id)
+        return Response({"outcome": outcome, "board": s.BoardSerializer(board).data if board else None})
 
 
 class NoShowView(_Action):
-    @extend_schema(request=s.NoShowSerializer, responses=s.BoardSerializer)
+    @extend_schema(
+        request=s.NoShowSerializer,
+        responses=PolymorphicProxySerializer(
+            component_name="NoShowPairing",
+            serializers=[s.BoardSerializer, TeamBoardGameSerializer],
+            resource_type_field_name=None,
+        ),
+    )
     def post(self, request, pk, game_id):
         """An arbiter records that a player did not come to the board (1.9.1: −/+; 1.9.2: −/−),
         once the event's allowed lateness has passed (409 lateness-not-passed before)."""
         data = s.NoShowSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        services.board_no_show(by=request.user, championship_id=pk, game_id=game_id, **data.validated_data)
-        return Response(s.BoardSerializer(_board_of(pk, game_id)).data)
+        pairing = services.board_no_show(by=request.user, championship_id=pk, game_id=game_id, **data.validated_data)
+        if isinstance(pairing, BoardGame):
+            return Response(TeamBoardGameSerializer(pairing).data)
+        return Response(s.BoardSerializer(pairing).data)
 
 
 class ScoreSheetView(_Action):

@@ -55,10 +55,11 @@ def board_results(request, pk):
         {
             "waiting": waiting,
             "board": waiting.board,
-            "mine": me in (waiting.board.white_id, waiting.board.black_id),
+            "game": waiting.game,
+            "mine": me in (waiting.game.white_id, waiting.game.black_id),
             "my_report": waiting.report_of(me),
             "their_report": waiting.report_of(
-                waiting.board.black_id if me == waiting.board.white_id else waiting.board.white_id
+                waiting.game.black_id if me == waiting.game.white_id else waiting.game.white_id
             ),
         }
         for waiting in boards_without_result(championship)
