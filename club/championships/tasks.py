@@ -13,6 +13,8 @@ became championships (issue 23): messages queued under them then still run.
 
 from celery import shared_task
 
+from club.platform.refusals import Refused
+
 from . import services
 from .models import Championship, Decision
 
@@ -33,8 +35,13 @@ def standings_recompute(championship_id: int) -> bool:
 
 @shared_task(name="club.championships.tasks.stage_advance", **TASK)
 def stage_advance(championship_id: int) -> str:
-    """A stage finished: carry its qualifiers into the next stage (exactly once)."""
-    return services.stage_advance(championship_id=championship_id)
+    """A stage finished: carry its qualifiers into the next stage (exactly once). A refusal
+    (a qualifier who is an official of the next stage) waits for the organiser: once the
+    officials change, his button carries them; retrying here would refuse the same."""
+    try:
+        return services.stage_advance(championship_id=championship_id)
+    except Refused as refusal:
+        return refusal.code
 
 
 @shared_task(name="club.championships.tasks.sections_fill", **TASK)

@@ -18,7 +18,7 @@ from games import clock
 from ratings.models import Rating
 
 from .. import pairing
-from ..authority import is_official, organiser_required
+from ..authority import Seat, organiser_required, seat_required
 from ..decisions import decision_record
 from ..followups import sections_fill_after_commit
 from ..locks import championship_locked
@@ -61,12 +61,7 @@ def entry_open_required(championship: Championship) -> None:
 
 def player_allowed_required(championship: Championship, member) -> None:
     """Refused if ``member`` may not play in the event: one of its officials, its organiser, or entered already."""
-    if is_official(championship, member):
-        raise Invalid(
-            "player-arbiter", _("An official of the championship (arbiter, protest panel) cannot play in it.")
-        )
-    if member.pk == championship.organiser_id:
-        raise Invalid("player-organiser", _("The organiser of the championship cannot play in it."))
+    seat_required(championship, member.pk, Seat.PLAYER)
     if championship.entries.filter(member=member).exists():
         raise Conflict("already-entered", _("%(member)s has already entered.") % {"member": member})
 
