@@ -182,6 +182,14 @@ ENDPOINTS: list[Endpoint] = [
              {"username": "{spare_name}", "role": "arbiter"}, "entries", page=True),
     Endpoint("entries: invitation (API)", (Action.EVENT_ORGANISE,), "post",
              "/api/championships/{entries}/invitations/", {"member_id": "{spare}"}, "entries"),
+    # Who plays changes only by an act in the event (002 §17): a guest's merge, a stage's qualifiers.
+    Endpoint("entries: guest merged (page)", (Action.EVENT_ORGANISE,), "post", "/championships/{entries}/merge-guest/",
+             {"guest": "{guest}", "username": "{spare_name}"}, "entries", page=True),
+    Endpoint("stage: advanced (API)", (Action.EVENT_ORGANISE,), "post", "/api/championships/{stage}/advance/", {},
+             "stage"),
+    # A draft is seen only by its organiser and officials: its panel too.
+    Endpoint("draft: protest panel read (API)", (Action.EVENT_READ,), "get",
+             "/api/arbiters/championships/{draft}/protest-panel/", {}, "draft"),
     # The team event (1.14): closed by its organiser, paired by its arbiters, protests ruled by its chief.
     Endpoint("team event: closed (API)", (Action.EVENT_ORGANISE,), "post", "/api/teams/{teams}/close/",
              {"seed": "x"}, "teams"),
@@ -249,7 +257,7 @@ def _ids(w: World) -> dict:
     tomorrow = timezone.localtime() + timedelta(days=1)
     ids = {**w.ids, "tomorrow": tomorrow.isoformat(), "tomorrow_local": tomorrow.strftime("%Y-%m-%dT%H:%M")}
     ids["white_id"] = w.games["event game"].white_id
-    for key in ("event_game", "club_game", "adjourned_game", "event", "to_pair", "draft", "entries", "teams",
+    for key in ("event_game", "club_game", "adjourned_game", "event", "to_pair", "draft", "entries", "teams", "stage", "guest",
                 "spare", "player", "adjournment", "event_claim", "club_claim", "event_question", "club_question",
                 "event_protest", "club_protest", "team_protest"):  # fmt: skip
         ids[key] = str(w.ids[key])
