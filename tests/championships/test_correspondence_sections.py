@@ -156,12 +156,13 @@ def test_after_the_closing_date_play_stops_and_the_chief_arbiter_adjudicates(sec
         )
     with on_commit():
         game_resign(game_id=boards[1].game_id, member=boards[1].black, now=at(60))
+        game_move_make(game_id=boards[2].game_id, member=boards[2].white, text="c3-d4", expected_ply=0, now=at(60))
+        game_draw_offer(game_id=boards[2].game_id, member=boards[2].white, now=at(2 * DAY - 1))
         stopped = services.play_close_due(now=at(2 * DAY + 1))
     assert stopped == 5 and services.play_close_due(now=at(2 * DAY + 2)) == 0  # once
     with refused(RuleRefusal, "awaiting-adjudication"):
         game_move_make(game_id=first.game_id, member=first.white, text="c3-d4", expected_ply=0, now=at(2 * DAY + 3))
-    # Until the arbiter rules, the players may still agree a result.
-    game_draw_offer(game_id=boards[2].game_id, member=boards[2].white, now=at(2 * DAY + 4))
+    # Until the arbiter rules, the players may still agree a result: a draw offered before the close.
     game = game_draw_answer(game_id=boards[2].game_id, member=boards[2].black, accept=True, now=at(2 * DAY + 5))
     assert game.result == "1/2-1/2"
     with refused(Forbidden, "not-chief-arbiter"):

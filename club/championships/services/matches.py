@@ -235,6 +235,7 @@ def match_game_next(
         clock_ms=clock_ms,
         present=in_series,  # 3.6.4: the series goes on at once, at the same board
         draw_after_moves=championship.draw_after_moves,
+        play_closes_at=championship.closes_at,
         event=championship.name,
         round=round_label,
     )

@@ -324,6 +324,8 @@ def round_publish(
         the_round = championship.rounds.select_for_update().filter(number=round_number).first()
         if the_round is None:
             raise NotFound("no-such-round", _("There is no round %(n)s.") % {"n": round_number})
+        if championship.closes_at is not None and now >= championship.closes_at:
+            raise Conflict("play-closed", _("Play in this event closed at its closing date: no round is published."))
         if the_round.status != Round.Status.PAIRED:
             raise Conflict(
                 "not-paired",

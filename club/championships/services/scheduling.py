@@ -68,6 +68,7 @@ def board_game_create(
         starts_at=starts_at,
         lateness_ms=allowed,
         draw_after_moves=championship.draw_after_moves,
+        play_closes_at=championship.closes_at,
         event=championship.name,
         round=f"{the_round.number}.{board.number}",
     )

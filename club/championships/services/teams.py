@@ -309,6 +309,7 @@ def matches_publish(
                     now=now,
                     starts_at=starts_at or now,
                     lateness_ms=HOUR_MS if live else 0,
+                    play_closes_at=championship.closes_at,
                     event=championship.name[:120],
                     round=f"{the_round.number}.{match.number}.{board}",
                 )
