@@ -66,7 +66,7 @@ def rated_games() -> QuerySet[Game]:
         )
         .exclude(termination="forfeit")
         .exclude(white_id=F("black_id"))
-        .filter(Q(white_moves__gt=0, black_moves__gt=0) | Q(termination__in=eligibility.ARBITER_RECORDED))
+        .filter(white_moves__gt=0, black_moves__gt=0)  # eligibility rule 1: every game here is played online
     )
 
 

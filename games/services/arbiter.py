@@ -38,6 +38,12 @@ RESULTS = results.RESULTS + (ANNULLED,)
 GROUNDS = ("recording-error", "sanction", "irregularity", "adjudication")
 
 
+def played_online(game: Game) -> bool:
+    """Is ``game`` played on the server (online or by correspondence), where every move is the
+    players' own? A guest has no account (``Member.is_guest``): his game is played at a real board."""
+    return not (game.white.is_guest or game.black.is_guest)
+
+
 def correction_window() -> timedelta:
     """How long after a club game ends its result may be corrected (championship
     games: until the championship's results are final)."""

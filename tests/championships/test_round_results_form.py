@@ -7,12 +7,13 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from club.arbiters import services as arbiters
 from club.championships import services
 from club.championships.models import Board, Decision, Round
 from games.models import Game
 from games.services.errors import Invalid
 
-from .conftest import T0
+from .conftest import T0, at
 from .test_pages import client_for
 from .test_services import pair_and_publish, refused
 
@@ -20,10 +21,15 @@ pytestmark = pytest.mark.django_db
 
 
 def _round_one(make_championship, players, staff, on_commit):
-    championship = make_championship(players[:6])
+    """Round 1 of six, played on real boards: the chief arbiter stopped its games' clocks on the
+    server, so their results are his to record (a game still played on the server is not, 1.10.4)."""
+    championship = make_championship(players[:6], time_control="2700")
     with on_commit():
-        pair_and_publish(championship, staff)
-    return championship, list(Board.objects.filter(round__championship=championship).order_by("number"))
+        pair_and_publish(championship, staff, now=T0, starts_at=at(10))
+    boards = list(Board.objects.filter(round__championship=championship).order_by("number"))
+    for board in boards:
+        arbiters.clocks_stop(by=staff["chief"], game_id=board.game_id, reason="played on real boards", now=at(11))
+    return championship, boards
 
 
 def test_the_chief_arbiter_enters_a_whole_round_in_one_form_and_pairs_the_next_at_once(

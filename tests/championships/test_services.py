@@ -5,6 +5,7 @@ from contextlib import contextmanager
 
 import pytest
 
+from club.arbiters import services as arbiters
 from club.championships import pairing, selectors, services
 from club.championships.models import Board, Championship, Decision, Entry, Round, Standings
 from games.models import Game
@@ -300,11 +301,21 @@ def test_a_result_for_a_game_of_another_championship_is_refused(make_championshi
     assert not Decision.objects.filter(action="result").exists()
 
 
-def test_the_chief_arbiter_decides_an_unfinished_game(make_championship, players, staff, on_commit):
-    # 1.10.4: an unfinished game is decided by the arbiter.
-    championship = make_championship(players[:2])
-    pair_and_publish(championship, staff)
+def test_the_chief_arbiter_decides_an_unfinished_game_once_its_clocks_are_stopped(
+    make_championship, players, staff, on_commit
+):
+    # 1.10.4: an unfinished game is decided by the arbiter — not while it is being played.
+    championship = make_championship(players[:2], time_control="2700")
+    pair_and_publish(championship, staff, now=T0, starts_at=at(10))
     board = Board.objects.get(round__championship=championship)
+    with refused(RuleRefusal, "still-playing"):
+        services.board_result_set(
+            by=staff["chief"], championship_id=championship.pk, game_id=board.game_id, result="1-0", reason="scoresheet"
+        )
+    game = Game.objects.get(pk=board.game_id)
+    board.refresh_from_db()
+    assert (game.status, game.result, board.result) == (Game.Status.ONGOING, "", "")
+    arbiters.clocks_stop(by=staff["chief"], game_id=board.game_id, reason="the players ask for a ruling", now=at(20))
     with pytest.raises(Forbidden):
         services.board_result_set(
             by=staff["arbiter"],

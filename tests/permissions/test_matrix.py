@@ -28,6 +28,7 @@ from django.utils import timezone
 from club.arbiters import services as arbiters
 from club.championships import services as championships
 from club.championships.authority import CLUB_ACTIONS_OVER_EVENTS, RULES, Action, Power
+from games.services import game_resign
 from tests.snapshots import club_snapshot
 
 from .world import OFFICES, PERSONAS, World, build
@@ -70,6 +71,16 @@ def _stop_clocks(game: str):
     return prepare
 
 
+def _ended(game: str):
+    """A result is recorded or corrected once the game has ended: while it is played it is decided on
+    the board, by adjudication or by a sanction (1.10.4)."""
+
+    def prepare(w: World):
+        game_resign(game_id=w.games[game].pk, member=w.games[game].black)
+
+    return prepare
+
+
 def _pair(w: World):
     championships.round_pair(by=w.people["arbiter"], championship_id=w.ids["to_pair"])
 
@@ -85,7 +96,7 @@ def _game_endpoints(game: str, key: str) -> list[Endpoint]:
     sanction = {"member": "{white_id}", "reason": REASON, "game": g}
     return [
         Endpoint(f"{game}: result (API)", (Action.GAME_RESULT,), "post", f"/api/games/{g}/result/",
-                 {"result": "1-0", "reason": REASON}, game),
+                 {"result": "0-1", "reason": REASON}, game, prepare=_ended(game)),
         Endpoint(f"{game}: clocks stop (API)", (Action.GAME_CLOCKS,), "post",
                  f"/api/arbiters/games/{g}/clocks/stop/", {"reason": REASON}, game),
         Endpoint(f"{game}: clocks start (API)", (Action.GAME_CLOCKS,), "post",
@@ -133,9 +144,11 @@ ENDPOINTS: list[Endpoint] = [
     *_game_endpoints("club game", "club_game"),
     # An event's game through the event (1.10.4), its adjourned game, its players and its officials.
     Endpoint("event: result (API)", (Action.GAME_RESULT,), "post", "/api/championships/{event}/results/",
-             {"game_id": "{event_game}", "result": "0-1", "reason": REASON}, "event game"),
+             {"game_id": "{event_game}", "result": "0-1", "reason": REASON}, "event game",
+             prepare=_ended("event game")),
     Endpoint("event: result (page)", (Action.GAME_RESULT,), "post", "/championships/{event}/result/",
-             {"game_id": "{event_game}", "result": "0-1", "reason": REASON}, "event game", page=True),
+             {"game_id": "{event_game}", "result": "0-1", "reason": REASON}, "event game", page=True,
+             prepare=_ended("event game")),
     Endpoint("adjourned game: resumed (API)", (Action.GAME_DESK,), "post",
              "/api/arbiters/adjournments/{adjournment}/resume/", {}, "adjourned game"),
     Endpoint("adjourned game: resumed (page)", (Action.GAME_DESK,), "post", "/arbiters/games/{adjourned_game}/",

@@ -16,12 +16,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from club.notifications.services import decision_notify
-from club.platform.refusals import Invalid, NotFound
+from club.platform.refusals import Invalid, NotFound, RuleRefusal
 from club.teams.models import BoardGame
 from games import results as vocabulary
 from games.models import Game
 from games.records import record_attach, records_read
-from games.services.arbiter import game_result_change
+from games.services.arbiter import ANNULLED, game_result_change, played_online
+from games.services.timing import clocks_stopped
 
 from ..authority import Action, require, result_still_open
 from ..decisions import decision_record, reason_given
@@ -126,7 +127,14 @@ def board_result_set(
     """The chief arbiter (or deputy) sets the result of a game of this
     championship — an unfinished game (1.10.4) or a correction — through the
     game layer's arbiter service; its pairing (a board, or a team match's
-    board) follows through the game hooks, and is returned."""
+    board) follows through the game hooks, and is returned.
+
+    A game its two members are still playing on the server, its clocks
+    running, is not his to record (``grounds`` "recording-error": the results
+    form): it ends on the board, by adjudication once play has closed or its
+    clocks are stopped (1.10.4), or by a sanction, each with its own grounds;
+    a forfeit (1.9) and an annulment stay his. A guest has no account: his
+    game is played at a real board, and the arbiter records it."""
     now = now or timezone.now()
     reason = reason_given(reason)
     with transaction.atomic():
@@ -143,6 +151,14 @@ def board_result_set(
         if result not in vocabulary.RESULTS:
             raise Invalid("bad-result", _("A result is one of %(r)s.") % {"r": ", ".join(vocabulary.RESULTS)})
         result_still_open(game, now).require()
+        if grounds == "recording-error" and result_needs_play(game, result):
+            raise RuleRefusal(
+                "still-playing",
+                _(
+                    "This game is still being played: it ends on the board, by adjudication once play "
+                    "has closed (1.10.4), or by a sanction."
+                ),
+            )
         game_result_change(
             game_id=game_id, arbiter=by, result=result, reason=reason, clause=clause, grounds=grounds, now=now
         )
@@ -156,6 +172,13 @@ def board_result_set(
                 game_id=game_id,
             )
     return board
+
+
+def result_needs_play(game: Game, result: str) -> bool:
+    """Would ``result`` decide a game still being played on the server (its clocks running)?"""
+    if game.status != Game.Status.ONGOING or vocabulary.is_forfeit(result) or result == ANNULLED:
+        return False
+    return played_online(game) and clocks_stopped(game) is None
 
 
 def round_boards_to_record(championship: Championship, round_number: int) -> list[Board]:
