@@ -250,5 +250,6 @@ def _records_attach(by, championship: Championship, round_number: int, boards: l
             )
         game = Game.objects.select_for_update().get(pk=board.game_id)
         require(by, Action.GAME_RESULT, game)
+        result_still_open(game, now).require()  # 2.1.10.4: a final result's game takes no new record
         record_attach(game=game, item=item)
         decision_record(championship, by, "record", now=now, clause="1.10.4", game=game.pk, round=round_number)
