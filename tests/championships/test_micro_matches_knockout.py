@@ -33,7 +33,7 @@ def create_and_fill(api, staff, entrants, **options):
     ok(organiser.post(url + "open/"))
     for member in entrants:
         ok(api(member).post(url + "entry/"), 201)
-    ok(organiser.post(url + "close/", {"seed": "cup-2026"}))
+    ok(organiser.post(url + "close/"))
     return url, championship["id"]
 
 

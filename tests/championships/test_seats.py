@@ -128,7 +128,7 @@ def seat_by_stage_advance(people, member):
     services.entries_open(by=organiser, championship_id=first.pk, now=T0)
     for player in (member, people["players"][0]):
         services.entry_create(championship_id=first.pk, member=player, now=T0)
-    services.entries_close(by=organiser, championship_id=first.pk, seed="lot", now=T0)
+    services.entries_close(by=organiser, championship_id=first.pk, now=T0)
     the_round = services.round_pair(by=arbiter, championship_id=first.pk, now=T0)
     with people["on_commit"]():
         services.round_publish(by=arbiter, championship_id=first.pk, round_number=the_round.number, now=T0)
@@ -287,7 +287,7 @@ def test_a_player_who_holds_an_office_in_his_event_is_refused_its_powers(people)
     player = people["players"][0]
     event = _event(people, players=[player, people["players"][1]])
     Appointment.objects.create(championship=event, member=player, role=Appointment.Role.ARBITER, appointed_at=T0)
-    services.entries_close(by=people["organiser"], championship_id=event.pk, seed="lot", now=T0)
+    services.entries_close(by=people["organiser"], championship_id=event.pk, now=T0)
 
     before = club_snapshot(WATCHED)
     with refused(Forbidden, "player-cannot-judge"):

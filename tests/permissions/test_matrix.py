@@ -86,7 +86,7 @@ def _pair(w: World):
 
 
 def _close_teams(w: World):
-    championships.entries_close(by=w.people["organiser"], championship_id=w.ids["teams"], seed="matrix")
+    championships.entries_close(by=w.people["organiser"], championship_id=w.ids["teams"])
 
 
 def _game_endpoints(game: str, key: str) -> list[Endpoint]:
@@ -186,9 +186,9 @@ ENDPOINTS: list[Endpoint] = [
     Endpoint("draft: entries opened (page)", (Action.EVENT_ORGANISE,), "post", "/championships/{draft}/open/", {},
              "draft", page=True),
     Endpoint("entries: closed (API)", (Action.EVENT_ORGANISE,), "post", "/api/championships/{entries}/close/",
-             {"seed": "x"}, "entries"),
+             {}, "entries"),
     Endpoint("entries: closed (page)", (Action.EVENT_ORGANISE,), "post", "/championships/{entries}/close/",
-             {"seed": "x"}, "entries", page=True),
+             {}, "entries", page=True),
     Endpoint("entries: arbiter appointed (API)", (Action.EVENT_APPOINT,), "post",
              "/api/championships/{entries}/arbiters/", {"member_id": "{spare}", "role": "arbiter"}, "entries"),
     Endpoint("entries: arbiter appointed (page)", (Action.EVENT_APPOINT,), "post", "/championships/{entries}/appoint/",
@@ -205,7 +205,7 @@ ENDPOINTS: list[Endpoint] = [
              "/api/arbiters/championships/{draft}/protest-panel/", {}, "draft"),
     # The team event (1.14): closed by its organiser, paired by its arbiters, protests ruled by its chief.
     Endpoint("team event: closed (API)", (Action.EVENT_ORGANISE,), "post", "/api/teams/{teams}/close/",
-             {"seed": "x"}, "teams"),
+             {}, "teams"),
     Endpoint("team event: arbiter appointed (API)", (Action.EVENT_APPOINT,), "post", "/api/teams/{teams}/arbiters/",
              {"member_id": "{spare}", "role": "arbiter"}, "teams"),
     Endpoint("team event: paired (API)", (Action.EVENT_PAIR,), "post", "/api/teams/{teams}/rounds/", {}, "teams",
@@ -280,7 +280,7 @@ def _ids(w: World) -> dict:
 def _body(endpoint: Endpoint, ids: dict) -> dict:
     body = {name: _filled(value, ids) for name, value in endpoint.body.items()}
     if not endpoint.page:  # the API's ids are numbers
-        body = {k: int(v) if isinstance(v, str) and v.isdigit() and k != "seed" else v for k, v in body.items()}
+        body = {k: int(v) if isinstance(v, str) and v.isdigit() else v for k, v in body.items()}
     return body
 
 

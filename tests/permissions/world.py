@@ -102,7 +102,7 @@ def _players_event(organiser, officials, name, players, *, close=True, **options
     for player in players:
         championships.entry_create(championship_id=event.pk, member=player)
     if close:
-        championships.entries_close(by=organiser, championship_id=event.pk, seed="matrix")
+        championships.entries_close(by=organiser, championship_id=event.pk)
     return event
 
 
@@ -111,7 +111,7 @@ def _finished_stage(organiser, staff, players):
     final = _event(organiser, staff, "Final", time_control="d3")
     stage = _players_event(organiser, staff, "Stage", players, close=False, time_control="d3")
     championships.stage_link(by=organiser, championship_id=stage.pk, next_stage_id=final.pk, qualifiers=2)
-    championships.entries_close(by=organiser, championship_id=stage.pk, seed="matrix")
+    championships.entries_close(by=organiser, championship_id=stage.pk)
     arbiter = staff[1][0]
     championships.round_pair(by=arbiter, championship_id=stage.pk)
     championships.round_publish(by=arbiter, championship_id=stage.pk, round_number=1)

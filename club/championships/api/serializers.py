@@ -256,16 +256,6 @@ class MemberIdSerializer(serializers.Serializer):
     member_id = IdField()
 
 
-class CloseEntriesSerializer(serializers.Serializer):
-    seed = serializers.CharField(
-        max_length=64,
-        required=False,
-        allow_blank=True,
-        default="",
-        help_text="The lot's seed; drawn at random when empty (stored either way).",
-    )
-
-
 class PairSerializer(serializers.Serializer):
     starts_at = serializers.DateTimeField(
         required=False, allow_null=True, default=None, help_text="Live rounds: the scheduled start (1.6.3)."

@@ -104,11 +104,13 @@ def entry_group_set(*, by, championship_id: int, member_id: int, group: str, now
     return entry
 
 
-def entries_close(*, by, championship_id: int, seed: str | None = None, now: datetime | None = None) -> Championship:
+def entries_close(*, by, championship_id: int, now: datetime | None = None) -> Championship:
     """The organiser closes entries and the lot is drawn: start numbers by lot
     (round robin, a Swiss by lot, the teams of a team event) or by rating with
-    the lot breaking ties (Swiss, 1.15.5.1). The seed is stored: the lot can
-    be drawn again and checked. The chief arbiter must be appointed."""
+    the lot breaking ties (Swiss, 1.15.5.1). The server draws the seed — nobody
+    chooses it, so nobody chooses the order a seed would give — and publishes
+    it with the lot: anyone can draw the lot again and check it. The chief
+    arbiter must be appointed."""
     now = now or timezone.now()
     with transaction.atomic():
         championship = championship_locked(championship_id)
@@ -121,12 +123,17 @@ def entries_close(*, by, championship_id: int, seed: str | None = None, now: dat
                 _("A standing event keeps its entries open: each section starts when its players are waiting."),
             )
         chief_appointed_required(championship)
-        seed = seed or secrets.token_hex(8)
+        seed = lot_seed_draw()
         numbers = lot_draw(championship, seed)
         championship.status, championship.lot_seed = Status.ENTRIES_CLOSED, seed
         championship.save(update_fields=["status", "lot_seed"])
         decision_record(championship, by, "entries-close", now=now, clause="1.6.2", seed=seed, **numbers)
     return championship
+
+
+def lot_seed_draw() -> str:
+    """A seed no one chose: 128 bits from the operating system's random source."""
+    return secrets.token_hex(16)
 
 
 def lot_draw(championship: Championship, seed: str) -> dict:
