@@ -43,6 +43,15 @@ def preset_disciplines() -> dict[str, list[str]]:
     return found
 
 
+def preset_controls() -> dict[str, clock.Preset]:
+    """{control as written: its preset}, first listed first."""
+    found: dict[str, clock.Preset] = {}
+    for name, _title in discipline_choices():
+        for preset in clock.presets(name):
+            found.setdefault(preset.control, preset)
+    return found
+
+
 def time_control_choices():
     """The presets grouped by speed as the seeds class them, each once, written ``3+2``; then "other"."""
     groups = {speed: [] for speed in SPEED_GROUPS}
@@ -51,8 +60,8 @@ def time_control_choices():
         for preset in clock.presets(name):
             if preset.control not in seen:
                 seen.add(preset.control)
-                speed = preset.name.partition(" ")[0]
-                groups[speed].append((preset.control, time_words.short(preset.control)))
+                tc = preset.time_control
+                groups[tc.speed_in(name)].append((preset.control, time_words.short(tc)))
     return [(SPEED_GROUPS[speed], options) for speed, options in groups.items() if options] + [(CUSTOM, _("other…"))]
 
 
@@ -64,7 +73,7 @@ class TimeControlSelect(forms.Select):
         option = super().create_option(name, value, label, selected, index, subindex, attrs)
         if value and value != CUSTOM:
             option["attrs"]["data-disciplines"] = " ".join(preset_disciplines().get(value, []))
-            option["attrs"]["title"] = time_words.words(value)
+            option["attrs"]["title"] = time_words.words(preset_controls()[value].time_control)
         return option
 
 
@@ -167,10 +176,9 @@ class ChallengeForm(forms.Form):
             return data
         discipline = "russian" if data.get("discipline") == RUSSIAN_64 else data.get("discipline", "")
         try:
-            time_control_check(text, discipline)
+            data["time_control_value"] = time_control_check(text, discipline)
         except Refused as refusal:
             self.add_error("custom_time_control", refusal.detail)
-        data["time_control_text"] = text
         return data
 
     def service_arguments(self) -> dict:
@@ -189,7 +197,7 @@ class ChallengeForm(forms.Form):
             "opponent": d["opponent"],
             "colour": d["colour"],
             "rated": d["rated"],
-            "time_control": d["time_control_text"],
+            "time_control": d["time_control_value"],
             "opening_rule": chosen_rule if discipline == "renju" else other_rule,
             "foul_policy": (d.get("foul_policy") or "reject") if fouls else "reject",
             "ballot": ballot,

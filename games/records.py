@@ -160,8 +160,8 @@ def game_record(*, game: Game, format: str, moves: list[str] | None = None) -> s
         if game.ballot:
             tags["Ballot"] = game.ballot  # шашки-64 starting position drawn by lot (003 2.2.2)
             tags["Opening"] = ballots64.describe(game.ballot)  # as players read it: "idf 2-III: 1. ab4 bc5 …"
-        if game.time_control and game.time_control != "-":
-            tags["TimeControl"] = game.time_control
+        if game.time_control.timed:
+            tags["TimeControl"] = str(game.time_control)
         return pdn.write_game(tags, moves, game.result or "*")
     if format not in ("renju", "plain", "sgf"):
         raise Invalid("bad-format", "Renju games are exported as format=renju (plain) or format=sgf.")

@@ -348,7 +348,7 @@ def _pool_replay_from(
     copy = connection.vendor == "postgresql"
     pool_text = sql.copy_text(discipline) + "\t" + sql.copy_text(speed)
     # Bound once: each ``connection`` attribute read goes through asgiref's
-    # thread-local proxy, 2 s of a 30 s rebuild of 100,000 games (bench/results/ratings_recompute-2026-12-02.txt).
+    # thread-local proxy, a visible share of a rebuild (bench/ratings_recompute.py).
     adapt = connection.ops.adapt_datetimefield_value
     history_lines = sql.history_lines
     stream = rows.iterator(chunk_size=_CHUNK)

@@ -1,4 +1,4 @@
-"""The event's desk (issue 28): one page per championship for its organiser and
+"""The event's desk: one page per championship for its organiser and
 arbiters — the next step and who takes it, the step's own form, the protests to
 rule on, the sanctions and adjourned games — and for a player his own part of
 it: his sanctions (with a protest form), his protests and questions with their
@@ -53,7 +53,7 @@ def championship_desk(request, pk: int):
             last_round=last,
             pair_form=PairForm(),
             publish_form=PublishForm(),
-            # beside the Publish button: the classification the pairing was made from (issue 28)
+            # beside the Publish button: the classification the pairing was made from
             publish=publish_check(championship, last) if step.action == "publish" else None,
             appoint_form=AppointForm(),
             **selectors.event_desk(championship, me),

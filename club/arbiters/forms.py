@@ -55,7 +55,7 @@ class AdjournForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        # Read in the zone active for the request (the arbiter's), and named so (issue 27).
+        # Read in the zone active for the request (the arbiter's), and named so.
         self.fields["resume_at"].label = _("Resumes at (%(zone)s)") % {"zone": zones.current_label()}
 
 

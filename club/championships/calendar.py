@@ -1,4 +1,4 @@
-"""iCalendar feeds (RFC 5545, through the ``icalendar`` library; issue 27).
+"""iCalendar feeds (RFC 5545, through the ``icalendar`` library).
 
 * a championship's rounds — public while the championship is (not a draft);
 * a member's scheduled games and rounds — behind a private URL whose token
@@ -44,12 +44,8 @@ def member_of_token(token: str) -> int | None:
     return None
 
 
-def _length(time_control: str) -> timedelta | None:
+def _length(tc: clock.TimeControl) -> timedelta | None:
     """How long a live game may take: both clocks' periods, at most 8 h; None for correspondence."""
-    try:
-        tc = clock.TimeControl.parse(time_control)
-    except ValueError:
-        return timedelta(hours=2)
     if tc.correspondence:
         return None
     total = 2 * sum(p.seconds for p in tc.periods)

@@ -1,4 +1,4 @@
-"""The live round page's socket: ``/ws/championships/<id>/rounds/<n>/?lang=<ru|en>`` (issue 27).
+"""The live round page's socket: ``/ws/championships/<id>/rounds/<n>/?lang=<ru|en>``.
 
 On connect the server sends ``{"type": "round", "boards_html", "standings_html", "live"}``;
 it joins the Channels group of every game of the round (``games.events.game_group``,

@@ -206,7 +206,7 @@ def correspondence_section(
     name: str = SECTION_NAME,
     **options,
 ) -> Championship:
-    """A correspondence round robin played all at once (issue 25): started by the
+    """A correspondence round robin played all at once: started by the
     chief arbiter, its first ``finished`` games played to a result, the rest going on."""
     options.setdefault("discipline", "russian")
     options.setdefault("time_control", "d5")

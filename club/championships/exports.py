@@ -1,4 +1,4 @@
-"""Exports of a championship (issue 14, 27): every game in one file and in one
+"""Exports of a championship: every game in one file and in one
 ZIP, the standings as CSV, the championship as a FIDE Tournament Report File
 (TRF16).
 

@@ -196,7 +196,7 @@ ROUND_RESULT_CHOICES = [
 
 
 class RoundResultsForm(forms.Form):
-    """A whole round's results (issue 28): one choice per board — ``board_<n>`` — and the reason."""
+    """A whole round's results: one choice per board — ``board_<n>`` — and the reason."""
 
     reason = forms.CharField(label=_("Reason (recorded with every result)"), max_length=300)
     records = forms.FileField(
@@ -226,7 +226,7 @@ class RoundResultsForm(forms.Form):
 
 
 class GuestForm(forms.Form):
-    """A player with no account, entered by the organiser (issue 28)."""
+    """A player with no account, entered by the organiser."""
 
     name = forms.CharField(label=_("Guest's name"), max_length=80)
     city = forms.CharField(label=_("City"), max_length=80, required=False)
@@ -256,7 +256,7 @@ class PairForm(forms.Form):
 
 
 class PublishForm(PairForm):
-    """Publishing a round; the publication that starts the event is confirmed (issue 28)."""
+    """Publishing a round; the publication that starts the event is confirmed."""
 
     confirm_start = forms.BooleanField(
         required=False, label=_("I have checked the pairing: publish it and start the championship")

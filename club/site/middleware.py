@@ -34,7 +34,7 @@ class RefuseNulCharacters:
 
 
 class ViewerTimeZone:
-    """Show and read every time in the viewer's zone (issue 27): a member's
+    """Show and read every time in the viewer's zone: a member's
     own (``Member.time_zone``), a visitor's from the ``club_tz`` cookie his
     browser sets (static/club/zone.js), else the club's ``TIME_ZONE``."""
 

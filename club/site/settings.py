@@ -113,7 +113,7 @@ MIDDLEWARE = [
     "axes.middleware.AxesMiddleware",  # last: turns a locked-out login into a 429
 ]
 # An API call with a token (club/site/wsgi.py): no static files, session, page
-# policy, CSRF, session member, flash messages or frame rule (issue 29).
+# policy, CSRF, session member, flash messages or frame rule.
 TOKEN_API_MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "club.site.middleware.RefuseNulCharacters",
@@ -156,7 +156,7 @@ if os.environ.get("DATABASE_URL"):
         # Parameters bound by the server and statements prepared once per
         # connection (psycopg 3): a move's statements are the same every time,
         # so PostgreSQL stops parsing and planning them on each move (its CPU
-        # per move fell from 1.1 to 0.6 ms, bench/play_load.py). Behind
+        # per move measured by bench/play_load.py). Behind
         # PgBouncer this needs its prepared-statement support (1.21+).
         DATABASES["default"].setdefault("OPTIONS", {}).update(
             server_side_binding=env_bool("DATABASE_SERVER_SIDE_BINDING", True), prepare_threshold=5
@@ -185,7 +185,7 @@ REDIS_URL = _redis_for_test_process(os.environ.get("REDIS_URL", ""))
 if REDIS_URL:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
     # Sessions read from Redis, written through to the database: a page's move then
-    # costs the database no more queries than a token's (issue 29). Only with Redis: a
+    # costs the database no more queries than a token's. Only with Redis: a
     # per-process cache would keep a session alive in one process after logout in another.
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
     # Redis pub/sub: a group send is one PUBLISH (the list-based layer spent
@@ -362,6 +362,9 @@ LOGGING = {
 # An arbiter changed or annulled a result: each of GAME_RESULT_CHANGED_TASKS is enqueued
 # with ``.delay(game_id)``. All are dotted paths of Celery tasks taking the game id.
 GAME_FOLLOWUPS_TASK = "games.tasks.game_followups_task"
+# A game of an event with a broadcast delay changed: its spectators' frame of that instant is
+# sent this task's countdown later (games.events.broadcast), taking the game id and the instant.
+GAME_DELAYED_FRAME_TASK = "games.tasks.game_delayed_frame_task"
 GAME_FINISHED_TASKS: list[str] = ["ratings.tasks.rating_apply_game", "club.notifications.tasks.notify_game_finished"]
 GAME_FINISHED_COMPETITION_TASKS: list[str] = ["club.championships.tasks.championship_game_result"]
 GAME_RESULT_CHANGED_TASKS: list[str] = ["ratings.tasks.rating_recompute_from_game"]
@@ -388,6 +391,13 @@ GAMES_CHECK_IN_MINUTES = env_int("GAMES_CHECK_IN_MINUTES", 15)
 # A finished game's follow-up task queued but not done this long after it was sent
 # (its message lost with the broker) is sent again by the sweep (games.events.outbox).
 GAMES_FOLLOWUP_RESEND_SECONDS = env_int("GAMES_FOLLOWUP_RESEND_SECONDS", 600)
+# An open or direct challenge nobody accepts expires this long after it was made.
+GAMES_CHALLENGE_HOURS = env_int("GAMES_CHALLENGE_HOURS", 24 * 7)
+# A club game's result may be corrected this long after it ended (2.1.10.4; an event's
+# games until its results are final).
+GAMES_RESULT_CORRECTION_DAYS = env_int("GAMES_RESULT_CORRECTION_DAYS", 7)
+# Correspondence: the days of vacation each member may take in a calendar year.
+GAMES_VACATION_DAYS_PER_YEAR = env_int("GAMES_VACATION_DAYS_PER_YEAR", 30)
 
 # --- Importing records (games/records.py): a strict budget on the request path ------------
 RECORD_IMPORT_MAX_BYTES = env_int("RECORD_IMPORT_MAX_BYTES", 512 * 1024)

@@ -22,7 +22,7 @@ handler500 = "club.site.views.server_error"
 _API_DOCS_CSP = csp_update({"style-src": ["'unsafe-inline'"], "worker-src": ["blob:"]})
 
 urlpatterns = [
-    # First: a move resolves without trying the site's other patterns (issue 29).
+    # First: a move resolves without trying the site's other patterns.
     # Nothing below starts with the paths it holds (tests/club/test_urls_order.py).
     path("api/", include("games.api.urls")),
     path("", site_views.home, name="home"),

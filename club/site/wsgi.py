@@ -6,7 +6,7 @@ file, and its JSON needs no page's policy or frame rule: it goes through
 ``settings.TOKEN_API_MIDDLEWARE``, the site's middleware less those (the NUL
 check, nosniff and the other security headers, the language, the time zone
 and the lockout stay). Everything else goes through ``settings.MIDDLEWARE``.
-Every move of a client is such a call (issue 29).
+Every move of a client is such a call.
 """
 
 import os

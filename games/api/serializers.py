@@ -166,10 +166,13 @@ class GameDetailSerializer(GameSerializer):
         fields = GameSerializer.Meta.fields + ["moves", "legal_moves"]
 
     def get_moves(self, game) -> MoveSerializer(many=True):
-        return MoveSerializer(game.moves.order_by("ply"), many=True).data
+        moves = game.moves.order_by("ply")
+        if self.context.get("as_of") is not None:  # a spectator of an event with a broadcast delay
+            moves = moves.filter(played_at__lte=self.context["as_of"])
+        return MoveSerializer(moves, many=True).data
 
     def get_legal_moves(self, game) -> list[str]:
-        if game.is_over or not self.context.get("with_legal_moves"):
+        if game.is_over or not self.context.get("with_legal_moves") or self.context.get("as_of") is not None:
             return []
         return [m.notation for m in rules_of(game).legal_moves(game_position(game))]
 

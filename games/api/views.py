@@ -152,7 +152,8 @@ class GameDetailView(APIView):
     )
     def get(self, request, pk):
         game = get_object_or_404(Game.objects.select_related("white", "black"), pk=pk)
-        context = {"with_legal_moves": bool(_bool(request.query_params.get("legal")))}
+        game, as_of = selectors.game_seen_by(game, request.user)  # an event's broadcast delay
+        context = {"with_legal_moves": bool(_bool(request.query_params.get("legal"))), "as_of": as_of}
         return Response(s.GameDetailSerializer(game, context=context).data)
 
 
@@ -166,8 +167,8 @@ class GameMovesView(APIView):
         parameters=[OpenApiParameter("since", int, description="only moves after this ply")],
     )
     def get(self, request, pk):
-        get_object_or_404(Game, pk=pk)
-        moves = selectors.game_moves(game_id=pk, since=query_int(request, "since", default=0))
+        _game, as_of = selectors.game_seen_by(get_object_or_404(Game, pk=pk), request.user)
+        moves = selectors.game_moves(game_id=pk, since=query_int(request, "since", default=0), as_of=as_of)
         return Response(s.MoveSerializer(moves, many=True).data)
 
     @extend_schema(
@@ -309,8 +310,10 @@ class GameRecordView(APIView):
     )
     def get(self, request, pk):
         game = get_object_or_404(Game.objects.select_related("white", "black"), pk=pk)
+        game, as_of = selectors.game_seen_by(game, request.user)  # an event's broadcast delay
         fmt = request.query_params.get("as") or records.default_format(game)
-        return Response({"format": fmt, "text": records.game_record(game=game, format=fmt)})
+        moves = list(selectors.game_moves(game_id=pk, as_of=as_of).values_list("notation", flat=True))
+        return Response({"format": fmt, "text": records.game_record(game=game, format=fmt, moves=moves)})
 
 
 class RecordImportView(APIView):

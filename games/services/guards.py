@@ -1,10 +1,14 @@
 """The game row's lock and the checks every game action makes first.
 
-Every action on a game runs in one transaction holding SELECT … FOR UPDATE
-on its row (``game_locked``); on SQLite the IMMEDIATE transaction mode
-serialises the writers the same way."""
+Every write to a game — a move, a claim, an arbiter's decision, a sanction,
+an adjudication — runs in one transaction holding SELECT … FOR UPDATE on its
+row, taken by ``game_locked`` here and nowhere else; on SQLite the IMMEDIATE
+transaction mode serialises the writers the same way."""
 
 from __future__ import annotations
+
+from django.db import connection
+from django.utils.translation import gettext as _
 
 from club.members.models import Member
 from games import sql
@@ -14,20 +18,36 @@ from .errors import Conflict, Forbidden, NotFound
 
 
 def game_locked(game_id: int, cursor=None) -> Game:
-    """The game row, locked until the caller's transaction ends (games/sql.py)."""
-    game = sql.game_locked(game_id, cursor)
+    """The game row, locked until the caller's transaction ends: the one way a
+    service takes a game's lock (games/sql.py has the statement).
+
+    Lock precondition: the caller is inside ``transaction.atomic()`` (outside
+    one the lock would end with its statement), and takes the lock once per
+    transaction, handing the locked game on to what it calls. Lock order: an
+    event's row (``championship_locked``) before its game's, the game's before
+    the rows hanging from it (claims, adjournments, sanctions), so that two
+    writers never wait for each other."""
+    _atomic_required()
+    game = sql.game_row_for_update(game_id, cursor)
     if game is None:
-        raise NotFound("no-such-game", f"There is no game {game_id}.")
+        raise NotFound("no-such-game", _("There is no such game."))
     return game
 
 
 def game_locked_with_vacations(game_id: int, cursor) -> tuple[Game, list | None]:
-    """``game_locked`` and the players' vacations read with it where the
-    database folds them into the lock (games/sql.py); None: not read."""
-    game, vacations = sql.game_locked_with_vacations(game_id, cursor)
+    """``game_locked`` (the same precondition) and the players' vacations read
+    with it where the database folds them into the lock (games/sql.py); None:
+    not read."""
+    _atomic_required()
+    game, vacations = sql.game_row_for_update_with_vacations(game_id, cursor)
     if game is None:
-        raise NotFound("no-such-game", f"There is no game {game_id}.")
+        raise NotFound("no-such-game", _("There is no such game."))
     return game, vacations
+
+
+def _atomic_required() -> None:
+    if not connection.in_atomic_block:
+        raise RuntimeError("A game's row is locked inside transaction.atomic(): the lock ends with the transaction.")
 
 
 def game_unlocked(game_id: int, cursor) -> tuple[Game, list, str]:
@@ -36,7 +56,7 @@ def game_unlocked(game_id: int, cursor) -> tuple[Game, list, str]:
     (games/sql.py; PostgreSQL)."""
     game, vacations, version = sql.game_with_vacations(game_id, cursor)
     if game is None:
-        raise NotFound("no-such-game", f"There is no game {game_id}.")
+        raise NotFound("no-such-game", _("There is no such game."))
     return game, vacations, version
 
 

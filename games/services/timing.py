@@ -51,7 +51,7 @@ def lateness_at(game: Game) -> datetime | None:
     """When a player still absent from a scheduled live game forfeits (1.9.1):
     ``starts_at`` plus the allowed lateness, while one of them has not come.
     Correspondence games have none: their first-move period is the lateness."""
-    if game.lateness_ms is None or game.starts_at is None or game.time_control.startswith("d"):
+    if game.lateness_ms is None or game.starts_at is None or game.time_control.correspondence:
         return None
     if game.is_present(WHITE) and game.is_present(BLACK):
         return None
@@ -59,7 +59,7 @@ def lateness_at(game: Game) -> datetime | None:
 
 
 def first_move_seconds() -> int:
-    return int(getattr(settings, "GAMES_FIRST_MOVE_SECONDS", 60))
+    return settings.GAMES_FIRST_MOVE_SECONDS
 
 
 def first_move_free(game: Game) -> bool:
@@ -68,7 +68,7 @@ def first_move_free(game: Game) -> bool:
     clock must not run before a player could have opened the game."""
     if game.starts_at is not None or game.turn_started_at is None:
         return False
-    tc = clock.TimeControl.parse(game.time_control)
+    tc = game.time_control
     if tc.correspondence or not tc.timed:
         return False
     return not (game.white_moves if game.to_move == WHITE else game.black_moves)
@@ -84,7 +84,7 @@ def first_move_grace_at(game: Game) -> datetime | None:
 def flag_deadline(game: Game, pauses: dict | None = None) -> datetime | None:
     """When the side to move's flag falls, vacations counted, a bank's cap per
     move too (None: untimed or the clock is not running)."""
-    tc = clock.TimeControl.parse(game.time_control)
+    tc = game.time_control
     if not tc.timed or game.turn_started_at is None or first_move_free(game):
         return None
     return from_ms(
@@ -107,7 +107,7 @@ def thinking(game: Game, now: datetime, pauses: dict | None = None) -> int:
     """How long the side to move has used since his turn began (vacations excluded)."""
     if game.turn_started_at is None or first_move_free(game):
         return 0
-    tc = clock.TimeControl.parse(game.time_control)
+    tc = game.time_control
     return clock.thinking_ms(
         turn_started_ms=to_ms(game.turn_started_at), now_ms=to_ms(now), pauses=_mover_pauses(game, tc, pauses)
     )
@@ -121,7 +121,7 @@ def clocks_stopped(game: Game) -> dict | None:
     """The arbiter's stop in force on ``game`` (its event data), or None. A
     timed, ongoing game whose turn has no start is stopped; only then is the
     event looked up, so a running game costs no query."""
-    if game.status != Game.Status.ONGOING or game.turn_started_at is not None or game.time_control in ("", "-"):
+    if game.status != Game.Status.ONGOING or game.turn_started_at is not None or not game.time_control.timed:
         return None
     event = GameEvent.objects.filter(game=game, kind__in=(STOPPED, STARTED)).order_by("-pk").first()
     return event.data if event is not None and event.kind == STOPPED else None

@@ -1,4 +1,4 @@
-// The results pages (issue 27): the print button, and a round's live boards and standings.
+// The results pages: the print button, and a round's live boards and standings.
 (function () {
   "use strict";
   document.querySelectorAll(".print-button").forEach(function (button) {

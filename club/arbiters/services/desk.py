@@ -24,7 +24,6 @@ from club.championships.models import Championship
 from club.championships.selectors import championship_of_game
 from club.notifications.services import decision_notify
 from club.platform.refusals import Conflict, Forbidden, Invalid, NotFound, RuleRefusal
-from games.clock import TimeControl
 from games.models import BLACK, WHITE, Game, Move
 from games.rules import IllegalMove, family
 from games.services import game_check_in, game_move_make
@@ -34,6 +33,7 @@ from games.services.arbiter import (
     game_clocks_stop,
     game_result_change,
 )
+from games.services.guards import game_locked
 from games.services.positions import game_position, rules_of
 from games.services.timing import clocks_stopped
 
@@ -44,9 +44,7 @@ from .audit import audit
 
 def _game_judged(by, game_id: int, action: Action) -> tuple[Game, Championship | None]:
     """The game (row locked) and its event, once the authority allows ``by`` the ``action`` on it."""
-    game = Game.objects.select_for_update().filter(pk=game_id).first()
-    if game is None:
-        raise NotFound("no-such-game", _("There is no such game."))
+    game = game_locked(game_id)
     require(by, action, game)
     return game, championship_of_game(game)
 
@@ -219,9 +217,7 @@ def move_seal(*, member, game_id: int, move: str, expected_ply: int, now: dateti
     if not move or len(move) > 120:
         raise Invalid("empty-move", _("A move is a non-empty text."))
     with transaction.atomic():
-        game = Game.objects.select_for_update().filter(pk=game_id).first()
-        if game is None:
-            raise NotFound("no-such-game", _("There is no such game."))
+        game = game_locked(game_id)
         adjournment = (
             Adjournment.objects.select_for_update().filter(game=game, status=Adjournment.Status.ORDERED).first()
         )
@@ -307,7 +303,7 @@ def adjournment_resume(*, by, adjournment_id: int, now: datetime | None = None) 
 
 # ---- draws that need an arbiter (2.1.9.1.6, 1.16.7; 1.7.13, 1.16.8) ------------------------------------
 def _sudden_death(game: Game) -> bool:
-    tc = TimeControl.parse(game.time_control)
+    tc = game.time_control
     return tc.timed and not tc.correspondence and tc.periods[-1].moves is None
 
 
@@ -322,9 +318,7 @@ def draw_claim(*, member, game_id: int, kind: str, now: datetime | None = None) 
     if kind not in DrawClaim.Kind.values:
         raise Invalid("bad-kind", _("A draw claim is one of: %(k)s.") % {"k": ", ".join(DrawClaim.Kind.values)})
     with transaction.atomic():
-        game = Game.objects.select_for_update().filter(pk=game_id).first()
-        if game is None:
-            raise NotFound("no-such-game", _("There is no such game."))
+        game = game_locked(game_id)
         colour = game.colour_of(getattr(member, "pk", None))
         if colour is None:
             raise Forbidden("not-a-player", _("Only the players of the game may claim a draw."))

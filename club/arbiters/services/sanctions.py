@@ -9,7 +9,7 @@ member with the club's arbiter role. Loss of the game and exclusion: only the
 championship's chief arbiter or his deputy; for a club game, the club's
 chief arbiter; exclusion exists only in a championship (1.10).
 
-Effects: a lost game through ``games.services.arbiter.game_result_change``
+Effects: a lost game through ``games.services.arbiter.game_result_apply``
 ("0-1", "1-0" or "0-0" in a game played; "−/+", "+/−" or "−/−" in one not
 played, 1.12.2), whose hooks recompute ratings and the standings
 once; an exclusion through ``club.championships.services.player_leave``.
@@ -34,20 +34,14 @@ from club.notifications.services import decision_notify
 from club.platform.refusals import Forbidden, Invalid, NotFound
 from games import results
 from games.models import Game
-from games.services.arbiter import game_result_change
+from games.services.arbiter import game_result_apply
+from games.services.guards import game_locked
 
 from ..models import Sanction
 from .audit import audit
 
 LIGHT = (Sanction.Kind.REMARK, Sanction.Kind.WARNING, Sanction.Kind.REPRIMAND)
 HEAVY = (Sanction.Kind.LOSS_OF_GAME, Sanction.Kind.EXCLUSION)
-
-
-def game_locked(game_id: int) -> Game:
-    game = Game.objects.select_for_update().filter(pk=game_id).first()
-    if game is None:
-        raise NotFound("no-such-game", _("There is no such game."))
-    return game
 
 
 def _sanction_result(game: Game) -> str | None:
@@ -74,10 +68,9 @@ def _sanction_result(game: Game) -> str | None:
 
 
 def _set_result(*, by, game: Game, result: str, reason: str, clause: str, now) -> None:
+    """The sanction's result on ``game``, whose lock the caller holds (``game_locked``)."""
     result_still_open(game, now).require()
-    game_result_change(
-        game_id=game.pk, arbiter=by, result=result, reason=reason, clause=clause, grounds="sanction", now=now
-    )
+    game_result_apply(game=game, arbiter=by, result=result, reason=reason, clause=clause, grounds="sanction", now=now)
 
 
 def sanction_issue(

@@ -170,7 +170,7 @@ class ScheveningenView(APIView):
         return Response(s.ScheveningenSerializer(event_tables.scheveningen_table(championship)).data)
 
 
-# ---- the JSON twins of the results pages (issue 27) ------------------------------------------------
+# ---- the JSON twins of the results pages ------------------------------------------------
 def _json(help_text: str):
     return OpenApiResponse(OpenApiTypes.OBJECT, description=help_text)
 

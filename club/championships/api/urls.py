@@ -10,6 +10,7 @@ urlpatterns = [
     path("<id:pk>/arbiters/", views.AppointView.as_view(), name="api-championship-appoint"),
     path("<id:pk>/invitations/", views.InviteView.as_view(), name="api-championship-invite"),
     path("<id:pk>/open/", views.OpenEntriesView.as_view(), name="api-championship-open"),
+    path("<id:pk>/broadcast-delay/", views.BroadcastDelayView.as_view(), name="api-championship-broadcast-delay"),
     path("<id:pk>/close/", views.CloseEntriesView.as_view(), name="api-championship-close"),
     path("<id:pk>/entry/", views.EntryView.as_view(), name="api-championship-entry"),
     path("<id:pk>/rounds/", views.RoundsView.as_view(), name="api-championship-pair"),

@@ -104,6 +104,16 @@ class OpenEntriesView(_Action):
         return Response(_detail(championship_or_404(pk)))
 
 
+class BroadcastDelayView(_Action):
+    @extend_schema(request=s.BroadcastDelaySerializer, responses=s.ChampionshipDetailSerializer)
+    def post(self, request, pk):
+        """Set how many minutes late spectators see the event's games (0 to 30; the organiser)."""
+        data = s.BroadcastDelaySerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.broadcast_delay_set(by=request.user, championship_id=pk, minutes=data.validated_data["minutes"])
+        return Response(_detail(championship_or_404(pk)))
+
+
 class CloseEntriesView(_Action):
     @extend_schema(request=None, responses=s.ChampionshipDetailSerializer)
     def post(self, request, pk):

@@ -1,4 +1,4 @@
-"""The pages chess-results users expect (issue 27), each a stable URL: the
+"""The pages chess-results users expect, each a stable URL: the
 starting list, a round's pairing sheet, the standings after a round, the
 crosstable, a player's card and a round's live part. Each reads the one
 read model of ``results``."""

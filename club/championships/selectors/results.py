@@ -1,5 +1,5 @@
 """The results of a championship: the one read model of its pages, the
-print version, the API and the exports (issue 14).
+print version, the API and the exports.
 
 Everything here is read from the recorded results and computed by the pure
 ``ratings.standings`` module, exactly as the Celery task computes the stored

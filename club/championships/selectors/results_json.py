@@ -46,7 +46,7 @@ def results_plain(championship: Championship, key: tuple | None = None) -> dict:
             "system": championship.system,
             "scoring": championship.scoring,
             "swiss_system": championship.swiss_system,
-            "time_control": championship.time_control,
+            "time_control": str(championship.time_control),
             "status": championship.status,
             "rated": championship.rated,
             "rounds_total": data["rounds_total"],

@@ -7,6 +7,7 @@ records the decision (``decisions``). Refusals are the club's
 and changes nothing.
 
 * ``setup``: create an event, appoint arbiters, invite, open entries;
+* ``broadcast``: the organiser's broadcast delay (how late spectators see the games);
 * ``entries``: enter, withdraw an entry, Scheveningen groups, the lot;
 * ``guests``: the organiser adds members and guests (players with no account), merges a guest into a member;
 * ``teams``: register a team, line-ups, a team round's matches, team decisions;
@@ -23,6 +24,7 @@ and changes nothing.
 """
 
 from .absences import absence_mark
+from .broadcast import broadcast_delay_set
 from .correspondence import game_adjudicate, play_close_due
 from .entries import entries_close, entry_create, entry_group_set, entry_withdraw
 from .guests import entry_add, guest_enter, guest_merge
@@ -52,6 +54,7 @@ __all__ = [
     "board_override",
     "board_result_record",
     "board_result_set",
+    "broadcast_delay_set",
     "championship_create",
     "entries_close",
     "entries_open",

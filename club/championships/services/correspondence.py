@@ -24,18 +24,19 @@ from django.utils.translation import gettext as _
 from club.members.models import Member
 from club.notifications.models import Notification
 from club.notifications.services import notify_many
-from club.platform.refusals import Conflict, Invalid, NotFound, RuleRefusal
+from club.platform.refusals import Conflict, Invalid, RuleRefusal
 from club.teams.models import BoardGame
 from games import results as vocabulary
 from games.models import Game, Vacation
 from games.services.arbiter import games_stop_for_adjudication
+from games.services.guards import game_locked
 from games.services.timing import clocks_stopped
 
 from ..decisions import decision_record
 from ..locks import championship_locked
 from ..models import Board, Championship, Entry, MatchGame, Round
 from ..selectors.events import is_live
-from .results import board_result_set
+from .results import board_result_apply
 
 Status = Championship.Status
 
@@ -160,24 +161,15 @@ def game_adjudicate(
         raise Invalid("bad-adjudication", _("An adjudication is one of %(r)s.") % {"r": ", ".join(ADJUDICATIONS)})
     with transaction.atomic():
         championship = championship_locked(championship_id)
-        game = Game.objects.select_for_update().filter(pk=game_id).first()
-        if game is None:
-            raise NotFound("no-such-game", _("There is no such game."))
+        game = game_locked(game_id)
         if game.status != Game.Status.ONGOING:
             raise Conflict("game-over", _("This game is over: there is nothing to adjudicate."))
         if not awaiting_adjudication(game):
             raise RuleRefusal(
                 "still-playing", _("This game is still being played: it is adjudicated after the deadline.")
             )
-        return board_result_set(
-            by=by,
-            championship_id=championship.pk,
-            game_id=game_id,
-            result=result,
-            reason=reason,
-            clause=CLAUSE,
-            grounds="adjudication",
-            now=now,
+        return board_result_apply(
+            by, championship, game, result=result, reason=reason, clause=CLAUSE, grounds="adjudication", now=now
         )
 
 

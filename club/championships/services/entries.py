@@ -14,7 +14,6 @@ from django.utils.translation import gettext as _
 from club.members.roles import Role, has_role
 from club.platform.refusals import Conflict, Forbidden, Invalid, NotFound
 from club.teams.models import TeamPlayer
-from games import clock
 from ratings.models import Rating
 
 from .. import pairing
@@ -123,7 +122,7 @@ def entries_close(*, by, championship_id: int, now: datetime | None = None) -> C
                 _("A standing event keeps its entries open: each section starts when its players are waiting."),
             )
         chief_appointed_required(championship)
-        seed = lot_seed_draw()
+        seed = lot_seed_new()
         numbers = lot_draw(championship, seed)
         championship.status, championship.lot_seed = Status.ENTRIES_CLOSED, seed
         championship.save(update_fields=["status", "lot_seed"])
@@ -131,9 +130,11 @@ def entries_close(*, by, championship_id: int, now: datetime | None = None) -> C
     return championship
 
 
-def lot_seed_draw() -> str:
-    """A seed no one chose: 128 bits from the operating system's random source."""
-    return secrets.token_hex(16)
+def lot_seed_new() -> str:
+    """A fresh seed for a lot nobody chose: unpredictable, so nobody can know
+    the start numbers before the lot is drawn (1.6.2), and stored, so anyone
+    can draw it again and check."""
+    return secrets.token_hex(8)
 
 
 def lot_draw(championship: Championship, seed: str) -> dict:
@@ -232,7 +233,7 @@ def _scheveningen_groups(entry_list: list[Entry], order: list[int]) -> dict[int,
 
 def _member_rating(member, championship: Championship) -> int | None:
     """The club rating in the championship's pool, else the federation rating."""
-    speed = clock.TimeControl.parse(championship.time_control).speed_in(championship.discipline)
+    speed = championship.time_control.speed_in(championship.discipline)
     value = (
         Rating.objects.filter(member_id=member.pk, discipline=championship.discipline, speed=speed)
         .values_list("rating", flat=True)

@@ -46,7 +46,6 @@ from games import clock
 from games import results as vocabulary
 from games.models import Game
 from games.rules import ballots64
-from games.services.challenges import game_create
 from games.services.timing import thinking
 
 from .. import pairing
@@ -57,11 +56,10 @@ from ..locks import championship_locked
 from ..models import Board, Championship, Decision, MatchGame, Round
 from ..selectors.bracket import winner_of
 from .closing import round_close_if_over
-from .scheduling import lateness_ms, seed_int
+from .scheduling import event_game_create, seed_int
 
 BREAK = timedelta(minutes=5)  # 1.11: five minutes between the games of a micro-match
 LEHMANN_GEORGIEV = Championship.TieBreak.LEHMANN_GEORGIEV
-LEHMANN_GEORGIEV_CONTROL = "300+3"  # 3.6.4: 5 min + 3 s per move for all the games
 
 
 # ---- ballots (2.2.2) ----------------------------------------------------------------------------
@@ -82,7 +80,7 @@ class NextGame:
     micro_match: int
     board_white_has_white: bool
     ballot: str | None  # None: draw a new one (a new micro-match)
-    time_control: str
+    time_control: clock.TimeControl
 
 
 def _results(match_games: list[MatchGame]) -> list[str | None]:
@@ -146,7 +144,7 @@ def encounter(championship: Championship, match_games: list[MatchGame]) -> tuple
     within = further <= 1 + championship.tie_matches
     if not within and series is not None:
         return "", NextGame(last.number + 1, series, True, None, _control(championship, series))
-    faster = bool(championship.tie_time_control) and not within
+    faster = championship.tie_time_control is not None and not within
     if within or (faster and championship.is_knockout):
         return "", NextGame(last.number + 1, further, True, None, _control(championship, further))
     if championship.is_knockout:
@@ -162,8 +160,8 @@ def series_number(championship: Championship) -> int | None:
 
 def _control(championship: Championship, micro_match: int) -> str:
     if micro_match == series_number(championship):
-        return championship.tie_time_control or LEHMANN_GEORGIEV_CONTROL
-    if micro_match > 1 + championship.tie_matches and championship.tie_time_control:
+        return championship.series_time_control
+    if micro_match > 1 + championship.tie_matches and championship.tie_time_control is not None:
         return championship.tie_time_control
     return championship.time_control
 
@@ -187,7 +185,6 @@ def match_game_next(
     *,
     now: datetime,
     starts_at: datetime | None = None,
-    rng=None,
 ) -> Game | None:
     """Create the encounter's next game if one is due (idempotent: none while a
     game is going on or the encounter is decided). ``starts_at``: the round's
@@ -201,7 +198,8 @@ def match_game_next(
     if ballot is None:
         ballot = ballot_for(championship, the_round.number, board.number, due.micro_match)
     white, black = (board.white, board.black) if due.board_white_has_white else (board.black, board.white)
-    live = not clock.TimeControl.parse(due.time_control).correspondence
+    tc = due.time_control
+    live = not tc.correspondence
     clock_ms = None
     in_series = bool(match_games) and due.micro_match == series_number(championship) == match_games[-1].micro_match
     if in_series:
@@ -209,35 +207,24 @@ def match_game_next(
         board_white_ms, board_black_ms = _left_at_end(match_games[-1])
         clock_ms = (board_white_ms, board_black_ms) if due.board_white_has_white else (board_black_ms, board_white_ms)
         starts_at = max(now, match_games[-1].game.ended_at or now)
-        allowed = lateness_ms(championship)
     elif live:
         if not (starts_at and due.number == 1):
             # 1.11: the break runs from the end of the previous game (its recorded end, else now).
             ended = match_games[-1].game.ended_at if match_games else None
             starts_at = max(now, ended or now) + BREAK
-        allowed = lateness_ms(championship)
     else:
-        starts_at, allowed = now, 0
-    round_label = f"{the_round.number}.{board.number}.{due.number}"
-    game = game_create(
-        discipline=championship.discipline,
+        starts_at = None  # correspondence: the game opens now
+    game = event_game_create(
+        championship,
         white=white,
         black=black,
-        time_control=due.time_control,
-        rated=championship.rated,
-        competition=True,
-        opening_rule=championship.opening_rule,
-        ballot=ballot,
-        foul_policy=championship.foul_policy,
+        round_label=f"{the_round.number}.{board.number}.{due.number}",
         now=now,
         starts_at=starts_at,
-        lateness_ms=allowed,
+        time_control=tc,
+        ballot=ballot,
         clock_ms=clock_ms,
         present=in_series,  # 3.6.4: the series goes on at once, at the same board
-        draw_after_moves=championship.draw_after_moves,
-        play_closes_at=championship.closes_at,
-        event=championship.name,
-        round=round_label,
     )
     MatchGame.objects.create(
         board=board,
@@ -251,7 +238,7 @@ def match_game_next(
         board.game = game
         board.save(update_fields=["game"])
     if championship.all_at_once:  # the micro-match's other games start with it (encounter)
-        match_game_next(championship, the_round, board, now=now, starts_at=starts_at, rng=rng)
+        match_game_next(championship, the_round, board, now=now, starts_at=starts_at)
     return game
 
 

@@ -21,7 +21,8 @@ from club.teams.models import BoardGame
 from games import results as vocabulary
 from games.models import Game
 from games.records import record_attach, records_read
-from games.services.arbiter import ANNULLED, game_result_change, played_online
+from games.services.arbiter import ANNULLED, game_result_apply, played_online
+from games.services.guards import game_locked
 from games.services.timing import clocks_stopped
 
 from ..authority import Action, require, result_still_open
@@ -81,7 +82,7 @@ def round_results_catch_up(championship: Championship, the_round: Round, now: da
     """Record now, in the caller's transaction, each result of the round whose game has
     ended but whose follow-up (``board_result_record``, queued after the game's commit)
     has not run yet; the last of them closes the round. So the next round is never
-    refused for a round whose games have all ended (issue 28); the follow-up, when it
+    refused for a round whose games have all ended; the follow-up, when it
     comes, finds its result recorded. Call holding the championship's row lock."""
     if the_round.status != Round.Status.PUBLISHED:
         return
@@ -136,41 +137,55 @@ def board_result_set(
     a forfeit (1.9) and an annulment stay his. A guest has no account: his
     game is played at a real board, and the arbiter records it."""
     now = now or timezone.now()
-    reason = reason_given(reason)
     with transaction.atomic():
         championship = championship_locked(championship_id)
-        board = (
-            Board.objects.filter(game_id=game_id, round__championship=championship).first()
-            or Board.objects.filter(match_games__game_id=game_id, round__championship=championship).first()
-            or BoardGame.objects.filter(game_id=game_id, match__round__championship=championship).first()
+        return board_result_apply(
+            by,
+            championship,
+            game_locked(game_id),
+            result=result,
+            reason=reason,
+            clause=clause,
+            grounds=grounds,
+            now=now,
         )
-        if board is None:
-            raise NotFound("not-in-championship", _("Game %(g)s is not a game of this championship.") % {"g": game_id})
-        game = Game.objects.select_for_update().get(pk=game_id)
-        require(by, Action.GAME_RESULT, game)
-        if result not in vocabulary.RESULTS:
-            raise Invalid("bad-result", _("A result is one of %(r)s.") % {"r": ", ".join(vocabulary.RESULTS)})
-        result_still_open(game, now).require()
-        if grounds == "recording-error" and result_needs_play(game, result):
-            raise RuleRefusal(
-                "still-playing",
-                _(
-                    "This game is still being played: it ends on the board, by adjudication once play "
-                    "has closed (1.10.4), or by a sanction."
-                ),
-            )
-        game_result_change(
-            game_id=game_id, arbiter=by, result=result, reason=reason, clause=clause, grounds=grounds, now=now
+
+
+def board_result_apply(
+    by, championship: Championship, game: Game, *, result: str, reason: str, clause: str, grounds: str, now: datetime
+) -> Board | BoardGame:
+    """``board_result_set`` for a caller holding the championship's lock and then
+    the game's (``game_locked``), each taken once in its transaction."""
+    reason = reason_given(reason)
+    board = (
+        Board.objects.filter(game_id=game.pk, round__championship=championship).first()
+        or Board.objects.filter(match_games__game_id=game.pk, round__championship=championship).first()
+        or BoardGame.objects.filter(game_id=game.pk, match__round__championship=championship).first()
+    )
+    if board is None:
+        raise NotFound("not-in-championship", _("Game %(g)s is not a game of this championship.") % {"g": game.pk})
+    require(by, Action.GAME_RESULT, game)
+    if result not in vocabulary.RESULTS:
+        raise Invalid("bad-result", _("A result is one of %(r)s.") % {"r": ", ".join(vocabulary.RESULTS)})
+    result_still_open(game, now).require()
+    if grounds == "recording-error" and result_needs_play(game, result):
+        raise RuleRefusal(
+            "still-playing",
+            _(
+                "This game is still being played: it ends on the board, by adjudication once play "
+                "has closed (1.10.4), or by a sanction."
+            ),
         )
-        decision_record(championship, by, "result", now=now, reason=reason, clause=clause, game=game_id, result=result)
-        for member, colour in ((game.white, "white"), (game.black, "black")):
-            decision_notify(
-                recipients=[member],
-                key=f"result:{game_id}:{now.isoformat()}",
-                params={"what": "result", "result": result, "colour": colour, "reason": reason},
-                url=f"/play/games/{game_id}/",
-                game_id=game_id,
-            )
+    game_result_apply(game=game, arbiter=by, result=result, reason=reason, clause=clause, grounds=grounds, now=now)
+    decision_record(championship, by, "result", now=now, reason=reason, clause=clause, game=game.pk, result=result)
+    for member, colour in ((game.white, "white"), (game.black, "black")):
+        decision_notify(
+            recipients=[member],
+            key=f"result:{game.pk}:{now.isoformat()}",
+            params={"what": "result", "result": result, "colour": colour, "reason": reason},
+            url=f"/play/games/{game.pk}/",
+            game_id=game.pk,
+        )
     return board
 
 
@@ -248,7 +263,7 @@ def _records_attach(by, championship: Championship, round_number: int, boards: l
                 _("Game %(n)s of the file is of no board of round %(round)s (its Round tag or players).")
                 % {"n": n, "round": round_number},
             )
-        game = Game.objects.select_for_update().get(pk=board.game_id)
+        game = game_locked(board.game_id)
         require(by, Action.GAME_RESULT, game)
         result_still_open(game, now).require()  # 2.1.10.4: a final result's game takes no new record
         record_attach(game=game, item=item)

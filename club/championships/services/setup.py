@@ -221,7 +221,7 @@ def championship_create(
             name=name,
             organiser=organiser,
             discipline=rule.discipline,
-            time_control=str(rule.time_control),
+            time_control=rule.time_control,
             entrants=entrants,
             system=system,
             cycles=cycles,
@@ -387,7 +387,7 @@ def _micro_match_options(
         "games_per_pairing": games_per_pairing,
         "ballot_table": ballot_table,
         "tie_matches": tie_matches,
-        "tie_time_control": str(tie_control) if tie_control is not None else "",
+        "tie_time_control": tie_control,
         "tie_break": tie_break,
     }
 

@@ -1,4 +1,4 @@
-"""Standing events: progressive correspondence sections (issue 25).
+"""Standing events: progressive correspondence sections.
 
 A standing event keeps its entries open. Each time ``section_size`` entrants
 are waiting, a new section of exactly them is made — a round robin played
@@ -22,7 +22,7 @@ from ..authority import Seat, seat_required
 from ..decisions import decision_record
 from ..locks import championship_locked
 from ..models import Appointment, Championship, Entry
-from .entries import lot_draw, lot_seed_draw
+from .entries import lot_draw, lot_seed_new
 from .rounds import section_games_start
 
 Status = Championship.Status
@@ -85,7 +85,7 @@ def _section_start(standing: Championship, chosen: list[Entry], now: datetime) -
         seat_required(section, entry.member_id, Seat.PLAYER)
     Entry.objects.bulk_create([Entry(championship=section, member_id=e.member_id) for e in chosen])
     Entry.objects.filter(pk__in=[e.pk for e in chosen]).update(section=section)
-    seed = lot_seed_draw()
+    seed = lot_seed_new()
     numbers = lot_draw(section, seed)
     section.lot_seed = seed
     section.save(update_fields=["lot_seed"])

@@ -7,6 +7,7 @@ from club.championships import calendar, decisions, selectors
 from club.championships.selectors import results
 from games import disciplines, time_words
 from games import results as vocabulary
+from games.clock import TimeControl
 from games.models import Game
 
 register = template.Library()
@@ -50,8 +51,8 @@ def discipline_words(name: str) -> str:
 
 
 @register.filter
-def time_control_words(text: str) -> str:
-    return time_words.words(text)
+def time_control_words(tc: TimeControl | None) -> str:
+    return time_words.words(tc)
 
 
 @register.filter

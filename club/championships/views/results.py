@@ -81,7 +81,7 @@ def championship_export(request, pk, kind):
     return response
 
 
-# ---- the pages chess-results users expect (issue 27): each a stable URL, printable on A4 ----------
+# ---- the pages chess-results users expect: each a stable URL, printable on A4 ----------
 def championship_players(request, pk):
     """The starting list: start number, name, rating, status."""
     return render(request, "championships/pages/players.html", result_pages.starting_list(published_or_404(pk)))

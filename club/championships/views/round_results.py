@@ -1,4 +1,4 @@
-"""A whole round's results in one form (issue 28): one row per board, saved in
+"""A whole round's results in one form: one row per board, saved in
 one transaction through ``services.round_results_set`` (the same result service
 and decision log as one at a time). Thin: the service decides who may."""
 

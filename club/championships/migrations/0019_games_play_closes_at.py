@@ -20,8 +20,9 @@ def closing_dates_copy(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("championships", "0017_round_working"),
-        ("games", "0013_game_play_closes_at"),
+        ("championships", "0018_broadcast_delay"),
+        ("championships", "0018_time_control_typed"),
+        ("games", "0014_game_play_closes_at"),
         ("teams", "0005_invitations"),
     ]
 
