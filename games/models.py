@@ -214,6 +214,12 @@ class Game(models.Model):
     def is_over(self) -> bool:
         return self.status != self.Status.ONGOING
 
+    @property
+    def took_place(self) -> bool:
+        """Was a move made? Such a game was played, finished or not (1.10.4): its result is
+        one of play, never a forfeit sign, which is for a game that did not take place (1.12.2)."""
+        return bool(self.white_moves or self.black_moves)
+
     def is_present(self, colour: str) -> bool:
         """Has the player of ``colour`` come to the game (moved or checked in, 1.9.1)?"""
         if colour == WHITE:

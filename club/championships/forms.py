@@ -177,7 +177,10 @@ class AdjudicationForm(forms.Form):
             ("1-0", _("white wins")),
             ("0-1", _("black wins")),
             ("1/2-1/2", _("draw")),
-            ("-/-", _("both lose by forfeit")),
+            ("0-0", _("both lose the game played")),
+            ("+/-", _("no move made: black loses by forfeit")),
+            ("-/+", _("no move made: white loses by forfeit")),
+            ("-/-", _("no move made: both lose by forfeit")),
         ],
     )
     reason = forms.CharField(label=_("Reason"), max_length=2000)

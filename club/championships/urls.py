@@ -4,12 +4,14 @@ from django.urls import path
 
 from club.platform import urlpaths  # noqa: F401  (registers <id:…>)
 
-from .views import calendar, events, results, round_results
+from .views import calendar, events, feeds, results, round_results
 
 app_name = "championships"
 
 urlpatterns = [
     path("", events.championship_list, name="list"),
+    path("feed.atom", feeds.club_feed, name="club-feed"),
+    path("<id:pk>/results.atom", feeds.results_feed, name="results-feed"),
     path("new/", events.championship_new, name="new"),
     path("<id:pk>/", events.championship_detail, name="detail"),
     path("<id:pk>/bracket/", events.championship_bracket, name="bracket"),

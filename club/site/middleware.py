@@ -12,7 +12,8 @@ from django.conf import settings
 from django.core.exceptions import SuspiciousOperation
 from django.core.signals import setting_changed
 from django.dispatch import receiver
-from django.utils import timezone
+from django.middleware.locale import LocaleMiddleware
+from django.utils import timezone, translation
 
 from club.platform import zones
 
@@ -31,6 +32,23 @@ class RefuseNulCharacters:
         ):
             raise NulCharacter("a NUL character in the URL")
         return self.get_response(request)
+
+
+class ApiSpeaksEnglish(LocaleMiddleware):
+    """Django's language choice, except that the API answers in English unless the request asks
+    for a language (``Accept-Language`` or the language cookie): software reading it gets one
+    language whatever the club's default for visitors (``LANGUAGE_CODE``) is."""
+
+    API_PREFIX = "/api/"
+    API_LANGUAGE = "en"
+
+    def process_request(self, request):
+        asks = "HTTP_ACCEPT_LANGUAGE" in request.META or settings.LANGUAGE_COOKIE_NAME in request.COOKIES
+        if request.path_info.startswith(self.API_PREFIX) and not asks:
+            translation.activate(self.API_LANGUAGE)
+            request.LANGUAGE_CODE = self.API_LANGUAGE
+            return None
+        return super().process_request(request)
 
 
 class ViewerTimeZone:

@@ -103,7 +103,7 @@ MIDDLEWARE = [
     "club.site.middleware.ContentSecurityPolicy",  # csp's, the policy built once
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "django.middleware.locale.LocaleMiddleware",
+    "club.site.middleware.ApiSpeaksEnglish",  # Django's LocaleMiddleware; the API in English by default
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -117,7 +117,7 @@ MIDDLEWARE = [
 TOKEN_API_MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "club.site.middleware.RefuseNulCharacters",
-    "django.middleware.locale.LocaleMiddleware",
+    "club.site.middleware.ApiSpeaksEnglish",  # Django's LocaleMiddleware; the API in English by default
     "django.middleware.common.CommonMiddleware",
     "club.site.middleware.ViewerTimeZone",
     "axes.middleware.AxesMiddleware",
@@ -318,12 +318,13 @@ REST_FRAMEWORK = {
     # Token first: its WWW-Authenticate header makes "not logged in" a 401, not a 403.
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "club.members.api.authentication.ClubTokenAuthentication",
+        "club.members.api.authentication.ClubBearerAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "EXCEPTION_HANDLER": "club.platform.api.errors.exception_handler",
     "DEFAULT_THROTTLE_RATES": {"auth": os.environ.get("API_AUTH_THROTTLE", "20/min")},
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "club.site.openapi.ClubAutoSchema",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 50,
 }
@@ -332,6 +333,12 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Members, games, clocks, ratings and championships of the club.",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
+    # A request body's schema leaves out the read-only fields (a login does not send its token).
+    "COMPONENT_SPLIT_REQUEST": True,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "club.site.openapi.postprocess",
+    ],
     # Swagger UI and Redoc served from our own static files: no CDN needed.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
@@ -469,11 +476,10 @@ REST_KNOX = {
 }
 
 REST_FRAMEWORK["DEFAULT_PAGINATION_CLASS"] = "club.platform.api.pagination.BoundedLimitOffsetPagination"
-REST_FRAMEWORK["DEFAULT_PARSER_CLASSES"] = [
-    "club.platform.api.parsers.BoundedJSONParser",
-    "rest_framework.parsers.FormParser",
-    "rest_framework.parsers.MultiPartParser",
-]
+# The API's bodies are JSON only (the pages' forms post to their own views), so the schema offers
+# one request format and generated clients send it.
+REST_FRAMEWORK["DEFAULT_PARSER_CLASSES"] = ["club.platform.api.parsers.BoundedJSONParser"]
+REST_FRAMEWORK["TEST_REQUEST_DEFAULT_FORMAT"] = "json"
 REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"].update(
     {
         # Direct challenges each send the opponent an email.

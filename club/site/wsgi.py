@@ -22,7 +22,7 @@ pages = get_wsgi_application()  # sets Django up
 
 def token_api_call(environ) -> bool:
     return environ.get("PATH_INFO", "").startswith("/api/") and environ.get("HTTP_AUTHORIZATION", "").startswith(
-        "Token "
+        ("Token ", "Bearer ")
     )
 
 

@@ -248,3 +248,12 @@ class PresetSerializer(serializers.Serializer):
     name = serializers.CharField()
     control = serializers.CharField()
     clause = serializers.CharField()
+
+
+class ConditionalLineSerializer(serializers.Serializer):
+    moves = serializers.ListField(
+        child=serializers.CharField(max_length=40),
+        max_length=200,
+        allow_empty=True,
+        help_text="The opponent's move, my answer, the opponent's next, …; empty deletes the line.",
+    )

@@ -20,7 +20,7 @@ from club.platform.api.negotiation import FirstRenderer
 from club.platform.api.pagination import CappedCountPagination
 from club.platform.api.params import query_int
 from club.platform.api.throttling import DirectChallengeThrottle
-from games import clock, records, selectors, services
+from games import clock, conditional, records, selectors, services
 from games.models import Game, Vacation
 
 from . import serializers as s
@@ -296,6 +296,19 @@ class GameRepetitionClaimView(APIView):
         data.is_valid(raise_exception=True)
         game = services.game_repetition_claim(game_id=pk, member=request.user, **data.validated_data)
         return Response(s.GameSerializer(game).data)
+
+
+class ConditionalLineView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=s.ConditionalLineSerializer, responses=s.ConditionalLineSerializer)
+    def put(self, request, pk):
+        """A correspondence player's conditional moves: the opponent's move, my answer, … checked
+        against the rules from the current position; an empty list deletes them."""
+        data = s.ConditionalLineSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        line = conditional.conditional_line_set(game_id=pk, member=request.user, moves=data.validated_data["moves"])
+        return Response({"moves": line.moves if line else []})
 
 
 # ---- records -----------------------------------------------------------------------------------

@@ -36,10 +36,10 @@ def test_an_adjudication_reads_and_locks_the_game_once(make_championship, player
             by=staff["chief"],
             championship_id=championship.pk,
             game_id=board.game_id,
-            result="1-0",
-            reason="white's extra piece wins",
+            result="+/-",  # no move was made: the game did not take place (1.12.2)
+            reason="black never moved",
             now=at(2 * DAY + 2),
         )
     assert len(game_row_reads(done.captured_queries, board.game_id)) == 1
     game = Game.objects.get(pk=board.game_id)
-    assert (game.result, game.termination) == ("1-0", "adjudication")
+    assert (game.result, game.termination) == ("+/-", "forfeit")

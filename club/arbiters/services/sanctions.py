@@ -47,8 +47,8 @@ HEAVY = (Sanction.Kind.LOSS_OF_GAME, Sanction.Kind.EXCLUSION)
 def _sanction_result(game: Game) -> str | None:
     """The result the game's in-force losses by sanction give, or None if none.
 
-    In a game that was played (each side moved, or it already has a result of
-    play, such as one recorded from a real board) the loser scores 0: "0-1",
+    In a game that was played (a move was made, even by one side only, 1.10.4;
+    or it already has a result of play, such as one recorded from a real board) the loser scores 0: "0-1",
     "1-0", "0-0" for both — rated, its colours counting (1.4, 1.15.2). The
     forfeit signs "-/+", "+/-", "-/-" are for games not played (1.12.2).
     """
@@ -60,9 +60,7 @@ def _sanction_result(game: Game) -> str | None:
     white, black = game.white_id in losers, game.black_id in losers
     if not (white or black):
         return None
-    played = (game.white_moves > 0 and game.black_moves > 0) or (
-        game.status == Game.Status.FINISHED and results.is_played(game.result)
-    )
+    played = game.took_place or (game.status == Game.Status.FINISHED and results.is_played(game.result))
     winner = None if white and black else (results.BLACK if white else results.WHITE)
     return results.for_winner(winner, forfeit=not played, both_lost=True)
 

@@ -194,7 +194,9 @@ class ChampionshipCreateSerializer(serializers.Serializer):
         help_text="3.6.4: a drawn tie goes on to a Lehmann–Georgiev series (tie_time_control, default 300+3).",
     )
     cycles = serializers.IntegerField(min_value=1, max_value=4, default=1)
-    swiss_system = serializers.ChoiceField(choices=Championship.SwissSystem.choices, required=False, default="")
+    swiss_system = serializers.ChoiceField(
+        choices=Championship.SwissSystem.choices, required=False, allow_blank=True, default=""
+    )
     rounds_planned = serializers.IntegerField(
         min_value=1, max_value=ROUNDS_MAX, required=False, allow_null=True, default=None
     )
@@ -264,6 +266,24 @@ class AppointSerializer(serializers.Serializer):
 
 class MemberIdSerializer(serializers.Serializer):
     member_id = IdField()
+
+
+class EntryAddSerializer(serializers.Serializer):
+    member_id = IdField()
+    reason = serializers.CharField(
+        max_length=REASON_MAX, required=False, allow_blank=True, default="", help_text="Needed for a late entry."
+    )
+
+
+class GuestSerializer(serializers.Serializer):
+    """A player with no account, entered by the organiser."""
+
+    name = serializers.CharField(max_length=80)
+    city = serializers.CharField(max_length=80, required=False, allow_blank=True, default="")
+    federation_rating = serializers.IntegerField(min_value=0, max_value=4000, required=False, allow_null=True)
+    reason = serializers.CharField(
+        max_length=REASON_MAX, required=False, allow_blank=True, default="", help_text="Needed for a late entry."
+    )
 
 
 class BroadcastDelaySerializer(serializers.Serializer):
@@ -433,6 +453,8 @@ class StageAdvanceSerializer(serializers.Serializer):
 class AdjudicationSerializer(serializers.Serializer):
     game_id = IdField()
     result = serializers.ChoiceField(
-        choices=["1-0", "0-1", "1/2-1/2", "-/-"], help_text="A win, a draw, or a loss for both by forfeit."
+        choices=["1-0", "0-1", "1/2-1/2", "0-0", "+/-", "-/+", "-/-"],
+        help_text="A game in which a move was made counts as played (1.10.4): a win, a draw or 0-0 (both lose);"
+        " the forfeit signs only for a game in which no move was made (1.12.2).",
     )
     reason = serializers.CharField(max_length=2000)

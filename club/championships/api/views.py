@@ -97,6 +97,42 @@ class InviteView(_Action):
         return Response(_detail(championship_or_404(pk)))
 
 
+class EntryAddView(_Action):
+    @extend_schema(request=s.EntryAddSerializer, responses={201: s.EntrySerializer})
+    def post(self, request, pk):
+        """The organiser enters a member in his open event (past the closing time: a late entry, with
+        its reason, 002 §17)."""
+        data = s.EntryAddSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        member = get_object_or_404(Member, pk=data.validated_data["member_id"])
+        entry = services.entry_add(
+            by=request.user, championship_id=pk, member=member, reason=data.validated_data["reason"]
+        )
+        return Response(s.EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+
+
+class GuestEnterView(_Action):
+    @extend_schema(request=s.GuestSerializer, responses={201: s.EntrySerializer})
+    def post(self, request, pk):
+        """The organiser enters a guest: a player with no account, unrated."""
+        data = s.GuestSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        entry = services.guest_enter(by=request.user, championship_id=pk, **data.validated_data)
+        return Response(s.EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+
+
+class GuestMergeView(_Action):
+    @extend_schema(request=s.MemberIdSerializer, responses=s.ChampionshipDetailSerializer)
+    def post(self, request, pk, guest_id):
+        """The organiser merges a guest into a member's account: the guest's entries, games and
+        results become the member's (still unrated)."""
+        data = s.MemberIdSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        member = get_object_or_404(Member, pk=data.validated_data["member_id"])
+        services.guest_merge(by=request.user, championship_id=pk, guest_id=guest_id, member=member)
+        return Response(_detail(championship_or_404(pk)))
+
+
 class OpenEntriesView(_Action):
     @extend_schema(request=None, responses=s.ChampionshipDetailSerializer)
     def post(self, request, pk):

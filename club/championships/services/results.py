@@ -168,6 +168,14 @@ def board_result_apply(
     if result not in vocabulary.RESULTS:
         raise Invalid("bad-result", _("A result is one of %(r)s.") % {"r": ", ".join(vocabulary.RESULTS)})
     result_still_open(game, now).require()
+    if game.status == Game.Status.ONGOING and game.took_place and vocabulary.is_forfeit(result):
+        raise Invalid(
+            "played-not-forfeit",
+            _(
+                "Moves were made in this game, so it was played (1.10.4): its result is a win, a draw "
+                "or 0-0, not a forfeit sign (1.12.2)."
+            ),
+        )
     if grounds == "recording-error" and result_needs_play(game, result):
         raise RuleRefusal(
             "still-playing",

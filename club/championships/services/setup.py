@@ -117,8 +117,8 @@ def championship_create(
 ) -> Championship:
     """An organiser creates a championship (a draft until he opens entries),
     or a team event (``entrants="teams"``: ``boards`` per match and up to
-    ``reserves`` per team, 1.14.1–1.14.2; scored by match or board points,
-    1.14.6; registration open at once).
+    ``reserves`` per team, 1.14.1–1.14.2; scored by board points as 1.14.6
+    says, or by match points as its note allows; registration open at once).
 
     Micro-matches (1.11): ``games_per_pairing`` games per pairing (default 1;
     шашки-64 — a ``ballot_table`` — plays micro-matches, 2.2, default 2), a
@@ -155,7 +155,7 @@ def championship_create(
         raise Invalid("bad-entrants", _("A championship's entrants are players or teams."))
     for_teams = entrants == Championship.Entrants.TEAMS
     if for_teams:
-        scoring = scoring or Championship.Scoring.MATCH_POINTS
+        scoring = scoring or team_rules.DEFAULT_SCORING
         options = _team_options(boards=boards, reserves=reserves, system=system, scoring=scoring)
         options["lineup_minutes"] = _lineup_minutes(lineup_minutes)
         options["ranks_boards"] = bool(ranks_boards)

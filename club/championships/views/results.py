@@ -73,9 +73,10 @@ def championship_results_print(request, pk):
 
 def championship_export(request, pk, kind):
     """One file: all games (PDN / renju records, or a ZIP of one file per game), standings CSV, or TRF16."""
-    if kind not in exports.EXPORTS:
+    dialect = request.GET.get("dialect", exports.CSV_DEFAULT_DIALECT)
+    if kind not in exports.EXPORTS or dialect not in exports.CSV_DIALECTS:
         raise Http404
-    done = exports.export(published_or_404(pk), kind)
+    done = exports.export(published_or_404(pk), kind, dialect)
     response = HttpResponse(done.content, content_type=done.content_type)
     response["Content-Disposition"] = f'attachment; filename="{done.filename}"'
     return response
