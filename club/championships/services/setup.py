@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from club.members.models import Member
 from club.members.roles import Role, has_any_role, has_role
+from club.platform.horizon import within_horizon
 from club.platform.refusals import Conflict, Forbidden, Invalid, NotFound
 from club.platform.text import one_line_required
 from games import results as vocabulary
@@ -205,6 +206,12 @@ def championship_create(
     _draw_after_moves_check(draw_after_moves, rule.discipline)
     if entries_open_at and entries_close_at and entries_open_at >= entries_close_at:
         raise Invalid("bad-entry-window", _("Entries must open before they close."))
+    for moment, what in (
+        (entries_open_at, _("The opening of entries")),
+        (entries_close_at, _("The close of entries")),
+        (closes_at, _("The closing date")),
+    ):
+        within_horizon(moment, now, what)
     correspondence = _correspondence_options(
         correspondence=rule.time_control.correspondence,
         system=system,
