@@ -157,7 +157,8 @@ def test_a_correspondence_section_shows_its_span_and_its_closing_date(make_champ
         players[:4], play_mode="all-at-once", time_control="d3", closes_at=closes, name="Correspondence 2030"
     )
     services.section_start(by=staff["chief"], championship_id=section.pk, now=started)
-    found = {str(e["SUMMARY"]): e for e in events(Client().get(f"/championships/{section.pk}/calendar.ics").content)}
+    feed = Client().get(f"/championships/{section.pk}/calendar.ics", HTTP_ACCEPT_LANGUAGE="en")
+    found = {str(e["SUMMARY"]): e for e in events(feed.content)}
     assert set(found) == {"Correspondence 2030: every game at once", "Correspondence 2030: closing date"}
     span, closing = found["Correspondence 2030: every game at once"], found["Correspondence 2030: closing date"]
     local = timezone.get_current_timezone()
@@ -165,3 +166,12 @@ def test_a_correspondence_section_shows_its_span_and_its_closing_date(make_champ
     assert span.decoded("DTEND") == closes.astimezone(local).date() + timedelta(days=1)
     assert closing.decoded("DTSTART") == closes.astimezone(local).date()
     assert closing.decoded("DTEND") - closing.decoded("DTSTART") == timedelta(days=1)
+
+
+def test_the_api_renews_the_feeds_address_for_the_member_himself(players, api):
+    old = calendar.member_feed_token(players[0])
+    assert api(None).post("/api/members/me/calendar/renew/").status_code in (401, 403)
+    assert _feed(old).status_code == 200
+    assert api(players[0]).post("/api/members/me/calendar/renew/").status_code == 204
+    players[0].refresh_from_db()
+    assert _feed(old).status_code == 404 and _feed(calendar.member_feed_token(players[0])).status_code == 200
