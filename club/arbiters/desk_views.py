@@ -38,6 +38,8 @@ def championship_desk(request, pk: int):
     official = verdict(me, Action.EVENT_READ, championship).allowed  # its organiser and officials
     playing = championship.entries.filter(member=me).exists()
     if not (official or playing):
+        if championship.status == championship.Status.DRAFT:
+            raise Http404  # to whoever may not see it, a draft does not exist, at every address
         raise PermissionDenied
     context = {"championship": championship, "official": official, **selectors.event_part_of(me, championship)}
     context.update(

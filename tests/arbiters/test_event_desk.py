@@ -149,3 +149,14 @@ def test_publishing_round_1_is_said_to_start_the_championship(client, make_champ
     assert publish in client.get(detail).content.decode()
     for url in (desk, detail):
         assert "data-starts-event" not in client.get(url).content.decode()
+
+
+def test_a_draft_s_desk_does_not_exist_for_an_outsider_like_every_other_address_of_the_draft(client, staff):
+    draft = services.championship_create(
+        organiser=staff["organiser"], name="Secret cup", discipline="russian", time_control="d3", now=T0
+    )
+    client.force_login(make_member("fyodor"))
+    assert client.get(reverse("championship-desk", args=[draft.pk])).status_code == 404
+    assert client.get(reverse("championships:detail", args=[draft.pk])).status_code == 404
+    client.force_login(staff["organiser"])
+    assert client.get(reverse("championship-desk", args=[draft.pk])).status_code == 200
