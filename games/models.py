@@ -15,6 +15,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from games.model_fields import TimeControlField
+from games.venue import Venue
 
 WHITE, BLACK = "white", "black"
 COLOURS = [(WHITE, _("white")), (BLACK, _("black"))]
@@ -169,6 +170,8 @@ class Game(models.Model):
     play_closes_at = models.DateTimeField(null=True, blank=True)
     # The event's move limit (renju, 003 5.2.7.2): drawn once this many moves are made.
     draw_after_moves = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Where it is played (games.venue decides what that lets the server do to it).
+    venue = models.CharField(max_length=16, choices=Venue.choices, default=Venue.ONLINE)
     # A player is present once he has moved or checked in ("I am here").
     white_checked_in_at = models.DateTimeField(null=True, blank=True)
     black_checked_in_at = models.DateTimeField(null=True, blank=True)

@@ -24,11 +24,15 @@ if TYPE_CHECKING:  # the facts it formats; it reads nothing itself
 
 
 # ---- names and titles -------------------------------------------------------------------------------
-def board_spec(discipline: str) -> dict:
-    """How to draw the discipline's board: size, squares or intersections, notation."""
+def board_spec(discipline: str, position=None) -> dict:
+    """How to draw the discipline's board: size, squares or intersections, notation; the infinite
+    field (004) as far as it has grown in ``position``: its size and the point of its lower left corner."""
     v = variant(discipline)
     size = v.board_size
-    if hasattr(v, "geometry"):
+    if getattr(v, "infinite", False) and position is not None:
+        left, bottom, right, _ = v.field(position)
+        return {"size": right - left + 1, "kind": "stones", "notation": "algebraic", "origin": [left, bottom]}
+    if v.family == "renju":
         return {"size": size, "kind": "stones", "notation": "algebraic"}
     return {"size": size, "kind": "draughts", "notation": "numeric" if size == 10 else "algebraic"}
 
@@ -308,7 +312,7 @@ def game_state(view: GameView, *, since: int | None = None) -> dict:
     return {
         "id": game.id,
         "discipline": game.discipline,
-        "board": board_spec(game.discipline),
+        "board": board_spec(game.discipline, position),
         "status": game.status,
         "ongoing": view.ongoing,
         "result": game.result,

@@ -21,6 +21,7 @@ from games.models import BLACK, WHITE, Challenge, Game, Move
 from games.rules import IllegalMove, variant
 from games.services.positions import POINT, Replay, game_replay
 from games.services.timing import clocks_stopped, first_move_free, first_move_grace_at, lateness_at, to_ms
+from games.venue import venue_rules
 
 
 # ---- lists ---------------------------------------------------------------------------------------
@@ -324,7 +325,7 @@ def game_view(
     ongoing = game.status == Game.Status.ONGOING
     stopped = clocks_stopped(game)
     # While the arbiter has the clocks stopped (an adjournment, an interruption) the move is refused: not his turn now.
-    my_turn = bool(me) and ongoing and game.to_move == me and stopped is None
+    my_turn = bool(me) and ongoing and game.to_move == me and stopped is None and venue_rules(game).moves_online
     legal, pair_points = [], []
     if my_turn:
         moves = v.legal_moves(position)
@@ -361,22 +362,23 @@ def game_view(
     )
 
 
-def game_as_of(game: Game, as_of: datetime) -> tuple[Game, tuple[str, ...]]:
+MOVE_FACTS = ("notation", "colour", "clock_ms", "played_at")  # what game_as_of reads of each move
+
+
+def game_as_of(game: Game, as_of: datetime, moves: list[tuple] | None = None) -> tuple[Game, tuple[str, ...]]:
     """``game`` as it stood at ``as_of``, and its moves then: what a spectator of a
     delayed broadcast sees. An ending or a draw offer made since is not shown yet;
-    each clock shows its player's time after his last move shown."""
-    moves = list(
-        game.moves.filter(played_at__lte=as_of)
-        .order_by("ply")
-        .values_list("notation", "colour", "clock_ms", "played_at")
-    )
+    each clock shows its player's time after his last move shown. ``moves``: its
+    moves' ``MOVE_FACTS`` up to ``as_of`` in order, when the caller read them already."""
+    if moves is None:
+        moves = list(game.moves.filter(played_at__lte=as_of).order_by("ply").values_list(*MOVE_FACTS))
     seen = copy.copy(game)
     seen.ply = len(moves)
     if game.ended_at is None or game.ended_at > as_of:
         seen.status, seen.result, seen.termination, seen.termination_clause = Game.Status.ONGOING, "", "", ""
         seen.ended_at = None
     seen.draw_offer_by, seen.draw_offer_ply = "", None
-    initial = clock.TimeControl.parse(game.time_control).initial_ms()
+    initial = game.time_control.initial_ms()
     seen.white_ms = seen.black_ms = initial
     for _notation, colour, clock_ms, _played_at in moves:
         if colour == WHITE:
@@ -391,6 +393,25 @@ def game_as_of(game: Game, as_of: datetime) -> tuple[Game, tuple[str, ...]]:
     if seen.status == Game.Status.ONGOING:
         seen.to_move = variant(game.discipline).turn(replay.position)
     return seen, notations
+
+
+def games_seen(games: list[Game], as_of: datetime | None = None) -> dict[int, tuple[Game, Replay]]:
+    """Many games (a round's) as spectators see them, by id: each game (as it stood at
+    ``as_of``, an event's broadcast delay) and its replay; their moves read in one query."""
+    moves = Move.objects.filter(game_id__in=[game.pk for game in games])
+    if as_of is not None:
+        moves = moves.filter(played_at__lte=as_of)
+    by_game: dict[int, list[tuple]] = {game.pk: [] for game in games}
+    for game_id, *facts in moves.order_by("game_id", "ply").values_list("game_id", *MOVE_FACTS):
+        by_game[game_id].append(tuple(facts))
+    seen = {}
+    for game in games:
+        if as_of is not None:
+            shown, notations = game_as_of(game, as_of, by_game[game.pk])
+        else:
+            shown, notations = game, tuple(notation for notation, *_rest in by_game[game.pk])
+        seen[game.pk] = (shown, game_replay(shown, notations))
+    return seen
 
 
 def game_seen_by(game: Game, member: Member | AnonymousUser | None) -> tuple[Game, datetime | None]:
@@ -421,8 +442,8 @@ def _repeating_moves(v, position, legal: list[dict]) -> list[str]:
 
 def game_actions(game: Game, me: str | None, *, may_claim: bool, claim_moves: list[str] = ()) -> list[Action]:
     """The game actions open to the viewer now (moves and protocol steps are legal moves)."""
-    if me is None or game.status != Game.Status.ONGOING:
-        return []
+    if me is None or game.status != Game.Status.ONGOING or not venue_rules(game).moves_online:
+        return []  # at the board the game is played on the table: nothing to do here (games.venue)
     opponent = BLACK if me == WHITE else WHITE
     actions = []
     if lateness_at(game) is not None and not game.is_present(me):
@@ -441,3 +462,29 @@ def game_actions(game: Game, me: str | None, *, may_claim: bool, claim_moves: li
     else:
         actions.append(Action("resign"))
     return actions
+
+
+def score_sheet_state(game: Game) -> dict:
+    """What the score-sheet page draws (``games.services.score_sheet``): the moves typed so
+    far, the position, and its legal moves with their paths to click on the board (none
+    once the position is final). Connect6's two-stone pairs are typed, not clicked."""
+    v = variant(game.discipline)
+    notations = tuple(game.moves.order_by("ply").values_list("notation", flat=True))
+    position = game_replay(game, notations).position
+    final = v.result(position)
+    legal = []
+    if final is None:
+        moves = v.legal_moves(position)
+        for move in [] if hasattr(moves, "extra") else moves:
+            path = [str(s) for s in getattr(move, "path", ())] or (
+                [move.notation] if POINT.match(move.notation) else []
+            )
+            legal.append({"notation": move.notation, "path": path})
+    return {
+        "moves": list(notations),
+        "ply": len(notations),
+        "fen": v.to_fen(position),
+        "to_move": v.turn(position),
+        "final": final,
+        "legal": legal,
+    }

@@ -35,6 +35,7 @@ from django.db.models import F, Q, QuerySet
 
 from games import results
 from games.models import Game
+from games.venue import venue_rules, venues_where
 from ratings import eligibility, elo, sql
 from ratings.config import pair_games_per_day, rating_config
 from ratings.elo import EloConfig, PlayerState
@@ -66,7 +67,7 @@ def rated_games() -> QuerySet[Game]:
         )
         .exclude(termination="forfeit")
         .exclude(white_id=F("black_id"))
-        .filter(white_moves__gt=0, black_moves__gt=0)  # eligibility rule 1: every game here is played online
+        .filter(Q(white_moves__gt=0, black_moves__gt=0) | Q(venue__in=venues_where("arbiter_result_played")))
     )
 
 
@@ -80,7 +81,9 @@ def game_is_rated(game: Game) -> bool:
         and game.ended_at is not None
         and game.termination != "forfeit"
         and game.white_id != game.black_id
-        and eligibility.each_side_moved(game.white_moves, game.black_moves, game.termination)
+        and eligibility.each_side_moved(
+            game.white_moves, game.black_moves, attested=venue_rules(game).arbiter_result_played
+        )
     )
 
 

@@ -59,6 +59,13 @@ class AdjournForm(forms.Form):
         self.fields["resume_at"].label = _("Resumes at (%(zone)s)") % {"zone": zones.current_label()}
 
 
+class SealRecordForm(forms.Form):
+    """At the board: the sealed move the player handed over in its envelope (5.3.3.3)."""
+
+    move = forms.CharField(label=_("Sealed move, as written on the sheet"), max_length=120)
+    ply = forms.IntegerField(widget=forms.HiddenInput, min_value=0, max_value=10_000)
+
+
 class ResumeForm(forms.Form):
     adjournment = forms.IntegerField(widget=forms.HiddenInput, min_value=0, max_value=MAX_ID)
 
@@ -103,6 +110,7 @@ FORMS = {
     "clocks-stop": ClocksStopForm,
     "clocks-start": ClocksStartForm,
     "adjourn": AdjournForm,
+    "seal": SealRecordForm,
     "resume": ResumeForm,
     "draw-decision": DrawDecisionForm,
     "answer": AnswerForm,

@@ -237,8 +237,10 @@ def _trf_date(moment, long: bool = True) -> str:
 
 
 def _trf_type(championship: Championship) -> str:
+    """Line 092: the system, and where it was played (TRF16 has no line of its own for that)."""
     kind = str(championship.get_system_display())
-    return f"{kind}: {championship.get_swiss_system_display()}" if championship.is_swiss else kind
+    kind = f"{kind}: {championship.get_swiss_system_display()}" if championship.is_swiss else kind
+    return f"{kind}, {championship.get_venue_display()}"
 
 
 def trf_text(championship: Championship) -> Export:

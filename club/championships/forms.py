@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from decimal import Decimal
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -12,11 +15,15 @@ from games.disciplines import opening_rule_title
 from games.forms import RUSSIAN_64, discipline_choices, time_control_choices
 from games.rules import ballots64
 from games.services.start_rule import opening_rules_of
+from games.venue import Venue
 from ratings import standings
 
 from .decisions import REASON_MAX
 from .models import ROUNDS_MAX, Appointment, Championship
 from .selectors import results
+
+# "username 1-4", "username 5" (a dash or an en dash between the boards).
+BOARD_GROUP = re.compile(r"(?P<name>\S+)\s+(?P<first>\d{1,4})(?:\s*[-–]\s*(?P<last>\d{1,4}))?")
 
 
 def _opening_rule_choices():
@@ -48,6 +55,15 @@ class ChampionshipForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120)
     discipline = forms.ChoiceField(label=_("Discipline"), choices=discipline_choices)
     time_control = forms.ChoiceField(label=_("Time control"), choices=time_control_choices, initial="d3")
+    venue = forms.ChoiceField(
+        label=_("Played"),
+        choices=[("", _("as the time control implies (days: by correspondence, minutes: online)"))] + Venue.choices,
+        required=False,
+        help_text=_(
+            "At the board: the clocks stand on the table; the players or the arbiter report each result "
+            "and the score sheets are typed in afterwards."
+        ),
+    )
     system = forms.ChoiceField(label=_("System"), choices=Championship.System.choices)
     cycles = forms.IntegerField(label=_("Cycles (round robin)"), min_value=1, max_value=4, initial=1)
     swiss_system = forms.ChoiceField(
@@ -58,6 +74,28 @@ class ChampionshipForm(forms.Form):
         label=_("Initial classification (Swiss, 1.15.5.1)"),
         required=False,
         choices=[("", _("the system's own (the blind draw: by lot, 1.15.4)"))] + Championship.InitialOrder.choices,
+    )
+    accelerated_rounds = forms.IntegerField(
+        label=_("Accelerated pairing: the first rounds (Swiss, 1.15.9; empty: none)"),
+        min_value=0,
+        max_value=ROUNDS_MAX,
+        required=False,
+    )
+    accelerated_points = forms.DecimalField(
+        label=_("Extra points the upper half counts in them"),
+        min_value=Decimal("0.5"),
+        max_value=Decimal("9.5"),
+        decimal_places=1,
+        initial=1,
+        required=False,
+    )
+    rating_bands = forms.CharField(
+        label=_("Pair within rating bands: their lower bounds (Swiss, 1.15.9; e.g. «2000, 1600»)"),
+        max_length=60,
+        required=False,
+    )
+    age_categories = forms.CharField(
+        label=_("Age categories (1.1; e.g. «U14» or «U14, 60+»; empty: every age)"), max_length=60, required=False
     )
     scoring = forms.ChoiceField(label=_("Scoring (1.12.1)"), choices=Championship.Scoring.choices)
     rated = forms.BooleanField(label=_("Rated"), required=False, initial=True)
@@ -128,6 +166,16 @@ class ChampionshipForm(forms.Form):
         ),
     )
 
+    def clean_rating_bands(self) -> list[int]:
+        text = self.cleaned_data["rating_bands"].replace(";", ",")
+        bounds = [part.strip() for part in text.split(",") if part.strip()]
+        if not all(part.isdigit() for part in bounds):
+            raise forms.ValidationError(_("Write the bands' lower bounds as ratings separated by commas."))
+        return [int(part) for part in bounds]
+
+    def clean_age_categories(self) -> list[str]:
+        return [code.strip() for code in self.cleaned_data["age_categories"].split(",") if code.strip()]
+
     def clean_play_mode(self):
         return self.cleaned_data["play_mode"] or Championship.PlayMode.ROUNDS
 
@@ -166,6 +214,9 @@ class ChampionshipForm(forms.Form):
         values["swiss_system"] = values["swiss_system"] or ""
         values["foul_policy"] = values["foul_policy"] or "reject"
         values["tie_criteria"] = list(values["tie_criteria"])
+        values["accelerated_rounds"] = values["accelerated_rounds"] or 0
+        if values["accelerated_points"] is None:
+            values["accelerated_points"] = 1
         return values
 
 
@@ -273,6 +324,29 @@ class OverrideForm(forms.Form):
     reason = forms.CharField(label=_("Reason"), max_length=300, required=False)
 
 
+class BoardArbitersForm(forms.Form):
+    """The round's arbiters by board (1.16.9): one line per arbiter, "username 1-4" or "username 5"."""
+
+    assignments = forms.CharField(
+        label=_("Arbiters by board: one line each, username and boards (e.g. «yelena 1-4»); empty: every arbiter"),
+        widget=forms.Textarea(attrs={"rows": 3}),
+        max_length=5000,
+        required=False,
+    )
+
+    def clean_assignments(self) -> list[tuple[str, int, int]]:
+        groups = []
+        for line in self.cleaned_data["assignments"].splitlines():
+            if not line.strip():
+                continue
+            match = BOARD_GROUP.fullmatch(line.strip())
+            if match is None:
+                raise forms.ValidationError(_("Write each line as a username and boards, e.g. «yelena 1-4»."))
+            first = int(match["first"])
+            groups.append((match["name"], first, int(match["last"] or first)))
+        return groups
+
+
 class ResultForm(forms.Form):
     game_id = forms.IntegerField(label=_("Game"), min_value=0, max_value=MAX_ID)
     result = forms.ChoiceField(label=_("Result"), choices=[(r, RESULT_WORDS[r]) for r in vocabulary.RESULTS])
@@ -310,3 +384,36 @@ class LeaveForm(forms.Form):
     username = forms.CharField(label=_("Player"), max_length=150)
     excluded = forms.BooleanField(label=_("Excluded (not withdrawn)"), required=False)
     reason = forms.CharField(label=_("Reason"), max_length=300)
+
+
+class BoardActionForm(forms.Form):
+    """One board's action on the boards page: a player's report, an arbiter's result or no-show."""
+
+    ACTIONS = ("report", "decide", "absent")
+
+    game = forms.IntegerField(min_value=1, max_value=MAX_ID)
+    action = forms.ChoiceField(choices=[(a, a) for a in ACTIONS])
+    result = forms.ChoiceField(
+        label=_("Result"), required=False, choices=[("", "—")] + [(r, r) for r in vocabulary.PLAYED]
+    )
+    absent = forms.ChoiceField(
+        label=_("Did not come"),
+        required=False,
+        choices=[("", "—"), ("white", _("white")), ("black", _("black")), ("both", _("both"))],
+    )
+    reason = forms.CharField(label=_("Reason"), max_length=REASON_MAX, required=False)
+
+
+class ScoreSheetForm(forms.Form):
+    """Moves typed from a score sheet: one, or a whole sheet "1. c3-d4 f6-e5 2. …"."""
+
+    moves = forms.CharField(
+        label=_("Moves"), required=False, max_length=20_000, widget=forms.Textarea(attrs={"rows": 4})
+    )
+    ply = forms.IntegerField(min_value=0, max_value=10_000, widget=forms.HiddenInput)
+    take_back = forms.BooleanField(required=False, widget=forms.HiddenInput)
+    reason = forms.CharField(
+        label=_("Reason (only to correct the record of a finished event, 2.1.10.4)"),
+        max_length=REASON_MAX,
+        required=False,
+    )

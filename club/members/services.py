@@ -15,7 +15,15 @@ from django.utils.translation import gettext as _
 from club.members.models import Member, calendar_secret_new
 from club.members.roles import Role, forget_roles, require_role
 
-PROFILE_FIELDS = ("display_name", "city", "federation_title", "federation_rating", "email", "time_zone")
+PROFILE_FIELDS = (
+    "display_name",
+    "city",
+    "federation_title",
+    "federation_rating",
+    "email",
+    "time_zone",
+    "birth_year",
+)
 
 
 @transaction.atomic

@@ -1,6 +1,6 @@
 """Pages another site may frame (``/embed/…``), and oEmbed (https://oembed.com) for them.
 
-An embed page shows a game's position or an event's standings with no script: the board is an SVG
+An embed page shows a game's position (as a spectator may see it: an event's broadcast delay holds) or an event's standings with no script: the board is an SVG
 drawn here (``games.board_picture``), the table plain HTML. These pages, and only these, may be
 framed by any site (``frame-ancestors *``, no ``X-Frame-Options``); every other page keeps refusing
 to be framed. ``/oembed/?url=…`` answers for a game's page or an event's results or standings page
@@ -21,7 +21,7 @@ from django.views.decorators.clickjacking import xframe_options_exempt
 
 from club.championships.selectors.results_json import results_plain
 from club.championships.views.results import published_or_404
-from games import board_picture, presentation
+from games import board_picture, presentation, selectors
 from games.models import Game
 
 OEMBED_VERSION = "1.0"
@@ -41,6 +41,7 @@ def _absolute(path: str) -> str:
 @framable
 def game_embed(request, game_id: int):
     game = get_object_or_404(Game.objects.select_related("white", "black"), pk=game_id)
+    game, _as_of = selectors.game_seen_by(game, request.user)  # an event's broadcast delay holds here too
     spec = presentation.board_spec(game.discipline)
     picture = board_picture.picture(game.fen or game.start_fen, spec["size"], spec["kind"])
     return render(

@@ -40,8 +40,10 @@ ERROR_DESCRIPTIONS = {
     "403": "Not allowed for this member",
     "404": "Not found (or not visible to this member)",
     "409": "Refused by the current state or by a rule (the detail names it)",
+    "413": "The body is too large",
     "415": "The body is not JSON",
     "429": "Too many requests (Retry-After says when to try again)",
+    "503": "The database or Redis cannot be reached for a moment (Retry-After says when to try again)",
 }
 
 _WRITES = ("POST", "PUT", "PATCH", "DELETE")
@@ -76,9 +78,10 @@ class ClubAutoSchema(AutoSchema):
         if writes:
             statuses.append("409")
         if "requestBody" in operation:
-            statuses.append("415")
+            statuses += ["413", "415"]
         if self.view.get_throttles():
             statuses.append("429")
+        statuses.append("503")  # an outage (club/site/views.py: server_error); listed for all, simplest for clients
         return statuses
 
     def get_operation(self, *args, **kwargs):

@@ -10,7 +10,6 @@ import os
 import secrets
 from datetime import timedelta
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
@@ -37,23 +36,6 @@ def env_int(name: str, default: int) -> int:
     return int(value) if value else default
 
 
-# pytest-xdist runs the suite in several processes ("gw0", "gw1", …). Each has
-# its own test database (pytest-django's suffix) and, here, its own Redis
-# database and channel prefix, so that a Celery worker one of them starts
-# never takes another's tasks or messages. Outside the tests this is "".
-TEST_PROCESS = os.environ.get("PYTEST_XDIST_WORKER", "")
-
-
-def _redis_for_test_process(url: str) -> str:
-    """``url`` with its database number counted down by the test process's index (15, 14, … for 15)."""
-    if not (url and TEST_PROCESS):
-        return url
-    parts = urlsplit(url)
-    base = int(parts.path.strip("/") or 0)
-    database = (base - int(TEST_PROCESS.removeprefix("gw"))) % 16
-    return urlunsplit(parts._replace(path=f"/{database}"))
-
-
 DATA_DIR = Path(os.environ.get("CLUB_DATA_DIR", BASE_DIR / "data"))
 DATA_DIR.mkdir(parents=True, exist_ok=True)
 
@@ -69,7 +51,7 @@ def _embedded_secret_key() -> str:
 
 SECRET_KEY = os.environ.get("SECRET_KEY") or _embedded_secret_key()
 DEBUG = env_bool("DEBUG", False)
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
@@ -180,7 +162,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "club.Member"
 
 # --- Redis: cache, Celery broker, channel layer ---------------------------------
-REDIS_URL = _redis_for_test_process(os.environ.get("REDIS_URL", ""))
+REDIS_URL = os.environ.get("REDIS_URL", "")
 
 if REDIS_URL:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
@@ -195,8 +177,7 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-            # Pub/sub channels are shared by every Redis database: the prefix keeps test processes apart.
-            "CONFIG": {"hosts": [channel_layer.redis_host(REDIS_URL)], "prefix": f"asgi{TEST_PROCESS}"},
+            "CONFIG": {"hosts": [channel_layer.redis_host(REDIS_URL)], "prefix": "asgi"},
         }
     }
     CELERY_BROKER_URL = REDIS_URL

@@ -23,6 +23,7 @@ from club.members.models import Member
 from games import events, results, selectors
 from games.models import Game, GameEvent
 from games.rules import family
+from games.venue import venue_rules
 
 from .errors import Conflict, Invalid, RuleRefusal
 from .finish import Ending, flag_if_fallen, game_finish
@@ -40,7 +41,9 @@ GROUNDS = ("recording-error", "sanction", "irregularity", "adjudication")
 
 def played_online(game: Game) -> bool:
     """Is ``game`` played on the server (online or by correspondence), where every move is the
-    players' own? A guest has no account (``Member.is_guest``): his game is played at a real board."""
+    players' own? Not at a board (``games.venue``), nor with a guest, who has no account."""
+    if venue_rules(game).results_reported:
+        return False
     return not (game.white.is_guest or game.black.is_guest)
 
 

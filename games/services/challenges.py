@@ -12,9 +12,11 @@ from django.utils import timezone
 
 from club.members.models import Member
 from games import clock, events
+from games import venue as venue_rules
 from games.model_fields import time_control_of
 from games.models import BLACK, WHITE, Challenge, Game
 from games.rules import IllegalMove, ballots64, variant
+from games.venue import Venue, default_venue
 
 from .errors import Conflict, Forbidden, Invalid, NotFound, RuleRefusal
 from .positions import start_position
@@ -230,6 +232,7 @@ def game_create(
     clock_ms: tuple[int, int] | None = None,
     present: bool = False,
     draw_after_moves: int | None = None,
+    venue: str = "",
     **extra,
 ) -> Game:
     """Start a game between two members.
@@ -256,11 +259,18 @@ def game_create(
     ``draw_after_moves``: the event's own draw condition (renju, 003 5.2.7.2):
     the game is drawn once that many moves have been made.
 
+    ``venue``: where it is played (``games.venue``; empty: what the control
+    implies). A game at the board gets no server clock and no deadline: it waits
+    for its result, whatever the time.
+
     A guest (a player with no account, ``Member.is_guest``) is never rated: nor is his game.
     """
     now = now or timezone.now()
     rated = rated and not (white.is_guest or black.is_guest)
     tc = time_control_of(time_control)  # a script's or a test's text is read here
+    venue = venue or default_venue(correspondence=tc.correspondence)
+    if venue not in Venue.values:
+        raise Invalid("bad-venue", f"A game is played {', '.join(Venue.values)}.")
     if lateness_ms is not None:
         if isinstance(lateness_ms, bool) or not isinstance(lateness_ms, int) or lateness_ms < 0:
             raise Invalid("bad-lateness", "The allowed lateness is a whole number of milliseconds, 0 or more.")
@@ -299,11 +309,12 @@ def game_create(
         to_move=v.turn(p),
         white_ms=clock_ms[0] if clock_ms else tc.initial_ms(),
         black_ms=clock_ms[1] if clock_ms else tc.initial_ms(),
-        turn_started_at=begins if tc.timed else None,
+        turn_started_at=begins if tc.timed and venue_rules.rules_of(venue).server_clock else None,
         started_at=begins,
         starts_at=starts_at,
         lateness_ms=lateness_ms,
         draw_after_moves=draw_after_moves,
+        venue=venue,
         white_checked_in_at=begins if present else None,
         black_checked_in_at=begins if present else None,
         **extra,

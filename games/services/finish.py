@@ -209,6 +209,7 @@ SWEEP_FIELDS = (
     "lateness_ms",
     "white_checked_in_at",
     "black_checked_in_at",
+    "venue",
 )
 
 

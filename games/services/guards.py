@@ -13,8 +13,9 @@ from django.utils.translation import gettext as _
 from club.members.models import Member
 from games import sql
 from games.models import Game
+from games.venue import venue_rules
 
-from .errors import Conflict, Forbidden, NotFound
+from .errors import Conflict, Forbidden, NotFound, RuleRefusal
 
 
 def game_locked(game_id: int, cursor=None) -> Game:
@@ -71,3 +72,15 @@ def player_colour(game: Game, member: Member) -> str:
 def ongoing_required(game: Game) -> None:
     if game.is_over:
         raise Conflict("game-over", f"The game is over ({game.result or game.status}, {game.termination}).")
+
+
+def online_play_required(game: Game) -> None:
+    """A player's own action on the site (a move, an offer, a resignation, a check-in)
+    is for a game played online; at the board the game is played on the table and
+    reaches the site as a reported result and a typed score sheet (``games.venue``)."""
+    if not venue_rules(game).moves_online:
+        raise RuleRefusal(
+            "played-at-the-board",
+            "This game is played at the board: report its result from the event's page, "
+            "and type its moves in from the score sheet.",
+        )

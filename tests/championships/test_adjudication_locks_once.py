@@ -2,8 +2,6 @@
 lock once in its transaction: the event's lock first, then the game's, handed on to the
 result it sets — not taken again by each service it passes through."""
 
-import re
-
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -11,19 +9,12 @@ from django.test.utils import CaptureQueriesContext
 from club.championships import services
 from club.championships.models import Board
 from games.models import Game
+from tests.locks import game_row_reads
 
 from .conftest import T0, at
 
 pytestmark = pytest.mark.django_db
 DAY = 24 * 60
-
-
-def game_row_reads(queries, game_id: int) -> list[str]:
-    """The statements that read the game's own row by its id (a lock, or a read beside it)."""
-    table = re.escape(connection.ops.quote_name(Game._meta.db_table))
-    pk = re.escape(connection.ops.quote_name(Game._meta.pk.column))
-    by_id = re.compile(rf"FROM {table}(?: g)? WHERE (?:{table}\.|g\.)?{pk} = {game_id}\b")
-    return [q["sql"] for q in queries if by_id.search(q["sql"])]
 
 
 def test_an_adjudication_reads_and_locks_the_game_once(make_championship, players, staff, on_commit):

@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 
 
 def read(url: str):
-    response = Client().get(url)
+    response = Client().get(url, HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 200 and response["Content-Type"].startswith("application/atom+xml")
     parsed = feedparser.parse(response.content)
     assert not parsed.bozo, parsed.get("bozo_exception")

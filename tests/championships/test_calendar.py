@@ -157,8 +157,8 @@ def test_a_correspondence_section_shows_its_span_and_its_closing_date(make_champ
         players[:4], play_mode="all-at-once", time_control="d3", closes_at=closes, name="Correspondence 2030"
     )
     services.section_start(by=staff["chief"], championship_id=section.pk, now=started)
-    feed = Client().get(f"/championships/{section.pk}/calendar.ics", HTTP_ACCEPT_LANGUAGE="en")
-    found = {str(e["SUMMARY"]): e for e in events(feed.content)}
+    feed = Client().get(f"/championships/{section.pk}/calendar.ics", HTTP_ACCEPT_LANGUAGE="en").content
+    found = {str(e["SUMMARY"]): e for e in events(feed)}
     assert set(found) == {"Correspondence 2030: every game at once", "Correspondence 2030: closing date"}
     span, closing = found["Correspondence 2030: every game at once"], found["Correspondence 2030: closing date"]
     local = timezone.get_current_timezone()

@@ -402,7 +402,7 @@ def test_the_header_says_only_what_was_entered_in_one_language_with_the_time_con
     assert russian_visitor == english_visitor
     header = {line[:3]: line[4:] for line in russian_visitor.decode().splitlines() if not line.startswith("001")}
     assert "022" not in header and "032" not in header
-    assert header["092"] == "round robin"
+    assert header["092"] == "round robin, by correspondence"  # the system, and where it was played
     assert header["122"] == "3 days per move"
     assert header["XXR"] == "3"  # 4 players: Berger's three rounds, planned
 

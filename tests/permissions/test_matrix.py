@@ -31,7 +31,7 @@ from club.championships.authority import CLUB_ACTIONS_OVER_EVENTS, RULES, Action
 from games.services import game_resign
 from tests.snapshots import club_snapshot
 
-from .world import OFFICES, PERSONAS, World, build
+from .world import JUDGES, OFFICES, PERSONAS, World, build
 
 WATCHED = {
     "games.Game": ("status", "result", "ply", "termination", "white_ms", "black_ms", "turn_started_at"),
@@ -40,6 +40,7 @@ WATCHED = {
     "championships.Entry": ("status",),
     "championships.Round": ("status",),
     "championships.Board": ("white_id", "black_id", "result"),
+    "championships.BoardArbiter": ("arbiter_id", "first_board", "last_board"),
     "arbiters.Sanction": ("status",),
     "arbiters.Protest": ("status",),
     "arbiters.DrawClaim": ("status",),
@@ -180,6 +181,11 @@ ENDPOINTS: list[Endpoint] = [
              "/api/championships/{to_pair}/rounds/1/discard/", {"reason": REASON}, "to_pair", prepare=_pair),
     Endpoint("round: withdrawn (page)", (Action.EVENT_DECIDE,), "post", "/championships/{to_pair}/discard/",
              {"round": "1", "reason": REASON}, "to_pair", page=True, prepare=_pair),
+    # 1.16.9: the chief arbiter assigns the event's arbiters to a round's boards.
+    Endpoint("round: arbiters by board (API)", (Action.EVENT_BOARDS,), "put", "/api/championships/{event}/rounds/1/arbiters/",
+             {"groups": [{"member_id": "{judge_id}", "first_board": 1, "last_board": 2}]}, "event"),
+    Endpoint("round: arbiters by board (page)", (Action.EVENT_BOARDS,), "post", "/championships/{event}/board-arbiters/",
+             {"round": "1", "assignments": "yelena 1-2"}, "event", page=True),
     # The event's setup, by its organiser (002 §17).
     Endpoint("draft: entries opened (API)", (Action.EVENT_ORGANISE,), "post", "/api/championships/{draft}/open/", {},
              "draft"),
@@ -240,6 +246,10 @@ def _allowed_one(persona: str, action: Action, endpoint: Endpoint, plays: bool) 
         wanted, held = rule.in_club, in_club
     if not held & wanted:
         return False
+    # 1.16.9: an arbiter (not the chief) judges only the game of the board he was assigned.
+    judged_by_board = held & wanted == {Power.ARBITER} and Power.CHIEF not in held and endpoint.target in JUDGES
+    if judged_by_board and JUDGES[endpoint.target] != persona:
+        return False
     # 002 §17: nobody judges a game he plays in; 1.3.1: nor rules on a protest about it.
     return not (plays and (rule.judges_game or action == Action.PROTEST_RULE))
 
@@ -263,6 +273,8 @@ def _filled(value, ids: dict):
         return int(value.format(**ids)) if value.startswith("{") and value.endswith("_id}") else value.format(**ids)
     if isinstance(value, list):
         return [_filled(v, ids) for v in value]
+    if isinstance(value, dict):
+        return {k: _filled(v, ids) for k, v in value.items()}
     return value
 
 
@@ -270,6 +282,7 @@ def _ids(w: World) -> dict:
     tomorrow = timezone.localtime() + timedelta(days=1)
     ids = {**w.ids, "tomorrow": tomorrow.isoformat(), "tomorrow_local": tomorrow.strftime("%Y-%m-%dT%H:%M")}
     ids["white_id"] = w.games["event game"].white_id
+    ids["judge_id"] = w.people["arbiter"].pk
     for key in ("event_game", "club_game", "adjourned_game", "event", "to_pair", "draft", "entries", "teams", "stage", "guest",
                 "spare", "player", "adjournment", "event_claim", "club_claim", "event_question", "club_question",
                 "event_protest", "club_protest", "team_protest"):  # fmt: skip

@@ -3,7 +3,9 @@
 Every persona the matrix tries, and what he is in the club:
 
 * the event (``event``: a live round robin of four, round 1 under way) has its
-  organiser, its chief arbiter, an arbiter and a one-member protest panel; the
+  organiser, its chief arbiter, two arbiters — the chief assigned round 1's board 1
+  (the event game) to the one and board 2 (the adjourned game) to the other
+  (1.16.9, ``JUDGES``) — and a one-member protest panel; the
   same officials run the event still to be paired (``to_pair``), the draft
   (``draft``), the event taking entries (``entries``) and the team event
   (``teams``), so "this event" means the same people in each;
@@ -54,6 +56,7 @@ OFFICES: dict[str, tuple[set[Power], set[Power]]] = {
     "other event's arbiter": (set(), CLUB_ARBITER),
     "other event's chief": (set(), CLUB_CHIEF),
     "arbiter": (ARBITERS, CLUB_ARBITER),
+    "board 2's arbiter": (ARBITERS, CLUB_ARBITER),
     "chief": (CHIEFS, CLUB_CHIEF),
     "organiser": ({Power.ORGANISER}, set()),
     "panel member": ({Power.PANEL}, set()),
@@ -62,6 +65,8 @@ OFFICES: dict[str, tuple[set[Power], set[Power]]] = {
     "superuser": ({Power.ORGANISER}, CLUB_CHIEF),
 }
 PERSONAS = tuple(OFFICES)
+# 1.16.9: the game each assigned arbiter judges; another arbiter of the event does not judge it.
+JUDGES = {"event game": "arbiter", "adjourned game": "board 2's arbiter"}
 
 
 @dataclass
@@ -130,6 +135,7 @@ def build() -> World:
     p["organiser"] = make_member("grigory", "organiser")
     p["chief"] = make_member("valentin", "chief_arbiter")
     p["arbiter"] = make_member("yelena", "arbiter")
+    p["board 2's arbiter"] = make_member("zakhar", "arbiter")
     p["panel member"] = make_member("pavel")
     p["member"] = make_member("outsider")
     p["club arbiter"] = make_member("kirill", "arbiter")
@@ -143,7 +149,7 @@ def build() -> World:
     p["captain"] = make_member("kapitan")
     spare = make_member("spare", "arbiter")  # whom an appointment appoints
     players = [make_member(f"player{i}") for i in range(12)]
-    staff = [(p["chief"], "chief"), (p["arbiter"], "arbiter")]
+    staff = [(p["chief"], "chief"), (p["arbiter"], "arbiter"), (p["board 2's arbiter"], "arbiter")]
     organiser = p["organiser"]
 
     # This event: a live round robin of four, round 1 started a minute ago.
@@ -158,6 +164,15 @@ def build() -> World:
     )
     first, second = (
         b.game for b in Board.objects.filter(round__championship=event, game__isnull=False).order_by("number")
+    )
+    championships.board_arbiters_assign(
+        by=p["chief"],
+        championship_id=event.pk,
+        round_number=1,
+        groups=[
+            championships.BoardGroup(arbiter_id=p[JUDGES[name]].pk, first=number, last=number)
+            for number, name in ((1, "event game"), (2, "adjourned game"))
+        ],
     )
     club_game = start_game(white=first.white, black=first.black, time_control="2700")
     for game in (first, club_game):  # each side moves: no game is aborted for want of a first move meanwhile

@@ -22,9 +22,10 @@ from .desk import (
     draw_claim_decide,
     move_seal,
     result_decide,
+    sealed_move_record,
 )
 from .protests import protest_file, protest_rule
-from .questions import question_answer, question_ask
+from .questions import question_answer, question_ask, question_to_organisers
 from .sanctions import HEAVY, LIGHT, sanction_issue, sanction_reverse
 
 __all__ = [
@@ -39,10 +40,12 @@ __all__ = [
     "draw_claim",
     "draw_claim_decide",
     "move_seal",
+    "sealed_move_record",
     "protest_file",
     "protest_rule",
     "question_answer",
     "question_ask",
+    "question_to_organisers",
     "result_decide",
     "sanction_issue",
     "sanction_reverse",

@@ -35,7 +35,9 @@ from games.services.arbiter import (
 )
 from games.services.guards import game_locked
 from games.services.positions import game_position, rules_of
+from games.services.score_sheet import score_sheet_moves_apply
 from games.services.timing import clocks_stopped
+from games.venue import venue_rules
 
 from ..models import Adjournment, DrawClaim
 from ..selectors import adjournment_resumable
@@ -223,6 +225,11 @@ def move_seal(*, member, game_id: int, move: str, expected_ply: int, now: dateti
         )
         if adjournment is None:
             raise Conflict("not-adjourned", _("The chief arbiter has not adjourned this game."))
+        if venue_rules(game).sealed_move_on_paper:
+            raise RuleRefusal(
+                "sealed-on-paper",
+                _("At the board the sealed move is written on paper and handed to the arbiter, who records it."),
+            )
         if game.colour_of(getattr(member, "pk", None)) != game.to_move:
             raise Forbidden("not-your-turn", _("Only the player to move seals the move."))
         if expected_ply != game.ply:
@@ -260,6 +267,52 @@ def move_seal(*, member, game_id: int, move: str, expected_ply: int, now: dateti
         return adjournment
 
 
+def sealed_move_record(*, by, game_id: int, move: str, expected_ply: int, now: datetime | None = None) -> Adjournment:
+    """At the board (``games.venue``) the player to move writes his sealed move on paper and
+    hands it to the arbiter in its envelope (5.3.3.3); the arbiter records it on the game:
+    checked against the rules after the record typed so far (``expected_ply`` moves), kept
+    from the opponent and the spectators, played into the record at the resumption."""
+    now = now or timezone.now()
+    move = SEALED_WORDS.get((move or "").strip().lower(), (move or "").strip())
+    if not move or len(move) > 120:
+        raise Invalid("empty-move", _("A move is a non-empty text."))
+    with transaction.atomic():
+        game, championship = _game_judged(by, game_id, Action.GAME_DESK)
+        if not venue_rules(game).sealed_move_on_paper:
+            raise RuleRefusal("sealed-online", _("In a game played online the player to move seals his move himself."))
+        adjournment = (
+            Adjournment.objects.select_for_update().filter(game=game, status=Adjournment.Status.ORDERED).first()
+        )
+        if adjournment is None:
+            raise Conflict("not-adjourned", _("The chief arbiter has not adjourned this game."))
+        if game.is_over:
+            raise Conflict("game-over", _("The game is over."))
+        if expected_ply != game.ply:
+            raise Conflict(
+                "stale-ply",
+                _("The record has %(n)s moves: type the score sheet up to the adjournment first.") % {"n": game.ply},
+            )
+        position = game_position(game)
+        try:
+            rules_of(game).play(position, move)
+        except IllegalMove as refusal:
+            raise RuleRefusal("illegal-move", str(refusal)) from None
+        sealer = game.white if rules_of(game).turn(position) == WHITE else game.black
+        adjournment.status, adjournment.sealed_by, adjournment.sealed_move = Adjournment.Status.SEALED, sealer, move
+        adjournment.sealed_ply, adjournment.sealed_at = game.ply, now
+        adjournment.save(update_fields=["status", "sealed_by", "sealed_move", "sealed_ply", "sealed_at"])
+        audit(
+            actor=by,
+            action="adjournment:seal",
+            clause="003 5.3.3.3",
+            championship=championship,
+            game=game,
+            member=sealer,
+            now=now,
+        )
+        return adjournment
+
+
 def adjournment_resume(*, by, adjournment_id: int, now: datetime | None = None) -> Game:
     """At the set time an arbiter resumes the game: the clocks restart and the sealed move is played."""
     now = now or timezone.now()
@@ -272,14 +325,19 @@ def adjournment_resume(*, by, adjournment_id: int, now: datetime | None = None) 
             raise Conflict("not-sealed", _("No move has been sealed in this game."))
         if not adjournment_resumable(adjournment, now):
             raise Conflict("too-early", _("The game resumes at the time the chief arbiter set."))
-        game_clocks_start(game_id=game.pk, arbiter=by, reason="adjournment resumed", now=now)
-        game_move_make(
-            game_id=game.pk,
-            member=adjournment.sealed_by,
-            text=adjournment.sealed_move,
-            expected_ply=adjournment.sealed_ply,
-            now=now,
-        )
+        if venue_rules(game).sealed_move_on_paper:  # no server clock: the sealed move continues the record
+            score_sheet_moves_apply(
+                game=game, moves=[adjournment.sealed_move], expected_ply=adjournment.sealed_ply, now=now
+            )
+        else:
+            game_clocks_start(game_id=game.pk, arbiter=by, reason="adjournment resumed", now=now)
+            game_move_make(
+                game_id=game.pk,
+                member=adjournment.sealed_by,
+                text=adjournment.sealed_move,
+                expected_ply=adjournment.sealed_ply,
+                now=now,
+            )
         adjournment.status, adjournment.resumed_at = Adjournment.Status.RESUMED, now
         adjournment.save(update_fields=["status", "resumed_at"])
         decision_notify(

@@ -24,7 +24,7 @@ from club.platform.refusals import Invalid
 from .. import exports
 from ..models import Championship, Standings
 from ..selectors import bracket as brackets
-from ..selectors import event_tables, results, results_json
+from ..selectors import categories, event_tables, results, results_json
 from . import serializers as s
 from .views import visible_or_404
 
@@ -43,6 +43,33 @@ class StandingsView(APIView):
         """The table as last computed from the results (ratings.standings.table rows)."""
         stored = Standings.objects.filter(championship=visible_or_404(pk, request.user)).first()
         return Response({"computed_at": stored.computed_at if stored else None, "rows": stored.rows if stored else []})
+
+
+class CategoryStandingsView(APIView):
+    @extend_schema(responses=s.CategoryStandingsSerializer(many=True))
+    def get(self, request, pk):
+        """Each age category's standings (1.1), where the event has two or more: its players'
+        rows of the table, each with his place in the category and in the whole event."""
+        championship = visible_or_404(pk, request.user)
+        rows = event_tables.stored_standings_rows(championship)
+        return Response(
+            [
+                {
+                    "category": table["category"],
+                    "rows": [
+                        {
+                            "place": r["place"] or None,
+                            "overall": r["row"]["place"],
+                            "player": r["row"]["player"].id,
+                            "name": r["row"]["player"].name,
+                            "points": r["row"]["raw"]["points"],
+                        }
+                        for r in table["rows"]
+                    ],
+                }
+                for table in categories.category_standings(championship, rows)
+            ]
+        )
 
 
 class CrosstableView(APIView):

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from rest_framework import serializers
 
 from club.platform.api.params import IdField
 from games import results as vocabulary
 from games.services.positions import FOUL_POLICIES
+from games.venue import Venue
 
 from ..decisions import REASON_MAX
 from ..models import ROUNDS_MAX, Absence, Appointment, Board, Championship, Decision, Entry, Playoff, Round
@@ -105,6 +108,7 @@ class ChampionshipSerializer(serializers.ModelSerializer):
             "opening_rule",
             "ballot",
             "time_control",
+            "venue",
             "rated",
             "scoring",
             "foul_policy",
@@ -116,6 +120,10 @@ class ChampionshipSerializer(serializers.ModelSerializer):
             "swiss_system",
             "rounds_planned",
             "initial_order",
+            "accelerated_rounds",
+            "accelerated_points",
+            "rating_bands",
+            "age_categories",
             "tie_criteria",
             "entries_open_at",
             "entries_close_at",
@@ -206,6 +214,29 @@ class ChampionshipCreateSerializer(serializers.Serializer):
         default="",
         help_text="Empty: by rating (1.15.5.1), by lot for the blind draw (1.15.4, which refuses 'rating').",
     )
+    accelerated_rounds = serializers.IntegerField(
+        min_value=0, max_value=ROUNDS_MAX, default=0, help_text="1.15.9: the first rounds paired accelerated."
+    )
+    accelerated_points = serializers.DecimalField(
+        max_digits=3,
+        decimal_places=1,
+        min_value=Decimal("0.5"),
+        max_value=Decimal("9.5"),
+        default=1,
+        help_text="1.15.9: what the upper half counts more in the accelerated rounds.",
+    )
+    rating_bands = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=4000),
+        max_length=9,
+        default=list,
+        help_text="1.15.9: lower bounds of rating bands, each paired as a Swiss of its own.",
+    )
+    age_categories = serializers.ListField(
+        child=serializers.CharField(max_length=4),
+        max_length=9,
+        default=list,
+        help_text="1.1: the age categories the event is for, e.g. ['U14'] or ['U14', '60+']; empty: every age.",
+    )
     rated = serializers.BooleanField(default=True)
     scoring = serializers.ChoiceField(choices=Championship.Scoring.choices, default="1-1/2-0")
     opening_rule = serializers.CharField(max_length=16, required=False, default="", allow_blank=True)
@@ -226,6 +257,14 @@ class ChampionshipCreateSerializer(serializers.Serializer):
     entries_open_at = serializers.DateTimeField(required=False, allow_null=True, default=None)
     entries_close_at = serializers.DateTimeField(required=False, allow_null=True, default=None)
     invitation_only = serializers.BooleanField(default=False)
+    venue = serializers.ChoiceField(
+        choices=Venue.choices,
+        required=False,
+        default="",
+        allow_blank=True,
+        help_text="Where the games are played: online (server clocks), at the board (results reported by the "
+        "players and arbiters, score sheets typed in) or by correspondence. Empty: what the time control implies.",
+    )
     play_mode = serializers.ChoiceField(
         choices=Championship.PlayMode.choices,
         default=Championship.PlayMode.ROUNDS,
@@ -360,6 +399,38 @@ class LeaveSerializer(serializers.Serializer):
     reason = serializers.CharField(max_length=300, allow_blank=True, required=False, default="")
 
 
+class BoardGroupSerializer(serializers.Serializer):
+    """An arbiter and the boards he judges in the round (1.16.9); a team event's: its matches."""
+
+    member_id = IdField()
+    first_board = serializers.IntegerField(min_value=1, max_value=9999)
+    last_board = serializers.IntegerField(min_value=1, max_value=9999)
+
+
+class BoardArbitersSerializer(serializers.Serializer):
+    groups = BoardGroupSerializer(many=True, max_length=999)
+
+
+class BoardArbiterSerializer(serializers.Serializer):
+    member_id = serializers.IntegerField(source="arbiter_id")
+    name = serializers.CharField(source="arbiter.__str__")
+    first_board = serializers.IntegerField()
+    last_board = serializers.IntegerField()
+
+
+class CategoryRowSerializer(serializers.Serializer):
+    place = serializers.IntegerField(allow_null=True, help_text="In the category; null: struck (1.10.2).")
+    overall = serializers.IntegerField(allow_null=True, help_text="In the whole event.")
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    points = serializers.FloatField()
+
+
+class CategoryStandingsSerializer(serializers.Serializer):
+    category = serializers.CharField()
+    rows = CategoryRowSerializer(many=True)
+
+
 class AbsenceSerializer(serializers.Serializer):
     member_id = IdField()
     round = serializers.IntegerField(min_value=1, max_value=ROUNDS_MAX)
@@ -458,3 +529,52 @@ class AdjudicationSerializer(serializers.Serializer):
         " the forfeit signs only for a game in which no move was made (1.12.2).",
     )
     reason = serializers.CharField(max_length=2000)
+
+
+class BoardReportSerializer(serializers.Serializer):
+    result = serializers.ChoiceField(
+        choices=["1-0", "1/2-1/2", "0-1"], help_text="The player's own board's result, a game played to its end."
+    )
+
+
+class BoardReportAnswerSerializer(serializers.Serializer):
+    outcome = serializers.ChoiceField(
+        choices=["waiting", "stands", "disputed"],
+        help_text="waiting: the opponent has not reported; stands: both agree, the result is recorded; "
+        "disputed: the reports disagree, an arbiter decides.",
+    )
+    board = BoardSerializer(allow_null=True, help_text="The board (null: a team match's board).")
+
+
+class NoShowSerializer(serializers.Serializer):
+    absent = serializers.ChoiceField(choices=["white", "black", "both"], help_text="Who did not come (1.9.1, 1.9.2).")
+    reason = serializers.CharField(max_length=REASON_MAX, allow_blank=True, required=False, default="")
+
+
+class BoardWaitingSerializer(serializers.Serializer):
+    round = serializers.IntegerField(source="board.round.number")
+    board = BoardSerializer()
+    game_id = IdField(source="game.pk", help_text="The game waiting: the board's, or its micro-match's current one.")
+    state = serializers.ChoiceField(choices=["no-report", "to-confirm", "disputed"])
+    to_act = serializers.CharField(help_text="Who is to act, in words.")
+    reports = serializers.SerializerMethodField()
+
+    def get_reports(self, waiting) -> list[dict]:
+        return [
+            {"member_id": r.member_id, "result": r.result, "reported_at": r.reported_at.isoformat()}
+            for r in waiting.reports
+        ]
+
+
+class ScoreSheetSerializer(serializers.Serializer):
+    moves = serializers.CharField(max_length=20_000, help_text='One move, or a whole sheet: "1. c3-d4 f6-e5 2. …".')
+    ply = serializers.IntegerField(min_value=0, max_value=10_000, help_text="The record's moves so far.")
+    reason = serializers.CharField(
+        max_length=REASON_MAX, allow_blank=True, required=False, default="", help_text="To correct a finished event."
+    )
+
+
+class ScoreSheetAnswerSerializer(serializers.Serializer):
+    game_id = IdField()
+    ply = serializers.IntegerField()
+    moves = serializers.ListField(child=serializers.CharField())

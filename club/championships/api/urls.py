@@ -15,6 +15,7 @@ urlpatterns = [
     ),
     path("<id:pk>/", views.ChampionshipDetailView.as_view(), name="api-championship-detail"),
     path("<id:pk>/arbiters/", views.AppointView.as_view(), name="api-championship-appoint"),
+    path("<id:pk>/operators/", views.OperatorView.as_view(), name="api-championship-operators"),
     path("<id:pk>/invitations/", views.InviteView.as_view(), name="api-championship-invite"),
     path("<id:pk>/open/", views.OpenEntriesView.as_view(), name="api-championship-open"),
     path("<id:pk>/broadcast-delay/", views.BroadcastDelayView.as_view(), name="api-championship-broadcast-delay"),
@@ -27,10 +28,21 @@ urlpatterns = [
     path("<id:pk>/adjudications/", views.AdjudicationView.as_view(), name="api-championship-adjudicate"),
     path("<id:pk>/rounds/", views.RoundsView.as_view(), name="api-championship-pair"),
     path("<id:pk>/rounds/<id:number>/", views.RoundDetailView.as_view(), name="api-championship-round"),
+    path(
+        "<id:pk>/rounds/<id:number>/arbiters/",
+        views.RoundArbitersView.as_view(),
+        name="api-championship-board-arbiters",
+    ),
     path("<id:pk>/rounds/<id:number>/override/", views.RoundOverrideView.as_view(), name="api-championship-override"),
     path("<id:pk>/rounds/<id:number>/discard/", views.RoundDiscardView.as_view(), name="api-championship-discard"),
     path("<id:pk>/rounds/<id:number>/publish/", views.RoundPublishView.as_view(), name="api-championship-publish"),
     path("<id:pk>/results/", views.ResultView.as_view(), name="api-championship-result"),
+    path("<id:pk>/boards/", views.BoardsWaitingView.as_view(), name="api-championship-boards"),
+    path("<id:pk>/boards/<id:game_id>/report/", views.BoardReportView.as_view(), name="api-championship-report"),
+    path("<id:pk>/boards/<id:game_id>/no-show/", views.NoShowView.as_view(), name="api-championship-no-show"),
+    path(
+        "<id:pk>/boards/<id:game_id>/score-sheet/", views.ScoreSheetView.as_view(), name="api-championship-score-sheet"
+    ),
     path(
         "<id:pk>/matches/<id:board_id>/result/", views.MatchResultView.as_view(), name="api-championship-match-result"
     ),
@@ -40,6 +52,11 @@ urlpatterns = [
     path("<id:pk>/withdrawals/", views.LeaveView.as_view(), name="api-championship-withdraw"),
     path("<id:pk>/decisions/", results.DecisionsView.as_view(), name="api-championship-decisions"),
     path("<id:pk>/standings/", results.StandingsView.as_view(), name="api-championship-standings"),
+    path(
+        "<id:pk>/standings/categories/",
+        results.CategoryStandingsView.as_view(),
+        name="api-championship-category-standings",
+    ),
     path("<id:pk>/crosstable/", results.CrosstableView.as_view(), name="api-championship-crosstable"),
     path("<id:pk>/published/", results.PublishedResultsView.as_view(), name="api-championship-published"),
     path("<id:pk>/groups/", views.GroupView.as_view(), name="api-championship-groups"),

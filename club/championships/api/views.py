@@ -7,6 +7,7 @@ handler (club/platform/api/errors.py): 400 invalid, 403 forbidden, 404, 409 conf
 
 from __future__ import annotations
 
+from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema
@@ -20,7 +21,8 @@ from club.members.models import Member
 from club.teams.models import BoardGame
 
 from .. import authority, selectors, services
-from ..models import Championship
+from ..models import Board, Championship
+from ..selectors.board_results import boards_without_result
 from . import serializers as s
 from .team_serializers import TeamBoardGameSerializer
 
@@ -84,6 +86,17 @@ class AppointView(_Action):
             role=data.validated_data["role"],
             reason=data.validated_data["reason"],
         )
+        return Response(_detail(championship_or_404(pk)))
+
+
+class OperatorView(_Action):
+    @extend_schema(request=s.MemberIdSerializer, responses=s.ChampionshipDetailSerializer)
+    def post(self, request, pk):
+        """Appoint a board operator, who enters the moves of the games at the board live (the chief arbiter)."""
+        data = s.MemberIdSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        member = get_object_or_404(Member, pk=data.validated_data["member_id"])
+        services.board_operator_appoint(by=request.user, championship_id=pk, member=member)
         return Response(_detail(championship_or_404(pk)))
 
 
@@ -190,6 +203,31 @@ class RoundDetailView(APIView):
         return Response(s.RoundSerializer(get_object_or_404(championship.rounds, number=number)).data)
 
 
+class RoundArbitersView(_Action):
+    def get_permissions(self):
+        return [] if self.request.method == "GET" else super().get_permissions()
+
+    @extend_schema(responses=s.BoardArbiterSerializer(many=True))
+    def get(self, request, pk, number):
+        """Which arbiter judges which boards of the round (1.16.9); none listed: every arbiter of the event."""
+        championship = visible_or_404(pk, request.user)
+        the_round = get_object_or_404(championship.rounds, number=number)
+        return Response(s.BoardArbiterSerializer(selectors.round_board_arbiters(the_round), many=True).data)
+
+    @extend_schema(request=s.BoardArbitersSerializer, responses=s.BoardArbiterSerializer(many=True))
+    def put(self, request, pk, number):
+        """Assign the event's arbiters to the round's boards (chief arbiter or deputy; 1.16.9):
+        replaces the round's assignments; an empty list gives every board to every arbiter again."""
+        data = s.BoardArbitersSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        groups = [
+            services.BoardGroup(arbiter_id=g["member_id"], first=g["first_board"], last=g["last_board"])
+            for g in data.validated_data["groups"]
+        ]
+        rows = services.board_arbiters_assign(by=request.user, championship_id=pk, round_number=number, groups=groups)
+        return Response(s.BoardArbiterSerializer(rows, many=True).data)
+
+
 class RoundOverrideView(_Action):
     @extend_schema(request=s.OverrideSerializer, responses=s.RoundSerializer)
     def post(self, request, pk, number):
@@ -276,6 +314,79 @@ class ResultView(_Action):
         if isinstance(pairing, BoardGame):
             return Response(TeamBoardGameSerializer(pairing).data)
         return Response(s.BoardSerializer(pairing).data)
+
+
+def _board_of(pk: int, game_id: int) -> Board | None:
+    """The board a game of the event belongs to (its own, or its micro-match's); None for a team match's board."""
+    return (
+        Board.objects.filter(round__championship_id=pk)
+        .filter(Q(game_id=game_id) | Q(match_games__game_id=game_id))
+        .distinct()
+        .first()
+    )
+
+
+class BoardsWaitingView(APIView):
+    @extend_schema(responses=s.BoardWaitingSerializer(many=True))
+    def get(self, request, pk):
+        """At the board (``venue: board``): the boards of the published rounds still without a
+        result, each with the players' reports and who is to act; "disputed" is the arbiters' list."""
+        championship = visible_or_404(pk, request.user)
+        return Response(s.BoardWaitingSerializer(boards_without_result(championship), many=True).data)
+
+
+class BoardReportView(_Action):
+    @extend_schema(request=s.BoardReportSerializer, responses=s.BoardReportAnswerSerializer)
+    def post(self, request, pk, game_id):
+        """A player reports his own board's result at the board; it stands once his opponent
+        reports the same or an arbiter decides (403 not-at-this-board, 409 board-decided)."""
+        data = s.BoardReportSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        outcome = services.board_result_report(
+            by=request.user, championship_id=pk, game_id=game_id, result=data.validated_data["result"]
+        )
+        board = _board_of(pk, game_id)
+        return Response({"outcome": outcome, "board": s.BoardSerializer(board).data if board else None})
+
+
+class NoShowView(_Action):
+    @extend_schema(
+        request=s.NoShowSerializer,
+        responses=PolymorphicProxySerializer(
+            component_name="NoShowPairing",
+            serializers=[s.BoardSerializer, TeamBoardGameSerializer],
+            resource_type_field_name=None,
+        ),
+    )
+    def post(self, request, pk, game_id):
+        """An arbiter records that a player did not come to the board (1.9.1: −/+; 1.9.2: −/−),
+        once the event's allowed lateness has passed (409 lateness-not-passed before)."""
+        data = s.NoShowSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        pairing = services.board_no_show(by=request.user, championship_id=pk, game_id=game_id, **data.validated_data)
+        if isinstance(pairing, BoardGame):
+            return Response(TeamBoardGameSerializer(pairing).data)
+        return Response(s.BoardSerializer(pairing).data)
+
+
+class ScoreSheetView(_Action):
+    @extend_schema(request=s.ScoreSheetSerializer, responses=s.ScoreSheetAnswerSerializer)
+    def post(self, request, pk, game_id):
+        """Type a score sheet's moves into a board's record (a player of the board or an arbiter);
+        an illegal move is refused naming it (409 illegal-move), and nothing is kept."""
+        data = s.ScoreSheetSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        game = services.score_sheet_enter(
+            by=request.user,
+            championship_id=pk,
+            game_id=game_id,
+            text=values["moves"],
+            expected_ply=values["ply"],
+            reason=values["reason"],
+        )
+        moves = list(game.moves.order_by("ply").values_list("notation", flat=True))
+        return Response({"game_id": game.pk, "ply": game.ply, "moves": moves})
 
 
 class MatchResultView(_Action):

@@ -550,6 +550,7 @@ def facts(championship: Championship) -> dict:
         "discipline": disciplines.discipline_title(championship.discipline),
         "time_control": time_words.words(championship.time_control),
         "time_control_short": time_words.short(championship.time_control),
+        "venue": championship.get_venue_display(),
         "system": championship.get_system_display(),
         "swiss_system": championship.get_swiss_system_display() if championship.swiss_system else "",
         "opening_rule": disciplines.opening_rule_title(opening) if opening else "",

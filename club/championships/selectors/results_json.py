@@ -73,6 +73,7 @@ def results_plain(championship: Championship, key: tuple | None = None) -> dict:
             "scoring": championship.scoring,
             "swiss_system": championship.swiss_system,
             "time_control": str(championship.time_control),
+            "venue": championship.venue,
             "status": championship.status,
             "rated": championship.rated,
             "rounds_total": data["rounds_total"],

@@ -9,13 +9,14 @@ be delivered twice, and records each result exactly once.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from club.notifications.services import decision_notify
+from club.platform import zones
 from club.platform.refusals import Invalid, NotFound, RuleRefusal
 from club.teams.models import BoardGame
 from games import results as vocabulary
@@ -23,7 +24,9 @@ from games.models import Game
 from games.records import record_attach, records_read
 from games.services.arbiter import ANNULLED, game_result_apply, played_online
 from games.services.guards import game_locked
+from games.services.score_sheet import score_sheet_moves_apply
 from games.services.timing import clocks_stopped
+from games.venue import venue_rules
 
 from ..authority import Action, require, result_still_open
 from ..decisions import decision_record, reason_given
@@ -164,10 +167,21 @@ def board_result_apply(
     )
     if board is None:
         raise NotFound("not-in-championship", _("Game %(g)s is not a game of this championship.") % {"g": game.pk})
-    require(by, Action.GAME_RESULT, game)
+    at_the_board = venue_rules(game).results_reported and game.status == Game.Status.ONGOING
+    # At the board any appointed arbiter records a result (he watched the game, 1.16); a
+    # correction, and every result of a game played online, is the chief arbiter's.
+    require(by, Action.BOARD_RESULT if at_the_board else Action.GAME_RESULT, game)
     if result not in vocabulary.RESULTS:
         raise Invalid("bad-result", _("A result is one of %(r)s.") % {"r": ", ".join(vocabulary.RESULTS)})
     result_still_open(game, now).require()
+    if at_the_board and game.starts_at is not None and now < game.starts_at:
+        raise RuleRefusal(
+            "not-started",
+            _("The round starts at %(t)s: a game at the board has no result before it is played.")
+            % {"t": zones.shown(game.starts_at)},
+        )
+    if at_the_board and vocabulary.is_forfeit(result):
+        _lateness_passed_required(game, now)
     if game.status == Game.Status.ONGOING and game.took_place and vocabulary.is_forfeit(result):
         raise Invalid(
             "played-not-forfeit",
@@ -202,6 +216,25 @@ def result_needs_play(game: Game, result: str) -> bool:
     if game.status != Game.Status.ONGOING or vocabulary.is_forfeit(result) or result == ANNULLED:
         return False
     return played_online(game) and clocks_stopped(game) is None
+
+
+def lateness_passed_at(game: Game) -> datetime | None:
+    """When a player still absent from ``game`` may be declared not to have come (1.9.1):
+    its scheduled start plus the event's allowed lateness; None if it has no start."""
+    if game.starts_at is None:
+        return None
+    return game.starts_at + timedelta(milliseconds=game.lateness_ms or 0)
+
+
+def _lateness_passed_required(game: Game, now: datetime) -> None:
+    """A no-show at the board (−/+, −/−) is declared only once the allowed lateness has passed (1.9.1)."""
+    passed_at = lateness_passed_at(game)
+    if passed_at is not None and now < passed_at:
+        raise RuleRefusal(
+            "lateness-not-passed",
+            _("The allowed lateness runs until %(t)s: a player cannot be declared absent before then (1.9.1).")
+            % {"t": zones.shown(passed_at)},
+        )
 
 
 def round_boards_to_record(championship: Championship, round_number: int) -> list[Board]:
@@ -272,7 +305,17 @@ def _records_attach(by, championship: Championship, round_number: int, boards: l
                 % {"n": n, "round": round_number},
             )
         game = game_locked(board.game_id)
-        require(by, Action.GAME_RESULT, game)
-        result_still_open(game, now).require()  # 2.1.10.4: a final result's game takes no new record
-        record_attach(game=game, item=item)
+        if venue_rules(game).results_reported:
+            # At the board a record is a score sheet like a typed one: the same arbiters, the
+            # same rules, and refused where its final position contradicts the result.
+            require(by, Action.BOARD_RESULT, game)
+            if item["game"]["discipline"] != game.discipline or item["game"].get("start_fen"):
+                raise Invalid(
+                    "other-game", _("The record is not a %(d)s game from the start.") % {"d": game.discipline}
+                )
+            score_sheet_moves_apply(game=game, moves=[text for text, _colour in item["moves"]], expected_ply=0, now=now)
+        else:
+            require(by, Action.GAME_RESULT, game)
+            result_still_open(game, now).require()  # 2.1.10.4: a final result's game takes no new record
+            record_attach(game=game, item=item)
         decision_record(championship, by, "record", now=now, clause="1.10.4", game=game.pk, round=round_number)

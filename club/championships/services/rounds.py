@@ -21,6 +21,7 @@ from club.notifications.services import decision_notify
 from club.platform.horizon import within_horizon
 from club.platform.refusals import Conflict, Invalid, NotFound, RuleRefusal
 from games import results as vocabulary
+from games.venue import rules_of
 
 from .. import pairing
 from ..authority import arbiter_required, chief_required
@@ -103,10 +104,25 @@ def round_pair(*, by, championship_id: int, starts_at: datetime | None = None, n
 def _swiss_pairs(championship: Championship, players: list[dict], rounds: list[list[dict]]) -> tuple[list, dict]:
     """The Swiss round's boards and its working (``pairing.swiss_working``)."""
     try:
-        working = pairing.swiss_working(championship.swiss_system, players, rounds, seed=championship.lot_seed)
+        working = pairing.swiss_working(
+            championship.swiss_system,
+            players,
+            rounds,
+            seed=championship.lot_seed,
+            procedures=other_procedures(championship),
+        )
     except pairing.PairingError as error:
         raise RuleRefusal("no-pairing", str(error)) from None
     return [(white, black) for white, black in working["boards"]], working
+
+
+def other_procedures(championship: Championship) -> pairing.OtherProcedures:
+    """The event's other pairing procedures (1.15.9) as the pairing module takes them."""
+    return pairing.OtherProcedures(
+        accelerated_rounds=championship.accelerated_rounds,
+        accelerated_points=float(championship.accelerated_points),
+        rating_bands=tuple(championship.rating_bands or ()),
+    )
 
 
 def _berger_pairs(start_numbers: dict[int, int], number: int, cycles: int) -> list[tuple[int, int | None]]:
@@ -420,7 +436,11 @@ def _pairings_notify(championship: Championship, the_round: Round, starts_at: da
                     "opponent": str(opponent),
                     "starts_at": starts_at.isoformat() if starts_at else None,
                 },
-                url=f"/play/games/{board.game_id}/",
+                url=(
+                    f"/championships/{championship.pk}/boards/"
+                    if rules_of(championship.venue).results_reported
+                    else f"/play/games/{board.game_id}/"
+                ),
                 game_id=board.game_id,
             )
 

@@ -67,6 +67,16 @@ def board_result(result: str) -> str:
     return f"{vocabulary.mark(result, vocabulary.WHITE)} – {vocabulary.mark(result, vocabulary.BLACK)}"
 
 
+@register.filter
+def board_result_for(result: str, colour: str) -> str:
+    """One player's mark of a board's result, as a wall chart's cell reads it: 1, ½, 0, + or −."""
+    if result == vocabulary.BYE:
+        return "+"
+    if result == vocabulary.ABSENT:
+        return "−"
+    return vocabulary.mark(result, colour) if vocabulary.is_result(result) else ""
+
+
 @register.simple_tag(takes_context=True)
 def member_calendar_url(context) -> str:
     """The private address of the member's iCalendar feed (club.championships.calendar)."""

@@ -21,12 +21,14 @@ from club.members.roles import Role, has_any_role, role_required
 from club.platform.api.errors import refusal_status
 from club.platform.api.params import posted_int
 from club.platform.refusals import Refused as PlayRefused
+from games.venue import rules_of
 
 from .. import authority, selectors, services
 from ..forms import (
     AbsenceForm,
     AdjudicationForm,
     AppointForm,
+    BoardArbitersForm,
     ChampionshipForm,
     GuestForm,
     LeaveForm,
@@ -39,7 +41,7 @@ from ..forms import (
 )
 from ..models import Championship
 from ..selectors import bracket as brackets
-from ..selectors import event_tables, results
+from ..selectors import categories, event_tables, results
 
 FINISHED_PER_PAGE = 50
 
@@ -87,6 +89,7 @@ def championship_detail(request, pk):
         raise Http404
     entries = list(selectors.entries(championship))
     rounds = selectors.rounds_with_boards(championship)
+    standings_rows = event_tables.stored_standings_rows(championship)
     my_entry = next((e for e in entries if e.member_id == getattr(request.user, "pk", None)), None)
     return render(
         request,
@@ -102,7 +105,12 @@ def championship_detail(request, pk):
             "may_appoint": authority.verdict(request.user, authority.appointing(championship), championship).allowed,
             "is_arbiter": role is not None,
             "is_chief": role in ("chief", "deputy"),
-            "standings": event_tables.stored_standings_rows(championship),
+            "at_the_board": rules_of(championship.venue).results_reported,
+            "may_record_round": authority.verdict(
+                request.user, authority.round_results_action(championship), championship
+            ).allowed,
+            "standings": standings_rows,
+            "category_standings": categories.category_standings(championship, standings_rows),
             "coefficient_columns": results.coefficient_columns(),
             "facts": results.facts(championship),
             "crosstable": (
@@ -125,6 +133,7 @@ def championship_detail(request, pk):
             "pair_form": PairForm(),
             "publish_form": PublishForm(),
             "override_form": OverrideForm(),
+            "board_arbiters_form": BoardArbitersForm(),
             "result_form": ResultForm(),
             "adjudication_form": AdjudicationForm(),
             "leave_form": LeaveForm(),
@@ -254,6 +263,15 @@ def _run(request, championship_id: int, action: str):
             reason=form["reason"],
         )
         return _("The pairing is changed and the decision recorded.")
+    if action == "board-arbiters":
+        form = _valid(BoardArbitersForm(post))
+        number = posted_int(post, "round", default=0)
+        groups = [
+            services.BoardGroup(arbiter_id=_member(name).pk, first=first, last=last)
+            for name, first, last in form["assignments"]
+        ]
+        services.board_arbiters_assign(by=me, championship_id=championship_id, round_number=number, groups=groups)
+        return _("Round %(n)s's arbiters are assigned to its boards (1.16.9).") % {"n": number}
     if action == "result":
         form = _valid(ResultForm(post))
         services.board_result_set(

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("games", "0013_time_control_typed"),
+        ("games", "0014_game_venue"),
     ]
 
     operations = [

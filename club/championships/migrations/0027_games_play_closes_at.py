@@ -20,8 +20,8 @@ def closing_dates_copy(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("championships", "0019_merge_0018_broadcast_delay_0018_time_control_typed"),
-        ("games", "0014_game_play_closes_at"),
+        ("championships", "0026_team_board_policy"),
+        ("games", "0015_game_play_closes_at"),
         ("teams", "0005_invitations"),
     ]
 

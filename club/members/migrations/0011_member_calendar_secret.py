@@ -16,7 +16,7 @@ def secrets_draw(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("club", "0009_member_search_trigrams"),
+        ("club", "0010_member_birth_year"),
     ]
 
     operations = [
