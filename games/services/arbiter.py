@@ -23,6 +23,7 @@ from club.members.models import Member
 from games import events, results, selectors
 from games.models import Game, GameEvent
 from games.rules import family
+from games.venue import venue_rules
 
 from .errors import Conflict, Invalid, RuleRefusal
 from .finish import Ending, flag_if_fallen, game_finish
@@ -36,6 +37,14 @@ RESULTS = results.RESULTS + (ANNULLED,)
 # a recording error, a sanction (1.4), or an irregularity that annuls it (2.1.10.1–2.1.10.3);
 # and an unfinished game's end by adjudication (a correspondence event's closing date).
 GROUNDS = ("recording-error", "sanction", "irregularity", "adjudication")
+
+
+def played_online(game: Game) -> bool:
+    """Is ``game`` played on the server (online or by correspondence), where every move is the
+    players' own? Not at a board (``games.venue``), nor with a guest, who has no account."""
+    if venue_rules(game).results_reported:
+        return False
+    return not (game.white.is_guest or game.black.is_guest)
 
 
 def correction_window() -> timedelta:

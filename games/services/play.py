@@ -66,6 +66,16 @@ class MoveOutcome:
     replayed: bool = False  # True: an earlier request with the same idempotency key made it
 
 
+def play_open_required(game: Game, now: datetime) -> None:
+    """Refused once the competition's closing date has passed: its unfinished games are adjudicated."""
+    if game.play_closes_at is not None and now >= game.play_closes_at:
+        raise RuleRefusal(
+            "play-closed",
+            "Play in this event has closed: the chief arbiter adjudicates this game. "
+            "You may still resign, or accept a draw offered before the close, until he rules.",
+        )
+
+
 def _not_before_start(game: Game, now: datetime) -> None:
     if game.starts_at is not None and now < game.starts_at:
         raise RuleRefusal(
@@ -220,6 +230,7 @@ def _move(
             "The arbiter has stopped the clocks; play resumes when he restarts them (003 5.3.1.6, 5.3.3).",
         )
     now = now or timezone.now()
+    play_open_required(game, now)
     _not_before_start(game, now)
     absent = absence_ending(game, now)
     if absent is not None:
@@ -539,6 +550,7 @@ def game_draw_offer(*, game_id: int, member: Member, now: datetime | None = None
         game = game_locked(game_id)
         colour, now, flag_fell = _acting(game, member, now)
         if not flag_fell:
+            play_open_required(game, now)
             _offer(game, colour)
             events.game_changed_on_commit(game.pk)
         return game

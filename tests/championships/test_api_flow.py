@@ -30,7 +30,7 @@ def create_and_fill(api, staff, entrants, **options):
     ok(organiser.post(url + "open/"))
     for member in entrants:
         ok(api(member).post(url + "entry/"), 201)
-    ok(organiser.post(url + "close/", {"seed": "spring-2026"}))
+    ok(organiser.post(url + "close/"))
     return url
 
 

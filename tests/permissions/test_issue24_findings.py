@@ -120,14 +120,14 @@ def test_a_member_of_the_protest_panel_may_not_enter_the_championship_1_3_1(make
     services.protest_panel_set(by=staff["organiser"], championship_id=championship.pk, member_ids=[pavel.pk])
     with pytest.raises(Invalid) as refused:
         services.entry_create(championship_id=championship.pk, member=pavel)
-    assert refused.value.code == "player-arbiter" and not championship.entries.exists()
+    assert refused.value.code == "official-cannot-play" and not championship.entries.exists()
 
 
 def test_the_organiser_may_not_play_in_his_own_championship_002_17(make_championship, staff):
     championship = make_championship(close=False)
     with pytest.raises(Invalid) as refused:
         services.entry_create(championship_id=championship.pk, member=staff["organiser"])
-    assert refused.value.code == "player-organiser" and not championship.entries.exists()
+    assert refused.value.code == "official-cannot-play" and not championship.entries.exists()
 
 
 def test_after_the_entries_close_only_the_club_s_chief_arbiter_changes_the_officials_with_a_reason(
@@ -181,7 +181,7 @@ def test_an_appointed_arbiter_neither_captains_nor_plays_for_a_team_1_14_7(team_
             captain=staff["arbiter"],
             players=players[:2],
         )
-    assert refused.value.code == "player-arbiter" and not team_event.teams.exists()
+    assert refused.value.code == "official-cannot-play" and not team_event.teams.exists()
 
 
 def test_nobody_captains_two_teams_of_an_event_1_14_7(team_event, players):

@@ -37,7 +37,7 @@ from club.championships.authority import Power
 from club.championships.models import Board
 from club.teams.models import BoardGame
 from games.models import Game
-from games.services import game_check_in, game_move_make
+from games.services import game_check_in, game_move_make, game_resign
 from tests.conftest import make_member
 from tests.games_web.helpers import start_game
 
@@ -110,8 +110,25 @@ def _players_event(organiser, officials, name, players, *, close=True, **options
     for player in players:
         championships.entry_create(championship_id=event.pk, member=player)
     if close:
-        championships.entries_close(by=organiser, championship_id=event.pk, seed="matrix")
+        championships.entries_close(by=organiser, championship_id=event.pk)
     return event
+
+
+def _finished_stage(organiser, staff, players):
+    """A finished round robin of two, chained to a final still to be carried (1.2)."""
+    final = _event(organiser, staff, "Final", time_control="d3")
+    stage = _players_event(organiser, staff, "Stage", players, close=False, time_control="d3")
+    championships.stage_link(by=organiser, championship_id=stage.pk, next_stage_id=final.pk, qualifiers=2)
+    championships.entries_close(by=organiser, championship_id=stage.pk)
+    arbiter = staff[1][0]
+    championships.round_pair(by=arbiter, championship_id=stage.pk)
+    championships.round_publish(by=arbiter, championship_id=stage.pk, round_number=1)
+    board = Board.objects.get(round__championship=stage)
+    game_resign(game_id=board.game_id, member=board.black)
+    championships.board_result_record(game_id=board.game_id)  # the game's hook, which waits for a commit here
+    stage.refresh_from_db()
+    assert stage.status == stage.Status.FINISHED
+    return stage
 
 
 def build() -> World:
@@ -177,8 +194,10 @@ def build() -> World:
         time_control="d3",
     )
     to_pair = _players_event(organiser, staff, "To pair", players[6:10], time_control="d3")
-    draft = _event(organiser, staff, "Draft", time_control="d3")
+    draft = _event(organiser, staff, "Draft", panel=[p["panel member"]], time_control="d3")
     entries = _players_event(organiser, staff, "Taking entries", players[10:12], close=False, time_control="d3")
+    guest = championships.guest_enter(by=organiser, championship_id=entries.pk, name="Ilya Gost").member
+    stage = _finished_stage(organiser, staff, [make_member("stage1"), make_member("stage2")])
     teams = _event(organiser, staff, "Team cup", entrants="teams", boards=2, reserves=0, time_control="d3")
     ours = championships.team_register(
         by=p["captain"], championship_id=teams.pk, name="Ours", captain=p["captain"], players=players[4:6]
@@ -248,6 +267,8 @@ def build() -> World:
             "elsewhere": elsewhere.pk,
             "to_pair": to_pair.pk,
             "draft": draft.pk,
+            "guest": guest.pk,
+            "stage": stage.pk,
             "entries": entries.pk,
             "teams": teams.pk,
             "team": theirs.pk,
