@@ -14,7 +14,12 @@ protest → its championship) and reads who holds which office there:
 * a club game, or the club itself, is judged by the club's roles: its chief
   arbiter and its arbiters;
 * nobody judges a game he plays in (``Rule.judges_game``), and nobody rules
-  on a protest he filed, about his own game or his own team.
+  on a protest he filed, about his own game or his own team;
+* an official of an event never plays in it, and a player never judges it
+  (``seat_verdict``): every path that seats an entrant or an official asks it,
+  and the verdict refuses an event's powers to one of its players.
+* once the chief arbiter assigns a round's boards to its arbiters (1.16.9), an
+  arbiter judges only the games of his boards; the chief and deputy judge every one.
 
 ``RULES`` is the table: one ``Rule`` per action, saying which powers allow it
 in an event and at club scope. The permission matrix test reads the same
@@ -27,15 +32,17 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from club.members.roles import Role, roles_of
-from club.platform.refusals import Conflict, Forbidden, Refused
+from club.platform.refusals import Conflict, Forbidden, Invalid, Refused
 from club.teams.models import Team
 from games.services.arbiter import correction_window
 from games.venue import rules_of
 
 from .models import Appointment, Championship
-from .selectors.events import championship_of_game
+from .selectors.board_arbiters import game_arbiter_ids
+from .selectors.events import championship_of_game, is_participant
 
 
 class Power(StrEnum):
@@ -68,6 +75,7 @@ class Action(StrEnum):
     EVENT_ABSENCE = "event.absence"  # mark a player known to miss a round, before it is paired (1.15.2)
     EVENT_DECIDE = "event.decide"  # override a pairing, a result, a withdrawal, a team's forfeit (1.10, 1.14, 1.15)
     EVENT_READ = "event.read"  # see a draft and the event's log
+    EVENT_BOARDS = "event.boards"  # assign the event's arbiters to a round's boards (1.16.9)
 
 
 @dataclass(frozen=True)
@@ -103,6 +111,7 @@ RULES: dict[Action, Rule] = {
     Action.EVENT_ABSENCE: Rule(_powers(Power.ORGANISER, Power.CHIEF), frozenset(), "003 1.15.2"),
     Action.EVENT_DECIDE: Rule(_powers(Power.CHIEF), frozenset(), "003 1.4"),
     Action.EVENT_READ: Rule(_powers(Power.ORGANISER, Power.ARBITER, Power.PANEL), frozenset(), "002 §17"),
+    Action.EVENT_BOARDS: Rule(_powers(Power.CHIEF), frozenset(), "003 1.16.9"),
 }
 
 # Actions an event's rule gives to the club instead (the event is not the club's to judge by club roles).
@@ -192,8 +201,15 @@ def verdict(member, action: Action, target=None) -> Verdict:
     if championship is not None and action not in CLUB_ACTIONS_OVER_EVENTS:
         # 1.3.1: the panel the championship names rules instead of its chief arbiter.
         wanted = _powers(Power.PANEL) if rule.panel_first and has_panel(championship) else rule.in_event
-        if not event_powers(member, championship) & wanted:
+        powers = event_powers(member, championship)
+        if not powers & wanted:
             return _refusal(action, championship, wanted)
+        if plays_in(championship, member.pk):
+            return _seat_refusal(Seat.OFFICIAL, Forbidden)
+        if powers & wanted == {Power.ARBITER} and Power.CHIEF not in powers:
+            barred = _another_boards_game(member, target)
+            if barred is not None:
+                return barred
     elif not club_powers(member) & rule.in_club:
         return _refusal(action, None, rule.in_club)
     game = target if hasattr(target, "colour_of") else getattr(target, "game", None)
@@ -202,6 +218,51 @@ def verdict(member, action: Action, target=None) -> Verdict:
     if action == Action.PROTEST_RULE:
         return _protest_conflict(member, target) or ALLOWED
     return ALLOWED
+
+
+class Seat(StrEnum):
+    """The two sides of an event nobody sits on at once (002 §17)."""
+
+    PLAYER = "player"  # an entrant, a team's player or captain
+    OFFICIAL = "official"  # its organiser, an appointed arbiter, a member of its protest panel
+
+
+def plays_in(championship: Championship, member_id: int) -> bool:
+    """Is the member an entrant of the event, on a team's roster, or a team's captain?"""
+    return is_participant(championship, member_id) or championship.teams.filter(captain_id=member_id).exists()
+
+
+def judges_in(championship: Championship, member_id: int) -> bool:
+    """Is the member the event's organiser, or does he hold an appointment in it?"""
+    return championship.organiser_id == member_id or championship.appointments.filter(member_id=member_id).exists()
+
+
+SEAT_REFUSALS = {
+    Seat.PLAYER: ("official-cannot-play", gettext_lazy("An official of the championship (its organiser, an arbiter, its protest panel) cannot play in it (002 §17).")),
+    Seat.OFFICIAL: ("player-cannot-judge", gettext_lazy("A player of the championship cannot be one of its officials (002 §17).")),
+}  # fmt: skip
+
+
+def seat_verdict(championship: Championship, member_id: int, seat: Seat) -> Verdict:
+    """May ``member_id`` take ``seat`` in ``championship``? The one invariant
+    (002 §17): an official of an event never plays in it, and a player never
+    judges it. Every path that makes an entrant (an entry, a late entry, an
+    invitation, a guest merge, a stage's qualifiers, a play-off, a team's
+    roster) or an official (an appointment, the panel) asks it, holding the
+    event's lock."""
+    taken = judges_in if seat == Seat.PLAYER else plays_in
+    if taken(championship, member_id):
+        return _seat_refusal(seat, Invalid)
+    return ALLOWED
+
+
+def _seat_refusal(seat: Seat, refusal: type[Refused]) -> Verdict:
+    code, text = SEAT_REFUSALS[seat]
+    return Verdict(False, code, str(text), refusal)
+
+
+def seat_required(championship: Championship, member_id: int, seat: Seat) -> None:
+    seat_verdict(championship, member_id, seat).require()
 
 
 def protest_filer(member, target) -> Team | None:
@@ -280,6 +341,18 @@ def require(member, action: Action, target=None) -> None:
     verdict(member, action, target).require()
 
 
+def _another_boards_game(member, target) -> Verdict | None:
+    """1.16.9: an arbiter (not the chief or deputy) judges a game of his round's boards only,
+    once the chief arbiter has assigned them; a round with no assignment is every arbiter's."""
+    game = target if hasattr(target, "colour_of") else getattr(target, "game", None)
+    if game is None:
+        return None
+    assigned = game_arbiter_ids(game)
+    if assigned is None or member.pk in assigned:
+        return None
+    return Verdict(False, "not-board-arbiter", _("Another arbiter judges this board (003 1.16.9)."))
+
+
 def _protest_conflict(member, protest) -> Verdict | None:
     """Nobody rules on a protest he filed, about his own game or team, or against his own sanction (1.3.1)."""
     if getattr(protest, "member_id", None) == member.pk:
@@ -293,6 +366,9 @@ def _protest_conflict(member, protest) -> Verdict | None:
         return Verdict(False, "own-team", _("Nobody rules on a protest of his own team (003 1.3.1)."))
     if sanction is not None and sanction.issued_by_id == member.pk and has_panel(event_of(protest)):
         return Verdict(False, "own-decision", _("A panel member does not rule on a protest against his own sanction."))
+    decision = getattr(protest, "decision", None)
+    if decision is not None and decision.by_id == member.pk and has_panel(event_of(protest)):
+        return Verdict(False, "own-decision", _("A panel member does not rule on a protest against his own decision."))
     return None
 
 
@@ -332,7 +408,7 @@ def is_chief(championship: Championship, member) -> bool:
 
 
 def is_official(championship: Championship, member) -> bool:
-    """Holds an appointment in the event (an arbiter or on its panel): may not play in it."""
+    """Holds an appointment in the event (an arbiter or on its panel)."""
     return appointment_role(championship, member) is not None
 
 

@@ -33,6 +33,7 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("profile/edit/", views.profile_edit, name="profile-edit"),
     path("profile/api-tokens/revoke/", views.api_tokens_revoke, name="api-tokens-revoke"),
+    path("profile/calendar/renew/", views.calendar_renew, name="calendar-renew"),
     path("members/", views.member_list, name="member-list"),
     path("members/<str:username>/", views.member_profile, name="member-profile"),
     path("members/<str:username>/roles/", views.member_roles, name="member-roles"),
@@ -59,6 +60,12 @@ urlpatterns = [
     path("championships/<id:pk>/desk/protest/", desk_views.desk_protest, name="championship-desk-protest"),
     path("championships/<id:pk>/desk/sanction/", desk_views.desk_sanction, name="championship-desk-sanction"),
     path("championships/<id:pk>/desk/question/", desk_views.desk_question, name="championship-desk-question"),
+    path("championships/<id:pk>/desk/organisers/", desk_views.desk_ask_organisers, name="championship-desk-organisers"),
+    path(
+        "championships/<id:pk>/desk/questions/<id:question_id>/answer/",
+        desk_views.desk_answer,
+        name="championship-desk-answer",
+    ),
     path(
         "championships/<id:pk>/desk/protests/<id:protest_id>/",
         desk_views.desk_ruling,

@@ -89,6 +89,17 @@ class AppointView(_Action):
         return Response(_detail(championship_or_404(pk)))
 
 
+class OperatorView(_Action):
+    @extend_schema(request=s.MemberIdSerializer, responses=s.ChampionshipDetailSerializer)
+    def post(self, request, pk):
+        """Appoint a board operator, who enters the moves of the games at the board live (the chief arbiter)."""
+        data = s.MemberIdSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        member = get_object_or_404(Member, pk=data.validated_data["member_id"])
+        services.board_operator_appoint(by=request.user, championship_id=pk, member=member)
+        return Response(_detail(championship_or_404(pk)))
+
+
 class InviteView(_Action):
     @extend_schema(request=s.MemberIdSerializer, responses=s.ChampionshipDetailSerializer)
     def post(self, request, pk):
@@ -153,12 +164,11 @@ class BroadcastDelayView(_Action):
 
 
 class CloseEntriesView(_Action):
-    @extend_schema(request=s.CloseEntriesSerializer, responses=s.ChampionshipDetailSerializer)
+    @extend_schema(request=None, responses=s.ChampionshipDetailSerializer)
     def post(self, request, pk):
-        """Close the entries and draw the lot (reproducible from the stored seed)."""
-        data = s.CloseEntriesSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        services.entries_close(by=request.user, championship_id=pk, seed=data.validated_data["seed"] or None)
+        """Close the entries and draw the lot: the server draws its seed and publishes it
+        (``lot_seed``), so that anyone can draw the lot again and check it (1.6.2)."""
+        services.entries_close(by=request.user, championship_id=pk)
         return Response(_detail(championship_or_404(pk)))
 
 
@@ -191,6 +201,31 @@ class RoundDetailView(APIView):
     def get(self, request, pk, number):
         championship = visible_or_404(pk, request.user)
         return Response(s.RoundSerializer(get_object_or_404(championship.rounds, number=number)).data)
+
+
+class RoundArbitersView(_Action):
+    def get_permissions(self):
+        return [] if self.request.method == "GET" else super().get_permissions()
+
+    @extend_schema(responses=s.BoardArbiterSerializer(many=True))
+    def get(self, request, pk, number):
+        """Which arbiter judges which boards of the round (1.16.9); none listed: every arbiter of the event."""
+        championship = visible_or_404(pk, request.user)
+        the_round = get_object_or_404(championship.rounds, number=number)
+        return Response(s.BoardArbiterSerializer(selectors.round_board_arbiters(the_round), many=True).data)
+
+    @extend_schema(request=s.BoardArbitersSerializer, responses=s.BoardArbiterSerializer(many=True))
+    def put(self, request, pk, number):
+        """Assign the event's arbiters to the round's boards (chief arbiter or deputy; 1.16.9):
+        replaces the round's assignments; an empty list gives every board to every arbiter again."""
+        data = s.BoardArbitersSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        groups = [
+            services.BoardGroup(arbiter_id=g["member_id"], first=g["first_board"], last=g["last_board"])
+            for g in data.validated_data["groups"]
+        ]
+        rows = services.board_arbiters_assign(by=request.user, championship_id=pk, round_number=number, groups=groups)
+        return Response(s.BoardArbiterSerializer(rows, many=True).data)
 
 
 class RoundOverrideView(_Action):

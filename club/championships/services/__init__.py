@@ -19,6 +19,7 @@ and changes nothing.
 * ``matches``: micro-matches, ballots and knockout ties;
 * ``leaving``: withdrawal, exclusion and reinstatement;
 * ``absences``: a player known to miss one Swiss round (1.15.2);
+* ``board_arbiters``: the chief arbiter assigns arbiters to a round's boards (1.16.9);
 * ``playoffs``: a play-off for tied places (1.13.2), players or teams (1.14.6);
 * ``operators``: the board operators who enter moves live at the tables;
 * ``standings``: the stored table;
@@ -27,6 +28,7 @@ and changes nothing.
 """
 
 from .absences import absence_mark
+from .board_arbiters import BoardGroup, board_arbiters_assign
 from .board_results import board_no_show, board_result_report
 from .broadcast import broadcast_delay_set
 from .correspondence import game_adjudicate, play_close_due
@@ -56,6 +58,8 @@ from .teams import (
 __all__ = [
     "absence_mark",
     "arbiter_appoint",
+    "BoardGroup",
+    "board_arbiters_assign",
     "board_ineligible",
     "board_no_show",
     "board_result_report",

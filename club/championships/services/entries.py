@@ -16,8 +16,8 @@ from club.platform.refusals import Conflict, Forbidden, Invalid, NotFound
 from club.teams.models import TeamPlayer
 from ratings.models import Rating
 
-from .. import pairing
-from ..authority import is_official, organiser_required
+from .. import age_categories, pairing
+from ..authority import Seat, organiser_required, seat_required
 from ..decisions import decision_record
 from ..followups import sections_fill_after_commit
 from ..locks import championship_locked
@@ -60,14 +60,40 @@ def entry_open_required(championship: Championship) -> None:
 
 def player_allowed_required(championship: Championship, member) -> None:
     """Refused if ``member`` may not play in the event: one of its officials, its organiser, or entered already."""
-    if is_official(championship, member):
-        raise Invalid(
-            "player-arbiter", _("An official of the championship (arbiter, protest panel) cannot play in it.")
-        )
-    if member.pk == championship.organiser_id:
-        raise Invalid("player-organiser", _("The organiser of the championship cannot play in it."))
+    seat_required(championship, member.pk, Seat.PLAYER)
     if championship.entries.filter(member=member).exists():
         raise Conflict("already-entered", _("%(member)s has already entered.") % {"member": member})
+    age_category_required(championship, member)
+
+
+def age_category_required(championship: Championship, member) -> None:
+    """1.1: an event for age categories takes a player only in one of them, by his year of birth."""
+    codes = championship.age_categories
+    if not codes:
+        return
+    shown = ", ".join(codes)
+    if member.birth_year is None:
+        raise Forbidden(
+            "birth-year-needed",
+            _(
+                "This championship is for the age categories %(categories)s (1.1): %(member)s's year of birth "
+                "is needed first (the profile keeps it private)."
+            )
+            % {"categories": shown, "member": member},
+        )
+    year = championship.event_year
+    if not age_categories.categories_of(codes, member.birth_year, year):
+        raise Forbidden(
+            "outside-age-category",
+            _("This championship is for %(categories)s (1.1): %(member)s, born in %(born)s, is %(age)s in %(year)s.")
+            % {
+                "categories": shown,
+                "member": member,
+                "born": member.birth_year,
+                "age": year - member.birth_year,
+                "year": year,
+            },
+        )
 
 
 def entry_withdraw(*, championship_id: int, member, now: datetime | None = None) -> None:
@@ -108,11 +134,13 @@ def entry_group_set(*, by, championship_id: int, member_id: int, group: str, now
     return entry
 
 
-def entries_close(*, by, championship_id: int, seed: str | None = None, now: datetime | None = None) -> Championship:
+def entries_close(*, by, championship_id: int, now: datetime | None = None) -> Championship:
     """The organiser closes entries and the lot is drawn: start numbers by lot
     (round robin, a Swiss by lot, the teams of a team event) or by rating with
-    the lot breaking ties (Swiss, 1.15.5.1). The seed is stored: the lot can
-    be drawn again and checked. The chief arbiter must be appointed."""
+    the lot breaking ties (Swiss, 1.15.5.1). The server draws the seed — nobody
+    chooses it, so nobody chooses the order a seed would give — and publishes
+    it with the lot: anyone can draw the lot again and check it. The chief
+    arbiter must be appointed."""
     now = now or timezone.now()
     with transaction.atomic():
         championship = championship_locked(championship_id)
@@ -125,7 +153,7 @@ def entries_close(*, by, championship_id: int, seed: str | None = None, now: dat
                 _("A standing event keeps its entries open: each section starts when its players are waiting."),
             )
         chief_appointed_required(championship)
-        seed = seed or lot_seed_new()
+        seed = lot_seed_new()
         numbers = lot_draw(championship, seed)
         championship.status, championship.lot_seed = Status.ENTRIES_CLOSED, seed
         championship.save(update_fields=["status", "lot_seed"])

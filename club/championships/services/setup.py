@@ -10,6 +10,7 @@ appoints the arbiters; its lot needs the chief arbiter like any other
 from __future__ import annotations
 
 from datetime import datetime
+from decimal import Decimal
 
 from django.db import transaction
 from django.utils import timezone
@@ -17,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from club.members.models import Member
 from club.members.roles import Role, has_any_role, has_role
+from club.platform.horizon import within_horizon
 from club.platform.refusals import Conflict, Forbidden, Invalid, NotFound
 from club.platform.text import one_line_required
 from games import results as vocabulary
@@ -26,12 +28,11 @@ from games.services.start_rule import start_rule_check, time_control_check
 from games.venue import Venue, default_venue
 from ratings import standings
 
-from .. import team_rules
-from ..authority import Action, appointing, organiser_required, require
+from .. import age_categories, team_rules
+from ..authority import Action, Seat, appointing, organiser_required, require, seat_required
 from ..decisions import decision_record, reason_given
 from ..locks import championship_locked
 from ..models import Appointment, Championship
-from ..selectors.events import is_participant
 from .scheduling import lateness_limit_ms
 
 Status = Championship.Status
@@ -86,6 +87,9 @@ def championship_create(
     entrants: str = Championship.Entrants.PLAYERS,
     boards: int | None = None,
     reserves: int = 0,
+    fixed_boards: bool = False,
+    reserve_boards: list[int] | tuple = (),
+    lineup_moves_up: bool = False,
     lineup_minutes: int | None = None,
     ranks_boards: bool = False,
     system: str = System.ROUND_ROBIN,
@@ -93,6 +97,10 @@ def championship_create(
     swiss_system: str = "",
     rounds_planned: int | None = None,
     initial_order: str = "",
+    accelerated_rounds: int = 0,
+    accelerated_points: float | Decimal = 1,
+    rating_bands: list[int] | tuple = (),
+    age_categories: list[str] | tuple = (),
     rated: bool = True,
     scoring: str = "",
     opening_rule: str = "",
@@ -165,6 +173,9 @@ def championship_create(
     if for_teams:
         scoring = scoring or team_rules.DEFAULT_SCORING
         options = _team_options(boards=boards, reserves=reserves, system=system, scoring=scoring)
+        options.update(
+            _board_policy(boards=boards, fixed=fixed_boards, reserve_boards=reserve_boards, moves_up=lineup_moves_up)
+        )
         options["lineup_minutes"] = _lineup_minutes(lineup_minutes)
         options["ranks_boards"] = bool(ranks_boards)
         criteria = _criteria(tie_criteria, team_rules.CRITERIA)
@@ -203,6 +214,13 @@ def championship_create(
         tie_break=tie_break,
     )
     initial_order = _initial_order(initial_order, blind=swiss_system == Championship.SwissSystem.BLIND)
+    procedures = _other_procedures(
+        system=System.KNOCKOUT if for_teams else system,  # a team Swiss pairs its matches by 1.15.7 alone
+        rounds_planned=rounds_planned,
+        accelerated_rounds=accelerated_rounds,
+        accelerated_points=accelerated_points,
+        rating_bands=rating_bands,
+    )
     limit = lateness_limit_ms(rule.time_control)
     if lateness_minutes is not None and (
         lateness_minutes < 0 or (limit is not None and lateness_minutes * 60_000 > limit)
@@ -213,6 +231,12 @@ def championship_create(
     _draw_after_moves_check(draw_after_moves, rule.discipline)
     if entries_open_at and entries_close_at and entries_open_at >= entries_close_at:
         raise Invalid("bad-entry-window", _("Entries must open before they close."))
+    for moment, what in (
+        (entries_open_at, _("The opening of entries")),
+        (entries_close_at, _("The close of entries")),
+        (closes_at, _("The closing date")),
+    ):
+        within_horizon(moment, now, what)
     correspondence = _correspondence_options(
         correspondence=rule.time_control.correspondence,
         system=system,
@@ -252,11 +276,50 @@ def championship_create(
             **options,
             **matches,
             **correspondence,
+            **procedures,
+            age_categories=_age_categories(age_categories, for_teams=for_teams),
         )
         decision_record(championship, organiser, "create", now=now)
         if for_teams:
             decision_record(championship, organiser, "entries-open", now=now)
     return championship
+
+
+def _age_categories(codes, *, for_teams: bool) -> list[str]:
+    """1.1: the event's age categories, as the regulations write them ("U14", "60+"), each once."""
+    try:
+        found = list(dict.fromkeys(age_categories.category(code).code for code in codes or ()))
+    except ValueError:
+        raise Invalid(
+            "bad-age-category", _("Write an age category as U14 (under 14) or 60+ (60 and over) (1.1).")
+        ) from None
+    if found and for_teams:
+        raise Invalid("age-category-teams", _("Age categories are set for a players' event (1.1)."))
+    if len(found) > 9:
+        raise Invalid("bad-age-category", _("At most nine age categories (1.1)."))
+    return found
+
+
+def _other_procedures(*, system, rounds_planned, accelerated_rounds, accelerated_points, rating_bands) -> dict:
+    """1.15.9: the regulations' other pairing procedures, for a Swiss only."""
+    accelerated_rounds = int(accelerated_rounds or 0)
+    points = Decimal(str(accelerated_points if accelerated_points is not None else 1))
+    bands = [int(b) for b in rating_bands or ()]
+    if system != System.SWISS and (accelerated_rounds or bands):
+        raise Invalid(
+            "not-swiss", _("Accelerated pairing and rating bands are ways to pair a players' Swiss (1.15.9).")
+        )
+    if accelerated_rounds and not 0 < accelerated_rounds < (rounds_planned or 0):
+        raise Invalid("bad-accelerated-rounds", _("Accelerate fewer rounds than the event has (1.15.9)."))
+    if not Decimal("0.5") <= points <= Decimal("9.5") or points % Decimal("0.5"):
+        raise Invalid("bad-accelerated-points", _("The upper group counts ½ to 9½ extra points, in halves (1.15.9)."))
+    if any(b < 1 for b in bands) or len(set(bands)) != len(bands) or len(bands) > 9:
+        raise Invalid("bad-rating-bands", _("Rating bands are up to nine different positive ratings (1.15.9)."))
+    return {
+        "accelerated_rounds": accelerated_rounds,
+        "accelerated_points": points,
+        "rating_bands": sorted(bands, reverse=True),
+    }
 
 
 def venue_check(venue: str, *, correspondence: bool) -> str:
@@ -341,6 +404,18 @@ def _team_options(*, boards: int | None, reserves: int, system: str, scoring: st
     if scoring not in TEAM_SCORINGS:
         raise Invalid("bad-scoring", _("Scoring is by match points or by board points (1.14.6)."))
     return {"boards": boards, "reserves": reserves}
+
+
+def _board_policy(*, boards: int, fixed: bool, reserve_boards, moves_up: bool) -> dict:
+    """1.14.2: the regulations' board rules — fixed boards, the reserves' boards, moving up."""
+    allowed = sorted({int(b) for b in reserve_boards or ()})
+    if any(not 1 <= b <= boards for b in allowed):
+        raise Invalid("bad-reserve-boards", _("Reserves' boards are among boards 1 to %(n)s (1.14.2).") % {"n": boards})
+    if fixed and moves_up:
+        raise Invalid(
+            "fixed-boards-move-up", _("Boards fixed to the players never move up: choose one or the other (1.14.2).")
+        )
+    return {"fixed_boards": bool(fixed), "reserve_boards": allowed, "lineup_moves_up": bool(moves_up)}
 
 
 def _lineup_minutes(minutes: int | None) -> int | None:
@@ -443,8 +518,7 @@ def arbiter_appoint(
                 "not-qualified",
                 _("%(member)s does not hold the club role %(role)s.") % {"member": member, "role": needed.label},
             )
-        if is_participant(championship, member.pk) or championship.teams.filter(captain=member).exists():
-            raise Invalid("player-arbiter", _("A player of the championship cannot be its arbiter."))
+        seat_required(championship, member.pk, Seat.OFFICIAL)
         if member.pk == championship.organiser_id:
             raise Invalid("organiser-arbiter", _("The organiser of the championship cannot be its arbiter."))
         if championship.appointments.filter(member=member, role=Appointment.Role.PANEL).exists():
@@ -473,6 +547,7 @@ def invitation_add(*, by, championship_id: int, member, reason: str = "", now: d
     with transaction.atomic():
         championship = championship_locked(championship_id)
         organiser_required(championship, by)
+        seat_required(championship, member.pk, Seat.PLAYER)
         championship.invited.add(member)
         reason = reason_given(reason) if (reason or "").strip() else ""
         decision_record(championship, by, "invite", now=now, reason=reason, member=member.pk)
@@ -516,8 +591,8 @@ def protest_panel_set(*, by, championship_id: int, member_ids: list[int], now: d
         members = list(Member.objects.filter(pk__in=member_ids, is_active=True))
         if len(members) != len(member_ids):
             raise NotFound("no-member", _("There is no such member."))
-        if any(is_participant(championship, m.pk) for m in members):
-            raise Invalid("panel-member-plays", _("A player of the championship cannot sit on its protest panel."))
+        for m in members:
+            seat_required(championship, m.pk, Seat.OFFICIAL)
         officials = championship.appointments.exclude(role=Appointment.Role.PANEL).filter(member_id__in=member_ids)
         if officials.exists():
             raise Invalid("panel-member-official", _("An arbiter of the championship cannot sit on its protest panel."))
