@@ -164,12 +164,11 @@ class BroadcastDelayView(_Action):
 
 
 class CloseEntriesView(_Action):
-    @extend_schema(request=s.CloseEntriesSerializer, responses=s.ChampionshipDetailSerializer)
+    @extend_schema(request=None, responses=s.ChampionshipDetailSerializer)
     def post(self, request, pk):
-        """Close the entries and draw the lot (reproducible from the stored seed)."""
-        data = s.CloseEntriesSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        services.entries_close(by=request.user, championship_id=pk, seed=data.validated_data["seed"] or None)
+        """Close the entries and draw the lot: the server draws its seed and publishes it
+        (``lot_seed``), so that anyone can draw the lot again and check it (1.6.2)."""
+        services.entries_close(by=request.user, championship_id=pk)
         return Response(_detail(championship_or_404(pk)))
 
 
