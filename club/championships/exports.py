@@ -19,13 +19,15 @@ import io
 import re
 import zipfile
 from dataclasses import dataclass
+from datetime import timedelta
 
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from club.platform.memo import VersionedMemo
+from games import selectors as game_selectors
 from games import time_words
-from games.records import RECORD_FILES, records_of
+from games.records import RECORD_FILES, game_record, records_of
 from games.results import SCORINGS
 from games.rules import family, renju_exchange, renju_records
 from ratings import standings
@@ -85,10 +87,19 @@ def _games(championship: Championship) -> list[tuple[str, object]]:
     return [(f"round-{board.round.number:02d}-board-{board.number:02d}", board.game) for board in boards]
 
 
+def _records(championship: Championship, games: list, fmt: str) -> list[str]:
+    """The games' records as the public sees them: with the event's broadcast delay, each
+    as it stood that long ago (its moves and ending since not shown yet)."""
+    if not championship.broadcast_delay:
+        return records_of(games, fmt)
+    seen = game_selectors.games_seen(games, timezone.now() - timedelta(minutes=championship.broadcast_delay))
+    return [game_record(game=seen[g.pk][0], format=fmt, moves=list(seen[g.pk][1].notations)) for g in games]
+
+
 def games_file(championship: Championship) -> Export:
     """All games of the championship in round and board order, one file."""
     fmt = _records_format(championship)
-    records = [record.strip() for record in records_of([game for _name, game in _games(championship)], fmt)]
+    records = [record.strip() for record in _records(championship, [game for _name, game in _games(championship)], fmt)]
     text = "\n\n".join(records) + ("\n" if records else "")
     kind = RECORD_FILES[fmt]
     return Export(f"{_slug(championship)}.{kind.extension}", kind.content_type, text.encode())
@@ -103,7 +114,7 @@ def games_zip(championship: Championship) -> Export:
     folder, extension = _slug(championship), RECORD_FILES[fmt].extension
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED) as archive:
-        for (name, game), record in zip(named, records_of([game for _name, game in named], fmt)):
+        for (name, game), record in zip(named, _records(championship, [game for _name, game in named], fmt)):
             played = game.started_at or game.created_at
             info = zipfile.ZipInfo(f"{folder}/{name}.{extension}", date_time=played.timetuple()[:6])
             info.compress_type = zipfile.ZIP_DEFLATED
@@ -340,6 +351,8 @@ def trf_text(championship: Championship) -> Export:
 
 def _kept(kind: str, build):
     def kept(championship: Championship) -> Export:
+        if championship.broadcast_delay:  # what it shows changes with the clock, not only with the results
+            return build(championship)
         return GAME_FILES.get((kind, *results.result_set_key(championship)), lambda: build(championship))
 
     return kept

@@ -2,6 +2,8 @@
 organiser's delay (0 to 30 minutes) after it is made; its players, arbiters
 and organiser see it at once. On the game's page, its polling, its socket."""
 
+import io
+import zipfile
 from datetime import timedelta
 
 import pytest
@@ -174,3 +176,17 @@ class TestTheApiAndTheRecords:
             assert len(client.get(urls["moves"]).json()) == (1 if played else 0)
             assert ("c3-d4" in client.get(urls["record"]).json()["text"]) is played
             assert ("c3-d4" in client.get(urls["file"]).content.decode()) is played
+
+    @pytest.mark.django_db
+    def test_the_events_published_game_files_hold_the_delay_too(self, delayed):
+        from club.championships.exports import export
+
+        championship, board = delayed
+        game_move_make(game_id=board.game_id, member=board.white, text="c3-d4", expected_ply=0, now=timezone.now())
+        championship.refresh_from_db()
+        assert b"c3-d4" not in export(championship, "games").content
+        with zipfile.ZipFile(io.BytesIO(export(championship, "games.zip").content)) as archive:
+            assert all(b"c3-d4" not in archive.read(name) for name in archive.namelist())
+        services.broadcast_delay_set(by=championship.organiser, championship_id=championship.pk, minutes=0)
+        championship.refresh_from_db()
+        assert b"c3-d4" in export(championship, "games").content
