@@ -68,7 +68,7 @@ def _section(organiser, chief, players, number: int, cycles: int):
     services.entries_open(by=organiser, championship_id=championship.pk)
     for player in players:
         services.entry_create(championship_id=championship.pk, member=player)
-    services.entries_close(by=organiser, championship_id=championship.pk, seed=f"bench-{number}")
+    services.entries_close(by=organiser, championship_id=championship.pk)
     return championship
 
 

@@ -165,6 +165,9 @@ class Game(models.Model):
     # allowed lateness (1.9.1); a player absent when it has passed forfeits.
     starts_at = models.DateTimeField(null=True, blank=True)
     lateness_ms = models.BigIntegerField(null=True, blank=True)
+    # The competition's closing date: from then on no move and no draw offer is accepted, whether or
+    # not the sweep has yet stopped the game for adjudication; a resignation or a draw agreed still stands.
+    play_closes_at = models.DateTimeField(null=True, blank=True)
     # The event's move limit (renju, 003 5.2.7.2): drawn once this many moves are made.
     draw_after_moves = models.PositiveSmallIntegerField(null=True, blank=True)
     # Where it is played (games.venue decides what that lets the server do to it).

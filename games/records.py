@@ -261,7 +261,8 @@ def records_read(text: str) -> list[dict]:
 def record_attach(*, game: Game, item: dict) -> Game:
     """Attach the moves of a record (one item of ``records_read``) to a game played on a real
     board whose result the arbiter recorded: the game keeps its result, players and event.
-    Refused if the game has moves already or the record is of another discipline."""
+    Refused if the game has moves already, the record is of another discipline, or its
+    result says otherwise (a record that contradicts the result is not this game's, 2.1.10.4)."""
     if game.status != Game.Status.FINISHED:
         raise Conflict("not-finished", f"Game {game.pk} has no result yet: record its result with its moves.")
     if game.ply or game.moves.exists():
@@ -269,6 +270,11 @@ def record_attach(*, game: Game, item: dict) -> Game:
     recorded = item["game"]
     if recorded["discipline"] != game.discipline or recorded.get("start_fen"):
         raise Invalid("other-game", f"The record is not a {game.discipline} game from the start position.")
+    if recorded.get("result") and recorded["result"] != game.result:
+        raise Invalid(
+            "record-contradicts-result",
+            f"The record gives {recorded['result']}, the game's result is {game.result}: one of them is wrong.",
+        )
     _moves_store(game, item["moves"])
     game.ply, game.fen, game.to_move = recorded["ply"], recorded["fen"], recorded["to_move"]
     game.save(update_fields=["ply", "fen", "to_move"])

@@ -4,8 +4,11 @@ Two rules keep the club's Elo to games actually played (docs/ratings.md):
 
 1. **Each side has moved.** A game resigned, agreed or flagged before both
    players made a move was not played: its result stands for the event, but
-   it is not rated. A result an arbiter records (a game played on a real
-   board, 1.16) counts as played: he attests to the game, not the server.
+   it is not rated. So is a result an arbiter records for a game played on
+   the server (online or by correspondence): the server saw every move, and
+   it saw none. Only for a game played at a real board (``attested``,
+   1.16), whose moves the server never sees, does the arbiter's record attest
+   that it was played.
 2. **Repeat pairings count at most ``PAIR_GAMES_PER_DAY`` a day.** Between
    the same two members, in one pool, only the first that many rated games
    ending on one calendar day (UTC, so a change of the club's zone never
@@ -26,16 +29,14 @@ from datetime import UTC, date, datetime
 
 PAIR_GAMES_PER_DAY = 2
 
-#: Terminations of results recorded by an arbiter for a game played on a board.
-ARBITER_RECORDED = ("arbiter",)
 
-
-def each_side_moved(white_moves: int, black_moves: int, termination: str, *, attested: bool = False) -> bool:
-    """Rule 1: was the game played (each side moved, or an arbiter recorded it)?
+def each_side_moved(white_moves: int, black_moves: int, *, attested: bool = False) -> bool:
+    """Rule 1: was the game played? Online or by correspondence, only if each side moved — a
+    result an arbiter records does not make a game of no move a played one (1.12.2).
     ``attested``: the game was played where its result, not its moves, is the
     record — at the board (``games.venue``), where only a no-show is unplayed,
     and a no-show's forfeit result is never rated."""
-    return attested or (white_moves > 0 and black_moves > 0) or termination in ARBITER_RECORDED
+    return attested or (white_moves > 0 and black_moves > 0)
 
 
 PairDay = tuple[int, int, date]

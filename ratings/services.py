@@ -67,11 +67,7 @@ def rated_games() -> QuerySet[Game]:
         )
         .exclude(termination="forfeit")
         .exclude(white_id=F("black_id"))
-        .filter(
-            Q(white_moves__gt=0, black_moves__gt=0)
-            | Q(termination__in=eligibility.ARBITER_RECORDED)
-            | Q(venue__in=venues_where("arbiter_result_played"))
-        )
+        .filter(Q(white_moves__gt=0, black_moves__gt=0) | Q(venue__in=venues_where("arbiter_result_played")))
     )
 
 
@@ -86,7 +82,7 @@ def game_is_rated(game: Game) -> bool:
         and game.termination != "forfeit"
         and game.white_id != game.black_id
         and eligibility.each_side_moved(
-            game.white_moves, game.black_moves, game.termination, attested=venue_rules(game).arbiter_result_played
+            game.white_moves, game.black_moves, attested=venue_rules(game).arbiter_result_played
         )
     )
 

@@ -15,7 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from club.championships import services as championships
-from club.championships.authority import Action, verdict
+from club.championships.authority import Action, may_see_draft, verdict
 from club.championships.decisions import REASON_MAX
 from club.championships.models import Championship
 from club.members.api.permissions import role_permission
@@ -270,8 +270,11 @@ class PanelView(APIView):
 
     @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request, pk):
-        """The championship's protest panel (003 1.3.1); empty: its chief arbiter rules on protests."""
+        """The championship's protest panel (003 1.3.1); empty: its chief arbiter rules on protests.
+        A draft's panel is seen by those who see the draft: to anyone else the draft does not exist."""
         championship = get_object_or_404(Championship, pk=pk)
+        if championship.status == Championship.Status.DRAFT and not may_see_draft(championship, request.user):
+            raise NotFound("no-such-championship", _("There is no championship %(id)s.") % {"id": pk})
         return Response({"members": selectors.protest_panel(championship)})
 
     @extend_schema(request=PanelIn, responses=OpenApiTypes.OBJECT)

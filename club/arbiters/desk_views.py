@@ -41,6 +41,8 @@ def championship_desk(request, pk: int):
     official = verdict(me, Action.EVENT_READ, championship).allowed  # its organiser and officials
     playing = is_participant(championship, me.pk)
     if not (official or playing):
+        if championship.status == championship.Status.DRAFT:
+            raise Http404  # to whoever may not see it, a draft does not exist, at every address
         raise PermissionDenied
     context = {
         "championship": championship,

@@ -15,6 +15,9 @@ protest → its championship) and reads who holds which office there:
   arbiter and its arbiters;
 * nobody judges a game he plays in (``Rule.judges_game``), and nobody rules
   on a protest he filed, about his own game or his own team;
+* an official of an event never plays in it, and a player never judges it
+  (``seat_verdict``): every path that seats an entrant or an official asks it,
+  and the verdict refuses an event's powers to one of its players.
 * once the chief arbiter assigns a round's boards to its arbiters (1.16.9), an
   arbiter judges only the games of his boards; the chief and deputy judge every one.
 
@@ -29,16 +32,17 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from club.members.roles import Role, roles_of
-from club.platform.refusals import Conflict, Forbidden, Refused
+from club.platform.refusals import Conflict, Forbidden, Invalid, Refused
 from club.teams.models import Team
 from games.services.arbiter import correction_window
 from games.venue import rules_of
 
 from .models import Appointment, Championship
 from .selectors.board_arbiters import game_arbiter_ids
-from .selectors.events import championship_of_game
+from .selectors.events import championship_of_game, is_participant
 
 
 class Power(StrEnum):
@@ -200,6 +204,8 @@ def verdict(member, action: Action, target=None) -> Verdict:
         powers = event_powers(member, championship)
         if not powers & wanted:
             return _refusal(action, championship, wanted)
+        if plays_in(championship, member.pk):
+            return _seat_refusal(Seat.OFFICIAL, Forbidden)
         if powers & wanted == {Power.ARBITER} and Power.CHIEF not in powers:
             barred = _another_boards_game(member, target)
             if barred is not None:
@@ -212,6 +218,51 @@ def verdict(member, action: Action, target=None) -> Verdict:
     if action == Action.PROTEST_RULE:
         return _protest_conflict(member, target) or ALLOWED
     return ALLOWED
+
+
+class Seat(StrEnum):
+    """The two sides of an event nobody sits on at once (002 §17)."""
+
+    PLAYER = "player"  # an entrant, a team's player or captain
+    OFFICIAL = "official"  # its organiser, an appointed arbiter, a member of its protest panel
+
+
+def plays_in(championship: Championship, member_id: int) -> bool:
+    """Is the member an entrant of the event, on a team's roster, or a team's captain?"""
+    return is_participant(championship, member_id) or championship.teams.filter(captain_id=member_id).exists()
+
+
+def judges_in(championship: Championship, member_id: int) -> bool:
+    """Is the member the event's organiser, or does he hold an appointment in it?"""
+    return championship.organiser_id == member_id or championship.appointments.filter(member_id=member_id).exists()
+
+
+SEAT_REFUSALS = {
+    Seat.PLAYER: ("official-cannot-play", gettext_lazy("An official of the championship (its organiser, an arbiter, its protest panel) cannot play in it (002 §17).")),
+    Seat.OFFICIAL: ("player-cannot-judge", gettext_lazy("A player of the championship cannot be one of its officials (002 §17).")),
+}  # fmt: skip
+
+
+def seat_verdict(championship: Championship, member_id: int, seat: Seat) -> Verdict:
+    """May ``member_id`` take ``seat`` in ``championship``? The one invariant
+    (002 §17): an official of an event never plays in it, and a player never
+    judges it. Every path that makes an entrant (an entry, a late entry, an
+    invitation, a guest merge, a stage's qualifiers, a play-off, a team's
+    roster) or an official (an appointment, the panel) asks it, holding the
+    event's lock."""
+    taken = judges_in if seat == Seat.PLAYER else plays_in
+    if taken(championship, member_id):
+        return _seat_refusal(seat, Invalid)
+    return ALLOWED
+
+
+def _seat_refusal(seat: Seat, refusal: type[Refused]) -> Verdict:
+    code, text = SEAT_REFUSALS[seat]
+    return Verdict(False, code, str(text), refusal)
+
+
+def seat_required(championship: Championship, member_id: int, seat: Seat) -> None:
+    seat_verdict(championship, member_id, seat).require()
 
 
 def protest_filer(member, target) -> Team | None:
@@ -357,7 +408,7 @@ def is_chief(championship: Championship, member) -> bool:
 
 
 def is_official(championship: Championship, member) -> bool:
-    """Holds an appointment in the event (an arbiter or on its panel): may not play in it."""
+    """Holds an appointment in the event (an arbiter or on its panel)."""
     return appointment_role(championship, member) is not None
 
 

@@ -2,7 +2,9 @@
 
 * a championship's rounds — public while the championship is (not a draft);
 * a member's scheduled games and rounds — behind a private URL whose token
-  is the member's id signed by the club (``member_feed_token``), or his session.
+  is the member's id and his feed secret signed by the club
+  (``member_feed_token``), or his session. He renews the secret on his
+  profile, and a new password renews it: the old address then stops.
 
 Times are written in UTC (``DTSTART:…Z``): each calendar program shows them
 in its owner's zone. A round or game without a set start (correspondence) is
@@ -27,6 +29,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from club.members.models import Member
 from games import clock
 from games.models import Game
 
@@ -38,18 +41,19 @@ LONGEST = timedelta(hours=8)
 
 
 def member_feed_token(member) -> str:
-    """The member's feed address token: the same every time, so the address he subscribed to stays his."""
-    return signing.Signer(salt=SALT).sign_object(member.pk, compress=True)
+    """The member's feed address token: the same every time until he renews his feed secret,
+    so the address he subscribed to stays his."""
+    return signing.Signer(salt=SALT).sign_object([member.pk, member.calendar_secret], compress=True)
 
 
-def member_of_token(token: str) -> int | None:
-    # Addresses handed out while the token carried a timestamp still open the feed.
-    for signer in (signing.TimestampSigner(salt=SALT), signing.Signer(salt=SALT)):
-        try:
-            return int(signer.unsign_object(token))
-        except (signing.BadSignature, TypeError, ValueError):
-            continue
-    return None
+def member_of_token(token: str):
+    """The active member whose current feed address ``token`` is, or None (a renewed
+    secret, a forged or an old address: signed from the id alone)."""
+    try:
+        member_id, secret = signing.Signer(salt=SALT).unsign_object(token)
+    except (signing.BadSignature, TypeError, ValueError):
+        return None
+    return Member.objects.filter(pk=member_id, calendar_secret=secret, is_active=True).first()
 
 
 def _length(tc: clock.TimeControl) -> timedelta | None:

@@ -110,7 +110,7 @@ def create(*, organiser, chief, arbiter, players: list[Member], now: datetime, *
     services.entries_open(by=organiser, championship_id=championship.pk, now=now)
     for player in players:
         services.entry_create(championship_id=championship.pk, member=player, now=now)
-    services.entries_close(by=organiser, championship_id=championship.pk, seed="demo", now=now)
+    services.entries_close(by=organiser, championship_id=championship.pk, now=now)
     championship.refresh_from_db()
     return championship
 

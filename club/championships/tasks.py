@@ -10,6 +10,8 @@ under them survive code moves.
 
 from celery import shared_task
 
+from club.platform.refusals import Refused
+
 from . import services
 
 TASK = {"acks_late": True, "reject_on_worker_lost": True, "ignore_result": True}
@@ -29,8 +31,13 @@ def standings_recompute(championship_id: int) -> bool:
 
 @shared_task(name="club.championships.tasks.stage_advance", **TASK)
 def stage_advance(championship_id: int) -> str:
-    """A stage finished: carry its qualifiers into the next stage (exactly once)."""
-    return services.stage_advance(championship_id=championship_id)
+    """A stage finished: carry its qualifiers into the next stage (exactly once). A refusal
+    (a qualifier who is an official of the next stage) waits for the organiser: once the
+    officials change, his button carries them; retrying here would refuse the same."""
+    try:
+        return services.stage_advance(championship_id=championship_id)
+    except Refused as refusal:
+        return refusal.code
 
 
 @shared_task(name="club.championships.tasks.sections_fill", **TASK)

@@ -1,3 +1,5 @@
+import secrets
+
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import ValidationError
@@ -17,6 +19,10 @@ ONE_LINE_FIELDS = ("display_name", "city", "federation_title")
 def default_time_zone() -> str:
     """A new member's zone: the club's (``settings.TIME_ZONE``)."""
     return zones.default_zone()
+
+
+def calendar_secret_new() -> str:
+    return secrets.token_hex(16)
 
 
 def default_language() -> str:
@@ -70,6 +76,9 @@ class Member(AbstractUser):
         default=default_language,
         help_text=_("The club's emails to you are written in this language."),
     )
+    # Part of his private calendar feed's address: a new one (on his profile, or with a new
+    # password) is a new address, and the old one stops (club.championships.calendar).
+    calendar_secret = models.CharField(max_length=32, default=calendar_secret_new, editable=False)
 
     class Meta:
         verbose_name = _("member")

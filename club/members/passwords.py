@@ -3,7 +3,8 @@
 Django calls every validator's ``password_changed`` after a member's new
 password is saved, whichever way it was set (the password reset, the change
 form, the admin, ``manage.py changepassword``): that is where a new
-password ends the API sessions of the old one.
+password ends the API sessions of the old one, and the private calendar
+address given out under it.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext
 
+from club.members.services import member_calendar_renew
 from club.members.tokens import api_tokens_revoke
 
 
@@ -27,7 +29,8 @@ class NotBlankPasswordValidator:
 
 
 class TokensEndWithThePassword:
-    """Validates nothing; after a password change revokes the member's API tokens."""
+    """Validates nothing; after a password change revokes the member's API tokens and renews
+    his calendar feed's address (whoever had the old password may have read the old address)."""
 
     def validate(self, password, user=None):
         return None
@@ -35,6 +38,7 @@ class TokensEndWithThePassword:
     def password_changed(self, password, user=None):
         if user is not None and user.pk is not None:
             api_tokens_revoke(member=user)
+            member_calendar_renew(member=user)
 
     def get_help_text(self):
         return ""

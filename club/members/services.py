@@ -12,7 +12,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from club.members.models import Member
+from club.members.models import Member, calendar_secret_new
 from club.members.roles import Role, forget_roles, require_role
 
 PROFILE_FIELDS = (
@@ -80,6 +80,14 @@ def guest_create(*, name: str, city: str = "", federation_rating: int | None = N
         raise ValidationError(_("A guest needs a name."))
     member.full_clean(exclude=["password"])
     member.save()
+    return member
+
+
+def member_calendar_renew(*, member: Member) -> Member:
+    """A new secret for the member's private calendar feed: the address he gave out stops."""
+    member.calendar_secret = calendar_secret_new()
+    # An UPDATE, not save(): called from the password hook, inside the member's own save().
+    Member.objects.filter(pk=member.pk).update(calendar_secret=member.calendar_secret)
     return member
 
 

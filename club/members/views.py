@@ -12,6 +12,7 @@ from django.core.paginator import Paginator
 from django.db import IntegrityError
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -143,6 +144,15 @@ def api_tokens_revoke(request):
         request, ngettext("%(count)d API token revoked.", "%(count)d API tokens revoked.", count) % {"count": count}
     )
     return redirect("profile-edit")
+
+
+@login_required
+@require_http_methods(["POST"])
+def calendar_renew(request):
+    """A new address for the member's calendar feed; the old one stops."""
+    services.member_calendar_renew(member=request.user)
+    messages.success(request, _("Your calendar has a new address: the old one no longer works."))
+    return redirect(reverse("profile-edit") + "#calendar")
 
 
 @role_required(Role.ADMIN)

@@ -23,9 +23,18 @@ from club.platform.refusals import Invalid
 REFUSED_CATEGORIES = ("Cc", "Cf", "Cs", "Zl", "Zp")
 
 
+# Letters that draw nothing (the Hangul fillers, the blank Braille pattern): a name of them alone
+# shows blank, and one looks like another's name with them added.
+INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+
+
 def refused_character(value: str) -> str | None:
-    """The first character of ``value`` that may not stand in a one-line name, or None."""
-    return next((ch for ch in value if unicodedata.category(ch) in REFUSED_CATEGORIES), None)
+    """The first character of ``value`` that may not stand in a one-line name, or None;
+    a name of spaces alone is refused by its first."""
+    found = next((ch for ch in value if unicodedata.category(ch) in REFUSED_CATEGORIES or ch in INVISIBLE), None)
+    if found is None and value and value.isspace():
+        return value[0]
+    return found
 
 
 def _message(found: str) -> str:

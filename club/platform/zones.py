@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 import zoneinfo
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -73,5 +73,8 @@ def shown(moment: datetime | None, *, seconds: bool = False) -> str:
     """A stored instant in the viewer's zone, with the zone: "2026-03-01 15:00 MSK"; "" for none."""
     if moment is None:
         return ""
-    local = timezone.localtime(moment) if timezone.is_aware(moment) else moment
+    try:
+        local = timezone.localtime(moment) if timezone.is_aware(moment) else moment
+    except OverflowError:  # the calendar's last instants have no later local time: show them in UTC
+        local = moment.astimezone(UTC)
     return local.strftime("%Y-%m-%d %H:%M:%S" if seconds else "%Y-%m-%d %H:%M") + " " + abbreviation(local)

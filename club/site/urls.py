@@ -33,6 +33,7 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("profile/edit/", views.profile_edit, name="profile-edit"),
     path("profile/api-tokens/revoke/", views.api_tokens_revoke, name="api-tokens-revoke"),
+    path("profile/calendar/renew/", views.calendar_renew, name="calendar-renew"),
     path("members/", views.member_list, name="member-list"),
     path("members/<str:username>/", views.member_profile, name="member-profile"),
     path("members/<str:username>/roles/", views.member_roles, name="member-roles"),

@@ -23,11 +23,12 @@ from club.members.models import Member
 from games import events, results, selectors
 from games.models import Game, GameEvent
 from games.rules import family
+from games.venue import venue_rules
 
 from .errors import Conflict, Invalid, RuleRefusal
 from .finish import Ending, flag_if_fallen, game_finish
 from .guards import game_locked
-from .timing import STARTED, STOPPED, clocks_stopped, game_deadline
+from .timing import STARTED, STOPPED, clock_running, clocks_stopped, game_deadline
 
 # The six results of games/results.py, and "annulled": an arbiter's action that leaves no result.
 ANNULLED = "annulled"
@@ -36,6 +37,14 @@ RESULTS = results.RESULTS + (ANNULLED,)
 # a recording error, a sanction (1.4), or an irregularity that annuls it (2.1.10.1–2.1.10.3);
 # and an unfinished game's end by adjudication (a correspondence event's closing date).
 GROUNDS = ("recording-error", "sanction", "irregularity", "adjudication")
+
+
+def played_online(game: Game) -> bool:
+    """Is ``game`` played on the server (online or by correspondence), where every move is the
+    players' own? Not at a board (``games.venue``), nor with a guest, who has no account."""
+    if venue_rules(game).results_reported:
+        return False
+    return not (game.white.is_guest or game.black.is_guest)
 
 
 def correction_window() -> timedelta:
@@ -168,7 +177,7 @@ def game_clocks_stop(
             raise Conflict("clocks-stopped", "The clocks are already stopped.")
         if flag_if_fallen(game, now):
             return game
-        field = "white_ms" if game.to_move == "white" else "black_ms"
+        field = "white_ms" if clock_running(game) == "white" else "black_ms"
         setattr(game, field, selectors.game_clocks(game, now=now)[field])
         game.turn_started_at = None
         game.deadline = game_deadline(game)
@@ -203,7 +212,7 @@ def games_stop_for_adjudication(*, game_ids, reason: str, clause: str, now: date
             if game.status != Game.Status.ONGOING or clocks_stopped(game) is not None or flag_if_fallen(game, now):
                 continue
             if game.turn_started_at is not None:
-                field = "white_ms" if game.to_move == "white" else "black_ms"
+                field = "white_ms" if clock_running(game) == "white" else "black_ms"
                 setattr(game, field, selectors.game_clocks(game, now=now)[field])
             game.turn_started_at, game.deadline = None, None
             game.save(update_fields=["white_ms", "black_ms", "turn_started_at", "deadline"])

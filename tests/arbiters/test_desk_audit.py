@@ -222,7 +222,9 @@ def test_a_player_protests_a_decision_in_his_game_and_the_chief_arbiter_rules(
 ):
     championship = _published(make_championship, players, staff)
     board = Board.objects.filter(round__championship=championship, game__isnull=False).first()
-    arbiters.result_decide(by=staff["chief"], game_id=board.game_id, result="1/2-1/2", reason="clearly drawn")
+    arbiters.result_decide(
+        by=staff["chief"], game_id=board.game_id, result="1/2-1/2", grounds="adjudication", reason="clearly drawn"
+    )
     client.force_login(board.white)
     client.post(
         reverse("championship-desk-protest", args=[championship.pk]),

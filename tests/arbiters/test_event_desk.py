@@ -35,7 +35,7 @@ def test_the_desk_names_each_next_step_and_who_takes_it(make_championship, playe
 
     championship = make_championship(players[:4], close=False)
     assert _step(championship).action == "close"
-    services.entries_close(by=staff["organiser"], championship_id=championship.pk, seed="lot", now=T0)
+    services.entries_close(by=staff["organiser"], championship_id=championship.pk, now=T0)
     step = _step(championship)
     # 1.15: the appointed arbiters pair — named, so the organiser knows whose move it is.
     assert step.action == "pair" and "pairs round 1" in step.text
@@ -149,3 +149,14 @@ def test_publishing_round_1_is_said_to_start_the_championship(client, make_champ
     assert publish in client.get(detail).content.decode()
     for url in (desk, detail):
         assert "data-starts-event" not in client.get(url).content.decode()
+
+
+def test_a_draft_s_desk_does_not_exist_for_an_outsider_like_every_other_address_of_the_draft(client, staff):
+    draft = services.championship_create(
+        organiser=staff["organiser"], name="Secret cup", discipline="russian", time_control="d3", now=T0
+    )
+    client.force_login(make_member("fyodor"))
+    assert client.get(reverse("championship-desk", args=[draft.pk])).status_code == 404
+    assert client.get(reverse("championships:detail", args=[draft.pk])).status_code == 404
+    client.force_login(staff["organiser"])
+    assert client.get(reverse("championship-desk", args=[draft.pk])).status_code == 200

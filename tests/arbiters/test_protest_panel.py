@@ -124,7 +124,7 @@ def test_a_player_of_the_championship_cannot_sit_on_its_panel(started, staff, ju
         protest_panel_set(
             by=staff["organiser"], championship_id=championship.pk, member_ids=[judges[0].pk, game.white_id]
         )
-    assert refused.value.code == "panel-member-plays"
+    assert refused.value.code == "player-cannot-judge"
     assert not Appointment.objects.filter(role="panel").exists() and not AuditEntry.objects.exists()
 
 

@@ -55,7 +55,7 @@ def test_both_games_of_a_micro_match_start_from_the_ballot_the_pages_name(
     services.entries_open(by=staff["organiser"], championship_id=championship.pk, now=T0)
     for member in (pyotr, olga):
         services.entry_create(championship_id=championship.pk, member=member, now=T0)
-    services.entries_close(by=staff["organiser"], championship_id=championship.pk, seed="lot", now=T0)
+    services.entries_close(by=staff["organiser"], championship_id=championship.pk, now=T0)
     services.round_pair(by=staff["chief"], championship_id=championship.pk, now=at(1))
     services.round_publish(by=staff["chief"], championship_id=championship.pk, round_number=1, now=at(2))
 

@@ -37,7 +37,7 @@ def staff(organiser, chief_arbiter, arbiter):
 @pytest.fixture
 def make_championship(staff):
     """``make_championship(entrants, **options)``: created, arbiters appointed,
-    the entrants entered and the entries closed with seed "lot"; returns it."""
+    the entrants entered and the entries closed (the server draws the lot); returns it."""
 
     def make(entrants=(), *, close=True, **options):
         options.setdefault("name", "Club championship")
@@ -54,7 +54,7 @@ def make_championship(staff):
         for member in entrants:
             services.entry_create(championship_id=championship.pk, member=member, now=T0)
         if close:
-            services.entries_close(by=staff["organiser"], championship_id=championship.pk, seed="lot", now=T0)
+            services.entries_close(by=staff["organiser"], championship_id=championship.pk, now=T0)
         championship.refresh_from_db()
         return championship
 

@@ -7,6 +7,7 @@ refusal changes nothing."""
 from datetime import timedelta
 
 import pytest
+from django.urls import reverse
 
 from club.championships import services
 from club.championships.models import Appointment, Board
@@ -102,3 +103,24 @@ def test_an_operator_records_no_result(night, operator):
             by=operator, championship_id=championship.pk, game_id=board.game_id, result="1-0", now=PLAYING
         )
     assert Game.objects.get(pk=board.game_id).status == Game.Status.ONGOING
+
+
+def test_the_chief_appoints_through_the_api_and_the_operator_enters_a_move_on_the_score_sheet_page(
+    night, staff, client
+):
+    championship, board = night
+    member = make_member("ruslan")
+    client.force_login(staff["chief"])
+    answer = client.post(
+        reverse("api-championship-operators", args=[championship.pk]),
+        {"member_id": member.pk},
+        content_type="application/json",
+    )
+    assert answer.status_code == 200, answer.content
+    client.force_login(member)
+    page = reverse("championships:score-sheet", args=[championship.pk, board.game_id])
+    assert client.post(page, {"moves": "c3-d4", "ply": 0}).status_code == 302
+    assert list(Move.objects.filter(game_id=board.game_id).values_list("notation", flat=True)) == ["c3-d4"]
+    client.force_login(make_member("passer-by"))
+    refused = client.post(page, {"moves": "f6-g5", "ply": 1})
+    assert refused.status_code == 403 and Game.objects.get(pk=board.game_id).ply == 1

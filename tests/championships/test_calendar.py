@@ -6,6 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import icalendar
 import pytest
+from django.contrib.auth.password_validation import password_changed
 from django.core import signing
 from django.test import Client
 from django.utils import timezone
@@ -81,13 +82,48 @@ def test_the_feeds_address_stays_the_same_from_one_visit_to_the_next(players, mo
     first = calendar.member_feed_token(players[0])
     monkeypatch.setattr("time.time", lambda: 4_000_000_000.0)
     assert calendar.member_feed_token(players[0]) == first
-    assert calendar.member_of_token(first) == players[0].pk
+    assert calendar.member_of_token(first) == players[0]
 
 
-def test_an_address_given_out_with_a_timestamp_still_opens_the_feed(players):
-    given_earlier = signing.dumps(players[0].pk, salt=calendar.SALT, compress=True)
-    assert calendar.member_of_token(given_earlier) == players[0].pk
-    assert calendar.member_of_token(given_earlier[:-2] + "xx") is None
+def _feed(token):
+    return Client().get(f"/championships/calendar/{token}.ics")
+
+
+def test_the_member_renews_his_feeds_address_on_his_profile_and_the_old_one_stops(players):
+    old = calendar.member_feed_token(players[0])
+    client = Client()
+    client.force_login(players[0])
+
+    answer = client.post("/profile/calendar/renew/")
+
+    assert answer.status_code == 302
+    players[0].refresh_from_db()
+    new = calendar.member_feed_token(players[0])
+    assert new != old and _feed(old).status_code == 404 and _feed(new).status_code == 200
+    assert f"/championships/calendar/{new}.ics" in client.get("/profile/edit/").content.decode()
+    assert Client().post("/profile/calendar/renew/").status_code == 302  # to the login page: nothing renewed
+    players[0].refresh_from_db()
+    assert calendar.member_feed_token(players[0]) == new
+
+
+def test_a_new_password_renews_the_feeds_address(players):
+    # Whoever knew the old password could read the old address: it stops with it.
+    old = calendar.member_feed_token(players[0])
+    players[0].set_password("a brand new passphrase 2026")
+    players[0].save()
+    password_changed("a brand new passphrase 2026", players[0])
+    players[0].refresh_from_db()
+    assert _feed(old).status_code == 404
+    assert _feed(calendar.member_feed_token(players[0])).status_code == 200
+
+
+def test_an_address_signed_from_the_member_id_alone_no_longer_opens_the_feed(players):
+    # The addresses of before could not be revoked: they stop.
+    for old in (signing.dumps(players[0].pk, salt=calendar.SALT, compress=True),
+                signing.Signer(salt=calendar.SALT).sign_object(players[0].pk, compress=True)):  # fmt: skip
+        assert calendar.member_of_token(old) is None and _feed(old).status_code == 404
+    forged = calendar.member_feed_token(players[0])[:-2] + "xx"
+    assert calendar.member_of_token(forged) is None
 
 
 def test_a_correspondence_round_is_an_all_day_event(make_championship, players, staff):
@@ -130,3 +166,12 @@ def test_a_correspondence_section_shows_its_span_and_its_closing_date(make_champ
     assert span.decoded("DTEND") == closes.astimezone(local).date() + timedelta(days=1)
     assert closing.decoded("DTSTART") == closes.astimezone(local).date()
     assert closing.decoded("DTEND") - closing.decoded("DTSTART") == timedelta(days=1)
+
+
+def test_the_api_renews_the_feeds_address_for_the_member_himself(players, api):
+    old = calendar.member_feed_token(players[0])
+    assert api(None).post("/api/members/me/calendar/renew/").status_code in (401, 403)
+    assert _feed(old).status_code == 200
+    assert api(players[0]).post("/api/members/me/calendar/renew/").status_code == 204
+    players[0].refresh_from_db()
+    assert _feed(old).status_code == 404 and _feed(calendar.member_feed_token(players[0])).status_code == 200

@@ -157,12 +157,13 @@ def test_after_the_closing_date_play_stops_and_the_chief_arbiter_adjudicates(sec
     with on_commit():
         game_resign(game_id=boards[1].game_id, member=boards[1].black, now=at(60))
         game_move_make(game_id=first.game_id, member=first.white, text="c3-d4", expected_ply=0, now=at(90))
+        game_move_make(game_id=boards[2].game_id, member=boards[2].white, text="c3-d4", expected_ply=0, now=at(60))
+        game_draw_offer(game_id=boards[2].game_id, member=boards[2].white, now=at(2 * DAY - 1))
         stopped = services.play_close_due(now=at(2 * DAY + 1))
     assert stopped == 5 and services.play_close_due(now=at(2 * DAY + 2)) == 0  # once
     with refused(RuleRefusal, "awaiting-adjudication"):
         game_move_make(game_id=first.game_id, member=first.black, text="f6-g5", expected_ply=1, now=at(2 * DAY + 3))
-    # Until the arbiter rules, the players may still agree a result.
-    game_draw_offer(game_id=boards[2].game_id, member=boards[2].white, now=at(2 * DAY + 4))
+    # Until the arbiter rules, the players may still agree a result: a draw offered before the close.
     game = game_draw_answer(game_id=boards[2].game_id, member=boards[2].black, accept=True, now=at(2 * DAY + 5))
     assert game.result == "1/2-1/2"
     with refused(Forbidden, "not-chief-arbiter"):
@@ -366,3 +367,53 @@ def test_a_section_s_lot_is_drawn_from_a_fresh_seed_like_every_other_lot(staff, 
             [{"id": e.member_id, "rating": e.rating} for e in entries], seed, by_rating=False
         )
         assert redrawn == [e.member_id for e in section.entries.order_by("start_number")]
+
+
+# ---- a player who leaves a section played all at once (1.10.2, 1.10.3) ------------------------------
+def _his_games(championship, member):
+    boards = Board.objects.filter(round__championship=championship).filter(white=member) | Board.objects.filter(
+        round__championship=championship, black=member
+    )
+    return [Game.objects.get(pk=b.game_id) for b in boards.order_by("round__number")]
+
+
+def test_a_player_who_withdraws_before_half_his_games_is_struck_and_his_games_end_minus_minus(
+    section, players, staff, on_commit
+):
+    # 1.10.2: under half his games played — his results leave the standings, his unplayed games are −/−.
+    championship = section(4)
+    leaving = players[0]
+    first = _his_games(championship, leaving)[0]
+    with on_commit():
+        game_resign(game_id=first.pk, member=leaving, now=at(60))  # one of three played
+        services.player_leave(
+            by=staff["chief"], championship_id=championship.pk, member_id=leaving.pk, reason="moved abroad", now=at(90)
+        )
+    entry = championship.entries.get(member=leaving)
+    assert (entry.status, entry.struck) == ("withdrawn", True)
+    rest = _his_games(championship, leaving)[1:]
+    assert [(g.status, g.result) for g in rest] == [(Game.Status.FINISHED, "-/-")] * 2
+    game = rest[0]
+    with refused(Conflict, "game-over"):  # he moves in none of them again
+        game_move_make(game_id=game.pk, member=game.white, text="c3-d4", expected_ply=0, now=at(120))
+
+
+def test_a_player_who_withdraws_after_half_his_games_stands_and_loses_the_rest_minus_plus(
+    section, players, staff, on_commit
+):
+    # 1.10.3: half or more played — his results stand; his unplayed games are − for him, + for his opponents.
+    championship = section(4)
+    leaving = players[0]
+    games = _his_games(championship, leaving)
+    with on_commit():
+        for game in games[:2]:
+            game_resign(game_id=game.pk, member=leaving, now=at(60))
+        services.player_leave(
+            by=staff["chief"], championship_id=championship.pk, member_id=leaving.pk, reason="illness", now=at(90)
+        )
+    entry = championship.entries.get(member=leaving)
+    assert (entry.status, entry.struck) == ("withdrawn", False)
+    last = Game.objects.get(pk=games[2].pk)
+    assert last.result == ("-/+" if last.white_id == leaving.pk else "+/-")
+    board = Board.objects.get(game_id=last.pk)
+    assert board.result == last.result

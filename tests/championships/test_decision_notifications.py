@@ -17,6 +17,7 @@ from club.members.services import member_language_set
 from club.notifications.models import Notification
 from club.notifications.services import notification_settings_update
 from club.notifications.texts import notification_text
+from games.services import game_resign
 
 from .conftest import T0, at
 
@@ -101,6 +102,7 @@ def test_both_players_are_told_a_result_the_chief_arbiter_sets(
     services.round_pair(by=staff["arbiter"], championship_id=championship.pk, now=T0)
     services.round_publish(by=staff["arbiter"], championship_id=championship.pk, round_number=1, now=T0)
     board = Board.objects.get(round__championship=championship)
+    game_resign(game_id=board.game_id, member=board.white, now=at(60))  # entered by mistake: black had resigned
     with django_capture_on_commit_callbacks(execute=True):
         services.board_result_set(
             by=staff["chief"], championship_id=championship.pk, game_id=board.game_id, result="1-0", reason="scoresheet"

@@ -52,7 +52,7 @@ def test_a_guest_plays_has_his_result_recorded_by_the_arbiter_stands_in_the_tabl
     championship = make_championship(players[:1], close=False, rated=True)
     guest = _guest_entered(championship, staff["organiser"])
     assert (guest.is_guest, guest.is_active, guest.has_usable_password(), guest.city) == (True, False, False, "Vologda")
-    services.entries_close(by=staff["organiser"], championship_id=championship.pk, seed="lot", now=T0)
+    services.entries_close(by=staff["organiser"], championship_id=championship.pk, now=T0)
     with on_commit():
         pair_and_publish(championship, staff)
         board = Board.objects.get(round__championship=championship)
@@ -75,7 +75,7 @@ def test_a_guest_plays_has_his_result_recorded_by_the_arbiter_stands_in_the_tabl
 def test_a_guest_is_merged_into_a_member_and_the_table_follows(make_championship, players, staff, on_commit):
     championship = make_championship(players[:1], close=False)
     guest = _guest_entered(championship, staff["organiser"])
-    services.entries_close(by=staff["organiser"], championship_id=championship.pk, seed="lot", now=T0)
+    services.entries_close(by=staff["organiser"], championship_id=championship.pk, now=T0)
     with on_commit():
         pair_and_publish(championship, staff)
         board = Board.objects.get(round__championship=championship)

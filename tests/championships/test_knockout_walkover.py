@@ -50,7 +50,7 @@ def test_a_double_forfeit_in_the_first_round_gives_a_walkover_and_the_bracket_fi
     ok(organiser.post(url + "open/"))
     for member in eight:
         ok(api(member).post(url + "entry/"), 201)
-    ok(organiser.post(url + "close/", {"seed": "wo"}))
+    ok(organiser.post(url + "close/"))
     ok(arbiter.post(url + "rounds/"), 201)
     ok(arbiter.post(url + "rounds/1/publish/"))
     ties = list(Board.objects.filter(round__championship_id=pk, round__number=1).order_by("number"))
@@ -97,7 +97,7 @@ def test_two_neighbouring_double_forfeits_leave_an_empty_slot_and_a_walkover_aft
     ok(organiser.post(url + "open/"))
     for member in eight:
         ok(api(member).post(url + "entry/"), 201)
-    ok(organiser.post(url + "close/", {"seed": "ws"}))
+    ok(organiser.post(url + "close/"))
     ok(arbiter.post(url + "rounds/"), 201)
     ok(arbiter.post(url + "rounds/1/publish/"))
     ties = list(Board.objects.filter(round__championship_id=pk, round__number=1).order_by("number"))

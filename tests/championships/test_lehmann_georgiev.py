@@ -59,7 +59,7 @@ def test_a_drawn_knockout_tie_is_decided_by_a_lehmann_georgiev_series_on_one_clo
     ok(organiser.post(url + "open/"))
     for member in players[:2]:
         ok(api(member).post(url + "entry/"), 201)
-    ok(organiser.post(url + "close/", {"seed": "lg"}))
+    ok(organiser.post(url + "close/"))
     ok(arbiter.post(url + "rounds/"), 201)
     ok(arbiter.post(url + "rounds/1/publish/"))
     board = Board.objects.get(round__championship_id=created["id"])
@@ -134,7 +134,7 @@ def test_a_drawn_micro_match_of_a_round_robin_goes_to_the_series_when_set(api, s
     ok(organiser.post(url + "open/"))
     for member in players[:2]:
         ok(api(member).post(url + "entry/"), 201)
-    ok(organiser.post(url + "close/", {"seed": "rr"}))
+    ok(organiser.post(url + "close/"))
     ok(arbiter.post(url + "rounds/"), 201)
     ok(arbiter.post(url + "rounds/1/publish/"))
     board = Board.objects.get(round__number=1, black__isnull=False)

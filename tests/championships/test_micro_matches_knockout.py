@@ -33,7 +33,7 @@ def create_and_fill(api, staff, entrants, **options):
     ok(organiser.post(url + "open/"))
     for member in entrants:
         ok(api(member).post(url + "entry/"), 201)
-    ok(organiser.post(url + "close/", {"seed": "cup-2026"}))
+    ok(organiser.post(url + "close/"))
     return url, championship["id"]
 
 
@@ -276,8 +276,10 @@ def test_a_drawn_micro_match_continues_with_a_fresh_ballot_and_the_arbiter_sets_
     page = mine.get(reverse("games:my-games"))
     section = page.content.decode().split('class="next-championship-game"', 1)[1].split("</section>", 1)[0]
     assert reverse("games:game", args=[third.game_id]) in section
-    # The chief arbiter sets the result of a later game of the match (1.10.4) through the API.
-    ok(chief.post(url + "results/", {"game_id": third.game_id, "result": "1-0", "reason": "flag fell on paper"}))
+    # The chief arbiter corrects the result of a later game of the match (2.1.10.4) through the API.
+    lose(third.game, board.white, on_commit)
+    with on_commit():
+        ok(chief.post(url + "results/", {"game_id": third.game_id, "result": "1-0", "reason": "resigned by mistake"}))
     fourth = board.match_games.get(number=4)
     assert (fourth.game.white_id, fourth.ballot) == (board.black_id, third.ballot)
     draw(fourth.game, on_commit)

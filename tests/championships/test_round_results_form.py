@@ -7,23 +7,33 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from club.arbiters import services as arbiters
 from club.championships import services
 from club.championships.models import Board, Decision, Round
 from games.models import Game
-from games.services.errors import Invalid
+from games.services.errors import Conflict, Invalid
+from tests.snapshots import club_snapshot
 
-from .conftest import T0
+from .conftest import T0, at
 from .test_pages import client_for
 from .test_services import pair_and_publish, refused
 
 pytestmark = pytest.mark.django_db
 
 
+WATCHED = {"games.Game": ("status", "result", "ply"), "games.Move": ("notation",), "championships.Board": ("result",)}
+
+
 def _round_one(make_championship, players, staff, on_commit):
-    championship = make_championship(players[:6])
+    """Round 1 of its players, played on real boards: the chief arbiter stopped its games' clocks on the
+    server, so their results are his to record (a game still played on the server is not, 1.10.4)."""
+    championship = make_championship(players, time_control="2700")
     with on_commit():
-        pair_and_publish(championship, staff)
-    return championship, list(Board.objects.filter(round__championship=championship).order_by("number"))
+        pair_and_publish(championship, staff, now=T0, starts_at=at(10))
+    boards = list(Board.objects.filter(round__championship=championship).order_by("number"))
+    for board in boards:
+        arbiters.clocks_stop(by=staff["chief"], game_id=board.game_id, reason="played on real boards", now=at(11))
+    return championship, boards
 
 
 def test_the_chief_arbiter_enters_a_whole_round_in_one_form_and_pairs_the_next_at_once(
@@ -131,3 +141,36 @@ def test_a_pdn_game_of_no_board_refuses_the_whole_form(make_championship, player
     assert answer.status_code == 409
     assert {Game.objects.get(pk=b.game_id).status for b in boards} == {Game.Status.ONGOING}
     assert not Game.objects.get(pk=boards[0].game_id).moves.exists()
+
+
+def test_a_record_whose_result_contradicts_the_game_s_refuses_the_whole_form(
+    make_championship, players, staff, on_commit
+):
+    # 2.1.10.4: the result stands; a record that says otherwise is not this game's.
+    championship, boards = _round_one(make_championship, players, staff, on_commit)
+    contradicting = PDN.replace('[Result "1-0"]', '[Result "0-1"]').replace("g3-h4 1-0", "g3-h4 0-1")
+    before = club_snapshot(WATCHED)
+    with refused(Invalid, "record-contradicts-result"):
+        services.round_results_set(
+            by=staff["chief"], championship_id=championship.pk, round_number=1,
+            results={1: "1-0", 2: "1/2-1/2"}, reason="scoresheets", records=contradicting,
+        )  # fmt: skip
+    assert club_snapshot(WATCHED) == before
+
+
+def test_no_record_is_attached_once_the_results_are_final(make_championship, players, staff, on_commit):
+    # 2.1.10.4: once the championship's results are final, its games take no new record.
+    championship, boards = _round_one(make_championship, players[:2], staff, on_commit)
+    with on_commit():
+        services.round_results_set(
+            by=staff["chief"], championship_id=championship.pk, round_number=1, results={1: "1-0"}, reason="scoresheet"
+        )
+    championship.refresh_from_db()
+    assert championship.status == championship.Status.FINISHED
+    before = club_snapshot(WATCHED)
+    with refused(Conflict, "results-final"):
+        services.round_results_set(
+            by=staff["chief"], championship_id=championship.pk, round_number=1, results={}, reason="late",
+            records=PDN.split("\n\n[Event")[0],
+        )  # fmt: skip
+    assert club_snapshot(WATCHED) == before

@@ -39,7 +39,7 @@ def test_groups_by_the_organiser_and_by_rating_snake_then_four_rounds_each_again
     ok(organiser.post(url + "groups/", {"member_id": players[0].pk, "group": "B"}))
     ok(organiser.post(url + "groups/", {"member_id": players[1].pk, "group": "B"}))
     assert api(players[2]).post(url + "groups/", {"member_id": players[2].pk, "group": "A"}).status_code == 403
-    ok(organiser.post(url + "close/", {"seed": "ab"}))
+    ok(organiser.post(url + "close/"))
     group = {e.member_id: e.group for e in Entry.objects.filter(championship__name="Match A–B")}
     assert group[players[0].pk] == group[players[1].pk] == "B"
     assert sorted(group.values()) == ["A"] * 4 + ["B"] * 4
@@ -87,7 +87,7 @@ def test_groups_that_cannot_be_equal_are_refused_and_change_nothing(api, staff):
     players = eight()
     # Seven players do not split into two equal groups.
     url = open_scheveningen(api, staff, players[:7])
-    response = api(staff["organiser"]).post(url + "close/", {"seed": "x"})
+    response = api(staff["organiser"]).post(url + "close/")
     assert response.status_code == 409 and response.json()["error"] == "unequal-groups"
     championship = Championship.objects.get(pk=int(url.rstrip("/").rsplit("/", 1)[1]))
     assert championship.status == "entries-open" and not championship.lot_seed
@@ -97,7 +97,7 @@ def test_groups_that_cannot_be_equal_are_refused_and_change_nothing(api, staff):
     organiser = api(staff["organiser"])
     for member in players[:5]:
         ok(organiser.post(url + "groups/", {"member_id": member.pk, "group": "A"}))
-    response = organiser.post(url + "close/", {"seed": "x"})
+    response = organiser.post(url + "close/")
     assert response.status_code == 409 and response.json()["error"] == "unequal-groups"
     assert " A " in response.json()["detail"] and "(1.2)" in response.json()["detail"]  # names the group
     second = Championship.objects.get(name="Match 2")

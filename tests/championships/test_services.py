@@ -5,6 +5,7 @@ from contextlib import contextmanager
 
 import pytest
 
+from club.arbiters import services as arbiters
 from club.championships import pairing, selectors, services
 from club.championships.models import Board, Championship, Decision, Entry, Round, Standings
 from games.models import Game
@@ -140,19 +141,32 @@ def test_a_member_takes_his_entry_back_only_before_the_entries_close(make_champi
     championship = make_championship(players[:3], close=False)
     services.entry_withdraw(championship_id=championship.pk, member=players[2])
     assert championship.entries.count() == 2
-    services.entries_close(by=organiser, championship_id=championship.pk, seed="s", now=T0)
+    services.entries_close(by=organiser, championship_id=championship.pk, now=T0)
     with refused(Conflict, "entries-closed"):
         services.entry_withdraw(championship_id=championship.pk, member=players[1])
     assert championship.entries.count() == 2
 
 
-def test_the_lot_is_reproducible_from_the_stored_seed(make_championship, players):
+def test_the_server_draws_the_lot_s_seed_and_publishes_it_so_the_lot_can_be_drawn_again(
+    make_championship, players, api
+):
+    # 1.6.2: the lot is drawn, not chosen: nobody picks the seed, and anyone can check the draw.
     championship = make_championship(players[:5])
-    assert championship.status == "entries-closed" and championship.lot_seed == "lot"
+    seed = championship.lot_seed
+    assert championship.status == "entries-closed" and len(seed) == 16 and int(seed, 16) >= 0
     by_entry = [e.member_id for e in Entry.objects.filter(championship=championship).order_by("entered_at", "id")]
-    drawn = pairing.initial_order([{"id": i} for i in by_entry], "lot", by_rating=False)
+    drawn = pairing.initial_order([{"id": i} for i in by_entry], seed, by_rating=False)
     assert [e.member_id for e in selectors.entries(championship)] == drawn
-    assert Decision.objects.get(championship=championship, action="entries-close").data["seed"] == "lot"
+    assert Decision.objects.get(championship=championship, action="entries-close").data["seed"] == seed
+    assert api(None).get(f"/api/championships/{championship.pk}/").json()["lot_seed"] == seed
+
+
+def test_a_seed_the_organiser_sends_is_not_the_lot_s(make_championship, players, staff, api):
+    championship = make_championship(players[:4], close=False)
+    response = api(staff["organiser"]).post(f"/api/championships/{championship.pk}/close/", {"seed": "chosen"})
+    assert response.status_code == 200
+    championship.refresh_from_db()
+    assert championship.lot_seed not in ("", "chosen") and len(championship.lot_seed) == 16
 
 
 def test_a_swiss_by_rating_numbers_the_strongest_first(make_championship, players):
@@ -300,11 +314,21 @@ def test_a_result_for_a_game_of_another_championship_is_refused(make_championshi
     assert not Decision.objects.filter(action="result").exists()
 
 
-def test_the_chief_arbiter_decides_an_unfinished_game(make_championship, players, staff, on_commit):
-    # 1.10.4: an unfinished game is decided by the arbiter.
-    championship = make_championship(players[:2])
-    pair_and_publish(championship, staff)
+def test_the_chief_arbiter_decides_an_unfinished_game_once_its_clocks_are_stopped(
+    make_championship, players, staff, on_commit
+):
+    # 1.10.4: an unfinished game is decided by the arbiter — not while it is being played.
+    championship = make_championship(players[:2], time_control="2700")
+    pair_and_publish(championship, staff, now=T0, starts_at=at(10))
     board = Board.objects.get(round__championship=championship)
+    with refused(RuleRefusal, "still-playing"):
+        services.board_result_set(
+            by=staff["chief"], championship_id=championship.pk, game_id=board.game_id, result="1-0", reason="scoresheet"
+        )
+    game = Game.objects.get(pk=board.game_id)
+    board.refresh_from_db()
+    assert (game.status, game.result, board.result) == (Game.Status.ONGOING, "", "")
+    arbiters.clocks_stop(by=staff["chief"], game_id=board.game_id, reason="the players ask for a ruling", now=at(20))
     with pytest.raises(Forbidden):
         services.board_result_set(
             by=staff["arbiter"],

@@ -43,12 +43,12 @@ def test_a_swiss_qualifies_its_top_four_into_a_knockout_by_place(api, staff, on_
     ok(organiser.post(swiss + "open/"))
     for member in six[:3]:
         ok(api(member).post(swiss + "entry/"), 201)
-    response = organiser.post(swiss + "close/", {"seed": "q"})
+    response = organiser.post(swiss + "close/")
     assert response.status_code == 409 and response.json()["error"] == "too-many-qualifiers"
     assert Championship.objects.get(pk=pk_of(swiss)).status == "entries-open"
     for member in six[3:]:
         ok(api(member).post(swiss + "entry/"), 201)
-    ok(organiser.post(swiss + "close/", {"seed": "q"}))
+    ok(organiser.post(swiss + "close/"))
     # Before the stage finishes nothing is carried.
     response = organiser.post(swiss + "advance/")
     assert response.status_code == 409 and response.json()["error"] == "stage-not-finished"
@@ -97,7 +97,7 @@ def test_chaining_refusals_change_nothing(api, staff, players):
     ok(organiser.post(group + "open/"))
     for member in players[:3]:
         ok(api(member).post(group + "entry/"), 201)
-    ok(organiser.post(group + "close/", {"seed": "g"}))
+    ok(organiser.post(group + "close/"))
     refused(group, {"next_stage_id": pk_of(knockout), "qualifiers": 4}, 400, "too-many-qualifiers")
     # A next stage already open for entries is refused.
     ok(organiser.post(swiss + "open/"))

@@ -88,7 +88,7 @@ def test_a_scheveningen_of_two_groups_of_four_played_to_the_end(celery_worker_pr
     for member in eight:
         Caller(member).post(url + "entry/", status=201)
     organiser.post(url + "groups/", {"member_id": eight[7].pk, "group": "A"})
-    organiser.post(url + "close/", {"seed": "pg"})
+    organiser.post(url + "close/")
     group = dict(Entry.objects.filter(championship_id=pk).values_list("member_id", "group"))
     assert group[eight[7].pk] == "A" and sorted(group.values()) == ["A"] * 4 + ["B"] * 4
     for number in (1, 2, 3, 4):
@@ -121,7 +121,7 @@ def test_a_swiss_qualifies_into_a_knockout_whose_drawn_tie_goes_to_lehmann_georg
     organiser.post(swiss_url + "open/")
     for member in six:
         Caller(member).post(swiss_url + "entry/", status=201)
-    organiser.post(swiss_url + "close/", {"seed": "pgq"})
+    organiser.post(swiss_url + "close/")
     for number in (1, 2, 3):
         arbiter.post(swiss_url + "rounds/", status=201)
         arbiter.post(swiss_url + f"rounds/{number}/publish/")

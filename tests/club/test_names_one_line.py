@@ -32,6 +32,9 @@ REFUSED = {
     "zero-width space": "Anna\u200bOrlova",
     "line separator": "Anna\u2028Orlova",
     "next line (C1)": "Anna\x85Orlova",
+    "hangul filler alone: shows blank": "\u3164",
+    "hangul filler after a name: another's look-alike": "Anna Orlova\u3164",
+    "blank braille pattern": "\u2800\u2800",
 }
 ACCEPTED = ["Анна-Мария О'Нил", "José Müller", "李小龍", "Ёлкин (Е\u0308лкин)", "Anna  Orlova", "=1+1"]
 

@@ -51,6 +51,7 @@ API_OF_PAGE_ACTION = {
     ("games:conditional-line", None): ("put", "/api/games/{id}/conditional/"),
     ("notifications-read", None): ("post", "/api/notifications/read/"),
     ("api-tokens-revoke", None): ("post", "/api/auth/tokens/revoke/"),
+    ("calendar-renew", None): ("post", "/api/members/me/calendar/renew/"),
     ("logout", None): ("delete", "/api/auth/token/"),
     ("team-protest", None): ("post", "/api/teams/{id}/protests/"),
     ("championship-desk-protest", None): ("post", "/api/arbiters/protests/"),

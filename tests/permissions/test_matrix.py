@@ -28,6 +28,7 @@ from django.utils import timezone
 from club.arbiters import services as arbiters
 from club.championships import services as championships
 from club.championships.authority import CLUB_ACTIONS_OVER_EVENTS, RULES, Action, Power
+from games.services import game_resign
 from tests.snapshots import club_snapshot
 
 from .world import JUDGES, OFFICES, PERSONAS, World, build
@@ -59,6 +60,9 @@ class Endpoint:
     target: str  # "event game", "club game", "adjourned game", an event's id name, or "club"
     page: bool = False
     prepare: Callable[[World], None] | None = None  # brings the state the action needs, run by its officials
+    # A participant's right rather than an office: exactly these personas may (the authority's
+    # ``protest_filer`` decides it from the game or the sanction).
+    only: tuple[str, ...] | None = None
 
 
 REASON = "the matrix checks who may"
@@ -71,12 +75,22 @@ def _stop_clocks(game: str):
     return prepare
 
 
+def _ended(game: str):
+    """A result is recorded or corrected once the game has ended: while it is played it is decided on
+    the board, by adjudication or by a sanction (1.10.4)."""
+
+    def prepare(w: World):
+        game_resign(game_id=w.games[game].pk, member=w.games[game].black)
+
+    return prepare
+
+
 def _pair(w: World):
     championships.round_pair(by=w.people["arbiter"], championship_id=w.ids["to_pair"])
 
 
 def _close_teams(w: World):
-    championships.entries_close(by=w.people["organiser"], championship_id=w.ids["teams"], seed="matrix")
+    championships.entries_close(by=w.people["organiser"], championship_id=w.ids["teams"])
 
 
 def _game_endpoints(game: str, key: str) -> list[Endpoint]:
@@ -86,7 +100,7 @@ def _game_endpoints(game: str, key: str) -> list[Endpoint]:
     sanction = {"member": "{white_id}", "reason": REASON, "game": g}
     return [
         Endpoint(f"{game}: result (API)", (Action.GAME_RESULT,), "post", f"/api/games/{g}/result/",
-                 {"result": "1-0", "reason": REASON}, game),
+                 {"result": "0-1", "reason": REASON}, game, prepare=_ended(game)),
         Endpoint(f"{game}: clocks stop (API)", (Action.GAME_CLOCKS,), "post",
                  f"/api/arbiters/games/{g}/clocks/stop/", {"reason": REASON}, game),
         Endpoint(f"{game}: clocks start (API)", (Action.GAME_CLOCKS,), "post",
@@ -134,9 +148,11 @@ ENDPOINTS: list[Endpoint] = [
     *_game_endpoints("club game", "club_game"),
     # An event's game through the event (1.10.4), its adjourned game, its players and its officials.
     Endpoint("event: result (API)", (Action.GAME_RESULT,), "post", "/api/championships/{event}/results/",
-             {"game_id": "{event_game}", "result": "0-1", "reason": REASON}, "event game"),
+             {"game_id": "{event_game}", "result": "0-1", "reason": REASON}, "event game",
+             prepare=_ended("event game")),
     Endpoint("event: result (page)", (Action.GAME_RESULT,), "post", "/championships/{event}/result/",
-             {"game_id": "{event_game}", "result": "0-1", "reason": REASON}, "event game", page=True),
+             {"game_id": "{event_game}", "result": "0-1", "reason": REASON}, "event game", page=True,
+             prepare=_ended("event game")),
     Endpoint("adjourned game: resumed (API)", (Action.GAME_DESK,), "post",
              "/api/arbiters/adjournments/{adjournment}/resume/", {}, "adjourned game"),
     Endpoint("adjourned game: resumed (page)", (Action.GAME_DESK,), "post", "/arbiters/games/{adjourned_game}/",
@@ -179,18 +195,26 @@ ENDPOINTS: list[Endpoint] = [
     Endpoint("draft: entries opened (page)", (Action.EVENT_ORGANISE,), "post", "/championships/{draft}/open/", {},
              "draft", page=True),
     Endpoint("entries: closed (API)", (Action.EVENT_ORGANISE,), "post", "/api/championships/{entries}/close/",
-             {"seed": "x"}, "entries"),
+             {}, "entries"),
     Endpoint("entries: closed (page)", (Action.EVENT_ORGANISE,), "post", "/championships/{entries}/close/",
-             {"seed": "x"}, "entries", page=True),
+             {}, "entries", page=True),
     Endpoint("entries: arbiter appointed (API)", (Action.EVENT_APPOINT,), "post",
              "/api/championships/{entries}/arbiters/", {"member_id": "{spare}", "role": "arbiter"}, "entries"),
     Endpoint("entries: arbiter appointed (page)", (Action.EVENT_APPOINT,), "post", "/championships/{entries}/appoint/",
              {"username": "{spare_name}", "role": "arbiter"}, "entries", page=True),
     Endpoint("entries: invitation (API)", (Action.EVENT_ORGANISE,), "post",
              "/api/championships/{entries}/invitations/", {"member_id": "{spare}"}, "entries"),
+    # Who plays changes only by an act in the event (002 §17): a guest's merge, a stage's qualifiers.
+    Endpoint("entries: guest merged (page)", (Action.EVENT_ORGANISE,), "post", "/championships/{entries}/merge-guest/",
+             {"guest": "{guest}", "username": "{spare_name}"}, "entries", page=True),
+    Endpoint("stage: advanced (API)", (Action.EVENT_ORGANISE,), "post", "/api/championships/{stage}/advance/", {},
+             "stage"),
+    # A draft is seen only by its organiser and officials: its panel too.
+    Endpoint("draft: protest panel read (API)", (Action.EVENT_READ,), "get",
+             "/api/arbiters/championships/{draft}/protest-panel/", {}, "draft"),
     # The team event (1.14): closed by its organiser, paired by its arbiters, protests ruled by its chief.
     Endpoint("team event: closed (API)", (Action.EVENT_ORGANISE,), "post", "/api/teams/{teams}/close/",
-             {"seed": "x"}, "teams"),
+             {}, "teams"),
     Endpoint("team event: arbiter appointed (API)", (Action.EVENT_APPOINT,), "post", "/api/teams/{teams}/arbiters/",
              {"member_id": "{spare}", "role": "arbiter"}, "teams"),
     Endpoint("team event: paired (API)", (Action.EVENT_PAIR,), "post", "/api/teams/{teams}/rounds/", {}, "teams",
@@ -203,6 +227,12 @@ ENDPOINTS: list[Endpoint] = [
              {"team_id": "{team}", "after_round": 0, "treatment": "annul", "reason": REASON}, "teams", page=True),
     Endpoint("team event: protest ruled (API)", (Action.PROTEST_RULE,), "post",
              "/api/teams/{teams}/protests/{team_protest}/rule/", {"upheld": False, "ruling": REASON}, "teams"),
+    # 1.14.7: in a team event only the captain protests — a decision in a game of his team's player,
+    # or a sanction against one; not the players at the board ("white", "black" here), nor anyone else.
+    Endpoint("team game: protest filed (API)", (), "post", "/api/arbiters/protests/",
+             {"game": "{team_game}", "text": REASON}, "team game", only=("captain",)),
+    Endpoint("team game: sanction protested (API)", (), "post", "/api/arbiters/protests/",
+             {"sanction": "{team_sanction}", "text": REASON}, "team game", only=("captain",)),
     # The club (003 1.4): a club-scope sanction.
     Endpoint("club: remark (API)", (Action.SANCTION,), "post", "/api/sanctions/",
              {"member": "{white_id}", "kind": "remark", "reason": REASON}, "club"),
@@ -234,6 +264,8 @@ def _allowed_one(persona: str, action: Action, endpoint: Endpoint, plays: bool) 
 
 
 def allowed(persona: str, endpoint: Endpoint) -> bool:
+    if endpoint.only is not None:
+        return persona in endpoint.only
     plays = persona in ("white", "black") and endpoint.target in GAMES
     return all(_allowed_one(persona, action, endpoint, plays) for action in endpoint.actions)
 
@@ -262,9 +294,9 @@ def _ids(w: World) -> dict:
     ids = {**w.ids, "tomorrow": tomorrow.isoformat(), "tomorrow_local": tomorrow.strftime("%Y-%m-%dT%H:%M")}
     ids["white_id"] = w.games["event game"].white_id
     ids["judge_id"] = w.people["arbiter"].pk
-    for key in ("event_game", "club_game", "adjourned_game", "event", "to_pair", "draft", "entries", "teams",
+    for key in ("event_game", "club_game", "adjourned_game", "event", "to_pair", "draft", "entries", "teams", "stage", "guest",
                 "spare", "player", "adjournment", "event_claim", "club_claim", "event_question", "club_question",
-                "event_protest", "club_protest", "team_protest"):  # fmt: skip
+                "event_protest", "club_protest", "team_protest", "team_game", "team_sanction"):  # fmt: skip
         ids[key] = str(w.ids[key])
     return ids
 
@@ -272,7 +304,7 @@ def _ids(w: World) -> dict:
 def _body(endpoint: Endpoint, ids: dict) -> dict:
     body = {name: _filled(value, ids) for name, value in endpoint.body.items()}
     if not endpoint.page:  # the API's ids are numbers
-        body = {k: int(v) if isinstance(v, str) and v.isdigit() and k != "seed" else v for k, v in body.items()}
+        body = {k: int(v) if isinstance(v, str) and v.isdigit() else v for k, v in body.items()}
     return body
 
 

@@ -49,10 +49,15 @@ def test_a_game_where_only_white_moved_is_not_rated_and_one_where_both_moved_is(
 
 
 # 1.16: an arbiter records the result of a game played on a real board, with no move on the server.
-def test_a_result_an_arbiter_recorded_from_a_board_is_rated():
+def test_an_arbiters_result_for_an_online_game_is_rated_only_if_both_sides_moved():
+    # 1.10.4, 1.12.2: a server game with no move was not played, whoever records its result.
     anna, boris = make_member("anna"), make_member("boris")
-    game = make_game(anna, boris, "0-1", termination="arbiter", moves=0)
-    assert tasks.rating_apply_game(game.pk) == services.APPLIED
+    unplayed = make_game(anna, boris, "0-1", termination="arbiter", moves=0)
+    played = make_game(anna, boris, "0-1", termination="arbiter", moves=12)
+    assert tasks.rating_apply_game(unplayed.pk) == services.NOT_RATED
+    assert not Rating.objects.filter(member=anna).exists()
+    assert tasks.rating_apply_game(played.pk) == services.APPLIED
+    assert list(services.rated_games()) == [played]
 
 
 def test_a_pair_counts_two_games_a_day_either_colour_and_again_the_next_day():
@@ -120,10 +125,11 @@ def test_annulling_one_of_the_day_s_games_lets_the_third_count():
 # ---- the pure rules -----------------------------------------------------------------------
 
 
-def test_each_side_must_have_moved_unless_an_arbiter_recorded_the_result():
-    assert each_side_moved(1, 1, "resign")
-    assert not each_side_moved(1, 0, "resign") and not each_side_moved(0, 0, "agreement")
-    assert each_side_moved(0, 0, "arbiter")
+def test_each_side_must_have_moved_and_an_arbiters_record_attests_only_a_game_at_a_real_board():
+    assert each_side_moved(1, 1) and each_side_moved(2, 1)
+    # 1.10.4, 1.12.2: an online or correspondence game with no move was not played, whoever records it.
+    assert not each_side_moved(1, 0) and not each_side_moved(0, 0)
+    assert each_side_moved(0, 0, attested=True)  # at the board the result, not the moves, is the record
 
 
 def test_a_day_is_a_utc_day_whatever_the_club_s_zone():

@@ -69,7 +69,7 @@ def make_event(staff, rosters):
             for player in roster[1:]:  # 1.14.2: each plays once he accepts his place (issue 24)
                 services.team_invitation_answer(member=player, team_id=team.pk, accept=True)
         if close:
-            services.entries_close(by=staff["organiser"], championship_id=event.pk, seed="lot")
+            services.entries_close(by=staff["organiser"], championship_id=event.pk)
         event.refresh_from_db()
         return event
 

@@ -329,16 +329,6 @@ class BroadcastDelaySerializer(serializers.Serializer):
     minutes = serializers.IntegerField(help_text="Minutes, 0 (live) to 30, spectators see each move after it is made.")
 
 
-class CloseEntriesSerializer(serializers.Serializer):
-    seed = serializers.CharField(
-        max_length=64,
-        required=False,
-        allow_blank=True,
-        default="",
-        help_text="The lot's seed; drawn at random when empty (stored either way).",
-    )
-
-
 class PairSerializer(serializers.Serializer):
     starts_at = serializers.DateTimeField(
         required=False, allow_null=True, default=None, help_text="Live rounds: the scheduled start (1.6.3)."

@@ -97,10 +97,6 @@ class TeamRegisterSerializer(serializers.Serializer):
     player_ids = serializers.ListField(child=IdField(), min_length=1, max_length=40)
 
 
-class TeamCloseSerializer(serializers.Serializer):
-    seed = serializers.CharField(max_length=64, required=False, allow_blank=True, default="")
-
-
 class TeamLineupDecisionSerializer(serializers.Serializer):
     team_id = IdField()
     member_ids = serializers.ListField(

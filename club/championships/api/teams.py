@@ -130,12 +130,11 @@ class InvitationAnswerView(_Action):
 
 
 class CloseView(_Action):
-    @extend_schema(request=s.TeamCloseSerializer, responses=s.TeamEventDetailSerializer)
+    @extend_schema(request=None, responses=s.TeamEventDetailSerializer)
     def post(self, request, pk):
-        """Close registration and draw the start numbers by lot (reproducible from the seed)."""
-        data = s.TeamCloseSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        services.entries_close(by=request.user, championship_id=pk, seed=data.validated_data["seed"] or None)
+        """Close registration and draw the start numbers by lot: the server draws its seed and
+        publishes it (``lot_seed``), so that anyone can draw the lot again and check it."""
+        services.entries_close(by=request.user, championship_id=pk)
         return Response(_detail(_event(pk, request.user)))
 
 

@@ -15,6 +15,7 @@ urlpatterns = [
     ),
     path("<id:pk>/", views.ChampionshipDetailView.as_view(), name="api-championship-detail"),
     path("<id:pk>/arbiters/", views.AppointView.as_view(), name="api-championship-appoint"),
+    path("<id:pk>/operators/", views.OperatorView.as_view(), name="api-championship-operators"),
     path("<id:pk>/invitations/", views.InviteView.as_view(), name="api-championship-invite"),
     path("<id:pk>/open/", views.OpenEntriesView.as_view(), name="api-championship-open"),
     path("<id:pk>/broadcast-delay/", views.BroadcastDelayView.as_view(), name="api-championship-broadcast-delay"),

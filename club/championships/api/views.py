@@ -89,6 +89,17 @@ class AppointView(_Action):
         return Response(_detail(championship_or_404(pk)))
 
 
+class OperatorView(_Action):
+    @extend_schema(request=s.MemberIdSerializer, responses=s.ChampionshipDetailSerializer)
+    def post(self, request, pk):
+        """Appoint a board operator, who enters the moves of the games at the board live (the chief arbiter)."""
+        data = s.MemberIdSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        member = get_object_or_404(Member, pk=data.validated_data["member_id"])
+        services.board_operator_appoint(by=request.user, championship_id=pk, member=member)
+        return Response(_detail(championship_or_404(pk)))
+
+
 class InviteView(_Action):
     @extend_schema(request=s.MemberIdSerializer, responses=s.ChampionshipDetailSerializer)
     def post(self, request, pk):
@@ -153,12 +164,11 @@ class BroadcastDelayView(_Action):
 
 
 class CloseEntriesView(_Action):
-    @extend_schema(request=s.CloseEntriesSerializer, responses=s.ChampionshipDetailSerializer)
+    @extend_schema(request=None, responses=s.ChampionshipDetailSerializer)
     def post(self, request, pk):
-        """Close the entries and draw the lot (reproducible from the stored seed)."""
-        data = s.CloseEntriesSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        services.entries_close(by=request.user, championship_id=pk, seed=data.validated_data["seed"] or None)
+        """Close the entries and draw the lot: the server draws its seed and publishes it
+        (``lot_seed``), so that anyone can draw the lot again and check it (1.6.2)."""
+        services.entries_close(by=request.user, championship_id=pk)
         return Response(_detail(championship_or_404(pk)))
 
 

@@ -17,7 +17,7 @@ from club.teams.models import TeamPlayer
 from ratings.models import Rating
 
 from .. import age_categories, pairing
-from ..authority import is_official, organiser_required
+from ..authority import Seat, organiser_required, seat_required
 from ..decisions import decision_record
 from ..followups import sections_fill_after_commit
 from ..locks import championship_locked
@@ -60,12 +60,7 @@ def entry_open_required(championship: Championship) -> None:
 
 def player_allowed_required(championship: Championship, member) -> None:
     """Refused if ``member`` may not play in the event: one of its officials, its organiser, or entered already."""
-    if is_official(championship, member):
-        raise Invalid(
-            "player-arbiter", _("An official of the championship (arbiter, protest panel) cannot play in it.")
-        )
-    if member.pk == championship.organiser_id:
-        raise Invalid("player-organiser", _("The organiser of the championship cannot play in it."))
+    seat_required(championship, member.pk, Seat.PLAYER)
     if championship.entries.filter(member=member).exists():
         raise Conflict("already-entered", _("%(member)s has already entered.") % {"member": member})
     age_category_required(championship, member)
@@ -139,11 +134,13 @@ def entry_group_set(*, by, championship_id: int, member_id: int, group: str, now
     return entry
 
 
-def entries_close(*, by, championship_id: int, seed: str | None = None, now: datetime | None = None) -> Championship:
+def entries_close(*, by, championship_id: int, now: datetime | None = None) -> Championship:
     """The organiser closes entries and the lot is drawn: start numbers by lot
     (round robin, a Swiss by lot, the teams of a team event) or by rating with
-    the lot breaking ties (Swiss, 1.15.5.1). The seed is stored: the lot can
-    be drawn again and checked. The chief arbiter must be appointed."""
+    the lot breaking ties (Swiss, 1.15.5.1). The server draws the seed — nobody
+    chooses it, so nobody chooses the order a seed would give — and publishes
+    it with the lot: anyone can draw the lot again and check it. The chief
+    arbiter must be appointed."""
     now = now or timezone.now()
     with transaction.atomic():
         championship = championship_locked(championship_id)
@@ -156,7 +153,7 @@ def entries_close(*, by, championship_id: int, seed: str | None = None, now: dat
                 _("A standing event keeps its entries open: each section starts when its players are waiting."),
             )
         chief_appointed_required(championship)
-        seed = seed or lot_seed_new()
+        seed = lot_seed_new()
         numbers = lot_draw(championship, seed)
         championship.status, championship.lot_seed = Status.ENTRIES_CLOSED, seed
         championship.save(update_fields=["status", "lot_seed"])

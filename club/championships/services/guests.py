@@ -20,7 +20,7 @@ from club.members.roles import Role, has_role
 from club.members.services import guest_create
 from club.platform.refusals import Conflict, Invalid, NotFound
 
-from ..authority import Action, require
+from ..authority import Action, Seat, require, seat_required
 from ..decisions import decision_record, reason_given
 from ..locks import championship_locked
 from ..models import Entry
@@ -40,6 +40,8 @@ def entry_add(*, by, championship_id: int, member: Member, reason: str = "", now
         reason = reason_given(reason) if late or (reason or "").strip() else ""
         if not (member.is_guest or has_role(member, Role.MEMBER)):
             raise Invalid("not-a-member", _("Only club members and guests play in championships."))
+        if member.is_guest:
+            _guest_events_locked(by, member)  # whoever may merge him later must run every event he plays in
         player_allowed_required(championship, member)
         entry = Entry.objects.create(championship=championship, member=member)
         decision_record(
@@ -76,23 +78,29 @@ def guest_enter(
 
 
 def guest_merge(*, by, championship_id: int, guest_id: int, member: Member, now: datetime | None = None) -> Member:
-    """The organiser of an event a guest played in merges the guest into ``member``'s account:
+    """The organiser of the events a guest played in merges the guest into ``member``'s account:
     every entry, pairing, game and record of the guest becomes the member's, and the
-    tables are recomputed. His games stay unrated: they were played by a guest."""
+    tables are recomputed. His games stay unrated: they were played by a guest.
+
+    It changes who plays in every one of those events, so it is an act in each:
+    ``by`` must organise each, ``member`` must be free to play in each (no
+    official plays, 002 §17), and each event's log records it."""
     now = now or timezone.now()
     with transaction.atomic():
-        championship = championship_locked(championship_id)
-        require(by, Action.EVENT_ORGANISE, championship)
         guest = Member.objects.filter(
-            pk=guest_id, is_guest=True, championship_entries__championship=championship
+            pk=guest_id, is_guest=True, championship_entries__championship_id=championship_id
         ).first()
         if guest is None:
+            championship_locked(championship_id)  # an unknown event answers as such
             raise NotFound("no-such-guest", _("No guest with this number plays in this championship."))
+        championships = _guest_events_locked(by, guest)
         if member.is_guest or not member.is_active:
             raise Invalid("not-a-member", _("A guest is merged into a member's account."))
-        events = list(Entry.objects.filter(member=guest).values_list("championship_id", flat=True))
+        events = [c.pk for c in championships]
         if Entry.objects.filter(member=member, championship_id__in=events).exists():
             raise Conflict("both-entered", _("%(member)s plays in the same event as the guest.") % {"member": member})
+        for championship in championships:
+            seat_required(championship, member.pk, Seat.PLAYER)
         try:
             with transaction.atomic():
                 _records_move(guest, member)
@@ -101,11 +109,23 @@ def guest_merge(*, by, championship_id: int, guest_id: int, member: Member, now:
             raise Conflict(
                 "merge-conflict", _("The guest's records cannot all move to %(member)s.") % {"member": member}
             ) from None
-        decision_record(championship, by, "guest-merge", now=now, clause="002 §17", guest=guest_id, member=member.pk)
-        # In the same transaction: a stored table naming the deleted guest would break every page that reads it.
-        for event in events:
-            standings_recompute(championship_id=event, now=now)
+        for championship in championships:
+            decision_record(
+                championship, by, "guest-merge", now=now, clause="002 §17", guest=guest_id, member=member.pk
+            )
+            # In the same transaction: a stored table naming the deleted guest would break every page that reads it.
+            standings_recompute(championship_id=championship.pk, now=now)
     return member
+
+
+def _guest_events_locked(by, guest: Member) -> list:
+    """Every event ``guest`` plays in, locked in id order (two merges never deadlock), each
+    one refused unless ``by`` organises it: a guest's entries belong to those events."""
+    ids = sorted(Entry.objects.filter(member=guest).values_list("championship_id", flat=True))
+    championships = [championship_locked(pk) for pk in ids]
+    for championship in championships:
+        require(by, Action.EVENT_ORGANISE, championship)
+    return championships
 
 
 def _records_move(guest: Member, member: Member) -> None:

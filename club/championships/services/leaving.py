@@ -12,6 +12,9 @@ from django.utils.translation import gettext as _
 
 from club.platform.refusals import Conflict, NotFound
 from games import results as vocabulary
+from games.models import Game
+from games.services.arbiter import game_result_apply
+from games.services.guards import game_locked
 
 from ..authority import chief_required
 from ..decisions import decision_record, reason_given
@@ -34,6 +37,12 @@ def player_leave(
     results are struck from the standings (they stay rated, 1.10.2); half or
     more, they stand and his remaining games are "−/+" (1.10.3). Swiss: his
     played results stand and he is no longer paired (1.10.5).
+
+    A section played all at once has every round published from its start:
+    there only his finished games count as played, and his games still going
+    are his unplayed games — they end at once, "−/−" when his results are
+    struck (1.10.2), "−/+" against him when they stand (1.10.3), so he moves
+    in none of them again.
     """
     now = now or timezone.now()
     reason = reason_given(reason)
@@ -55,20 +64,22 @@ def player_leave(
         ) or 0
         # "Played" as the standings count it: finished over the board, or still
         # going and to be decided by the arbiter (1.10.4); a no-show forfeit is not played.
-        played = (
-            Board.objects.filter(
-                round__championship=championship, round__number__lte=last_out, black__isnull=False, game__isnull=False
-            )
-            .filter(Q(result__in=vocabulary.PLAYED) | Q(result=""))
-            .filter(Q(white_id=member_id) | Q(black_id=member_id))
-            .count()
-        )
+        # All at once, a game still going is one he leaves unplayed (1.10.2–1.10.3).
+        his = Board.objects.filter(
+            round__championship=championship, round__number__lte=last_out, black__isnull=False, game__isnull=False
+        ).filter(Q(white_id=member_id) | Q(black_id=member_id))
+        if championship.all_at_once:
+            played = his.filter(game__status=Game.Status.FINISHED).exclude(game__termination="forfeit").count()
+        else:
+            played = his.filter(Q(result__in=vocabulary.PLAYED) | Q(result="")).count()
         scheduled = games_scheduled(championship, championship.entries.count())
         entry.struck = championship.system == Championship.System.ROUND_ROBIN and played * 2 < scheduled
         entry.status = Entry.Status.EXCLUDED if excluded else Entry.Status.WITHDRAWN
         entry.left_after_round, entry.left_reason = last_out, reason[:300]
         entry.save(update_fields=["struck", "status", "left_after_round", "left_reason"])
         clause = "1.10.5" if championship.is_swiss else ("1.10.2" if entry.struck else "1.10.3")
+        if championship.all_at_once:
+            _unplayed_games_end(by, his, member_id, struck=entry.struck, reason=reason, clause=clause, now=now)
         decision_record(
             championship,
             by,
@@ -83,6 +94,20 @@ def player_leave(
         )
     standings_recompute_after_commit(championship.pk)
     return entry
+
+
+def _unplayed_games_end(by, boards, member_id: int, *, struck: bool, reason: str, clause: str, now) -> None:
+    """End the leaving player's games still going: "−/−" (1.10.2) or a loss by "−" to his
+    opponent's "+" (1.10.3). Call holding the championship's lock."""
+    for game_id, white_id in boards.filter(game__status=Game.Status.ONGOING).values_list("game_id", "white_id"):
+        if struck:
+            result = vocabulary.BOTH_FORFEIT
+        else:
+            result = vocabulary.BLACK_FORFEIT_WIN if white_id == member_id else vocabulary.WHITE_FORFEIT_WIN
+        game_result_apply(
+            game=game_locked(game_id), arbiter=by, result=result, reason=reason, clause=clause,
+            grounds="sanction", now=now,
+        )  # fmt: skip
 
 
 def player_reinstate(*, by, championship_id: int, member_id: int, reason: str, now: datetime) -> Entry:

@@ -26,7 +26,7 @@ from games.services.start_rule import time_control_check
 from ratings import standings
 
 from .. import team_rules
-from ..authority import Action, require
+from ..authority import Action, Seat, require, seat_required
 from ..decisions import decision_record, reason_given
 from ..locks import championship_locked
 from ..models import Championship, Playoff, PlayoffGame
@@ -56,6 +56,8 @@ def playoff_create(
     with transaction.atomic():
         championship = _final_event(by, championship_id, teams=False)
         players = _tied_exactly(championship, member_ids)
+        for member_id in players:
+            seat_required(championship, member_id, Seat.PLAYER)
         playoff, tc = _playoff_open(championship, by, players, time_control, games_per_pair, GAMES_PER_PAIR, now)
         members = Member.objects.in_bulk(players)
         number = 0
@@ -92,6 +94,8 @@ def team_playoff_create(
         championship = _final_event(by, championship_id, teams=True)
         teams, clause = _teams_tied_exactly(championship, team_ids)
         lineups = _playoff_lineups(championship, teams)
+        for member_id in {m for lineup in lineups.values() for m in lineup}:
+            seat_required(championship, member_id, Seat.PLAYER)
         playoff, tc = _playoff_open(championship, by, teams, time_control, matches_per_pair, MATCHES_PER_PAIR, now)
         members = Member.objects.in_bulk([m for lineup in lineups.values() for m in lineup])
         colours = team_rules.board_colours(championship.boards)

@@ -22,9 +22,10 @@ from club.teams.models import BoardGame
 from games import results as vocabulary
 from games.models import Game
 from games.records import record_attach, records_read
-from games.services.arbiter import game_result_apply
+from games.services.arbiter import ANNULLED, game_result_apply, played_online
 from games.services.guards import game_locked
 from games.services.score_sheet import score_sheet_moves_apply
+from games.services.timing import clocks_stopped
 from games.venue import venue_rules
 
 from ..authority import Action, require, result_still_open
@@ -130,7 +131,14 @@ def board_result_set(
     """The chief arbiter (or deputy) sets the result of a game of this
     championship — an unfinished game (1.10.4) or a correction — through the
     game layer's arbiter service; its pairing (a board, or a team match's
-    board) follows through the game hooks, and is returned."""
+    board) follows through the game hooks, and is returned.
+
+    A game its two members are still playing on the server, its clocks
+    running, is not his to record (``grounds`` "recording-error": the results
+    form): it ends on the board, by adjudication once play has closed or its
+    clocks are stopped (1.10.4), or by a sanction, each with its own grounds;
+    a forfeit (1.9) and an annulment stay his. A guest has no account: his
+    game is played at a real board, and the arbiter records it."""
     now = now or timezone.now()
     with transaction.atomic():
         championship = championship_locked(championship_id)
@@ -182,6 +190,14 @@ def board_result_apply(
                 "or 0-0, not a forfeit sign (1.12.2)."
             ),
         )
+    if grounds == "recording-error" and result_needs_play(game, result):
+        raise RuleRefusal(
+            "still-playing",
+            _(
+                "This game is still being played: it ends on the board, by adjudication once play "
+                "has closed (1.10.4), or by a sanction."
+            ),
+        )
     game_result_apply(game=game, arbiter=by, result=result, reason=reason, clause=clause, grounds=grounds, now=now)
     decision_record(championship, by, "result", now=now, reason=reason, clause=clause, game=game.pk, result=result)
     for member, colour in ((game.white, "white"), (game.black, "black")):
@@ -193,6 +209,13 @@ def board_result_apply(
             game_id=game.pk,
         )
     return board
+
+
+def result_needs_play(game: Game, result: str) -> bool:
+    """Would ``result`` decide a game still being played on the server (its clocks running)?"""
+    if game.status != Game.Status.ONGOING or vocabulary.is_forfeit(result) or result == ANNULLED:
+        return False
+    return played_online(game) and clocks_stopped(game) is None
 
 
 def lateness_passed_at(game: Game) -> datetime | None:
@@ -293,5 +316,6 @@ def _records_attach(by, championship: Championship, round_number: int, boards: l
             score_sheet_moves_apply(game=game, moves=[text for text, _colour in item["moves"]], expected_ply=0, now=now)
         else:
             require(by, Action.GAME_RESULT, game)
+            result_still_open(game, now).require()  # 2.1.10.4: a final result's game takes no new record
             record_attach(game=game, item=item)
         decision_record(championship, by, "record", now=now, clause="1.10.4", game=game.pk, round=round_number)

@@ -18,6 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from club.notifications.services import decision_notify
+from club.platform.horizon import within_horizon
 from club.platform.refusals import Conflict, Invalid, NotFound, RuleRefusal
 from games import results as vocabulary
 from games.venue import rules_of
@@ -72,6 +73,7 @@ def round_pair(*, by, championship_id: int, starts_at: datetime | None = None, n
             raise Conflict("no-more-rounds", _("All %(n)s rounds have been paired.") % {"n": total})
         if starts_at is not None and starts_at <= now:
             raise Invalid("starts-in-the-past", _("A round's start must be in the future."))
+        within_horizon(starts_at, now, _("A round's start"))
         pairs, working = (
             _team_pairs(championship, number) if championship.for_teams else _player_pairs(championship, number)
         )
@@ -338,6 +340,8 @@ def round_publish(
         the_round = championship.rounds.select_for_update().filter(number=round_number).first()
         if the_round is None:
             raise NotFound("no-such-round", _("There is no round %(n)s.") % {"n": round_number})
+        if championship.closes_at is not None and now >= championship.closes_at:
+            raise Conflict("play-closed", _("Play in this event closed at its closing date: no round is published."))
         if the_round.status != Round.Status.PAIRED:
             raise Conflict(
                 "not-paired",
@@ -357,6 +361,7 @@ def round_publish(
         if is_live(championship):
             if starts_at is None or starts_at <= now:
                 raise Invalid("no-start-time", _("A live round needs its scheduled start, in the future (1.6.3)."))
+            within_horizon(starts_at, now, _("A round's start"))
         else:
             starts_at = None
         if absent and not championship.for_teams:

@@ -106,6 +106,8 @@ def event_game_create(
         clock_ms=clock_ms,
         present=present,
         venue=championship.venue,
+        # From the closing date on no move is accepted (a play-off is played once the event has finished).
+        play_closes_at=None if championship.status == Championship.Status.FINISHED else championship.closes_at,
         event=championship.name,
         round=round_label,
     )

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from club.members.models import Member
 from club.members.roles import Role, has_any_role, has_role
+from club.platform.horizon import within_horizon
 from club.platform.refusals import Conflict, Forbidden, Invalid, NotFound
 from club.platform.text import one_line_required
 from games import results as vocabulary
@@ -28,11 +29,10 @@ from games.venue import Venue, default_venue
 from ratings import standings
 
 from .. import age_categories, team_rules
-from ..authority import Action, appointing, organiser_required, require
+from ..authority import Action, Seat, appointing, organiser_required, require, seat_required
 from ..decisions import decision_record, reason_given
 from ..locks import championship_locked
 from ..models import Appointment, Championship
-from ..selectors.events import is_participant
 from .scheduling import lateness_limit_ms
 
 Status = Championship.Status
@@ -231,6 +231,12 @@ def championship_create(
     _draw_after_moves_check(draw_after_moves, rule.discipline)
     if entries_open_at and entries_close_at and entries_open_at >= entries_close_at:
         raise Invalid("bad-entry-window", _("Entries must open before they close."))
+    for moment, what in (
+        (entries_open_at, _("The opening of entries")),
+        (entries_close_at, _("The close of entries")),
+        (closes_at, _("The closing date")),
+    ):
+        within_horizon(moment, now, what)
     correspondence = _correspondence_options(
         correspondence=rule.time_control.correspondence,
         system=system,
@@ -512,8 +518,7 @@ def arbiter_appoint(
                 "not-qualified",
                 _("%(member)s does not hold the club role %(role)s.") % {"member": member, "role": needed.label},
             )
-        if is_participant(championship, member.pk) or championship.teams.filter(captain=member).exists():
-            raise Invalid("player-arbiter", _("A player of the championship cannot be its arbiter."))
+        seat_required(championship, member.pk, Seat.OFFICIAL)
         if member.pk == championship.organiser_id:
             raise Invalid("organiser-arbiter", _("The organiser of the championship cannot be its arbiter."))
         if championship.appointments.filter(member=member, role=Appointment.Role.PANEL).exists():
@@ -542,6 +547,7 @@ def invitation_add(*, by, championship_id: int, member, reason: str = "", now: d
     with transaction.atomic():
         championship = championship_locked(championship_id)
         organiser_required(championship, by)
+        seat_required(championship, member.pk, Seat.PLAYER)
         championship.invited.add(member)
         reason = reason_given(reason) if (reason or "").strip() else ""
         decision_record(championship, by, "invite", now=now, reason=reason, member=member.pk)
@@ -585,8 +591,8 @@ def protest_panel_set(*, by, championship_id: int, member_ids: list[int], now: d
         members = list(Member.objects.filter(pk__in=member_ids, is_active=True))
         if len(members) != len(member_ids):
             raise NotFound("no-member", _("There is no such member."))
-        if any(is_participant(championship, m.pk) for m in members):
-            raise Invalid("panel-member-plays", _("A player of the championship cannot sit on its protest panel."))
+        for m in members:
+            seat_required(championship, m.pk, Seat.OFFICIAL)
         officials = championship.appointments.exclude(role=Appointment.Role.PANEL).filter(member_id__in=member_ids)
         if officials.exists():
             raise Invalid("panel-member-official", _("An arbiter of the championship cannot sit on its protest panel."))

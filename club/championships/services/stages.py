@@ -9,9 +9,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from club.members.models import Member
 from club.platform.refusals import Conflict, Invalid
 
-from ..authority import organiser_required
+from ..authority import Seat, organiser_required, seat_verdict
 from ..decisions import decision_record
 from ..locks import championship_locked
 from ..models import Championship, Entry
@@ -104,6 +105,14 @@ def stage_advance(*, championship_id: int, by=None, now: datetime | None = None)
         ]
         if len(qualified) < 2:
             raise Conflict("too-few-qualifiers", _("Fewer than two players qualify: the next stage cannot be played."))
+        officials = [m for m in qualified if not seat_verdict(following, m, Seat.PLAYER).allowed]
+        if officials:
+            # 002 §17: the qualifier keeps his place; the next stage's officials change first (a reappointment).
+            raise Conflict(
+                "qualifier-official",
+                _("%(members)s qualified but is an official of the next stage: appoint another official first.")
+                % {"members": ", ".join(str(m) for m in Member.objects.filter(pk__in=officials).order_by("pk"))},
+            )
         Entry.objects.bulk_create(
             [
                 Entry(championship=following, member_id=member_id, start_number=place, rating=active[member_id].rating)

@@ -18,6 +18,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from ..authority import Seat, seat_required
 from ..decisions import decision_record
 from ..locks import championship_locked
 from ..models import Appointment, Championship, Entry
@@ -80,6 +81,8 @@ def _section_start(standing: Championship, chosen: list[Entry], now: datetime) -
             for a in standing.appointments.all()
         ]
     )
+    for entry in chosen:  # the standing event's entries were checked; its officials may have changed since
+        seat_required(section, entry.member_id, Seat.PLAYER)
     Entry.objects.bulk_create([Entry(championship=section, member_id=e.member_id) for e in chosen])
     Entry.objects.filter(pk__in=[e.pk for e in chosen]).update(section=section)
     seed = lot_seed_new()

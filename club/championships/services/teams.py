@@ -25,7 +25,7 @@ from games import results as vocabulary
 from games.models import Game
 
 from .. import team_rules
-from ..authority import chief_required
+from ..authority import Seat, chief_required, seat_required
 from ..decisions import decision_record, reason_given
 from ..followups import standings_recompute_after_commit
 from ..locks import championship_locked
@@ -97,11 +97,8 @@ def team_register(*, by, championship_id: int, name: str, captain, players: list
                 "in-another-team",
                 _("%(member)s already plays for %(team)s.") % {"member": taken.member, "team": taken.team},
             )
-        people = {*ids, captain.pk}
-        if championship.appointments.filter(member_id__in=people).exists():
-            raise Invalid("player-arbiter", _("An official of the event (arbiter, protest panel) cannot play in it."))
-        if championship.organiser_id in people:
-            raise Invalid("player-organiser", _("The organiser of the event cannot play or captain in it."))
+        for person in (*ids, captain.pk):
+            seat_required(championship, person, Seat.PLAYER)
         team = Team.objects.create(championship=championship, name=name, captain=captain)
         TeamPlayer.objects.bulk_create(
             [
@@ -138,6 +135,7 @@ def team_invitation_answer(*, member, team_id: int, accept: bool, now=None) -> T
             decision_record(championship, member, "team-decline", now=now, clause="1.14.2", team=team_id)
             return None
         if place.accepted_at is None:
+            seat_required(championship, member.pk, Seat.PLAYER)
             other = TeamPlayer.objects.filter(championship=championship, member=member, accepted_at__isnull=False)
             if other.exists():
                 raise Conflict("in-another-team", _("You already play for another team of this event."))

@@ -5,8 +5,6 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 
-from club.members.models import Member
-
 from .. import calendar
 from .results import published_or_404
 
@@ -29,8 +27,8 @@ def championship_calendar(request, pk):
 
 
 def member_calendar(request, token):
-    """A member's private feed: the token in the URL is his id signed by the club."""
-    member = Member.objects.filter(pk=calendar.member_of_token(token), is_active=True).first()
+    """A member's private feed: the token in the URL is his id and feed secret signed by the club."""
+    member = calendar.member_of_token(token)
     if member is None:
         raise Http404
     return _ics(calendar.member_feed(member, _base(request)), "my-games.ics")

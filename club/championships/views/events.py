@@ -182,7 +182,7 @@ def _run(request, championship_id: int, action: str):
         services.entries_open(by=me, championship_id=championship_id)
         return _("Entries are open.")
     if action == "close":
-        services.entries_close(by=me, championship_id=championship_id, seed=post.get("seed") or None)
+        services.entries_close(by=me, championship_id=championship_id)
         return _("Entries are closed and the lot is drawn.")
     if action == "appoint":
         form = _valid(AppointForm(post))

@@ -8,6 +8,7 @@ urlpatterns = [
     path("auth/tokens/revoke/", views.TokensRevokeView.as_view(), name="api-tokens-revoke-all"),
     path("members/", views.MemberListView.as_view(), name="api-member-list"),
     path("members/me/", views.OwnProfileView.as_view(), name="api-member-me"),
+    path("members/me/calendar/renew/", views.CalendarRenewView.as_view(), name="api-member-calendar-renew"),
     path("members/<id:pk>/", views.MemberDetailView.as_view(), name="api-member-detail"),
     path("members/<id:pk>/roles/", views.MemberRolesView.as_view(), name="api-member-roles"),
 ]

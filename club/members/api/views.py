@@ -105,6 +105,16 @@ class MemberRolesView(generics.GenericAPIView):
         return Response({"roles": sorted(role.value for role in roles_of(member))})
 
 
+class CalendarRenewView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={204: None})
+    def post(self, request):
+        """Give my private calendar feed a new address: the old one stops working."""
+        services.member_calendar_renew(member=request.user)
+        return Response(status=204)
+
+
 class TokensRevokeView(APIView):
     permission_classes = [IsAuthenticated]
 
