@@ -23,9 +23,13 @@ BOARDS = 4
 
 
 # ---- the rules themselves (pure) ----------------------------------------------------------------
-lineups = st.lists(st.one_of(st.none(), st.integers(1, 8)), min_size=1, max_size=BOARDS).filter(
-    lambda xs: len([x for x in xs if x is not None]) == len({x for x in xs if x is not None})
-)
+def _each_once(members: list) -> list:
+    """A line-up names a player once: a repeated one leaves his later board empty."""
+    seen: set = set()
+    return [m if m is None or not (m in seen or seen.add(m)) else None for m in members]
+
+
+lineups = st.lists(st.one_of(st.none(), st.integers(1, 8)), min_size=1, max_size=BOARDS).map(_each_once)
 policies = st.builds(
     team_rules.BoardPolicy,
     fixed=st.booleans(),
