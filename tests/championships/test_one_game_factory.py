@@ -90,7 +90,7 @@ def team_event(staff, teams: int = 2, **options):
             by=roster[0], championship_id=event.pk, name=f"Team {t}", captain=roster[0], players=roster
         )
         services.team_invitation_answer(member=roster[1], team_id=team.pk, accept=True)
-    services.entries_close(by=staff["organiser"], championship_id=event.pk, seed="lot", now=T0)
+    services.entries_close(by=staff["organiser"], championship_id=event.pk, now=T0)
     event.refresh_from_db()
     return event
 
