@@ -14,7 +14,9 @@ from club.members.roles import Role, has_any_role, has_role
 from games.models import Game
 from games.presentation import page_texts
 from games.rules import family
+from games.rules.draughts import king_endgame
 from games.services.positions import game_position, rules_of
+from games.services.timing import clocks_stopped
 
 from .models import Adjournment, AuditEntry, DrawClaim, Protest, Question, Sanction
 
@@ -152,11 +154,14 @@ def open_adjournment(game) -> Adjournment | None:
 
 def five_moves_claim_open(game, member) -> bool:
     """A player of an ongoing draughts game may ask the arbiter for a draw by the five-move
-    rule (2.1.9.1.6), unless a claim in the game already waits for him."""
+    rule (2.1.9.1.6) in an endgame of kings, while the clocks run (not in an adjournment nor
+    once play has closed for adjudication), unless a claim in the game already waits."""
     return (
         game.status == Game.Status.ONGOING
         and game.colour_of(getattr(member, "pk", None)) is not None
         and family(game.discipline) == "draughts"
+        and clocks_stopped(game) is None
+        and king_endgame(game_position(game))
         and not DrawClaim.objects.filter(game=game, status=DrawClaim.Status.PENDING).exists()
     )
 

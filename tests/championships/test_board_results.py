@@ -177,7 +177,7 @@ def test_from_the_boards_page_two_players_report_and_an_arbiter_records_a_no_sho
     url = reverse("championships:boards", args=[club_night.pk])
     white = client_for(first.white)
     page = white.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
-    assert "Тур 1, стол 1" in page and str(first.black) in page
+    assert "Тур 1, стол 1" in page and str(first.black) in page and "за доской" in page  # the event's terms
     assert white.post(url, {"game": first.game_id, "action": "report", "result": "0-1"}).status_code == 302
     black_page = client_for(first.black).get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Confirm 0 – 1" in black_page

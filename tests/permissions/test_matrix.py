@@ -60,6 +60,9 @@ class Endpoint:
     target: str  # "event game", "club game", "adjourned game", an event's id name, or "club"
     page: bool = False
     prepare: Callable[[World], None] | None = None  # brings the state the action needs, run by its officials
+    # A participant's right rather than an office: exactly these personas may (the authority's
+    # ``protest_filer`` decides it from the game or the sanction).
+    only: tuple[str, ...] | None = None
 
 
 REASON = "the matrix checks who may"
@@ -224,6 +227,12 @@ ENDPOINTS: list[Endpoint] = [
              {"team_id": "{team}", "after_round": 0, "treatment": "annul", "reason": REASON}, "teams", page=True),
     Endpoint("team event: protest ruled (API)", (Action.PROTEST_RULE,), "post",
              "/api/teams/{teams}/protests/{team_protest}/rule/", {"upheld": False, "ruling": REASON}, "teams"),
+    # 1.14.7: in a team event only the captain protests — a decision in a game of his team's player,
+    # or a sanction against one; not the players at the board ("white", "black" here), nor anyone else.
+    Endpoint("team game: protest filed (API)", (), "post", "/api/arbiters/protests/",
+             {"game": "{team_game}", "text": REASON}, "team game", only=("captain",)),
+    Endpoint("team game: sanction protested (API)", (), "post", "/api/arbiters/protests/",
+             {"sanction": "{team_sanction}", "text": REASON}, "team game", only=("captain",)),
     # The club (003 1.4): a club-scope sanction.
     Endpoint("club: remark (API)", (Action.SANCTION,), "post", "/api/sanctions/",
              {"member": "{white_id}", "kind": "remark", "reason": REASON}, "club"),
@@ -255,6 +264,8 @@ def _allowed_one(persona: str, action: Action, endpoint: Endpoint, plays: bool) 
 
 
 def allowed(persona: str, endpoint: Endpoint) -> bool:
+    if endpoint.only is not None:
+        return persona in endpoint.only
     plays = persona in ("white", "black") and endpoint.target in GAMES
     return all(_allowed_one(persona, action, endpoint, plays) for action in endpoint.actions)
 
@@ -285,7 +296,7 @@ def _ids(w: World) -> dict:
     ids["judge_id"] = w.people["arbiter"].pk
     for key in ("event_game", "club_game", "adjourned_game", "event", "to_pair", "draft", "entries", "teams", "stage", "guest",
                 "spare", "player", "adjournment", "event_claim", "club_claim", "event_question", "club_question",
-                "event_protest", "club_protest", "team_protest"):  # fmt: skip
+                "event_protest", "club_protest", "team_protest", "team_game", "team_sanction"):  # fmt: skip
         ids[key] = str(w.ids[key])
     return ids
 

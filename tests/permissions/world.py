@@ -12,7 +12,8 @@ Every persona the matrix tries, and what he is in the club:
 * another event (``elsewhere``) has its own chief arbiter and arbiter;
 * a club game (``club_game``) between the event's first two players;
 * the club arbiter and chief arbiter hold the club role and no appointment;
-  the captain captains a team of the team event; the club admin is an
+  the captain captains a team of the team event, and off the board the first
+  team of a team league under way (``team game``: its board 1); the club admin is an
   administrator; the superuser is Django's.
 
 ``OFFICES`` is what each persona holds — in "this event" and in the club —
@@ -30,11 +31,13 @@ from django.test import Client
 from django.utils import timezone
 
 from club.arbiters import services as arbiters
+from club.arbiters.models import DrawClaim
 from club.championships import services as championships
 from club.championships.authority import Power
 from club.championships.models import Board
+from club.teams.models import BoardGame
 from games.models import Game
-from games.services import game_move_make, game_resign
+from games.services import game_check_in, game_move_make, game_resign
 from tests.conftest import make_member
 from tests.games_web.helpers import start_game
 
@@ -175,6 +178,9 @@ def build() -> World:
         ],
     )
     club_game = start_game(white=first.white, black=first.black, time_control="2700")
+    for game in (first, second):  # both at each board: white moves only once black is there (1.6.3)
+        for member in (game.white, game.black):
+            game_check_in(game_id=game.pk, member=member)
     for game in (first, club_game):  # each side moves: no game is aborted for want of a first move meanwhile
         game_move_make(game_id=game.pk, member=game.white, text="c3-d4", expected_ply=0)
         game_move_make(game_id=game.pk, member=game.black, text="f6-g5", expected_ply=1)
@@ -204,10 +210,37 @@ def build() -> World:
             if player.pk != team.captain_id:
                 championships.team_invitation_answer(member=player, team_id=team.pk, accept=True)
 
+    # A team league under way (correspondence): the captain captains its first team from off the
+    # board; a game of round 1 and a warning to a player of his team, which only he protests (1.14.7).
+    league = _event(organiser, staff, "Team league", entrants="teams", boards=2, reserves=0, time_control="d3")
+    boarders = [make_member(f"league{i}") for i in range(4)]
+    their_captain = make_member("league_captain")  # both captains off the board: the players protest nothing
+    for name, captain, roster in (("Ladya", p["captain"], boarders[:2]), ("Damka", their_captain, boarders[2:])):
+        side = championships.team_register(
+            by=captain, championship_id=league.pk, name=name, captain=captain, players=roster
+        )
+        for player in roster:
+            if player.pk != captain.pk:
+                championships.team_invitation_answer(member=player, team_id=side.pk, accept=True)
+    championships.entries_close(by=organiser, championship_id=league.pk, seed="matrix")
+    championships.round_pair(by=p["arbiter"], championship_id=league.pk)
+    championships.round_publish(by=p["arbiter"], championship_id=league.pk, round_number=1)
+    team_game = BoardGame.objects.filter(match__round__championship=league, board=1).get().game
+    ladya_player = team_game.white if team_game.white in boarders[:2] else team_game.black
+    (warning,) = arbiters.sanction_issue(
+        by=p["arbiter"], member_id=ladya_player.pk, kind="warning", reason="talking", game_id=team_game.pk
+    )
+    w.games["team game"] = team_game
+    w.ids["team_sanction"] = warning.pk
+
     # What the arbiters' desk acts on: a pending claim and question in each game, a sanction and
     # its protest, and the second game adjourned with its move sealed, due to resume.
     for name, game in (("event", first), ("club", club_game)):
-        w.ids[f"{name}_claim"] = arbiters.draw_claim(member=game.white, game_id=game.pk, kind="five-moves").pk
+        # A five-move claim waiting for the arbiter. Filed, it needs an endgame of kings
+        # (2.1.9.1.6); the matrix tries who may decide it, so it is put on record as it stands.
+        w.ids[f"{name}_claim"] = DrawClaim.objects.create(
+            game=game, kind="five-moves", claimed_by=game.white, claimed_at=now, ply=game.ply
+        ).pk
         w.ids[f"{name}_question"] = arbiters.question_ask(member=game.white, game_id=game.pk, text="May I?").pk
         issuer = p["arbiter"] if name == "event" else p["club arbiter"]
         (sanction,) = arbiters.sanction_issue(

@@ -192,7 +192,10 @@ def _export_response(request, pk, kind: str) -> HttpResponse:
     dialect = request.query_params.get("dialect", exports.CSV_DEFAULT_DIALECT)
     if dialect not in exports.CSV_DIALECTS:
         raise Invalid("unknown-dialect", _("No such CSV dialect: %(dialect)s.") % {"dialect": dialect})
-    done = exports.export(_public(pk), kind, dialect)
+    championship = _public(pk)
+    if not exports.offers(championship, kind):
+        raise Http404
+    done = exports.export(championship, kind, dialect)
     response = HttpResponse(done.content, content_type=done.content_type)
     response["Content-Disposition"] = f'attachment; filename="{done.filename}"'
     return response
@@ -209,6 +212,12 @@ EXPORT_RESPONSES = {
         (200, "text/x-renju"): _text("The five-in-a-row family: every game as a renju text record"),
     },
     "games.zip": {(200, "application/zip"): OpenApiResponse(OpenApiTypes.BINARY, description="One record per game")},
+    "games.rif": {(200, "application/xml"): _text("Renju: every game as the RIF database's XML (renju-note)")},
+    "games.lib": {
+        (200, "application/octet-stream"): OpenApiResponse(
+            OpenApiTypes.BINARY, description="Renju: every game in one RenLib library"
+        )
+    },
     "standings.csv": {(200, "text/csv"): _text("The standings, RFC 4180 (or the dialect asked for)")},
     "trf": {(200, "text/plain"): _text("FIDE TRF16, as BBP Pairings reads it")},
 }
