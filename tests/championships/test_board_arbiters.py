@@ -31,7 +31,7 @@ def event(make_championship, players, staff, kirill):
     """Four players, round 1 published: two games, on boards 1 and 2; two arbiters besides the chief."""
     championship = make_championship(players[:4], close=False)
     services.arbiter_appoint(by=staff["organiser"], championship_id=championship.pk, member=kirill, role="arbiter")
-    services.entries_close(by=staff["organiser"], championship_id=championship.pk, seed="lot", now=at(0))
+    services.entries_close(by=staff["organiser"], championship_id=championship.pk, now=at(0))
     services.round_pair(by=staff["chief"], championship_id=championship.pk, now=at(1))
     services.round_publish(by=staff["chief"], championship_id=championship.pk, round_number=1, now=at(2))
     return championship

@@ -222,7 +222,7 @@ def build() -> World:
         for player in roster:
             if player.pk != captain.pk:
                 championships.team_invitation_answer(member=player, team_id=side.pk, accept=True)
-    championships.entries_close(by=organiser, championship_id=league.pk, seed="matrix")
+    championships.entries_close(by=organiser, championship_id=league.pk)
     championships.round_pair(by=p["arbiter"], championship_id=league.pk)
     championships.round_publish(by=p["arbiter"], championship_id=league.pk, round_number=1)
     team_game = BoardGame.objects.filter(match__round__championship=league, board=1).get().game

@@ -17,7 +17,7 @@ def test_a_matchs_arbiter_judges_its_board_games_and_another_arbiter_does_not(ma
     kirill = make_member("kirill", "arbiter")
     event = make_event(4, close=False)
     services.arbiter_appoint(by=staff["organiser"], championship_id=event.pk, member=kirill, role="arbiter")
-    services.entries_close(by=staff["organiser"], championship_id=event.pk, seed="lot")
+    services.entries_close(by=staff["organiser"], championship_id=event.pk)
     services.round_pair(by=staff["arbiter"], championship_id=event.pk)
     services.round_publish(by=staff["arbiter"], championship_id=event.pk, round_number=1)
     services.board_arbiters_assign(
