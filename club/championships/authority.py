@@ -26,8 +26,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
+from club.members.models import Member
 from club.members.roles import Role, roles_of
 from club.platform.refusals import Conflict, Forbidden, Refused
 from games.services.arbiter import correction_window
@@ -189,6 +191,22 @@ def verdict(member, action: Action, target=None) -> Verdict:
     if action == Action.PROTEST_RULE:
         return _protest_conflict(member, target) or ALLOWED
     return ALLOWED
+
+
+def officials_who_may(action: Action, target=None) -> list:
+    """The members who may take ``action`` on ``target`` now, by ``verdict`` itself: those
+    told when something waits for them. Inside an event the candidates are its appointed
+    officials and its organiser; at club scope, the members holding the club's arbiter roles."""
+    championship = event_of(target)
+    if championship is not None and action not in CLUB_ACTIONS_OVER_EVENTS:
+        ids = set(championship.appointments.values_list("member_id", flat=True)) | {championship.organiser_id}
+        candidates = Member.objects.filter(pk__in=ids)
+    else:
+        candidates = Member.objects.filter(
+            Q(groups__name__in=(Role.ARBITER, Role.CHIEF_ARBITER)) | Q(is_superuser=True)
+        ).distinct()
+    chosen = candidates.filter(is_active=True).prefetch_related("groups").order_by("pk")
+    return [member for member in chosen if verdict(member, action, target).allowed]
 
 
 def result_still_open(game, now) -> Verdict:
