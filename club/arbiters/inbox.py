@@ -27,9 +27,9 @@ from django.utils.translation import gettext as _
 from club.championships.authority import Action, club_powers, verdict
 from club.championships.models import Appointment, Championship, Round
 from club.championships.selectors import championship_of_game
+from club.championships.selectors.adjudication import games_awaiting_adjudication
 from club.championships.selectors.events import club_games_q, event_games_q
 from games.models import Game
-from games.services.timing import clocks_stopped
 
 from .models import DrawClaim, Protest, Question
 from .services.arrivals import protest_url
@@ -177,13 +177,14 @@ def adjudications(scope: Scope) -> Iterable[Item]:
     the chief arbiter adjudicates them (the event's rules)."""
     for championship in Championship.objects.filter(pk__in=_ids(scope.championships)):
         deadline, note = before_next_round(championship)
-        for game in games_awaiting_adjudication(championship):
+        for waiting in games_awaiting_adjudication(championship):
+            game = waiting.game
             yield Item(
                 kind="adjudication",
                 what=_("Awaiting adjudication: play has closed"),
                 subject=_game_label(game),
                 championship=championship,
-                since=game.stopped_at,
+                since=waiting.stopped_at,
                 deadline=deadline,
                 deadline_note=note,
                 url=reverse("championship-desk", args=[championship.pk]) + f"#adjudicate-{game.pk}",
@@ -194,23 +195,6 @@ def adjudications(scope: Scope) -> Iterable[Item]:
 
 def _ids(championships) -> list[int]:
     return [c if isinstance(c, int) else c.pk for c in championships]
-
-
-def games_awaiting_adjudication(championship: Championship) -> list[Game]:
-    """The event's ongoing games stopped for adjudication, by round and board, each with
-    ``stopped_at``: when play closed."""
-    candidates = (
-        Game.objects.filter(event_games_q([championship]), status=Game.Status.ONGOING, turn_started_at__isnull=True)
-        .select_related("white", "black")
-        .order_by("pk")
-    )
-    found = []
-    for game in candidates:
-        stopped = clocks_stopped(game)
-        if stopped and stopped.get("adjudication"):
-            game.stopped_at = datetime.fromisoformat(stopped["at"])
-            found.append(game)
-    return found
 
 
 # ---- the two views ------------------------------------------------------------------------------

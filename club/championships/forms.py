@@ -170,7 +170,14 @@ class ChampionshipForm(forms.Form):
 
 
 class AdjudicationForm(forms.Form):
-    game_id = forms.IntegerField(label=_("Game"), min_value=0, max_value=MAX_ID)
+    """The chief arbiter's adjudication of one of the games awaiting it (``games``: the
+    desk's list, ``selectors.adjudication``); no other game can be named."""
+
+    game_id = forms.TypedChoiceField(
+        label=_("Game"),
+        coerce=int,
+        error_messages={"invalid_choice": _("This game does not await adjudication: pick one from the list.")},
+    )
     result = forms.ChoiceField(
         label=_("Adjudication"),
         choices=[
@@ -181,6 +188,22 @@ class AdjudicationForm(forms.Form):
         ],
     )
     reason = forms.CharField(label=_("Reason"), max_length=2000)
+
+    def __init__(self, *args, games=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game_id"].choices = [(w.game.pk, awaiting_label(w)) for w in games]
+
+
+def awaiting_label(waiting) -> str:
+    """A game awaiting adjudication as the form lists it: its round, board and players."""
+    players = f"{waiting.game.white} – {waiting.game.black}"
+    if waiting.round_number is None:
+        return players
+    return _("Round %(n)s, board %(b)s: %(players)s") % {
+        "n": waiting.round_number,
+        "b": waiting.board_number,
+        "players": players,
+    }
 
 
 # A board's result as a scoresheet writes it (games.results: "1/2-1/2" is ½-½; +/− a forfeit).
