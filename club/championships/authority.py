@@ -28,6 +28,7 @@ from enum import StrEnum
 
 from django.db.models import Q
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from club.members.models import Member
 from club.members.roles import Role, roles_of
@@ -259,13 +260,20 @@ def _protest_conflict(member, protest) -> Verdict | None:
     return None
 
 
+# Lazy: the words are chosen in the language of the request that is refused, not at import.
 REFUSALS = {
-    Power.ORGANISER: ("not-organiser", _("Only the championship's organiser may do this.")),
-    Power.CHIEF: ("not-chief-arbiter", _("Only this championship's chief arbiter or deputy may do this (%(clause)s).")),
-    Power.ARBITER: ("not-arbiter", _("Only an arbiter appointed to this championship may do this (002 §17).")),
-    Power.PANEL: ("not-on-panel", _("The championship's protest panel rules on its protests (003 1.3.1).")),
-    Power.CLUB_CHIEF: ("not-chief-arbiter", _("Only the club's chief arbiter may do this (%(clause)s).")),
-    Power.CLUB_ARBITER: ("not-arbiter", _("Only a club arbiter may do this (%(clause)s).")),
+    Power.ORGANISER: ("not-organiser", gettext_lazy("Only the championship's organiser may do this.")),
+    Power.CHIEF: (
+        "not-chief-arbiter",
+        gettext_lazy("Only this championship's chief arbiter or deputy may do this (%(clause)s)."),
+    ),
+    Power.ARBITER: (
+        "not-arbiter",
+        gettext_lazy("Only an arbiter appointed to this championship may do this (002 §17)."),
+    ),
+    Power.PANEL: ("not-on-panel", gettext_lazy("The championship's protest panel rules on its protests (003 1.3.1).")),
+    Power.CLUB_CHIEF: ("not-chief-arbiter", gettext_lazy("Only the club's chief arbiter may do this (%(clause)s).")),
+    Power.CLUB_ARBITER: ("not-arbiter", gettext_lazy("Only a club arbiter may do this (%(clause)s).")),
 }
 ORDER = (Power.PANEL, Power.CHIEF, Power.ARBITER, Power.ORGANISER, Power.CLUB_CHIEF, Power.CLUB_ARBITER)
 
