@@ -9,6 +9,7 @@ class GamesConfig(AppConfig):
 
     def ready(self):
         # Before the notifications' turn hook: a prepared answer is played at once.
-        from games import conditional, events
+        from games import conditional, events, frames
 
         events.on_turns_answer(conditional.conditional_lines_apply)
+        events.build_frames_with(frames.public_frame)

@@ -10,8 +10,11 @@ Protocol, JSON text frames:
   gets the same answer.
 * after every committed change of the game (move, offer, result, clock),
   ``games.events.game_changed_on_commit`` sends ``game.changed`` to the group
-  ``game-<id>``; each consumer then sends its member a fresh state with the
-  moves it has not sent yet.
+  ``game-<id>`` with the spectators' state of the change, built once
+  (``games.frames.public_frame``: its last moves, clocks, offer, result). A
+  spectator's socket sends that text as it is; a player's socket, or one that
+  has missed more than the frame's moves, reads the game for its member (his
+  legal moves and actions) and sends what it has not sent yet.
 
 The consumer only reads (``games.live.game_state``); moves and other actions
 go through the REST API and the game services.
@@ -39,6 +42,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=4404)
             return
         self.group = events.game_group(self.game_id)
+        self.player = False  # a spectator until his first state says otherwise
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         if self.member is not None and self.member.is_authenticated:
@@ -76,7 +80,12 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             await self._send_state(since=since if type(since) is int and 0 <= since < 2**63 else None)
 
     async def game_changed(self, event):
-        await self._send_state(since=self.sent_ply)
+        frame = event.get("frame")
+        if self.player or frame is None or self.sent_ply < frame["since"] or self.language not in frame["texts"]:
+            await self._send_state(since=self.sent_ply)
+            return
+        self.sent_ply = frame["ply"]
+        await self.send(text_data=frame["texts"][self.language])
 
     async def _send_state(self, *, since):
         state = await database_sync_to_async(self._state)(since)
@@ -84,6 +93,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=4404)
             return
         self.sent_ply = state["ply"]
+        self.player = state["my_color"] is not None  # a player's state is his own: legal moves, actions
         await self.send_json({"type": "state", **state})
 
     def _state(self, since):

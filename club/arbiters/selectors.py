@@ -188,8 +188,12 @@ def event_part_of(member, championship: Championship) -> dict:
             "sanction_id", flat=True
         )
     )
+    # 1.14.7: in a team event only the captain protests, for his team (from the team's page).
+    protests_himself = not championship.for_teams
     for sanction in sanctions:
-        sanction.may_protest = sanction.status == Sanction.Status.IN_FORCE and sanction.pk not in waiting
+        sanction.may_protest = (
+            protests_himself and sanction.status == Sanction.Status.IN_FORCE and sanction.pk not in waiting
+        )
     in_event = Q(championship_board__round__championship=championship) | Q(
         championship_match_game__board__round__championship=championship
     )
@@ -204,6 +208,7 @@ def event_part_of(member, championship: Championship) -> dict:
             .order_by("-pk")
         ),
         "my_sanctions": sanctions,
+        "protests_himself": protests_himself,
         "my_protests": list(
             Protest.objects.filter(championship=championship, member=member).select_related("sanction", "ruled_by")
         ),

@@ -33,6 +33,7 @@ from django.utils.translation import gettext_lazy
 from club.members.models import Member
 from club.members.roles import Role, roles_of
 from club.platform.refusals import Conflict, Forbidden, Refused
+from club.teams.models import Team
 from games.services.arbiter import correction_window
 
 from .models import Appointment, Championship
@@ -208,6 +209,41 @@ def officials_who_may(action: Action, target=None) -> list:
         ).distinct()
     chosen = candidates.filter(is_active=True).prefetch_related("groups").order_by("pk")
     return [member for member in chosen if verdict(member, action, target).allowed]
+
+
+def protest_filer(member, target) -> Team | None:
+    """May ``member`` protest ``target`` — a decision in a game, or a sanction (1.3.1)?
+
+    In a team event only a team's captain protests (1.14.7): the captain of
+    the team the game's player, or the sanctioned member, plays for; he files
+    for that team, which is returned. Elsewhere the game's players, or the
+    sanctioned member, protest for themselves (None is returned). Raises
+    ``Forbidden`` with the reason otherwise."""
+    game = target if hasattr(target, "colour_of") else None
+    championship = event_of(target) or (event_of(target.game) if game is None and target.game_id else None)
+    concerned = [game.white_id, game.black_id] if game is not None else [target.member_id]
+    if championship is not None and championship.for_teams:
+        team = (
+            Team.objects.filter(
+                championship=championship,
+                captain_id=member.pk,
+                players__member_id__in=concerned,
+                players__accepted_at__isnull=False,
+            )
+            .distinct()
+            .first()
+        )
+        if team is None:
+            raise Forbidden(
+                "not-captain",
+                _("In a team event only the captain of the player's team may protest (003 1.14.7)."),
+            )
+        return team
+    if member.pk not in concerned:
+        if game is not None:
+            raise Forbidden("not-concerned", _("Only the players of the game may protest a decision in it."))
+        raise Forbidden("not-concerned", _("Only the member sanctioned may protest this sanction."))
+    return None
 
 
 def result_still_open(game, now) -> Verdict:

@@ -13,7 +13,7 @@ championships, arbiters; tests/architecture enforces it). They subscribe:
 * ``broadcast``: messages to the browsers' Channels groups after commit.
 """
 
-from .broadcast import game_changed_on_commit, game_group, group_send, member_group
+from .broadcast import build_frames_with, game_changed, game_changed_on_commit, game_group, group_send, member_group
 from .hooks import (
     challenge_accepted_on_commit,
     challenge_created_on_commit,
@@ -39,11 +39,13 @@ from .outbox import (
 )
 
 __all__ = [
+    "build_frames_with",
     "challenge_accepted_on_commit",
     "challenge_created_on_commit",
     "check_vacation",
     "followups_redispatch",
     "followups_run",
+    "game_changed",
     "game_changed_on_commit",
     "game_finished",
     "game_finished_on_commit",

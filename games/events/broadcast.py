@@ -23,6 +23,7 @@ import asyncio
 import logging
 import os
 import threading
+from collections.abc import Callable
 
 import redis
 from asgiref.sync import SyncToAsync, async_to_sync
@@ -161,6 +162,44 @@ def _log_failure(group: str):
     return done
 
 
+# Builds the spectators' frame of a game as it stands (``games.frames.public_frame``, handed in by
+# GamesConfig.ready: games.events may not import the selectors it reads through).
+FrameBuilder = Callable[[int], dict | None]
+_frame_builders: list[FrameBuilder] = []
+
+
+def build_frames_with(builder: FrameBuilder) -> None:
+    _frame_builders[:] = [builder]
+
+
+def game_changed(game_id: int) -> None:
+    """``game.changed`` to the game's group, carrying the spectators' frame built once
+    here, for every socket of every live-tier process: a spectator's socket only sends
+    it on (games/consumers.py). Without a frame (the build failed) each socket reads
+    the game itself, as a resync."""
+    message: dict = {"type": "game.changed", "game_id": game_id}
+    for builder in _frame_builders:
+        try:
+            frame = builder(game_id)
+        except Exception:
+            log.warning("could not build the frame of game %s", game_id, exc_info=True)
+            continue
+        if frame is not None:
+            message["frame"] = frame
+    group_send(game_group(game_id), message)
+
+
 def game_changed_on_commit(game_id: int) -> None:
-    """After a move, offer or result commits: ``game.changed`` to the game's group."""
-    transaction.on_commit(lambda: group_send(game_group(game_id), {"type": "game.changed", "game_id": game_id}))
+    """After a move, offer or result commits: ``game_changed``. Once per game and
+    transaction, however many of its writes asked (a move that ends the game asks twice)."""
+    connection = transaction.get_connection()
+    if connection.in_atomic_block and any(
+        getattr(hook, "changed_game", None) == game_id for _savepoints, hook, _robust in connection.run_on_commit
+    ):
+        return
+
+    def hook() -> None:
+        game_changed(game_id)
+
+    hook.changed_game = game_id
+    transaction.on_commit(hook)

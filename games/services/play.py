@@ -357,15 +357,29 @@ def _store(cursor, move: Move, game: Game, version: str | None) -> None:
 
 
 # ---- resign, abort ------------------------------------------------------------------------
-def _acting(game_id: int, member: Member, now: datetime | None) -> tuple[Game, str, datetime, bool]:
+def _acting(
+    game_id: int, member: Member, now: datetime | None, *, unnoticed_flag_counts: bool = True
+) -> tuple[Game, str, datetime, bool]:
     """Inside the action's transaction: the locked game, the acting player's
-    colour, the action's time, and whether the side to move's flag had fallen
-    (the game has then just ended on time and the action does nothing)."""
+    colour, the action's time, and whether the game had just become overdue
+    (it has then ended so and the action does nothing).
+
+    ``unnoticed_flag_counts=False`` for a resignation or a draw agreement: a
+    flag counts once it is established — by the arbiter, the club's sweep or
+    the opponent's claim (5.3.1.3) — and one nobody has established yet leaves
+    the resignation or agreement standing (5.3.1.4, 000 9.3.1.3). A player
+    absent past the lateness has still lost by forfeit (1.9.1)."""
     now = now or timezone.now()  # when the action was made, not when the lock was won
     game = game_locked(game_id)
     colour = player_colour(game, member)
     ongoing_required(game)
-    return game, colour, now, flag_if_fallen(game, now)
+    if unnoticed_flag_counts:
+        return game, colour, now, flag_if_fallen(game, now)
+    absent = absence_ending(game, now)
+    if absent is not None:
+        at, ending = absent
+        return game, colour, now, game_finish(game=game, ending=ending, now=at)
+    return game, colour, now, False
 
 
 FLAG_ENDINGS = ("time", "both-flags")
@@ -407,7 +421,8 @@ def _supersede_flag(game: Game, *, winner: str | None, reason: str, clause: str,
 
 def game_resign(*, game_id: int, member: Member, now: datetime | None = None) -> Game:
     """The member resigns: the opponent wins (2.1.8, 1.7.11). A resignation
-    made before the flag fell stands even if the flag was processed first
+    stands if a flag is found to have fallen later: one nobody had established
+    when he resigned, or one processed after a resignation made before it
     (003 5.3.1.4, 000 9.3.1.3)."""
     now = now or timezone.now()
     with transaction.atomic():
@@ -415,8 +430,8 @@ def game_resign(*, game_id: int, member: Member, now: datetime | None = None) ->
         colour = _made_before_the_flag(game, member, now)
         if colour is not None:
             return _supersede_flag(game, winner=other(colour), reason="resign", clause="003 5.3.1.4", now=now)
-        game, colour, now, flag_fell = _acting(game_id, member, now)
-        if not flag_fell:
+        game, colour, now, ended = _acting(game_id, member, now, unnoticed_flag_counts=False)
+        if not ended:
             game_finish(game=game, ending=Ending(other(colour), "resign", "003 2.1.8"), now=now)
         return game
 
@@ -505,8 +520,9 @@ def game_draw_offer(*, game_id: int, member: Member, now: datetime | None = None
 
 def game_draw_answer(*, game_id: int, member: Member, accept: bool, now: datetime | None = None) -> Game:
     """Accept (draw by agreement, 2.1.9.1.1) or decline the opponent's offer.
-    An acceptance made before the flag fell stands even if the flag was
-    processed first (003 5.3.1.4, 000 9.3.1.3)."""
+    An agreement stands if a flag is found to have fallen later: one nobody had
+    established when it was made, or one processed after an acceptance made
+    before it (003 5.3.1.4, 000 9.3.1.3)."""
     now = now or timezone.now()
     with transaction.atomic():
         game = game_locked(game_id)
@@ -515,8 +531,8 @@ def game_draw_answer(*, game_id: int, member: Member, accept: bool, now: datetim
             offer = _offer_at_flag(game)
             if offer and offer != colour:
                 return _supersede_flag(game, winner=None, reason="agreement", clause="003 5.3.1.4", now=now)
-        game, colour, now, flag_fell = _acting(game_id, member, now)
-        if flag_fell:
+        game, colour, now, ended = _acting(game_id, member, now, unnoticed_flag_counts=not accept)
+        if ended:
             return game
         if not game.draw_offer_by or game.draw_offer_by == colour:
             raise RuleRefusal("no-draw-offer", "Your opponent has not offered a draw.")

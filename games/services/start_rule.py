@@ -30,6 +30,8 @@ class StartRule:
     opening_rule: str = ""
     ballot: str = ""
     foul_policy: str = DEFAULT_FOUL_POLICY
+    # 5.2.7.2: the regulations' own draw condition for renju, drawn once this many moves are made.
+    draw_after_moves: int | None = None
 
     @property
     def family(self) -> str:
@@ -44,6 +46,7 @@ class StartRule:
             "opening_rule": self.opening_rule,
             "ballot": self.ballot,
             "foul_policy": self.foul_policy,
+            "draw_after_moves": self.draw_after_moves,
         }
 
 

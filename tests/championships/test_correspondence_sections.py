@@ -263,3 +263,38 @@ def test_a_standing_event_starts_a_section_each_time_enough_players_wait(staff, 
     assert services.sections_fill(championship_id=standing.pk) == []  # nothing twice
     with refused(Conflict, "standing-event"):
         services.entries_close(by=staff["organiser"], championship_id=standing.pk)
+
+
+def test_a_section_s_lot_is_drawn_from_a_fresh_seed_like_every_other_lot(staff, on_commit):
+    """1.6.2: start numbers are drawn by lot; a seed made of the standing event's id and
+    the section's number would let anyone work out the numbers before the section starts.
+    The seed is fresh and unpredictable, and stored so the lot can be drawn again."""
+    from tests.conftest import make_member
+
+    standing = services.championship_create(
+        organiser=staff["organiser"],
+        name="Standing correspondence",
+        discipline="russian",
+        time_control="d3",
+        play_mode="all-at-once",
+        section_size=3,
+        now=T0,
+    )
+    services.arbiter_appoint(by=staff["organiser"], championship_id=standing.pk, member=staff["chief"], role="chief")
+    services.entries_open(by=staff["organiser"], championship_id=standing.pk, now=T0)
+    for i in range(6):
+        with on_commit():
+            services.entry_create(championship_id=standing.pk, member=make_member(f"lot{i}"), now=T0)
+    sections = list(Championship.objects.filter(standing_event=standing).order_by("pk"))
+    seeds = [s.lot_seed for s in sections]
+    assert len(seeds) == 2 and len(set(seeds)) == 2
+    for number, (section, seed) in enumerate(zip(sections, seeds), 1):
+        assert seed != f"{standing.pk}-{number}"
+        assert len(seed) == 16 and int(seed, 16) >= 0  # as many bits as the organiser's closing draws
+        closing = Decision.objects.get(championship=section, action="entries-close")
+        assert closing.data["seed"] == seed
+        entries = list(section.entries.order_by("entered_at", "id"))
+        redrawn = pairing.initial_order(
+            [{"id": e.member_id, "rating": e.rating} for e in entries], seed, by_rating=False
+        )
+        assert redrawn == [e.member_id for e in section.entries.order_by("start_number")]

@@ -13,6 +13,7 @@ from games.models import GameEvent, Move
 from games.services import (
     Conflict,
     Forbidden,
+    game_check_in,
     game_draw_answer,
     game_draw_offer,
     game_repetition_claim,
@@ -86,18 +87,39 @@ def test_a_draw_agreement_made_before_the_flag_stands(scheduled, anna, boris):
     assert (game.result, game.termination) == ("1/2-1/2", "agreement")
 
 
-# 5.3.1.3 the flag is down once it is established that the time ran out; the server
-# knows that instant, so whichever came first wins even before the sweep sees the flag.
-def test_a_resignation_after_a_flag_fall_the_sweep_has_not_seen_is_a_time_result(scheduled, boris):
+# 5.3.1.3: the flag is down once it is established (the arbiter, the club's sweep, the
+# opponent's claim); 5.3.1.4, 000 9.3.1.3: a resignation or agreement made while nobody had
+# established it stands, even if the flag is found later to have fallen before it.
+def test_a_resignation_after_a_flag_fall_nobody_has_established_stands(scheduled, boris):
     game = scheduled(time_control="300")  # anna (white) to move: her flag falls at 300 s
     game = game_resign(game_id=game.pk, member=boris, now=at(305))
-    assert (game.result, game.termination, game.ended_at) == ("0-1", "time", at(300))
+    assert (game.result, game.termination, game.ended_at) == ("1-0", "resign", at(305))
+    games_sweep(now=at(400))  # the flag found later changes nothing
+    game.refresh_from_db()
+    assert (game.result, game.termination) == ("1-0", "resign")
+    assert GameEvent.objects.filter(game=game, kind="result-set").count() == 0
 
 
-def test_an_agreement_after_a_flag_fall_the_sweep_has_not_seen_is_a_time_result(scheduled, anna, boris):
+def test_an_agreement_after_a_flag_fall_nobody_has_established_stands(scheduled, anna, boris):
     game = play(scheduled(time_control="300"), anna, "c3-d4", 10)
     game_draw_offer(game_id=game.pk, member=anna, now=at(11))
     game = game_draw_answer(game_id=game.pk, member=boris, accept=True, now=at(320))  # black's flag: 310
+    assert (game.result, game.termination, game.ended_at) == ("1/2-1/2", "agreement", at(320))
+
+
+def test_a_player_absent_past_the_lateness_has_lost_before_his_opponent_resigns(new_game, boris):
+    # 1.9.1: the forfeit for lateness is not a flag anyone must establish.
+    game = new_game(starts_at=T0, time_control="2700", lateness_ms=10 * 60_000)
+    game_check_in(game_id=game.pk, member=boris, now=T0)  # anna never comes
+    game = game_resign(game_id=game.pk, member=boris, now=at(11 * 60))
+    assert (game.result, game.termination) == ("-/+", "forfeit")
+
+
+def test_declining_a_draw_after_the_flag_fell_establishes_it(scheduled, anna, boris):
+    # Anything but a resignation or an agreement lets the server establish the flag (5.3.1.3).
+    game = play(scheduled(time_control="300"), anna, "c3-d4", 10)
+    game_draw_offer(game_id=game.pk, member=anna, now=at(11))
+    game = game_draw_answer(game_id=game.pk, member=boris, accept=False, now=at(320))
     assert (game.result, game.termination, game.ended_at) == ("1-0", "time", at(310))
 
 

@@ -386,3 +386,46 @@ def test_an_absent_players_board_stays_empty_and_the_players_below_do_not_move_u
     assert (boards[2]["black"], boards[2]["result"], boards[2]["game_id"]) == (None, "+/-", None)
     assert boards[3]["white"]["id"] == home_players[2] and boards[4]["black"]["id"] == home_players[3]
     assert all(boards[n]["game_id"] for n in (1, 3, 4))
+
+
+def test_in_a_team_event_only_the_captain_protests_a_game_or_a_sanction_for_his_team_1_14_7(
+    api, staff, rosters, make_event
+):
+    # 1.14.7: «Только капитан … может направлять протесты» — the board players may not, on a
+    # game or on a sanction; the captain does, for the team of the player concerned.
+    from club.arbiters import services as arbiters
+    from club.platform.refusals import Forbidden
+
+    event = make_event(4)
+    pair(api, staff, event)
+    publish(api, staff, event, 1)
+    board = BoardGame.objects.filter(match__round__number=1, board=2).select_related("match").first()
+    (sanction,) = arbiters.sanction_issue(
+        by=staff["arbiter"], member_id=board.white_id, kind="warning", reason="talking", game_id=board.game_id
+    )
+    for player in (board.white, board.black):
+        with pytest.raises(Forbidden) as refused:
+            arbiters.protest_file(member=player, game_id=board.game_id, text="The arbiter was wrong.")
+        assert refused.value.code == "not-captain"
+    with pytest.raises(Forbidden) as refused:
+        arbiters.protest_file(member=board.white, sanction_id=sanction.pk, text="I was silent.")
+    assert refused.value.code == "not-captain"
+    outsider_captain = (
+        Team.objects.filter(championship=event)
+        .exclude(pk__in=[board.match.home_id, board.match.away_id])
+        .first()
+        .captain
+    )
+    with pytest.raises(Forbidden):  # a captain whose team is not in this game
+        arbiters.protest_file(member=outsider_captain, game_id=board.game_id, text="Not my match.")
+    assert not Protest.objects.exists()
+
+    white_team = Team.objects.get(championship=event, players__member=board.white)
+    black_team = Team.objects.get(championship=event, players__member=board.black)
+    on_game = arbiters.protest_file(member=black_team.captain, game_id=board.game_id, text="The clock was wrong.")
+    on_sanction = arbiters.protest_file(member=white_team.captain, sanction_id=sanction.pk, text="He was silent.")
+    assert (on_game.team, on_game.game_id, on_game.championship_id) == (black_team, board.game_id, event.pk)
+    assert (on_sanction.team, on_sanction.sanction_id) == (white_team, sanction.pk)
+    with pytest.raises(Forbidden):  # the other captain may not protest a sanction of this team's player
+        arbiters.protest_file(member=black_team.captain, sanction_id=sanction.pk, text="Not his player.")
+    assert AuditEntry.objects.filter(action="protest:file", clause="003 1.14.7").count() == 2

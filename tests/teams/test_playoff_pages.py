@@ -34,9 +34,9 @@ def late(make_event, staff):
     return event
 
 
-def test_after_the_deadline_the_captain_sees_what_stands_and_the_chief_arbiter_sets_a_line_up(late, staff, rosters):
-    # 1.14.2: «не позднее, чем за 15 минут до начала тура»; after that the line-up on record
-    # stands, «или решение судьи» — the chief arbiter's, with a reason, in the log.
+def test_after_the_deadline_the_captain_and_the_chief_arbiter_see_what_stands_and_set_nothing(late, staff, rosters):
+    # 1.14.2: «не позднее, чем за 15 минут до начала тура»; without a line-up handed in by then,
+    # «распределение участников по доскам определяется по первому туру» — nobody sets another.
     r = rosters[0]
     team = Team.objects.get(championship=late, captain=r[0])
     captain_page = logged_in(r[0]).get(f"/teams/{late.pk}/").content.decode()
@@ -45,21 +45,36 @@ def test_after_the_deadline_the_captain_sees_what_stands_and_the_chief_arbiter_s
     assert str(r[3]) in captain_page  # the line-up that stands: the roster's first four
     arbiter_page = logged_in(staff["arbiter"]).get(f"/teams/{late.pk}/").content.decode()
     assert arbiter_page.count('class="stands"') == 4  # nobody handed one in: each team's stands
-    assert "lineup-decision" not in arbiter_page  # only the chief arbiter decides
     chief = logged_in(staff["chief"])
-    assert f'action="/teams/{late.pk}/lineup-decision/"' in chief.get(f"/teams/{late.pk}/").content.decode()
+    assert "lineup-decision" not in chief.get(f"/teams/{late.pk}/").content.decode()
     form = {"team_id": team.pk, "round": 1, "board1": r[0].pk, "board2": r[1].pk, "board3": r[2].pk, "board4": r[4].pk}
-    refused = chief.post(f"/teams/{late.pk}/lineup-decision/", form)  # no reason
+    refused = chief.post(f"/teams/{late.pk}/lineup-decision/", {**form, "reason": "board 4 is ill"})
+    assert refused.status_code == 409 and "1.14.2" in refused.content.decode()
+    assert not Lineup.objects.exists() and not Decision.objects.filter(action="lineup-decided").exists()
+
+
+def test_before_the_deadline_the_chief_arbiter_records_a_line_up_handed_to_him(make_event, staff, rosters):
+    # 1.14.2: «подать в судейскую коллегию заявку» — on paper, recorded by the chief arbiter.
+    event = make_event(4)
+    now = timezone.now()
+    services.round_pair(by=staff["arbiter"], championship_id=event.pk, starts_at=now + timedelta(hours=1), now=now)
+    r = rosters[0]
+    team = Team.objects.get(championship=event, captain=r[0])
+    assert "lineup-decision" not in logged_in(staff["arbiter"]).get(f"/teams/{event.pk}/").content.decode()
+    chief = logged_in(staff["chief"])
+    assert f'action="/teams/{event.pk}/lineup-decision/"' in chief.get(f"/teams/{event.pk}/").content.decode()
+    form = {"team_id": team.pk, "round": 1, "board1": r[0].pk, "board2": r[1].pk, "board3": r[2].pk, "board4": r[4].pk}
+    refused = chief.post(f"/teams/{event.pk}/lineup-decision/", form)  # no note
     assert refused.status_code == 400 and 'class="error"' in refused.content.decode()
     assert (
-        logged_in(staff["arbiter"]).post(f"/teams/{late.pk}/lineup-decision/", {**form, "reason": "x"}).status_code
+        logged_in(staff["arbiter"]).post(f"/teams/{event.pk}/lineup-decision/", {**form, "reason": "x"}).status_code
         == 403
     )
     assert not Lineup.objects.exists()
-    chief.post(f"/teams/{late.pk}/lineup-decision/", {**form, "reason": "board 4 is ill"})
+    chief.post(f"/teams/{event.pk}/lineup-decision/", {**form, "reason": "handed in on paper"})
     assert Lineup.objects.get(team=team, round_number=1).members == [r[0].pk, r[1].pk, r[2].pk, r[4].pk]
-    assert Decision.objects.get(championship=late, action="lineup-decided").reason == "board 4 is ill"
-    page = chief.get(f"/teams/{late.pk}/").content.decode()
+    assert Decision.objects.get(championship=event, action="lineup-decided").reason == "handed in on paper"
+    page = chief.get(f"/teams/{event.pk}/").content.decode()
     assert page.count('class="handed-in"') == 1 and str(r[4]) in page
 
 

@@ -12,7 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from club.championships.authority import Action, has_panel, require
+from club.championships.authority import Action, has_panel, protest_filer, require
 from club.championships.decisions import reason_given
 from club.championships.selectors import championship_of_game
 from club.notifications.services import decision_notify
@@ -37,22 +37,22 @@ def protest_file(
     now: datetime | None = None,
 ) -> Protest:
     """A player protests in writing a sanction against him, or a decision in
-    his game; a team's captain protests for his team, about one of its matches
-    or the event (1.14.7: only the captain, and in writing)."""
+    his game (1.3.1); in a team event only a team's captain protests, for his
+    team: about the event, one of its matches, a game of its players or a
+    sanction against one of them (1.14.7: only the captain, and in writing)."""
     now = now or timezone.now()
     text = reason_given(text)
     if not getattr(member, "is_authenticated", False):
         raise Forbidden("not-logged-in", _("Log in to protest."))
     with transaction.atomic():
         sanction = game = team = match = None
-        clause = "003 1.3.1"
         if team_id is not None:
             team = Team.objects.select_related("championship").filter(pk=team_id).first()
             if team is None:
                 raise NotFound("no-such-team", _("There is no team %(id)s.") % {"id": team_id})
             if team.captain_id != member.pk:
                 raise Forbidden("not-captain", _("Only the captain of %(team)s may protest (1.14.7).") % {"team": team})
-            championship, clause = team.championship, "003 1.14.7"
+            championship = team.championship
             if match_id is not None:
                 match = Match.objects.filter(pk=match_id, round__championship=championship).first()
                 if match is None:
@@ -61,8 +61,7 @@ def protest_file(
             sanction = Sanction.objects.select_for_update().filter(pk=sanction_id).first()
             if sanction is None:
                 raise NotFound("no-sanction", _("There is no such sanction."))
-            if sanction.member_id != member.pk:
-                raise Forbidden("not-concerned", _("Only the member sanctioned may protest this sanction."))
+            team = protest_filer(member, sanction)
             if sanction.status != Sanction.Status.IN_FORCE:
                 raise Conflict("sanction-reversed", _("This sanction is no longer in force."))
             if sanction.protests.filter(status=Protest.Status.PENDING).exists():
@@ -73,11 +72,11 @@ def protest_file(
             game = Game.objects.filter(pk=game_id).first()
             if game is None:
                 raise NotFound("no-such-game", _("There is no such game."))
-            if game.colour_of(member.pk) is None:
-                raise Forbidden("not-concerned", _("Only the players of the game may protest a decision in it."))
+            team = protest_filer(member, game)
             championship = championship_of_game(game)
         else:
             raise Invalid("nothing-protested", _("Say which sanction or game the protest is about."))
+        clause = "003 1.14.7" if team is not None else "003 1.3.1"
         protest = Protest.objects.create(
             member=member,
             sanction=sanction,

@@ -180,8 +180,8 @@ class LineupView(_Action):
 class LineupDecisionView(_Action):
     @extend_schema(request=s.TeamLineupDecisionSerializer, responses=s.TeamLineupSerializer)
     def post(self, request, pk, number):
-        """The chief arbiter's decision on a team's line-up for the round, late or not, with a reason
-        (1.14.2); until the round is published."""
+        """The chief arbiter records a line-up the team's captain handed to the arbiters in person,
+        with a note (1.14.2); until the line-ups are due (after that, 409 ``lineup-late``)."""
         data = s.TeamLineupDecisionSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         lineup = services.lineup_decide(

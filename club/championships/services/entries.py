@@ -126,12 +126,19 @@ def entries_close(*, by, championship_id: int, seed: str | None = None, now: dat
                 _("A standing event keeps its entries open: each section starts when its players are waiting."),
             )
         chief_appointed_required(championship)
-        seed = seed or secrets.token_hex(8)
+        seed = seed or lot_seed_new()
         numbers = lot_draw(championship, seed)
         championship.status, championship.lot_seed = Status.ENTRIES_CLOSED, seed
         championship.save(update_fields=["status", "lot_seed"])
         decision_record(championship, by, "entries-close", now=now, clause="1.6.2", seed=seed, **numbers)
     return championship
+
+
+def lot_seed_new() -> str:
+    """A fresh seed for a lot nobody chose: unpredictable, so nobody can know
+    the start numbers before the lot is drawn (1.6.2), and stored, so anyone
+    can draw it again and check."""
+    return secrets.token_hex(8)
 
 
 def lot_draw(championship: Championship, seed: str) -> dict:

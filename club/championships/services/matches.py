@@ -46,7 +46,6 @@ from games import clock
 from games import results as vocabulary
 from games.models import Game
 from games.rules import ballots64
-from games.services.challenges import game_create
 from games.services.timing import thinking
 
 from .. import pairing
@@ -57,7 +56,7 @@ from ..locks import championship_locked
 from ..models import Board, Championship, Decision, MatchGame, Round
 from ..selectors.bracket import winner_of
 from .closing import round_close_if_over
-from .scheduling import lateness_ms, seed_int
+from .scheduling import event_game_create, seed_int
 
 BREAK = timedelta(minutes=5)  # 1.11: five minutes between the games of a micro-match
 LEHMANN_GEORGIEV = Championship.TieBreak.LEHMANN_GEORGIEV
@@ -187,7 +186,6 @@ def match_game_next(
     *,
     now: datetime,
     starts_at: datetime | None = None,
-    rng=None,
 ) -> Game | None:
     """Create the encounter's next game if one is due (idempotent: none while a
     game is going on or the encounter is decided). ``starts_at``: the round's
@@ -201,7 +199,8 @@ def match_game_next(
     if ballot is None:
         ballot = ballot_for(championship, the_round.number, board.number, due.micro_match)
     white, black = (board.white, board.black) if due.board_white_has_white else (board.black, board.white)
-    live = not clock.TimeControl.parse(due.time_control).correspondence
+    tc = clock.TimeControl.parse(due.time_control)
+    live = not tc.correspondence
     clock_ms = None
     in_series = bool(match_games) and due.micro_match == series_number(championship) == match_games[-1].micro_match
     if in_series:
@@ -209,34 +208,24 @@ def match_game_next(
         board_white_ms, board_black_ms = _left_at_end(match_games[-1])
         clock_ms = (board_white_ms, board_black_ms) if due.board_white_has_white else (board_black_ms, board_white_ms)
         starts_at = max(now, match_games[-1].game.ended_at or now)
-        allowed = lateness_ms(championship)
     elif live:
         if not (starts_at and due.number == 1):
             # 1.11: the break runs from the end of the previous game (its recorded end, else now).
             ended = match_games[-1].game.ended_at if match_games else None
             starts_at = max(now, ended or now) + BREAK
-        allowed = lateness_ms(championship)
     else:
-        starts_at, allowed = now, 0
-    round_label = f"{the_round.number}.{board.number}.{due.number}"
-    game = game_create(
-        discipline=championship.discipline,
+        starts_at = None  # correspondence: the game opens now
+    game = event_game_create(
+        championship,
         white=white,
         black=black,
-        time_control=due.time_control,
-        rated=championship.rated,
-        competition=True,
-        opening_rule=championship.opening_rule,
-        ballot=ballot,
-        foul_policy=championship.foul_policy,
+        round_label=f"{the_round.number}.{board.number}.{due.number}",
         now=now,
         starts_at=starts_at,
-        lateness_ms=allowed,
+        time_control=tc,
+        ballot=ballot,
         clock_ms=clock_ms,
         present=in_series,  # 3.6.4: the series goes on at once, at the same board
-        draw_after_moves=championship.draw_after_moves,
-        event=championship.name,
-        round=round_label,
     )
     MatchGame.objects.create(
         board=board,
@@ -250,7 +239,7 @@ def match_game_next(
         board.game = game
         board.save(update_fields=["game"])
     if championship.all_at_once:  # the micro-match's other games start with it (encounter)
-        match_game_next(championship, the_round, board, now=now, starts_at=starts_at, rng=rng)
+        match_game_next(championship, the_round, board, now=now, starts_at=starts_at)
     return game
 
 

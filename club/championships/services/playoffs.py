@@ -22,7 +22,6 @@ from club.members.models import Member
 from club.platform.refusals import Conflict, Invalid
 from club.teams.models import Team
 from games import results as vocabulary
-from games.services import game_create
 from games.services.start_rule import time_control_check
 from ratings import standings
 
@@ -33,6 +32,7 @@ from ..locks import championship_locked
 from ..models import Championship, Playoff, PlayoffGame
 from ..selectors import inputs
 from ..selectors import teams as team_selectors
+from .scheduling import event_game_create
 
 GAMES_PER_PAIR = (1, 4)
 MATCHES_PER_PAIR = (1, 2)  # a team play-off: «дополнительный матч» (1.14.6), or a return match
@@ -143,19 +143,7 @@ def _playoff_open(championship, by, entrants, time_control, per_pair, bounds, no
 
 
 def _game(championship: Championship, white, black, tc, now, label: str):
-    return game_create(
-        discipline=championship.discipline,
-        white=white,
-        black=black,
-        time_control=str(tc),
-        rated=championship.rated,
-        competition=True,
-        opening_rule=championship.opening_rule,
-        foul_policy=championship.foul_policy,
-        now=now,
-        event=championship.name[:120],
-        round=label,
-    )
+    return event_game_create(championship, white=white, black=black, round_label=label, now=now, time_control=tc)
 
 
 def _recorded(championship, by, playoff, now, reason, clause, **entrants) -> None:

@@ -10,7 +10,6 @@ knockout ties, a Scheveningen's groups) or matches of two teams
 
 from __future__ import annotations
 
-import random
 from datetime import datetime
 
 from django.db import transaction
@@ -34,7 +33,7 @@ from ..selectors.events import is_live, rounds_total
 from . import correspondence, matches, teams
 from .closing import round_close_if_over
 from .results import round_results_catch_up
-from .scheduling import board_game_create
+from .scheduling import event_game_create
 
 Status = Championship.Status
 
@@ -302,7 +301,6 @@ def round_publish(
     absent: list[int] | tuple = (),
     start_confirmed: bool = True,
     now: datetime | None = None,
-    rng: random.Random | None = None,
 ) -> Round:
     """An appointed arbiter publishes a paired round: its games are created
     through the game layer's ``game_create`` with the championship's
@@ -350,7 +348,7 @@ def round_publish(
         if championship.for_teams:
             teams.matches_publish(championship, the_round, absent=set(absent), starts_at=starts_at, now=now)
         else:
-            _boards_publish(championship, the_round, starts_at=starts_at, now=now, rng=rng)
+            _boards_publish(championship, the_round, starts_at=starts_at, now=now)
             _pairings_notify(championship, the_round, starts_at)
         the_round.status, the_round.published_at, the_round.starts_at = Round.Status.PUBLISHED, now, starts_at
         the_round.deadline = correspondence.round_deadline(championship, now)
@@ -374,7 +372,7 @@ def round_publish(
     return the_round
 
 
-def _boards_publish(championship: Championship, the_round: Round, *, starts_at, now, rng) -> None:
+def _boards_publish(championship: Championship, the_round: Round, *, starts_at, now) -> None:
     entries = {e.member_id: e for e in championship.entries.all()}
     for board in the_round.boards.select_related("white", "black").order_by("number"):
         if board.black_id is None or board.result:
@@ -391,7 +389,14 @@ def _boards_publish(championship: Championship, the_round: Round, *, starts_at, 
         if championship.plays_micro_matches:
             matches.match_game_next(championship, the_round, board, starts_at=starts_at, now=now)
             continue
-        board.game = board_game_create(championship, the_round, board, starts_at=starts_at, now=now, rng=rng)
+        board.game = event_game_create(
+            championship,
+            white=board.white,
+            black=board.black,
+            round_label=f"{the_round.number}.{board.number}",
+            now=now,
+            starts_at=starts_at,
+        )
         board.save(update_fields=["game"])
 
 
@@ -430,7 +435,7 @@ def _forfeit_for(gone: list[str], entries: dict, board: Board) -> str:
     return vocabulary.for_winner(vocabulary.BLACK if colour == vocabulary.WHITE else vocabulary.WHITE, forfeit=True)
 
 
-def section_start(*, by, championship_id: int, now: datetime | None = None, rng: random.Random | None = None) -> list:
+def section_start(*, by, championship_id: int, now: datetime | None = None) -> list:
     """The chief arbiter starts a section played all at once (correspondence,
     ICCF Tournament Rules 0.3): every round of the Berger table (1.6.2) — or of
     the Scheveningen schedule — is paired and published together, and all its
@@ -439,12 +444,12 @@ def section_start(*, by, championship_id: int, now: datetime | None = None, rng:
     with transaction.atomic():
         championship = championship_locked(championship_id)
         chief_required(championship, by, "1.6.2")
-        started = section_games_start(championship, by=by, now=now, rng=rng)
+        started = section_games_start(championship, by=by, now=now)
     standings_recompute_after_commit(championship.pk)
     return started
 
 
-def section_games_start(championship: Championship, *, by, now: datetime, rng: random.Random | None = None) -> list:
+def section_games_start(championship: Championship, *, by, now: datetime) -> list:
     """Pair and publish every round of ``championship`` and start all its games.
     The tables still decide colours and board numbers; with two cycles each pair
     has a game with each colour. Rounds then close as their games end, in any
@@ -470,7 +475,7 @@ def section_games_start(championship: Championship, *, by, now: datetime, rng: r
             published_at=now,
         )
         _boards_create(championship, the_round, pairs)
-        _boards_publish(championship, the_round, starts_at=None, now=now, rng=rng)
+        _boards_publish(championship, the_round, starts_at=None, now=now)
         started.append(the_round)
     championship.status, championship.started_at = Status.RUNNING, now
     championship.save(update_fields=["status", "started_at"])

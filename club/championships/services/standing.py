@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from ..decisions import decision_record
 from ..locks import championship_locked
 from ..models import Appointment, Championship, Entry
-from .entries import lot_draw
+from .entries import lot_draw, lot_seed_new
 from .rounds import section_games_start
 
 Status = Championship.Status
@@ -82,7 +82,7 @@ def _section_start(standing: Championship, chosen: list[Entry], now: datetime) -
     )
     Entry.objects.bulk_create([Entry(championship=section, member_id=e.member_id) for e in chosen])
     Entry.objects.filter(pk__in=[e.pk for e in chosen]).update(section=section)
-    seed = f"{standing.pk}-{number}"
+    seed = lot_seed_new()
     numbers = lot_draw(section, seed)
     section.lot_seed = seed
     section.save(update_fields=["lot_seed"])

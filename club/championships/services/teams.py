@@ -22,7 +22,6 @@ from club.platform.text import one_line_required
 from club.teams.models import BoardGame, Lineup, Match, Team, TeamPlayer
 from games import results as vocabulary
 from games.models import Game
-from games.services.challenges import game_create
 
 from .. import team_rules
 from ..authority import chief_required
@@ -32,9 +31,9 @@ from ..locks import championship_locked
 from ..models import Championship, Round
 from ..selectors import teams as team_selectors
 from .closing import round_close_if_over
+from .scheduling import event_game_create
 
 Status = Championship.Status
-HOUR_MS = 3_600_000
 
 
 def _team(championship: Championship, team_id: int) -> Team:
@@ -153,10 +152,10 @@ def lineup_submit(*, by, championship_id: int, team_id: int, round_number: int, 
     """The captain hands in his team's line-up for a round, in board order (1.14.2).
 
     Only the captain (1.14.7); only before the round is published and before it
-    is due (``selectors.teams.lineup_due``: after that the line-up on record stands, or the chief
-    arbiter's decision, ``lineup_decide``); only players of his team, each once,
+    is due (``selectors.teams.lineup_due``); only players of his team, each once,
     at most one per board, in the roster's order (a player may move up a board,
-    reserves play below the players they replace).
+    reserves play below the players they replace). A team with no line-up
+    handed in on time plays the first round's distribution (``lineup_for``).
     """
     now = now or timezone.now()
     with transaction.atomic():
@@ -164,32 +163,25 @@ def lineup_submit(*, by, championship_id: int, team_id: int, round_number: int, 
         team = _team(championship, team_id)
         if getattr(by, "pk", None) != team.captain_id:
             raise Forbidden("not-captain", _("Only the captain of %(team)s hands in its line-up.") % {"team": team})
-        the_round = _lineup_round(championship, round_number)
-        due = team_selectors.lineup_due(championship, the_round)
-        if due is not None and now > due:
-            raise Conflict(
-                "lineup-late",
-                _(
-                    "Line-ups for round %(n)s were due by %(due)s (1.14.2): the line-up on record stands, "
-                    "unless the chief arbiter decides otherwise."
-                )
-                % {"n": round_number, "due": zones.shown(due)},
-            )
+        _lineup_on_time(championship, round_number, now)
         return _lineup_store(championship, team, round_number, members, by=by, now=now)
 
 
 def lineup_decide(
     *, by, championship_id: int, team_id: int, round_number: int, members: list[int], reason: str, now=None
 ) -> Lineup:
-    """The chief arbiter (or deputy) sets a team's line-up for a round not yet published,
-    late or not, with his reason (1.14.2: «или решение судьи»); the decision log records it."""
+    """The chief arbiter (or deputy) records a team's line-up for a round that
+    its captain handed to the arbiters in person («подать в судейскую коллегию
+    заявку», 1.14.2), with a note of how it came; the decision log records it.
+    Only until the line-ups are due: after that a team without one plays the
+    first round's distribution, and nobody sets another."""
     now = now or timezone.now()
     reason = reason_given(reason)
     with transaction.atomic():
         championship = championship_locked(championship_id)
         chief_required(championship, by, "1.14.2")
         team = _team(championship, team_id)
-        _lineup_round(championship, round_number)
+        _lineup_on_time(championship, round_number, now)
         lineup = _lineup_store(championship, team, round_number, members, by=by, now=now)
         decision_record(
             championship,
@@ -203,6 +195,21 @@ def lineup_decide(
             members=list(members),
         )
         return lineup
+
+
+def _lineup_on_time(championship: Championship, round_number: int, now: datetime) -> None:
+    """Refuse a line-up for a round published, or past its line-ups' deadline (1.14.2)."""
+    the_round = _lineup_round(championship, round_number)
+    due = team_selectors.lineup_due(championship, the_round)
+    if due is not None and now > due:
+        raise Conflict(
+            "lineup-late",
+            _(
+                "Line-ups for round %(n)s were due by %(due)s (1.14.2): a line-up handed in on time stands; "
+                "without one, the boards are as in the first round."
+            )
+            % {"n": round_number, "due": zones.shown(due)},
+        )
 
 
 def _lineup_round(championship: Championship, round_number: int) -> Round | None:
@@ -281,7 +288,6 @@ def matches_publish(
             % {"n": the_round.number, "names": ", ".join(team_selectors.member_names(sorted(strangers)))},
         )
     colours = team_rules.board_colours(boards)
-    live = starts_at is not None
     for match in matches:
         if match.away is None:
             if match.result == vocabulary.BYE:
@@ -301,18 +307,13 @@ def matches_publish(
             bg = BoardGame(match=match, board=board, white_id=white, black_id=black)
             bg.result = team_rules.board_result(h is not None, a is not None, colour)
             if not bg.result:
-                bg.game = game_create(
-                    discipline=championship.discipline,
+                bg.game = event_game_create(
+                    championship,
                     white=bg.white,
                     black=bg.black,
-                    time_control=championship.time_control,
-                    rated=championship.rated,
-                    competition=True,
+                    round_label=f"{the_round.number}.{match.number}.{board}",
                     now=now,
-                    starts_at=starts_at or now,
-                    lateness_ms=HOUR_MS if live else 0,
-                    event=championship.name[:120],
-                    round=f"{the_round.number}.{match.number}.{board}",
+                    starts_at=starts_at,
                 )
             bg.save()
         match_update(championship, match)

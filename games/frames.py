@@ -1,0 +1,38 @@
+"""The spectators' frame of a game: its public state after a change, built once.
+
+A spectator's state (games.live.game_state for no member) holds nothing of
+his own, so after a change it is built once, in the process that made the
+change, and travels in the group message (games.events.game_changed); every
+spectator's socket sends the same text. Only the two players' sockets read
+the game for themselves (their legal moves and actions).
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.conf import settings
+from django.utils import translation
+
+from games import presentation, selectors
+
+# A frame carries the last moves, not only the change's: a change adds one ply (a
+# move) or two at most (a renju protocol step with its stone), and a socket that
+# missed one frame still catches up from the next without reading the game.
+FRAME_TAIL = 2
+
+
+def public_frame(game_id: int) -> dict | None:
+    """The spectators' state of game ``game_id`` now, as the socket's text in every
+    language of the site: ``{"since", "ply", "texts": {language: JSON}}``, the moves
+    after ply ``since``. One read and replay of the game, one encoding a language."""
+    view = selectors.game_view(game_id, None)
+    if view is None:
+        return None
+    ply = len(view.replay.steps)
+    since = max(0, ply - FRAME_TAIL)
+    texts = {}
+    for language, _name in settings.LANGUAGES:
+        with translation.override(language):
+            texts[language] = json.dumps({"type": "state", **presentation.game_state(view, since=since)})
+    return {"since": since, "ply": ply, "texts": texts}
