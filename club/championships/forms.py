@@ -9,8 +9,15 @@ from club.platform import zones
 from club.platform.api.params import MAX_ID
 from games import results as vocabulary
 from games.disciplines import opening_rule_title
-from games.forms import RUSSIAN_64, discipline_choices, time_control_choices
-from games.rules import ballots64
+from games.forms import (
+    RUSSIAN_64,
+    TimeControlSelect,
+    custom_time_control_field,
+    discipline_choices,
+    time_control_choices,
+    time_control_cleaned,
+)
+from games.rules import ballots64, family
 from games.services.start_rule import opening_rules_of
 from ratings import standings
 
@@ -47,9 +54,13 @@ def _ballot_table_choices():
 class ChampionshipForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120)
     discipline = forms.ChoiceField(label=_("Discipline"), choices=discipline_choices)
-    time_control = forms.ChoiceField(label=_("Time control"), choices=time_control_choices, initial="d3")
+    time_control = forms.ChoiceField(
+        label=_("Time control"), choices=time_control_choices, initial="d3", widget=TimeControlSelect
+    )
+    custom_time_control = custom_time_control_field()
     system = forms.ChoiceField(label=_("System"), choices=Championship.System.choices)
-    cycles = forms.IntegerField(label=_("Cycles (round robin)"), min_value=1, max_value=4, initial=1)
+    # Not required: a form showing only its system's fields leaves it out for a Swiss or a knockout.
+    cycles = forms.IntegerField(label=_("Cycles (round robin)"), min_value=1, max_value=4, initial=1, required=False)
     swiss_system = forms.ChoiceField(
         label=_("Swiss system"), required=False, choices=[("", "—")] + Championship.SwissSystem.choices
     )
@@ -156,8 +167,23 @@ class ChampionshipForm(forms.Form):
             "Closing date (correspondence; then the chief arbiter adjudicates, %(zone)s)"
         ) % {"zone": zone}
 
+    def clean_cycles(self):
+        return self.cleaned_data["cycles"] or 1
+
+    def clean(self):
+        data = super().clean()
+        time_control_cleaned(self, data)
+        return data
+
+    @staticmethod
+    def five_row_disciplines() -> list[str]:
+        """The disciplines of renju's family, whose fields (opening rule, fouls, move limit) the page shows."""
+        return [name for name, _title in discipline_choices() if name != RUSSIAN_64 and family(name) != "draughts"]
+
     def service_arguments(self) -> dict:
         values = dict(self.cleaned_data)
+        values["time_control"] = values.pop("time_control_text")
+        del values["custom_time_control"]
         if values["discipline"] == RUSSIAN_64:
             # 2.2: шашки-64 is played in micro-matches, a ballot drawn for each from the chosen table.
             values["discipline"], values["ballot_table"] = "russian", values["ballot_table"] or "idf"
