@@ -51,6 +51,14 @@ def championship_desk(request, pk: int):
             step=step,
             my_step=any(member.pk == me.pk for member in step.by),
             last_round=last,
+            # the boards' arbiter pages: every round's when all are played at once, else the last round's
+            desk_rounds=(
+                list(championship.rounds.order_by("number").prefetch_related("boards"))
+                if championship.all_at_once
+                else [last]
+                if last
+                else []
+            ),
             pair_form=PairForm(),
             publish_form=PublishForm(),
             # beside the Publish button: the classification the pairing was made from (issue 28)

@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from club.platform import zones
 from club.platform.api.params import MAX_ID
+from club.platform.inputs import local_datetime_field
 from games import results as vocabulary
 from games.disciplines import opening_rule_title
 from games.forms import (
@@ -98,8 +99,8 @@ class ChampionshipForm(forms.Form):
     tie_criteria = forms.MultipleChoiceField(
         label=_("Tie criteria in order (1.13.3; empty: the rules' order)"), required=False, choices=_criteria_choices
     )
-    entries_open_at = forms.DateTimeField(required=False)
-    entries_close_at = forms.DateTimeField(required=False)
+    entries_open_at = local_datetime_field(required=False)
+    entries_close_at = local_datetime_field(required=False)
     invitation_only = forms.BooleanField(label=_("By invitation"), required=False)
     games_per_pairing = forms.IntegerField(
         label=_("Games per pairing (micro-matches, 1.11; empty: 1, шашки-64: 2)"),
@@ -145,7 +146,7 @@ class ChampionshipForm(forms.Form):
     round_days = forms.IntegerField(
         label=_("Days for each round (correspondence Swiss)"), min_value=1, max_value=3650, required=False
     )
-    closes_at = forms.DateTimeField(required=False)  # labelled with the reader's zone in __init__
+    closes_at = local_datetime_field(required=False)  # labelled with the reader's zone in __init__
     vacation_days_max = forms.IntegerField(
         label=_("Vacation days a player may take during the event"), min_value=0, max_value=366, required=False
     )
@@ -297,7 +298,7 @@ class AppointForm(forms.Form):
 class PairForm(forms.Form):
     """A round's scheduled start, typed in the viewer's zone — the one its label names — and stored in UTC."""
 
-    starts_at = forms.DateTimeField(required=False)
+    starts_at = local_datetime_field(required=False)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -74,6 +74,13 @@ def next_step(championship: Championship) -> NextStep:
             return _step(championship, "appoint", Action.EVENT_APPOINT, _("%(who)s appoints the chief arbiter."))
         return _step(championship, "open", Action.EVENT_ORGANISE, _("%(who)s opens the entries."))
     if status == Status.ENTRIES_OPEN:
+        if not championship.entries.exists() and not championship.teams.exists():
+            return _step(
+                championship,
+                "add",
+                Action.EVENT_ORGANISE,
+                _("Nobody has entered yet: members enter on the championship's page, or %(who)s adds players."),
+            )
         return _step(championship, "close", Action.EVENT_ORGANISE, _("%(who)s closes the entries and draws the lot."))
     if status == Status.FINISHED:
         return NextStep("", _("The championship is over: its results are final."))

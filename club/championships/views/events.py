@@ -97,6 +97,8 @@ def championship_detail(request, pk):
             "championship": championship,
             "entries": entries,
             "rounds": rounds,
+            # a round paired and not yet published is published first: no next round to pair (1.15)
+            "round_unpublished": any(r.status in ("draft", "paired") for r in rounds),
             "my_entry": my_entry,
             "arbiters": selectors.appointments(championship),
             "role": role,
