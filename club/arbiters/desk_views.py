@@ -15,7 +15,14 @@ from django.views.decorators.http import require_POST
 
 from club.championships import selectors as championships
 from club.championships.authority import Action, verdict
-from club.championships.forms import AdjudicationForm, AppointForm, MatchResultForm, PairForm, PublishForm
+from club.championships.forms import (
+    AdjudicationForm,
+    AppointForm,
+    GuestForm,
+    MatchResultForm,
+    PairForm,
+    PublishForm,
+)
 from club.championships.selectors.desk import adjudications_due, matches_to_decide, next_step, publish_check
 from club.platform.api.params import posted_int
 from club.platform.refusals import Refused
@@ -64,6 +71,7 @@ def championship_desk(request, pk: int):
             # beside the Publish button: the classification the pairing was made from (issue 28)
             publish=publish_check(championship, last) if step.action == "publish" else None,
             appoint_form=AppointForm(),
+            guest_form=GuestForm(),
             # the games awaiting adjudication, each with its position and its own form
             adjudications=[
                 (waiting, AdjudicationForm(games=[waiting], auto_id=f"id_adjudicate_{waiting.game.pk}_%s"))
