@@ -177,7 +177,7 @@ def run(args) -> None:
     compare("token", lambda: token_with_member(hash_token(key)), token_orm, **kw)
     compare(
         "game lock",
-        lambda: games_sql.game_locked(game.pk),
+        lambda: games_sql.game_row_for_update(game.pk),
         lambda: Game.objects.select_for_update().filter(pk=game.pk).first(),
         **kw,
     )

@@ -489,7 +489,6 @@ async def offer(args, queues: list[asyncio.Queue], stop_at: float) -> int:
 
 
 def consistency(stats: Stats) -> int:
-    from games.clock import TimeControl
     from games.models import Game, Move
     from games.rules import IllegalMove, variant
 
@@ -510,7 +509,7 @@ def consistency(stats: Stats) -> int:
                 p = v.play(p, r[1])
         except IllegalMove as e:
             problems.append(f"illegal stored move: {e}")
-        if game.status == "active" and TimeControl.parse(game.time_control).timed and game.deadline is None:
+        if game.status == "active" and game.time_control.timed and game.deadline is None:
             problems.append("ongoing timed game without a deadline")
         if problems:
             bad += 1

@@ -31,9 +31,10 @@ Time controls (``TimeControl.parse`` / ``str``):
                            the live periods (``"d50/10,30/10"``, ``"d50/10,30"``).
 * ``"-"``                  untimed (archive games, imports).
 
-Every correspondence control's text starts with ``d``: the vacation service
-selects a member's correspondence games by that prefix in SQL. A player's
-correspondence time does not run while he is on vacation.
+Every correspondence control's text starts with ``d``; only this module reads
+the text: the rest of the house holds a ``TimeControl`` (``games.model_fields``)
+and asks it (``correspondence``, ``speed_in``). A player's correspondence time
+does not run while he is on vacation.
 
 The flag falls at the instant a player's time reaches zero: a move accepted
 ``elapsed`` ms after the turn began is in time only if ``elapsed <
@@ -373,8 +374,12 @@ def check_allowed(tc: TimeControl, discipline: str) -> None:
 @dataclass(frozen=True, slots=True)
 class Preset:
     name: str
-    control: str
+    control: str  # as written (a form's choice); ``time_control`` is its value
     clause: str
+
+    @property
+    def time_control(self) -> TimeControl:
+        return TimeControl.parse(self.control)
 
 
 _RUSSIAN = (

@@ -1,4 +1,4 @@
-"""Conditional moves in correspondence: "if he plays X, answer Y" (issue 17).
+"""Conditional moves in correspondence: "if he plays X, answer Y".
 
 A player sets a line right after his own move, while the opponent is to
 move: pairs of (the opponent's move, my answer). When the opponent's move
@@ -42,7 +42,7 @@ def conditional_line_set(*, game_id: int, member, moves: list[str]) -> Condition
     if not moves:
         ConditionalLine.objects.filter(game=game, member=member).delete()
         return None
-    if game.status != Game.Status.ONGOING or game.speed != "correspondence":
+    if game.status != Game.Status.ONGOING or not game.time_control.correspondence:
         raise RuleRefusal("not-correspondence", "Conditional moves are for ongoing correspondence games.")
     if game.to_move == game.colour_of(member.id):
         raise RuleRefusal("your-turn", "It is your move: make it; prepare answers after it.")

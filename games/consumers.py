@@ -15,6 +15,9 @@ Protocol, JSON text frames:
   spectator's socket sends that text as it is; a player's socket, or one that
   has missed more than the frame's moves, reads the game for its member (his
   legal moves and actions) and sends what it has not sent yet.
+* an event's game with a broadcast delay: ``game.changed`` carries the game as
+  it is, for the players and officials; its spectators' sockets send instead
+  the ``game.delayed`` frame of the same change, which comes the delay later.
 
 The consumer only reads (``games.live.game_state``); moves and other actions
 go through the REST API and the game services.
@@ -42,7 +45,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=4404)
             return
         self.group = events.game_group(self.game_id)
-        self.player = False  # a spectator until his first state says otherwise
+        self.player = self.delayed = False  # a spectator without delay until his first state says otherwise
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         if self.member is not None and self.member.is_authenticated:
@@ -81,6 +84,15 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
 
     async def game_changed(self, event):
         frame = event.get("frame")
+        if self.delayed and not self.player and frame is not None and frame["delay_s"]:
+            return  # his frame of this change comes the event's delay later (game_delayed)
+        await self._send_frame(frame)
+
+    async def game_delayed(self, event):
+        if self.delayed and not self.player:
+            await self._send_frame(event["frame"])
+
+    async def _send_frame(self, frame):
         if self.player or frame is None or self.sent_ply < frame["since"] or self.language not in frame["texts"]:
             await self._send_state(since=self.sent_ply)
             return
@@ -94,6 +106,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             return
         self.sent_ply = state["ply"]
         self.player = state["my_color"] is not None  # a player's state is his own: legal moves, actions
+        self.delayed = state["delay_s"] > 0  # a spectator of an event with a broadcast delay
         await self.send_json({"type": "state", **state})
 
     def _state(self, since):

@@ -43,6 +43,15 @@ def preset_disciplines() -> dict[str, list[str]]:
     return found
 
 
+def preset_controls() -> dict[str, clock.Preset]:
+    """{control as written: its preset}, first listed first."""
+    found: dict[str, clock.Preset] = {}
+    for name, _title in discipline_choices():
+        for preset in clock.presets(name):
+            found.setdefault(preset.control, preset)
+    return found
+
+
 def time_control_choices():
     """The presets grouped by speed as the seeds class them, each once, written ``3+2``; then "other"."""
     groups = {speed: [] for speed in SPEED_GROUPS}
@@ -51,8 +60,8 @@ def time_control_choices():
         for preset in clock.presets(name):
             if preset.control not in seen:
                 seen.add(preset.control)
-                speed = preset.name.partition(" ")[0]
-                groups[speed].append((preset.control, time_words.short(preset.control)))
+                tc = preset.time_control
+                groups[tc.speed_in(name)].append((preset.control, time_words.short(tc)))
     return [(SPEED_GROUPS[speed], options) for speed, options in groups.items() if options] + [(CUSTOM, _("other…"))]
 
 
@@ -73,7 +82,8 @@ def custom_time_control_field() -> forms.CharField:
 def time_control_cleaned(form: forms.Form, data: dict) -> None:
     """The time control a form's ``time_control`` list and ``custom_time_control`` text give,
     checked for the chosen discipline (``start_rule.time_control_check``), into
-    ``data["time_control_text"]``; else the reason, under the written field."""
+    ``data["time_control_value"]`` (read) and ``data["time_control_text"]`` (as written);
+    else the reason, under the written field."""
     chosen = data.get("time_control")
     text = (data.get("custom_time_control") or "").strip() or ("" if chosen == CUSTOM else chosen)
     if not text:
@@ -81,7 +91,7 @@ def time_control_cleaned(form: forms.Form, data: dict) -> None:
         return
     discipline = "russian" if data.get("discipline") == RUSSIAN_64 else data.get("discipline", "")
     try:
-        time_control_check(text, discipline)
+        data["time_control_value"] = time_control_check(text, discipline)
     except Refused as refusal:
         form.add_error("custom_time_control", refusal.detail)
         return
@@ -96,7 +106,7 @@ class TimeControlSelect(forms.Select):
         option = super().create_option(name, value, label, selected, index, subindex, attrs)
         if value and value != CUSTOM:
             option["attrs"]["data-disciplines"] = " ".join(preset_disciplines().get(value, []))
-            option["attrs"]["title"] = time_words.words(value)
+            option["attrs"]["title"] = time_words.words(preset_controls()[value].time_control)
         return option
 
 
@@ -202,7 +212,7 @@ class ChallengeForm(forms.Form):
             "opponent": d["opponent"],
             "colour": d["colour"],
             "rated": d["rated"],
-            "time_control": d["time_control_text"],
+            "time_control": d["time_control_value"],
             "opening_rule": chosen_rule if discipline == "renju" else other_rule,
             "foul_policy": (d.get("foul_policy") or "reject") if fouls else "reject",
             "ballot": ballot,

@@ -10,11 +10,12 @@ the game for themselves (their legal moves and actions).
 from __future__ import annotations
 
 import json
+from datetime import datetime
 
 from django.conf import settings
 from django.utils import translation
 
-from games import presentation, selectors
+from games import delay, presentation, selectors
 
 # A frame carries the last moves, not only the change's: a change adds one ply (a
 # move) or two at most (a renju protocol step with its stone), and a socket that
@@ -22,17 +23,20 @@ from games import presentation, selectors
 FRAME_TAIL = 2
 
 
-def public_frame(game_id: int) -> dict | None:
-    """The spectators' state of game ``game_id`` now, as the socket's text in every
-    language of the site: ``{"since", "ply", "texts": {language: JSON}}``, the moves
-    after ply ``since``. One read and replay of the game, one encoding a language."""
-    view = selectors.game_view(game_id, None)
+def public_frame(game_id: int, as_of: datetime | None = None) -> dict | None:
+    """The spectators' state of game ``game_id`` now (or as it stood at ``as_of``), as
+    the socket's text in every language of the site: ``{"since", "ply", "delay_s",
+    "texts": {language: JSON}}``, the moves after ply ``since``; ``delay_s``: how late
+    its event shows it to spectators (the frame itself is not delayed: the players'
+    and officials' view). One read and replay of the game, one encoding a language."""
+    view = selectors.game_view(game_id, None, delayed=False, as_of=as_of)
     if view is None:
         return None
     ply = len(view.replay.steps)
     since = max(0, ply - FRAME_TAIL)
     texts = {}
+    late = view.delay if as_of is not None else delay.spectator_delay(view.game, None)
     for language, _name in settings.LANGUAGES:
         with translation.override(language):
             texts[language] = json.dumps({"type": "state", **presentation.game_state(view, since=since)})
-    return {"since": since, "ply": ply, "texts": texts}
+    return {"since": since, "ply": ply, "delay_s": int(late.total_seconds()), "texts": texts}

@@ -14,6 +14,9 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from games.model_fields import TimeControlField
+from games.venue import Venue
+
 WHITE, BLACK = "white", "black"
 COLOURS = [(WHITE, _("white")), (BLACK, _("black"))]
 
@@ -51,7 +54,7 @@ class Challenge(models.Model):
     start_fen = models.TextField(blank=True)  # as the rules write it (games.services.challenges)
     colour = models.CharField(max_length=8, choices=Colour.choices, default=Colour.RANDOM)
     rated = models.BooleanField(default=True)
-    time_control = models.CharField(max_length=64)
+    time_control = TimeControlField()
     foul_policy = models.CharField(max_length=12, default="reject")
     rating_min = models.PositiveIntegerField(null=True, blank=True)
     rating_max = models.PositiveIntegerField(null=True, blank=True)
@@ -77,7 +80,7 @@ class GameQuerySet(models.QuerySet):
         """The games going on. A game never reopens, so an ongoing one has no
         ``ended_at``; saying so lets a member's ongoing games be read down his
         side's history index (player, -ended_at) even in a prepared statement's
-        generic plan, which cannot use the partial deadline index (issue 29)."""
+        generic plan, which cannot use the partial deadline index."""
         return self.filter(status=Game.Status.ONGOING, ended_at__isnull=True)
 
 
@@ -109,7 +112,7 @@ class Game(models.Model):
     # goes to the event (settings.GAME_FINISHED_COMPETITION_TASKS); games never knows which.
     competition = models.BooleanField(default=False)
     speed = models.CharField(max_length=16, choices=SPEEDS)
-    time_control = models.CharField(max_length=64, default="-")
+    time_control = TimeControlField(default="-")
     opening_rule = models.CharField(max_length=16, blank=True)
     ballot = models.CharField(max_length=32, blank=True)
     start_fen = models.TextField(blank=True, help_text=_("Empty: the discipline's start."))
@@ -164,6 +167,8 @@ class Game(models.Model):
     lateness_ms = models.BigIntegerField(null=True, blank=True)
     # The event's move limit (renju, 003 5.2.7.2): drawn once this many moves are made.
     draw_after_moves = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Where it is played (games.venue decides what that lets the server do to it).
+    venue = models.CharField(max_length=16, choices=Venue.choices, default=Venue.ONLINE)
     # A player is present once he has moved or checked in ("I am here").
     white_checked_in_at = models.DateTimeField(null=True, blank=True)
     black_checked_in_at = models.DateTimeField(null=True, blank=True)
@@ -185,7 +190,7 @@ class Game(models.Model):
             models.Index(fields=["status", "-ended_at"]),
             # The game lists, newest first (all games, and one discipline's), and a
             # member's latest results, and his ongoing games (no ended_at yet:
-            # GameQuerySet.ongoing), read down his side's history (issue 29).
+            # GameQuerySet.ongoing), read down his side's history.
             models.Index(fields=["-created_at", "-id"], name="game_list_newest"),
             models.Index(fields=["discipline", "-created_at", "-id"], name="game_list_discipline"),
             models.Index(fields=["white", "-ended_at", "-id"], name="game_white_history"),
@@ -208,6 +213,12 @@ class Game(models.Model):
     @property
     def is_over(self) -> bool:
         return self.status != self.Status.ONGOING
+
+    @property
+    def took_place(self) -> bool:
+        """Was a move made? Such a game was played, finished or not (1.10.4): its result is
+        one of play, never a forfeit sign, which is for a game that did not take place (1.12.2)."""
+        return bool(self.white_moves or self.black_moves)
 
     def is_present(self, colour: str) -> bool:
         """Has the player of ``colour`` come to the game (moved or checked in, 1.9.1)?"""

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from club.platform import zones
 from games import disciplines, results, time_words
@@ -24,20 +24,6 @@ if TYPE_CHECKING:  # the facts it formats; it reads nothing itself
 
 
 # ---- names and titles -------------------------------------------------------------------------------
-def discipline_title(discipline: str) -> str:
-    return disciplines.discipline_title(discipline)
-
-
-def opening_rule_title(rule: str) -> str:
-    """A renju opening rule's name in the reader's language."""
-    return disciplines.opening_rule_title(rule)
-
-
-def time_control_html(text: str) -> str:
-    """A time control as players write it, in words on hover: "180+2" → 3+2 (3 min each, plus 2 s a move)."""
-    return time_words.abbr(text)
-
-
 def board_spec(discipline: str) -> dict:
     """How to draw the discipline's board: size, squares or intersections, notation."""
     v = variant(discipline)
@@ -171,7 +157,7 @@ def clock(clocks: dict, game: Game) -> dict:
         "white_ms": clocks["white_ms"] if timed else None,
         "black_ms": clocks["black_ms"] if timed else None,
         "running": clocks["running"],
-        "correspondence": game.speed == "correspondence",
+        "correspondence": game.time_control.correspondence,
         "deadline": game.deadline.isoformat() if game.deadline and clocks["running"] else None,
     }
 
@@ -210,6 +196,18 @@ def paused_text(view: GameView) -> str:
             "time": zones.shown(resume_at)
         }
     return _("The arbiter has stopped the clocks; play resumes when he restarts them.")
+
+
+def delay_text(view: GameView) -> str:
+    """Why a spectator sees the game some minutes late: the event's broadcast delay."""
+    if not view.delay:
+        return ""
+    minutes = round(view.delay.total_seconds() / 60)
+    return ngettext(
+        "The event shows its games to spectators %(minutes)d minute late.",
+        "The event shows its games to spectators %(minutes)d minutes late.",
+        minutes,
+    ) % {"minutes": minutes}
 
 
 def protocol_step(position) -> str:
@@ -319,6 +317,8 @@ def game_state(view: GameView, *, since: int | None = None) -> dict:
         "offer_text": offer_text(game),
         "start_text": start_text(view),
         "paused_text": paused_text(view),
+        "delay_s": int(view.delay.total_seconds()),
+        "delay_text": delay_text(view),
         "ply": len(steps),
         "start_fen": replay.start_fen,
         "fen": steps[-1].fen if steps else replay.start_fen,
@@ -407,14 +407,14 @@ def game_page(game: Game, state: dict) -> dict:
     return {
         "title": f"{state['players'][first]['name']} – {state['players'][second]['name']}",
         "texts": page_texts(),
-        "discipline_title": discipline_title(game.discipline),
-        "time_control_html": time_control_html(game.time_control),
+        "discipline_title": disciplines.discipline_title(game.discipline),
+        "time_control_html": time_words.abbr(game.time_control),
         "downloads": [
             {"url": reverse("games:game-download", args=[game.id]) + f"?format={fmt}", "label": label}
             for fmt, label in DOWNLOADS[state["board"]["kind"]]
         ],
         "ballot_text": ballots64.describe(game.ballot) if game.ballot else "",  # шашки-64 (003 2.2.2)
-        "opening_rule_text": opening_rule_title(game.opening_rule)
+        "opening_rule_text": disciplines.opening_rule_title(game.opening_rule)
         if game.discipline == "renju" or game.opening_rule not in ("", "none")
         else "",
         "foul_policy_text": disciplines.foul_policy_title(game.foul_policy) if game.discipline == "renju" else "",
@@ -426,7 +426,7 @@ def challenge_rows(challenges) -> list:
     """Challenges with their discipline's title."""
     rows = list(challenges)
     for challenge in rows:
-        challenge.discipline_title = discipline_title(challenge.discipline)
+        challenge.discipline_title = disciplines.discipline_title(challenge.discipline)
     return rows
 
 
@@ -435,7 +435,7 @@ def game_rows(games) -> list[Game]:
     imported record's "opponent" is its two players' names."""
     rows = list(games)
     for game in rows:
-        game.discipline_title = discipline_title(game.discipline)
+        game.discipline_title = disciplines.discipline_title(game.discipline)
         if game.imported_by_id:
             game.opponent = f"{game.white_name or '?'} – {game.black_name or '?'}"
     return rows

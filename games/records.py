@@ -53,6 +53,7 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
+from django.utils import translation
 
 from games.models import Game, Move
 from games.rules import IllegalMove, ballots64, pdn, renju_records, variant
@@ -134,6 +135,12 @@ def records_of(games: list[Game], format: str) -> list[str]:
     return [game_record(game=game, format=format, moves=moves[game.pk]) for game in games]
 
 
+def venue_site(game: Game) -> str:
+    """The Site tag of a game whose record names no place: the club, and where in it (``games.venue``)."""
+    with translation.override("en"):  # a record reads the same whoever downloads it
+        return f"Club, {game.get_venue_display()}"
+
+
 def game_record(*, game: Game, format: str, moves: list[str] | None = None) -> str:
     """One game's record in ``format``; ``moves`` are its moves when the caller read them already."""
     if moves is None:
@@ -145,7 +152,7 @@ def game_record(*, game: Game, format: str, moves: list[str] | None = None) -> s
             raise Invalid("bad-format", "Draughts games are exported as PDN (format=pdn).")
         tags = {
             "Event": game.event or "Club game",
-            "Site": game.site or "Club",
+            "Site": game.site or venue_site(game),
             "Date": date,
             "Round": game.round or "-",
             "White": white,
@@ -160,8 +167,8 @@ def game_record(*, game: Game, format: str, moves: list[str] | None = None) -> s
         if game.ballot:
             tags["Ballot"] = game.ballot  # шашки-64 starting position drawn by lot (003 2.2.2)
             tags["Opening"] = ballots64.describe(game.ballot)  # as players read it: "idf 2-III: 1. ab4 bc5 …"
-        if game.time_control and game.time_control != "-":
-            tags["TimeControl"] = game.time_control
+        if game.time_control.timed:
+            tags["TimeControl"] = str(game.time_control)
         return pdn.write_game(tags, moves, game.result or "*")
     if format not in ("renju", "plain", "sgf"):
         raise Invalid("bad-format", "Renju games are exported as format=renju (plain) or format=sgf.")
@@ -171,6 +178,7 @@ def game_record(*, game: Game, format: str, moves: list[str] | None = None) -> s
         result=_TO_RENJU.get(game.result, "*"),
         tags={
             "Event": game.event or "Club game",
+            "Site": game.site or venue_site(game),
             "Date": date,
             "Round": game.round or "-",
             "Black": black,

@@ -110,6 +110,14 @@ def elo_scores(result: str) -> tuple[float, float] | None:
     return score(result, WHITE), score(result, BLACK)
 
 
+def for_unfinished(took_place: bool) -> tuple[str, ...]:
+    """The results an arbiter may give a game that ended without one: a game that took
+    place counts as played (1.10.4) — a win, a draw, or ``0-0`` when both lose it; the
+    forfeit signs only for a game that did not take place (1.12.2: «партия фактически не
+    состоялась»)."""
+    return PLAYED if took_place else FORFEITS
+
+
 def for_winner(colour: str | None, *, forfeit: bool = False, both_lost: bool = False) -> str:
     """The result text of a game won by ``colour``; with ``colour`` None a draw,
     or ``both_lost`` (always so for a forfeit: both lost by forfeit)."""

@@ -7,15 +7,16 @@ writes (games/services).
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.contrib.auth.models import AnonymousUser
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from club.members.models import Member
-from games import clock, results
+from games import clock, delay, results
 from games.models import BLACK, WHITE, Challenge, Game, Move
 from games.rules import IllegalMove, variant
 from games.services.positions import POINT, Replay, game_replay
@@ -59,8 +60,12 @@ def game_list(
     return games.order_by("-created_at", "-id")
 
 
-def game_moves(*, game_id: int, since: int = 0) -> QuerySet[Move]:
-    return Move.objects.filter(game_id=game_id, ply__gt=since).order_by("ply")
+def game_moves(*, game_id: int, since: int = 0, as_of: datetime | None = None) -> QuerySet[Move]:
+    """The game's moves after ply ``since``; with ``as_of``, only those made by then (``game_seen_by``)."""
+    moves = Move.objects.filter(game_id=game_id, ply__gt=since)
+    if as_of is not None:
+        moves = moves.filter(played_at__lte=as_of)
+    return moves.order_by("ply")
 
 
 def challenge_list(*, member_id: int | None = None, status: str | None = "open") -> QuerySet[Challenge]:
@@ -121,7 +126,7 @@ def my_games(member: Member) -> dict[str, list[Game]]:
         game.my_turn = game.to_move == game.my_colour
     ongoing.sort(
         key=lambda g: (
-            not (g.my_turn and g.speed == "correspondence"),
+            not (g.my_turn and g.time_control.correspondence),
             not g.my_turn,
             g.deadline.timestamp() if g.deadline else float("inf"),
         )
@@ -211,7 +216,7 @@ def game_clocks(game: Game, *, now: datetime | None = None) -> dict:
     clock runs to the stored deadline, which already counts vacations and a
     bank's cap per move; the other clock shows its stored time (a bank: all of it)."""
     now = now or timezone.now()
-    tc = clock.TimeControl.parse(game.time_control)
+    tc = game.time_control
     # Not before a scheduled start, nor during a challenge's first moves (off the clock).
     running = (
         game.status == Game.Status.ONGOING
@@ -240,7 +245,7 @@ def game_clocks(game: Game, *, now: datetime | None = None) -> dict:
         "black_ms": shown[BLACK],
         "running": game.to_move if running else None,
         "deadline": game.deadline,
-        "control": game.time_control,
+        "control": str(game.time_control),
         "kind": tc.kind,
     }
 
@@ -272,6 +277,7 @@ class GameView:
     clocks: dict
     stopped: dict | None  # an arbiter's stop in force (its event data): no move is accepted now
     first_move_by: datetime | None  # a challenge's first move, off the clock, must come by then
+    delay: timedelta = delay.NONE  # the game as it stood this long ago (a spectator of a delayed event)
 
 
 def game_with_players(game_id: int) -> Game | None:
@@ -285,17 +291,36 @@ def viewer_colour(game: Game, member: Member | AnonymousUser | None) -> str | No
 
 
 def game_view(
-    game_id: int, member: Member | AnonymousUser | None = None, *, now: datetime | None = None
+    game_id: int,
+    member: Member | AnonymousUser | None = None,
+    *,
+    now: datetime | None = None,
+    delayed: bool = True,
+    as_of: datetime | None = None,
 ) -> GameView | None:
-    """Game ``game_id`` for ``member`` (None or anonymous: a spectator); None if there is none."""
+    """Game ``game_id`` for ``member`` (None or anonymous: a spectator); None if there is none.
+
+    A spectator of an event with a broadcast delay sees the game as it stood
+    that long ago (``game_as_of``); ``delayed=False`` shows it as it is now
+    (what the players and the officials see), ``as_of`` as it stood then."""
     game = game_with_players(game_id)
     if game is None:
         return None
+    now = now or timezone.now()
+    me = viewer_colour(game, member)
+    if as_of is not None:
+        late = max(now - as_of, delay.NONE)
+    else:
+        late = delay.spectator_delay(game, member) if delayed and me is None else delay.NONE
+        as_of = now - late if late else None
+    if as_of is not None:
+        game, notations = game_as_of(game, as_of)
+        now = as_of
+    else:
+        notations = tuple(game.moves.order_by("ply").values_list("notation", flat=True))
     v = variant(game.discipline)
-    notations = tuple(game.moves.order_by("ply").values_list("notation", flat=True))
     replay = game_replay(game, notations)
     position = replay.position
-    me = viewer_colour(game, member)
     ongoing = game.status == Game.Status.ONGOING
     stopped = clocks_stopped(game)
     # While the arbiter has the clocks stopped (an adjournment, an interruption) the move is refused: not his turn now.
@@ -332,7 +357,73 @@ def game_view(
         clocks=game_clocks(game, now=now),
         first_move_by=first_move_grace_at(game),
         stopped=stopped,
+        delay=late,
     )
+
+
+MOVE_FACTS = ("notation", "colour", "clock_ms", "played_at")  # what game_as_of reads of each move
+
+
+def game_as_of(game: Game, as_of: datetime, moves: list[tuple] | None = None) -> tuple[Game, tuple[str, ...]]:
+    """``game`` as it stood at ``as_of``, and its moves then: what a spectator of a
+    delayed broadcast sees. An ending or a draw offer made since is not shown yet;
+    each clock shows its player's time after his last move shown. ``moves``: its
+    moves' ``MOVE_FACTS`` up to ``as_of`` in order, when the caller read them already."""
+    if moves is None:
+        moves = list(game.moves.filter(played_at__lte=as_of).order_by("ply").values_list(*MOVE_FACTS))
+    seen = copy.copy(game)
+    seen.ply = len(moves)
+    if game.ended_at is None or game.ended_at > as_of:
+        seen.status, seen.result, seen.termination, seen.termination_clause = Game.Status.ONGOING, "", "", ""
+        seen.ended_at = None
+    seen.draw_offer_by, seen.draw_offer_ply = "", None
+    initial = game.time_control.initial_ms()
+    seen.white_ms = seen.black_ms = initial
+    for _notation, colour, clock_ms, _played_at in moves:
+        if colour == WHITE:
+            seen.white_ms = clock_ms
+        else:
+            seen.black_ms = clock_ms
+    if moves:
+        seen.turn_started_at = moves[-1][3]
+    notations = tuple(notation for notation, *_rest in moves)
+    replay = game_replay(seen, notations)
+    seen.fen = replay.steps[-1].fen if replay.steps else replay.start_fen
+    if seen.status == Game.Status.ONGOING:
+        seen.to_move = variant(game.discipline).turn(replay.position)
+    return seen, notations
+
+
+def games_seen(games: list[Game], as_of: datetime | None = None) -> dict[int, tuple[Game, Replay]]:
+    """Many games (a round's) as spectators see them, by id: each game (as it stood at
+    ``as_of``, an event's broadcast delay) and its replay; their moves read in one query."""
+    moves = Move.objects.filter(game_id__in=[game.pk for game in games])
+    if as_of is not None:
+        moves = moves.filter(played_at__lte=as_of)
+    by_game: dict[int, list[tuple]] = {game.pk: [] for game in games}
+    for game_id, *facts in moves.order_by("game_id", "ply").values_list("game_id", *MOVE_FACTS):
+        by_game[game_id].append(tuple(facts))
+    seen = {}
+    for game in games:
+        if as_of is not None:
+            shown, notations = game_as_of(game, as_of, by_game[game.pk])
+        else:
+            shown, notations = game, tuple(notation for notation, *_rest in by_game[game.pk])
+        seen[game.pk] = (shown, game_replay(shown, notations))
+    return seen
+
+
+def game_seen_by(game: Game, member: Member | AnonymousUser | None) -> tuple[Game, datetime | None]:
+    """``game`` as ``member`` may see it now, and the instant it shows: for a spectator
+    of an event with a broadcast delay, as it stood the delay ago (``game_as_of``);
+    else the game itself and None. The API and the record files ask this."""
+    if viewer_colour(game, member) is not None:
+        return game, None
+    late = delay.spectator_delay(game, member)
+    if not late:
+        return game, None
+    as_of = timezone.now() - late
+    return game_as_of(game, as_of)[0], as_of
 
 
 def _repeating_moves(v, position, legal: list[dict]) -> list[str]:
@@ -370,3 +461,29 @@ def game_actions(game: Game, me: str | None, *, may_claim: bool, claim_moves: li
     else:
         actions.append(Action("resign"))
     return actions
+
+
+def score_sheet_state(game: Game) -> dict:
+    """What the score-sheet page draws (``games.services.score_sheet``): the moves typed so
+    far, the position, and its legal moves with their paths to click on the board (none
+    once the position is final). Connect6's two-stone pairs are typed, not clicked."""
+    v = variant(game.discipline)
+    notations = tuple(game.moves.order_by("ply").values_list("notation", flat=True))
+    position = game_replay(game, notations).position
+    final = v.result(position)
+    legal = []
+    if final is None:
+        moves = v.legal_moves(position)
+        for move in [] if hasattr(moves, "extra") else moves:
+            path = [str(s) for s in getattr(move, "path", ())] or (
+                [move.notation] if POINT.match(move.notation) else []
+            )
+            legal.append({"notation": move.notation, "path": path})
+    return {
+        "moves": list(notations),
+        "ply": len(notations),
+        "fen": v.to_fen(position),
+        "to_move": v.turn(position),
+        "final": final,
+        "legal": legal,
+    }

@@ -2,9 +2,7 @@
 
 Each is here because bench/hand_sql.py measured it against its ORM
 equivalent on PostgreSQL, both as psycopg prepared statements, and the ORM
-cost more (figures: bench/results/hand_sql-2026-12-01.txt, a shared machine
-under load, so the ratio is the figure to read; the microseconds are inflated
-alike on both sides). tests/games/test_sql.py checks each against the ORM on
+cost more (its saved runs are in bench/results/). tests/games/test_sql.py checks each against the ORM on
 SQLite and PostgreSQL. The statements are built once per vendor from the
 models' metadata (club/platform/sql.py), so a model change reaches them.
 """
@@ -41,8 +39,7 @@ MOVE_GAME_FIELDS = [
 ]
 
 
-# Game lock: the ORM took 5.3× as long (1.00 vs 5.34 ms a call on the loaded machine),
-# bench/results/hand_sql-2026-12-01.txt.
+# Game lock: taken by every move and every decision on a game.
 @sql.per_vendor
 def _lock_statement() -> tuple[str, sql.Columns]:
     qn = connection.ops.quote_name
@@ -51,7 +48,7 @@ def _lock_statement() -> tuple[str, sql.Columns]:
     return (f"SELECT {columns.sql} FROM {qn(Game._meta.db_table)} WHERE {qn(Game._meta.pk.column)} = %s{lock}", columns)
 
 
-def game_locked(game_id: int, cursor=None) -> Game | None:
+def game_row_for_update(game_id: int, cursor=None) -> Game | None:
     """``Game.objects.select_for_update().filter(pk=game_id).first()``: SELECT
     … FOR UPDATE of the game row (a plain SELECT inside SQLite's IMMEDIATE
     transaction, which already holds the write lock)."""
@@ -60,7 +57,7 @@ def game_locked(game_id: int, cursor=None) -> Game | None:
     return None if row is None else columns.instance(row)
 
 
-# Vacations: the ORM took 4.4× as long (0.66 vs 2.88 ms), bench/results/hand_sql-2026-12-01.txt.
+# Vacations: read by every move of a correspondence game, to stop its clock while away.
 @sql.per_vendor
 def _pauses_statement() -> tuple[str, sql.Columns]:
     qn, meta = connection.ops.quote_name, Vacation._meta
@@ -79,7 +76,7 @@ def vacations_ending_after(
     return [tuple(columns.values(row)) for row in rows]
 
 
-# A move's lock and its vacations in one round trip (issue 29): the look-up rides
+# A move's lock and its vacations in one round trip: the look-up rides
 # on the lock's SELECT as three correlated subqueries (PostgreSQL; SQLite, without
 # network round trips, keeps the second statement). In the select list they are
 # evaluated for the row as locked, also when FOR UPDATE waited for another move.
@@ -112,13 +109,13 @@ _lock_with_vacations_statement = sql.per_vendor(lambda: _with_vacations_statemen
 _read_with_vacations_statement = sql.per_vendor(lambda: _with_vacations_statement(lock=False))
 
 
-def game_locked_with_vacations(game_id: int, cursor=None) -> tuple[Game | None, list | None]:
-    """``game_locked`` and, on PostgreSQL in the same statement, the players'
+def game_row_for_update_with_vacations(game_id: int, cursor=None) -> tuple[Game | None, list | None]:
+    """``game_row_for_update`` and, on PostgreSQL in the same statement, the players'
     ``vacations_ending_after(game.turn_started_at)`` (none before a turn has
     started); None for the vacations where they are not folded in."""
     built = _lock_with_vacations_statement()
     if built is None:
-        return game_locked(game_id, cursor), None
+        return game_row_for_update(game_id, cursor), None
     statement, columns = built
     row = sql.fetch_one(statement, [game_id], cursor)
     if row is None:
@@ -134,7 +131,7 @@ def reads_unlocked() -> bool:
 
 
 def game_with_vacations(game_id: int, cursor=None) -> tuple[Game | None, list, str | None]:
-    """As ``game_locked_with_vacations`` without the lock, and the row's version
+    """As ``game_row_for_update_with_vacations`` without the lock, and the row's version
     (its xmin) as read; (None, [], None) for no such game. PostgreSQL only."""
     statement, columns = _read_with_vacations_statement()
     row = sql.fetch_one(statement, [game_id], cursor)
@@ -144,8 +141,7 @@ def game_with_vacations(game_id: int, cursor=None) -> tuple[Game | None, list, s
     return columns.instance(row), list(zip(members, starts, ends, strict=True)), version
 
 
-# Move store: the ORM (save + update, two round trips) took 2.2× as long (1.62 vs 3.56 ms),
-# bench/results/hand_sql-2026-12-01.txt.
+# Move store: the ORM needs two round trips (save, then update) where this takes one.
 @sql.per_vendor
 def _store_statement() -> tuple[str, str, list, list]:
     """(INSERT of the move, UPDATE of the game, their fields); on PostgreSQL the
@@ -167,9 +163,9 @@ def _store_statement() -> tuple[str, str, list, list]:
     return insert, update, move_fields, game_fields
 
 
-def _values(instance, fields) -> list:
-    """The fields' values as ``save`` would write them (a new move's pre_save defaults included)."""
-    db, adding = sql.database(), instance._state.adding
+def _values(instance, fields, *, adding: bool) -> list:
+    """The fields' values as ``save`` would write them (``adding``: a new row, whose pre_save defaults apply)."""
+    db = sql.database()
     return [f.get_db_prep_save(f.pre_save(instance, adding), db) for f in fields]
 
 
@@ -178,6 +174,8 @@ def _stored(move: Move, row) -> bool:
     if row is None:
         return False
     move.pk = row[0]
+    # Django has no public way to mark an instance saved but save() and from_db(); the move
+    # is the caller's own object, so its saved state is set as save() would set it.
     move._state.adding, move._state.db = False, connection.alias
     return True
 
@@ -189,7 +187,8 @@ def move_store(cursor, move: Move, game: Game) -> bool:
     (game, ply) and (game, idempotency_key) constraints refuse a duplicate
     move with IntegrityError."""
     insert, update, move_fields, game_fields = _store_statement()
-    move_values, game_values = _values(move, move_fields), _values(game, game_fields) + [game.pk]
+    move_values = _values(move, move_fields, adding=True)
+    game_values = _values(game, game_fields, adding=False) + [game.pk]
     if not update:
         cursor.execute(insert, move_values + game_values)
         return _stored(move, cursor.fetchone())
@@ -203,7 +202,7 @@ def move_store(cursor, move: Move, game: Game) -> bool:
 
 
 # The unlocked move's store: one statement in autocommit, so no BEGIN, no
-# FOR UPDATE and no COMMIT round trips (issue 29). The game is updated only if
+# FOR UPDATE and no COMMIT round trips. The game is updated only if
 # its row is still the version the move read, and the move inserted only then.
 @sql.per_vendor
 def _store_if_unchanged_statement() -> tuple[str, list, list]:
@@ -227,5 +226,8 @@ def move_store_if_unchanged(cursor, move: Move, game: Game, version: str) -> boo
     xmin when read, ``game_with_vacations``): False, with nothing written, if
     another write has changed it (or it is gone). PostgreSQL only."""
     statement, move_fields, game_fields = _store_if_unchanged_statement()
-    cursor.execute(statement, _values(game, game_fields) + [game.pk, version] + _values(move, move_fields))
+    cursor.execute(
+        statement,
+        _values(game, game_fields, adding=False) + [game.pk, version] + _values(move, move_fields, adding=True),
+    )
     return _stored(move, cursor.fetchone())

@@ -1,5 +1,7 @@
 """Celery tasks: thin, idempotent, taking ids."""
 
+from datetime import datetime
+
 from celery import shared_task
 
 from games import events
@@ -24,6 +26,13 @@ def game_followups_task(game_id: int) -> list[str]:
     """A game ended: run its follow-ups (ratings, notifications, its event's), once
     each (settings.GAME_FOLLOWUPS_TASK names this task; games/events/outbox.py)."""
     return events.followups_run(game_id)
+
+
+@shared_task(name="games.tasks.game_delayed_frame_task", ignore_result=True)
+def game_delayed_frame_task(game_id: int, as_of: str) -> None:
+    """The spectators of a delayed event see the game as it stood at ``as_of`` (ISO 8601):
+    sent the event's delay after that change (settings.GAME_DELAYED_FRAME_TASK)."""
+    events.game_delayed_send(game_id, datetime.fromisoformat(as_of))
 
 
 @shared_task(name="games.tasks.games_followups_task", acks_late=True, reject_on_worker_lost=True, ignore_result=True)

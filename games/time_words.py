@@ -15,15 +15,6 @@ def _minutes(seconds: int) -> str:
     return f"{seconds / 60:g}"
 
 
-def _parsed(text: str) -> TimeControl | None:
-    if not text or text == "-":
-        return None
-    try:
-        return TimeControl.parse(text)
-    except ValueError:
-        return None
-
-
 def _days(days: int) -> str:
     return ngettext("%(days)d day per move", "%(days)d days per move", days) % {"days": days}
 
@@ -79,12 +70,11 @@ def _day_periods(tc: TimeControl) -> list[str]:
     return parts
 
 
-def short(text: str) -> str:
+def short(tc: TimeControl | None) -> str:
     """``3+2`` (minutes + seconds a move), ``120/50, 60/25`` (minutes for moves), "3 days per move",
     "135 days, ≤21 a move", "10 moves in 50 days"."""
-    tc = _parsed(text)
-    if tc is None:
-        return _("untimed") if not text or text == "-" else text
+    if tc is None or not tc.timed:
+        return _("untimed")
     if tc.days:
         return _days(tc.days)
     if tc.kind == "correspondence-bank":
@@ -97,11 +87,10 @@ def short(text: str) -> str:
     return periods + (f" +{tc.increment}" if tc.increment else "")
 
 
-def words(text: str) -> str:
+def words(tc: TimeControl | None) -> str:
     """The control in words, for the hover text and the game page."""
-    tc = _parsed(text)
-    if tc is None:
-        return short(text)
+    if tc is None or not tc.timed:
+        return short(tc)
     if tc.days:
         return _days(tc.days)
     if tc.kind == "correspondence-bank":
@@ -132,6 +121,6 @@ def words(text: str) -> str:
     return text
 
 
-def abbr(text: str) -> str:
+def abbr(tc: TimeControl | None) -> str:
     """``<abbr title="3 min each for the game, plus 2 s a move">3+2</abbr>``."""
-    return format_html('<abbr class="time-control" title="{}">{}</abbr>', words(text), short(text))
+    return format_html('<abbr class="time-control" title="{}">{}</abbr>', words(tc), short(tc))

@@ -90,7 +90,7 @@ def game_page(request, game_id: int):
             "conditional_line": conditional.conditional_line_of(game, request.user),
             "claims": presentation.claims_open(game, state),
             "may_prepare": (
-                state["ongoing"] and game.speed == "correspondence" and state["my_color"] and not state["my_turn"]
+                state["ongoing"] and game.time_control.correspondence and state["my_color"] and not state["my_turn"]
             ),
         },
     )
@@ -148,9 +148,11 @@ def game_download(request, game_id: int):
     game = selectors.game_with_players(game_id)
     if game is None:
         raise Http404
+    game, as_of = selectors.game_seen_by(game, request.user)  # an event's broadcast delay
     fmt = request.GET.get("format") or records.default_format(game)
+    moves = list(selectors.game_moves(game_id=game_id, as_of=as_of).values_list("notation", flat=True))
     try:
-        text = records.game_record(game=game, format=fmt)
+        text = records.game_record(game=game, format=fmt, moves=moves)
     except Refused as error:
         return HttpResponse(str(error), status=refusal_status(error), content_type="text/plain; charset=utf-8")
     kind = records.RECORD_FILES[fmt]

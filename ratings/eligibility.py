@@ -30,9 +30,12 @@ PAIR_GAMES_PER_DAY = 2
 ARBITER_RECORDED = ("arbiter",)
 
 
-def each_side_moved(white_moves: int, black_moves: int, termination: str) -> bool:
-    """Rule 1: was the game played (each side moved, or an arbiter recorded it)?"""
-    return (white_moves > 0 and black_moves > 0) or termination in ARBITER_RECORDED
+def each_side_moved(white_moves: int, black_moves: int, termination: str, *, attested: bool = False) -> bool:
+    """Rule 1: was the game played (each side moved, or an arbiter recorded it)?
+    ``attested``: the game was played where its result, not its moves, is the
+    record — at the board (``games.venue``), where only a no-show is unplayed,
+    and a no-show's forfeit result is never rated."""
+    return attested or (white_moves > 0 and black_moves > 0) or termination in ARBITER_RECORDED
 
 
 PairDay = tuple[int, int, date]

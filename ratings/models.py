@@ -91,9 +91,8 @@ class RatingChange(models.Model):
     # The history is derived from the games: its member and opponent are the game's
     # players, who cannot be deleted while the game stands (Game.white/black PROTECT),
     # and the game's key cascades. So only the game's key is checked by the database:
-    # the two member keys' checks, one per row, went with the bulk load that took a
-    # full rebuild of 1 M games on PostgreSQL from 75.7 s to 45.3 s (bench/results/
-    # club_scale-L-2026-12-02-night-046b8aa.txt, club_scale-L-2026-12-03.txt). The game's and
+    # the two member keys' checks, one per row, went: they were a large share of a full
+    # rebuild's bulk load on PostgreSQL (bench/club_scale.py, its runs in bench/results/). The game's and
     # the member's own indexes would repeat the unique (game, member) and the
     # member's history index.
     game = models.ForeignKey(

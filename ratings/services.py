@@ -35,6 +35,7 @@ from django.db.models import F, Q, QuerySet
 
 from games import results
 from games.models import Game
+from games.venue import venue_rules, venues_where
 from ratings import eligibility, elo, sql
 from ratings.config import pair_games_per_day, rating_config
 from ratings.elo import EloConfig, PlayerState
@@ -66,7 +67,11 @@ def rated_games() -> QuerySet[Game]:
         )
         .exclude(termination="forfeit")
         .exclude(white_id=F("black_id"))
-        .filter(Q(white_moves__gt=0, black_moves__gt=0) | Q(termination__in=eligibility.ARBITER_RECORDED))
+        .filter(
+            Q(white_moves__gt=0, black_moves__gt=0)
+            | Q(termination__in=eligibility.ARBITER_RECORDED)
+            | Q(venue__in=venues_where("arbiter_result_played"))
+        )
     )
 
 
@@ -80,7 +85,9 @@ def game_is_rated(game: Game) -> bool:
         and game.ended_at is not None
         and game.termination != "forfeit"
         and game.white_id != game.black_id
-        and eligibility.each_side_moved(game.white_moves, game.black_moves, game.termination)
+        and eligibility.each_side_moved(
+            game.white_moves, game.black_moves, game.termination, attested=venue_rules(game).arbiter_result_played
+        )
     )
 
 
@@ -348,7 +355,7 @@ def _pool_replay_from(
     copy = connection.vendor == "postgresql"
     pool_text = sql.copy_text(discipline) + "\t" + sql.copy_text(speed)
     # Bound once: each ``connection`` attribute read goes through asgiref's
-    # thread-local proxy, 2 s of a 30 s rebuild of 100,000 games (bench/results/ratings_recompute-2026-12-02.txt).
+    # thread-local proxy, a visible share of a rebuild (bench/ratings_recompute.py).
     adapt = connection.ops.adapt_datetimefield_value
     history_lines = sql.history_lines
     stream = rows.iterator(chunk_size=_CHUNK)

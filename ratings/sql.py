@@ -2,8 +2,8 @@
 
 A rebuild writes two history rows per game and a rating per member. Against
 ``bulk_create`` of model instances (bench/hand_sql.py, 2,000 history rows on
-PostgreSQL) the plain rows through COPY take a fraction of the time (figure
-below); tests/ratings/test_sql.py checks the rows written against
+PostgreSQL; its runs in bench/results/) the plain rows through COPY take a
+fraction of the time; tests/ratings/test_sql.py checks the rows written against
 ``bulk_create``'s on SQLite and PostgreSQL.
 """
 
@@ -16,8 +16,6 @@ from django.db import connection
 from django.db.models import Model
 
 
-# 2,000 history rows: bulk_create took 4.4× as long as COPY (95 vs 417 ms on the loaded
-# machine), bench/results/hand_sql-2026-12-01.txt.
 def rows_insert(model: type[Model], fields: tuple[str, ...], rows: list[tuple]) -> None:
     """``model.objects.bulk_create(model(**dict(zip(fields, row))) for row in rows)``
     without building an instance per row; ``rows`` hold database values in

@@ -298,7 +298,7 @@ class SanctionListView(generics.ListCreateAPIView):
 
 
 class ReasonIn(serializers.Serializer):
-    reason = serializers.CharField(max_length=REASON_MAX, required=False, default="")
+    reason = serializers.CharField(max_length=REASON_MAX, required=False, allow_blank=True, default="")
 
 
 class CorrectionIn(serializers.Serializer):

@@ -1,4 +1,4 @@
-"""The event's desk (issue 28): one page per championship for its organiser and
+"""The event's desk: one page per championship for its organiser and
 arbiters — the next step and who takes it, the step's own form, the protests to
 rule on, the sanctions and adjourned games — and for a player his own part of
 it: his sanctions (with a protest form), his protests and questions with their
@@ -23,9 +23,11 @@ from club.championships.forms import (
     PairForm,
     PublishForm,
 )
+from club.championships.selectors.board_results import boards_without_result
 from club.championships.selectors.desk import adjudications_due, matches_to_decide, next_step, publish_check
 from club.platform.api.params import posted_int
 from club.platform.refusals import Refused
+from games.venue import rules_of
 
 from . import selectors, services
 from .forms import EventSanctionForm, MyGameForm
@@ -47,6 +49,8 @@ def championship_desk(request, pk: int):
     if not (official or playing):
         raise PermissionDenied
     context = {"championship": championship, "official": official, **selectors.event_part_of(me, championship)}
+    if rules_of(championship.venue).results_reported:  # at the board: what each board waits for, and from whom
+        context["boards_waiting"] = boards_without_result(championship)
     context.update(
         question_form=MyGameForm(games=context["my_games"], auto_id="id_question_%s"),
         game_protest_form=MyGameForm(games=context["my_games"], auto_id="id_game_protest_%s"),
@@ -68,7 +72,7 @@ def championship_desk(request, pk: int):
             ),
             pair_form=PairForm(),
             publish_form=PublishForm(),
-            # beside the Publish button: the classification the pairing was made from (issue 28)
+            # beside the Publish button: the classification the pairing was made from
             publish=publish_check(championship, last) if step.action == "publish" else None,
             appoint_form=AppointForm(),
             guest_form=GuestForm(),

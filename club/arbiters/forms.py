@@ -54,8 +54,15 @@ class AdjournForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        # Read in the zone active for the request (the arbiter's), and named so (issue 27).
+        # Read in the zone active for the request (the arbiter's), and named so.
         self.fields["resume_at"].label = _("Resumes at (%(zone)s)") % {"zone": zones.current_label()}
+
+
+class SealRecordForm(forms.Form):
+    """At the board: the sealed move the player handed over in its envelope (5.3.3.3)."""
+
+    move = forms.CharField(label=_("Sealed move, as written on the sheet"), max_length=120)
+    ply = forms.IntegerField(widget=forms.HiddenInput, min_value=0, max_value=10_000)
 
 
 class ResumeForm(forms.Form):
@@ -102,6 +109,7 @@ FORMS = {
     "clocks-stop": ClocksStopForm,
     "clocks-start": ClocksStartForm,
     "adjourn": AdjournForm,
+    "seal": SealRecordForm,
     "resume": ResumeForm,
     "draw-decision": DrawDecisionForm,
     "answer": AnswerForm,

@@ -28,8 +28,10 @@ from club.championships.authority import Action, club_powers, verdict
 from club.championships.models import Appointment, Championship, Round
 from club.championships.selectors import championship_of_game
 from club.championships.selectors.adjudication import games_awaiting_adjudication
+from club.championships.selectors.board_results import DISPUTED, boards_without_result
 from club.championships.selectors.events import club_games_q, event_games_q
 from games.models import Game
+from games.venue import rules_of
 
 from .models import DrawClaim, Protest, Question
 from .services.arrivals import protest_url
@@ -190,6 +192,39 @@ def adjudications(scope: Scope) -> Iterable[Item]:
                 url=reverse("championship-desk", args=[championship.pk]) + f"#adjudicate-{game.pk}",
                 action=Action.GAME_RESULT,
                 target=game,
+            )
+
+
+@source
+def boards_waiting(scope: Scope) -> Iterable[Item]:
+    """Games played at the board whose result has not come in: a disputed one (the players'
+    reports disagree) is the arbiters' to decide; the others wait for the players' reports,
+    or for an arbiter who watched the game to record it (``services.board_results``)."""
+    for championship in Championship.objects.filter(pk__in=_ids(scope.championships)):
+        if not rules_of(championship.venue).results_reported:
+            continue
+        deadline, note = before_next_round(championship)
+        for waiting in boards_without_result(championship):
+            board = waiting.board
+            disputed = waiting.state == DISPUTED
+            yield Item(
+                kind="disputed-result" if disputed else "no-result",
+                what=(
+                    _("Disputed result: the players' reports disagree")
+                    if disputed
+                    else _("Board without a result: %(to_act)s") % {"to_act": waiting.to_act}
+                ),
+                subject=f"{board.white} – {board.black}",
+                championship=championship,
+                since=(waiting.reports[-1].reported_at if disputed else None)
+                or board.round.starts_at
+                or board.round.published_at,
+                deadline=deadline,
+                deadline_note=note,
+                url=reverse("championships:boards", args=[championship.pk])
+                + f"#board-{board.round.number}-{board.number}",
+                action=Action.BOARD_RESULT,
+                target=board.game,
             )
 
 

@@ -10,7 +10,6 @@ from django.utils import timezone
 from club.championships.authority import Action, verdict
 from club.championships.models import Appointment, Championship, Entry
 from club.members.roles import Role, has_any_role, has_role
-from games.clock import TimeControl
 from games.models import Game
 from games.presentation import page_texts
 from games.rules import family
@@ -28,7 +27,7 @@ def ladder_next(*, game, member) -> dict:
     warning, third the loss of the game, after that the arbiter's choice
     (``next`` None). Classical games have no ladder (``applies`` False)."""
     count = Sanction.objects.filter(game=game, member=member, status=Sanction.Status.IN_FORCE).count()
-    applies = TimeControl.parse(game.time_control).speed_in(game.discipline) in ("rapid", "blitz")
+    applies = game.speed in ("rapid", "blitz")
     step = LADDER[count] if applies and count < len(LADDER) else None
     return {"applies": applies, "violations": count, "next": step, "clause": "003 1.16.6"}
 
@@ -157,7 +156,7 @@ def adjournment_resumable(adjournment: Adjournment, now: datetime) -> bool:
     return adjournment.status == Adjournment.Status.SEALED and now >= adjournment.resume_at
 
 
-# ---- the event's desk (issue 28) ------------------------------------------------------------------------
+# ---- the event's desk ------------------------------------------------------------------------
 def event_desk(championship: Championship, viewer) -> dict:
     """What the organiser and arbiters act on at the event's desk: its playing members (to
     sanction, 1.4), its protests (those waiting first, each with whether ``viewer`` may rule

@@ -21,6 +21,7 @@ from club.platform.api.errors import REFUSAL_STATUS
 from club.platform.api.params import posted_int
 from club.platform.refusals import Refused as PlayRefused
 from games.models import Game
+from games.venue import venue_rules
 
 from . import selectors, services
 from .forms import FORMS, ClubSanctionForm
@@ -32,6 +33,7 @@ DONE = {
     "clocks-stop": gettext_lazy("The clocks are stopped."),
     "clocks-start": gettext_lazy("The clocks are running again."),
     "adjourn": gettext_lazy("The game is adjourned: the player to move seals his move."),
+    "seal": gettext_lazy("The sealed move is recorded; it stays hidden until the game resumes."),
     "resume": gettext_lazy("The game is resumed with the sealed move."),
     "draw-decision": gettext_lazy("The draw claim is decided."),
     "answer": gettext_lazy("The answer is sent."),
@@ -108,6 +110,8 @@ def _act(by, game: Game, action: str, v: dict) -> None:
         services.adjournment_order(
             by=by, game_id=game.pk, resume_at=v["resume_at"], reason=v["reason"], order=v["order"]
         )
+    elif action == "seal":
+        services.sealed_move_record(by=by, game_id=game.pk, move=v["move"], expected_ply=v["ply"])
     elif action == "resume":
         services.adjournment_resume(by=by, adjournment_id=v["adjournment"])
     elif action == "draw-decision":
@@ -178,6 +182,7 @@ def game_desk(request, pk: int):
     forms = {}  # by the action's name with "_" for "-", for the template
     for name, form_class in FORMS.items():
         extra = {"players": desk["players"]} if name == "sanction" else {}
+        extra = {"initial": {"ply": game.ply}} if name == "seal" else extra
         forms[name.replace("-", "_")] = bound if name == action else form_class(auto_id=f"id_{name}_%s", **extra)
     return render(
         request,
@@ -186,6 +191,7 @@ def game_desk(request, pk: int):
             "game": game,
             "championship": championship_of_game(game),
             "may_decide": verdict(request.user, Action.GAME_ADJOURN, game).allowed,
+            "sealed_on_paper": venue_rules(game).sealed_move_on_paper,
             "forms": forms,
             "action": action,
             "refusal": refusal,

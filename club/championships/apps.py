@@ -14,8 +14,10 @@ class ChampionshipsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
-        from games import events
+        from games import delay, events
 
+        from .selectors.broadcast import spectator_delay
         from .services.correspondence import vacation_cap_check
 
         events.check_vacation(vacation_cap_check)
+        delay.provide_spectator_delay(spectator_delay)

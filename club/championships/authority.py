@@ -35,6 +35,7 @@ from club.members.roles import Role, roles_of
 from club.platform.refusals import Conflict, Forbidden, Refused
 from club.teams.models import Team
 from games.services.arbiter import correction_window
+from games.venue import rules_of
 
 from .models import Appointment, Championship
 from .selectors.events import championship_of_game
@@ -53,6 +54,7 @@ class Power(StrEnum):
 
 class Action(StrEnum):
     GAME_RESULT = "game.result"  # set, correct or annul a game's result (1.4, 1.10.4)
+    BOARD_RESULT = "game.board-result"  # record the result of a game at the board, or a no-show (1.9, 1.16)
     GAME_CLOCKS = "game.clocks"  # stop, restart or correct the clocks (1.7.8, 5.3.1.5–5.3.1.6)
     GAME_ADJOURN = "game.adjourn"  # order an adjournment (5.3.3.2)
     GAME_DESK = "game.desk"  # the arbiter's page of a game: resume, draw claims, questions, the sealed move
@@ -83,6 +85,7 @@ def _powers(*powers: Power) -> frozenset[Power]:
 
 RULES: dict[Action, Rule] = {
     Action.GAME_RESULT: Rule(_powers(Power.CHIEF), _powers(Power.CLUB_CHIEF), "003 1.4", judges_game=True),
+    Action.BOARD_RESULT: Rule(_powers(Power.ARBITER), _powers(Power.CLUB_ARBITER), "003 1.16", judges_game=True),
     Action.GAME_CLOCKS: Rule(_powers(Power.ARBITER), _powers(Power.CLUB_ARBITER), "003 1.7.8", judges_game=True),
     Action.GAME_ADJOURN: Rule(_powers(Power.CHIEF), _powers(Power.CLUB_CHIEF), "003 5.3.3.2", judges_game=True),
     Action.GAME_DESK: Rule(_powers(Power.ARBITER), _powers(Power.CLUB_ARBITER), "002 §17", judges_game=True),
@@ -265,6 +268,13 @@ def result_still_open(game, now) -> Verdict:
             Conflict,
         )
     return ALLOWED
+
+
+def round_results_action(championship: Championship) -> Action:
+    """What entering a round's results is in ``championship``: at the board any appointed
+    arbiter records them (he watches the boards, 1.16); elsewhere the chief arbiter sets
+    a result (1.10.4)."""
+    return Action.BOARD_RESULT if rules_of(championship.venue).results_reported else Action.EVENT_DECIDE
 
 
 def appointing(championship: Championship) -> Action:

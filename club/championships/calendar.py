@@ -1,4 +1,4 @@
-"""iCalendar feeds (RFC 5545, through the ``icalendar`` library; issue 27).
+"""iCalendar feeds (RFC 5545, through the ``icalendar`` library).
 
 * a championship's rounds — public while the championship is (not a draft);
 * a member's scheduled games and rounds — behind a private URL whose token
@@ -6,14 +6,22 @@
 
 Times are written in UTC (``DTSTART:…Z``): each calendar program shows them
 in its owner's zone. A round or game without a set start (correspondence) is
-an all-day event on the day it was published or began.
+an all-day event on the day it was published or began, through its deadline when
+it has one. A correspondence section played all at once is one all-day event from
+its start to its closing date, and its closing date an event of its own: its rounds
+are not days of their own.
+
+Every UID ends in the club's own host (``SITE_URL``), so two clubs' feeds in one
+calendar never take each other's events for their own (RFC 5545 3.8.4.7).
 """
 
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from urllib.parse import urlsplit
 
 import icalendar
+from django.conf import settings
 from django.core import signing
 from django.db.models import Q
 from django.utils import timezone
@@ -44,12 +52,8 @@ def member_of_token(token: str) -> int | None:
     return None
 
 
-def _length(time_control: str) -> timedelta | None:
+def _length(tc: clock.TimeControl) -> timedelta | None:
     """How long a live game may take: both clocks' periods, at most 8 h; None for correspondence."""
-    try:
-        tc = clock.TimeControl.parse(time_control)
-    except ValueError:
-        return timedelta(hours=2)
     if tc.correspondence:
         return None
     total = 2 * sum(p.seconds for p in tc.periods)
@@ -65,15 +69,29 @@ def _calendar(name: str) -> icalendar.Calendar:
     return cal
 
 
-def _event(uid: str, summary: str, start: datetime, length: timedelta | None, url: str, stamp: datetime):
+def _uid(name: str) -> str:
+    """A UID unique to this club: the object's name at the club's own host."""
+    return f"{name}@{urlsplit(settings.SITE_URL).netloc}"
+
+
+def _event(
+    uid: str,
+    summary: str,
+    start: datetime,
+    length: timedelta | None,
+    url: str,
+    stamp: datetime,
+    until: datetime | None = None,
+):
     event = icalendar.Event()
-    event.add("uid", uid)
+    event.add("uid", _uid(uid))
     event.add("dtstamp", stamp)
     event.add("summary", summary)
-    if length is None:  # correspondence: the day it starts
+    if length is None:  # correspondence: whole days, from the day it starts through ``until``'s
         day = timezone.localtime(start).date()
+        last = timezone.localtime(until).date() if until and until > start else day
         event.add("dtstart", day)
-        event.add("dtend", day + timedelta(days=1))
+        event.add("dtend", last + timedelta(days=1))
     else:
         event.add("dtstart", start.astimezone(UTC))
         event.add("dtend", (start + length).astimezone(UTC))
@@ -90,14 +108,41 @@ def championship_feed(championship: Championship, base_url: str) -> bytes:
     cal = _calendar(championship.name)
     length = _length(championship.time_control)
     now = timezone.now()
+    url = f"{base_url}/championships/{championship.pk}/"
+    if championship.closes_at:
+        summary = _("%(event)s: closing date") % {"event": championship.name}
+        cal.add_component(_event(f"closing-{championship.pk}", summary, championship.closes_at, None, url, now))
+    if championship.all_at_once:
+        if championship.started_at:
+            summary = _("%(event)s: every game at once") % {"event": championship.name}
+            cal.add_component(
+                _event(
+                    f"section-{championship.pk}",
+                    summary,
+                    championship.started_at,
+                    None,
+                    url,
+                    championship.started_at,
+                    until=championship.closes_at or championship.finished_at,
+                )
+            )
+        return cal.to_ical()
     for the_round in championship.rounds.order_by("number"):
         start = _round_start(the_round)
         if start is None:
             continue
         summary = _("%(event)s: round %(n)d") % {"event": championship.name, "n": the_round.number}
-        url = f"{base_url}/championships/{championship.pk}/rounds/{the_round.number}/"
+        page = f"{base_url}/championships/{championship.pk}/rounds/{the_round.number}/"
         cal.add_component(
-            _event(f"round-{the_round.pk}@draughts-club", summary, start, length, url, the_round.paired_at or now)
+            _event(
+                f"round-{the_round.pk}",
+                summary,
+                start,
+                length,
+                page,
+                the_round.paired_at or now,
+                until=the_round.deadline,
+            )
         )
     return cal.to_ical()
 
@@ -113,7 +158,7 @@ def member_feed(member, base_url: str) -> bytes:
         summary = _("Game against %(opponent)s") % {"opponent": opponent or "?"}
         cal.add_component(
             _event(
-                f"game-{game.pk}@draughts-club",
+                f"game-{game.pk}",
                 summary,
                 start,
                 _length(game.time_control),
@@ -135,7 +180,7 @@ def member_feed(member, base_url: str) -> bytes:
         summary = _("%(event)s: round %(n)d") % {"event": the_round.championship.name, "n": the_round.number}
         cal.add_component(
             _event(
-                f"round-{the_round.pk}-{member.pk}@draughts-club",
+                f"round-{the_round.pk}-{member.pk}",
                 summary,
                 the_round.starts_at,
                 _length(the_round.championship.time_control),

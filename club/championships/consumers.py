@@ -1,11 +1,17 @@
-"""The live round page's socket: ``/ws/championships/<id>/rounds/<n>/?lang=<ru|en>`` (issue 27).
+"""The live round page's socket: ``/ws/championships/<id>/rounds/<n>/?lang=<ru|en>``.
 
 On connect the server sends ``{"type": "round", "boards_html", "standings_html", "live"}``;
 it joins the Channels group of every game of the round (``games.events.game_group``,
 told after each committed move or result) and the event's group
-(``services.standings.event_group``, told when the stored table changes), and
-after each message sends the round again. One render per update, whatever
-the number of boards (``club.championships.live``)."""
+(``services.standings.event_group``, told when the stored table changes).
+
+A move sends on the game's spectators' frame, built once for every socket
+(``games.frames``: ``{"type": "state", "id", "fen", "moves", "clock", ...}``);
+the page redraws that board from it (static/championships/pages.js). An
+event with a broadcast delay sends the frame of each change the delay later
+(``game.delayed``), as to the game page's spectators. When the stored table
+changes, or a change comes without a frame, the round is rendered again: one
+render per update, whatever the number of boards (``club.championships.live``)."""
 
 from urllib.parse import parse_qs
 
@@ -53,7 +59,21 @@ class RoundConsumer(AsyncJsonWebsocketConsumer):
         await self._send()
 
     async def game_changed(self, event):
-        await self._send()
+        frame = event.get("frame")
+        if frame is None:
+            await self._send()
+        elif not frame["delay_s"]:  # else the spectators' frame of this change comes later
+            await self._forward(frame)
+
+    async def game_delayed(self, event):
+        await self._forward(event["frame"])
+
+    async def _forward(self, frame):
+        text = frame["texts"].get(self.language)
+        if text is None:
+            await self._send()
+        else:
+            await self.send(text_data=text)
 
     async def standings_changed(self, event):
         await self._send()

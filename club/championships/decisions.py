@@ -41,7 +41,7 @@ def decision_record(
     )
 
 
-# ---- the log in words (issue 27): what each action was, and who did it ----------------------------
+# ---- the log in words: what each action was, and who did it ----------------------------
 ACTION_WORDS = {
     "create": gettext_lazy("championship created"),
     "entries-open": gettext_lazy("entries opened"),

@@ -1,6 +1,9 @@
 """Demo championships for ``club.site.demo.load_demo`` (``manage.py up --demo``): a
-finished round robin, a Swiss in progress and a correspondence section played
-all at once and in progress, so a newcomer sees a crosstable at once.
+finished round robin, a Swiss in progress, a correspondence section played
+all at once and in progress, and a club night's Swiss played at the board (its
+first round's results reported by the players, two score sheets typed in, the
+second round published with its boards waiting), so a newcomer sees a
+crosstable at once.
 
 Everything goes through the championship and game services — create, appoint,
 enter, draw the lot, pair, publish, play the moves, resign or agree a draw —
@@ -26,6 +29,7 @@ from .models import Championship, Round
 ROUND_ROBIN_NAME = "Demo club championship (round robin)"
 SWISS_NAME = "Demo open Swiss"
 SECTION_NAME = "Demo correspondence section (all games at once)"
+CLUB_NIGHT_NAME = "Demo club night (at the board)"
 
 # Legal from the Russian start: white, black, white, black, white, black (capture, recapture).
 RUSSIAN_OPENING = ["c3-d4", "f6-g5", "g3-f4", "b6-c5", "d4:b6", "a7:c5"]
@@ -206,7 +210,7 @@ def correspondence_section(
     name: str = SECTION_NAME,
     **options,
 ) -> Championship:
-    """A correspondence round robin played all at once (issue 25): started by the
+    """A correspondence round robin played all at once: started by the
     chief arbiter, its first ``finished`` games played to a result, the rest going on."""
     options.setdefault("discipline", "russian")
     options.setdefault("time_control", "d5")
@@ -228,6 +232,88 @@ def correspondence_section(
         play_game(board.game, decide(board.white, board.black), start=start, step=timedelta(hours=6))
         services.board_result_record(game_id=board.game_id, now=start + timedelta(days=1))
     services.standings_recompute(championship_id=championship.pk, now=start + timedelta(days=2))
+    championship.refresh_from_db()
+    return championship
+
+
+def club_night(
+    *,
+    organiser,
+    chief,
+    arbiter,
+    players: list[Member],
+    start: datetime,
+    decide: Decide = by_rating,
+    name: str = CLUB_NIGHT_NAME,
+    sheets: int = 2,
+    **options,
+) -> Championship:
+    """A Swiss played at the board (``games.venue``), in progress: round 1 played from an
+    hour after ``start``, each result reported by both players (the last board's recorded
+    by the arbiter), the first ``sheets`` score sheets typed in; round 2 published a day
+    later with its boards waiting for their results."""
+    options.setdefault("discipline", "russian")
+    options.setdefault("time_control", "900+5")
+    options.setdefault("swiss_system", "buchholz")
+    options.setdefault("lateness_minutes", 10)
+    championship = create(
+        organiser=organiser,
+        chief=chief,
+        arbiter=arbiter,
+        players=players,
+        now=start,
+        name=name,
+        system="swiss",
+        rounds_planned=4,
+        venue="board",
+        **options,
+    )
+    first = services.round_pair(by=arbiter, championship_id=championship.pk, now=start)
+    began = start + timedelta(hours=1)
+    services.round_publish(
+        by=arbiter, championship_id=championship.pk, round_number=first.number, starts_at=began, now=start
+    )
+    boards = list(first.boards.filter(game__isnull=False).select_related("white", "black").order_by("number"))
+    over = began + timedelta(hours=1)
+    for n, board in enumerate(boards):
+        outcome = decide(board.white, board.black)
+        result = {"white": "1-0", "black": "0-1", "draw": "1/2-1/2"}[outcome]
+        if n < len(boards) - 1:
+            for player in (board.white, board.black):
+                services.board_result_report(
+                    by=player, championship_id=championship.pk, game_id=board.game_id, result=result, now=over
+                )
+        else:
+            services.board_result_set(
+                by=arbiter,
+                championship_id=championship.pk,
+                game_id=board.game_id,
+                result=result,
+                reason="seen at the board",
+                clause="1.16",
+                now=over,
+            )
+        if n < sheets:
+            moves = OPENINGS[championship.discipline][: 6 if outcome != "draw" else 4]
+            services.score_sheet_enter(
+                by=board.white,
+                championship_id=championship.pk,
+                game_id=board.game_id,
+                text=" ".join(moves),
+                expected_ply=0,
+                now=over + timedelta(minutes=10),
+            )
+        services.board_result_record(game_id=board.game_id, now=over + timedelta(minutes=15))
+    second_day = start + timedelta(days=1)
+    second = services.round_pair(by=arbiter, championship_id=championship.pk, now=second_day)
+    services.round_publish(
+        by=arbiter,
+        championship_id=championship.pk,
+        round_number=second.number,
+        starts_at=second_day + timedelta(hours=1),
+        now=second_day,
+    )
+    services.standings_recompute(championship_id=championship.pk, now=second_day + timedelta(minutes=1))
     championship.refresh_from_db()
     return championship
 
@@ -270,6 +356,12 @@ def load_demo(members: dict) -> None:
             start=now - timedelta(days=4, hours=2),
             rounds_planned=5,
             rounds_played=3,
+        )
+    if not Championship.objects.filter(name=CLUB_NIGHT_NAME).exists():
+        club_night(
+            **staff,
+            players=[m["sergey"], m["natalia"], m["timur"], *extra[:3]],
+            start=now - timedelta(days=1, hours=1, minutes=30),
         )
     if not Championship.objects.filter(name=SECTION_NAME).exists():
         correspondence_section(

@@ -1,4 +1,4 @@
-"""Exports of a championship (issue 14, 27): every game in one file and in one
+"""Exports of a championship: every game in one file and in one
 ZIP, the standings as CSV, the championship as a FIDE Tournament Report File
 (TRF16).
 
@@ -19,7 +19,7 @@ import re
 import zipfile
 from dataclasses import dataclass
 
-from django.utils import formats, translation
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from club.platform.memo import VersionedMemo
@@ -131,22 +131,50 @@ def _number(value, decimal: str = ".") -> str:
     return str(value).replace(".", decimal)
 
 
-def standings_csv(championship: Championship) -> Export:
+@dataclass(frozen=True)
+class CsvDialect:
+    """How a CSV is written for the program that reads it."""
+
+    language: str  # the column names' language
+    delimiter: str
+    decimal: str
+    byte_order_mark: bool
+
+
+# The default is RFC 4180 (comma, CRLF, quotes as needed) in UTF-8 with English column names and
+# decimal points: what Python's csv, pandas, R and LibreOffice read with their defaults, whoever
+# downloads it. "excel-ru" is what a Russian-locale spreadsheet program reads on a double click:
+# ";" between cells (its decimal mark is the comma), Russian column names, and a byte order mark,
+# by which Excel knows the file is UTF-8.
+CSV_DIALECTS = {
+    "rfc4180": CsvDialect(language="en", delimiter=",", decimal=".", byte_order_mark=False),
+    "excel-ru": CsvDialect(language="ru", delimiter=";", decimal=",", byte_order_mark=True),
+}
+CSV_DEFAULT_DIALECT = "rfc4180"
+
+
+def standings_csv(championship: Championship, dialect: str = CSV_DEFAULT_DIALECT) -> Export:
     """The standings, one row per player in final order, every coefficient in
     its own column (truncated Solkoff: one column per cut, 1.13.8), rating
-    change and performance for rated events.
+    change and performance for rated events, written in one of ``CSV_DIALECTS``
+    (KeyError for another). Text cells are neutralised against formulas
+    (``_text``); figures stay numbers — a Shmulyan of −1.5 is the number -1.5,
+    not text."""
+    chosen = CSV_DIALECTS[dialect]
+    with translation.override(chosen.language):
+        text = _standings_csv_text(championship, chosen.delimiter, chosen.decimal)
+    suffix = "" if dialect == CSV_DEFAULT_DIALECT else f"-{dialect}"
+    return Export(
+        f"{_slug(championship)}-standings{suffix}.csv",
+        "text/csv; charset=utf-8; header=present",
+        text.encode("utf-8-sig" if chosen.byte_order_mark else "utf-8"),
+    )
 
-    Made to be opened in a spreadsheet program, in the language of the page it
-    is downloaded from: the columns are named in that language, numbers carry
-    its decimal mark, and where that mark is a comma the cells are separated by
-    ";" (as spreadsheet programs in those locales read CSV). UTF-8 with a byte
-    order mark, by which Excel knows the encoding. Text cells are neutralised
-    against formulas (``_text``); figures stay numbers — a Shmulyan of −1.5 is
-    the number -1.5, not text."""
+
+def _standings_csv_text(championship: Championship, delimiter: str, decimal: str) -> str:
     rows = results.standings_rows(championship)
     cuts = max((len(r["raw"]["coefficients"].get("truncated-solkoff", [])) for r in rows), default=0)
     coefficients = [c for c in standings.COEFFICIENTS if c != "truncated-solkoff"]
-    decimal = formats.get_format("DECIMAL_SEPARATOR")
     solkoff = results.COEFFICIENT_LABELS["truncated-solkoff"]
     header = [
         _("Place"),
@@ -168,7 +196,7 @@ def standings_csv(championship: Championship) -> Export:
     if championship.rated:
         header += [_("Rating before"), _("Rating after"), _("Rating change"), _("Performance")]
     out = io.StringIO()
-    writer = csv.writer(out, delimiter=";" if decimal == "," else ",", lineterminator="\r\n")
+    writer = csv.writer(out, delimiter=delimiter, lineterminator="\r\n")
     writer.writerow(header)
     for row in rows:
         player, raw = row["player"], row["raw"]
@@ -200,7 +228,7 @@ def standings_csv(championship: Championship) -> Export:
                 _number(rating.get("performance"), decimal),
             ]
         writer.writerow(line)
-    return Export(f"{_slug(championship)}-standings.csv", "text/csv; charset=utf-8", out.getvalue().encode("utf-8-sig"))
+    return out.getvalue()
 
 
 # ---- TRF16 -----------------------------------------------------------------------------------------
@@ -209,8 +237,10 @@ def _trf_date(moment, long: bool = True) -> str:
 
 
 def _trf_type(championship: Championship) -> str:
+    """Line 092: the system, and where it was played (TRF16 has no line of its own for that)."""
     kind = str(championship.get_system_display())
-    return f"{kind}: {championship.get_swiss_system_display()}" if championship.is_swiss else kind
+    kind = f"{kind}: {championship.get_swiss_system_display()}" if championship.is_swiss else kind
+    return f"{kind}, {championship.get_venue_display()}"
 
 
 def trf_text(championship: Championship) -> Export:
@@ -292,6 +322,8 @@ EXPORTS = {
 }
 
 
-def export(championship: Championship, kind: str) -> Export:
-    """One of ``EXPORTS`` by name; KeyError for another."""
+def export(championship: Championship, kind: str, dialect: str = CSV_DEFAULT_DIALECT) -> Export:
+    """One of ``EXPORTS`` by name (the CSV in ``dialect``); KeyError for another kind or dialect."""
+    if kind == "standings.csv":
+        return standings_csv(championship, dialect)
     return EXPORTS[kind](championship)

@@ -20,6 +20,7 @@ from games.forms import (
 )
 from games.rules import ballots64, family
 from games.services.start_rule import opening_rules_of
+from games.venue import Venue
 from ratings import standings
 
 from .decisions import REASON_MAX
@@ -59,6 +60,15 @@ class ChampionshipForm(forms.Form):
         label=_("Time control"), choices=time_control_choices, initial="d3", widget=TimeControlSelect
     )
     custom_time_control = custom_time_control_field()
+    venue = forms.ChoiceField(
+        label=_("Played"),
+        choices=[("", _("as the time control implies (days: by correspondence, minutes: online)"))] + Venue.choices,
+        required=False,
+        help_text=_(
+            "At the board: the clocks stand on the table; the players or the arbiter report each result "
+            "and the score sheets are typed in afterwards."
+        ),
+    )
     system = forms.ChoiceField(label=_("System"), choices=Championship.System.choices)
     # Not required: a form showing only its system's fields leaves it out for a Swiss or a knockout.
     cycles = forms.IntegerField(label=_("Cycles (round robin)"), min_value=1, max_value=4, initial=1, required=False)
@@ -184,6 +194,7 @@ class ChampionshipForm(forms.Form):
     def service_arguments(self) -> dict:
         values = dict(self.cleaned_data)
         values["time_control"] = values.pop("time_control_text")
+        values.pop("time_control_value")
         del values["custom_time_control"]
         if values["discipline"] == RUSSIAN_64:
             # 2.2: шашки-64 is played in micro-matches, a ballot drawn for each from the chosen table.
@@ -211,7 +222,10 @@ class AdjudicationForm(forms.Form):
             ("1-0", _("white wins")),
             ("0-1", _("black wins")),
             ("1/2-1/2", _("draw")),
-            ("-/-", _("both lose by forfeit")),
+            ("0-0", _("both lose the game played")),
+            ("+/-", _("no move made: black loses by forfeit")),
+            ("-/+", _("no move made: white loses by forfeit")),
+            ("-/-", _("no move made: both lose by forfeit")),
         ],
     )
     reason = forms.CharField(label=_("Reason"), max_length=2000)
@@ -246,7 +260,7 @@ ROUND_RESULT_CHOICES = [
 
 
 class RoundResultsForm(forms.Form):
-    """A whole round's results (issue 28): one choice per board — ``board_<n>`` — and the reason."""
+    """A whole round's results: one choice per board — ``board_<n>`` — and the reason."""
 
     reason = forms.CharField(label=_("Reason (recorded with every result)"), max_length=300)
     records = forms.FileField(
@@ -276,7 +290,7 @@ class RoundResultsForm(forms.Form):
 
 
 class GuestForm(forms.Form):
-    """A player with no account, entered by the organiser (issue 28)."""
+    """A player with no account, entered by the organiser."""
 
     name = forms.CharField(label=_("Guest's name"), max_length=80)
     city = forms.CharField(label=_("City"), max_length=80, required=False)
@@ -306,7 +320,7 @@ class PairForm(forms.Form):
 
 
 class PublishForm(PairForm):
-    """Publishing a round; the publication that starts the event is confirmed (issue 28)."""
+    """Publishing a round; the publication that starts the event is confirmed."""
 
     confirm_start = forms.BooleanField(
         required=False, label=_("I have checked the pairing: publish it and start the championship")
@@ -357,3 +371,36 @@ class LeaveForm(forms.Form):
     username = forms.CharField(label=_("Player"), max_length=150)
     excluded = forms.BooleanField(label=_("Excluded (not withdrawn)"), required=False)
     reason = forms.CharField(label=_("Reason"), max_length=300)
+
+
+class BoardActionForm(forms.Form):
+    """One board's action on the boards page: a player's report, an arbiter's result or no-show."""
+
+    ACTIONS = ("report", "decide", "absent")
+
+    game = forms.IntegerField(min_value=1, max_value=MAX_ID)
+    action = forms.ChoiceField(choices=[(a, a) for a in ACTIONS])
+    result = forms.ChoiceField(
+        label=_("Result"), required=False, choices=[("", "—")] + [(r, r) for r in vocabulary.PLAYED]
+    )
+    absent = forms.ChoiceField(
+        label=_("Did not come"),
+        required=False,
+        choices=[("", "—"), ("white", _("white")), ("black", _("black")), ("both", _("both"))],
+    )
+    reason = forms.CharField(label=_("Reason"), max_length=REASON_MAX, required=False)
+
+
+class ScoreSheetForm(forms.Form):
+    """Moves typed from a score sheet: one, or a whole sheet "1. c3-d4 f6-e5 2. …"."""
+
+    moves = forms.CharField(
+        label=_("Moves"), required=False, max_length=20_000, widget=forms.Textarea(attrs={"rows": 4})
+    )
+    ply = forms.IntegerField(min_value=0, max_value=10_000, widget=forms.HiddenInput)
+    take_back = forms.BooleanField(required=False, widget=forms.HiddenInput)
+    reason = forms.CharField(
+        label=_("Reason (only to correct the record of a finished event, 2.1.10.4)"),
+        max_length=REASON_MAX,
+        required=False,
+    )

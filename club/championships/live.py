@@ -1,4 +1,4 @@
-"""A round's live page (issue 27): what its socket and its polling send.
+"""A round's live page: what its socket and its polling send.
 
 While a round is played its page (``championships:round``) shows every board
 and redraws them when a move is made or a game ends, and redraws the

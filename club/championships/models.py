@@ -16,6 +16,13 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from games.clock import Period, TimeControl
+from games.model_fields import TimeControlField
+from games.venue import Venue
+
+# 3.6.4: «5 мин. + 3 сек. на все партии до первой победы».
+LEHMANN_GEORGIEV_CONTROL = TimeControl(periods=(Period(300),), increment=3)
+
 # The most rounds an event plans: more than any Swiss needs, within TRF16's columns.
 ROUNDS_MAX = 99
 
@@ -73,7 +80,9 @@ class Championship(models.Model):
     ballot = models.CharField(
         _("ballot"), max_length=32, blank=True, help_text=_("шашки-64: 'random' draws one per game.")
     )
-    time_control = models.CharField(_("time control"), max_length=64)
+    time_control = TimeControlField(_("time control"))
+    # Where its games are played (games.venue): online, at the board or by correspondence.
+    venue = models.CharField(_("played"), max_length=16, choices=Venue.choices, default=Venue.ONLINE)
     rated = models.BooleanField(_("rated"), default=True)
     entrants = models.CharField(_("entrants"), max_length=8, choices=Entrants.choices, default=Entrants.PLAYERS)
     # Team events (1.14.1, 1.14.2): boards per match, reserves per team.
@@ -92,6 +101,9 @@ class Championship(models.Model):
     # 5.2.7.2 / 000 9.2.7.2: the regulations' own draw condition for renju — drawn once this many
     # moves (stones) are on the board, as the correspondence world championship's 150.
     draw_after_moves = models.PositiveSmallIntegerField(_("drawn after this many moves (renju)"), null=True, blank=True)
+    # Spectators see each move this many minutes after it is made (0 to 30; the organiser sets it,
+    # services.broadcast): against help from outside during play. Players and officials see it at once.
+    broadcast_delay = models.PositiveSmallIntegerField(_("broadcast delay (minutes)"), default=0)
     system = models.CharField(_("system"), max_length=12, choices=System.choices, default=System.ROUND_ROBIN)
     cycles = models.PositiveSmallIntegerField(_("cycles"), default=1)
     swiss_system = models.CharField(_("Swiss system"), max_length=12, choices=SwissSystem.choices, blank=True)
@@ -105,7 +117,7 @@ class Championship(models.Model):
     ballot_table = models.CharField(_("ballot table"), max_length=16, blank=True)
     # 1.11: a drawn micro-match goes on with this many further micro-matches, then at the faster control.
     tie_matches = models.PositiveSmallIntegerField(_("further micro-matches after a draw"), default=0)
-    tie_time_control = models.CharField(_("faster control for a tie"), max_length=64, blank=True)
+    tie_time_control = TimeControlField(_("faster control for a tie"), blank=True)
     # 3.6.4: a tie still drawn after the further micro-matches is broken by a Lehmann–Georgiev
     # series (games at ``tie_time_control``, default 5 min + 3 s, on one clock budget, until a win).
     tie_break = models.CharField(
@@ -167,6 +179,11 @@ class Championship(models.Model):
     @property
     def all_at_once(self) -> bool:
         return self.play_mode == self.PlayMode.ALL_AT_ONCE
+
+    @property
+    def series_time_control(self) -> TimeControl:
+        """A Lehmann–Georgiev series' control (3.6.4): the regulations' faster one, else 5 min + 3 s."""
+        return self.tie_time_control or LEHMANN_GEORGIEV_CONTROL
 
     @property
     def plays_micro_matches(self) -> bool:
@@ -280,7 +297,7 @@ class Round(models.Model):
     # adjudicates its unfinished games and the next round can be paired.
     deadline = models.DateTimeField(null=True, blank=True)
     # A Swiss round's working as ``pairing.swiss_working`` gave it when the round was paired:
-    # the classification its boards came from, shown with the published round (issue 26),
+    # the classification its boards came from, shown with the published round,
     # never recomputed from results corrected since. Empty for the other systems.
     working = models.JSONField(null=True, blank=True)
 
@@ -315,10 +332,6 @@ class Board(models.Model):
     def __str__(self):
         return f"{self.round} board {self.number}"
 
-    @property
-    def is_rest(self) -> bool:
-        return self.black_id is None
-
 
 class MatchGame(models.Model):
     """One game of a board's micro-match (1.11): its order, colours and ballot (2.2.2).
@@ -351,7 +364,7 @@ class Playoff(models.Model):
     players = models.JSONField(
         help_text=_("The tied players' ids (a team event's: its teams' ids), in their order in the standings.")
     )
-    time_control = models.CharField(_("time control"), max_length=64)
+    time_control = TimeControlField(_("time control"))
     # A team play-off: the matches each pair of teams plays, every one over all the boards.
     games_per_pair = models.PositiveSmallIntegerField(_("games per pair"), default=2)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
@@ -417,3 +430,22 @@ class Decision(models.Model):
 
     def __str__(self):
         return f"{self.action} by {self.by} in {self.championship}"
+
+
+class BoardReport(models.Model):
+    """A player's report of his own board's result, at the board (``games.venue``):
+    it stands once his opponent reports the same or an arbiter decides; two that
+    disagree wait on the arbiter's list (``selectors.board_results``). One per
+    player and game, replaced by his next report while the game waits."""
+
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="board_reports")
+    member = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    result = models.CharField(max_length=8)
+    reported_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["game", "reported_at", "id"]
+        constraints = [models.UniqueConstraint(fields=["game", "member"], name="board_report_once")]
+
+    def __str__(self):
+        return f"{self.member} reports {self.result} in game {self.game_id}"

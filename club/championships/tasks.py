@@ -6,15 +6,11 @@ id; it records the pairing's result once — a board, a micro-match game or a
 team board — and enqueues ``standings_recompute``. All are idempotent, so
 ``acks_late`` redelivery is harmless. Their names are fixed: messages queued
 under them survive code moves.
-
-The two ``club.teams.tasks`` names are those of team events before they
-became championships (issue 23): messages queued under them then still run.
 """
 
 from celery import shared_task
 
 from . import services
-from .models import Championship, Decision
 
 TASK = {"acks_late": True, "reject_on_worker_lost": True, "ignore_result": True}
 
@@ -47,20 +43,3 @@ def sections_fill(championship_id: int) -> int:
 def play_close_due() -> int:
     """Correspondence deadlines and closing dates passed: stop those games for adjudication (once)."""
     return services.play_close_due()
-
-
-@shared_task(name="club.teams.tasks.team_game_result", **TASK)
-def team_game_result(game_id: int) -> str:
-    """Queued before the merge: the same hook as ``championship_game_result``."""
-    return services.board_result_record(game_id=game_id)
-
-
-@shared_task(name="club.teams.tasks.team_standings_recompute", **TASK)
-def team_standings_recompute(event_id: int) -> bool:
-    """Queued before the merge with a team event's id: the championship it became
-    is the one whose creation records that id (club.teams migration 0003)."""
-    created = Decision.objects.filter(action="create", data__team_event=event_id).values_list("championship_id")
-    championship = Championship.objects.filter(pk__in=created, entrants=Championship.Entrants.TEAMS).first()
-    if championship is None:
-        return False
-    return services.standings_recompute(championship_id=championship.pk)

@@ -37,6 +37,9 @@ from ratings import standings
 from . import pairing
 
 MATCH_POINTS, BOARD_POINTS = "match-points", "board-points"
+# 1.14.6 places teams by the sum of their board points; its note allows match points
+# (2 / 1 / 0) instead. An event that says nothing is scored by the main text.
+DEFAULT_SCORING = BOARD_POINTS
 SCORINGS = (MATCH_POINTS, BOARD_POINTS)
 # The tie criteria of 1.14.6 ("won the direct encounter", "more matches won", a
 # coefficient system) and the other points sum; a coefficient is computed on match points.
@@ -97,7 +100,7 @@ def table(
     teams: Sequence[dict],
     rounds: Sequence[Sequence[dict]],
     *,
-    scoring: str = MATCH_POINTS,
+    scoring: str = BOARD_POINTS,
     system: str = "round-robin",
     criteria: Sequence[str] | None = None,
     playoff: Sequence | None = None,
@@ -127,7 +130,7 @@ def playoffs_in_force(
     rounds: Sequence[Sequence[dict]],
     playoff: Sequence,
     *,
-    scoring: str = MATCH_POINTS,
+    scoring: str = BOARD_POINTS,
     system: str = "round-robin",
     criteria: Sequence[str] | None = None,
 ) -> list:

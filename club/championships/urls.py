@@ -4,12 +4,14 @@ from django.urls import path
 
 from club.platform import urlpaths  # noqa: F401  (registers <id:…>)
 
-from .views import calendar, events, results, round_results
+from .views import board_results, calendar, events, feeds, paper, results, round_results, score_sheets
 
 app_name = "championships"
 
 urlpatterns = [
     path("", events.championship_list, name="list"),
+    path("feed.atom", feeds.club_feed, name="club-feed"),
+    path("<id:pk>/results.atom", feeds.results_feed, name="results-feed"),
     path("new/", events.championship_new, name="new"),
     path("<id:pk>/", events.championship_detail, name="detail"),
     path("<id:pk>/bracket/", events.championship_bracket, name="bracket"),
@@ -26,6 +28,10 @@ urlpatterns = [
     path("<id:pk>/rounds/<id:number>/", results.championship_round, name="round"),
     path("<id:pk>/rounds/<id:number>/live/", results.championship_round_live, name="round-live"),
     path("<id:pk>/rounds/<id:number>/results/", round_results.round_results, name="round-results"),
+    path("<id:pk>/boards/", board_results.board_results, name="boards"),
+    path("<id:pk>/print/wallchart/", paper.print_wall_chart, name="print-wallchart"),
+    path("<id:pk>/rounds/<id:number>/print/<slug:kind>/", paper.print_round, name="print-round"),
+    path("<id:pk>/games/<id:game_id>/score-sheet/", score_sheets.score_sheet, name="score-sheet"),
     path("<id:pk>/standings/", results.championship_standings, name="standings"),
     path("<id:pk>/standings/after/<id:number>/", results.championship_standings, name="standings-after"),
     path("<id:pk>/crosstable/", results.championship_crosstable, name="crosstable"),

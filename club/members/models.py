@@ -46,7 +46,7 @@ class Member(AbstractUser):
         validators=[zones.validate_zone],
         help_text=_("Times are shown to you, and read from your forms, in this zone."),
     )
-    # A guest (issue 28): a player with no account, entered in an event by its organiser — he
+    # A guest: a player with no account, entered in an event by its organiser — he
     # cannot log in, is never rated (games.services.challenges.game_create), and may later be
     # merged into a member's account (club.championships.services.guests).
     is_guest = models.BooleanField(_("guest"), default=False)

@@ -10,8 +10,8 @@ from knox.models import AuthToken
 from club.platform.sql import Columns, fetch_one, per_vendor
 
 
-# Token check, on every API request: the ORM (select_related) took 5.1× as long (0.76 vs
-# 3.84 ms a call on the loaded machine), bench/results/hand_sql-2026-12-01.txt.
+# Token check, on every API request: the ORM's select_related compiled afresh on each call
+# cost several times this statement (bench/hand_sql.py; its saved runs in bench/results/).
 @per_vendor
 def _token_statement() -> tuple[str, Columns, Columns]:
     qn = connection.ops.quote_name

@@ -92,7 +92,7 @@ def notify(
 
 
 def decision_notify(*, recipients, key: str, params: dict, url: str = "", game_id: int | None = None) -> None:
-    """Tell each of ``recipients`` a decision that concerns him (issue 28: a pairing published,
+    """Tell each of ``recipients`` a decision that concerns him (a pairing published,
     a sanction, a ruling, an adjournment and its resumption, a result set) once the caller's
     transaction commits: on the page, and by mail to a confirmed address if he wants it.
     ``params["what"]`` names the decision for ``texts.notification_text``."""

@@ -127,6 +127,11 @@ def arbiter_text(p: dict) -> str:
             "%(event)s: play has closed; %(games)d unfinished games wait for your adjudication.",
             games,
         ) % {"event": event, "games": games}
+    if what == "disputed":
+        return _("%(event)s: the players of %(game)s report different results; an arbiter decides.") % {
+            "event": event,
+            "game": game,
+        }
     if what == "appointment":
         roles = {"chief": _("chief arbiter"), "deputy": _("deputy chief arbiter"), "arbiter": _("arbiter")}
         return _("You are appointed %(role)s of %(event)s.") % {

@@ -12,6 +12,7 @@ results are the same model instances and Python values.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 from contextlib import contextmanager, nullcontext
 from functools import wraps
@@ -91,17 +92,22 @@ def cursor():
     yield _kept(db)
 
 
+# Each thread's connection wrapper (Django keeps one per thread) → its kept cursor; held
+# beside the wrapper rather than on it, and gone with it.
+_KEPT: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
 def _kept(db):
     """The thread's kept cursor, made afresh for a new connection or when
     queries start or stop being logged (tests count them)."""
     db.ensure_connection()
-    kept = db.__dict__.get("_kept_cursor")
+    kept = _KEPT.get(db)
     if (
         kept is None
         or kept.cursor.connection is not db.connection
         or isinstance(kept, CursorDebugWrapper) != db.queries_logged
     ):
-        kept = db.__dict__["_kept_cursor"] = db.cursor()
+        kept = _KEPT[db] = db.cursor()
     return kept
 
 

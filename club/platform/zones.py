@@ -1,4 +1,4 @@
-"""Time zones as members choose them and pages name them (issue 27).
+"""Time zones as members choose them and pages name them.
 
 Every time the club stores is UTC; a page shows it in the viewer's zone
 (``club.site.middleware.ViewerTimeZone`` activates it) and says which zone

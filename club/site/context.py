@@ -1,4 +1,4 @@
-"""Template context every page gets: the zone its times are shown in (issue 27)."""
+"""Template context every page gets: the zone its times are shown in."""
 
 from club.platform import zones
 

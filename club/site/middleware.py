@@ -12,8 +12,9 @@ from django.conf import settings
 from django.core.exceptions import SuspiciousOperation
 from django.core.signals import setting_changed
 from django.dispatch import receiver
+from django.middleware.locale import LocaleMiddleware
 from django.shortcuts import render
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from club.platform import zones
@@ -36,8 +37,25 @@ class RefuseNulCharacters:
         return self.get_response(request)
 
 
+class ApiSpeaksEnglish(LocaleMiddleware):
+    """Django's language choice, except that the API answers in English unless the request asks
+    for a language (``Accept-Language`` or the language cookie): software reading it gets one
+    language whatever the club's default for visitors (``LANGUAGE_CODE``) is."""
+
+    API_PREFIX = "/api/"
+    API_LANGUAGE = "en"
+
+    def process_request(self, request):
+        asks = "HTTP_ACCEPT_LANGUAGE" in request.META or settings.LANGUAGE_COOKIE_NAME in request.COOKIES
+        if request.path_info.startswith(self.API_PREFIX) and not asks:
+            translation.activate(self.API_LANGUAGE)
+            request.LANGUAGE_CODE = self.API_LANGUAGE
+            return None
+        return super().process_request(request)
+
+
 class ViewerTimeZone:
-    """Show and read every time in the viewer's zone (issue 27): a member's
+    """Show and read every time in the viewer's zone: a member's
     own (``Member.time_zone``), a visitor's from the ``club_tz`` cookie his
     browser sets (static/club/zone.js), else the club's ``TIME_ZONE``."""
 

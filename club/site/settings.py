@@ -10,7 +10,6 @@ import os
 import secrets
 from datetime import timedelta
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
@@ -37,23 +36,6 @@ def env_int(name: str, default: int) -> int:
     return int(value) if value else default
 
 
-# pytest-xdist runs the suite in several processes ("gw0", "gw1", …). Each has
-# its own test database (pytest-django's suffix) and, here, its own Redis
-# database and channel prefix, so that a Celery worker one of them starts
-# never takes another's tasks or messages. Outside the tests this is "".
-TEST_PROCESS = os.environ.get("PYTEST_XDIST_WORKER", "")
-
-
-def _redis_for_test_process(url: str) -> str:
-    """``url`` with its database number counted down by the test process's index (15, 14, … for 15)."""
-    if not (url and TEST_PROCESS):
-        return url
-    parts = urlsplit(url)
-    base = int(parts.path.strip("/") or 0)
-    database = (base - int(TEST_PROCESS.removeprefix("gw"))) % 16
-    return urlunsplit(parts._replace(path=f"/{database}"))
-
-
 DATA_DIR = Path(os.environ.get("CLUB_DATA_DIR", BASE_DIR / "data"))
 DATA_DIR.mkdir(parents=True, exist_ok=True)
 
@@ -69,7 +51,7 @@ def _embedded_secret_key() -> str:
 
 SECRET_KEY = os.environ.get("SECRET_KEY") or _embedded_secret_key()
 DEBUG = env_bool("DEBUG", False)
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
@@ -103,7 +85,7 @@ MIDDLEWARE = [
     "club.site.middleware.ContentSecurityPolicy",  # csp's, the policy built once
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "django.middleware.locale.LocaleMiddleware",
+    "club.site.middleware.ApiSpeaksEnglish",  # Django's LocaleMiddleware; the API in English by default
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -114,11 +96,11 @@ MIDDLEWARE = [
     "axes.middleware.AxesMiddleware",  # last: turns a locked-out login into a 429
 ]
 # An API call with a token (club/site/wsgi.py): no static files, session, page
-# policy, CSRF, session member, flash messages or frame rule (issue 29).
+# policy, CSRF, session member, flash messages or frame rule.
 TOKEN_API_MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "club.site.middleware.RefuseNulCharacters",
-    "django.middleware.locale.LocaleMiddleware",
+    "club.site.middleware.ApiSpeaksEnglish",  # Django's LocaleMiddleware; the API in English by default
     "django.middleware.common.CommonMiddleware",
     "club.site.middleware.ViewerTimeZone",
     "axes.middleware.AxesMiddleware",
@@ -157,7 +139,7 @@ if os.environ.get("DATABASE_URL"):
         # Parameters bound by the server and statements prepared once per
         # connection (psycopg 3): a move's statements are the same every time,
         # so PostgreSQL stops parsing and planning them on each move (its CPU
-        # per move fell from 1.1 to 0.6 ms, bench/play_load.py). Behind
+        # per move measured by bench/play_load.py). Behind
         # PgBouncer this needs its prepared-statement support (1.21+).
         DATABASES["default"].setdefault("OPTIONS", {}).update(
             server_side_binding=env_bool("DATABASE_SERVER_SIDE_BINDING", True), prepare_threshold=5
@@ -181,12 +163,12 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "club.Member"
 
 # --- Redis: cache, Celery broker, channel layer ---------------------------------
-REDIS_URL = _redis_for_test_process(os.environ.get("REDIS_URL", ""))
+REDIS_URL = os.environ.get("REDIS_URL", "")
 
 if REDIS_URL:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
     # Sessions read from Redis, written through to the database: a page's move then
-    # costs the database no more queries than a token's (issue 29). Only with Redis: a
+    # costs the database no more queries than a token's. Only with Redis: a
     # per-process cache would keep a session alive in one process after logout in another.
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
     # Redis pub/sub: a group send is one PUBLISH (the list-based layer spent
@@ -196,8 +178,7 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-            # Pub/sub channels are shared by every Redis database: the prefix keeps test processes apart.
-            "CONFIG": {"hosts": [channel_layer.redis_host(REDIS_URL)], "prefix": f"asgi{TEST_PROCESS}"},
+            "CONFIG": {"hosts": [channel_layer.redis_host(REDIS_URL)], "prefix": "asgi"},
         }
     }
     CELERY_BROKER_URL = REDIS_URL
@@ -319,12 +300,13 @@ REST_FRAMEWORK = {
     # Token first: its WWW-Authenticate header makes "not logged in" a 401, not a 403.
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "club.members.api.authentication.ClubTokenAuthentication",
+        "club.members.api.authentication.ClubBearerAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "EXCEPTION_HANDLER": "club.platform.api.errors.exception_handler",
     "DEFAULT_THROTTLE_RATES": {"auth": os.environ.get("API_AUTH_THROTTLE", "20/min")},
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "club.site.openapi.ClubAutoSchema",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 50,
 }
@@ -333,6 +315,12 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Members, games, clocks, ratings and championships of the club.",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
+    # A request body's schema leaves out the read-only fields (a login does not send its token).
+    "COMPONENT_SPLIT_REQUEST": True,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "club.site.openapi.postprocess",
+    ],
     # Swagger UI and Redoc served from our own static files: no CDN needed.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
@@ -363,6 +351,9 @@ LOGGING = {
 # An arbiter changed or annulled a result: each of GAME_RESULT_CHANGED_TASKS is enqueued
 # with ``.delay(game_id)``. All are dotted paths of Celery tasks taking the game id.
 GAME_FOLLOWUPS_TASK = "games.tasks.game_followups_task"
+# A game of an event with a broadcast delay changed: its spectators' frame of that instant is
+# sent this task's countdown later (games.events.broadcast), taking the game id and the instant.
+GAME_DELAYED_FRAME_TASK = "games.tasks.game_delayed_frame_task"
 GAME_FINISHED_TASKS: list[str] = ["ratings.tasks.rating_apply_game", "club.notifications.tasks.notify_game_finished"]
 GAME_FINISHED_COMPETITION_TASKS: list[str] = ["club.championships.tasks.championship_game_result"]
 GAME_RESULT_CHANGED_TASKS: list[str] = ["ratings.tasks.rating_recompute_from_game"]
@@ -389,6 +380,13 @@ GAMES_CHECK_IN_MINUTES = env_int("GAMES_CHECK_IN_MINUTES", 15)
 # A finished game's follow-up task queued but not done this long after it was sent
 # (its message lost with the broker) is sent again by the sweep (games.events.outbox).
 GAMES_FOLLOWUP_RESEND_SECONDS = env_int("GAMES_FOLLOWUP_RESEND_SECONDS", 600)
+# An open or direct challenge nobody accepts expires this long after it was made.
+GAMES_CHALLENGE_HOURS = env_int("GAMES_CHALLENGE_HOURS", 24 * 7)
+# A club game's result may be corrected this long after it ended (2.1.10.4; an event's
+# games until its results are final).
+GAMES_RESULT_CORRECTION_DAYS = env_int("GAMES_RESULT_CORRECTION_DAYS", 7)
+# Correspondence: the days of vacation each member may take in a calendar year.
+GAMES_VACATION_DAYS_PER_YEAR = env_int("GAMES_VACATION_DAYS_PER_YEAR", 30)
 
 # --- Importing records (games/records.py): a strict budget on the request path ------------
 RECORD_IMPORT_MAX_BYTES = env_int("RECORD_IMPORT_MAX_BYTES", 512 * 1024)
@@ -460,11 +458,10 @@ REST_KNOX = {
 }
 
 REST_FRAMEWORK["DEFAULT_PAGINATION_CLASS"] = "club.platform.api.pagination.BoundedLimitOffsetPagination"
-REST_FRAMEWORK["DEFAULT_PARSER_CLASSES"] = [
-    "club.platform.api.parsers.BoundedJSONParser",
-    "rest_framework.parsers.FormParser",
-    "rest_framework.parsers.MultiPartParser",
-]
+# The API's bodies are JSON only (the pages' forms post to their own views), so the schema offers
+# one request format and generated clients send it.
+REST_FRAMEWORK["DEFAULT_PARSER_CLASSES"] = ["club.platform.api.parsers.BoundedJSONParser"]
+REST_FRAMEWORK["TEST_REQUEST_DEFAULT_FORMAT"] = "json"
 REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"].update(
     {
         # Direct challenges each send the opponent an email.

@@ -8,6 +8,7 @@ from club.arbiters import desk_views
 from club.arbiters import views as arbiter_views
 from club.members import views
 from club.platform import urlpaths  # noqa: F401  (registers <id:…>)
+from club.site import embeds
 from club.site import views as site_views
 from club.site.schema import SchemaView
 
@@ -22,7 +23,7 @@ handler500 = "club.site.views.server_error"
 _API_DOCS_CSP = csp_update({"style-src": ["'unsafe-inline'"], "worker-src": ["blob:"]})
 
 urlpatterns = [
-    # First: a move resolves without trying the site's other patterns (issue 29).
+    # First: a move resolves without trying the site's other patterns.
     # Nothing below starts with the paths it holds (tests/club/test_urls_order.py).
     path("api/", include("games.api.urls")),
     path("", site_views.home, name="home"),
@@ -52,6 +53,7 @@ urlpatterns = [
     path("api/arbiters/", include("club.arbiters.api")),
     path("api/", include(arbiters_api.club_urlpatterns)),
     path("api/", include("club.members.api.urls")),
+    path("api/", include("club.notifications.api")),
     path("ratings/", include("ratings.urls")),
     # The event's desk shows the arbiters' records beside the event's: it lives above both (club.arbiters).
     path("championships/<id:pk>/desk/", desk_views.championship_desk, name="championship-desk"),
@@ -68,6 +70,9 @@ urlpatterns = [
     path("teams/", include("club.championships.team_urls")),
     path("arbiters/", include("club.arbiters.urls")),
     path("play/", include("games.urls")),
+    path("embed/games/<id:game_id>/", embeds.game_embed, name="embed-game"),
+    path("embed/championships/<id:pk>/standings/", embeds.standings_embed, name="embed-standings"),
+    path("oembed/", embeds.oembed, name="oembed"),
     path("notifications/", include("club.notifications.urls")),
     path("admin/", admin.site.urls),
     path("i18n/setlang/", views.language_choose, name="set_language"),  # before Django's own: remembers it

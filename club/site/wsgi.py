@@ -6,7 +6,7 @@ file, and its JSON needs no page's policy or frame rule: it goes through
 ``settings.TOKEN_API_MIDDLEWARE``, the site's middleware less those (the NUL
 check, nosniff and the other security headers, the language, the time zone
 and the lockout stay). Everything else goes through ``settings.MIDDLEWARE``.
-Every move of a client is such a call (issue 29).
+Every move of a client is such a call.
 """
 
 import os
@@ -22,7 +22,7 @@ pages = get_wsgi_application()  # sets Django up
 
 def token_api_call(environ) -> bool:
     return environ.get("PATH_INFO", "").startswith("/api/") and environ.get("HTTP_AUTHORIZATION", "").startswith(
-        "Token "
+        ("Token ", "Bearer ")
     )
 
 

@@ -166,10 +166,13 @@ class GameDetailSerializer(GameSerializer):
         fields = GameSerializer.Meta.fields + ["moves", "legal_moves"]
 
     def get_moves(self, game) -> MoveSerializer(many=True):
-        return MoveSerializer(game.moves.order_by("ply"), many=True).data
+        moves = game.moves.order_by("ply")
+        if self.context.get("as_of") is not None:  # a spectator of an event with a broadcast delay
+            moves = moves.filter(played_at__lte=self.context["as_of"])
+        return MoveSerializer(moves, many=True).data
 
     def get_legal_moves(self, game) -> list[str]:
-        if game.is_over or not self.context.get("with_legal_moves"):
+        if game.is_over or not self.context.get("with_legal_moves") or self.context.get("as_of") is not None:
             return []
         return [m.notation for m in rules_of(game).legal_moves(game_position(game))]
 
@@ -245,3 +248,12 @@ class PresetSerializer(serializers.Serializer):
     name = serializers.CharField()
     control = serializers.CharField()
     clause = serializers.CharField()
+
+
+class ConditionalLineSerializer(serializers.Serializer):
+    moves = serializers.ListField(
+        child=serializers.CharField(max_length=40),
+        max_length=200,
+        allow_empty=True,
+        help_text="The opponent's move, my answer, the opponent's next, …; empty deletes the line.",
+    )

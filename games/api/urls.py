@@ -22,6 +22,7 @@ urlpatterns = [
     path("games/<id:pk>/draw/decline/", views.GameDrawDeclineView.as_view(), name="api-game-draw-decline"),
     path("games/<id:pk>/claims/repetition/", views.GameRepetitionClaimView.as_view(), name="api-game-claim"),
     path("games/<id:pk>/claims/foul/", views.GameFoulClaimView.as_view(), name="api-game-claim-foul"),
+    path("games/<id:pk>/conditional/", views.ConditionalLineView.as_view(), name="api-game-conditional"),
     path("games/<id:pk>/record/", views.GameRecordView.as_view(), name="api-game-record"),
     path("members/<id:pk>/games/", views.MemberGamesView.as_view(), name="api-member-games"),
     path("vacations/", views.VacationListView.as_view(), name="api-vacations"),

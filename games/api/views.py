@@ -20,7 +20,7 @@ from club.platform.api.negotiation import FirstRenderer
 from club.platform.api.pagination import CappedCountPagination
 from club.platform.api.params import query_int
 from club.platform.api.throttling import DirectChallengeThrottle
-from games import clock, records, selectors, services
+from games import clock, conditional, records, selectors, services
 from games.models import Game, Vacation
 
 from . import serializers as s
@@ -152,7 +152,8 @@ class GameDetailView(APIView):
     )
     def get(self, request, pk):
         game = get_object_or_404(Game.objects.select_related("white", "black"), pk=pk)
-        context = {"with_legal_moves": bool(_bool(request.query_params.get("legal")))}
+        game, as_of = selectors.game_seen_by(game, request.user)  # an event's broadcast delay
+        context = {"with_legal_moves": bool(_bool(request.query_params.get("legal"))), "as_of": as_of}
         return Response(s.GameDetailSerializer(game, context=context).data)
 
 
@@ -166,8 +167,8 @@ class GameMovesView(APIView):
         parameters=[OpenApiParameter("since", int, description="only moves after this ply")],
     )
     def get(self, request, pk):
-        get_object_or_404(Game, pk=pk)
-        moves = selectors.game_moves(game_id=pk, since=query_int(request, "since", default=0))
+        _game, as_of = selectors.game_seen_by(get_object_or_404(Game, pk=pk), request.user)
+        moves = selectors.game_moves(game_id=pk, since=query_int(request, "since", default=0), as_of=as_of)
         return Response(s.MoveSerializer(moves, many=True).data)
 
     @extend_schema(
@@ -297,6 +298,19 @@ class GameRepetitionClaimView(APIView):
         return Response(s.GameSerializer(game).data)
 
 
+class ConditionalLineView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=s.ConditionalLineSerializer, responses=s.ConditionalLineSerializer)
+    def put(self, request, pk):
+        """A correspondence player's conditional moves: the opponent's move, my answer, … checked
+        against the rules from the current position; an empty list deletes them."""
+        data = s.ConditionalLineSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        line = conditional.conditional_line_set(game_id=pk, member=request.user, moves=data.validated_data["moves"])
+        return Response({"moves": line.moves if line else []})
+
+
 # ---- records -----------------------------------------------------------------------------------
 class GameRecordView(APIView):
     permission_classes = [permissions.AllowAny]
@@ -309,8 +323,10 @@ class GameRecordView(APIView):
     )
     def get(self, request, pk):
         game = get_object_or_404(Game.objects.select_related("white", "black"), pk=pk)
+        game, as_of = selectors.game_seen_by(game, request.user)  # an event's broadcast delay
         fmt = request.query_params.get("as") or records.default_format(game)
-        return Response({"format": fmt, "text": records.game_record(game=game, format=fmt)})
+        moves = list(selectors.game_moves(game_id=pk, as_of=as_of).values_list("notation", flat=True))
+        return Response({"format": fmt, "text": records.game_record(game=game, format=fmt, moves=moves)})
 
 
 class RecordImportView(APIView):

@@ -13,7 +13,15 @@ championships, arbiters; tests/architecture enforces it). They subscribe:
 * ``broadcast``: messages to the browsers' Channels groups after commit.
 """
 
-from .broadcast import build_frames_with, game_changed, game_changed_on_commit, game_group, group_send, member_group
+from .broadcast import (
+    build_frames_with,
+    game_changed,
+    game_changed_on_commit,
+    game_delayed_send,
+    game_group,
+    group_send,
+    member_group,
+)
 from .hooks import (
     challenge_accepted_on_commit,
     challenge_created_on_commit,
@@ -47,6 +55,7 @@ __all__ = [
     "followups_run",
     "game_changed",
     "game_changed_on_commit",
+    "game_delayed_send",
     "game_finished",
     "game_finished_on_commit",
     "game_group",

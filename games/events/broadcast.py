@@ -24,13 +24,16 @@ import logging
 import os
 import threading
 from collections.abc import Callable
+from datetime import datetime
 
 import redis
 from asgiref.sync import SyncToAsync, async_to_sync
-from channels.layers import get_channel_layer
+from channels.layers import InMemoryChannelLayer, get_channel_layer
 from channels_redis.pubsub import RedisPubSubChannelLayer, RedisPubSubLoopLayer
 from django.conf import settings
 from django.db import transaction
+from django.utils import timezone
+from django.utils.module_loading import import_string
 
 log = logging.getLogger(__name__)
 
@@ -81,8 +84,7 @@ class _Publisher:
     """``group_send`` of the Redis pub/sub layer from sync code, without an event
     loop: one PUBLISH on this thread's own connection, written and read
     directly (redis-py's client around it, with its pool, retries and hooks,
-    took 0.12 ms of CPU per send against 0.07:
-    bench/results/broadcast-2026-12-03-own-connection.txt). The
+    cost more CPU per send: bench/broadcast.py, its runs in bench/results/). The
     bytes are the layer's ``serialize``, the channel the one its group
     subscribers listen on. A connection Redis dropped (a restart) is retried
     once on a new one; Redis down costs the move at most the short timeouts,
@@ -98,7 +100,10 @@ class _Publisher:
         self.local = threading.local()
 
     def channel(self, group: str) -> str:
-        # The layer's own naming, asked of its class: a channels_redis that changes it is followed.
+        # channels_redis (4.3) has no public name for a group's channel: its only public way
+        # there is group_send, which needs an event loop this thread has not. So the layer's
+        # own (private) naming is asked of its class, and a channels_redis that renames it
+        # fails tests/games_web/test_broadcast.py's send through Redis, not production quietly.
         return RedisPubSubLoopLayer._get_group_channel_name(self, group)
 
     def send(self, group: str, message: dict) -> None:
@@ -113,6 +118,17 @@ class _Publisher:
                 connection.disconnect()  # the next send connects afresh
                 if retry:
                     raise
+
+    def subscribed(self, group: str) -> bool:
+        """Does any process listen to ``group`` now (PUBSUB NUMSUB of its channel)?"""
+        connection = self._connection()
+        try:
+            connection.send_command("PUBSUB", "NUMSUB", self.channel(group))
+            _channel, count = connection.read_response()
+        except (redis.ConnectionError, redis.TimeoutError, OSError):
+            connection.disconnect()
+            return True  # unknown: build and send as if watched
+        return count > 0
 
     def _connection(self) -> redis.Connection:
         """This thread's connection (closed when the thread ends); a forked child makes its own."""
@@ -164,7 +180,7 @@ def _log_failure(group: str):
 
 # Builds the spectators' frame of a game as it stands (``games.frames.public_frame``, handed in by
 # GamesConfig.ready: games.events may not import the selectors it reads through).
-FrameBuilder = Callable[[int], dict | None]
+FrameBuilder = Callable[[int, datetime | None], dict | None]
 _frame_builders: list[FrameBuilder] = []
 
 
@@ -176,17 +192,62 @@ def game_changed(game_id: int) -> None:
     """``game.changed`` to the game's group, carrying the spectators' frame built once
     here, for every socket of every live-tier process: a spectator's socket only sends
     it on (games/consumers.py). Without a frame (the build failed) each socket reads
-    the game itself, as a resync."""
+    the game itself, as a resync.
+
+    An event's game with a broadcast delay: the frame is the game as it is (its
+    officials' view), and the spectators' frame of this instant is sent the delay
+    later (``game_delayed_send``, by settings.GAME_DELAYED_FRAME_TASK's countdown)."""
+    now = timezone.now()
+    group = game_group(game_id)
+    if not watched(group):
+        return  # nobody to tell: a socket that connects later reads the game then
     message: dict = {"type": "game.changed", "game_id": game_id}
+    frame = _frame(game_id)
+    if frame is not None:
+        message["frame"] = frame
+    group_send(group, message)
+    if frame is not None and frame["delay_s"]:
+        try:
+            import_string(settings.GAME_DELAYED_FRAME_TASK).apply_async(
+                (game_id, now.isoformat()), countdown=frame["delay_s"]
+            )
+        except Exception:  # the broker is down: the spectators' pages catch up on their next resync
+            log.exception("could not schedule the delayed frame of game %s", game_id)
+
+
+def game_delayed_send(game_id: int, as_of: datetime) -> None:
+    """``game.delayed`` to the game's group: its spectators' frame of the game as it stood at ``as_of``."""
+    group = game_group(game_id)
+    frame = _frame(game_id, as_of) if watched(group) else None
+    if frame is not None:
+        group_send(group, {"type": "game.delayed", "game_id": game_id, "frame": frame})
+
+
+def watched(group: str) -> bool:
+    """Does a socket listen to ``group``? Asked of the layer where it can say without
+    waiting on an event loop (the in-memory layer, the Redis pub/sub layer from a
+    thread); else assumed. An unwatched move then costs no frame."""
+    layer = get_channel_layer()
+    if layer is None:
+        return False
+    if isinstance(layer, InMemoryChannelLayer):
+        return bool(layer.groups.get(group))
+    try:
+        asyncio.get_running_loop()
+        return True
+    except RuntimeError:
+        pass
+    publisher = _publisher(layer)
+    return publisher is None or publisher.subscribed(group)
+
+
+def _frame(game_id: int, as_of: datetime | None = None) -> dict | None:
     for builder in _frame_builders:
         try:
-            frame = builder(game_id)
+            return builder(game_id, as_of)
         except Exception:
             log.warning("could not build the frame of game %s", game_id, exc_info=True)
-            continue
-        if frame is not None:
-            message["frame"] = frame
-    group_send(game_group(game_id), message)
+    return None
 
 
 def game_changed_on_commit(game_id: int) -> None:

@@ -11,7 +11,7 @@ notifications subscribe there), and those of
 ``settings.GAME_FINISHED_COMPETITION_TASKS`` only for a game of a competition
 (``Game.competition``: an event's board, match or play-off game), then closes
 the row (``followups_run``). One message and one write per game, not one of
-each per subscriber (issue 29).
+each per subscriber.
 
 If the broker was unreachable the row stays undispatched and the sweep
 enqueues it again (``followups_redispatch``). A message can also be lost after

@@ -57,7 +57,9 @@ actions separated by blanks; move numbers such as ``12.`` are ignored;
 SGF (FF[4], GM[4] is five-in-a-row; SZ[15]): ``;B[hh]`` / ``;W[hi]`` place
 stones — SGF counts rows from the top, so h8 is ``hh`` and a1 ``ao`` — and
 ``B[]``/``W[]`` is a pass.  Properties PB, PW, EV, DT, RO, RE map to the
-headers.  The opening protocol uses private properties of this platform:
+headers; the writer puts ``CA[UTF-8]`` on the root (names are UTF-8) and writes
+the date as the SGF spec's ISO ``DT[YYYY-MM-DD]`` (the plain headers' ``YYYY.MM.DD``,
+read back as that).  The opening protocol uses private properties of this platform:
 ``RU[rif]`` on the root, and nodes ``SW[swap]`` / ``SW[stay]`` / ``SW[place2]``
 (a colour decision; Swap2's third answer is ``place2``), ``DN[3]``
 (declared number of 5th moves; Taraguchi-10's choice 2 is ``DN[10]``) and
@@ -332,6 +334,33 @@ def _to_sgf_point(point: str, size: int) -> str:
     return f"{point[0]}{chr(97 + size - int(point[1:]))}"
 
 
+_DOTTED_DATE = re.compile(r"(\d{4}|\?{4})\.(\d{2}|\?\?)\.(\d{2}|\?\?)")
+_ISO_DATE = re.compile(r"(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?")
+
+
+def _iso_date(value: str) -> str:
+    """A header date ``YYYY.MM.DD`` (``??`` for what is unknown) as SGF's DT: ``YYYY-MM-DD``, or as much of
+    it as is known (``YYYY-MM``, ``YYYY``; nothing when the year is unknown). Other text is kept."""
+    found = _DOTTED_DATE.fullmatch(value.strip())
+    if found is None:
+        return value
+    known = []
+    for part in found.groups():
+        if "?" in part:
+            break
+        known.append(part)
+    return "-".join(known)
+
+
+def _dotted_date(value: str) -> str:
+    """SGF's ISO DT as the headers' ``YYYY.MM.DD``; other text is kept."""
+    found = _ISO_DATE.fullmatch(value.strip())
+    if found is None:
+        return value
+    year, month, day = found.groups()
+    return f"{year}.{month or '??'}.{day or '??'}"
+
+
 def _sgf_text(value: str) -> str:
     """A SimpleText value escaped as the SGF spec says: ``\\`` and ``]`` get a ``\\``."""
     return _one_line(value).replace("\\", "\\\\").replace("]", "\\]")
@@ -376,7 +405,7 @@ def _read_sgf(text: str, pos: int) -> tuple[Record, int]:
             value = _one_line(root[prop][0])
             if len(value) > MAX_VALUE:
                 raise IllegalMove(f"SGF {prop} is longer than {MAX_VALUE} characters")
-            tags[tag] = value
+            tags[tag] = _dotted_date(value) if prop == "DT" else value
     # RU names the opening rule here; other tools put the game's name there ("Renju"): no opening rule.
     rule = root.get("RU", ["none"])[0]
     if rule not in RULES:
@@ -402,12 +431,14 @@ def _read_sgf(text: str, pos: int) -> tuple[Record, int]:
 def _write_sgf(record: Record) -> str:
     v = variant(record.variant)
     size = v.board_size
-    root = f"(;FF[4]GM[4]SZ[{size}]RU[{record.rule}]"
+    root = f"(;FF[4]GM[4]CA[UTF-8]SZ[{size}]RU[{record.rule}]"
     if record.variant != "renju":
         root += f"GN[{record.variant}]"
     for tag, prop in _SGF_TAGS.items():
         if tag in record.tags:
-            root += f"{prop}[{_sgf_text(record.tags[tag])}]"
+            value = _iso_date(record.tags[tag]) if prop == "DT" else record.tags[tag]
+            if value or prop != "DT":  # a date wholly unknown is no DT at all
+                root += f"{prop}[{_sgf_text(value)}]"
     if record.result in _SGF_RESULT:
         root += f"RE[{_SGF_RESULT[record.result]}]"
     if record.result == "-/-":

@@ -20,7 +20,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from club.members.models import Member
-from games import clock, events, results, selectors
+from games import events, results, selectors
 from games.models import Game, GameEvent
 from games.rules import family
 
@@ -41,7 +41,7 @@ GROUNDS = ("recording-error", "sanction", "irregularity", "adjudication")
 def correction_window() -> timedelta:
     """How long after a club game ends its result may be corrected (championship
     games: until the championship's results are final)."""
-    return timedelta(days=int(getattr(settings, "GAMES_RESULT_CORRECTION_DAYS", 7)))
+    return timedelta(days=settings.GAMES_RESULT_CORRECTION_DAYS)
 
 
 def game_result_change(
@@ -56,6 +56,30 @@ def game_result_change(
 ) -> Game:
     """Set an ongoing game's result, or correct a finished one on ``GROUNDS``
     (2.1.10.4). Call once the authority allowed it (module docstring)."""
+    with transaction.atomic():
+        return game_result_apply(
+            game=game_locked(game_id),
+            arbiter=arbiter,
+            result=result,
+            reason=reason,
+            clause=clause,
+            grounds=grounds,
+            now=now,
+        )
+
+
+def game_result_apply(
+    *,
+    game: Game,
+    arbiter: Member,
+    result: str,
+    reason: str,
+    clause: str = "",
+    grounds: str = "recording-error",
+    now: datetime | None = None,
+) -> Game:
+    """``game_result_change`` for a caller that holds the game's lock already
+    (``guards.game_locked``, taken once in its transaction: an adjudication)."""
     if result not in RESULTS:
         raise Invalid("bad-result", f"A result is one of {', '.join(RESULTS)}.")
     if grounds not in GROUNDS:
@@ -63,47 +87,45 @@ def game_result_change(
     if not reason.strip():
         raise Invalid("no-reason", "Say why: every arbiter's decision is recorded with its reason.")
     now = now or timezone.now()
-    with transaction.atomic():
-        game = game_locked(game_id)
-        before = {"status": game.status, "result": game.result, "termination": game.termination}
-        forfeit = results.is_forfeit(result)  # +/-, -/+, -/- (1.12.2)
-        termination = "forfeit" if forfeit else ("adjudication" if grounds == "adjudication" else "arbiter")
-        if game.status == Game.Status.ONGOING and result != ANNULLED:
-            game_finish(
-                game=game,
-                ending=Ending(
-                    results.winner(result),
-                    termination,
-                    clause or "003 1.4",
-                    forfeit=forfeit,
-                    both_lost=result == results.BOTH_LOST,
-                ),
-                now=now,
-            )
-        else:
-            game.status = Game.Status.ANNULLED if result == "annulled" else Game.Status.FINISHED
-            game.result = "" if result == "annulled" else result
-            game.termination, game.termination_clause = ("annulled" if result == "annulled" else termination), clause
-            game.deadline = None
-            game.ended_at = game.ended_at or now
-            game.save(update_fields=["status", "result", "termination", "termination_clause", "deadline", "ended_at"])
-            events.game_changed_on_commit(game.pk)
-            if before["status"] != Game.Status.ONGOING:
-                transaction.on_commit(lambda: events.game_result_changed(game.pk))
-        GameEvent.objects.create(
+    before = {"status": game.status, "result": game.result, "termination": game.termination}
+    forfeit = results.is_forfeit(result)  # +/-, -/+, -/- (1.12.2)
+    termination = "forfeit" if forfeit else ("adjudication" if grounds == "adjudication" else "arbiter")
+    if game.status == Game.Status.ONGOING and result != ANNULLED:
+        game_finish(
             game=game,
-            kind="result-set",
-            ply=game.ply,
-            data={
-                "by": arbiter.pk,
-                "before": before,
-                "result": result,
-                "reason": reason,
-                "clause": clause,
-                "grounds": grounds,
-            },
+            ending=Ending(
+                results.winner(result),
+                termination,
+                clause or "003 1.4",
+                forfeit=forfeit,
+                both_lost=result == results.BOTH_LOST,
+            ),
+            now=now,
         )
-        return game
+    else:
+        game.status = Game.Status.ANNULLED if result == "annulled" else Game.Status.FINISHED
+        game.result = "" if result == "annulled" else result
+        game.termination, game.termination_clause = ("annulled" if result == "annulled" else termination), clause
+        game.deadline = None
+        game.ended_at = game.ended_at or now
+        game.save(update_fields=["status", "result", "termination", "termination_clause", "deadline", "ended_at"])
+        events.game_changed_on_commit(game.pk)
+        if before["status"] != Game.Status.ONGOING:
+            transaction.on_commit(lambda: events.game_result_changed(game.pk))
+    GameEvent.objects.create(
+        game=game,
+        kind="result-set",
+        ply=game.ply,
+        data={
+            "by": arbiter.pk,
+            "before": before,
+            "result": result,
+            "reason": reason,
+            "clause": clause,
+            "grounds": grounds,
+        },
+    )
+    return game
 
 
 # ---- clock decisions (1.7.8, 5.3.1.5–5.3.1.6, 000 9.3.1.4, 002 14.6; adjournment 5.3.3.2) --------------
@@ -118,7 +140,7 @@ def correction_floor_ms(discipline: str) -> int:
 def _timed_ongoing(game: Game) -> None:
     if game.status != Game.Status.ONGOING:
         raise Conflict("game-over", "The game is over.")
-    tc = clock.TimeControl.parse(game.time_control)
+    tc = game.time_control
     if not tc.timed or tc.correspondence:
         raise RuleRefusal("not-live", "Only a live game's clocks are stopped or corrected.")
 

@@ -25,7 +25,7 @@ def first_arrival(game: Game, now: datetime) -> list[str]:
         return []
     if game.is_present(WHITE) or game.is_present(BLACK):
         return []
-    tc = clock.TimeControl.parse(game.time_control)
+    tc = game.time_control
     if tc.correspondence or not tc.timed:
         return []
     first_charge, other_charge = clock.both_absent_charges(

@@ -12,8 +12,11 @@ from django.utils import timezone
 
 from club.members.models import Member
 from games import clock, events
+from games import venue as venue_rules
+from games.model_fields import time_control_of
 from games.models import BLACK, WHITE, Challenge, Game
 from games.rules import IllegalMove, ballots64, variant
+from games.venue import Venue, default_venue
 
 from .errors import Conflict, Forbidden, Invalid, NotFound, RuleRefusal
 from .positions import start_position
@@ -28,14 +31,14 @@ DEFAULT_OPENING_RULES = {"renju": "rif"}
 
 
 def _expiry_default() -> timedelta:
-    return timedelta(hours=getattr(settings, "GAMES_CHALLENGE_HOURS", 24 * 7))
+    return timedelta(hours=settings.GAMES_CHALLENGE_HOURS)
 
 
 def challenge_create(
     *,
     challenger: Member,
     discipline: str,
-    time_control: str,
+    time_control: clock.TimeControl | str,
     opponent: Member | None = None,
     colour: str = "random",
     rated: bool = True,
@@ -86,7 +89,7 @@ def challenge_create(
         challenger=challenger,
         opponent=opponent,
         discipline=discipline,
-        time_control=str(rule.time_control),
+        time_control=rule.time_control,
         colour=colour,
         rated=rated,
         opening_rule=opening_rule,
@@ -162,7 +165,7 @@ def challenge_accept(
                 raise Invalid("self-challenge", "You cannot accept your own challenge.")
             if challenge.opponent_id and challenge.opponent_id != member.pk:
                 raise Forbidden("not-your-challenge", "This challenge is addressed to another member.")
-            tc = clock.TimeControl.parse(challenge.time_control)
+            tc = challenge.time_control
             if challenge.opponent_id is None and (challenge.rating_min is not None or challenge.rating_max is not None):
                 rating = _rating(member, challenge.discipline, tc.speed_in(challenge.discipline))
                 low, high = challenge.rating_min, challenge.rating_max
@@ -195,7 +198,7 @@ def _start_game(challenge: Challenge, member: Member, tc: clock.TimeControl, now
         discipline=challenge.discipline,
         white=white,
         black=black,
-        time_control=str(tc),
+        time_control=tc,
         rated=challenge.rated,
         opening_rule=challenge.opening_rule,
         ballot=ballot,
@@ -217,7 +220,7 @@ def game_create(
     discipline: str,
     white: Member,
     black: Member,
-    time_control: str,
+    time_control: clock.TimeControl | str,
     rated: bool = True,
     opening_rule: str = "",
     ballot: str = "",
@@ -229,6 +232,7 @@ def game_create(
     clock_ms: tuple[int, int] | None = None,
     present: bool = False,
     draw_after_moves: int | None = None,
+    venue: str = "",
     **extra,
 ) -> Game:
     """Start a game between two members.
@@ -255,11 +259,18 @@ def game_create(
     ``draw_after_moves``: the event's own draw condition (renju, 003 5.2.7.2):
     the game is drawn once that many moves have been made.
 
+    ``venue``: where it is played (``games.venue``; empty: what the control
+    implies). A game at the board gets no server clock and no deadline: it waits
+    for its result, whatever the time.
+
     A guest (a player with no account, ``Member.is_guest``) is never rated: nor is his game.
     """
     now = now or timezone.now()
     rated = rated and not (white.is_guest or black.is_guest)
-    tc = clock.TimeControl.parse(time_control)
+    tc = time_control_of(time_control)  # a script's or a test's text is read here
+    venue = venue or default_venue(correspondence=tc.correspondence)
+    if venue not in Venue.values:
+        raise Invalid("bad-venue", f"A game is played {', '.join(Venue.values)}.")
     if lateness_ms is not None:
         if isinstance(lateness_ms, bool) or not isinstance(lateness_ms, int) or lateness_ms < 0:
             raise Invalid("bad-lateness", "The allowed lateness is a whole number of milliseconds, 0 or more.")
@@ -289,7 +300,7 @@ def game_create(
         black=black,
         rated=rated,
         speed=tc.speed_in(discipline),
-        time_control=str(tc),
+        time_control=tc,
         opening_rule=opening_rule,
         ballot=ballot,
         start_fen=start_fen,
@@ -298,17 +309,18 @@ def game_create(
         to_move=v.turn(p),
         white_ms=clock_ms[0] if clock_ms else tc.initial_ms(),
         black_ms=clock_ms[1] if clock_ms else tc.initial_ms(),
-        turn_started_at=begins if tc.timed else None,
+        turn_started_at=begins if tc.timed and venue_rules.rules_of(venue).server_clock else None,
         started_at=begins,
         starts_at=starts_at,
         lateness_ms=lateness_ms,
         draw_after_moves=draw_after_moves,
+        venue=venue,
         white_checked_in_at=begins if present else None,
         black_checked_in_at=begins if present else None,
         **extra,
     )
     game.deadline = game_deadline(game)
-    game.turn_unannounced = tc.speed == "correspondence"  # the first mover's reminder
+    game.turn_unannounced = tc.correspondence  # the first mover's reminder
     game.save()
     events.game_changed_on_commit(game.pk)
     return game

@@ -99,7 +99,7 @@ def time_ending(game: Game, *, flagged: str) -> Ending:
     first-move period that ran out without the first move as a no-show: a
     forfeit, not a time loss (1.9.1)."""
     other = BLACK if flagged == WHITE else WHITE
-    tc = clock.TimeControl.parse(game.time_control)
+    tc = game.time_control
     if (
         tc.correspondence
         and game.lateness_ms is not None
@@ -209,6 +209,7 @@ SWEEP_FIELDS = (
     "lateness_ms",
     "white_checked_in_at",
     "black_checked_in_at",
+    "venue",
 )
 
 
@@ -282,9 +283,7 @@ def _sweep_batch(now: datetime, size: int) -> tuple[int, int]:
 
 def _batch_pauses(games: list[Game]) -> dict[int, dict[int, list[tuple[int, int]]]]:
     """``timing.players_pauses`` of each correspondence game of a batch, in one query."""
-    turns = [
-        g for g in games if g.turn_started_at is not None and clock.TimeControl.parse(g.time_control).correspondence
-    ]
+    turns = [g for g in games if g.turn_started_at is not None and g.time_control.correspondence]
     if not turns:
         return {}
     members = {m for g in turns for m in (g.white_id, g.black_id)}

@@ -1,33 +1,54 @@
 """The game row's lock and the checks every game action makes first.
 
-Every action on a game runs in one transaction holding SELECT … FOR UPDATE
-on its row (``game_locked``); on SQLite the IMMEDIATE transaction mode
-serialises the writers the same way."""
+Every write to a game — a move, a claim, an arbiter's decision, a sanction,
+an adjudication — runs in one transaction holding SELECT … FOR UPDATE on its
+row, taken by ``game_locked`` here and nowhere else; on SQLite the IMMEDIATE
+transaction mode serialises the writers the same way."""
 
 from __future__ import annotations
+
+from django.db import connection
+from django.utils.translation import gettext as _
 
 from club.members.models import Member
 from games import sql
 from games.models import Game
+from games.venue import venue_rules
 
-from .errors import Conflict, Forbidden, NotFound
+from .errors import Conflict, Forbidden, NotFound, RuleRefusal
 
 
 def game_locked(game_id: int, cursor=None) -> Game:
-    """The game row, locked until the caller's transaction ends (games/sql.py)."""
-    game = sql.game_locked(game_id, cursor)
+    """The game row, locked until the caller's transaction ends: the one way a
+    service takes a game's lock (games/sql.py has the statement).
+
+    Lock precondition: the caller is inside ``transaction.atomic()`` (outside
+    one the lock would end with its statement), and takes the lock once per
+    transaction, handing the locked game on to what it calls. Lock order: an
+    event's row (``championship_locked``) before its game's, the game's before
+    the rows hanging from it (claims, adjournments, sanctions), so that two
+    writers never wait for each other."""
+    _atomic_required()
+    game = sql.game_row_for_update(game_id, cursor)
     if game is None:
-        raise NotFound("no-such-game", f"There is no game {game_id}.")
+        raise NotFound("no-such-game", _("There is no such game."))
     return game
 
 
 def game_locked_with_vacations(game_id: int, cursor) -> tuple[Game, list | None]:
-    """``game_locked`` and the players' vacations read with it where the
-    database folds them into the lock (games/sql.py); None: not read."""
-    game, vacations = sql.game_locked_with_vacations(game_id, cursor)
+    """``game_locked`` (the same precondition) and the players' vacations read
+    with it where the database folds them into the lock (games/sql.py); None:
+    not read."""
+    _atomic_required()
+    game, vacations = sql.game_row_for_update_with_vacations(game_id, cursor)
     if game is None:
-        raise NotFound("no-such-game", f"There is no game {game_id}.")
+        raise NotFound("no-such-game", _("There is no such game."))
     return game, vacations
+
+
+def _atomic_required() -> None:
+    if not connection.in_atomic_block:
+        raise RuntimeError("A game's row is locked inside transaction.atomic(): the lock ends with the transaction.")
 
 
 def game_unlocked(game_id: int, cursor) -> tuple[Game, list, str]:
@@ -36,7 +57,7 @@ def game_unlocked(game_id: int, cursor) -> tuple[Game, list, str]:
     (games/sql.py; PostgreSQL)."""
     game, vacations, version = sql.game_with_vacations(game_id, cursor)
     if game is None:
-        raise NotFound("no-such-game", f"There is no game {game_id}.")
+        raise NotFound("no-such-game", _("There is no such game."))
     return game, vacations, version
 
 
@@ -51,3 +72,15 @@ def player_colour(game: Game, member: Member) -> str:
 def ongoing_required(game: Game) -> None:
     if game.is_over:
         raise Conflict("game-over", f"The game is over ({game.result or game.status}, {game.termination}).")
+
+
+def online_play_required(game: Game) -> None:
+    """A player's own action on the site (a move, an offer, a resignation, a check-in)
+    is for a game played online; at the board the game is played on the table and
+    reaches the site as a reported result and a typed score sheet (``games.venue``)."""
+    if not venue_rules(game).moves_online:
+        raise RuleRefusal(
+            "played-at-the-board",
+            "This game is played at the board: report its result from the event's page, "
+            "and type its moves in from the score sheet.",
+        )

@@ -10,8 +10,8 @@ PostgreSQL skips the transaction: it reads the game unlocked and writes move
 and game in one autocommit statement, applied only if the game row is still
 the version it read (its xmin). Any other write in between, even one that
 changes nothing the move looked at, makes it start again on the locked path,
-which then answers as if it had come first (issue 29: two round trips and the
-row lock's write less per move).
+which then answers as if it had come first: two round trips and the row
+lock's write less per move.
 """
 
 from __future__ import annotations
@@ -35,7 +35,14 @@ from games.rules.base import Result
 from .arrival import first_arrival
 from .errors import Conflict, Invalid, NotFound, RuleRefusal
 from .finish import Ending, absence_ending, flag_if_fallen, game_finish
-from .guards import game_locked, game_locked_with_vacations, game_unlocked, ongoing_required, player_colour
+from .guards import (
+    game_locked,
+    game_locked_with_vacations,
+    game_unlocked,
+    ongoing_required,
+    online_play_required,
+    player_colour,
+)
 from .positions import FIVE_ROW, game_position, remember_on_commit, rules_of
 from .timing import clocks_stopped, first_move_seconds, game_deadline, left_of, players_pauses, thinking
 
@@ -184,6 +191,7 @@ def _move(
                 )
             return MoveOutcome(prior, game, replayed=True)
     colour = player_colour(game, member)
+    online_play_required(game)
     ongoing_required(game)
     if expected_ply != game.ply:
         raise Conflict("stale-ply", f"The game has moved on: it is at ply {game.ply}, not {expected_ply}.")
@@ -212,7 +220,7 @@ def _move(
         game_finish(game=game, ending=ending, now=at)
         return ending
     first_arrival(game, now)  # both were absent at the start: the first mover arrives with his move (1.6.3)
-    tc = clock.TimeControl.parse(game.time_control)
+    tc = game.time_control
     running = tc.timed and game.turn_started_at is not None
     pauses = players_pauses(game, cursor, vacations) if tc.correspondence else None
     elapsed = thinking(game, now, pauses) if running else 0
@@ -328,7 +336,7 @@ def _apply(
     if game.started_at is None:
         game.started_at = now
     game.deadline = game_deadline(game, pauses) if result is None else None
-    game.turn_unannounced = game.speed == "correspondence" and result is None
+    game.turn_unannounced = game.time_control.correspondence and result is None
     if offer_draw and result is None:
         _offer_made(game, colour)  # written with the move
     _store(cursor, move, game, version)
@@ -358,11 +366,11 @@ def _store(cursor, move: Move, game: Game, version: str | None) -> None:
 
 # ---- resign, abort ------------------------------------------------------------------------
 def _acting(
-    game_id: int, member: Member, now: datetime | None, *, unnoticed_flag_counts: bool = True
-) -> tuple[Game, str, datetime, bool]:
-    """Inside the action's transaction: the locked game, the acting player's
-    colour, the action's time, and whether the game had just become overdue
-    (it has then ended so and the action does nothing).
+    game: Game, member: Member, now: datetime | None, *, unnoticed_flag_counts: bool = True
+) -> tuple[str, datetime, bool]:
+    """Call holding ``game``'s lock (``game_locked``, taken once by the action): the
+    acting player's colour, the action's time, and whether the game had just become
+    overdue (it has then ended so and the action does nothing).
 
     ``unnoticed_flag_counts=False`` for a resignation or a draw agreement: a
     flag counts once it is established — by the arbiter, the club's sweep or
@@ -370,16 +378,16 @@ def _acting(
     the resignation or agreement standing (5.3.1.4, 000 9.3.1.3). A player
     absent past the lateness has still lost by forfeit (1.9.1)."""
     now = now or timezone.now()  # when the action was made, not when the lock was won
-    game = game_locked(game_id)
     colour = player_colour(game, member)
+    online_play_required(game)
     ongoing_required(game)
     if unnoticed_flag_counts:
-        return game, colour, now, flag_if_fallen(game, now)
+        return colour, now, flag_if_fallen(game, now)
     absent = absence_ending(game, now)
     if absent is not None:
         at, ending = absent
-        return game, colour, now, game_finish(game=game, ending=ending, now=at)
-    return game, colour, now, False
+        return colour, now, game_finish(game=game, ending=ending, now=at)
+    return colour, now, False
 
 
 FLAG_ENDINGS = ("time", "both-flags")
@@ -430,7 +438,7 @@ def game_resign(*, game_id: int, member: Member, now: datetime | None = None) ->
         colour = _made_before_the_flag(game, member, now)
         if colour is not None:
             return _supersede_flag(game, winner=other(colour), reason="resign", clause="003 5.3.1.4", now=now)
-        game, colour, now, ended = _acting(game_id, member, now, unnoticed_flag_counts=False)
+        colour, now, ended = _acting(game, member, now, unnoticed_flag_counts=False)
         if not ended:
             game_finish(game=game, ending=Ending(other(colour), "resign", "003 2.1.8"), now=now)
         return game
@@ -441,6 +449,7 @@ def game_abort(*, game_id: int, member: Member, now: datetime | None = None) -> 
     with transaction.atomic():
         game = game_locked(game_id)
         player_colour(game, member)
+        online_play_required(game)
         ongoing_required(game)
         if game.starts_at is not None:
             # A scheduled (championship) game is played or forfeited (1.9), never called off by a player.
@@ -453,7 +462,7 @@ def game_abort(*, game_id: int, member: Member, now: datetime | None = None) -> 
 
 # ---- check-in (1.9.1) ---------------------------------------------------------------------------
 def check_in_window() -> timedelta:
-    return timedelta(minutes=int(getattr(settings, "GAMES_CHECK_IN_MINUTES", 15)))
+    return timedelta(minutes=settings.GAMES_CHECK_IN_MINUTES)
 
 
 def game_check_in(*, game_id: int, member: Member, now: datetime | None = None) -> Game:
@@ -461,7 +470,8 @@ def game_check_in(*, game_id: int, member: Member, now: datetime | None = None) 
     from then on he is present and cannot forfeit for lateness (1.9.1).
     Idempotent; open from ``GAMES_CHECK_IN_MINUTES`` before the start."""
     with transaction.atomic():
-        game, colour, now, ended = _acting(game_id, member, now)
+        game = game_locked(game_id)
+        colour, now, ended = _acting(game, member, now)
         if ended:
             return game
         if game.starts_at is None:
@@ -511,7 +521,8 @@ def _offer_made(game: Game, colour: str) -> None:
 
 def game_draw_offer(*, game_id: int, member: Member, now: datetime | None = None) -> Game:
     with transaction.atomic():
-        game, colour, now, flag_fell = _acting(game_id, member, now)
+        game = game_locked(game_id)
+        colour, now, flag_fell = _acting(game, member, now)
         if not flag_fell:
             _offer(game, colour)
             events.game_changed_on_commit(game.pk)
@@ -531,7 +542,7 @@ def game_draw_answer(*, game_id: int, member: Member, accept: bool, now: datetim
             offer = _offer_at_flag(game)
             if offer and offer != colour:
                 return _supersede_flag(game, winner=None, reason="agreement", clause="003 5.3.1.4", now=now)
-        game, colour, now, ended = _acting(game_id, member, now, unnoticed_flag_counts=not accept)
+        colour, now, ended = _acting(game, member, now, unnoticed_flag_counts=not accept)
         if ended:
             return game
         if not game.draw_offer_by or game.draw_offer_by == colour:
@@ -592,6 +603,7 @@ class _WrittenMoveStands(Exception):
 def _repetition_claim_locked(*, game_id: int, member: Member, expected_ply: int, move: str, now: datetime) -> Game:
     game = game_locked(game_id)
     colour = player_colour(game, member)
+    online_play_required(game)
     ongoing_required(game)
     if expected_ply != game.ply:
         raise Conflict("stale-ply", f"The game has moved on: it is at ply {game.ply}, not {expected_ply}.")

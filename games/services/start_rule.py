@@ -42,7 +42,7 @@ class StartRule:
         """The keywords ``game_create`` takes for this rule."""
         return {
             "discipline": self.discipline,
-            "time_control": str(self.time_control),
+            "time_control": self.time_control,
             "opening_rule": self.opening_rule,
             "ballot": self.ballot,
             "foul_policy": self.foul_policy,
@@ -61,11 +61,12 @@ def has_fouls(discipline: str) -> bool:
     return hasattr(variant(discipline), "fouls")
 
 
-def time_control_check(text: str, discipline: str, *, clocked: bool = False) -> clock.TimeControl:
-    """``text`` parsed, within what the club offers for ``discipline`` (``clock.check_allowed``);
+def time_control_check(given: clock.TimeControl | str, discipline: str, *, clocked: bool = False) -> clock.TimeControl:
+    """The control ``given`` — a member's text, read here where it enters, or a form's value
+    already read — within what the club offers for ``discipline`` (``clock.check_allowed``);
     ``clocked``: an untimed game is refused (a championship's games need a clock)."""
     try:
-        tc = clock.TimeControl.parse(text)
+        tc = given if isinstance(given, clock.TimeControl) else clock.TimeControl.parse(given)
         clock.check_allowed(tc, discipline)
     except clock.BadTimeControl as error:
         raise Invalid("bad-time-control", str(error)) from None
@@ -77,7 +78,7 @@ def time_control_check(text: str, discipline: str, *, clocked: bool = False) -> 
 def start_rule_check(
     *,
     discipline: str,
-    time_control: str,
+    time_control: clock.TimeControl | str,
     opening_rule: str = "",
     ballot: str = "",
     foul_policy: str = DEFAULT_FOUL_POLICY,

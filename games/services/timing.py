@@ -8,6 +8,7 @@ from django.conf import settings
 
 from games import clock, sql
 from games.models import BLACK, WHITE, Game, GameEvent
+from games.venue import venue_rules
 
 
 def to_ms(at: datetime) -> int:
@@ -50,8 +51,11 @@ def _mover_pauses(game: Game, tc: clock.TimeControl, pauses: dict | None) -> lis
 def lateness_at(game: Game) -> datetime | None:
     """When a player still absent from a scheduled live game forfeits (1.9.1):
     ``starts_at`` plus the allowed lateness, while one of them has not come.
-    Correspondence games have none: their first-move period is the lateness."""
-    if game.lateness_ms is None or game.starts_at is None or game.time_control.startswith("d"):
+    Correspondence games have none: their first-move period is the lateness;
+    nor has a game at the board: there the arbiter decides a no-show."""
+    if not venue_rules(game).worker_forfeit:
+        return None
+    if game.lateness_ms is None or game.starts_at is None or game.time_control.correspondence:
         return None
     if game.is_present(WHITE) and game.is_present(BLACK):
         return None
@@ -59,16 +63,18 @@ def lateness_at(game: Game) -> datetime | None:
 
 
 def first_move_seconds() -> int:
-    return int(getattr(settings, "GAMES_FIRST_MOVE_SECONDS", 60))
+    return settings.GAMES_FIRST_MOVE_SECONDS
 
 
 def first_move_free(game: Game) -> bool:
     """Is the side to move's first move off the clock? In a live game made
     without a scheduled start (a challenge) neither first move is charged: the
     clock must not run before a player could have opened the game."""
+    if not venue_rules(game).first_move_period:
+        return False
     if game.starts_at is not None or game.turn_started_at is None:
         return False
-    tc = clock.TimeControl.parse(game.time_control)
+    tc = game.time_control
     if tc.correspondence or not tc.timed:
         return False
     return not (game.white_moves if game.to_move == WHITE else game.black_moves)
@@ -83,8 +89,10 @@ def first_move_grace_at(game: Game) -> datetime | None:
 
 def flag_deadline(game: Game, pauses: dict | None = None) -> datetime | None:
     """When the side to move's flag falls, vacations counted, a bank's cap per
-    move too (None: untimed or the clock is not running)."""
-    tc = clock.TimeControl.parse(game.time_control)
+    move too (None: untimed, the clock is not running or not the server's)."""
+    if not venue_rules(game).server_clock:
+        return None
+    tc = game.time_control
     if not tc.timed or game.turn_started_at is None or first_move_free(game):
         return None
     return from_ms(
@@ -98,7 +106,10 @@ def flag_deadline(game: Game, pauses: dict | None = None) -> datetime | None:
 
 def game_deadline(game: Game, pauses: dict | None = None) -> datetime | None:
     """The indexed moment the sweep must look at the game: the first of the
-    lateness moment, the first-move grace and the flag fall."""
+    lateness moment, the first-move grace and the flag fall; never for a game
+    whose venue keeps the sweep away (at the board)."""
+    if not venue_rules(game).flag_sweep:
+        return None
     moments = [m for m in (lateness_at(game), first_move_grace_at(game), flag_deadline(game, pauses)) if m]
     return min(moments, default=None)
 
@@ -107,7 +118,7 @@ def thinking(game: Game, now: datetime, pauses: dict | None = None) -> int:
     """How long the side to move has used since his turn began (vacations excluded)."""
     if game.turn_started_at is None or first_move_free(game):
         return 0
-    tc = clock.TimeControl.parse(game.time_control)
+    tc = game.time_control
     return clock.thinking_ms(
         turn_started_ms=to_ms(game.turn_started_at), now_ms=to_ms(now), pauses=_mover_pauses(game, tc, pauses)
     )
@@ -121,7 +132,7 @@ def clocks_stopped(game: Game) -> dict | None:
     """The arbiter's stop in force on ``game`` (its event data), or None. A
     timed, ongoing game whose turn has no start is stopped; only then is the
     event looked up, so a running game costs no query."""
-    if game.status != Game.Status.ONGOING or game.turn_started_at is not None or game.time_control in ("", "-"):
+    if game.status != Game.Status.ONGOING or game.turn_started_at is not None or not game.time_control.timed:
         return None
     event = GameEvent.objects.filter(game=game, kind__in=(STOPPED, STARTED)).order_by("-pk").first()
     return event.data if event is not None and event.kind == STOPPED else None

@@ -26,7 +26,7 @@ FURTHEST_AHEAD = timedelta(days=366)  # a vacation is booked at most a year ahea
 
 
 def vacation_allowance_days() -> int:
-    return int(getattr(settings, "GAMES_VACATION_DAYS_PER_YEAR", 30))
+    return settings.GAMES_VACATION_DAYS_PER_YEAR
 
 
 def _year_bounds(year: int) -> tuple[datetime, datetime]:
@@ -73,7 +73,7 @@ def vacation_take(
     with transaction.atomic():
         get_user_model().objects.select_for_update().filter(pk=member.pk).first()
         games = list(
-            Game.objects.select_for_update().of(member).ongoing().filter(time_control__startswith="d").order_by("pk")
+            Game.objects.select_for_update().of(member).ongoing().filter(speed="correspondence").order_by("pk")
         )
         zone = timezone.get_default_timezone()
         for year in range(timezone.localtime(starts_at, zone).year, timezone.localtime(ends_at, zone).year + 1):

@@ -1,22 +1,22 @@
-"""Template filters of the play pages: the presentation module's words (games/presentation.py), no view."""
+"""Template filters of the play pages: the words of the presentation module (games/presentation.py), the disciplines and the time controls; no view."""
 
 from django import template
 
-from games import presentation
+from games import disciplines, presentation, time_words
 
 register = template.Library()
 
 
 @register.filter
-def time_control(text: str) -> str:
-    """A time control as players write it, in words on hover: "180+2" → 3+2 (3 min each, plus 2 s a move)."""
-    return presentation.time_control_html(text)
+def time_control(tc) -> str:
+    """A time control (``clock.TimeControl``) as players write it, in words on hover: 3+2 (3 min each, plus 2 s a move)."""
+    return time_words.abbr(tc)
 
 
 @register.filter
 def opening_rule(rule: str) -> str:
     """A renju opening rule's name in the reader's language."""
-    return presentation.opening_rule_title(rule)
+    return disciplines.opening_rule_title(rule)
 
 
 @register.filter

@@ -1,4 +1,4 @@
-// The results pages (issue 27): the print button, and a round's live boards and standings.
+// The results pages: the print button, and a round's live boards and standings.
 (function () {
   "use strict";
   document.querySelectorAll(".print-button").forEach(function (button) {
@@ -23,10 +23,61 @@
   var lang = document.documentElement.lang || "";
   var pollTimer = null;
 
+  // Each small board is drawn by the game page's board (static/games/board.js) from its FEN.
+  function drawBoard(box, fen, last) {
+    if (!window.ClubBoard || !box) return;
+    if (!box.clubBoard) {
+      box.textContent = "";
+      box.clubBoard = new window.ClubBoard(box, {
+        size: Number(box.dataset.size), kind: box.dataset.kind, notation: box.dataset.notation
+      });
+    }
+    box.clubBoard.update({
+      pieces: window.ClubBoard.parseFen(fen, box.clubBoard.geometry),
+      lastMove: last, legalMoves: [], interactive: false
+    });
+  }
+
+  function drawBoards() {
+    live.querySelectorAll(".mini-board").forEach(function (box) {
+      drawBoard(box, box.dataset.fen, box.dataset.last ? box.dataset.last.split(" ") : []);
+    });
+  }
+
+  function clockText(ms) {
+    if (ms === null || ms === undefined) return "";
+    var s = Math.max(0, Math.floor(ms / 1000)), h = Math.floor(s / 3600), m = Math.floor(s % 3600 / 60);
+    var ss = String(s % 60).padStart(2, "0");
+    return h ? h + ":" + String(m).padStart(2, "0") + ":" + ss : m + ":" + ss;
+  }
+
+  // A game's state as its spectators see it (the game page's frame, games/frames.py): one board redrawn.
+  var playing = JSON.parse(live.dataset.playing || "{}");
+  var plural = window.Intl && Intl.PluralRules ? new Intl.PluralRules(lang || "en") : null;
+  function drawGame(state) {
+    var row = live.querySelector('tr[data-game="' + state.id + '"]');
+    if (!row) return;
+    var box = row.querySelector(".mini-board");
+    var last = state.moves && state.moves.length ? state.moves[state.moves.length - 1].path || [] : [];
+    if (box) drawBoard(box, state.fen, state.ply ? last : []);
+    var result = row.querySelector("td.result");
+    if (result) {
+      var form = playing[plural ? plural.select(state.ply) : "other"] || playing.other || "";
+      result.textContent = state.ongoing ? form.replace(/\d+/, String(state.ply)) : state.status_text;
+    }
+    row.classList.toggle("live", !!state.ongoing);
+    var white = row.querySelector(".clock-white"), black = row.querySelector(".clock-black");
+    if (white && state.clock) white.textContent = clockText(state.clock.white_ms);
+    if (black && state.clock) black.textContent = clockText(state.clock.black_ms);
+    live.dataset.updates = String(Number(live.dataset.updates || 0) + 1);
+  }
+
   function draw(message) {
+    if (message && message.type === "state") { drawGame(message); return; }
     if (!message || message.type !== "round") return;
     if (message.boards_html !== undefined && live.innerHTML.trim() !== message.boards_html.trim()) {
       live.innerHTML = message.boards_html;
+      drawBoards();
       live.classList.add("updated");
       setTimeout(function () { live.classList.remove("updated"); }, 1200);
     }
@@ -62,5 +113,6 @@
       setTimeout(function () { connect(Math.min((delay || 1000) * 2, 30000)); }, delay || 1000);
     };
   }
+  drawBoards();
   connect(1000);
 })();

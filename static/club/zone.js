@@ -1,4 +1,4 @@
-// The browser's time zone (issue 27): offered on the sign-up form, told to the
+// The browser's time zone: offered on the sign-up form, told to the
 // server for visitors who are not logged in (the club_tz cookie,
 // club.site.middleware.ViewerTimeZone), shown as a hint on the profile form.
 (function () {

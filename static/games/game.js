@@ -245,6 +245,7 @@
     // The renju opening protocol: name the step and whose it is (002 §12).
     if (step && !state.paused_text) text = state.my_color ? text + " · " + step : step;
     if (state.start_text) text += " · " + state.start_text;
+    if (state.delay_text) text += " · " + state.delay_text;
     box.textContent = text;
     renderProtocolFacts();
     // A tab in the background shows whose turn it is; a sound if the player asked for one.

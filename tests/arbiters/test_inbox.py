@@ -165,8 +165,8 @@ def test_games_awaiting_adjudication_wait_for_the_chief_arbiter_with_a_link_to_e
 def test_an_adjudicated_game_leaves_the_inbox(closed_section, staff):
     first = inbox.inbox_of(staff["chief"])[0].target
     championships.game_adjudicate(
-        by=staff["chief"], championship_id=closed_section.pk, game_id=first.pk, result="1/2-1/2", reason="drawn"
-    )
+        by=staff["chief"], championship_id=closed_section.pk, game_id=first.pk, result="-/-", reason="never began"
+    )  # no move was made: the game did not take place (1.12.2)
     assert first.pk not in {i.target.pk for i in inbox.inbox_of(staff["chief"])}
 
 
@@ -252,3 +252,41 @@ def test_a_club_protest_is_ruled_on_its_own_page_by_the_club_chief_arbiter(clien
     client.post(item.url, {"upheld": "no", "ruling": "Heard the arbiter"})
     protest.refresh_from_db()
     assert (protest.status, protest.ruled_by) == (Protest.Status.REJECTED, club_chief)
+
+
+# ---- games played at the board ----------------------------------------------------------------
+@pytest.fixture
+def club_night(make_championship, players, staff, on_commit):
+    """A 3+2 Swiss of four played at the board, round 1 published."""
+    from tests.championships.test_services import pair_and_publish
+
+    championship = make_championship(
+        players[:4], venue="board", time_control="180+2", system="swiss", swiss_system="buchholz", rounds_planned=3
+    )
+    with on_commit():
+        pair_and_publish(championship, staff, starts_at=at(60))
+    return championship
+
+
+def test_boards_without_a_result_wait_for_the_event_s_arbiters(club_night, staff):  # 1.16
+    items = inbox.inbox_of(staff["arbiter"])
+    assert kinds(items) == ["no-result", "no-result"]
+    assert items[0].url == f"/championships/{club_night.pk}/boards/#board-1-1"
+
+
+def test_a_disputed_result_is_told_to_the_arbiters_and_waits_as_such(club_night, staff, on_commit):
+    from club.championships.models import Board
+
+    board = Board.objects.filter(round__championship=club_night).order_by("number").first()
+    after = at(90)
+    championships.board_result_report(
+        by=board.white, championship_id=club_night.pk, game_id=board.game_id, result="1-0", now=after
+    )
+    with on_commit():
+        outcome = championships.board_result_report(
+            by=board.black, championship_id=club_night.pk, game_id=board.game_id, result="0-1", now=after
+        )
+    assert outcome == "disputed"
+    assert sorted(kinds(inbox.inbox_of(staff["chief"]))) == ["disputed-result", "no-result"]
+    notices = Notification.objects.filter(kind="arbiter", params__what="disputed")
+    assert sorted(n.recipient_id for n in notices) == sorted([staff["chief"].pk, staff["arbiter"].pk])

@@ -9,6 +9,7 @@ from club.arbiters.models import AuditEntry, Protest, Question, Sanction
 from club.arbiters.services import protest_file, protest_rule, sanction_issue
 from club.championships import services as championships
 from club.championships.models import Board, Entry
+from club.platform.refusals import Invalid
 from games.models import Game
 from games.services import game_create, game_move_make, game_resign
 from ratings.models import RatingChange
@@ -274,6 +275,43 @@ def test_a_loss_for_both_players_of_a_game_played_is_0_0_and_rated(started, staf
     changes = RatingChange.objects.filter(game=game)
     assert sorted(changes.values_list("score", flat=True)) == [0.0, 0.0]
     assert all(c.rating_after < c.rating_before for c in changes)
+
+
+# 1.10.4: a game in which only one side has moved took place; a loss by sanction in it is a
+# loss in a played game, 0-1, not the forfeit sign −/+ of a game that did not take place (1.12.2).
+def test_a_loss_by_sanction_after_only_white_moved_is_a_loss_in_a_played_game(started, staff, on_commit):
+    championship, game = started
+    game_move_make(game_id=game.pk, member=game.white, text="c3-d4", expected_ply=0, now=at(2))
+    with on_commit():
+        sanction_issue(
+            by=staff["chief"],
+            member_id=game.white_id,
+            kind="loss_of_game",
+            reason="a phone at the board",
+            game_id=game.pk,
+            now=at(20),
+        )
+    game.refresh_from_db()
+    assert game.result == "0-1" and Board.objects.get(game=game).result == "0-1"
+
+
+# 1.10.4: the chief arbiter's result for an unfinished game in which moves were made is a result of
+# play; a forfeit sign is refused and changes nothing.
+def test_an_unfinished_played_game_gets_no_forfeit_sign_from_the_chief_arbiter(started, staff):
+    championship, game = started
+    game_move_make(game_id=game.pk, member=game.white, text="c3-d4", expected_ply=0, now=at(2))
+    with pytest.raises(Invalid) as refused:
+        championships.board_result_set(
+            by=staff["chief"], championship_id=championship.pk, game_id=game.pk, result="-/-", reason="both left"
+        )
+    assert refused.value.code == "played-not-forfeit"
+    game.refresh_from_db()
+    assert (game.status, game.result) == (Game.Status.ONGOING, "")
+    championships.board_result_set(
+        by=staff["chief"], championship_id=championship.pk, game_id=game.pk, result="0-0", reason="both left"
+    )
+    game.refresh_from_db()
+    assert game.result == "0-0"
 
 
 # 1.12.2: the forfeit signs stay for a game not played.

@@ -87,9 +87,13 @@ def test_a_section_all_at_once_from_creation_to_adjudication(browser, club_serve
     expect(mine.locator(".provisional")).to_be_visible()
     expect(mine.locator("#crosstable a.in-progress").first).to_be_visible()
 
-    # The closing date passes: play stops, the chief arbiter adjudicates one game.
+    # The closing date passes: play stops, the chief arbiter adjudicates one game that was played (1.10.4).
     services.play_close_due(now=closes + timedelta(minutes=1))
-    board = Board.objects.filter(round__championship=championship).order_by("round__number", "number").first()
+    board = (
+        Board.objects.filter(round__championship=championship, game__ply__gt=0, game__status=Game.Status.ONGOING)
+        .order_by("round__number", "number")
+        .first()
+    )
     arbiter.goto(f"/championships/{championship.pk}/")
     form = arbiter.locator("form.adjudication")
     form.locator("select[name=game_id]").select_option(str(board.game_id))  # one of the games awaiting it

@@ -97,3 +97,36 @@ def test_a_correspondence_round_is_an_all_day_event(make_championship, players, 
     (event,) = events(Client().get(f"/championships/{championship.pk}/calendar.ics").content)
     start = event.decoded("DTSTART")
     assert not isinstance(start, datetime) and event.decoded("DTEND") - start == timedelta(days=1)
+
+
+def test_every_uid_is_under_the_clubs_own_host_so_two_clubs_feeds_never_collide(scheduled, settings):
+    """RFC 5545 3.8.4.7: a UID is globally unique; the club's host makes it so."""
+    url = f"/championships/{scheduled.pk}/calendar.ics"
+    settings.SITE_URL = "https://draughts.example.org"
+    ours = {str(e["UID"]) for e in events(Client().get(url).content)}
+    settings.SITE_URL = "https://renju.example.net:8443"
+    theirs = {str(e["UID"]) for e in events(Client().get(url).content)}
+    assert ours and all(uid.endswith("@draughts.example.org") for uid in ours)
+    assert all(uid.endswith("@renju.example.net:8443") for uid in theirs) and not ours & theirs
+    board = Board.objects.filter(round__championship=scheduled, black__isnull=False).first()
+    mine = events(Client().get(f"/championships/calendar/{calendar.member_feed_token(board.white)}.ics").content)
+    assert mine and all(str(e["UID"]).endswith("@renju.example.net:8443") for e in mine)
+
+
+def test_a_correspondence_section_shows_its_span_and_its_closing_date(make_championship, players, staff):
+    """ICCF 0.3: every game of the section is played at once, until the closing date (then adjudication)."""
+    started = datetime(2030, 3, 2, 10, 0, tzinfo=UTC)
+    closes = datetime(2030, 9, 30, 18, 0, tzinfo=UTC)
+    section = make_championship(
+        players[:4], play_mode="all-at-once", time_control="d3", closes_at=closes, name="Correspondence 2030"
+    )
+    services.section_start(by=staff["chief"], championship_id=section.pk, now=started)
+    feed = Client().get(f"/championships/{section.pk}/calendar.ics", HTTP_ACCEPT_LANGUAGE="en").content
+    found = {str(e["SUMMARY"]): e for e in events(feed)}
+    assert set(found) == {"Correspondence 2030: every game at once", "Correspondence 2030: closing date"}
+    span, closing = found["Correspondence 2030: every game at once"], found["Correspondence 2030: closing date"]
+    local = timezone.get_current_timezone()
+    assert span.decoded("DTSTART") == started.astimezone(local).date()
+    assert span.decoded("DTEND") == closes.astimezone(local).date() + timedelta(days=1)
+    assert closing.decoded("DTSTART") == closes.astimezone(local).date()
+    assert closing.decoded("DTEND") - closing.decoded("DTSTART") == timedelta(days=1)

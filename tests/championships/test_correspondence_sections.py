@@ -156,10 +156,11 @@ def test_after_the_closing_date_play_stops_and_the_chief_arbiter_adjudicates(sec
         )
     with on_commit():
         game_resign(game_id=boards[1].game_id, member=boards[1].black, now=at(60))
+        game_move_make(game_id=first.game_id, member=first.white, text="c3-d4", expected_ply=0, now=at(90))
         stopped = services.play_close_due(now=at(2 * DAY + 1))
     assert stopped == 5 and services.play_close_due(now=at(2 * DAY + 2)) == 0  # once
     with refused(RuleRefusal, "awaiting-adjudication"):
-        game_move_make(game_id=first.game_id, member=first.white, text="c3-d4", expected_ply=0, now=at(2 * DAY + 3))
+        game_move_make(game_id=first.game_id, member=first.black, text="f6-g5", expected_ply=1, now=at(2 * DAY + 3))
     # Until the arbiter rules, the players may still agree a result.
     game_draw_offer(game_id=boards[2].game_id, member=boards[2].white, now=at(2 * DAY + 4))
     game = game_draw_answer(game_id=boards[2].game_id, member=boards[2].black, accept=True, now=at(2 * DAY + 5))
@@ -174,7 +175,7 @@ def test_after_the_closing_date_play_stops_and_the_chief_arbiter_adjudicates(sec
         )
     with refused(Invalid, "bad-adjudication"):
         services.game_adjudicate(
-            by=staff["chief"], championship_id=championship.pk, game_id=first.game_id, result="0-0", reason="x"
+            by=staff["chief"], championship_id=championship.pk, game_id=first.game_id, result="2-0", reason="x"
         )
     with on_commit():
         services.game_adjudicate(
@@ -189,6 +190,73 @@ def test_after_the_closing_date_play_stops_and_the_chief_arbiter_adjudicates(sec
     assert (first.result, game.termination) == ("1-0", "adjudication")
     logged = Decision.objects.get(championship=championship, action="result", data__game=first.game_id)
     assert logged.reason == "white's extra piece wins" and logged.by == staff["chief"]
+
+
+def _closed_for_adjudication(section, on_commit, moves):
+    """A section of four closed for adjudication; ``moves[i]``: the moves made first in its i-th game."""
+    championship = section(4, closes_at=at(2 * DAY))
+    boards = list(Board.objects.filter(round__championship=championship).order_by("round__number", "number"))
+    for board, texts in zip(boards, moves):
+        for ply, text in enumerate(texts):
+            mover = board.white if ply % 2 == 0 else board.black
+            game_move_make(game_id=board.game_id, member=mover, text=text, expected_ply=ply, now=at(60 + ply))
+    with on_commit():
+        services.play_close_due(now=at(2 * DAY + 1))
+    return championship, boards
+
+
+def test_an_unfinished_game_that_was_played_is_adjudicated_as_played_and_both_losing_it_is_0_0(
+    section, staff, on_commit
+):
+    # 1.10.4: «В число сыгранных партий входят и не доигранные (не законченные) партии, которые
+    # должны присуждаться судьёй»; 1.12.2: − and + only «если партия фактически не состоялась».
+    championship, boards = _closed_for_adjudication(section, on_commit, [["c3-d4", "f6-g5"], ["c3-d4"]])
+    both_moved, white_moved = boards[0], boards[1]
+    for board in (both_moved, white_moved):
+        for forfeit in ("-/-", "+/-", "-/+"):
+            with refused(Invalid, "adjudication-played"):
+                services.game_adjudicate(
+                    by=staff["chief"],
+                    championship_id=championship.pk,
+                    game_id=board.game_id,
+                    result=forfeit,
+                    reason="x",
+                )
+    assert Game.objects.get(pk=both_moved.game_id).status == Game.Status.ONGOING
+    assert not Decision.objects.filter(championship=championship, action="result").exists()
+    with on_commit():
+        services.game_adjudicate(
+            by=staff["chief"],
+            championship_id=championship.pk,
+            game_id=both_moved.game_id,
+            result="0-0",
+            reason="neither played on",
+        )
+    both_moved.refresh_from_db()
+    game = Game.objects.get(pk=both_moved.game_id)
+    assert (both_moved.result, game.result, game.termination) == ("0-0", "0-0", "adjudication")
+    assert game.termination_clause == "1.10.4"
+    assert Decision.objects.get(championship=championship, action="result", data__game=game.pk).clause == "1.10.4"
+
+
+def test_an_unfinished_game_in_which_no_move_was_made_did_not_take_place_1_12_2(section, staff, on_commit):
+    championship, boards = _closed_for_adjudication(section, on_commit, [])
+    untouched = boards[0]
+    for played in ("1-0", "0-1", "1/2-1/2", "0-0"):
+        with refused(Invalid, "adjudication-not-played"):
+            services.game_adjudicate(
+                by=staff["chief"], championship_id=championship.pk, game_id=untouched.game_id, result=played, reason="x"
+            )
+    with on_commit():
+        services.game_adjudicate(
+            by=staff["chief"],
+            championship_id=championship.pk,
+            game_id=untouched.game_id,
+            result="-/+",
+            reason="white never made his first move",
+        )
+    untouched.refresh_from_db()
+    assert untouched.result == "-/+"
 
 
 def test_a_correspondence_swiss_round_has_days_and_then_goes_to_adjudication(make_championship, players, staff):

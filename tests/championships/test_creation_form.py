@@ -23,7 +23,7 @@ def posted(organiser, **fields):
 def test_other_takes_a_time_bank_with_days_added_per_move(organiser):
     response = posted(organiser, time_control="custom", custom_time_control="d30+2max10")
     championship = Championship.objects.get()
-    assert response.status_code == 302 and championship.time_control == "d30+2max10"
+    assert response.status_code == 302 and str(championship.time_control) == "d30+2max10"
 
 
 def test_other_without_a_written_control_is_refused_under_the_written_field(organiser):

@@ -178,10 +178,10 @@ def test_the_games_files_are_built_once_per_version_of_the_results(players, staf
 
 
 # ---- the standings as CSV ---------------------------------------------------------------------------
-def read_csv(done, delimiter=","):
-    """The CSV as a spreadsheet program reads it: a UTF-8 byte order mark, then the rows."""
-    assert done.content.startswith("\ufeff".encode())
-    return list(csv.reader(io.StringIO(done.content.decode("utf-8-sig")), delimiter=delimiter))
+def read_csv(done):
+    """The CSV as Python's csv module reads it with its defaults (RFC 4180): UTF-8, no byte order mark."""
+    assert not done.content.startswith("\ufeff".encode())
+    return list(csv.reader(io.StringIO(done.content.decode("utf-8"))))
 
 
 def test_the_standings_csv_reads_back_as_the_published_standings(russian):
@@ -205,18 +205,34 @@ def test_the_standings_csv_reads_back_as_the_published_standings(russian):
         assert float(row["Rating change"]) == p["rating"]["change"]
 
 
-def test_the_csv_speaks_the_pages_language_as_a_spreadsheet_there_reads_it(russian, client):
-    """Issue 27: the columns are named in the page's language. A Russian spreadsheet reads
-    "1,5" as a number and splits cells at ";" (its decimal mark is the comma)."""
+def test_the_csv_is_rfc_4180_whatever_the_language_and_excel_ru_is_chosen_in_the_address(russian, client):
+    """The default file is the same for everyone: comma-separated UTF-8 with English column names and
+    decimal points, read by csv's defaults. ``?dialect=excel-ru`` is what a Russian spreadsheet reads on
+    a double click: "1,5" as a number, cells split at ";", a byte order mark telling it UTF-8."""
     url = reverse("championships:export", args=[russian.pk, "standings.csv"])
-    english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode("utf-8-sig").splitlines()
-    russian_file = client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode("utf-8-sig").splitlines()
-    assert english[0].startswith("Place,Start number,Name,Username,Rating,Points,Wins,Draws,Losses")
+    english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content
+    assert client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content == client.get(url).content == english
+    header, *rows = list(csv.reader(io.StringIO(english.decode("utf-8"))))
+    assert header[:9] == ["Place", "Start number", "Name", "Username", "Rating", "Points", "Wins", "Draws", "Losses"]
+    assert "1.5" in [row[header.index("Points")] for row in rows]
+
+    excel = client.get(url + "?dialect=excel-ru", HTTP_ACCEPT_LANGUAGE="en")
+    assert excel.content.startswith("\ufeff".encode()) and "excel-ru" in excel["Content-Disposition"]
+    russian_file = excel.content.decode("utf-8-sig").splitlines()
     assert russian_file[0].startswith("Место;Стартовый номер;Имя;Логин;Рейтинг;Очки;Победы;Ничьи;Поражения")
     header, *rows = list(csv.reader(russian_file, delimiter=";"))
     points = [row[header.index("Очки")] for row in rows]
     assert "1,5" in points and not any("." in p for p in points)
     assert len({len(row) for row in rows + [header]}) == 1
+    assert client.get(url + "?dialect=tsv").status_code == 404
+    api = client.get(reverse("api-championship-export-standings.csv", args=[russian.pk]) + "?dialect=tsv")
+    assert api.status_code == 400 and api.json()["error"] == "unknown-dialect"
+
+
+def test_the_results_page_links_the_spreadsheet_variant_beside_the_csv(russian, client):
+    page = client.get(reverse("championships:results", args=[russian.pk])).content.decode()
+    url = reverse("championships:export", args=[russian.pk, "standings.csv"])
+    assert f'href="{url}">' in page and f'href="{url}?dialect=excel-ru"' in page
 
 
 def test_names_that_look_like_formulas_are_neutralised_but_negative_figures_stay_numbers(
@@ -386,7 +402,7 @@ def test_the_header_says_only_what_was_entered_in_one_language_with_the_time_con
     assert russian_visitor == english_visitor
     header = {line[:3]: line[4:] for line in russian_visitor.decode().splitlines() if not line.startswith("001")}
     assert "022" not in header and "032" not in header
-    assert header["092"] == "round robin"
+    assert header["092"] == "round robin, by correspondence"  # the system, and where it was played
     assert header["122"] == "3 days per move"
     assert header["XXR"] == "3"  # 4 players: Berger's three rounds, planned
 

@@ -68,7 +68,7 @@ def test_a_drawn_knockout_tie_is_decided_by_a_lehmann_georgiev_series_on_one_clo
     draw_now(current(board), on_commit, timezone.now())
     first = current(board)
     # 3.6.4: the series' first game at 5 min + 3 s, full clocks, the board's white with white.
-    assert (first.time_control, first.white_ms, first.black_ms) == ("300+3", 300_000, 300_000)
+    assert (str(first.time_control), first.white_ms, first.black_ms) == ("300+3", 300_000, 300_000)
     assert first.white_id == board.white_id and MatchGame.objects.get(game=first).micro_match == 2
     s = first.starts_at
     for player in (first.white, first.black):  # both at the board when the series begins (1.6.3)
@@ -84,7 +84,7 @@ def test_a_drawn_knockout_tie_is_decided_by_a_lehmann_georgiev_series_on_one_clo
     # The next game: colours swapped, at once, each with the time he had left (281 s and 286 s).
     assert (second.white_id, second.black_id) == (board.black_id, board.white_id)
     assert (second.white_ms, second.black_ms) == (281_000, 286_000)
-    assert second.starts_at == first.ended_at and second.time_control == "300+3"
+    assert second.starts_at == first.ended_at and str(second.time_control) == "300+3"
     board.refresh_from_db()
     assert board.result == ""
     # A draw again: the third game swaps back; the clocks carry on.
@@ -141,7 +141,7 @@ def test_a_drawn_micro_match_of_a_round_robin_goes_to_the_series_when_set(api, s
     draw_now(current(board), on_commit, timezone.now())
     draw_now(current(board), on_commit, timezone.now())
     series = current(board)
-    assert (series.time_control, series.white_ms) == ("180+2", 180_000)  # the control the regulations set
+    assert (str(series.time_control), series.white_ms) == ("180+2", 180_000)  # the control the regulations set
     board.refresh_from_db()
     assert board.result == ""  # the 1:1 micro-match does not stand
     with on_commit():

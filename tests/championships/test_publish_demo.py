@@ -48,3 +48,17 @@ def test_the_demo_has_a_correspondence_section_all_at_once_in_progress(loaded, c
     assert sum(g.status == "finished" for g in games) == 5
     page = client.get(reverse("championships:results", args=[section.pk]))
     assert page.status_code == 200 and b'class="in-progress"' in page.content
+
+
+def test_the_demo_has_a_club_night_at_the_board_in_progress(loaded, client):
+    night = Championship.objects.get(name=demo.CLUB_NIGHT_NAME)
+    assert night.venue == "board" and night.status == Championship.Status.RUNNING
+    assert list(night.rounds.values_list("status", flat=True)) == ["closed", "published"]
+    first = Board.objects.filter(round__championship=night, round__number=1, game__isnull=False)
+    terminations = sorted(b.game.termination for b in first)
+    assert terminations == ["arbiter", "reported", "reported"]  # the players' reports, one board the arbiter's
+    assert sum(b.game.moves.count() > 0 for b in first) == 2  # two score sheets typed in
+    waiting = Board.objects.filter(round__championship=night, round__number=2, game__isnull=False)
+    assert waiting.count() == 3 and {b.game.status for b in waiting} == {"active"} and not waiting.exclude(result="")
+    page = client.get(reverse("championships:detail", args=[night.pk]), HTTP_ACCEPT_LANGUAGE="en")
+    assert b"at the board" in page.content

@@ -210,7 +210,7 @@ def test_publishing_creates_the_games_with_the_championships_rules(make_champion
     games = list(Game.objects.order_by("round"))
     assert len(games) == 2
     assert {g.event for g in games} == {"Spring cup"} and [g.round for g in games] == ["1.1", "1.2"]
-    assert all(g.starts_at == at(120) and g.lateness_ms == 20 * 60_000 and g.time_control == "2700" for g in games)
+    assert all(g.starts_at == at(120) and g.lateness_ms == 20 * 60_000 and str(g.time_control) == "2700" for g in games)
     championship.refresh_from_db()
     assert championship.status == "running"
 

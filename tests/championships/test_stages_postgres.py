@@ -151,7 +151,7 @@ def test_a_swiss_qualifies_into_a_knockout_whose_drawn_tie_goes_to_lehmann_georg
         draw(ongoing(drawn), timezone.now())
     assert wait_for(lambda: MatchGame.objects.filter(board=drawn).count() == 3), "no series game created"
     first = ongoing(drawn)
-    assert (first.time_control, first.white_ms, first.black_ms) == ("300+3", 300_000, 300_000)
+    assert (str(first.time_control), first.white_ms, first.black_ms) == ("300+3", 300_000, 300_000)
     s = first.starts_at
     for player in (first.white, first.black):  # both at the board after the break (1.6.3: no absence to share)
         game_check_in(game_id=first.pk, member=player, now=s)

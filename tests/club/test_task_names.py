@@ -3,7 +3,9 @@ code moves, or the messages already queued under the old name are lost."""
 
 from club import celery_app
 
-# The names as they were queued before the code moved (issue 23); a new task adds its own.
+# The names messages are queued under; a new task adds its own. Team events' two names from
+# before they became championships are gone (README, "Upgrading": drain the queue first); a
+# backup keeps only FollowupDone rows naming follow-ups that ran, which no code imports.
 QUEUED_NAMES = {
     "games.tasks.games_sweep_task",
     "games.tasks.games_followups_task",
@@ -13,8 +15,6 @@ QUEUED_NAMES = {
     "club.championships.tasks.championship_game_result",
     "club.championships.tasks.standings_recompute",
     "club.championships.tasks.stage_advance",
-    "club.teams.tasks.team_game_result",
-    "club.teams.tasks.team_standings_recompute",
     "club.notifications.tasks.notify_game_finished",
     "club.notifications.tasks.notify_challenge_created",
     "club.notifications.tasks.notify_challenge_accepted",

@@ -9,6 +9,8 @@ colour.
 """
 
 import pytest
+from django.conf import settings
+from django.utils import translation
 from rest_framework.test import APIClient
 
 from games.live import game_state
@@ -51,7 +53,8 @@ def _steps(client_of, game_id, members, steps):
     for who, action in steps:
         actor = members[who]
         other = members["second" if who == "first" else "first"]
-        state = game_state(game_id, actor)  # what the game page shows the member
+        with translation.override(settings.LANGUAGE_CODE):  # the page's language, not the API's
+            state = game_state(game_id, actor)  # what the game page shows the member
         ply = state["ply"]
         if state["phase"] != "play" or ply < 5:
             step = state["protocol"]["step"]

@@ -24,11 +24,13 @@ class TestTheGameLock:
     def test_it_reads_the_game_row_as_select_for_update_reads_it(self, new_game):
         game = new_game(time_control="d3", starts_at=T0 + timedelta(hours=1), lateness_ms=60_000)
         with transaction.atomic():
-            assert columns(sql.game_locked(game.pk)) == columns(Game.objects.select_for_update().get(pk=game.pk))
+            assert columns(sql.game_row_for_update(game.pk)) == columns(
+                Game.objects.select_for_update().get(pk=game.pk)
+            )
 
     def test_an_unknown_game_is_none(self, db):
         with transaction.atomic():
-            assert sql.game_locked(10**9) is None
+            assert sql.game_row_for_update(10**9) is None
 
 
 class TestTheMoveLockWithVacations:
@@ -40,7 +42,7 @@ class TestTheMoveLockWithVacations:
         for member, start in [(anna, -10), (anna, -1), (anna, 3), (boris, -1), (chiara, -1)]:
             Vacation.objects.create(member=member, starts_at=at(days(start)), ends_at=at(days(start + 2)))
         with transaction.atomic():
-            locked, vacations = sql.game_locked_with_vacations(game.pk)
+            locked, vacations = sql.game_row_for_update_with_vacations(game.pk)
             assert columns(locked) == columns(Game.objects.select_for_update().get(pk=game.pk))
             if connection.vendor != "postgresql":
                 assert vacations is None  # SQLite: the move reads them with a second statement
@@ -53,9 +55,9 @@ class TestTheMoveLockWithVacations:
         Game.objects.filter(pk=game.pk).update(turn_started_at=None)
         Vacation.objects.create(member=anna, starts_at=at(days(-1)), ends_at=at(days(1)))
         with transaction.atomic():
-            _, vacations = sql.game_locked_with_vacations(game.pk)
+            _, vacations = sql.game_row_for_update_with_vacations(game.pk)
             assert vacations in ([], None)
-            assert sql.game_locked_with_vacations(10**9) == (None, None)
+            assert sql.game_row_for_update_with_vacations(10**9) == (None, None)
 
 
 def test_the_vacations_ending_after_an_instant_are_those_the_orm_filters(anna, boris, chiara):

@@ -168,3 +168,20 @@ class TestOneStatePerChange:
 
         state = async_to_sync(main)()
         assert state["ply"] == 3 and [m["notation"] for m in state["moves"]] == ["c3-d4", "f6-g5", "g3-f4"]
+
+    def test_the_frame_is_built_while_someone_watches_and_not_when_nobody_does(self, game, anna, boris, builds):
+        async def main():
+            ws = socket(game.id, AnonymousUser())
+            await ws.connect()
+            await ws.receive_from(timeout=10)
+            builds.clear()
+            await sync_to_async(services.game_move_make)(game_id=game.id, member=anna, text="c3-d4", expected_ply=0)
+            await ws.receive_from(timeout=10)
+            watched = list(builds)
+            await ws.disconnect()
+            builds.clear()
+            await sync_to_async(services.game_move_make)(game_id=game.id, member=boris, text="f6-g5", expected_ply=1)
+            return watched, list(builds)
+
+        watched, unwatched = async_to_sync(main)()
+        assert watched == [None] and unwatched == []

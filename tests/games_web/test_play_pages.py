@@ -34,7 +34,7 @@ class TestLobby:
         )
         assert response.status_code == 302, response.content
         c = Challenge.objects.get()
-        assert (c.challenger, c.discipline, c.colour, c.rated, c.time_control, c.opening_rule, c.foul_policy) == (
+        assert (c.challenger, c.discipline, c.colour, c.rated, str(c.time_control), c.opening_rule, c.foul_policy) == (
             anna,
             "renju",
             "black",
@@ -80,7 +80,7 @@ class TestLobby:
             },
         )
         c = Challenge.objects.get()
-        assert (c.discipline, c.ballot, c.time_control) == ("russian", "random", "2700/20,900")
+        assert (c.discipline, c.ballot, str(c.time_control)) == ("russian", "random", "2700/20,900")
 
     def test_a_shashki_64_challenge_may_name_its_ballot(self, client, anna):
         from games.rules import ballots64

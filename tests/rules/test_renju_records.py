@@ -47,7 +47,7 @@ def test_writing_and_reading_back_gives_the_same_record(format):
 def test_sgf_uses_rows_from_the_top_and_private_properties_for_the_protocol():
     (record,) = read_records(RIF_GAME)
     sgf = write_record(record, format="sgf")
-    assert sgf.startswith("(;FF[4]GM[4]SZ[15]RU[rif]")
+    assert sgf.startswith("(;FF[4]GM[4]CA[UTF-8]SZ[15]RU[rif]")
     assert ";B[hh];W[hg];B[jf];SW[swap];W[ii];FM[ig][kf];B[kf];W[gh]" in sgf
     assert "RE[B+]" in sgf and "PB[Ivanov]" in sgf
 

@@ -44,9 +44,10 @@ def rosters(db):
 
 @pytest.fixture
 def make_event(staff, rosters):
-    """``make_event(teams, **options)``: 4 boards and a reserve, arbiters appointed,
-    the first ``teams`` rosters registered by their captains and accepted by
-    their players, registration closed."""
+    """``make_event(teams, **options)``: 4 boards and a reserve, scored by match
+    points (the note to 1.14.6; the tables below are worked out so), arbiters
+    appointed, the first ``teams`` rosters registered by their captains and
+    accepted by their players, registration closed."""
 
     def make(teams=4, *, close=True, **options):
         options.setdefault("name", "Командный кубок клуба")
@@ -54,6 +55,7 @@ def make_event(staff, rosters):
         options.setdefault("time_control", "d3")
         options.setdefault("boards", 4)
         options.setdefault("reserves", 1)
+        options.setdefault("scoring", "match-points")
         event = services.championship_create(organiser=staff["organiser"], entrants="teams", **options)
         services.arbiter_appoint(by=staff["organiser"], championship_id=event.pk, member=staff["chief"], role="chief")
         services.arbiter_appoint(

@@ -69,7 +69,7 @@ def test_the_chief_arbiter_creates_a_match_between_the_tied_teams_line_ups(tied,
     assert playoff.players == [team(tied, B).pk, team(tied, A).pk]  # standings order: Дамка leads
     games = list(playoff.games.select_related("game").order_by("board"))
     assert [pg.board for pg in games] == [1, 2, 3, 4]
-    assert {pg.game.time_control for pg in games} == {"600+5"}
+    assert {str(pg.game.time_control) for pg in games} == {"600+5"}
     dam, lad = rosters[1], rosters[0]
     home_players = [g.game.white if g.board % 2 else g.game.black for g in games]
     away_players = [g.game.black if g.board % 2 else g.game.white for g in games]

@@ -144,7 +144,9 @@ def test_more_matches_won_or_the_direct_encounter_decide_as_the_regulations_orde
         [m(C, A, 2.5, 1.5), m(B, D, 3, 1)],
         [m(A, D, 2.5, 1.5), m(B, C, 2, 2)],
     ]
-    top_two = lambda criteria: [r["id"] for r in rules.table(TEAMS, rounds, criteria=criteria)][:2]  # noqa: E731
+    top_two = lambda criteria: [r["id"] for r in rules.table(TEAMS, rounds, scoring="match-points", criteria=criteria)][
+        :2
+    ]  # noqa: E731
     assert top_two(["match-wins"]) == [A, C]  # two wins against one
     assert top_two(["head-to-head"]) == [C, A]  # C won their match
     assert top_two(["board-points"]) == [A, C]  # 7 against 6½

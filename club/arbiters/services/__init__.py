@@ -22,6 +22,7 @@ from .desk import (
     draw_claim_decide,
     move_seal,
     result_decide,
+    sealed_move_record,
 )
 from .protests import protest_file, protest_rule
 from .questions import question_answer, question_ask
@@ -39,6 +40,7 @@ __all__ = [
     "draw_claim",
     "draw_claim_decide",
     "move_seal",
+    "sealed_move_record",
     "protest_file",
     "protest_rule",
     "question_answer",

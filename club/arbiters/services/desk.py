@@ -24,7 +24,6 @@ from club.championships.models import Championship
 from club.championships.selectors import championship_of_game
 from club.notifications.services import decision_notify
 from club.platform.refusals import Conflict, Forbidden, Invalid, NotFound, RuleRefusal
-from games.clock import TimeControl
 from games.models import BLACK, WHITE, Game, Move
 from games.rules import IllegalMove, family
 from games.services import game_check_in, game_move_make
@@ -34,8 +33,11 @@ from games.services.arbiter import (
     game_clocks_stop,
     game_result_change,
 )
+from games.services.guards import game_locked
 from games.services.positions import game_position, rules_of
+from games.services.score_sheet import score_sheet_moves_apply
 from games.services.timing import clocks_stopped
+from games.venue import venue_rules
 
 from ..models import Adjournment, DrawClaim
 from ..selectors import adjournment_resumable
@@ -45,9 +47,7 @@ from .audit import audit
 
 def _game_judged(by, game_id: int, action: Action) -> tuple[Game, Championship | None]:
     """The game (row locked) and its event, once the authority allows ``by`` the ``action`` on it."""
-    game = Game.objects.select_for_update().filter(pk=game_id).first()
-    if game is None:
-        raise NotFound("no-such-game", _("There is no such game."))
+    game = game_locked(game_id)
     require(by, action, game)
     return game, championship_of_game(game)
 
@@ -220,14 +220,17 @@ def move_seal(*, member, game_id: int, move: str, expected_ply: int, now: dateti
     if not move or len(move) > 120:
         raise Invalid("empty-move", _("A move is a non-empty text."))
     with transaction.atomic():
-        game = Game.objects.select_for_update().filter(pk=game_id).first()
-        if game is None:
-            raise NotFound("no-such-game", _("There is no such game."))
+        game = game_locked(game_id)
         adjournment = (
             Adjournment.objects.select_for_update().filter(game=game, status=Adjournment.Status.ORDERED).first()
         )
         if adjournment is None:
             raise Conflict("not-adjourned", _("The chief arbiter has not adjourned this game."))
+        if venue_rules(game).sealed_move_on_paper:
+            raise RuleRefusal(
+                "sealed-on-paper",
+                _("At the board the sealed move is written on paper and handed to the arbiter, who records it."),
+            )
         if game.colour_of(getattr(member, "pk", None)) != game.to_move:
             raise Forbidden("not-your-turn", _("Only the player to move seals the move."))
         if expected_ply != game.ply:
@@ -265,6 +268,52 @@ def move_seal(*, member, game_id: int, move: str, expected_ply: int, now: dateti
         return adjournment
 
 
+def sealed_move_record(*, by, game_id: int, move: str, expected_ply: int, now: datetime | None = None) -> Adjournment:
+    """At the board (``games.venue``) the player to move writes his sealed move on paper and
+    hands it to the arbiter in its envelope (5.3.3.3); the arbiter records it on the game:
+    checked against the rules after the record typed so far (``expected_ply`` moves), kept
+    from the opponent and the spectators, played into the record at the resumption."""
+    now = now or timezone.now()
+    move = SEALED_WORDS.get((move or "").strip().lower(), (move or "").strip())
+    if not move or len(move) > 120:
+        raise Invalid("empty-move", _("A move is a non-empty text."))
+    with transaction.atomic():
+        game, championship = _game_judged(by, game_id, Action.GAME_DESK)
+        if not venue_rules(game).sealed_move_on_paper:
+            raise RuleRefusal("sealed-online", _("In a game played online the player to move seals his move himself."))
+        adjournment = (
+            Adjournment.objects.select_for_update().filter(game=game, status=Adjournment.Status.ORDERED).first()
+        )
+        if adjournment is None:
+            raise Conflict("not-adjourned", _("The chief arbiter has not adjourned this game."))
+        if game.is_over:
+            raise Conflict("game-over", _("The game is over."))
+        if expected_ply != game.ply:
+            raise Conflict(
+                "stale-ply",
+                _("The record has %(n)s moves: type the score sheet up to the adjournment first.") % {"n": game.ply},
+            )
+        position = game_position(game)
+        try:
+            rules_of(game).play(position, move)
+        except IllegalMove as refusal:
+            raise RuleRefusal("illegal-move", str(refusal)) from None
+        sealer = game.white if rules_of(game).turn(position) == WHITE else game.black
+        adjournment.status, adjournment.sealed_by, adjournment.sealed_move = Adjournment.Status.SEALED, sealer, move
+        adjournment.sealed_ply, adjournment.sealed_at = game.ply, now
+        adjournment.save(update_fields=["status", "sealed_by", "sealed_move", "sealed_ply", "sealed_at"])
+        audit(
+            actor=by,
+            action="adjournment:seal",
+            clause="003 5.3.3.3",
+            championship=championship,
+            game=game,
+            member=sealer,
+            now=now,
+        )
+        return adjournment
+
+
 def adjournment_resume(*, by, adjournment_id: int, now: datetime | None = None) -> Game:
     """At the set time an arbiter resumes the game: the clocks restart and the sealed move is played."""
     now = now or timezone.now()
@@ -277,14 +326,19 @@ def adjournment_resume(*, by, adjournment_id: int, now: datetime | None = None) 
             raise Conflict("not-sealed", _("No move has been sealed in this game."))
         if not adjournment_resumable(adjournment, now):
             raise Conflict("too-early", _("The game resumes at the time the chief arbiter set."))
-        game_clocks_start(game_id=game.pk, arbiter=by, reason="adjournment resumed", now=now)
-        game_move_make(
-            game_id=game.pk,
-            member=adjournment.sealed_by,
-            text=adjournment.sealed_move,
-            expected_ply=adjournment.sealed_ply,
-            now=now,
-        )
+        if venue_rules(game).sealed_move_on_paper:  # no server clock: the sealed move continues the record
+            score_sheet_moves_apply(
+                game=game, moves=[adjournment.sealed_move], expected_ply=adjournment.sealed_ply, now=now
+            )
+        else:
+            game_clocks_start(game_id=game.pk, arbiter=by, reason="adjournment resumed", now=now)
+            game_move_make(
+                game_id=game.pk,
+                member=adjournment.sealed_by,
+                text=adjournment.sealed_move,
+                expected_ply=adjournment.sealed_ply,
+                now=now,
+            )
         adjournment.status, adjournment.resumed_at = Adjournment.Status.RESUMED, now
         adjournment.save(update_fields=["status", "resumed_at"])
         decision_notify(
@@ -308,7 +362,7 @@ def adjournment_resume(*, by, adjournment_id: int, now: datetime | None = None) 
 
 # ---- draws that need an arbiter (2.1.9.1.6, 1.16.7; 1.7.13, 1.16.8) ------------------------------------
 def _sudden_death(game: Game) -> bool:
-    tc = TimeControl.parse(game.time_control)
+    tc = game.time_control
     return tc.timed and not tc.correspondence and tc.periods[-1].moves is None
 
 
@@ -323,9 +377,7 @@ def draw_claim(*, member, game_id: int, kind: str, now: datetime | None = None) 
     if kind not in DrawClaim.Kind.values:
         raise Invalid("bad-kind", _("A draw claim is one of: %(k)s.") % {"k": ", ".join(DrawClaim.Kind.values)})
     with transaction.atomic():
-        game = Game.objects.select_for_update().filter(pk=game_id).first()
-        if game is None:
-            raise NotFound("no-such-game", _("There is no such game."))
+        game = game_locked(game_id)
         colour = game.colour_of(getattr(member, "pk", None))
         if colour is None:
             raise Forbidden("not-a-player", _("Only the players of the game may claim a draw."))

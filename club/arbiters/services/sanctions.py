@@ -9,7 +9,7 @@ member with the club's arbiter role. Loss of the game and exclusion: only the
 championship's chief arbiter or his deputy; for a club game, the club's
 chief arbiter; exclusion exists only in a championship (1.10).
 
-Effects: a lost game through ``games.services.arbiter.game_result_change``
+Effects: a lost game through ``games.services.arbiter.game_result_apply``
 ("0-1", "1-0" or "0-0" in a game played; "−/+", "+/−" or "−/−" in one not
 played, 1.12.2), whose hooks recompute ratings and the standings
 once; an exclusion through ``club.championships.services.player_leave``.
@@ -34,7 +34,8 @@ from club.notifications.services import decision_notify
 from club.platform.refusals import Forbidden, Invalid, NotFound
 from games import results
 from games.models import Game
-from games.services.arbiter import game_result_change
+from games.services.arbiter import game_result_apply
+from games.services.guards import game_locked
 
 from ..models import Sanction
 from .audit import audit
@@ -43,18 +44,11 @@ LIGHT = (Sanction.Kind.REMARK, Sanction.Kind.WARNING, Sanction.Kind.REPRIMAND)
 HEAVY = (Sanction.Kind.LOSS_OF_GAME, Sanction.Kind.EXCLUSION)
 
 
-def game_locked(game_id: int) -> Game:
-    game = Game.objects.select_for_update().filter(pk=game_id).first()
-    if game is None:
-        raise NotFound("no-such-game", _("There is no such game."))
-    return game
-
-
 def _sanction_result(game: Game) -> str | None:
     """The result the game's in-force losses by sanction give, or None if none.
 
-    In a game that was played (each side moved, or it already has a result of
-    play, such as one recorded from a real board) the loser scores 0: "0-1",
+    In a game that was played (a move was made, even by one side only, 1.10.4;
+    or it already has a result of play, such as one recorded from a real board) the loser scores 0: "0-1",
     "1-0", "0-0" for both — rated, its colours counting (1.4, 1.15.2). The
     forfeit signs "-/+", "+/-", "-/-" are for games not played (1.12.2).
     """
@@ -66,18 +60,15 @@ def _sanction_result(game: Game) -> str | None:
     white, black = game.white_id in losers, game.black_id in losers
     if not (white or black):
         return None
-    played = (game.white_moves > 0 and game.black_moves > 0) or (
-        game.status == Game.Status.FINISHED and results.is_played(game.result)
-    )
+    played = game.took_place or (game.status == Game.Status.FINISHED and results.is_played(game.result))
     winner = None if white and black else (results.BLACK if white else results.WHITE)
     return results.for_winner(winner, forfeit=not played, both_lost=True)
 
 
 def _set_result(*, by, game: Game, result: str, reason: str, clause: str, now) -> None:
+    """The sanction's result on ``game``, whose lock the caller holds (``game_locked``)."""
     result_still_open(game, now).require()
-    game_result_change(
-        game_id=game.pk, arbiter=by, result=result, reason=reason, clause=clause, grounds="sanction", now=now
-    )
+    game_result_apply(game=game, arbiter=by, result=result, reason=reason, clause=clause, grounds="sanction", now=now)
 
 
 def sanction_issue(

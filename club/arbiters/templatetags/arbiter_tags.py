@@ -52,7 +52,7 @@ def arbiter_link(context, game):
 @register.inclusion_tag("arbiters/_log_link.html", takes_context=True)
 def arbiters_log_link(context, championship):
     """The championship's arbiters' log, for those who may read it (its arbiters, organiser, the club's
-    administrators), and its desk: theirs, and a player's own part of it (issue 28)."""
+    administrators), and its desk: theirs, and a player's own part of it."""
     user = _user(context)
     official = user is not None and may_see_log(user, championship)
     playing = getattr(user, "is_authenticated", False) and championship.entries.filter(member=user).exists()

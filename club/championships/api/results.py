@@ -6,15 +6,20 @@ whoever may not see it (``visible_or_404``)."""
 
 from __future__ import annotations
 
+import json
+
 from django.contrib.auth.models import AnonymousUser
 from django.http import Http404, HttpResponse
 from django.utils.cache import get_conditional_response, patch_cache_control, quote_etag
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers as drf
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
+
+from club.platform.refusals import Invalid
 
 from .. import exports
 from ..models import Championship, Standings
@@ -81,6 +86,9 @@ class PublishedResultsView(APIView):
                     "rounds_total (planned), started_at, finished_at"
                 ),
                 "chief_arbiter": drf.CharField(allow_null=True),
+                "provisional": drf.BooleanField(
+                    help_text="True while the event runs: each standings row adds games_left and max_points."
+                ),
                 "criteria": drf.ListField(child=drf.CharField(), help_text="Tie criteria in force, in order (1.13.3)."),
                 "entrants": drf.ListField(
                     child=drf.DictField(),
@@ -112,7 +120,8 @@ class PublishedResultsView(APIView):
         """The published results: the starting list, the rounds with their pairings
         and results, standings with every tie-break column and the arithmetic behind
         each figure, the crosstable (1.10.2/1.10.3 applied), computed from the
-        recorded results by ratings.standings."""
+        recorded results by ratings.standings. Its ``$schema`` key names the JSON Schema it
+        validates against (/api/championships/schemas/results-v1.json)."""
         body, etag = results_json.published_document(_public(pk))
         response = HttpResponse(body, content_type="application/json")
         patch_cache_control(response, public=True, max_age=RESULTS_MAX_AGE)
@@ -122,35 +131,88 @@ class PublishedResultsView(APIView):
         return response
 
 
+class ResultsSchemaView(APIView):
+    """The JSON Schema of the published results (``$schema`` in each document names it)."""
+
+    authentication_classes = []
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={(200, "application/schema+json"): OpenApiTypes.OBJECT})
+    def get(self, request):
+        """The JSON Schema (draft 2020-12) every published results document validates against."""
+        response = HttpResponse(
+            json.dumps(results_json.results_schema(), ensure_ascii=False, indent=1),
+            content_type="application/schema+json",
+        )
+        patch_cache_control(response, public=True, max_age=24 * 3600)
+        response["Access-Control-Allow-Origin"] = "*"
+        return response
+
+
 class ExportView(APIView):
-    @extend_schema(
-        parameters=[
-            OpenApiParameter(
-                "kind",
-                OpenApiTypes.STR,
-                OpenApiParameter.PATH,
-                enum=list(exports.EXPORTS),
-                description="games: every game as one PDN file (draughts) or renju-record file; "
-                "games.zip: one record file per game in a ZIP; standings.csv: the standings "
-                "(in the request's language); trf: FIDE TRF16.",
-            )
-        ],
-        responses={
-            (200, "text/plain"): OpenApiResponse(OpenApiTypes.STR, description="TRF16"),
-            (200, "text/x-renju"): OpenApiResponse(OpenApiTypes.STR, description="Renju records"),
-            (200, "text/csv"): OpenApiResponse(OpenApiTypes.STR, description="Standings CSV"),
-            (200, "application/x-draughts-pdn"): OpenApiResponse(OpenApiTypes.STR, description="PDN"),
-            (200, "application/zip"): OpenApiResponse(OpenApiTypes.BINARY, description="One record file per game"),
-        },
-    )
+    """One export of the championship as a file (Content-Disposition: attachment). Each kind is
+    routed under its own address (``export_view``), so the schema gives each its own content type;
+    this generic route answers 404 for any other kind and is not in the schema."""
+
+    @extend_schema(exclude=True)
     def get(self, request, pk, kind):
-        """One export of the championship as a file (Content-Disposition: attachment)."""
         if kind not in exports.EXPORTS:
             raise Http404
-        done = exports.export(_public(pk), kind)
-        response = HttpResponse(done.content, content_type=done.content_type)
-        response["Content-Disposition"] = f'attachment; filename="{done.filename}"'
-        return response
+        return _export_response(request, pk, kind)
+
+
+def _export_response(request, pk, kind: str) -> HttpResponse:
+    dialect = request.query_params.get("dialect", exports.CSV_DEFAULT_DIALECT)
+    if dialect not in exports.CSV_DIALECTS:
+        raise Invalid("unknown-dialect", _("No such CSV dialect: %(dialect)s.") % {"dialect": dialect})
+    done = exports.export(_public(pk), kind, dialect)
+    response = HttpResponse(done.content, content_type=done.content_type)
+    response["Content-Disposition"] = f'attachment; filename="{done.filename}"'
+    return response
+
+
+def _text(description: str):
+    return OpenApiResponse(OpenApiTypes.STR, description=description)
+
+
+# Each export's content types: text a client decodes, or bytes it must keep as they are.
+EXPORT_RESPONSES = {
+    "games": {
+        (200, "application/x-draughts-pdn"): _text("Draughts: every game in one PDN file"),
+        (200, "text/x-renju"): _text("The five-in-a-row family: every game as a renju text record"),
+    },
+    "games.zip": {(200, "application/zip"): OpenApiResponse(OpenApiTypes.BINARY, description="One record per game")},
+    "standings.csv": {(200, "text/csv"): _text("The standings, RFC 4180 (or the dialect asked for)")},
+    "trf": {(200, "text/plain"): _text("FIDE TRF16, as BBP Pairings reads it")},
+}
+
+
+CSV_DIALECT_PARAMETER = OpenApiParameter(
+    "dialect",
+    OpenApiTypes.STR,
+    OpenApiParameter.QUERY,
+    enum=list(exports.CSV_DIALECTS),
+    default=exports.CSV_DEFAULT_DIALECT,
+    description="rfc4180: comma-separated UTF-8, English column names, decimal points; excel-ru: what a "
+    "Russian-locale spreadsheet program opens (';', decimal commas, Russian column names, a byte order mark).",
+)
+
+
+def export_view(kind: str):
+    """The view of one export kind, with its own operation in the schema."""
+
+    class KindExportView(APIView):
+        @extend_schema(
+            operation_id="championships_export_" + kind.replace(".", "_"),
+            responses=EXPORT_RESPONSES[kind],
+            parameters=[CSV_DIALECT_PARAMETER] if kind == "standings.csv" else [],
+        )
+        def get(self, request, pk):
+            return _export_response(request, pk, kind)
+
+    KindExportView.get.__doc__ = f"The championship's export `{kind}` as a file (Content-Disposition: attachment)."
+    KindExportView.__name__ = KindExportView.__qualname__ = f"Export_{kind.replace('.', '_')}_View"
+    return KindExportView.as_view()
 
 
 class BracketView(APIView):
@@ -170,7 +232,7 @@ class ScheveningenView(APIView):
         return Response(s.ScheveningenSerializer(event_tables.scheveningen_table(championship)).data)
 
 
-# ---- the JSON twins of the results pages (issue 27) ------------------------------------------------
+# ---- the JSON twins of the results pages ------------------------------------------------
 def _json(help_text: str):
     return OpenApiResponse(OpenApiTypes.OBJECT, description=help_text)
 

@@ -7,6 +7,7 @@ from rest_framework import serializers
 from club.platform.api.params import IdField
 from games import results as vocabulary
 from games.services.positions import FOUL_POLICIES
+from games.venue import Venue
 
 from ..decisions import REASON_MAX
 from ..models import ROUNDS_MAX, Absence, Appointment, Board, Championship, Decision, Entry, Playoff, Round
@@ -82,8 +83,17 @@ class RoundSerializer(serializers.ModelSerializer):
         fields = ["number", "status", "starts_at", "paired_at", "published_at", "closed_at", "deadline", "boards"]
 
 
+class ControlText(serializers.CharField):
+    """A time control as its text; none set (a tie's faster control) is ""."""
+
+    def get_attribute(self, instance):
+        value = super().get_attribute(instance)
+        return "" if value is None else str(value)
+
+
 class ChampionshipSerializer(serializers.ModelSerializer):
     organiser = ChampionshipMemberSerializer()
+    tie_time_control = ControlText(max_length=64, required=False, allow_blank=True)
 
     class Meta:
         model = Championship
@@ -96,11 +106,13 @@ class ChampionshipSerializer(serializers.ModelSerializer):
             "opening_rule",
             "ballot",
             "time_control",
+            "venue",
             "rated",
             "scoring",
             "foul_policy",
             "lateness_minutes",
             "draw_after_moves",
+            "broadcast_delay",
             "system",
             "cycles",
             "swiss_system",
@@ -184,7 +196,9 @@ class ChampionshipCreateSerializer(serializers.Serializer):
         help_text="3.6.4: a drawn tie goes on to a Lehmann–Georgiev series (tie_time_control, default 300+3).",
     )
     cycles = serializers.IntegerField(min_value=1, max_value=4, default=1)
-    swiss_system = serializers.ChoiceField(choices=Championship.SwissSystem.choices, required=False, default="")
+    swiss_system = serializers.ChoiceField(
+        choices=Championship.SwissSystem.choices, required=False, allow_blank=True, default=""
+    )
     rounds_planned = serializers.IntegerField(
         min_value=1, max_value=ROUNDS_MAX, required=False, allow_null=True, default=None
     )
@@ -214,6 +228,14 @@ class ChampionshipCreateSerializer(serializers.Serializer):
     entries_open_at = serializers.DateTimeField(required=False, allow_null=True, default=None)
     entries_close_at = serializers.DateTimeField(required=False, allow_null=True, default=None)
     invitation_only = serializers.BooleanField(default=False)
+    venue = serializers.ChoiceField(
+        choices=Venue.choices,
+        required=False,
+        default="",
+        allow_blank=True,
+        help_text="Where the games are played: online (server clocks), at the board (results reported by the "
+        "players and arbiters, score sheets typed in) or by correspondence. Empty: what the time control implies.",
+    )
     play_mode = serializers.ChoiceField(
         choices=Championship.PlayMode.choices,
         default=Championship.PlayMode.ROUNDS,
@@ -254,6 +276,28 @@ class AppointSerializer(serializers.Serializer):
 
 class MemberIdSerializer(serializers.Serializer):
     member_id = IdField()
+
+
+class EntryAddSerializer(serializers.Serializer):
+    member_id = IdField()
+    reason = serializers.CharField(
+        max_length=REASON_MAX, required=False, allow_blank=True, default="", help_text="Needed for a late entry."
+    )
+
+
+class GuestSerializer(serializers.Serializer):
+    """A player with no account, entered by the organiser."""
+
+    name = serializers.CharField(max_length=80)
+    city = serializers.CharField(max_length=80, required=False, allow_blank=True, default="")
+    federation_rating = serializers.IntegerField(min_value=0, max_value=4000, required=False, allow_null=True)
+    reason = serializers.CharField(
+        max_length=REASON_MAX, required=False, allow_blank=True, default="", help_text="Needed for a late entry."
+    )
+
+
+class BroadcastDelaySerializer(serializers.Serializer):
+    minutes = serializers.IntegerField(help_text="Minutes, 0 (live) to 30, spectators see each move after it is made.")
 
 
 class CloseEntriesSerializer(serializers.Serializer):
@@ -429,6 +473,56 @@ class StageAdvanceSerializer(serializers.Serializer):
 class AdjudicationSerializer(serializers.Serializer):
     game_id = IdField()
     result = serializers.ChoiceField(
-        choices=["1-0", "0-1", "1/2-1/2", "-/-"], help_text="A win, a draw, or a loss for both by forfeit."
+        choices=["1-0", "0-1", "1/2-1/2", "0-0", "+/-", "-/+", "-/-"],
+        help_text="A game in which a move was made counts as played (1.10.4): a win, a draw or 0-0 (both lose);"
+        " the forfeit signs only for a game in which no move was made (1.12.2).",
     )
     reason = serializers.CharField(max_length=2000)
+
+
+class BoardReportSerializer(serializers.Serializer):
+    result = serializers.ChoiceField(
+        choices=["1-0", "1/2-1/2", "0-1"], help_text="The player's own board's result, a game played to its end."
+    )
+
+
+class BoardReportAnswerSerializer(serializers.Serializer):
+    outcome = serializers.ChoiceField(
+        choices=["waiting", "stands", "disputed"],
+        help_text="waiting: the opponent has not reported; stands: both agree, the result is recorded; "
+        "disputed: the reports disagree, an arbiter decides.",
+    )
+    board = BoardSerializer()
+
+
+class NoShowSerializer(serializers.Serializer):
+    absent = serializers.ChoiceField(choices=["white", "black", "both"], help_text="Who did not come (1.9.1, 1.9.2).")
+    reason = serializers.CharField(max_length=REASON_MAX, allow_blank=True, required=False, default="")
+
+
+class BoardWaitingSerializer(serializers.Serializer):
+    round = serializers.IntegerField(source="board.round.number")
+    board = BoardSerializer()
+    state = serializers.ChoiceField(choices=["no-report", "to-confirm", "disputed"])
+    to_act = serializers.CharField(help_text="Who is to act, in words.")
+    reports = serializers.SerializerMethodField()
+
+    def get_reports(self, waiting) -> list[dict]:
+        return [
+            {"member_id": r.member_id, "result": r.result, "reported_at": r.reported_at.isoformat()}
+            for r in waiting.reports
+        ]
+
+
+class ScoreSheetSerializer(serializers.Serializer):
+    moves = serializers.CharField(max_length=20_000, help_text='One move, or a whole sheet: "1. c3-d4 f6-e5 2. …".')
+    ply = serializers.IntegerField(min_value=0, max_value=10_000, help_text="The record's moves so far.")
+    reason = serializers.CharField(
+        max_length=REASON_MAX, allow_blank=True, required=False, default="", help_text="To correct a finished event."
+    )
+
+
+class ScoreSheetAnswerSerializer(serializers.Serializer):
+    game_id = IdField()
+    ply = serializers.IntegerField()
+    moves = serializers.ListField(child=serializers.CharField())

@@ -58,10 +58,13 @@ class TeamEventCreateSerializer(serializers.Serializer):
         default=False, help_text="A personal-team event (1.1): each board's players are ranked too."
     )
     system = serializers.CharField(default="round-robin", help_text="round-robin or swiss")
-    swiss_system = serializers.CharField(required=False, default="", help_text="Swiss: " + ", ".join(pairing.SYSTEMS))
+    swiss_system = serializers.CharField(
+        required=False, allow_blank=True, default="", help_text="Swiss: " + ", ".join(pairing.SYSTEMS)
+    )
     rounds_planned = serializers.IntegerField(min_value=1, max_value=30, required=False, allow_null=True)
     scoring = serializers.CharField(
-        default=team_rules.MATCH_POINTS, help_text=" or ".join(team_rules.SCORINGS) + " (1.14.6)"
+        default=team_rules.DEFAULT_SCORING,
+        help_text=" or ".join(team_rules.SCORINGS) + " (1.14.6: board points; its note allows match points)",
     )
     tie_criteria = serializers.ListField(
         child=serializers.CharField(), default=list, help_text="In order, from: " + ", ".join(team_rules.CRITERIA)

@@ -20,7 +20,8 @@ from club.members.models import Member
 from club.teams.models import BoardGame
 
 from .. import authority, selectors, services
-from ..models import Championship
+from ..models import Board, Championship
+from ..selectors.board_results import boards_without_result
 from . import serializers as s
 from .team_serializers import TeamBoardGameSerializer
 
@@ -97,10 +98,56 @@ class InviteView(_Action):
         return Response(_detail(championship_or_404(pk)))
 
 
+class EntryAddView(_Action):
+    @extend_schema(request=s.EntryAddSerializer, responses={201: s.EntrySerializer})
+    def post(self, request, pk):
+        """The organiser enters a member in his open event (past the closing time: a late entry, with
+        its reason, 002 §17)."""
+        data = s.EntryAddSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        member = get_object_or_404(Member, pk=data.validated_data["member_id"])
+        entry = services.entry_add(
+            by=request.user, championship_id=pk, member=member, reason=data.validated_data["reason"]
+        )
+        return Response(s.EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+
+
+class GuestEnterView(_Action):
+    @extend_schema(request=s.GuestSerializer, responses={201: s.EntrySerializer})
+    def post(self, request, pk):
+        """The organiser enters a guest: a player with no account, unrated."""
+        data = s.GuestSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        entry = services.guest_enter(by=request.user, championship_id=pk, **data.validated_data)
+        return Response(s.EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+
+
+class GuestMergeView(_Action):
+    @extend_schema(request=s.MemberIdSerializer, responses=s.ChampionshipDetailSerializer)
+    def post(self, request, pk, guest_id):
+        """The organiser merges a guest into a member's account: the guest's entries, games and
+        results become the member's (still unrated)."""
+        data = s.MemberIdSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        member = get_object_or_404(Member, pk=data.validated_data["member_id"])
+        services.guest_merge(by=request.user, championship_id=pk, guest_id=guest_id, member=member)
+        return Response(_detail(championship_or_404(pk)))
+
+
 class OpenEntriesView(_Action):
     @extend_schema(request=None, responses=s.ChampionshipDetailSerializer)
     def post(self, request, pk):
         services.entries_open(by=request.user, championship_id=pk)
+        return Response(_detail(championship_or_404(pk)))
+
+
+class BroadcastDelayView(_Action):
+    @extend_schema(request=s.BroadcastDelaySerializer, responses=s.ChampionshipDetailSerializer)
+    def post(self, request, pk):
+        """Set how many minutes late spectators see the event's games (0 to 30; the organiser)."""
+        data = s.BroadcastDelaySerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.broadcast_delay_set(by=request.user, championship_id=pk, minutes=data.validated_data["minutes"])
         return Response(_detail(championship_or_404(pk)))
 
 
@@ -231,6 +278,66 @@ class ResultView(_Action):
         if isinstance(pairing, BoardGame):
             return Response(TeamBoardGameSerializer(pairing).data)
         return Response(s.BoardSerializer(pairing).data)
+
+
+def _board_of(pk: int, game_id: int) -> Board:
+    board = Board.objects.filter(round__championship_id=pk, game_id=game_id).first()
+    if board is None:
+        raise Http404
+    return board
+
+
+class BoardsWaitingView(APIView):
+    @extend_schema(responses=s.BoardWaitingSerializer(many=True))
+    def get(self, request, pk):
+        """At the board (``venue: board``): the boards of the published rounds still without a
+        result, each with the players' reports and who is to act; "disputed" is the arbiters' list."""
+        championship = visible_or_404(pk, request.user)
+        return Response(s.BoardWaitingSerializer(boards_without_result(championship), many=True).data)
+
+
+class BoardReportView(_Action):
+    @extend_schema(request=s.BoardReportSerializer, responses=s.BoardReportAnswerSerializer)
+    def post(self, request, pk, game_id):
+        """A player reports his own board's result at the board; it stands once his opponent
+        reports the same or an arbiter decides (403 not-at-this-board, 409 board-decided)."""
+        data = s.BoardReportSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        outcome = services.board_result_report(
+            by=request.user, championship_id=pk, game_id=game_id, result=data.validated_data["result"]
+        )
+        return Response({"outcome": outcome, "board": s.BoardSerializer(_board_of(pk, game_id)).data})
+
+
+class NoShowView(_Action):
+    @extend_schema(request=s.NoShowSerializer, responses=s.BoardSerializer)
+    def post(self, request, pk, game_id):
+        """An arbiter records that a player did not come to the board (1.9.1: −/+; 1.9.2: −/−),
+        once the event's allowed lateness has passed (409 lateness-not-passed before)."""
+        data = s.NoShowSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.board_no_show(by=request.user, championship_id=pk, game_id=game_id, **data.validated_data)
+        return Response(s.BoardSerializer(_board_of(pk, game_id)).data)
+
+
+class ScoreSheetView(_Action):
+    @extend_schema(request=s.ScoreSheetSerializer, responses=s.ScoreSheetAnswerSerializer)
+    def post(self, request, pk, game_id):
+        """Type a score sheet's moves into a board's record (a player of the board or an arbiter);
+        an illegal move is refused naming it (409 illegal-move), and nothing is kept."""
+        data = s.ScoreSheetSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        game = services.score_sheet_enter(
+            by=request.user,
+            championship_id=pk,
+            game_id=game_id,
+            text=values["moves"],
+            expected_ply=values["ply"],
+            reason=values["reason"],
+        )
+        moves = list(game.moves.order_by("ply").values_list("notation", flat=True))
+        return Response({"game_id": game.pk, "ply": game.ply, "moves": moves})
 
 
 class MatchResultView(_Action):

@@ -1,4 +1,4 @@
-"""The organiser's and arbiters' desk (issue 28): the event's next step and who
+"""The organiser's and arbiters' desk: the event's next step and who
 takes it, read from the event's state and the authority's table (``RULES``), so
 the desk names the office the services will ask for — never a guess."""
 
@@ -158,7 +158,7 @@ def matches_to_decide(championship: Championship) -> list[Board]:
 
 
 def publish_check(championship: Championship, the_round: Round) -> dict:
-    """What the arbiter checks beside the Publish button of a paired round (issue 28): the
+    """What the arbiter checks beside the Publish button of a paired round: the
     classification the pairing was made from (a Swiss round's stored working, 1.15), whether
     the round needs a start time (1.6.3), and whether publishing it starts the event."""
     if championship.for_teams:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from django.db.models import Case, F, Prefetch, Q, QuerySet, Value, When
 
-from games import clock
 from games.models import Game
 
 from .. import pairing
@@ -93,7 +92,7 @@ def games_scheduled(championship: Championship, entry_count: int) -> int:
 
 
 def is_live(championship: Championship) -> bool:
-    return not clock.TimeControl.parse(championship.time_control).correspondence
+    return not championship.time_control.correspondence
 
 
 def next_game_of(member) -> Board | None:

@@ -1,4 +1,4 @@
-"""The standings of an event still being played: what is left (issue 25).
+"""The standings of an event still being played: what is left.
 
 While games are in progress the table shows points so far (the tie-breaks
 are computed on finished games only: ``ratings.standings`` ignores a pairing

@@ -1,13 +1,21 @@
-"""The pages chess-results users expect (issue 27), each a stable URL: the
+"""The pages chess-results users expect, each a stable URL: the
 starting list, a round's pairing sheet, the standings after a round, the
 crosstable, a player's card and a round's live part. Each reads the one
 read model of ``results``."""
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+
+from django.db.models import Q
+from django.utils import timezone
+
 from club.platform.figures import figure
 from club.platform.memo import VersionedMemo
+from games import presentation
 from games import results as vocabulary
+from games import selectors as game_selectors
+from games.models import Game
 from ratings import standings
 from ratings.models import RatingChange
 
@@ -49,6 +57,8 @@ def round_sheet(championship: Championship, number: int) -> dict | None:
     found = rounds(championship, people, number=number)
     if not found:
         return None
+    if found[0]["live"] or championship.broadcast_delay:
+        round_as_seen(championship, found[0])
     stored = Standings.objects.filter(championship=championship).first()
     return {
         "championship": championship,
@@ -180,9 +190,55 @@ def live_round(championship: Championship, number: int) -> dict | None:
     found = rounds(championship, people, number=number)
     if not found:
         return None
+    round_as_seen(championship, found[0])
     stored = Standings.objects.filter(championship=championship).first()
     rows = standings_rows(championship, people, table=stored.rows, arithmetic=False) if stored else []
     return {"championship": championship, "round": found[0], "standings": rows}
+
+
+def round_as_seen(championship: Championship, the_round: dict) -> None:
+    """A round (``rounds``) as its spectators see it now: ``boards_as_seen``, and live while one of them is."""
+    boards_as_seen(championship, the_round["boards"])
+    the_round["live"] = any(board["live"] for board in the_round["boards"])
+
+
+def boards_as_seen(championship: Championship, boards: list[dict], *, now: datetime | None = None) -> None:
+    """Give each board whose game spectators see going on its small live board: the
+    position, the last move's squares and the clocks (``position``), as spectators see
+    them — the event's broadcast delay ago, when it has one: a move, and a game's end
+    or result, show that long after they are made. Two queries, whatever the number of boards."""
+    now = now or timezone.now()
+    as_of = now - timedelta(minutes=championship.broadcast_delay) if championship.broadcast_delay else None
+    games = Game.objects.filter(pk__in=[board["game_id"] for board in boards if board["game_id"]])
+    shown = games.filter(status=Game.Status.ONGOING)
+    if as_of is not None:
+        shown = games.filter(Q(status=Game.Status.ONGOING) | Q(ended_at__gt=as_of))
+    seen = game_selectors.games_seen(list(shown), as_of)
+    for board in boards:
+        if board["game_id"] not in seen:
+            continue
+        game, replay = seen[board["game_id"]]
+        if game.status == Game.Status.ONGOING:
+            board.update(result="", white_mark="", black_mark="", forfeit=False, live=True)
+        board["moves"] = game.ply
+        clocks = presentation.clock(game_selectors.game_clocks(game, now=as_of or now), game)
+        board["position"] = {
+            "board": presentation.board_spec(game.discipline),
+            "fen": replay.steps[-1].fen if replay.steps else replay.start_fen,
+            "last": " ".join(replay.steps[-1].path) if replay.steps else "",
+            "white_clock": clock_text(clocks["white_ms"]),
+            "black_clock": clock_text(clocks["black_ms"]),
+            "delayed": as_of is not None,
+        }
+
+
+def clock_text(ms: int | None) -> str:
+    """A clock as a board shows it: 1:05:09, 4:07; "" untimed."""
+    if ms is None:
+        return ""
+    minutes, seconds = divmod(max(0, ms) // 1000, 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes}:{seconds:02d}"
 
 
 def round_game_ids(championship_id: int, number: int) -> list[int]:

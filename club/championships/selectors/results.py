@@ -1,5 +1,5 @@
 """The results of a championship: the one read model of its pages, the
-print version, the API and the exports (issue 14).
+print version, the API and the exports.
 
 Everything here is read from the recorded results and computed by the pure
 ``ratings.standings`` module, exactly as the Celery task computes the stored
@@ -550,6 +550,7 @@ def facts(championship: Championship) -> dict:
         "discipline": disciplines.discipline_title(championship.discipline),
         "time_control": time_words.words(championship.time_control),
         "time_control_short": time_words.short(championship.time_control),
+        "venue": championship.get_venue_display(),
         "system": championship.get_system_display(),
         "swiss_system": championship.get_swiss_system_display() if championship.swiss_system else "",
         "opening_rule": disciplines.opening_rule_title(opening) if opening else "",

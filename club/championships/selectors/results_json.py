@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+from functools import cache
+from pathlib import Path
 
+from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
+from django.urls import reverse
 
 from club.platform.memo import VersionedMemo
 
@@ -14,6 +18,27 @@ from ..models import Championship
 from .result_pages import crosstable_page, player_card, round_sheet, standings_after, starting_list
 from .results import Player, result_set_key, results
 from .working import working_plain
+
+# The published document's JSON Schema: one file per version, served at its own address; a change
+# of a key's meaning is a new version beside the old one.
+RESULTS_SCHEMA_VERSION = 1
+RESULTS_SCHEMA_FILE = Path(__file__).resolve().parents[1] / "schemas" / f"results-v{RESULTS_SCHEMA_VERSION}.json"
+
+
+def results_schema_url() -> str:
+    """Where the schema of the published document is, under the club's own address."""
+    return settings.SITE_URL.rstrip("/") + reverse("api-championship-results-schema")
+
+
+@cache
+def _results_schema_text() -> str:
+    return RESULTS_SCHEMA_FILE.read_text()
+
+
+def results_schema() -> dict:
+    """The JSON Schema of ``results_plain``, its ``$id`` the address it is served at."""
+    return {**json.loads(_results_schema_text()), "$id": results_schema_url()}
+
 
 # The published documents last asked for, as bytes with their ETag, under the result set's key.
 PUBLISHED = VersionedMemo(size=16)
@@ -39,6 +64,7 @@ def results_plain(championship: Championship, key: tuple | None = None) -> dict:
     data = results(championship, key)
 
     return {
+        "$schema": results_schema_url(),
         "championship": {
             "id": championship.pk,
             "name": championship.name,
@@ -46,7 +72,8 @@ def results_plain(championship: Championship, key: tuple | None = None) -> dict:
             "system": championship.system,
             "scoring": championship.scoring,
             "swiss_system": championship.swiss_system,
-            "time_control": championship.time_control,
+            "time_control": str(championship.time_control),
+            "venue": championship.venue,
             "status": championship.status,
             "rated": championship.rated,
             "rounds_total": data["rounds_total"],

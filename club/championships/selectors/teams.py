@@ -332,7 +332,7 @@ def captain_forms(championship: Championship, member, now: datetime) -> list[dic
 
 
 def standings_after(championship: Championship, number: int) -> list[dict]:
-    """The team table after round ``number``, with team names (issue 27)."""
+    """The team table after round ``number``, with team names."""
     names = {t.pk: t.name for t in championship.teams.all()}
     return [{**row, "name": names.get(row["id"], "")} for row in standings_compute(championship, upto=number)]
 

@@ -1,4 +1,4 @@
-"""A Swiss round's working in words (issue 26): the classification its boards were
+"""A Swiss round's working in words: the classification its boards were
 paired from — score groups, the order inside them, who floated, whether the text's
 own steps decided the round — read from what ``pairing.swiss_working`` gave when the
 round was paired (``Round.working``), never recomputed from results corrected since;

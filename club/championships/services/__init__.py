@@ -7,12 +7,15 @@ records the decision (``decisions``). Refusals are the club's
 and changes nothing.
 
 * ``setup``: create an event, appoint arbiters, invite, open entries;
+* ``broadcast``: the organiser's broadcast delay (how late spectators see the games);
 * ``entries``: enter, withdraw an entry, Scheveningen groups, the lot;
 * ``guests``: the organiser adds members and guests (players with no account), merges a guest into a member;
 * ``teams``: register a team, line-ups, a team round's matches, team decisions;
 * ``rounds``: pair, discard or override a draft pairing, publish; start a section played all at once;
 * ``correspondence``: round deadlines, the closing date, adjudication, an event's vacation cap;
 * ``results``: the game hook, the chief arbiter's result;
+* ``board_results``: at the board, the players' reports and the arbiter's no-show (1.9);
+* ``score_sheets``: a game at the board's score sheet typed into its record;
 * ``matches``: micro-matches, ballots and knockout ties;
 * ``leaving``: withdrawal, exclusion and reinstatement;
 * ``absences``: a player known to miss one Swiss round (1.15.2);
@@ -23,6 +26,8 @@ and changes nothing.
 """
 
 from .absences import absence_mark
+from .board_results import board_no_show, board_result_report
+from .broadcast import broadcast_delay_set
 from .correspondence import game_adjudicate, play_close_due
 from .entries import entries_close, entry_create, entry_group_set, entry_withdraw
 from .guests import entry_add, guest_enter, guest_merge
@@ -32,6 +37,7 @@ from .playoffs import playoff_create, team_playoff_create
 from .results import board_result_record, board_result_set, round_boards_to_record, round_results_set
 from .rounds import board_override, round_discard, round_pair, round_publish, section_start
 from .scheduling import lateness_limit_ms, lateness_ms, seed_int
+from .score_sheets import score_sheet_enter, score_sheet_take_back
 from .setup import arbiter_appoint, championship_create, entries_open, invitation_add, protest_panel_set
 from .stages import stage_advance, stage_link
 from .standing import sections_fill
@@ -49,9 +55,14 @@ __all__ = [
     "absence_mark",
     "arbiter_appoint",
     "board_ineligible",
+    "board_no_show",
+    "board_result_report",
+    "score_sheet_enter",
+    "score_sheet_take_back",
     "board_override",
     "board_result_record",
     "board_result_set",
+    "broadcast_delay_set",
     "championship_create",
     "entries_close",
     "entries_open",

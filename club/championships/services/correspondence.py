@@ -8,8 +8,10 @@ is played round by round — its pairing depends on the results — with
 closing date passes, ``play_close_due`` (a beat task) stops the clocks of
 every unfinished game: no move is accepted after, the players may still
 resign or agree a draw, and the chief arbiter adjudicates the rest
-(``game_adjudicate``: a win, a draw, or a loss for both by forfeit), with a
-reason, logged like every arbiter's decision. Until he rules, the standings
+(``game_adjudicate``, 1.10.4: an unfinished game counts as played — a win,
+a draw or a loss for both, 0–0 — and the forfeit signs are only for a game
+in which no move was made, 1.12.2), with a reason, logged like every
+arbiter's decision. Until he rules, the standings
 show the game as unfinished, never as a draw.
 """
 
@@ -25,25 +27,25 @@ from django.utils.translation import gettext as _
 from club.members.models import Member
 from club.notifications.models import Notification
 from club.notifications.services import arbiter_notify, notify_many
-from club.platform.refusals import Conflict, Invalid, NotFound, RuleRefusal
+from club.platform.refusals import Conflict, Invalid, RuleRefusal
 from club.teams.models import BoardGame
 from games import results as vocabulary
 from games.models import Game, Vacation
 from games.services.arbiter import games_stop_for_adjudication
+from games.services.guards import game_locked
 from games.services.timing import clocks_stopped
 
-from ..authority import Action, officials_who_may
+from ..authority import Action, officials_who_may, require
 from ..decisions import decision_record
 from ..locks import championship_locked
 from ..models import Board, Championship, Entry, MatchGame, Round
 from ..selectors.events import is_live
-from .results import board_result_set
+from .results import board_result_apply
 
 Status = Championship.Status
 
-# The chief arbiter's adjudication: a win, a draw, or a loss for both by forfeit.
-ADJUDICATIONS = (vocabulary.WHITE_WINS, vocabulary.BLACK_WINS, vocabulary.DRAW, vocabulary.BOTH_FORFEIT)
-CLAUSE = "event rules"  # the regulations set the closing date and the adjudication (1.16)
+CLAUSE = "event rules"  # the regulations set the closing date and the deadlines
+ADJUDICATION_CLAUSE = "1.10.4"  # unfinished games are adjudicated by the arbiter and count as played
 
 
 def round_deadline(championship: Championship, published_at: datetime) -> datetime | None:
@@ -161,30 +163,43 @@ def awaiting_adjudication(game: Game) -> bool:
 def game_adjudicate(
     *, by, championship_id: int, game_id: int, result: str, reason: str, now: datetime | None = None
 ) -> Board:
-    """The chief arbiter (or deputy) adjudicates a game whose play has closed:
-    a win, a draw, or a loss for both by forfeit, with his reason. Refused
-    for a game still being played or already over, and for anyone else."""
+    """The chief arbiter (or deputy) adjudicates a game whose play has closed,
+    with his reason: a game in which a move was made counts as played (1.10.4)
+    and gets a win, a draw or ``0-0`` (both lose it); one in which no move was
+    made did not take place and gets ``+/-``, ``-/+`` or ``-/-`` (1.12.2).
+    Refused for a game still being played or already over, for a result the
+    game cannot have, and for anyone else."""
     now = now or timezone.now()
-    if result not in ADJUDICATIONS:
-        raise Invalid("bad-adjudication", _("An adjudication is one of %(r)s.") % {"r": ", ".join(ADJUDICATIONS)})
+    if result not in vocabulary.RESULTS:
+        raise Invalid("bad-adjudication", _("A result is one of %(r)s.") % {"r": ", ".join(vocabulary.RESULTS)})
     with transaction.atomic():
         championship = championship_locked(championship_id)
-        game = Game.objects.select_for_update().filter(pk=game_id).first()
-        if game is None:
-            raise NotFound("no-such-game", _("There is no such game."))
+        game = game_locked(game_id)
+        require(by, Action.GAME_RESULT, game)  # who asks is answered before what the game allows
         if game.status != Game.Status.ONGOING:
             raise Conflict("game-over", _("This game is over: there is nothing to adjudicate."))
         if not awaiting_adjudication(game):
             raise RuleRefusal(
                 "still-playing", _("This game is still being played: it is adjudicated after the deadline.")
             )
-        return board_result_set(
-            by=by,
-            championship_id=championship.pk,
-            game_id=game_id,
+        fitting = vocabulary.for_unfinished(game.took_place)
+        if result not in fitting:
+            raise Invalid(
+                "adjudication-played" if game.took_place else "adjudication-not-played",
+                (
+                    _("Moves were made in this game, so it was played (1.10.4): adjudicate %(r)s.")
+                    if game.took_place
+                    else _("No move was made in this game, so it did not take place (1.12.2): adjudicate %(r)s.")
+                )
+                % {"r": ", ".join(fitting)},
+            )
+        return board_result_apply(
+            by,
+            championship,
+            game,
             result=result,
             reason=reason,
-            clause=CLAUSE,
+            clause=ADJUDICATION_CLAUSE,
             grounds="adjudication",
             now=now,
         )

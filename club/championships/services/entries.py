@@ -14,7 +14,6 @@ from django.utils.translation import gettext as _
 from club.members.roles import Role, has_role
 from club.platform.refusals import Conflict, Forbidden, Invalid, NotFound
 from club.teams.models import TeamPlayer
-from games import clock
 from ratings.models import Rating
 
 from .. import pairing
@@ -237,7 +236,7 @@ def _scheveningen_groups(entry_list: list[Entry], order: list[int]) -> dict[int,
 
 def _member_rating(member, championship: Championship) -> int | None:
     """The club rating in the championship's pool, else the federation rating."""
-    speed = clock.TimeControl.parse(championship.time_control).speed_in(championship.discipline)
+    speed = championship.time_control.speed_in(championship.discipline)
     value = (
         Rating.objects.filter(member_id=member.pk, discipline=championship.discipline, speed=speed)
         .values_list("rating", flat=True)

@@ -1,4 +1,4 @@
-"""The organiser's entries (issue 28): he adds members to his open event, and
+"""The organiser's entries: he adds members to his open event, and
 guests — players with no account (name, city, federation rating), common at club
 nights. A guest plays like a member: his games' results come from the arbiter
 (services.results), he stands in every table and export; he is never rated

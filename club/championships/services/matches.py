@@ -60,7 +60,6 @@ from .scheduling import event_game_create, seed_int
 
 BREAK = timedelta(minutes=5)  # 1.11: five minutes between the games of a micro-match
 LEHMANN_GEORGIEV = Championship.TieBreak.LEHMANN_GEORGIEV
-LEHMANN_GEORGIEV_CONTROL = "300+3"  # 3.6.4: 5 min + 3 s per move for all the games
 
 
 # ---- ballots (2.2.2) ----------------------------------------------------------------------------
@@ -81,7 +80,7 @@ class NextGame:
     micro_match: int
     board_white_has_white: bool
     ballot: str | None  # None: draw a new one (a new micro-match)
-    time_control: str
+    time_control: clock.TimeControl
 
 
 def _results(match_games: list[MatchGame]) -> list[str | None]:
@@ -145,7 +144,7 @@ def encounter(championship: Championship, match_games: list[MatchGame]) -> tuple
     within = further <= 1 + championship.tie_matches
     if not within and series is not None:
         return "", NextGame(last.number + 1, series, True, None, _control(championship, series))
-    faster = bool(championship.tie_time_control) and not within
+    faster = championship.tie_time_control is not None and not within
     if within or (faster and championship.is_knockout):
         return "", NextGame(last.number + 1, further, True, None, _control(championship, further))
     if championship.is_knockout:
@@ -161,8 +160,8 @@ def series_number(championship: Championship) -> int | None:
 
 def _control(championship: Championship, micro_match: int) -> str:
     if micro_match == series_number(championship):
-        return championship.tie_time_control or LEHMANN_GEORGIEV_CONTROL
-    if micro_match > 1 + championship.tie_matches and championship.tie_time_control:
+        return championship.series_time_control
+    if micro_match > 1 + championship.tie_matches and championship.tie_time_control is not None:
         return championship.tie_time_control
     return championship.time_control
 
@@ -199,7 +198,7 @@ def match_game_next(
     if ballot is None:
         ballot = ballot_for(championship, the_round.number, board.number, due.micro_match)
     white, black = (board.white, board.black) if due.board_white_has_white else (board.black, board.white)
-    tc = clock.TimeControl.parse(due.time_control)
+    tc = due.time_control
     live = not tc.correspondence
     clock_ms = None
     in_series = bool(match_games) and due.micro_match == series_number(championship) == match_games[-1].micro_match

@@ -134,7 +134,7 @@ def _playoff_open(championship, by, entrants, time_control, per_pair, bounds, no
     playoff = Playoff.objects.create(
         championship=championship,
         players=entrants,
-        time_control=str(tc),
+        time_control=tc,
         games_per_pair=per_pair,
         created_by=by,
         created_at=now,
@@ -155,7 +155,7 @@ def _recorded(championship, by, playoff, now, reason, clause, **entrants) -> Non
         reason=reason,
         clause=clause,
         games=list(playoff.games.values_list("game_id", flat=True)),
-        time_control=playoff.time_control,
+        time_control=str(playoff.time_control),
         **entrants,
     )
 

@@ -9,19 +9,22 @@ be delivered twice, and records each result exactly once.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from club.notifications.services import decision_notify
-from club.platform.refusals import Invalid, NotFound
+from club.platform import zones
+from club.platform.refusals import Invalid, NotFound, RuleRefusal
 from club.teams.models import BoardGame
 from games import results as vocabulary
 from games.models import Game
 from games.records import record_attach, records_read
-from games.services.arbiter import game_result_change
+from games.services.arbiter import game_result_apply
+from games.services.guards import game_locked
+from games.venue import venue_rules
 
 from ..authority import Action, require, result_still_open
 from ..decisions import decision_record, reason_given
@@ -80,7 +83,7 @@ def round_results_catch_up(championship: Championship, the_round: Round, now: da
     """Record now, in the caller's transaction, each result of the round whose game has
     ended but whose follow-up (``board_result_record``, queued after the game's commit)
     has not run yet; the last of them closes the round. So the next round is never
-    refused for a round whose games have all ended (issue 28); the follow-up, when it
+    refused for a round whose games have all ended; the follow-up, when it
     comes, finds its result recorded. Call holding the championship's row lock."""
     if the_round.status != Round.Status.PUBLISHED:
         return
@@ -128,34 +131,80 @@ def board_result_set(
     game layer's arbiter service; its pairing (a board, or a team match's
     board) follows through the game hooks, and is returned."""
     now = now or timezone.now()
-    reason = reason_given(reason)
     with transaction.atomic():
         championship = championship_locked(championship_id)
-        board = (
-            Board.objects.filter(game_id=game_id, round__championship=championship).first()
-            or Board.objects.filter(match_games__game_id=game_id, round__championship=championship).first()
-            or BoardGame.objects.filter(game_id=game_id, match__round__championship=championship).first()
+        return board_result_apply(
+            by,
+            championship,
+            game_locked(game_id),
+            result=result,
+            reason=reason,
+            clause=clause,
+            grounds=grounds,
+            now=now,
         )
-        if board is None:
-            raise NotFound("not-in-championship", _("Game %(g)s is not a game of this championship.") % {"g": game_id})
-        game = Game.objects.select_for_update().get(pk=game_id)
-        require(by, Action.GAME_RESULT, game)
-        if result not in vocabulary.RESULTS:
-            raise Invalid("bad-result", _("A result is one of %(r)s.") % {"r": ", ".join(vocabulary.RESULTS)})
-        result_still_open(game, now).require()
-        game_result_change(
-            game_id=game_id, arbiter=by, result=result, reason=reason, clause=clause, grounds=grounds, now=now
+
+
+def board_result_apply(
+    by, championship: Championship, game: Game, *, result: str, reason: str, clause: str, grounds: str, now: datetime
+) -> Board | BoardGame:
+    """``board_result_set`` for a caller holding the championship's lock and then
+    the game's (``game_locked``), each taken once in its transaction."""
+    reason = reason_given(reason)
+    board = (
+        Board.objects.filter(game_id=game.pk, round__championship=championship).first()
+        or Board.objects.filter(match_games__game_id=game.pk, round__championship=championship).first()
+        or BoardGame.objects.filter(game_id=game.pk, match__round__championship=championship).first()
+    )
+    if board is None:
+        raise NotFound("not-in-championship", _("Game %(g)s is not a game of this championship.") % {"g": game.pk})
+    at_the_board = venue_rules(game).results_reported and game.status == Game.Status.ONGOING
+    # At the board any appointed arbiter records a result (he watched the game, 1.16); a
+    # correction, and every result of a game played online, is the chief arbiter's.
+    require(by, Action.BOARD_RESULT if at_the_board else Action.GAME_RESULT, game)
+    if result not in vocabulary.RESULTS:
+        raise Invalid("bad-result", _("A result is one of %(r)s.") % {"r": ", ".join(vocabulary.RESULTS)})
+    result_still_open(game, now).require()
+    if at_the_board and vocabulary.is_forfeit(result):
+        _lateness_passed_required(game, now)
+    if game.status == Game.Status.ONGOING and game.took_place and vocabulary.is_forfeit(result):
+        raise Invalid(
+            "played-not-forfeit",
+            _(
+                "Moves were made in this game, so it was played (1.10.4): its result is a win, a draw "
+                "or 0-0, not a forfeit sign (1.12.2)."
+            ),
         )
-        decision_record(championship, by, "result", now=now, reason=reason, clause=clause, game=game_id, result=result)
-        for member, colour in ((game.white, "white"), (game.black, "black")):
-            decision_notify(
-                recipients=[member],
-                key=f"result:{game_id}:{now.isoformat()}",
-                params={"what": "result", "result": result, "colour": colour, "reason": reason},
-                url=f"/play/games/{game_id}/",
-                game_id=game_id,
-            )
+    game_result_apply(game=game, arbiter=by, result=result, reason=reason, clause=clause, grounds=grounds, now=now)
+    decision_record(championship, by, "result", now=now, reason=reason, clause=clause, game=game.pk, result=result)
+    for member, colour in ((game.white, "white"), (game.black, "black")):
+        decision_notify(
+            recipients=[member],
+            key=f"result:{game.pk}:{now.isoformat()}",
+            params={"what": "result", "result": result, "colour": colour, "reason": reason},
+            url=f"/play/games/{game.pk}/",
+            game_id=game.pk,
+        )
     return board
+
+
+def lateness_passed_at(game: Game) -> datetime | None:
+    """When a player still absent from ``game`` may be declared not to have come (1.9.1):
+    its scheduled start plus the event's allowed lateness; None if it has no start."""
+    if game.starts_at is None:
+        return None
+    return game.starts_at + timedelta(milliseconds=game.lateness_ms or 0)
+
+
+def _lateness_passed_required(game: Game, now: datetime) -> None:
+    """A no-show at the board (−/+, −/−) is declared only once the allowed lateness has passed (1.9.1)."""
+    passed_at = lateness_passed_at(game)
+    if passed_at is not None and now < passed_at:
+        raise RuleRefusal(
+            "lateness-not-passed",
+            _("The allowed lateness runs until %(t)s: a player cannot be declared absent before then (1.9.1).")
+            % {"t": zones.shown(passed_at)},
+        )
 
 
 def round_boards_to_record(championship: Championship, round_number: int) -> list[Board]:
@@ -225,7 +274,7 @@ def _records_attach(by, championship: Championship, round_number: int, boards: l
                 _("Game %(n)s of the file is of no board of round %(round)s (its Round tag or players).")
                 % {"n": n, "round": round_number},
             )
-        game = Game.objects.select_for_update().get(pk=board.game_id)
+        game = game_locked(board.game_id)
         require(by, Action.GAME_RESULT, game)
         record_attach(game=game, item=item)
         decision_record(championship, by, "record", now=now, clause="1.10.4", game=game.pk, round=round_number)

@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from club.notifications.services import decision_notify
 from club.platform.refusals import Conflict, Invalid, NotFound, RuleRefusal
 from games import results as vocabulary
+from games.venue import rules_of
 
 from .. import pairing
 from ..authority import arbiter_required, chief_required
@@ -46,7 +47,7 @@ def round_pair(*, by, championship_id: int, starts_at: datetime | None = None, n
     Round robin: the Berger table for the start numbers (the dummy n+1 rests
     its partner). Swiss: ``pairing.swiss_working`` over the closed rounds; withdrawn
     players are not paired (1.10.5, 1.15.2), and the working (the classification
-    the boards came from) is kept with the round, to be shown with it (issue 26).
+    the boards came from) is kept with the round, to be shown with it.
     """
     now = now or timezone.now()
     with transaction.atomic():
@@ -313,7 +314,7 @@ def round_publish(
     ``absent`` players' chairs empty (1.14.2–1.14.5, ``teams.matches_publish``).
 
     The publication that starts the event (its first round) is refused unless
-    ``start_confirmed``: the pages ask the arbiter to confirm it (issue 28).
+    ``start_confirmed``: the pages ask the arbiter to confirm it.
     """
     now = now or timezone.now()
     with transaction.atomic():
@@ -401,7 +402,7 @@ def _boards_publish(championship: Championship, the_round: Round, *, starts_at, 
 
 
 def _pairings_notify(championship: Championship, the_round: Round, starts_at: datetime | None) -> None:
-    """Tell each player of a published round his colour, opponent and start (issue 28)."""
+    """Tell each player of a published round his colour, opponent and start."""
     for board in the_round.boards.select_related("white", "black").filter(black__isnull=False, game__isnull=False):
         for me, colour, opponent in ((board.white, "white", board.black), (board.black, "black", board.white)):
             decision_notify(
@@ -415,7 +416,11 @@ def _pairings_notify(championship: Championship, the_round: Round, starts_at: da
                     "opponent": str(opponent),
                     "starts_at": starts_at.isoformat() if starts_at else None,
                 },
-                url=f"/play/games/{board.game_id}/",
+                url=(
+                    f"/championships/{championship.pk}/boards/"
+                    if rules_of(championship.venue).results_reported
+                    else f"/play/games/{board.game_id}/"
+                ),
                 game_id=board.game_id,
             )
 

@@ -30,7 +30,7 @@ def lateness_limit_ms(tc: clock.TimeControl) -> int | None:
 
 def lateness_ms(championship: Championship) -> int | None:
     """The allowed lateness of the championship's games (1.9.1): as set, else the maximum."""
-    limit = lateness_limit_ms(clock.TimeControl.parse(championship.time_control))
+    limit = lateness_limit_ms(championship.time_control)
     if limit is None:
         return None
     if championship.lateness_minutes is None:
@@ -48,7 +48,7 @@ def event_start_rule(championship: Championship) -> StartRule:
     ballot, foul policy and move limit (5.2.7.2), as the organiser set them."""
     return StartRule(
         discipline=championship.discipline,
-        time_control=clock.TimeControl.parse(championship.time_control),
+        time_control=championship.time_control,
         opening_rule=championship.opening_rule,
         ballot=championship.ballot,
         foul_policy=championship.foul_policy,
@@ -105,6 +105,7 @@ def event_game_create(
         lateness_ms=allowed,
         clock_ms=clock_ms,
         present=present,
+        venue=championship.venue,
         event=championship.name,
         round=round_label,
     )

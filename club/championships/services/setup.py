@@ -25,6 +25,7 @@ from games import results as vocabulary
 from games.rules import ballots64
 from games.services.positions import FIVE_ROW
 from games.services.start_rule import start_rule_check, time_control_check
+from games.venue import Venue, default_venue
 from ratings import standings
 
 from .. import team_rules
@@ -110,6 +111,7 @@ def championship_create(
     tie_matches: int | None = None,
     tie_time_control: str = "",
     tie_break: str = "",
+    venue: str = "",
     play_mode: str = Championship.PlayMode.ROUNDS,
     round_days: int | None = None,
     closes_at: datetime | None = None,
@@ -120,8 +122,8 @@ def championship_create(
 ) -> Championship:
     """An organiser creates a championship (a draft until he opens entries),
     or a team event (``entrants="teams"``: ``boards`` per match and up to
-    ``reserves`` per team, 1.14.1–1.14.2; scored by match or board points,
-    1.14.6; registration open at once).
+    ``reserves`` per team, 1.14.1–1.14.2; scored by board points as 1.14.6
+    says, or by match points as its note allows; registration open at once).
 
     Micro-matches (1.11): ``games_per_pairing`` games per pairing (default 1;
     шашки-64 — a ``ballot_table`` — plays micro-matches, 2.2, default 2), a
@@ -130,6 +132,10 @@ def championship_create(
     ``services.matches``) — or, with ``tie_break="lehmann-georgiev"``, by a
     Lehmann–Georgiev series (3.6.4) at ``tie_time_control``, 5 min + 3 s per
     move when not set.
+
+    ``venue`` (``games.venue``): online, at the board (the clubs' usual night:
+    clocks on the table, results from the players and the arbiter) or by
+    correspondence; empty, what the time control implies.
 
     Correspondence (``services.correspondence``): ``play_mode="all-at-once"``
     plays every game of a round robin, a Scheveningen or each knockout stage
@@ -154,11 +160,12 @@ def championship_create(
         foul_policy=foul_policy,
         clocked=True,
     )
+    venue = venue_check(venue, correspondence=rule.time_control.correspondence)
     if entrants not in Championship.Entrants.values:
         raise Invalid("bad-entrants", _("A championship's entrants are players or teams."))
     for_teams = entrants == Championship.Entrants.TEAMS
     if for_teams:
-        scoring = scoring or Championship.Scoring.MATCH_POINTS
+        scoring = scoring or team_rules.DEFAULT_SCORING
         options = _team_options(boards=boards, reserves=reserves, system=system, scoring=scoring)
         options["lineup_minutes"] = _lineup_minutes(lineup_minutes)
         options["ranks_boards"] = bool(ranks_boards)
@@ -224,7 +231,8 @@ def championship_create(
             name=name,
             organiser=organiser,
             discipline=rule.discipline,
-            time_control=str(rule.time_control),
+            time_control=rule.time_control,
+            venue=venue,
             entrants=entrants,
             system=system,
             cycles=cycles,
@@ -251,6 +259,21 @@ def championship_create(
         if for_teams:
             decision_record(championship, organiser, "entries-open", now=now)
     return championship
+
+
+def venue_check(venue: str, *, correspondence: bool) -> str:
+    """The event's venue as chosen (empty: what the control implies), refused where the
+    time control cannot be played there: days per move are correspondence, a clock in
+    minutes is online or on the table."""
+    venue = venue or default_venue(correspondence=correspondence)
+    if venue not in Venue.values:
+        raise Invalid("bad-venue", _("An event is played online, at the board or by correspondence."))
+    if (venue == Venue.CORRESPONDENCE) != correspondence:
+        raise Invalid(
+            "venue-time-control",
+            _("Correspondence is played in days per move; online and at the board, with a clock in minutes."),
+        )
+    return venue
 
 
 def _correspondence_options(
@@ -390,7 +413,7 @@ def _micro_match_options(
         "games_per_pairing": games_per_pairing,
         "ballot_table": ballot_table,
         "tie_matches": tie_matches,
-        "tie_time_control": str(tie_control) if tie_control is not None else "",
+        "tie_time_control": tie_control,
         "tie_break": tie_break,
     }
 

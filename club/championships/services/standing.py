@@ -1,4 +1,4 @@
-"""Standing events: progressive correspondence sections (issue 25).
+"""Standing events: progressive correspondence sections.
 
 A standing event keeps its entries open. Each time ``section_size`` entrants
 are waiting, a new section of exactly them is made — a round robin played

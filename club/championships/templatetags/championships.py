@@ -7,6 +7,7 @@ from club.championships import calendar, decisions, selectors
 from club.championships.selectors import results
 from games import disciplines, time_words
 from games import results as vocabulary
+from games.clock import TimeControl
 from games.models import Game
 
 register = template.Library()
@@ -50,8 +51,8 @@ def discipline_words(name: str) -> str:
 
 
 @register.filter
-def time_control_words(text: str) -> str:
-    return time_words.words(text)
+def time_control_words(tc: TimeControl | None) -> str:
+    return time_words.words(tc)
 
 
 @register.filter
@@ -64,6 +65,16 @@ def board_result(result: str) -> str:
     if not vocabulary.is_result(result):
         return ""
     return f"{vocabulary.mark(result, vocabulary.WHITE)} – {vocabulary.mark(result, vocabulary.BLACK)}"
+
+
+@register.filter
+def board_result_for(result: str, colour: str) -> str:
+    """One player's mark of a board's result, as a wall chart's cell reads it: 1, ½, 0, + or −."""
+    if result == vocabulary.BYE:
+        return "+"
+    if result == vocabulary.ABSENT:
+        return "−"
+    return vocabulary.mark(result, colour) if vocabulary.is_result(result) else ""
 
 
 @register.simple_tag(takes_context=True)

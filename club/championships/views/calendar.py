@@ -1,4 +1,4 @@
-"""The iCalendar feeds (RFC 5545): a championship's rounds, a member's games and rounds (issue 27)."""
+"""The iCalendar feeds (RFC 5545): a championship's rounds, a member's games and rounds."""
 
 from __future__ import annotations
 

@@ -22,6 +22,7 @@ from club.platform.api.errors import refusal_status
 from club.platform.api.params import posted_int
 from club.platform.refusals import Invalid
 from club.platform.refusals import Refused as PlayRefused
+from games.venue import rules_of
 
 from .. import authority, selectors, services
 from ..forms import (
@@ -106,6 +107,10 @@ def championship_detail(request, pk):
             "may_appoint": authority.verdict(request.user, authority.appointing(championship), championship).allowed,
             "is_arbiter": role is not None,
             "is_chief": role in ("chief", "deputy"),
+            "at_the_board": rules_of(championship.venue).results_reported,
+            "may_record_round": authority.verdict(
+                request.user, authority.round_results_action(championship), championship
+            ).allowed,
             "standings": event_tables.stored_standings_rows(championship),
             "coefficient_columns": results.coefficient_columns(),
             "facts": results.facts(championship),

@@ -73,15 +73,16 @@ def championship_results_print(request, pk):
 
 def championship_export(request, pk, kind):
     """One file: all games (PDN / renju records, or a ZIP of one file per game), standings CSV, or TRF16."""
-    if kind not in exports.EXPORTS:
+    dialect = request.GET.get("dialect", exports.CSV_DEFAULT_DIALECT)
+    if kind not in exports.EXPORTS or dialect not in exports.CSV_DIALECTS:
         raise Http404
-    done = exports.export(published_or_404(pk), kind)
+    done = exports.export(published_or_404(pk), kind, dialect)
     response = HttpResponse(done.content, content_type=done.content_type)
     response["Content-Disposition"] = f'attachment; filename="{done.filename}"'
     return response
 
 
-# ---- the pages chess-results users expect (issue 27): each a stable URL, printable on A4 ----------
+# ---- the pages chess-results users expect: each a stable URL, printable on A4 ----------
 def championship_players(request, pk):
     """The starting list: start number, name, rating, status."""
     return render(request, "championships/pages/players.html", result_pages.starting_list(published_or_404(pk)))

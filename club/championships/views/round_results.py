@@ -1,4 +1,4 @@
-"""A whole round's results in one form (issue 28): one row per board, saved in
+"""A whole round's results in one form: one row per board, saved in
 one transaction through ``services.round_results_set`` (the same result service
 and decision log as one at a time). Thin: the service decides who may."""
 
@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from club.platform.refusals import Refused
 
 from .. import selectors, services
-from ..authority import Action, verdict
+from ..authority import round_results_action, verdict
 from ..forms import RoundResultsForm
 
 
@@ -23,8 +23,8 @@ def round_results(request, pk, number):
     championship = selectors.championship_get(pk)
     if championship is None:
         raise Http404
-    if not verdict(request.user, Action.EVENT_DECIDE, championship).allowed:
-        raise PermissionDenied  # 1.10.4: the chief arbiter (or deputy) sets results
+    if not verdict(request.user, round_results_action(championship), championship).allowed:
+        raise PermissionDenied  # 1.10.4: the chief arbiter (or deputy) sets results; at the board, an arbiter
     try:
         boards = services.round_boards_to_record(championship, number)
     except Refused:

@@ -72,7 +72,7 @@ def event_detail(request, pk: int):
 
 
 def _confirmed(post) -> bool:
-    """The box the arbiter ticks to publish the round that starts the event (issue 28)."""
+    """The box the arbiter ticks to publish the round that starts the event."""
     form = PublishForm(post)
     return form.is_valid() and form.cleaned_data["confirm_start"]
 

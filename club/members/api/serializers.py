@@ -42,3 +42,11 @@ class OwnProfileSerializer(MemberSerializer):
 
 class RolesSerializer(serializers.Serializer):
     roles = serializers.ListField(child=serializers.ChoiceField(choices=Role.choices), allow_empty=True)
+
+
+class TokensRevokeSerializer(serializers.Serializer):
+    token_key = serializers.CharField(max_length=32, required=False, allow_blank=True)
+
+
+class TokensRevokedSerializer(serializers.Serializer):
+    revoked = serializers.IntegerField(help_text="How many tokens were revoked.")

@@ -5,6 +5,7 @@ from club.platform import urlpaths  # noqa: F401  (registers <id:…>)
 
 urlpatterns = [
     path("auth/token/", views.TokenObtainView.as_view(), name="api-token"),
+    path("auth/tokens/revoke/", views.TokensRevokeView.as_view(), name="api-tokens-revoke-all"),
     path("members/", views.MemberListView.as_view(), name="api-member-list"),
     path("members/me/", views.OwnProfileView.as_view(), name="api-member-me"),
     path("members/<id:pk>/", views.MemberDetailView.as_view(), name="api-member-detail"),

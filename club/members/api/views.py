@@ -16,6 +16,8 @@ from club.members.api.serializers import (
     OwnProfileSerializer,
     RolesSerializer,
     TokenSerializer,
+    TokensRevokedSerializer,
+    TokensRevokeSerializer,
 )
 from club.members.models import Member
 from club.members.roles import Role, roles_of
@@ -101,3 +103,16 @@ class MemberRolesView(generics.GenericAPIView):
         serializer.is_valid(raise_exception=True)
         services.member_roles_set(member=member, roles=serializer.validated_data["roles"], by=request.user)
         return Response({"roles": sorted(role.value for role in roles_of(member))})
+
+
+class TokensRevokeView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=TokensRevokeSerializer, responses=TokensRevokedSerializer)
+    def post(self, request):
+        """Revoke one of my API tokens (``token_key``, the first characters its list shows) or,
+        without it, all of them."""
+        data = TokensRevokeSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        revoked = tokens.api_tokens_revoke(member=request.user, token_key=data.validated_data.get("token_key") or None)
+        return Response({"revoked": revoked})

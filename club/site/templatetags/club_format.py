@@ -1,4 +1,4 @@
-"""``{% load club_format %}``: how every page prints a figure and a time (issue 27).
+"""``{% load club_format %}``: how every page prints a figure and a time.
 
 * ``{{ value|figure }}``: points and coefficients in the reader's locale, one
   way everywhere (``club.platform.figures.figure``: 3, 2.5 / 2,5, −1.5);

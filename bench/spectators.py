@@ -1,0 +1,286 @@
+"""What a watched move costs the server: CPU per move with 0, 200 and 1,000
+anonymous WebSocket spectators on the game, and the delivery latency from the
+move's POST to the last watcher, this checkout against a reference commit,
+side by side in one run.
+
+For each number of spectators the two trees run by turns (base, this; then
+this, base for the next), each in its own stack: one ASGI server process
+(``club.site.asgi`` under uvicorn: HTTP and WebSockets in one process, as
+``manage.py up`` runs it) on PostgreSQL and the Redis channel layer, its own
+fresh database. Each tree is ``git archive`` of its commit (``--base``,
+``--this``: HEAD), so the working tree may change during the run and nothing
+is added to the repository. The client (this process) opens the sockets,
+waits for each one's first state, then plays a Russian draughts game through
+the REST API, one move at a time: after each POST it waits until every
+spectator has the new ply, which is the move's delivery time (POST to the last
+watcher; all deliveries are kept too).
+
+The figure is the server process's CPU per move (every thread, from /proc)
+over the measured moves. The machine is shared with other jobs: CPU per move
+is the figure that travels; delivery latency depends on what else the two
+cores do meanwhile (the spectators' client included) and is quoted with the
+load printed beside it. PostgreSQL and Redis serve other jobs on this machine
+too, so their CPU is not counted.
+
+    REDIS_URL=redis://127.0.0.1:6379/3 .venv/bin/python bench/spectators.py --base 3b35c44
+    ... bench/spectators.py --base HEAD --smoke     # CI's tiny run
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import io
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from pathlib import Path
+
+import websockets
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.machine import busy_with_other_work, footer, header, load  # noqa: E402
+from bench.play_load import Connection, fresh_database, tree_cpu_seconds, wait_for_server  # noqa: E402
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--base", required=True, help="the reference commit")
+    parser.add_argument("--this", default="HEAD", help="the commit measured against it (committed code only)")
+    parser.add_argument("--spectators", default="0,200,1000", help="numbers of spectators, comma-separated")
+    parser.add_argument("--plies", type=int, default=32, help="measured moves a run (both sides)")
+    parser.add_argument("--warmup", type=int, default=2, help="moves before measuring (caches, connections)")
+    parser.add_argument("--pause", type=float, default=0.2, help="seconds between one move's delivery and the next")
+    parser.add_argument("--database-url", default="postgres://postgres@127.0.0.1:5432/club_bench_broadcast")
+    parser.add_argument("--redis-url", default=os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/3"))
+    parser.add_argument("--smoke", action="store_true", help="a tiny run (CI): 0 and 20 spectators, 4 moves")
+    args = parser.parse_args()
+    if args.smoke:
+        args.spectators, args.plies, args.warmup, args.pause = "0,20", 4, 1, 0.05
+    counts = [int(n) for n in args.spectators.split(",")]
+    header()
+    print("# CPU per move is the figure that travels: the machine is shared (2 cores, other jobs running);")
+    print("# delivery latency is measured on the same busy machine, with the spectators' client on it too.")
+    results: dict[tuple[str, int], dict] = {}
+    with tempfile.TemporaryDirectory(prefix="spectators-") as scratch:
+        trees = {"base": Path(scratch) / "base", "this": Path(scratch) / "this"}
+        commits = {"base": _commit(args.base), "this": _commit(args.this)}
+        for side, tree in trees.items():
+            _archive(commits[side], tree)
+        print(f"# base {commits['base']}, this {commits['this']}; {args.plies} measured moves a run")
+        for i, count in enumerate(counts):
+            for side in ("base", "this") if i % 2 == 0 else ("this", "base"):
+                summary = run_side(trees[side], side, count, args)
+                results[side, count] = summary
+                _print_run(side, commits[side], count, summary)
+    _print_table(results, counts)
+    footer()
+
+
+def _archive(commit: str, tree: Path) -> None:
+    data = subprocess.run(["git", "archive", "--format=tar", commit], cwd=ROOT, capture_output=True, check=True)
+    tree.mkdir(parents=True)
+    with tarfile.open(fileobj=io.BytesIO(data.stdout)) as archive:
+        archive.extractall(tree, filter="data")
+
+
+def _commit(ref: str) -> str:
+    return subprocess.run(
+        ["git", "rev-parse", "--short", ref], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.strip()
+
+
+def run_side(tree: Path, side: str, spectators: int, args) -> dict:
+    """One run: a fresh stack of ``tree``, ``spectators`` sockets on one game, the moves measured."""
+    database_url = args.database_url + "_" + side
+    fresh_database(database_url)
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(tree),
+        "DATABASE_URL": database_url,
+        "REDIS_URL": args.redis_url,
+        "DJANGO_SETTINGS_MODULE": "club.site.settings",
+        # Each run's members have the same ids in their fresh database, and the throttle counts in Redis.
+        "DIRECT_CHALLENGE_THROTTLE": "1000000/hour",
+    }
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=tree, env=env, check=True)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen(
+        [sys.executable, "-m", "uvicorn", "club.site.asgi:application", "--host", "127.0.0.1", "--port", str(port)]
+        + ["--no-access-log", "--log-level", "warning", "--ws-ping-interval", "0"],
+        cwd=tree,
+        env=env,
+        start_new_session=True,
+    )
+    try:
+        players = _players(tree, env)
+        busy = busy_with_other_work()
+        summary = asyncio.run(_watch(port, players, spectators, server.pid, args))
+        summary["busy_before"] = busy
+        summary["load_after"] = load()
+        return summary
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        try:
+            server.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+
+
+def _players(tree: Path, env: dict) -> list[tuple[int, str]]:
+    """Two members and their API tokens, made in the tree's own code (a child process)."""
+    script = (
+        "import django, json; django.setup()\n"
+        "from knox.models import AuthToken\n"
+        "from club.members.models import Member\n"
+        "out = []\n"
+        "for name in ('watched-white', 'watched-black'):\n"
+        "    m = Member.objects.create(username=name, display_name=name.title(), password='!')\n"
+        "    out.append((m.pk, AuthToken.objects.create(user=m)[1]))\n"
+        "print(json.dumps(out))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], cwd=tree, env=env, capture_output=True, text=True, check=True)
+    return [tuple(pair) for pair in json.loads(done.stdout.strip().splitlines()[-1])]
+
+
+def _line(plies: int) -> list[str]:
+    """A game of ``plies`` moves: the first legal move in the rules module's order each time."""
+    from games.rules import variant
+
+    v = variant("russian")
+    position, line = v.start(), []
+    for _ in range(plies):
+        moves = sorted(m.notation for m in v.legal_moves(position))
+        if not moves:
+            break
+        line.append(moves[len(line) % len(moves)])
+        position = v.play(position, line[-1])
+    return line
+
+
+async def _watch(port: int, players, spectators: int, server_pid: int, args) -> dict:
+    await wait_for_server("127.0.0.1", port)
+    http = Connection("127.0.0.1", port)
+    white, black = players
+    status, body = await http.request(
+        "POST",
+        "/api/challenges/",
+        white[1],
+        {"discipline": "russian", "time_control": "d3", "opponent_id": black[0], "colour": "white", "rated": False},
+    )
+    assert status == 201, (status, body)
+    status, body = await http.request("POST", f"/api/challenges/{body['id']}/accept/", black[1])
+    assert status == 201, (status, body)
+    game_id = body["id"]
+    line = _line(args.warmup + args.plies)
+    assert len(line) == args.warmup + args.plies, "the chosen line ends the game too soon"
+
+    seen = [0] * spectators  # each spectator's latest ply
+    arrived: dict[int, list[float]] = {}  # ply → when each spectator got it
+    changed = asyncio.Event()
+    url = f"ws://127.0.0.1:{port}/ws/games/{game_id}/?lang=en"
+    origin = f"http://127.0.0.1:{port}"
+
+    async def spectator(i: int, ready: asyncio.Event) -> None:
+        async with websockets.connect(url, origin=origin, ping_interval=None, max_queue=None) as ws:
+            async for text in ws:
+                ply = json.loads(text)["ply"]
+                if ply > seen[i]:
+                    now = time.perf_counter()
+                    for p in range(seen[i] + 1, ply + 1):
+                        arrived.setdefault(p, []).append(now)
+                    seen[i] = ply
+                    changed.set()
+                ready.set()
+
+    readies = [asyncio.Event() for _ in range(spectators)]
+    tasks = []
+    for i in range(spectators):  # in batches: a burst of a thousand handshakes is not what is measured
+        tasks.append(asyncio.create_task(spectator(i, readies[i])))
+        if i % 50 == 49:
+            await asyncio.gather(*(r.wait() for r in readies[i - 49 : i + 1]))
+    await asyncio.wait_for(asyncio.gather(*(r.wait() for r in readies)), 120)
+
+    async def move(ply: int) -> tuple[float, float]:
+        token = white[1] if ply % 2 == 0 else black[1]
+        sent = time.perf_counter()
+        status, body = await http.request(
+            "POST",
+            f"/api/games/{game_id}/moves/",
+            token,
+            {"text": line[ply], "expected_ply": ply, "idempotency_key": f"m{ply}"},
+        )
+        assert status in (200, 201), (status, body)
+        while len(arrived.get(ply + 1, ())) < spectators:
+            changed.clear()
+            await asyncio.wait_for(changed.wait(), 60)
+        return sent, max(arrived.get(ply + 1, [sent]))
+
+    for ply in range(args.warmup):
+        await move(ply)
+    cpu_before = tree_cpu_seconds(server_pid)
+    last, deliveries = [], []
+    for ply in range(args.warmup, args.warmup + args.plies):
+        sent, done = await move(ply)
+        last.append((done - sent) * 1000)
+        deliveries += [(t - sent) * 1000 for t in arrived.get(ply + 1, ())]
+        await asyncio.sleep(args.pause)
+    cpu = tree_cpu_seconds(server_pid) - cpu_before
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    return {
+        "spectators": spectators,
+        "moves": args.plies,
+        "server_cpu_ms_per_move": cpu * 1000 / args.plies,
+        "last_watcher_ms": {"p50": _percentile(last, 50), "p99": _percentile(last, 99), "max": max(last)},
+        "every_delivery_ms": {"p50": _percentile(deliveries, 50), "p99": _percentile(deliveries, 99)}
+        if deliveries
+        else None,
+    }
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
+
+
+def _print_run(side: str, commit: str, count: int, summary: dict) -> None:
+    busy = summary["busy_before"]
+    line = f"{side:4} {commit} {count:5} spectators: server CPU {summary['server_cpu_ms_per_move']:.1f} ms per move"
+    if count:
+        last, every = summary["last_watcher_ms"], summary["every_delivery_ms"]
+        line += (
+            f"; POST to last watcher p50 {last['p50']:.0f} ms, p99 {last['p99']:.0f} ms (max {last['max']:.0f}); "
+            f"every delivery p50 {every['p50']:.0f} ms, p99 {every['p99']:.0f} ms"
+        )
+    line += f"; busy with other work before: {'?' if busy is None else f'{busy:.0%}'}; {summary['load_after']} after"
+    print(line, flush=True)
+
+
+def _print_table(results: dict, counts: list[int]) -> None:
+    print("\nspectators | server CPU ms/move base → this | × unwatched (this) | last watcher p50 / p99 ms, this")
+    unwatched = results.get(("this", 0), {}).get("server_cpu_ms_per_move")
+    for count in counts:
+        base, this = results["base", count], results["this", count]
+        times = f"{this['server_cpu_ms_per_move'] / unwatched:.2f}×" if unwatched else "-"
+        lat = this["last_watcher_ms"]
+        latency = f"{lat['p50']:.0f} / {lat['p99']:.0f}" if count else "-"
+        print(
+            f"{count:10} | {base['server_cpu_ms_per_move']:8.1f} → {this['server_cpu_ms_per_move']:6.1f} "
+            f"| {times:>18} | {latency}"
+        )
+
+
+if __name__ == "__main__":
+    main()
