@@ -13,7 +13,9 @@
   const system = () => value("id_system");
   const discipline = () => value("id_discipline");
   const timeControl = () => (value("id_time_control") === "custom" ? value("id_custom_time_control") : value("id_time_control"));
-  const correspondence = () => /^d/i.test(timeControl().trim());
+  // The venue chosen, else the one the time control implies (days per move: by correspondence).
+  const correspondence = () =>
+    value("id_venue") ? value("id_venue") === "correspondence" : /^d/i.test(timeControl().trim());
   const shows = {
     cycles: () => system() === "round-robin",
     swiss_system: () => system() === "swiss",
