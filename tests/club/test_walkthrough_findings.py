@@ -10,6 +10,7 @@ from club.championships.authority import Action, verdict
 from club.members import selectors
 from club.members.services import member_sign_up
 from games.services import game_create
+from tests.championships.conftest import make_championship, players, staff  # noqa: F401
 from tests.conftest import make_member
 
 pytestmark = pytest.mark.django_db
@@ -56,3 +57,20 @@ def test_opening_an_action_s_address_explains_itself_instead_of_a_blank_page(ann
     page = client.get("/arbiters/games/1/draw-claim/")
     assert page.status_code == 405 and page["Allow"] == "POST"
     assert "This address takes a form&#x27;s submission, not a visit" in page.content.decode()
+
+
+def test_the_time_zone_list_offers_places_only():
+    from club.platform.zones import zone_names
+
+    names = zone_names()
+    assert "Europe/Moscow" in names and "UTC" in names
+    assert not {"Factory", "localtime", "posixrules"} & set(names)
+
+
+def test_counts_read_as_english_does_one_round_one_cycle(make_championship, players, staff):
+    championship = make_championship(players[:2], cycles=1)
+    page = Client(HTTP_ACCEPT_LANGUAGE="en").get(f"/championships/{championship.pk}/").content.decode()
+    assert "1 cycle<" in page and "cycle(s)" not in page and "1 round in all." in page
+    swiss = make_championship(players[2:4], name="Swiss", system="swiss", swiss_system="buchholz", rounds_planned=1)
+    page = Client(HTTP_ACCEPT_LANGUAGE="en").get(f"/championships/{swiss.pk}/").content.decode()
+    assert "1 round," in page and "1 rounds" not in page
