@@ -328,10 +328,19 @@ class PublishForm(PairForm):
 
 
 class OverrideForm(forms.Form):
+    """The chief arbiter's change of a pair (1.15): the players are picked from the event's
+    entrants by name — a guest has no username anyone knows."""
+
     board = forms.IntegerField(label=_("Board"), min_value=1, max_value=MAX_ID)
-    white = forms.CharField(label=_("White (username)"), max_length=150)
-    black = forms.CharField(label=_("Black (username; empty: the bye)"), max_length=150, required=False)
+    white = forms.ChoiceField(label=_("White"))
+    black = forms.ChoiceField(label=_("Black (none: the bye)"), required=False)
     reason = forms.CharField(label=_("Reason"), max_length=300, required=False)
+
+    def __init__(self, *args, players=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        choices = [(p.username, str(p)) for p in players]
+        self.fields["white"].choices = choices
+        self.fields["black"].choices = [("", "—"), *choices]
 
 
 class ResultForm(forms.Form):

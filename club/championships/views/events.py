@@ -133,7 +133,7 @@ def championship_detail(request, pk):
             "guest_form": GuestForm(),
             "pair_form": PairForm(),
             "publish_form": PublishForm(),
-            "override_form": OverrideForm(),
+            "override_form": OverrideForm(players=[e.member for e in entries]),
             "result_form": ResultForm(),
             "adjudication_form": AdjudicationForm(games=games_awaiting_adjudication(championship)),
             "leave_form": LeaveForm(),
@@ -252,7 +252,8 @@ def _run(request, championship_id: int, action: str):
         )
         return _("The pairing of round %(n)s is withdrawn: pair it again.") % {"n": number}
     if action == "override":
-        form = _valid(OverrideForm(post))
+        entrants = [e.member for e in Championship.objects.get(pk=championship_id).entries.select_related("member")]
+        form = _valid(OverrideForm(post, players=entrants))
         services.board_override(
             by=me,
             championship_id=championship_id,
