@@ -138,11 +138,16 @@ def run_side(tree: Path, side: str, spectators: int, args) -> dict:
 
 
 def _players(tree: Path, env: dict) -> list[tuple[int, str]]:
-    """Two members and their API tokens, made in the tree's own code (a child process)."""
+    """Two members and their API tokens, made in the tree's own code (a child process). The
+    game's id is drawn at random: Redis pub/sub channels are shared by every stack on the
+    machine (other jobs' too), so a small id like 1 would hear their moves."""
     script = (
-        "import django, json; django.setup()\n"
+        "import django, json, random; django.setup()\n"
+        "from django.db import connection\n"
         "from knox.models import AuthToken\n"
         "from club.members.models import Member\n"
+        "with connection.cursor() as c:\n"
+        "    c.execute(\"SELECT setval(pg_get_serial_sequence('games_game', 'id'), %s)\", [random.randrange(10**8, 10**9)])\n"
         "out = []\n"
         "for name in ('watched-white', 'watched-black'):\n"
         "    m = Member.objects.create(username=name, display_name=name.title(), password='!')\n"
@@ -192,24 +197,34 @@ async def _watch(port: int, players, spectators: int, server_pid: int, args) -> 
     origin = f"http://127.0.0.1:{port}"
 
     async def spectator(i: int, ready: asyncio.Event) -> None:
-        async with websockets.connect(url, origin=origin, ping_interval=None, max_queue=None) as ws:
-            async for text in ws:
-                ply = json.loads(text)["ply"]
-                if ply > seen[i]:
-                    now = time.perf_counter()
-                    for p in range(seen[i] + 1, ply + 1):
-                        arrived.setdefault(p, []).append(now)
-                    seen[i] = ply
-                    changed.set()
+        try:
+            async with websockets.connect(
+                url, origin=origin, ping_interval=None, max_queue=None, open_timeout=60
+            ) as ws:
+                async for text in ws:
+                    ply = json.loads(text)["ply"]
+                    if ply > seen[i]:
+                        now = time.perf_counter()
+                        for p in range(seen[i] + 1, ply + 1):
+                            arrived.setdefault(p, []).append(now)
+                        seen[i] = ply
+                        changed.set()
+                    ready.set()
+        finally:
+            if not ready.is_set():
+                failed.append(i)
                 ready.set()
 
+    failed: list[int] = []
     readies = [asyncio.Event() for _ in range(spectators)]
     tasks = []
     for i in range(spectators):  # in batches: a burst of a thousand handshakes is not what is measured
         tasks.append(asyncio.create_task(spectator(i, readies[i])))
         if i % 50 == 49:
-            await asyncio.gather(*(r.wait() for r in readies[i - 49 : i + 1]))
+            await asyncio.wait_for(asyncio.gather(*(r.wait() for r in readies[i - 49 : i + 1])), 120)
     await asyncio.wait_for(asyncio.gather(*(r.wait() for r in readies)), 120)
+    if failed:
+        raise RuntimeError(f"{len(failed)} of {spectators} spectators could not connect")
 
     async def move(ply: int) -> tuple[float, float]:
         token = white[1] if ply % 2 == 0 else black[1]
@@ -223,7 +238,7 @@ async def _watch(port: int, players, spectators: int, server_pid: int, args) -> 
         assert status in (200, 201), (status, body)
         while len(arrived.get(ply + 1, ())) < spectators:
             changed.clear()
-            await asyncio.wait_for(changed.wait(), 60)
+            await asyncio.wait_for(changed.wait(), 300)  # base at 1,000 spectators takes seconds a move
         return sent, max(arrived.get(ply + 1, [sent]))
 
     for ply in range(args.warmup):

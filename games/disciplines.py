@@ -23,6 +23,7 @@ TITLES = {
     "renju-free": gettext_noop("Free renju"),
     "gomoku-19": gettext_noop("Gomoku (free, 19×19)"),
     "gomoku-standard-19": gettext_noop("Gomoku (standard, 19×19)"),
+    "gomoku-infinite": gettext_noop("Five in a row on the infinite field"),
     "connect6": gettext_noop("Connect6"),
 }
 

@@ -24,11 +24,15 @@ if TYPE_CHECKING:  # the facts it formats; it reads nothing itself
 
 
 # ---- names and titles -------------------------------------------------------------------------------
-def board_spec(discipline: str) -> dict:
-    """How to draw the discipline's board: size, squares or intersections, notation."""
+def board_spec(discipline: str, position=None) -> dict:
+    """How to draw the discipline's board: size, squares or intersections, notation; the infinite
+    field (004) as far as it has grown in ``position``: its size and the point of its lower left corner."""
     v = variant(discipline)
     size = v.board_size
-    if hasattr(v, "geometry"):
+    if getattr(v, "infinite", False) and position is not None:
+        left, bottom, right, _ = v.field(position)
+        return {"size": right - left + 1, "kind": "stones", "notation": "algebraic", "origin": [left, bottom]}
+    if v.family == "renju":
         return {"size": size, "kind": "stones", "notation": "algebraic"}
     return {"size": size, "kind": "draughts", "notation": "numeric" if size == 10 else "algebraic"}
 
@@ -179,6 +183,10 @@ def start_text(view: GameView) -> str:
         return _("Your first move is off the clock; make it by %(time)s or the game is aborted.") % {
             "time": zones.shown(view.first_move_by, seconds=True)
         }
+    if view.awaited is not None and view.me:
+        if view.me == view.awaited:
+            return _("Your clock is running: say you are at the board (1.6.3).")
+        return _("Your opponent has not come: his clock runs, and you move once he is here (1.6.3).")
     return ""
 
 
@@ -308,7 +316,7 @@ def game_state(view: GameView, *, since: int | None = None) -> dict:
     return {
         "id": game.id,
         "discipline": game.discipline,
-        "board": board_spec(game.discipline),
+        "board": board_spec(game.discipline, position),
         "status": game.status,
         "ongoing": view.ongoing,
         "result": game.result,
@@ -390,12 +398,14 @@ DOWNLOADS = {"draughts": [("pdn", "PDN")], "stones": [("renju", "Renju"), ("sgf"
 
 
 def claims_open(game: Game, state: dict) -> dict:
-    """The claims the page's forms offer a player of an ongoing game, where the rules give them:
-    the side to move in draughts claims a threefold repetition, with or without his intended
-    move (003 2.1.9.2); white under the renju "foul-claim" policy points out a foul (002 9.8)."""
+    """The claims the page's forms offer a player of an ongoing game, where the rules could grant
+    them: the side to move in draughts claims a threefold repetition once the position stands a
+    third time, or with the written move that would make it so (003 2.1.9.2: the game's open
+    actions say when); white under the renju "foul-claim" policy points out a foul (002 9.8)."""
     me = state["my_color"] if state["ongoing"] else None
+    repetition = {"claim", "claim-with-move"} & {button["id"] for button in state["buttons"]}
     return {
-        "repetition": bool(me) and state["my_turn"] and hasattr(variant(game.discipline), "can_claim_repetition"),
+        "repetition": bool(me) and state["my_turn"] and bool(repetition),
         "foul": me == "white" and game.discipline == "renju" and game.foul_policy == "foul-claim",
     }
 

@@ -20,7 +20,16 @@ from games import clock, delay, results
 from games.models import BLACK, WHITE, Challenge, Game, Move
 from games.rules import IllegalMove, variant
 from games.services.positions import POINT, Replay, game_replay
-from games.services.timing import clocks_stopped, first_move_free, first_move_grace_at, lateness_at, to_ms
+from games.services.timing import (
+    clock_running,
+    clocks_stopped,
+    first_move_free,
+    first_move_grace_at,
+    lateness_at,
+    second_mover_awaited,
+    to_ms,
+)
+from games.venue import venue_rules
 
 
 # ---- lists ---------------------------------------------------------------------------------------
@@ -226,16 +235,17 @@ def game_clocks(game: Game, *, now: datetime | None = None) -> dict:
         and not first_move_free(game)
     )
     flag_ms = None
+    runs = clock_running(game)  # the side to move's, or an absent player's (1.6.3)
     if running:
         if tc.correspondence and game.deadline is not None:
             flag_ms = to_ms(game.deadline)
         else:
-            left = game.white_ms if game.to_move == WHITE else game.black_ms
+            left = game.white_ms if runs == WHITE else game.black_ms
             flag_ms = clock.deadline_ms(turn_started_ms=to_ms(game.turn_started_at), left_ms=tc.allowance_ms(left))
     shown = clock.clocks_now(
         white_ms=game.white_ms,
         black_ms=game.black_ms,
-        to_move=game.to_move,
+        to_move=runs,
         now_ms=to_ms(now),
         flag_ms=flag_ms,
         flag_fell=game.status == Game.Status.FINISHED and game.termination in FLAG_FALLS,
@@ -243,7 +253,7 @@ def game_clocks(game: Game, *, now: datetime | None = None) -> dict:
     return {
         "white_ms": shown[WHITE],
         "black_ms": shown[BLACK],
-        "running": game.to_move if running else None,
+        "running": runs if running else None,
         "deadline": game.deadline,
         "control": str(game.time_control),
         "kind": tc.kind,
@@ -278,6 +288,7 @@ class GameView:
     stopped: dict | None  # an arbiter's stop in force (its event data): no move is accepted now
     first_move_by: datetime | None  # a challenge's first move, off the clock, must come by then
     delay: timedelta = delay.NONE  # the game as it stood this long ago (a spectator of a delayed event)
+    awaited: str | None = None  # 1.6.3: the absent second mover, while the first mover waits for him
 
 
 def game_with_players(game_id: int) -> Game | None:
@@ -324,7 +335,16 @@ def game_view(
     ongoing = game.status == Game.Status.ONGOING
     stopped = clocks_stopped(game)
     # While the arbiter has the clocks stopped (an adjournment, an interruption) the move is refused: not his turn now.
-    my_turn = bool(me) and ongoing and game.to_move == me and stopped is None
+    # 1.6.3: nor while his opponent, the second mover, has not come: the first mover waits.
+    awaited = second_mover_awaited(game) if ongoing else None
+    my_turn = (
+        bool(me)
+        and ongoing
+        and game.to_move == me
+        and stopped is None
+        and awaited is None
+        and venue_rules(game).moves_online
+    )
     legal, pair_points = [], []
     if my_turn:
         moves = v.legal_moves(position)
@@ -358,6 +378,7 @@ def game_view(
         first_move_by=first_move_grace_at(game),
         stopped=stopped,
         delay=late,
+        awaited=awaited,
     )
 
 
@@ -441,8 +462,8 @@ def _repeating_moves(v, position, legal: list[dict]) -> list[str]:
 
 def game_actions(game: Game, me: str | None, *, may_claim: bool, claim_moves: list[str] = ()) -> list[Action]:
     """The game actions open to the viewer now (moves and protocol steps are legal moves)."""
-    if me is None or game.status != Game.Status.ONGOING:
-        return []
+    if me is None or game.status != Game.Status.ONGOING or not venue_rules(game).moves_online:
+        return []  # at the board the game is played on the table: nothing to do here (games.venue)
     opponent = BLACK if me == WHITE else WHITE
     actions = []
     if lateness_at(game) is not None and not game.is_present(me):

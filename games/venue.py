@@ -32,7 +32,6 @@ class Venue(models.TextChoices):
 @dataclass(frozen=True, slots=True)
 class VenueRules:
     server_clock: bool  # the server runs the clocks (flag falls, increments, the desk's clock corrections)
-    check_in: bool  # "I am here" before a scheduled start (1.9.1)
     first_move_period: bool  # a live game's first move off the clock, aborted if it never comes
     flag_sweep: bool  # the sweep ends the game when a deadline passes
     worker_forfeit: bool  # a worker forfeits a player absent past the allowed lateness (1.9.1, 1.9.2)
@@ -47,32 +46,24 @@ class VenueRules:
     results_reported: bool
 
 
+# Online and by correspondence the server runs the game alike; the time control
+# (minutes, or days per move) makes the rest of the difference.
+_SERVER_RUNS_IT = VenueRules(
+    server_clock=True,
+    first_move_period=True,
+    flag_sweep=True,
+    worker_forfeit=True,
+    moves_online=True,
+    arbiter_result_played=False,
+    sealed_move_on_paper=False,
+    results_reported=False,
+)
+
 RULES = {
-    Venue.ONLINE: VenueRules(
-        server_clock=True,
-        check_in=True,
-        first_move_period=True,
-        flag_sweep=True,
-        worker_forfeit=True,
-        moves_online=True,
-        arbiter_result_played=False,
-        sealed_move_on_paper=False,
-        results_reported=False,
-    ),
-    Venue.CORRESPONDENCE: VenueRules(
-        server_clock=True,
-        check_in=True,
-        first_move_period=True,
-        flag_sweep=True,
-        worker_forfeit=True,
-        moves_online=True,
-        arbiter_result_played=False,
-        sealed_move_on_paper=False,
-        results_reported=False,
-    ),
+    Venue.ONLINE: _SERVER_RUNS_IT,
+    Venue.CORRESPONDENCE: _SERVER_RUNS_IT,
     Venue.BOARD: VenueRules(
         server_clock=False,
-        check_in=False,
         first_move_period=False,
         flag_sweep=False,
         worker_forfeit=False,

@@ -64,6 +64,9 @@ class ProtestIn(serializers.Serializer):
     text = serializers.CharField(max_length=REASON_MAX)
     sanction = IdField(required=False, allow_null=True, default=None)
     game = IdField(required=False, allow_null=True, default=None)
+    decision = IdField(
+        required=False, allow_null=True, default=None, help_text="A decision of the event that touches you (1.3.1)."
+    )
 
 
 class ProtestOut(serializers.ModelSerializer):
@@ -75,6 +78,7 @@ class ProtestOut(serializers.ModelSerializer):
             "sanction",
             "game",
             "championship",
+            "decision",
             "text",
             "filed_at",
             "status",
@@ -100,7 +104,7 @@ class AnswerIn(serializers.Serializer):
 class QuestionOut(serializers.ModelSerializer):
     class Meta:
         model = Question
-        fields = ["id", "game", "asked_by", "asked_at", "text", "answer", "answered_by", "answered_at"]
+        fields = ["id", "game", "championship", "asked_by", "asked_at", "text", "answer", "answered_by", "answered_at"]
 
 
 class AuditOut(serializers.ModelSerializer):
@@ -150,12 +154,17 @@ class ProtestsView(APIView):
 
     @extend_schema(request=ProtestIn, responses={201: ProtestOut})
     def post(self, request):
-        """Protest in writing a sanction against you or a decision in your game (003 1.3.1, 1.14.7)."""
+        """Protest in writing a sanction against you, a decision in your game, or any decision of
+        the event that touches you (003 1.3.1, 1.14.7)."""
         data = ProtestIn(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
         protest = services.protest_file(
-            member=request.user, text=v["text"], sanction_id=v["sanction"], game_id=v["game"]
+            member=request.user,
+            text=v["text"],
+            sanction_id=v["sanction"],
+            game_id=v["game"],
+            decision_id=v["decision"],
         )
         return Response(ProtestOut(protest).data, status=status.HTTP_201_CREATED)
 
@@ -188,6 +197,26 @@ class QuestionsView(APIView):
         data = QuestionIn(data=request.data)
         data.is_valid(raise_exception=True)
         question = services.question_ask(member=request.user, game_id=pk, text=data.validated_data["text"])
+        return Response(QuestionOut(question).data, status=status.HTTP_201_CREATED)
+
+
+class OrganiserQuestionsView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses=QuestionOut(many=True))
+    def get(self, request, pk):
+        """The questions to an event's organising committee: a player sees his own, its organiser all."""
+        championship = get_object_or_404(Championship, pk=pk)
+        return Response(QuestionOut(selectors.organiser_questions(championship, request.user), many=True).data)
+
+    @extend_schema(request=QuestionIn, responses={201: QuestionOut})
+    def post(self, request, pk):
+        """Ask the organising committee of your event (003 1.3.1); its organiser answers."""
+        data = QuestionIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        question = services.question_to_organisers(
+            member=request.user, championship_id=pk, text=data.validated_data["text"]
+        )
         return Response(QuestionOut(question).data, status=status.HTTP_201_CREATED)
 
 
@@ -583,6 +612,7 @@ urlpatterns = [
     path("games/<id:pk>/ladder/<id:member>/", LadderView.as_view(), name="api-arbiters-ladder"),
     path("games/<id:pk>/questions/", QuestionsView.as_view(), name="api-arbiters-questions"),
     path("questions/<id:pk>/answer/", AnswerView.as_view(), name="api-arbiters-answer"),
+    path("championships/<id:pk>/questions/", OrganiserQuestionsView.as_view(), name="api-arbiters-organiser-questions"),
     path("protests/", ProtestsView.as_view(), name="api-arbiters-protests"),
     path("protests/<id:pk>/ruling/", RulingView.as_view(), name="api-arbiters-ruling"),
     path("mine/", MineView.as_view(), name="api-arbiters-mine"),

@@ -25,6 +25,7 @@ from club.championships.forms import (
 )
 from club.championships.selectors.board_results import boards_without_result
 from club.championships.selectors.desk import adjudications_due, matches_to_decide, next_step, publish_check
+from club.championships.selectors.events import is_participant
 from club.platform.api.params import posted_int
 from club.platform.refusals import Refused
 from games.venue import rules_of
@@ -45,10 +46,15 @@ def championship_desk(request, pk: int):
     championship = _event_or_404(pk)
     me = request.user
     official = verdict(me, Action.EVENT_READ, championship).allowed  # its organiser and officials
-    playing = championship.entries.filter(member=me).exists()
+    playing = is_participant(championship, me.pk)
     if not (official or playing):
         raise PermissionDenied
-    context = {"championship": championship, "official": official, **selectors.event_part_of(me, championship)}
+    context = {
+        "championship": championship,
+        "official": official,
+        "organises": verdict(me, Action.EVENT_ORGANISE, championship).allowed,
+        **selectors.event_part_of(me, championship),
+    }
     if rules_of(championship.venue).results_reported:  # at the board: what each board waits for, and from whom
         context["boards_waiting"] = boards_without_result(championship)
     context.update(
@@ -119,11 +125,14 @@ def desk_protest(request, pk: int):
     _event_or_404(pk)
 
     def decide():
-        sanction = posted_int(request.POST, "sanction")
+        sanction, decision = posted_int(request.POST, "sanction"), posted_int(request.POST, "decision")
         services.protest_file(
             member=request.user,
             sanction_id=sanction,
-            game_id=None if sanction is not None else posted_int(request.POST, "game", default=0),
+            decision_id=decision,
+            game_id=None
+            if sanction is not None or decision is not None
+            else posted_int(request.POST, "game", default=0),
             text=request.POST.get("text", ""),
         )
 
@@ -171,6 +180,36 @@ def desk_sanction(request, pk: int):
             championship_id=pk,
         ),
         _("The sanction is recorded."),
+    )
+
+
+@login_required
+@require_POST
+def desk_ask_organisers(request, pk: int):
+    """A player asks the event's organising committee (1.3.1)."""
+    _event_or_404(pk)
+    return _back_to_desk(
+        request,
+        pk,
+        lambda: services.question_to_organisers(
+            member=request.user, championship_id=pk, text=request.POST.get("text", "")
+        ),
+        _("The question is sent to the organising committee."),
+    )
+
+
+@login_required
+@require_POST
+def desk_answer(request, pk: int, question_id: int):
+    """The organiser answers a question to the organising committee (1.3.1)."""
+    _event_or_404(pk)
+    return _back_to_desk(
+        request,
+        pk,
+        lambda: services.question_answer(
+            by=request.user, question_id=question_id, answer=request.POST.get("answer", "")
+        ),
+        _("The answer is sent."),
     )
 
 

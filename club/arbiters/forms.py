@@ -74,7 +74,8 @@ class DrawDecisionForm(forms.Form):
     grant = forms.TypedChoiceField(
         label=_("Decision"),
         coerce=lambda v: v == "grant",
-        choices=[("grant", _("grant the draw")), ("refuse", _("refuse the claim"))],
+        # No default: the arbiter chooses (a draw granted by a slip is a result).
+        choices=[("", "—"), ("grant", _("grant the draw")), ("refuse", _("refuse the claim"))],
     )
     reason = _reason()
 

@@ -4,6 +4,7 @@ append-only audit log of every arbiter's action."""
 
 from django.conf import settings
 from django.db import models
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 
@@ -65,6 +66,11 @@ class Protest(models.Model):
     )
     team = models.ForeignKey("teams.Team", null=True, blank=True, on_delete=models.PROTECT, related_name="protests")
     match = models.ForeignKey("teams.Match", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    # 1.3.1 «опротестовывать любые решения»: a decision of the event that touches him (an absence
+    # mark, a withdrawal, a pairing changed, a line-up set, a late entry), as its log records it.
+    decision = models.ForeignKey(
+        "championships.Decision", null=True, blank=True, on_delete=models.PROTECT, related_name="protests"
+    )
     text = models.TextField()
     filed_at = models.DateTimeField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
@@ -82,9 +88,15 @@ class Protest(models.Model):
 
 
 class Question(models.Model):
-    """A player addresses the arbiter of his game (1.3.1) and sees the answer."""
+    """A player addresses the arbiter of his game, or the organising committee of his event
+    (1.3.1: «обращаться … в организационный комитет»), and sees the answer."""
 
-    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="arbiter_questions")
+    game = models.ForeignKey(
+        "games.Game", null=True, blank=True, on_delete=models.CASCADE, related_name="arbiter_questions"
+    )
+    championship = models.ForeignKey(
+        "championships.Championship", null=True, blank=True, on_delete=models.CASCADE, related_name="questions"
+    )
     asked_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     asked_at = models.DateTimeField()
     text = models.TextField()
@@ -96,9 +108,17 @@ class Question(models.Model):
 
     class Meta:
         ordering = ["-asked_at", "-id"]
+        constraints = [
+            # To the arbiter of one game, or to the organisers of one event.
+            models.CheckConstraint(
+                condition=Q(game__isnull=False, championship__isnull=True)
+                | Q(game__isnull=True, championship__isnull=False),
+                name="question_to_one",
+            )
+        ]
 
     def __str__(self):
-        return f"{self.asked_by} ({self.game_id})"
+        return f"{self.asked_by} ({self.game_id or self.championship_id})"
 
 
 class AuditEntry(models.Model):

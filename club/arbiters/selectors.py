@@ -8,12 +8,15 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from club.championships.authority import Action, verdict
+from club.championships.decisions import PROTESTABLE, action_words, decision_concerns
 from club.championships.models import Appointment, Championship, Entry
 from club.members.roles import Role, has_any_role, has_role
 from games.models import Game
 from games.presentation import page_texts
 from games.rules import family
+from games.rules.draughts import king_endgame
 from games.services.positions import game_position, rules_of
+from games.services.timing import clocks_stopped
 
 from .models import Adjournment, AuditEntry, DrawClaim, Protest, Question, Sanction
 
@@ -85,6 +88,23 @@ def adjourned_games(championship: Championship) -> list[Adjournment]:
     )
 
 
+def organiser_questions(championship: Championship, member) -> list[Question]:
+    """An event's questions to its organising committee (1.3.1): the player sees his own, its
+    organiser (and the club's administrators) every one."""
+    questions = Question.objects.filter(championship=championship)
+    if not verdict(member, Action.EVENT_ORGANISE, championship).allowed:
+        questions = questions.filter(asked_by_id=getattr(member, "pk", None) or 0)
+    return list(questions.select_related("asked_by", "answered_by"))
+
+
+def concerning_decisions(championship: Championship, member) -> list:
+    """The event's decisions that touch ``member``, which he may protest (1.3.1), latest first."""
+    if not getattr(member, "is_authenticated", False):
+        return []
+    found = championship.decisions.filter(action__in=PROTESTABLE).order_by("-at", "-id")
+    return [d for d in found if member.pk in decision_concerns(d)]
+
+
 def game_questions(game, member) -> list[Question]:
     """The questions of a game a member may see: the players their own, the game's arbiters all."""
     questions = Question.objects.filter(game=game)
@@ -134,11 +154,14 @@ def open_adjournment(game) -> Adjournment | None:
 
 def five_moves_claim_open(game, member) -> bool:
     """A player of an ongoing draughts game may ask the arbiter for a draw by the five-move
-    rule (2.1.9.1.6), unless a claim in the game already waits for him."""
+    rule (2.1.9.1.6) in an endgame of kings, while the clocks run (not in an adjournment nor
+    once play has closed for adjudication), unless a claim in the game already waits."""
     return (
         game.status == Game.Status.ONGOING
         and game.colour_of(getattr(member, "pk", None)) is not None
         and family(game.discipline) == "draughts"
+        and clocks_stopped(game) is None
+        and king_endgame(game_position(game))
         and not DrawClaim.objects.filter(game=game, status=DrawClaim.Status.PENDING).exists()
     )
 
@@ -212,4 +235,20 @@ def event_part_of(member, championship: Championship) -> dict:
             Protest.objects.filter(championship=championship, member=member).select_related("sanction", "ruled_by")
         ),
         "my_questions": list(questions.select_related("game", "answered_by").distinct()),
+        # 1.3.1: the event's decisions that touch him, each protested once at a time
+        "my_decisions": _protestable(championship, member),
+        "organiser_questions": organiser_questions(championship, member),
     }
+
+
+def _protestable(championship: Championship, member) -> list:
+    decisions = concerning_decisions(championship, member)
+    waiting = set(
+        Protest.objects.filter(decision__in=decisions, member=member, status=Protest.Status.PENDING).values_list(
+            "decision_id", flat=True
+        )
+    )
+    for decision in decisions:
+        decision.may_protest = decision.pk not in waiting
+        decision.words = action_words(decision.action)
+    return decisions

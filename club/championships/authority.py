@@ -14,7 +14,9 @@ protest → its championship) and reads who holds which office there:
 * a club game, or the club itself, is judged by the club's roles: its chief
   arbiter and its arbiters;
 * nobody judges a game he plays in (``Rule.judges_game``), and nobody rules
-  on a protest he filed, about his own game or his own team.
+  on a protest he filed, about his own game or his own team;
+* once the chief arbiter assigns a round's boards to its arbiters (1.16.9), an
+  arbiter judges only the games of his boards; the chief and deputy judge every one.
 
 ``RULES`` is the table: one ``Rule`` per action, saying which powers allow it
 in an event and at club scope. The permission matrix test reads the same
@@ -38,16 +40,18 @@ from games.services.arbiter import correction_window
 from games.venue import rules_of
 
 from .models import Appointment, Championship
+from .selectors.board_arbiters import game_arbiter_ids
 from .selectors.events import championship_of_game
 
 
 class Power(StrEnum):
-    """What an office gives. The first four are held in one event, by appointment; the rest in the club."""
+    """What an office gives. The first five are held in one event, by appointment; the rest in the club."""
 
     ORGANISER = "organiser"  # the event's organiser, or a club administrator standing in for him
     CHIEF = "chief"  # the chief arbiter or his deputy
     ARBITER = "arbiter"  # any appointed arbiter, the chief and deputy too
     PANEL = "panel"  # the event's protest panel (1.3.1)
+    OPERATOR = "operator"  # a board operator: enters the moves of the games at the board live, nothing else
     CLUB_CHIEF = "club-chief-arbiter"
     CLUB_ARBITER = "club-arbiter"
 
@@ -55,6 +59,7 @@ class Power(StrEnum):
 class Action(StrEnum):
     GAME_RESULT = "game.result"  # set, correct or annul a game's result (1.4, 1.10.4)
     BOARD_RESULT = "game.board-result"  # record the result of a game at the board, or a no-show (1.9, 1.16)
+    BOARD_MOVES = "game.board-moves"  # enter a game at the board's moves live, as they are made (its broadcast)
     GAME_CLOCKS = "game.clocks"  # stop, restart or correct the clocks (1.7.8, 5.3.1.5–5.3.1.6)
     GAME_ADJOURN = "game.adjourn"  # order an adjournment (5.3.3.2)
     GAME_DESK = "game.desk"  # the arbiter's page of a game: resume, draw claims, questions, the sealed move
@@ -64,10 +69,12 @@ class Action(StrEnum):
     EVENT_ORGANISE = "event.organise"  # set up the event: entries, invitations, groups, stages, the panel
     EVENT_APPOINT = "event.appoint"  # appoint its arbiters
     EVENT_REAPPOINT = "event.reappoint"  # change them once the entries have closed (a recorded decision)
+    EVENT_OPERATORS = "event.operators"  # appoint the board operators who enter moves at the tables
     EVENT_PAIR = "event.pair"  # pair and publish rounds (1.15)
     EVENT_ABSENCE = "event.absence"  # mark a player known to miss a round, before it is paired (1.15.2)
     EVENT_DECIDE = "event.decide"  # override a pairing, a result, a withdrawal, a team's forfeit (1.10, 1.14, 1.15)
     EVENT_READ = "event.read"  # see a draft and the event's log
+    EVENT_BOARDS = "event.boards"  # assign the event's arbiters to a round's boards (1.16.9)
 
 
 @dataclass(frozen=True)
@@ -86,6 +93,9 @@ def _powers(*powers: Power) -> frozenset[Power]:
 RULES: dict[Action, Rule] = {
     Action.GAME_RESULT: Rule(_powers(Power.CHIEF), _powers(Power.CLUB_CHIEF), "003 1.4", judges_game=True),
     Action.BOARD_RESULT: Rule(_powers(Power.ARBITER), _powers(Power.CLUB_ARBITER), "003 1.16", judges_game=True),
+    Action.BOARD_MOVES: Rule(
+        _powers(Power.ARBITER, Power.OPERATOR), _powers(Power.CLUB_ARBITER), "002 §17", judges_game=True
+    ),
     Action.GAME_CLOCKS: Rule(_powers(Power.ARBITER), _powers(Power.CLUB_ARBITER), "003 1.7.8", judges_game=True),
     Action.GAME_ADJOURN: Rule(_powers(Power.CHIEF), _powers(Power.CLUB_CHIEF), "003 5.3.3.2", judges_game=True),
     Action.GAME_DESK: Rule(_powers(Power.ARBITER), _powers(Power.CLUB_ARBITER), "002 §17", judges_game=True),
@@ -95,10 +105,12 @@ RULES: dict[Action, Rule] = {
     Action.EVENT_ORGANISE: Rule(_powers(Power.ORGANISER), frozenset(), "002 §17"),
     Action.EVENT_APPOINT: Rule(_powers(Power.ORGANISER), frozenset(), "002 §17"),
     Action.EVENT_REAPPOINT: Rule(frozenset(), _powers(Power.CLUB_CHIEF), "002 §17"),
+    Action.EVENT_OPERATORS: Rule(_powers(Power.CHIEF), _powers(Power.CLUB_CHIEF), "002 §17"),
     Action.EVENT_PAIR: Rule(_powers(Power.ARBITER), frozenset(), "003 1.15"),
     Action.EVENT_ABSENCE: Rule(_powers(Power.ORGANISER, Power.CHIEF), frozenset(), "003 1.15.2"),
     Action.EVENT_DECIDE: Rule(_powers(Power.CHIEF), frozenset(), "003 1.4"),
     Action.EVENT_READ: Rule(_powers(Power.ORGANISER, Power.ARBITER, Power.PANEL), frozenset(), "002 §17"),
+    Action.EVENT_BOARDS: Rule(_powers(Power.CHIEF), frozenset(), "003 1.16.9"),
 }
 
 # Actions an event's rule gives to the club instead (the event is not the club's to judge by club roles).
@@ -146,6 +158,8 @@ def event_powers(member, championship: Championship) -> set[Power]:
         powers.add(Power.ARBITER)
     elif role == Appointment.Role.PANEL:
         powers.add(Power.PANEL)
+    elif role == Appointment.Role.OPERATOR:
+        powers.add(Power.OPERATOR)
     return powers
 
 
@@ -186,8 +200,13 @@ def verdict(member, action: Action, target=None) -> Verdict:
     if championship is not None and action not in CLUB_ACTIONS_OVER_EVENTS:
         # 1.3.1: the panel the championship names rules instead of its chief arbiter.
         wanted = _powers(Power.PANEL) if rule.panel_first and has_panel(championship) else rule.in_event
-        if not event_powers(member, championship) & wanted:
+        powers = event_powers(member, championship)
+        if not powers & wanted:
             return _refusal(action, championship, wanted)
+        if powers & wanted == {Power.ARBITER} and Power.CHIEF not in powers:
+            barred = _another_boards_game(member, target)
+            if barred is not None:
+                return barred
     elif not club_powers(member) & rule.in_club:
         return _refusal(action, None, rule.in_club)
     game = target if hasattr(target, "colour_of") else getattr(target, "game", None)
@@ -290,6 +309,18 @@ def require(member, action: Action, target=None) -> None:
     verdict(member, action, target).require()
 
 
+def _another_boards_game(member, target) -> Verdict | None:
+    """1.16.9: an arbiter (not the chief or deputy) judges a game of his round's boards only,
+    once the chief arbiter has assigned them; a round with no assignment is every arbiter's."""
+    game = target if hasattr(target, "colour_of") else getattr(target, "game", None)
+    if game is None:
+        return None
+    assigned = game_arbiter_ids(game)
+    if assigned is None or member.pk in assigned:
+        return None
+    return Verdict(False, "not-board-arbiter", _("Another arbiter judges this board (003 1.16.9)."))
+
+
 def _protest_conflict(member, protest) -> Verdict | None:
     """Nobody rules on a protest he filed, about his own game or team, or against his own sanction (1.3.1)."""
     if getattr(protest, "member_id", None) == member.pk:
@@ -303,6 +334,9 @@ def _protest_conflict(member, protest) -> Verdict | None:
         return Verdict(False, "own-team", _("Nobody rules on a protest of his own team (003 1.3.1)."))
     if sanction is not None and sanction.issued_by_id == member.pk and has_panel(event_of(protest)):
         return Verdict(False, "own-decision", _("A panel member does not rule on a protest against his own sanction."))
+    decision = getattr(protest, "decision", None)
+    if decision is not None and decision.by_id == member.pk and has_panel(event_of(protest)):
+        return Verdict(False, "own-decision", _("A panel member does not rule on a protest against his own decision."))
     return None
 
 

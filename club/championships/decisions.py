@@ -41,6 +41,28 @@ def decision_record(
     )
 
 
+# ---- who may protest a decision (1.3.1 «опротестовывать любые решения»): those it touches -----
+PROTESTABLE = frozenset({"absence", "withdraw", "exclude", "override", "lineup-decided", "entry-late"})
+
+
+def decision_concerns(decision: Decision) -> set[int]:
+    """The members a decision of the event touches, who may protest it (1.3.1): the player
+    marked absent, withdrawn or excluded; the players of the boards a pairing override changed;
+    the captain of the team whose line-up the chief arbiter set (1.14.7: the captain protests);
+    every other player of the event against a late entry. Empty for a decision nobody protests."""
+    data = decision.data or {}
+    if decision.action not in PROTESTABLE:
+        return set()
+    if decision.action in ("absence", "withdraw", "exclude"):
+        return {data.get("member")}
+    if decision.action == "override":
+        return {pid for board in [*data.get("before", ()), *data.get("after", ())] for pid in board[1:] if pid}
+    championship = decision.championship
+    if decision.action == "lineup-decided":
+        return set(championship.teams.filter(pk=data.get("team")).values_list("captain_id", flat=True))
+    return set(championship.entries.exclude(member_id=data.get("member")).values_list("member_id", flat=True))
+
+
 # ---- the log in words: what each action was, and who did it ----------------------------
 ACTION_WORDS = {
     "create": gettext_lazy("championship created"),
@@ -67,6 +89,7 @@ ACTION_WORDS = {
     "withdraw": gettext_lazy("player withdrawn"),
     "exclude": gettext_lazy("player excluded"),
     "reinstate": gettext_lazy("player reinstated"),
+    "board-arbiters": gettext_lazy("arbiters assigned to the round's boards"),
     "absence": gettext_lazy("player marked absent for a round (not paired, loses it)"),
     "finish": gettext_lazy("championship finished"),
     "playoff": gettext_lazy("play-off created for tied places"),

@@ -1,6 +1,7 @@
 """Exports of a championship: every game in one file and in one
-ZIP, the standings as CSV, the championship as a FIDE Tournament Report File
-(TRF16).
+ZIP, a renju event's games for renju programs (the RIF database's XML, a RenLib
+library: games/rules/renju_exchange.py), the standings as CSV, the championship
+as a FIDE Tournament Report File (TRF16).
 
 Each export is an ``Export(filename, content_type, content)`` (bytes); the
 views only send it. The games are the club's own records (``games/records.py``,
@@ -26,7 +27,7 @@ from club.platform.memo import VersionedMemo
 from games import time_words
 from games.records import RECORD_FILES, records_of
 from games.results import SCORINGS
-from games.rules import family
+from games.rules import family, renju_exchange, renju_records
 from ratings import standings
 
 from . import selectors, trf
@@ -108,6 +109,36 @@ def games_zip(championship: Championship) -> Export:
             info.compress_type = zipfile.ZIP_DEFLATED
             archive.writestr(info, record)
     return Export(f"{folder}-games.zip", "application/zip", out.getvalue())
+
+
+# ---- renju games for renju programs ---------------------------------------------------------------
+# RIF's database and RenLib hold renju's 15×15 games; games/rules/renju_exchange.py says what each holds.
+RENJU_ONLY = ("games.rif", "games.lib")
+
+
+def _renju_records(championship: Championship) -> list[renju_records.Record]:
+    named = _games(championship)
+    texts = records_of([game for _name, game in named], "renju")
+    return [record for text in texts for record in renju_records.read_records(text)]
+
+
+def games_rif(championship: Championship) -> Export:
+    """Every game as one RIF database (renju.net's XML, which renju-note opens)."""
+    start, end = (_trf_date(m).replace("/", "-") for m in (championship.started_at, championship.finished_at))
+    content = renju_exchange.rif_xml(_renju_records(championship), championship.name, start, end)
+    return Export(f"{_slug(championship)}.rif", "application/xml; charset=utf-8", content)
+
+
+def games_lib(championship: Championship) -> Export:
+    """Every game in one RenLib library: one tree of moves, players and result on each game's last stone."""
+    return Export(
+        f"{_slug(championship)}.lib", "application/octet-stream", renju_exchange.renlib(_renju_records(championship))
+    )
+
+
+def offers(championship: Championship, kind: str) -> bool:
+    """Whether the championship has this export: the renju programs' files only for renju."""
+    return kind in EXPORTS and (kind not in RENJU_ONLY or championship.discipline == "renju")
 
 
 # ---- standings as CSV ------------------------------------------------------------------------------
@@ -317,6 +348,8 @@ def _kept(kind: str, build):
 EXPORTS = {
     "games": _kept("games", games_file),
     "games.zip": _kept("games.zip", games_zip),
+    "games.rif": _kept("games.rif", games_rif),
+    "games.lib": _kept("games.lib", games_lib),
     "standings.csv": standings_csv,
     "trf": trf_text,
 }

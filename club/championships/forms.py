@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from decimal import Decimal
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -26,6 +29,9 @@ from ratings import standings
 from .decisions import REASON_MAX
 from .models import ROUNDS_MAX, Appointment, Championship
 from .selectors import results
+
+# "username 1-4", "username 5" (a dash or an en dash between the boards).
+BOARD_GROUP = re.compile(r"(?P<name>\S+)\s+(?P<first>\d{1,4})(?:\s*[-–]\s*(?P<last>\d{1,4}))?")
 
 
 def _opening_rule_choices():
@@ -80,6 +86,28 @@ class ChampionshipForm(forms.Form):
         label=_("Initial classification (Swiss, 1.15.5.1)"),
         required=False,
         choices=[("", _("the system's own (the blind draw: by lot, 1.15.4)"))] + Championship.InitialOrder.choices,
+    )
+    accelerated_rounds = forms.IntegerField(
+        label=_("Accelerated pairing: the first rounds (Swiss, 1.15.9; empty: none)"),
+        min_value=0,
+        max_value=ROUNDS_MAX,
+        required=False,
+    )
+    accelerated_points = forms.DecimalField(
+        label=_("Extra points the upper half counts in them"),
+        min_value=Decimal("0.5"),
+        max_value=Decimal("9.5"),
+        decimal_places=1,
+        initial=1,
+        required=False,
+    )
+    rating_bands = forms.CharField(
+        label=_("Pair within rating bands: their lower bounds (Swiss, 1.15.9; e.g. «2000, 1600»)"),
+        max_length=60,
+        required=False,
+    )
+    age_categories = forms.CharField(
+        label=_("Age categories (1.1; e.g. «U14» or «U14, 60+»; empty: every age)"), max_length=60, required=False
     )
     scoring = forms.ChoiceField(label=_("Scoring (1.12.1)"), choices=Championship.Scoring.choices)
     rated = forms.BooleanField(label=_("Rated"), required=False, initial=True)
@@ -150,6 +178,16 @@ class ChampionshipForm(forms.Form):
         ),
     )
 
+    def clean_rating_bands(self) -> list[int]:
+        text = self.cleaned_data["rating_bands"].replace(";", ",")
+        bounds = [part.strip() for part in text.split(",") if part.strip()]
+        if not all(part.isdigit() for part in bounds):
+            raise forms.ValidationError(_("Write the bands' lower bounds as ratings separated by commas."))
+        return [int(part) for part in bounds]
+
+    def clean_age_categories(self) -> list[str]:
+        return [code.strip() for code in self.cleaned_data["age_categories"].split(",") if code.strip()]
+
     def clean_play_mode(self):
         return self.cleaned_data["play_mode"] or Championship.PlayMode.ROUNDS
 
@@ -204,6 +242,9 @@ class ChampionshipForm(forms.Form):
         values["swiss_system"] = values["swiss_system"] or ""
         values["foul_policy"] = values["foul_policy"] or "reject"
         values["tie_criteria"] = list(values["tie_criteria"])
+        values["accelerated_rounds"] = values["accelerated_rounds"] or 0
+        if values["accelerated_points"] is None:
+            values["accelerated_points"] = 1
         return values
 
 
@@ -341,6 +382,29 @@ class OverrideForm(forms.Form):
         choices = [(p.username, str(p)) for p in players]
         self.fields["white"].choices = choices
         self.fields["black"].choices = [("", "—"), *choices]
+
+
+class BoardArbitersForm(forms.Form):
+    """The round's arbiters by board (1.16.9): one line per arbiter, "username 1-4" or "username 5"."""
+
+    assignments = forms.CharField(
+        label=_("Arbiters by board: one line each, username and boards (e.g. «yelena 1-4»); empty: every arbiter"),
+        widget=forms.Textarea(attrs={"rows": 3}),
+        max_length=5000,
+        required=False,
+    )
+
+    def clean_assignments(self) -> list[tuple[str, int, int]]:
+        groups = []
+        for line in self.cleaned_data["assignments"].splitlines():
+            if not line.strip():
+                continue
+            match = BOARD_GROUP.fullmatch(line.strip())
+            if match is None:
+                raise forms.ValidationError(_("Write each line as a username and boards, e.g. «yelena 1-4»."))
+            first = int(match["first"])
+            groups.append((match["name"], first, int(match["last"] or first)))
+        return groups
 
 
 class ResultForm(forms.Form):

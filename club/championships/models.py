@@ -88,6 +88,11 @@ class Championship(models.Model):
     # Team events (1.14.1, 1.14.2): boards per match, reserves per team.
     boards = models.PositiveSmallIntegerField(_("boards per match"), null=True, blank=True)
     reserves = models.PositiveSmallIntegerField(_("reserves per team"), default=0)
+    # 1.14.2, the regulations' board rules (``team_rules.BoardPolicy``): fixed boards, the boards
+    # reserves may play (empty: any), whether the line-up moves up past a missing player.
+    fixed_boards = models.BooleanField(_("boards fixed to the players (1.14.2)"), default=False)
+    reserve_boards = models.JSONField(_("boards reserves may play (1.14.2)"), default=list, blank=True)
+    lineup_moves_up = models.BooleanField(_("the line-up moves up past a missing player (1.14.2)"), default=False)
     # 1.1: a personal-team event ranks each board's players too (``selectors.board_rankings``).
     ranks_boards = models.BooleanField(_("ranks each board's players too (1.1)"), default=False)
     # 1.14.2: line-ups are due this many minutes before the round (empty: the rules' 15).
@@ -111,6 +116,16 @@ class Championship(models.Model):
     initial_order = models.CharField(
         _("initial classification"), max_length=8, choices=InitialOrder.choices, default=InitialOrder.RATING
     )
+    # 1.15.9, the regulations' other pairing procedures (a Swiss): accelerated pairing in the first
+    # rounds, the upper group counting these extra points; pairing within rating bands (lower bounds).
+    accelerated_rounds = models.PositiveSmallIntegerField(_("accelerated rounds (1.15.9)"), default=0)
+    accelerated_points = models.DecimalField(
+        _("extra points of the upper group (1.15.9)"), max_digits=3, decimal_places=1, default=1
+    )
+    rating_bands = models.JSONField(_("rating bands paired apart (1.15.9)"), default=list, blank=True)
+    # 1.1: the age categories the event is for ("U14", "60+"; ``age_categories``): an entry must
+    # fit one; with several, each has its own standings. Empty: open to every age.
+    age_categories = models.JSONField(_("age categories (1.1)"), default=list, blank=True)
     # 1.11: each pairing is a micro-match of this many games, colours alternating (шашки-64: 2, 2.2).
     games_per_pairing = models.PositiveSmallIntegerField(_("games per pairing"), default=1)
     # 2.2.2: шашки-64 draws one start per micro-match from this table ("idf", "fmjd", a loaded one).
@@ -161,6 +176,11 @@ class Championship(models.Model):
         return self.name
 
     @property
+    def event_year(self) -> int:
+        """The year ages are counted in (1.1): the year its entries close, else the year it was created."""
+        return (self.entries_close_at or self.created_at).year
+
+    @property
     def for_teams(self) -> bool:
         return self.entrants == self.Entrants.TEAMS
 
@@ -208,6 +228,8 @@ class Appointment(models.Model):
         DEPUTY = "deputy", _("deputy chief arbiter")
         ARBITER = "arbiter", _("arbiter")
         PANEL = "panel", _("protest panel member")
+        # Enters a game at the board's moves live at the table, for its broadcast (the chief arbiter appoints him).
+        OPERATOR = "operator", _("board operator")
 
     championship = models.ForeignKey(Championship, on_delete=models.CASCADE, related_name="appointments")
     member = models.ForeignKey(
@@ -307,6 +329,33 @@ class Round(models.Model):
 
     def __str__(self):
         return f"{self.championship} round {self.number}"
+
+
+class BoardArbiter(models.Model):
+    """An arbiter the chief arbiter assigns to a group of a round's boards (003 1.16.9: «на каждую
+    партию должен назначаться судья»): he judges their games (``authority``). In a team event the
+    numbers are the round's matches, each with all its boards."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="board_arbiters")
+    arbiter = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    first_board = models.PositiveSmallIntegerField()
+    last_board = models.PositiveSmallIntegerField()
+    assigned_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    assigned_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["round", "first_board"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(first_board__gte=1, last_board__gte=models.F("first_board")), name="board_arbiter_range"
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.arbiter} on boards {self.first_board}–{self.last_board} of {self.round}"
+
+    def covers(self, number: int) -> bool:
+        return self.first_board <= number <= self.last_board
 
 
 class Board(models.Model):

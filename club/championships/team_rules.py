@@ -23,12 +23,18 @@ Readings where the seed is silent (the services apply them):
   that could play scores every board. A Swiss bye scores a match win and
   every board.
 * A line-up keeps the roster's board order: a player may move up when one
-  above him sits out, reserves play below the players they replace.
+  above him sits out, reserves play below the players they replace — unless the
+  regulations fix the boards (``BoardPolicy``, 1.14.2).
+
+``BoardPolicy`` — 1.14.2: «закрепляются ли за игроками определённые доски, … на каких
+досках [запасные] могут играть, происходит ли сдвижка по доскам основного состава»;
+``lineup_problem`` checks a line-up against it, ``chairs`` seats it when the round starts.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from itertools import groupby
 
 from games import results
@@ -48,6 +54,51 @@ DEFAULT_CRITERIA = {
     MATCH_POINTS: (BOARD_POINTS, "head-to-head", "match-wins", "berger"),
     BOARD_POINTS: ("head-to-head", "match-wins", "berger"),
 }
+
+
+@dataclass(frozen=True)
+class BoardPolicy:
+    """The regulations' board rules (1.14.2).
+
+    ``fixed``: each player of the main line-up (roster places 1…boards) plays only on his own
+    board, and a reserve takes the board of the one he replaces; ``reserve_boards``: the boards
+    a reserve may play (empty: any); ``moves_up``: when a player of the line-up is missing at
+    the start, those below him move up a board (the last board is left empty) — otherwise his
+    chair stays empty. Fixed boards never move up."""
+
+    fixed: bool = False
+    reserve_boards: tuple[int, ...] = ()
+    moves_up: bool = False
+
+
+def lineup_problem(
+    lineup: Sequence[int | None], order: Mapping[int, int], boards: int, policy: BoardPolicy
+) -> tuple[str, int] | None:
+    """What breaks 1.14.2 in ``lineup`` (by board, None an empty board; ``order``: each player's
+    roster place from 1), as ``(code, board)``: "board-order" (the roster's order is not kept),
+    "fixed-board" (a main player off his board), "reserve-board" (a reserve on a board the
+    regulations keep from reserves); None when it stands."""
+    seated = [(board, m) for board, m in enumerate(lineup, 1) if m is not None]
+    # Fixed boards place every player by his own board, and a reserve on the board he takes.
+    for (_, above), (board, below) in zip(seated, seated[1:]):
+        if not policy.fixed and order[above] > order[below]:
+            return "board-order", board
+    for board, m in seated:
+        main = order[m] <= boards
+        if policy.fixed and main and order[m] != board:
+            return "fixed-board", board
+        if not main and policy.reserve_boards and board not in policy.reserve_boards:
+            return "reserve-board", board
+    return None
+
+
+def chairs(lineup: Sequence[int | None], absent: set[int], boards: int, policy: BoardPolicy) -> list[int | None]:
+    """Who sits on each board when the round starts: the line-up less the ``absent``; with
+    ``moves_up``, those below a missing player move up a board (1.14.2 «сдвижка»)."""
+    present = [m if m is not None and m not in absent else None for m in lineup]
+    if policy.moves_up and not policy.fixed:
+        present = [m for m in present if m is not None]
+    return (present + [None] * boards)[:boards]
 
 
 def board_colours(boards: int) -> list[str]:

@@ -68,7 +68,7 @@ class ProfileForm(forms.ModelForm):
 
     class Meta:
         model = Member
-        fields = ("display_name", "city", "federation_title", "federation_rating", "email", "time_zone")
+        fields = ("display_name", "city", "federation_title", "federation_rating", "birth_year", "email", "time_zone")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -1,8 +1,10 @@
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import ValidationError
+from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models.functions import Lower
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from club.platform import zones
@@ -34,6 +36,15 @@ class Member(AbstractUser):
         help_text=_("E.g. GM, IM, CM, 1st category."),
     )
     federation_rating = models.PositiveIntegerField(_("federation rating"), null=True, blank=True)
+    # 1.1 age categories: private — the member and the organisers of events he enters see it,
+    # the pages show only the category it puts him in.
+    birth_year = models.PositiveSmallIntegerField(
+        _("year of birth"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1900)],
+        help_text=_("Private: only for the age categories of the events you enter (1.1)."),
+    )
     # Set when the member opened the link mailed to ``email``; a change of email clears it
     # (services.member_profile_update, and the admin through services.member_account_save).
     email_verified = models.BooleanField(_("email verified"), default=False)
@@ -91,6 +102,8 @@ class Member(AbstractUser):
                 validate_one_line(getattr(self, name))
             except ValidationError as error:
                 errors[name] = error
+        if self.birth_year is not None and self.birth_year > timezone.now().year:
+            errors["birth_year"] = ValidationError(_("A year of birth is not in the future."))
         if errors:
             raise ValidationError(errors)
 

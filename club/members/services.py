@@ -16,7 +16,15 @@ from club.members.counting import member_count_forget
 from club.members.models import Member
 from club.members.roles import Role, forget_roles, require_role
 
-PROFILE_FIELDS = ("display_name", "city", "federation_title", "federation_rating", "email", "time_zone")
+PROFILE_FIELDS = (
+    "display_name",
+    "city",
+    "federation_title",
+    "federation_rating",
+    "email",
+    "time_zone",
+    "birth_year",
+)
 
 
 @transaction.atomic

@@ -60,6 +60,12 @@ urlpatterns = [
     path("championships/<id:pk>/desk/protest/", desk_views.desk_protest, name="championship-desk-protest"),
     path("championships/<id:pk>/desk/sanction/", desk_views.desk_sanction, name="championship-desk-sanction"),
     path("championships/<id:pk>/desk/question/", desk_views.desk_question, name="championship-desk-question"),
+    path("championships/<id:pk>/desk/organisers/", desk_views.desk_ask_organisers, name="championship-desk-organisers"),
+    path(
+        "championships/<id:pk>/desk/questions/<id:question_id>/answer/",
+        desk_views.desk_answer,
+        name="championship-desk-answer",
+    ),
     path(
         "championships/<id:pk>/desk/protests/<id:protest_id>/",
         desk_views.desk_ruling,

@@ -39,6 +39,7 @@ _REGISTRY = {
     "renju-free": "gomoku:RENJU_FREE",
     "gomoku-19": "gomoku19:GOMOKU_19",
     "gomoku-standard-19": "gomoku_standard19:GOMOKU_STANDARD_19",
+    "gomoku-infinite": "infinite:GOMOKU_INFINITE",
     "connect6": "connect6:CONNECT6",
 }
 _loaded: dict = {}

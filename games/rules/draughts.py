@@ -95,6 +95,12 @@ class Position:
         return (self.white, self.black, self.kings, self.white_to_move)
 
 
+def king_endgame(p: Position) -> bool:
+    """Is ``p`` an endgame of kings (both sides have one), the «дамочные эндшпиля» where a
+    clearly drawn position may be claimed under the five-move rule (2.1.9.1.6)?"""
+    return bool(p.white & p.kings) and bool(p.black & p.kings)
+
+
 def _bits(x: int):
     while x:
         b = x & -x

@@ -94,7 +94,7 @@ from .pdn import read_tag
 from .renju import RULES as _RENJU_RULES
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "0-0", "+/-", "-/+", "-/-", "*")
-VARIANTS = ("renju", "gomoku", "gomoku-standard", "renju-free", "connect6")
+VARIANTS = ("renju", "gomoku", "gomoku-standard", "renju-free", "connect6", "gomoku-infinite")
 RULES = tuple(_RENJU_RULES)  # one list of rule names: the rules module's
 MAX_TEXT = 2_000_000
 MAX_VALUE = 400
@@ -430,6 +430,8 @@ def _read_sgf(text: str, pos: int) -> tuple[Record, int]:
 
 def _write_sgf(record: Record) -> str:
     v = variant(record.variant)
+    if getattr(v, "infinite", False):  # SGF's points are letters of one fixed board (004's field has none)
+        raise IllegalMove(f"SGF has no points beyond a fixed board: write {record.variant} as a plain record")
     size = v.board_size
     root = f"(;FF[4]GM[4]CA[UTF-8]SZ[{size}]RU[{record.rule}]"
     if record.variant != "renju":

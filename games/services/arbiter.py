@@ -27,7 +27,7 @@ from games.rules import family
 from .errors import Conflict, Invalid, RuleRefusal
 from .finish import Ending, flag_if_fallen, game_finish
 from .guards import game_locked
-from .timing import STARTED, STOPPED, clocks_stopped, game_deadline
+from .timing import STARTED, STOPPED, clock_running, clocks_stopped, game_deadline
 
 # The six results of games/results.py, and "annulled": an arbiter's action that leaves no result.
 ANNULLED = "annulled"
@@ -168,7 +168,7 @@ def game_clocks_stop(
             raise Conflict("clocks-stopped", "The clocks are already stopped.")
         if flag_if_fallen(game, now):
             return game
-        field = "white_ms" if game.to_move == "white" else "black_ms"
+        field = "white_ms" if clock_running(game) == "white" else "black_ms"
         setattr(game, field, selectors.game_clocks(game, now=now)[field])
         game.turn_started_at = None
         game.deadline = game_deadline(game)
@@ -203,7 +203,7 @@ def games_stop_for_adjudication(*, game_ids, reason: str, clause: str, now: date
             if game.status != Game.Status.ONGOING or clocks_stopped(game) is not None or flag_if_fallen(game, now):
                 continue
             if game.turn_started_at is not None:
-                field = "white_ms" if game.to_move == "white" else "black_ms"
+                field = "white_ms" if clock_running(game) == "white" else "black_ms"
                 setattr(game, field, selectors.game_clocks(game, now=now)[field])
             game.turn_started_at, game.deadline = None, None
             game.save(update_fields=["white_ms", "black_ms", "turn_started_at", "deadline"])

@@ -16,7 +16,7 @@ from django.utils.module_loading import import_string
 from games import clock, events, results
 from games.models import BLACK, WHITE, Challenge, Game, GameEvent, Vacation
 
-from .timing import first_move_grace_at, flag_deadline, from_ms, game_deadline, lateness_at, to_ms
+from .timing import clock_running, first_move_grace_at, flag_deadline, from_ms, game_deadline, lateness_at, to_ms
 
 log = logging.getLogger(__name__)
 
@@ -144,7 +144,7 @@ def overdue_ending(game: Game, now: datetime, pauses: dict | None = None) -> tup
         return absent
     flag = flag_deadline(game, pauses)
     if flag is not None and flag <= now:
-        return flag, time_ending(game, flagged=game.to_move)
+        return flag, time_ending(game, flagged=clock_running(game))
     return None
 
 

@@ -32,7 +32,7 @@ from games.models import BLACK, WHITE, Game, GameEvent, Move
 from games.rules import IllegalMove
 from games.rules.base import Result
 
-from .arrival import first_arrival
+from .arrival import first_arrival, second_mover_arrival
 from .errors import Conflict, Invalid, NotFound, RuleRefusal
 from .finish import Ending, absence_ending, flag_if_fallen, game_finish
 from .guards import (
@@ -44,7 +44,15 @@ from .guards import (
     player_colour,
 )
 from .positions import FIVE_ROW, game_position, remember_on_commit, rules_of
-from .timing import clocks_stopped, first_move_seconds, game_deadline, left_of, players_pauses, thinking
+from .timing import (
+    clocks_stopped,
+    first_move_seconds,
+    game_deadline,
+    left_of,
+    players_pauses,
+    second_mover_awaited,
+    thinking,
+)
 
 
 def other(colour: str) -> str:
@@ -219,7 +227,13 @@ def _move(
         at, ending = absent
         game_finish(game=game, ending=ending, now=at)
         return ending
-    first_arrival(game, now)  # both were absent at the start: the first mover arrives with his move (1.6.3)
+    awaited = second_mover_awaited(game)
+    if awaited is not None:
+        raise RuleRefusal(
+            "opponent-absent",
+            f"Your opponent ({awaited}) has not come yet: his clock runs, and you make no move "
+            "until he checks in (003 1.6.3).",
+        )
     tc = game.time_control
     running = tc.timed and game.turn_started_at is not None
     pauses = players_pauses(game, cursor, vacations) if tc.correspondence else None
@@ -484,7 +498,8 @@ def game_check_in(*, game_id: int, member: Member, now: datetime | None = None) 
             )
         field = "white_checked_in_at" if colour == WHITE else "black_checked_in_at"
         if getattr(game, field) is None:
-            shared = first_arrival(game, now)  # the first of two absent players (1.6.3, 002 §15)
+            # The first of two absent players (1.6.3, 002 §15), or the awaited second mover.
+            shared = first_arrival(game, now) or second_mover_arrival(game, colour, now)
             setattr(game, field, now)
             game.deadline = game_deadline(game)  # both here: the lateness no longer applies
             game.save(update_fields=[field, "deadline", *shared])

@@ -40,7 +40,7 @@ FIVE_ROW = frozenset(names("renju"))
 DRAUGHTS = frozenset(names("draughts"))
 # Renju protocol steps (swap, declaration, 5th-move offers) are not stones.
 PROTOCOL_PHASES = ("swap", "declare", "propose")
-POINT = re.compile(r"^[a-z]\d{1,2}$")
+POINT = re.compile(r"^-?[a-z]{1,3}-?\d{1,4}$")  # a point; the infinite field's names go past z and below 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,7 +159,7 @@ def game_replay(game: Game, notations: tuple[str, ...]) -> Replay:
 
 def _replay_on(game: Game, start: Replay, notations: tuple[str, ...]) -> Replay:
     v = variant(game.discipline)
-    stones = hasattr(v, "geometry")
+    stones = v.family == "renju"  # moves are points (one, or Connect6's two)
     position, steps = start.position, list(start.steps)
     for notation in notations:
         path = _path(v, stones, position, notation)

@@ -62,6 +62,30 @@ def lateness_at(game: Game) -> datetime | None:
     return game.starts_at + timedelta(milliseconds=game.lateness_ms)
 
 
+def second_mover_awaited(game: Game) -> str | None:
+    """1.6.3: «Если отсутствует участник, играющий чёрными, то белые своего хода на доске не
+    делают» — the colour of the second mover of a scheduled live game, before its first move,
+    while he has not come: the first mover waits and makes no move. None otherwise."""
+    if game.starts_at is None or game.white_moves or game.black_moves or not venue_rules(game).server_clock:
+        return None  # a game at the board has its clocks on the table: the arbiter starts them there
+    tc = game.time_control
+    if tc.correspondence or not tc.timed:
+        return None
+    second = BLACK if game.to_move == WHITE else WHITE
+    return None if game.is_present(second) else second
+
+
+def clock_running(game: Game) -> str:
+    """Whose clock runs while one does: the absent player's (1.6.3: «пуская … часы
+    отсутствующего участника») — the second mover's while the first mover is there and he is
+    not; the first mover's when both are away; else the side to move's."""
+    awaited = second_mover_awaited(game)
+    first = game.to_move
+    if awaited is not None and game.is_present(first):
+        return awaited
+    return first
+
+
 def first_move_seconds() -> int:
     return settings.GAMES_FIRST_MOVE_SECONDS
 
@@ -88,8 +112,9 @@ def first_move_grace_at(game: Game) -> datetime | None:
 
 
 def flag_deadline(game: Game, pauses: dict | None = None) -> datetime | None:
-    """When the side to move's flag falls, vacations counted, a bank's cap per
-    move too (None: untimed, the clock is not running or not the server's)."""
+    """When the running clock's flag falls (``clock_running``: the side to move's,
+    or an absent player's, 1.6.3), vacations counted, a bank's cap per move too
+    (None: untimed, the clock is not running or not the server's)."""
     if not venue_rules(game).server_clock:
         return None
     tc = game.time_control
@@ -98,7 +123,7 @@ def flag_deadline(game: Game, pauses: dict | None = None) -> datetime | None:
     return from_ms(
         clock.deadline_ms(
             turn_started_ms=to_ms(game.turn_started_at),
-            left_ms=tc.allowance_ms(left_of(game, game.to_move)),
+            left_ms=tc.allowance_ms(left_of(game, clock_running(game))),
             pauses=_mover_pauses(game, tc, pauses),
         )
     )

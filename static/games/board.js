@@ -27,14 +27,31 @@
   const SVG = "http://www.w3.org/2000/svg";
   const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 
+  /* A column's name: a…z, aa, ab… to the right; -a, -b… left of a (the infinite field, 004). */
+  function columnName(x) {
+    if (x < 0) return "-" + columnName(-x - 1);
+    let name = "";
+    for (let n = x + 1; n > 0; n = Math.floor((n - 1) / 26)) name = LETTERS[(n - 1) % 26] + name;
+    return name;
+  }
+
+  function columnOf(name) {
+    const minus = name.startsWith("-");
+    let x = 0;
+    for (const ch of minus ? name.slice(1) : name) x = x * 26 + LETTERS.indexOf(ch) + 1;
+    return minus ? -x : x - 1;
+  }
+
   /* Where each square lies: x from the left (a = 0), y from white's edge
-   * (rank 1 = 0), as white sees the board. */
+   * (rank 1 = 0), as white sees the board. ``origin``: the point of the lower
+   * left corner, when the board shows a part of the infinite field (004). */
   class Geometry {
-    constructor(size, kind, notation) {
+    constructor(size, kind, notation, origin) {
       this.size = size;
       this.kind = kind; // "draughts" | "stones"
       this.notation = notation; // "algebraic" | "numeric"
       this.perRow = size / 2;
+      this.origin = origin || [0, 0];
     }
     isPlayable(x, y) {
       // a1 is a dark square at white's lower left (2.1.1; 3.1).
@@ -46,7 +63,7 @@
         const k = rowFromTop % 2 === 0 ? (x - 1) / 2 : x / 2;
         return String(rowFromTop * this.perRow + k + 1);
       }
-      return LETTERS[x] + String(y + 1);
+      return this.fileName(x) + this.rankName(y);
     }
     coords(label) {
       label = String(label).trim().toLowerCase();
@@ -59,14 +76,15 @@
         const x = rowFromTop % 2 === 0 ? 2 * k + 1 : 2 * k;
         return {x, y: this.size - 1 - rowFromTop};
       }
-      const m = /^([a-z])(\d{1,2})$/.exec(label);
+      const m = /^(-?[a-z]{1,3})(-?\d{1,4})$/.exec(label);
       if (!m) return null;
-      const x = LETTERS.indexOf(m[1]);
-      const y = parseInt(m[2], 10) - 1;
+      const x = columnOf(m[1]) - this.origin[0];
+      const y = parseInt(m[2], 10) - 1 - this.origin[1];
       if (x < 0 || x >= this.size || y < 0 || y >= this.size) return null;
       return {x, y};
     }
-    fileName(x) { return LETTERS[x]; }
+    fileName(x) { return columnName(x + this.origin[0]); }
+    rankName(y) { return String(y + this.origin[1] + 1); }
   }
 
   /* Pieces of a position from its FEN.
@@ -143,7 +161,7 @@
       const size = options.size || 8;
       const kind = options.kind || (size >= 15 ? "stones" : "draughts");
       const notation = options.notation || (size === 10 ? "numeric" : "algebraic");
-      this.geometry = new Geometry(size, kind, notation);
+      this.geometry = new Geometry(size, kind, notation, options.origin);
       this.onMove = options.onMove || function () {};
       this.onRefused = options.onRefused || function () {};
       this.labels = options.labels || {};
@@ -186,6 +204,17 @@
       const before = key(this.state);
       Object.assign(this.state, state);
       if (key(this.state) !== before) this.picked = [];
+      this.render();
+    }
+
+    /* The infinite field grew (004): draw the part of it the game now shows. */
+    reshape(size, origin) {
+      const g = this.geometry;
+      this.geometry = new Geometry(size, g.kind, g.notation, origin);
+      this.svg.setAttribute("class", "club-board club-board--" + g.kind + " club-board--" + size);
+      this.svg.setAttribute("data-size", String(size));
+      this.cursor = null;
+      this.picked = [];
       this.render();
     }
 
@@ -363,7 +392,8 @@
           el("line", {x1: 0, y1: i, x2: n - 1, y2: i, class: "cb-line"}, svg);
           el("line", {x1: i, y1: 0, x2: i, y2: n - 1, class: "cb-line"}, svg);
         }
-        for (const [sx, sy] of STAR_POINTS[n] || []) {
+        const stars = g.origin[0] === 0 && g.origin[1] === 0 ? STAR_POINTS[n] || [] : [];
+        for (const [sx, sy] of stars) {
           const p = this._screen(sx, sy);
           el("circle", {cx: p.col, cy: p.row, r: 0.12, class: "cb-star"}, svg);
         }
@@ -381,7 +411,7 @@
           el("text", {x: file + off, y: far, class: "cb-coord", "text-anchor": "middle",
                       "dominant-baseline": "middle"}, svg).textContent = fileText;
           el("text", {x: near, y: rank + off, class: "cb-coord", "text-anchor": "middle",
-                      "dominant-baseline": "middle"}, svg).textContent = String(i + 1);
+                      "dominant-baseline": "middle"}, svg).textContent = g.rankName(i);
         }
       }
 

@@ -27,7 +27,7 @@
   const $ = (sel) => root.querySelector(sel);
   const boardBox = $("#board");
   const board = new ClubBoard(boardBox, {
-    size: state.board.size, kind: state.board.kind, notation: state.board.notation,
+    size: state.board.size, kind: state.board.kind, notation: state.board.notation, origin: state.board.origin,
     labels: T.board, onMove: (notation) => submitMove(notation), onRefused: (square) => refused(square),
   });
   window.clubGame = {board, get state() { return state; }, get moves() { return moves; },
@@ -78,6 +78,11 @@
     const fen = live ? state.fen : ply === 0 ? state.start_fen : moves[ply - 1].fen;
     const last = ply > 0 && moves[ply - 1] ? moves[ply - 1].path || [] : [];
     const mine = live && state.ongoing && state.my_turn && !pending;
+    const origin = state.board.origin || [0, 0];
+    const g = board.geometry;
+    if (g.size !== state.board.size || g.origin[0] !== origin[0] || g.origin[1] !== origin[1]) {
+      board.reshape(state.board.size, origin);  // the infinite field grew (004)
+    }
     board.update({
       pieces: ClubBoard.parseFen(fen, board.geometry),
       lastMove: last,

@@ -68,27 +68,23 @@ def test_only_the_side_to_move_stops_the_clocks(client, both_here, clock):  # no
     assert game.turn_started_at is not None
 
 
-def test_the_five_move_rule_is_the_arbiters_decision(client, both_here, staff, players, clock):  # noqa: F811
+def test_a_five_move_claim_outside_an_endgame_of_kings_is_refused_and_changes_nothing(
+    client,
+    both_here,
+    players,
+    clock,  # noqa: F811
+):
+    # 2.1.9.1.6: «К явно ничейным позициям относятся дамочные эндшпиля» — at the start, no king
+    # is on the board: the rule could not grant the draw, so the claim is refused.
     game = both_here
     outsider = next(p for p in players[:4] if p.pk not in (game.white_id, game.black_id))
     assert (
         _post(_as(client, outsider), f"/api/arbiters/games/{game.pk}/draw-claims/", {"kind": "five-moves"}).status_code
         == 403
     )
-    claimed = _post(_as(client, game.black), f"/api/arbiters/games/{game.pk}/draw-claims/", {"kind": "five-moves"})
-    assert claimed.status_code == 201
-    game.refresh_from_db()
-    assert game.turn_started_at is not None  # play goes on while the arbiter judges
-    # 2.1.9.1.6: «своим 5‑м ходом» — no move played yet, so the arbiter cannot grant it.
-    early = _post(
-        _as(client, staff["chief"]),
-        f"/api/arbiters/draw-claims/{claimed.json()['id']}/decision/",
-        {"grant": True, "reason": "clearly drawn, no progress in 5 moves"},
-    )
-    assert early.status_code == 409 and early.json()["error"] == "five-moves-not-made"
-    game.refresh_from_db()
-    assert (game.status, game.result) == ("active", "")
-    assert DrawClaim.objects.get().status == DrawClaim.Status.PENDING
+    refused = _post(_as(client, game.black), f"/api/arbiters/games/{game.pk}/draw-claims/", {"kind": "five-moves"})
+    assert refused.status_code == 409 and refused.json()["error"] == "not-a-king-endgame"
+    assert "2.1.9.1.6" in refused.json()["detail"] and not DrawClaim.objects.exists()
 
 
 # Three kings against one, white to move (white plays for the win), as a club game the club's arbiter judges.
@@ -135,9 +131,14 @@ def test_the_five_move_draw_is_granted_only_after_the_fifth_move_of_the_side_pla
     game = ending(THREE_KINGS)
     claimed = _post(_as(client, game.black), f"/api/arbiters/games/{game.pk}/draw-claims/", {"kind": "five-moves"})
     assert claimed.status_code == 201
+    assert _decide(client, staff["arbiter"], claimed.json()["id"]).json()["error"] == "five-moves-not-made"
     _play(game, QUIET[:8])  # white's 4th move and black's reply
     refused = _decide(client, staff["arbiter"], claimed.json()["id"])
     assert refused.status_code == 409 and "4" in refused.json()["detail"]
+    # The arbiter is told the claim still waits, in the page's language.
+    assert any(words in refused.json()["detail"] for words in ("nothing recorded", "ничего не записано"))
+    game.refresh_from_db()
+    assert (game.status, game.result) == ("active", "") and DrawClaim.objects.get().status == "pending"
     _play(game, QUIET[8:9])  # white's 5th move
     granted = _decide(client, staff["arbiter"], claimed.json()["id"])
     assert granted.status_code == 200, granted.content
@@ -154,3 +155,37 @@ def test_a_capture_after_the_claim_starts_the_count_again(client, ending, staff)
     assert refused.status_code == 409 and refused.json()["error"] == "five-moves-not-made"
     _play(game, AFTER_CAPTURE[10:])  # the 5th since the capture
     assert _decide(client, staff["arbiter"], claimed.json()["id"]).status_code == 200
+
+
+def test_no_draw_claim_while_the_arbiter_has_the_clocks_stopped(client, players, staff):
+    # 2.1.9.1.6 needs play going on: in an adjournment or once play has closed for
+    # adjudication there is no claim, on the page or through the API.
+    from club.arbiters.selectors import five_moves_claim_open
+    from club.arbiters.services import clocks_stop
+
+    game = game_create(
+        discipline="russian", white=players[0], black=players[1], time_control="2700", start_fen=THREE_KINGS
+    )
+    assert five_moves_claim_open(game, game.black)
+    clocks_stop(by=staff["arbiter"], game_id=game.pk, reason="the hall closes")
+    game.refresh_from_db()
+    assert not five_moves_claim_open(game, game.black)
+    refused = _post(_as(client, game.black), f"/api/arbiters/games/{game.pk}/draw-claims/", {"kind": "five-moves"})
+    assert refused.status_code == 409 and refused.json()["error"] == "clocks-stopped"
+    assert not DrawClaim.objects.exists()
+
+
+def test_the_arbiter_s_decision_form_has_no_default_and_an_unchosen_decision_records_nothing(client, ending, staff):
+    # The arbiter chooses to grant or refuse: a form sent as it came grants nothing.
+    game = ending(THREE_KINGS)
+    claim = _post(_as(client, game.black), f"/api/arbiters/games/{game.pk}/draw-claims/", {"kind": "five-moves"})
+    client.force_login(staff["arbiter"])
+    page = client.get(f"/arbiters/games/{game.pk}/").content.decode()
+    assert '<option value="" selected>—</option><option value="grant">' in page
+    sent = client.post(
+        f"/arbiters/games/{game.pk}/",
+        {"action": "draw-decision", "claim": claim.json()["id"], "grant": "", "reason": "clearly drawn"},
+    )
+    assert sent.status_code in (200, 400)
+    game.refresh_from_db()
+    assert (game.status, game.result) == ("active", "") and DrawClaim.objects.get().status == "pending"

@@ -28,17 +28,17 @@ def kinds(items):
     return [i.kind for i in items]
 
 
-def test_a_five_move_claim_waits_in_the_inbox_of_each_arbiter_of_the_game_and_nobody_else(
+def test_a_draw_claim_waits_in_the_inbox_of_each_arbiter_of_the_game_and_nobody_else(
     live, staff, players, on_commit, clock
-):  # 2.1.9.1.6: a clearly drawn position is the arbiter's decision
+):  # 1.7.13: the draw the stronger side's stopped clocks ask for is the arbiter's decision
     game = live
     with on_commit():
-        claim = services.draw_claim(member=game.black, game_id=game.pk, kind="five-moves", now=clock.now)
+        claim = services.draw_claim(member=game.white, game_id=game.pk, kind="stop-clocks", now=clock.now)
     for official in (staff["chief"], staff["arbiter"]):
         (item,) = inbox.inbox_of(official)
         assert (item.kind, item.may_act, item.target) == ("claim", True, game)
         assert item.url == f"/arbiters/games/{game.pk}/#draw-claims"
-        assert item.deadline is None and item.since == claim.claimed_at
+        assert item.deadline == item.since == claim.claimed_at  # at once: the clocks are stopped
     # the organiser holds no appointment; the players and a club member judge nothing (002 §17)
     for member in (staff["organiser"], game.white, game.black, players[5]):
         assert inbox.inbox_of(member) == []
@@ -55,7 +55,7 @@ def test_each_arbiter_is_told_once_by_mail_in_his_own_language(live, staff, on_c
     english(staff["chief"])  # Yelena keeps the club's language, Russian
     mail.outbox.clear()
     with on_commit():
-        services.draw_claim(member=game.black, game_id=game.pk, kind="five-moves", now=clock.now)
+        services.draw_claim(member=game.white, game_id=game.pk, kind="stop-clocks", now=clock.now)
     notices = Notification.objects.filter(kind="arbiter")
     assert sorted(n.recipient_id for n in notices) == sorted([staff["chief"].pk, staff["arbiter"].pk])
     by_address = {m.to[0]: m for m in mail.outbox}
@@ -69,7 +69,7 @@ def test_an_arbiter_who_wants_no_such_mail_is_told_on_the_site_only(live, staff,
     notification_settings_update(member=staff["arbiter"], arbiter_email=False)
     mail.outbox.clear()
     with on_commit():
-        services.draw_claim(member=live.black, game_id=live.pk, kind="five-moves", now=clock.now)
+        services.draw_claim(member=live.white, game_id=live.pk, kind="stop-clocks", now=clock.now)
     assert Notification.objects.filter(recipient=staff["arbiter"], kind="arbiter", email="none").exists()
     assert [m.to for m in mail.outbox] == [["valentin@club.test"]]
 
@@ -115,7 +115,7 @@ def test_a_protest_waits_for_whoever_rules_on_it_not_for_every_arbiter(live, sta
 def test_the_event_view_shows_everything_waiting_and_who_may_act(live, staff, on_commit, clock):
     game = live
     with on_commit():
-        services.draw_claim(member=game.black, game_id=game.pk, kind="five-moves", now=clock.now)
+        services.draw_claim(member=game.white, game_id=game.pk, kind="stop-clocks", now=clock.now)
         (sanction,) = services.sanction_issue(
             by=staff["arbiter"], member_id=game.white_id, kind="remark", reason="talking", game_id=game.pk, now=T0
         )
@@ -127,14 +127,14 @@ def test_the_event_view_shows_everything_waiting_and_who_may_act(live, staff, on
     assert seen == {"claim": True, "protest": True}
 
 
-def test_a_club_game_s_claim_waits_for_the_club_s_arbiters(db, on_commit):
+def test_a_club_game_s_question_waits_for_the_club_s_arbiters(db, on_commit):
     from games.services import game_create
 
     white, black = make_member("white_one"), make_member("black_one")
     club_arbiter = make_member("klara", "arbiter")
     game = game_create(discipline="russian", white=white, black=black, time_control="d3")
     with on_commit():
-        services.draw_claim(member=white, game_id=game.pk, kind="five-moves")
+        services.question_ask(member=white, game_id=game.pk, text="May I take a day's vacation?")
     (item,) = inbox.inbox_of(club_arbiter)
     assert item.championship is None and item.deadline_note
     assert Notification.objects.filter(recipient=club_arbiter, kind="arbiter").exists()

@@ -1,5 +1,5 @@
 """The chief arbiter's inbox in the browser, at a phone's width in Russian and a
-desktop's in English: a draw claim (2.1.9.1.6), a protest (1.3.1) and the games
+desktop's in English: a draw claim (1.7.13), a protest (1.3.1) and the games
 a correspondence event's closing date leaves to adjudicate arrive; from the
 inbox he follows each item's link and acts on it, and the item leaves the inbox.
 The page never scrolls sideways (every item's box within the viewport)."""
@@ -16,6 +16,7 @@ from club.arbiters.models import DrawClaim, Protest
 from club.championships import services as championships
 from club.championships.models import Championship
 from games.models import Game
+from games.services import game_create, game_move_make
 from tests.browser.conftest import screenshot
 from tests.browser.test_play_browser import club_server  # noqa: F401 (fixture)
 from tests.conftest import make_member
@@ -74,7 +75,12 @@ def test_the_chief_arbiter_acts_on_a_claim_a_protest_and_an_adjudication_from_hi
     championships.entries_close(by=organiser, championship_id=event.pk, seed="lot")
     championships.section_start(by=chief_arbiter, championship_id=event.pk)
     games = list(Game.objects.filter(championship_board__round__championship=event).order_by("pk"))
-    claim = arbiters.draw_claim(member=games[0].white, game_id=games[0].pk, kind="five-moves")
+    # a club game at 45 minutes: its white stops the clocks and claims the draw (1.7.13)
+    club_game = game_create(discipline="russian", white=players[0], black=players[1], time_control="2700")
+    game_move_make(game_id=club_game.pk, member=club_game.white, text="c3-d4", expected_ply=0)
+    club_game.refresh_from_db()
+    mover = club_game.white if club_game.to_move == "white" else club_game.black
+    claim = arbiters.draw_claim(member=mover, game_id=club_game.pk, kind="stop-clocks")
 
     page = official_page(browser, club_server, chief_arbiter, width=width, locale=locale)
     page.goto("/")
@@ -84,7 +90,7 @@ def test_the_chief_arbiter_acts_on_a_claim_a_protest_and_an_adjudication_from_hi
     open_item(page, "claim")
     decision = page.locator("form[data-action='draw-decision']")
     decision.locator("select[name='grant']").select_option("refuse")
-    decision.locator("textarea[name='reason']").fill("Play on: the position is not clearly drawn.")
+    decision.locator("textarea[name='reason']").fill("Play on: the position is not won for either side.")
     decision.locator("button[type='submit']").click()
     expect(page.locator(".messages")).to_be_visible()
     claim.refresh_from_db()

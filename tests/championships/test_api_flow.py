@@ -162,6 +162,8 @@ def test_a_swiss_played_to_the_end_with_absentees_a_withdrawal_and_an_override(a
     assert b1.game.starts_at == starts and b1.game.lateness_ms == 15 * 60_000  # 1.9.1: the first control, 15′
     with on_commit():
         game_check_in(game_id=b2.game_id, member=b2.white, now=starts - timedelta(minutes=5))
+        for player in (b3.white, b3.black):  # both at board 3: white moves once black is there (1.6.3)
+            game_check_in(game_id=b3.game_id, member=player, now=starts - timedelta(minutes=5))
         game_move_make(game_id=b3.game_id, member=b3.white, text="c3-d4", expected_ply=0, now=starts)
         game_move_make(game_id=b3.game_id, member=b3.black, text="f6-g5", expected_ply=1, now=starts)
         game_resign(game_id=b3.game_id, member=b3.black, now=starts + timedelta(minutes=3))

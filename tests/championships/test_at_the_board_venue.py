@@ -161,8 +161,14 @@ def test_a_player_cannot_check_in_move_or_resign_on_the_site_in_a_game_at_the_bo
 
 def test_the_one_place_says_what_a_game_at_the_board_may_do():
     board = rules_of("board")
-    assert not (
-        board.server_clock or board.check_in or board.first_move_period or board.flag_sweep or board.worker_forfeit
-    )
+    assert not (board.server_clock or board.moves_online or board.first_move_period or board.flag_sweep)
+    assert not board.worker_forfeit
     assert board.arbiter_result_played and not rules_of("online").arbiter_result_played
     assert rules_of("online").flag_sweep and rules_of("correspondence").flag_sweep
+
+
+def test_the_game_page_of_a_game_at_the_board_offers_no_move_and_no_action(make_championship, players, staff):
+    championship = _club_night(make_championship, players[:4])
+    board = _published(championship, staff)[0]
+    state = client_for(board.white).get(f"/play/games/{board.game_id}/state/").json()
+    assert state["legal_moves"] == [] and state["buttons"] == []  # white to move, yet nothing to click

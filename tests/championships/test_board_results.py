@@ -177,7 +177,7 @@ def test_from_the_boards_page_two_players_report_and_an_arbiter_records_a_no_sho
     url = reverse("championships:boards", args=[club_night.pk])
     white = client_for(first.white)
     page = white.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
-    assert "Тур 1, стол 1" in page and str(first.black) in page
+    assert "Тур 1, стол 1" in page and str(first.black) in page and "за доской" in page  # the event's terms
     assert white.post(url, {"game": first.game_id, "action": "report", "result": "0-1"}).status_code == 302
     black_page = client_for(first.black).get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Confirm 0 – 1" in black_page
@@ -209,3 +209,49 @@ def test_the_api_reports_lists_decides_a_no_show_and_takes_a_score_sheet(club_ni
     assert sheet.status_code == 200 and sheet.json()["moves"] == ["c3-d4", "f6-e5"]
     refused_sheet = api(first.white).post(f"{base}/{first.game_id}/score-sheet/", {"moves": "a1-b2", "ply": 2})
     assert refused_sheet.status_code == 409 and "Move 3 (a1-b2)" in refused_sheet.json()["detail"]
+
+
+def test_no_result_is_recorded_at_the_board_before_the_round_starts(club_night, staff):
+    # The club night's bug: every result could be entered before the round's start, without a word.
+    board = _boards(club_night)[0]
+    with refused(RuleRefusal, "not-started"):
+        services.board_result_set(
+            by=staff["chief"],
+            championship_id=club_night.pk,
+            game_id=board.game_id,
+            result="1-0",
+            reason="entered in advance",
+            now=START - timedelta(minutes=1),
+        )
+    assert Game.objects.get(pk=board.game_id).status == Game.Status.ONGOING
+    assert not Decision.objects.filter(action="result").exists()
+
+
+def test_a_micro_match_at_the_board_is_reported_game_by_game(make_championship, players, staff, on_commit):
+    # 1.11: each game of the micro-match is played at the board and reported like a single game.
+    championship = make_championship(
+        players[:2], venue="board", time_control="180+2", lateness_minutes=1, games_per_pairing=2
+    )
+    with on_commit():
+        pair_and_publish(championship, staff, starts_at=START)
+    board = Board.objects.get(round__championship=championship, black__isnull=False)
+    first = board.match_games.get(number=1).game
+    with on_commit():
+        for member in (first.white, first.black):
+            services.board_result_report(
+                by=member, championship_id=championship.pk, game_id=first.pk, result="1-0", now=AFTER
+            )
+    second = board.match_games.get(number=2).game
+    assert second.venue == "board" and second.deadline is None and second.white_id == first.black_id
+    assert [w.game.pk for w in boards_without_result(championship)] == [second.pk]  # the game now waiting
+    with on_commit():
+        for member in (second.white, second.black):
+            services.board_result_report(
+                by=member,
+                championship_id=championship.pk,
+                game_id=second.pk,
+                result="1/2-1/2",
+                now=AFTER + timedelta(hours=1),  # after the break between the games (1.11)
+            )
+    board.refresh_from_db()
+    assert board.result == "1-0"  # 1½ – ½ for the board's white (1.11)

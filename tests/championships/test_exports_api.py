@@ -128,6 +128,9 @@ def test_the_schema_describes_them_without_warnings():
             "text/x-renju": {"schema": {"type": "string"}},
         },
         "games.zip": {"application/zip": {"schema": {"type": "string", "format": "binary"}}},
+        # Renju: the RIF database is XML text, a RenLib library bytes.
+        "games.rif": {"application/xml": {"schema": {"type": "string"}}},
+        "games.lib": {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}},
         "standings.csv": {"text/csv": {"schema": {"type": "string"}}},
         "trf": {"text/plain": {"schema": {"type": "string"}}},
     }

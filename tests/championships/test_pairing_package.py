@@ -27,6 +27,7 @@ CALLERS_USE = {
     "knockout_order",
     "knockout_rounds",
     "micro_match",
+    "OtherProcedures",
     "round_robin",
     "scheveningen",
     "swiss",

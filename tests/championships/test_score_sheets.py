@@ -146,3 +146,23 @@ def test_the_score_sheet_page_takes_typed_moves_and_names_an_illegal_one(night):
     assert Game.objects.get(pk=board.game_id).ply == 2
     viewer = client_for(board.black).get(reverse("games:game", args=[board.game_id])).content.decode()
     assert "f6-e5" in viewer
+
+
+def test_a_pdn_uploaded_with_the_round_s_results_is_a_score_sheet_like_a_typed_one(renju_night, staff, on_commit):
+    # The whole-round form's file goes through the same rules: a record that contradicts
+    # the reported result is refused, and nothing of the round is kept.
+    championship, board = renju_night
+    with on_commit():
+        for member in (board.white, board.black):
+            services.board_result_report(
+                by=member, championship_id=championship.pk, game_id=board.game_id, result="1-0", now=AFTER
+            )
+    record = (
+        f'[Event "x"]\n[Round "1.{board.number}"]\n[Black "{board.black}"]\n[White "{board.white}"]\n'
+        f'[Rule "none"]\n[Result "*"]\n\n1. h8 2. a1 3. h9 4. a2 5. h10 6. a3 7. h11 8. a4 9. h12 *\n'
+    )
+    with pytest.raises(RuleRefusal) as refusal:
+        services.round_results_set(
+            by=staff["arbiter"], championship_id=championship.pk, round_number=1, results={}, reason="x", records=record
+        )
+    assert refusal.value.code == "record-contradicts-result" and not Move.objects.exists()

@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from games import clock
-from games.services import game_check_in, game_create
+from games.services import RuleRefusal, game_check_in, game_create
 
 from .conftest import T0, at, play
 
@@ -50,11 +50,20 @@ def test_the_time_until_black_arrives_is_halved_between_both_clocks(scheduled, b
     assert (game.to_move, game.turn_started_at) == ("white", at(360))
 
 
-def test_white_arriving_with_his_move_is_charged_half_and_black_the_other_half(scheduled, anna):
-    # 1.6.3: white comes after 4 minutes and moves at once: 2 minutes off each clock.
-    game = play(scheduled(), anna, "c3-d4", 240)
+def test_white_arriving_first_halves_the_time_and_then_black_s_clock_runs(scheduled, anna, boris):
+    # 1.6.3: white comes after 4 minutes: 2 minutes off each clock, and the absent black's clock
+    # runs («пускает часы отсутствующего участника»); white makes no move until black comes.
+    game = scheduled()
+    game_check_in(game_id=game.pk, member=anna, now=at(240))
+    game.refresh_from_db()
     assert (game.white_ms, game.black_ms) == (BASE_MS - 2 * MINUTE_MS, BASE_MS - 2 * MINUTE_MS)
-    assert (game.to_move, game.turn_started_at) == ("black", at(240))
+    with pytest.raises(RuleRefusal):
+        play(game, anna, "c3-d4", 250)
+    game_check_in(game_id=game.pk, member=boris, now=at(300))
+    game.refresh_from_db()
+    assert (game.white_ms, game.black_ms) == (BASE_MS - 2 * MINUTE_MS, BASE_MS - 3 * MINUTE_MS)
+    game = play(game, anna, "c3-d4", 330)
+    assert (game.white_ms, game.to_move) == (BASE_MS - 2 * MINUTE_MS - 30_000, "black")
 
 
 def test_renju_runs_one_clock_for_both(scheduled, anna):

@@ -65,17 +65,46 @@ def test_no_move_is_accepted_before_the_scheduled_start(round_game, anna):
 def test_the_clocks_start_at_the_scheduled_start_not_at_creation(round_game, anna):
     game = round_game()
     assert (game.turn_started_at, game.started_at, game.white_ms) == (T0, T0, 2_700_000)
-    game_check_in(game_id=game.pk, member=anna, now=at(-60))  # at the board before the start
+    for member in (anna, game.black):  # both at the board before the start
+        game_check_in(game_id=game.pk, member=member, now=at(-60))
     game = play(game, anna, "c3-d4", 30)
     assert game.white_ms == 2_700_000 - 30_000
 
 
-# 1.6.3: if black is absent, black's clock runs as if white had moved
-def test_black_s_clock_runs_from_white_s_first_move(round_game, anna):
+# 1.6.3: «пуская … часы отсутствующего участника. Если отсутствует участник, играющий
+# чёрными, то белые своего хода на доске не делают.»
+def test_while_black_is_absent_his_clock_runs_and_white_waits(round_game, anna, boris):
+    from games.selectors import game_clocks
+
     game = round_game(lateness_ms=None)
     game_check_in(game_id=game.pk, member=anna, now=at(-60))  # white there at the start, black not
-    game = play(game, anna, "c3-d4", 30)
-    assert (game.to_move, game.turn_started_at, game.deadline) == ("black", at(30), at(30 + 2700))
+    game.refresh_from_db()
+    shown = game_clocks(game, now=at(300))
+    assert (shown["running"], shown["white_ms"], shown["black_ms"]) == ("black", 2_700_000, 2_400_000)
+    assert game.deadline == at(2700)  # black's flag, while he is away and no lateness is allowed
+    with pytest.raises(RuleRefusal) as waits:
+        game_move_make(game_id=game.pk, member=anna, text="c3-d4", expected_ply=0, now=at(300))
+    assert waits.value.code == "opponent-absent" and "1.6.3" in waits.value.detail
+    from games.live import game_state
+
+    page = game_state(game.pk, anna)  # the page, now: still waiting for black
+    assert not page["my_turn"] and page["legal_moves"] == [] and "1.6.3" in page["start_text"]
+    assert page["clock"]["running"] == "black"
+    game.refresh_from_db()
+    assert (game.ply, game.white_ms, game.black_ms, game.turn_started_at) == (0, 2_700_000, 2_700_000, T0)
+    game_check_in(game_id=game.pk, member=boris, now=at(300))  # black comes: his five minutes are his
+    game.refresh_from_db()
+    assert (game.black_ms, game.turn_started_at, game.deadline) == (2_400_000, at(300), at(300 + 2700))
+    game = play(game, anna, "c3-d4", 330)
+    assert (game.white_ms, game.to_move) == (2_700_000 - 30_000, "black")
+
+
+def test_black_absent_until_his_flag_falls_loses_on_time(round_game, anna):
+    # 1.6.3 with no lateness allowed: the absent player's clock is the one that runs out.
+    game = round_game(lateness_ms=None)
+    game_check_in(game_id=game.pk, member=anna, now=at(-60))
+    assert games_sweep(now=at(2700)) == 1
+    assert _ended(game)[:3] == ("finished", "1-0", "time")
 
 
 # ---- lateness (1.9.1, 1.9.2) ----------------------------------------------------------------------
@@ -91,9 +120,11 @@ def test_white_absent_past_the_lateness_loses_by_forfeit(round_game, boris):
     assert game.ended_at == at(10 * MINUTE)
 
 
-# 1.9.1: black who neither moved nor checked in forfeits, though white has moved
+# 1.9.1: black who never checked in forfeits; white, there, waited (1.6.3)
 def test_black_absent_past_the_lateness_loses_by_forfeit(round_game, anna):
-    game = play(round_game(), anna, "c3-d4", 20)
+    game = round_game()
+    game_check_in(game_id=game.pk, member=anna, now=at(20))
+    game.refresh_from_db()
     assert game.deadline == at(10 * MINUTE)
     assert games_sweep(now=at(11 * MINUTE)) == 1
     assert _ended(game) == ("finished", "+/-", "forfeit", "003 1.9.1")
@@ -107,14 +138,17 @@ def test_both_absent_both_lose(round_game):
 
 
 def test_a_player_who_checked_in_but_has_not_moved_plays_on(round_game, anna, boris):
-    game = play(round_game(), anna, "c3-d4", 20)
+    game = round_game()
+    game_check_in(game_id=game.pk, member=anna, now=at(20))
     game_check_in(game_id=game.pk, member=boris, now=at(30))
     game.refresh_from_db()
-    # Both here: only the clock counts now — black's, less his half of the 20 s both were absent (1.6.3).
-    assert game.deadline == at(20 + 2700 - 10)
+    # 1.6.3: the 20 s both were away are halved; then black's clock ran until he came at 30 s.
+    assert (game.white_ms, game.black_ms) == (2_700_000 - 10_000, 2_700_000 - 20_000)
+    # Both here: only the clock counts now — white's, from black's arrival.
+    assert game.deadline == at(30 + 2700 - 10)
     assert games_sweep(now=at(20 * MINUTE)) == 0
-    game = play(game, boris, "f6-g5", 25 * MINUTE)
-    assert game.status == "active" and game.black_ms == 2_700_000 - 10_000 - (25 * MINUTE - 20) * 1000
+    game = play(game, anna, "c3-d4", 25 * MINUTE)
+    assert game.status == "active" and game.white_ms == 2_700_000 - 10_000 - (25 * MINUTE - 30) * 1000
 
 
 def test_a_late_move_after_the_lateness_is_refused_and_the_game_forfeited(round_game, boris):

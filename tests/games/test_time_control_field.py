@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
+from games import clock
 from games.clock import (
     CORRESPONDENCE_DAYS,
     DAY_S,
@@ -124,3 +125,11 @@ def test_a_game_without_a_control_is_untimed(anna, boris):
     game = Game.objects.create(discipline="russian", white=anna, black=boris, speed="untimed")
     game.refresh_from_db()
     assert (game.time_control, game.time_control.timed) == (TimeControl(), False)
+
+
+@pytest.mark.parametrize("discipline", ["russian", "russian-64", "international", "giveaway", "renju", "gomoku"])
+def test_each_preset_is_named_by_the_speed_its_control_has(discipline):
+    # 2.1.11, 2.2.3, 3.6, 4.3, 000 9.4: the speed class comes from the control (the form groups
+    # the presets by it); the name only says it, and must say the same.
+    for preset in clock.presets(discipline):
+        assert preset.name.split()[0] == preset.time_control.speed_in(discipline), preset

@@ -7,6 +7,8 @@ from django.contrib.messages import get_messages
 from django.test import Client
 
 from club.arbiters.models import DrawClaim
+from club.arbiters.services import draw_claim
+from club.platform.refusals import RuleRefusal
 from games import services
 from games.models import Game
 
@@ -28,9 +30,10 @@ def outcome(response):
 
 
 def played(game, moves, white, black, first="white"):
-    side = first
+    side, start = first, game.ply
     for n, text in enumerate(moves):
-        services.game_move_make(game_id=game.pk, member=white if side == "white" else black, text=text, expected_ply=n)
+        mover = white if side == "white" else black
+        services.game_move_make(game_id=game.pk, member=mover, text=text, expected_ply=start + n)
         side = "black" if side == "white" else "white"
     game.refresh_from_db()
     return game
@@ -125,3 +128,30 @@ def test_the_five_move_claim_is_not_a_renju_rule(anna, boris):
     refused = logged_in(anna).post(f"/arbiters/games/{game.pk}/draw-claim/", {"kind": "five-moves"})
     assert outcome(refused)[0][0] == "error"
     assert not DrawClaim.objects.exists()
+
+
+def test_the_claim_forms_are_offered_only_where_the_rules_could_grant_them(anna, boris):
+    # 2.1.9.2: the repetition claim to the side to move once the position stands a third time,
+    # or with the move that would make it so; 2.1.9.1.6: the five-move claim in an endgame of
+    # kings («дамочные эндшпиля»). At move 2 of the start position, neither.
+    repetition, five_moves = "repetition-claim", 'class="draw-claim five-moves"'
+    opening = services.game_create(discipline="russian", white=anna, black=boris, time_control="1800+30")
+    opening = played(opening, ["c3-d4", "f6-g5"], anna, boris)
+    page = logged_in(anna).get(f"/play/games/{opening.pk}/").content.decode()
+    assert repetition not in page and five_moves not in page
+    with pytest.raises(RuleRefusal) as refused:  # and the service refuses it: nothing is recorded
+        draw_claim(member=anna, game_id=opening.pk, kind="five-moves")
+    assert refused.value.code == "not-a-king-endgame" and not DrawClaim.objects.exists()
+
+    ending = played(kings(anna, boris), SHUFFLE[:3], anna, boris)  # b8-a7 would bring the start a 2nd time
+    page = logged_in(boris).get(f"/play/games/{ending.pk}/").content.decode()
+    assert repetition not in page and five_moves in page
+    ending = played(ending, SHUFFLE[3:] + SHUFFLE[:3], anna, boris, first="black")  # now a 3rd time
+    page = logged_in(boris).get(f"/play/games/{ending.pk}/").content.decode()
+    assert repetition in page
+    assert repetition not in logged_in(anna).get(f"/play/games/{ending.pk}/").content.decode()  # not her turn
+
+    services.game_resign(game_id=ending.pk, member=anna)
+    for member in (anna, boris):  # the game is over: no claim at all (2.1.10.4)
+        page = logged_in(member).get(f"/play/games/{ending.pk}/").content.decode()
+        assert repetition not in page and five_moves not in page

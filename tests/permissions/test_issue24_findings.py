@@ -22,7 +22,7 @@ from club.championships import services
 from club.championships.models import Appointment, Board, Championship, Decision
 from club.platform.refusals import Invalid, NotFound
 from games.models import Game
-from games.services import game_resign
+from games.services import game_create, game_resign
 from ratings.models import RatingChange
 from tests.championships.conftest import T0, api, make_championship, on_commit, players, staff  # noqa: F401
 from tests.conftest import make_member
@@ -103,7 +103,10 @@ def test_a_club_chief_arbiter_does_not_judge_the_game_he_plays_002_17(api, irina
 def test_a_club_arbiter_does_not_grant_his_own_five_move_draw_claim_2_1_9_1_6(api, players):
     # 2.1.9.1.6, 002 §17: the arbiter decides a claim — never the claimant's own.
     kirill = make_member("kirill", "arbiter")
-    game = start_game(white=kirill, black=players[0], time_control="2700")
+    # An endgame of kings: where the five-move claim may be made (2.1.9.1.6).
+    game = game_create(
+        discipline="russian", white=kirill, black=players[0], time_control="2700", start_fen="W:WKc1,Kh2:BKa7,Kh8"
+    )
     claim = draw_claim(member=kirill, game_id=game.pk, kind="five-moves")
     answer = api(kirill).post(f"/api/arbiters/draw-claims/{claim.pk}/decision/", {"grant": True, "reason": "drawn"})
     assert answer.status_code == 403 and answer.json()["error"] == "own-game"

@@ -30,7 +30,7 @@ from club.championships import services as championships
 from club.championships.authority import CLUB_ACTIONS_OVER_EVENTS, RULES, Action, Power
 from tests.snapshots import club_snapshot
 
-from .world import OFFICES, PERSONAS, World, build
+from .world import JUDGES, OFFICES, PERSONAS, World, build
 
 WATCHED = {
     "games.Game": ("status", "result", "ply", "termination", "white_ms", "black_ms", "turn_started_at"),
@@ -39,6 +39,7 @@ WATCHED = {
     "championships.Entry": ("status",),
     "championships.Round": ("status",),
     "championships.Board": ("white_id", "black_id", "result"),
+    "championships.BoardArbiter": ("arbiter_id", "first_board", "last_board"),
     "arbiters.Sanction": ("status",),
     "arbiters.Protest": ("status",),
     "arbiters.DrawClaim": ("status",),
@@ -58,6 +59,9 @@ class Endpoint:
     target: str  # "event game", "club game", "adjourned game", an event's id name, or "club"
     page: bool = False
     prepare: Callable[[World], None] | None = None  # brings the state the action needs, run by its officials
+    # A participant's right rather than an office: exactly these personas may (the authority's
+    # ``protest_filer`` decides it from the game or the sanction).
+    only: tuple[str, ...] | None = None
 
 
 REASON = "the matrix checks who may"
@@ -167,6 +171,11 @@ ENDPOINTS: list[Endpoint] = [
              "/api/championships/{to_pair}/rounds/1/discard/", {"reason": REASON}, "to_pair", prepare=_pair),
     Endpoint("round: withdrawn (page)", (Action.EVENT_DECIDE,), "post", "/championships/{to_pair}/discard/",
              {"round": "1", "reason": REASON}, "to_pair", page=True, prepare=_pair),
+    # 1.16.9: the chief arbiter assigns the event's arbiters to a round's boards.
+    Endpoint("round: arbiters by board (API)", (Action.EVENT_BOARDS,), "put", "/api/championships/{event}/rounds/1/arbiters/",
+             {"groups": [{"member_id": "{judge_id}", "first_board": 1, "last_board": 2}]}, "event"),
+    Endpoint("round: arbiters by board (page)", (Action.EVENT_BOARDS,), "post", "/championships/{event}/board-arbiters/",
+             {"round": "1", "assignments": "yelena 1-2"}, "event", page=True),
     # The event's setup, by its organiser (002 §17).
     Endpoint("draft: entries opened (API)", (Action.EVENT_ORGANISE,), "post", "/api/championships/{draft}/open/", {},
              "draft"),
@@ -197,6 +206,12 @@ ENDPOINTS: list[Endpoint] = [
              {"team_id": "{team}", "after_round": 0, "treatment": "annul", "reason": REASON}, "teams", page=True),
     Endpoint("team event: protest ruled (API)", (Action.PROTEST_RULE,), "post",
              "/api/teams/{teams}/protests/{team_protest}/rule/", {"upheld": False, "ruling": REASON}, "teams"),
+    # 1.14.7: in a team event only the captain protests — a decision in a game of his team's player,
+    # or a sanction against one; not the players at the board ("white", "black" here), nor anyone else.
+    Endpoint("team game: protest filed (API)", (), "post", "/api/arbiters/protests/",
+             {"game": "{team_game}", "text": REASON}, "team game", only=("captain",)),
+    Endpoint("team game: sanction protested (API)", (), "post", "/api/arbiters/protests/",
+             {"sanction": "{team_sanction}", "text": REASON}, "team game", only=("captain",)),
     # The club (003 1.4): a club-scope sanction.
     Endpoint("club: remark (API)", (Action.SANCTION,), "post", "/api/sanctions/",
              {"member": "{white_id}", "kind": "remark", "reason": REASON}, "club"),
@@ -219,11 +234,17 @@ def _allowed_one(persona: str, action: Action, endpoint: Endpoint, plays: bool) 
         wanted, held = rule.in_club, in_club
     if not held & wanted:
         return False
+    # 1.16.9: an arbiter (not the chief) judges only the game of the board he was assigned.
+    judged_by_board = held & wanted == {Power.ARBITER} and Power.CHIEF not in held and endpoint.target in JUDGES
+    if judged_by_board and JUDGES[endpoint.target] != persona:
+        return False
     # 002 §17: nobody judges a game he plays in; 1.3.1: nor rules on a protest about it.
     return not (plays and (rule.judges_game or action == Action.PROTEST_RULE))
 
 
 def allowed(persona: str, endpoint: Endpoint) -> bool:
+    if endpoint.only is not None:
+        return persona in endpoint.only
     plays = persona in ("white", "black") and endpoint.target in GAMES
     return all(_allowed_one(persona, action, endpoint, plays) for action in endpoint.actions)
 
@@ -242,6 +263,8 @@ def _filled(value, ids: dict):
         return int(value.format(**ids)) if value.startswith("{") and value.endswith("_id}") else value.format(**ids)
     if isinstance(value, list):
         return [_filled(v, ids) for v in value]
+    if isinstance(value, dict):
+        return {k: _filled(v, ids) for k, v in value.items()}
     return value
 
 
@@ -249,9 +272,10 @@ def _ids(w: World) -> dict:
     tomorrow = timezone.localtime() + timedelta(days=1)
     ids = {**w.ids, "tomorrow": tomorrow.isoformat(), "tomorrow_local": tomorrow.strftime("%Y-%m-%dT%H:%M")}
     ids["white_id"] = w.games["event game"].white_id
+    ids["judge_id"] = w.people["arbiter"].pk
     for key in ("event_game", "club_game", "adjourned_game", "event", "to_pair", "draft", "entries", "teams",
                 "spare", "player", "adjournment", "event_claim", "club_claim", "event_question", "club_question",
-                "event_protest", "club_protest", "team_protest"):  # fmt: skip
+                "event_protest", "club_protest", "team_protest", "team_game", "team_sanction"):  # fmt: skip
         ids[key] = str(w.ids[key])
     return ids
 

@@ -3,14 +3,17 @@
 Every persona the matrix tries, and what he is in the club:
 
 * the event (``event``: a live round robin of four, round 1 under way) has its
-  organiser, its chief arbiter, an arbiter and a one-member protest panel; the
+  organiser, its chief arbiter, two arbiters — the chief assigned round 1's board 1
+  (the event game) to the one and board 2 (the adjourned game) to the other
+  (1.16.9, ``JUDGES``) — and a one-member protest panel; the
   same officials run the event still to be paired (``to_pair``), the draft
   (``draft``), the event taking entries (``entries``) and the team event
   (``teams``), so "this event" means the same people in each;
 * another event (``elsewhere``) has its own chief arbiter and arbiter;
 * a club game (``club_game``) between the event's first two players;
 * the club arbiter and chief arbiter hold the club role and no appointment;
-  the captain captains a team of the team event; the club admin is an
+  the captain captains a team of the team event, and off the board the first
+  team of a team league under way (``team game``: its board 1); the club admin is an
   administrator; the superuser is Django's.
 
 ``OFFICES`` is what each persona holds — in "this event" and in the club —
@@ -28,11 +31,13 @@ from django.test import Client
 from django.utils import timezone
 
 from club.arbiters import services as arbiters
+from club.arbiters.models import DrawClaim
 from club.championships import services as championships
 from club.championships.authority import Power
 from club.championships.models import Board
+from club.teams.models import BoardGame
 from games.models import Game
-from games.services import game_move_make
+from games.services import game_check_in, game_move_make
 from tests.conftest import make_member
 from tests.games_web.helpers import start_game
 
@@ -54,6 +59,7 @@ OFFICES: dict[str, tuple[set[Power], set[Power]]] = {
     "other event's arbiter": (set(), CLUB_ARBITER),
     "other event's chief": (set(), CLUB_CHIEF),
     "arbiter": (ARBITERS, CLUB_ARBITER),
+    "board 2's arbiter": (ARBITERS, CLUB_ARBITER),
     "chief": (CHIEFS, CLUB_CHIEF),
     "organiser": ({Power.ORGANISER}, set()),
     "panel member": ({Power.PANEL}, set()),
@@ -62,6 +68,8 @@ OFFICES: dict[str, tuple[set[Power], set[Power]]] = {
     "superuser": ({Power.ORGANISER}, CLUB_CHIEF),
 }
 PERSONAS = tuple(OFFICES)
+# 1.16.9: the game each assigned arbiter judges; another arbiter of the event does not judge it.
+JUDGES = {"event game": "arbiter", "adjourned game": "board 2's arbiter"}
 
 
 @dataclass
@@ -113,6 +121,7 @@ def build() -> World:
     p["organiser"] = make_member("grigory", "organiser")
     p["chief"] = make_member("valentin", "chief_arbiter")
     p["arbiter"] = make_member("yelena", "arbiter")
+    p["board 2's arbiter"] = make_member("zakhar", "arbiter")
     p["panel member"] = make_member("pavel")
     p["member"] = make_member("outsider")
     p["club arbiter"] = make_member("kirill", "arbiter")
@@ -126,7 +135,7 @@ def build() -> World:
     p["captain"] = make_member("kapitan")
     spare = make_member("spare", "arbiter")  # whom an appointment appoints
     players = [make_member(f"player{i}") for i in range(12)]
-    staff = [(p["chief"], "chief"), (p["arbiter"], "arbiter")]
+    staff = [(p["chief"], "chief"), (p["arbiter"], "arbiter"), (p["board 2's arbiter"], "arbiter")]
     organiser = p["organiser"]
 
     # This event: a live round robin of four, round 1 started a minute ago.
@@ -142,7 +151,19 @@ def build() -> World:
     first, second = (
         b.game for b in Board.objects.filter(round__championship=event, game__isnull=False).order_by("number")
     )
+    championships.board_arbiters_assign(
+        by=p["chief"],
+        championship_id=event.pk,
+        round_number=1,
+        groups=[
+            championships.BoardGroup(arbiter_id=p[JUDGES[name]].pk, first=number, last=number)
+            for number, name in ((1, "event game"), (2, "adjourned game"))
+        ],
+    )
     club_game = start_game(white=first.white, black=first.black, time_control="2700")
+    for game in (first, second):  # both at each board: white moves only once black is there (1.6.3)
+        for member in (game.white, game.black):
+            game_check_in(game_id=game.pk, member=member)
     for game in (first, club_game):  # each side moves: no game is aborted for want of a first move meanwhile
         game_move_make(game_id=game.pk, member=game.white, text="c3-d4", expected_ply=0)
         game_move_make(game_id=game.pk, member=game.black, text="f6-g5", expected_ply=1)
@@ -170,10 +191,37 @@ def build() -> World:
             if player.pk != team.captain_id:
                 championships.team_invitation_answer(member=player, team_id=team.pk, accept=True)
 
+    # A team league under way (correspondence): the captain captains its first team from off the
+    # board; a game of round 1 and a warning to a player of his team, which only he protests (1.14.7).
+    league = _event(organiser, staff, "Team league", entrants="teams", boards=2, reserves=0, time_control="d3")
+    boarders = [make_member(f"league{i}") for i in range(4)]
+    their_captain = make_member("league_captain")  # both captains off the board: the players protest nothing
+    for name, captain, roster in (("Ladya", p["captain"], boarders[:2]), ("Damka", their_captain, boarders[2:])):
+        side = championships.team_register(
+            by=captain, championship_id=league.pk, name=name, captain=captain, players=roster
+        )
+        for player in roster:
+            if player.pk != captain.pk:
+                championships.team_invitation_answer(member=player, team_id=side.pk, accept=True)
+    championships.entries_close(by=organiser, championship_id=league.pk, seed="matrix")
+    championships.round_pair(by=p["arbiter"], championship_id=league.pk)
+    championships.round_publish(by=p["arbiter"], championship_id=league.pk, round_number=1)
+    team_game = BoardGame.objects.filter(match__round__championship=league, board=1).get().game
+    ladya_player = team_game.white if team_game.white in boarders[:2] else team_game.black
+    (warning,) = arbiters.sanction_issue(
+        by=p["arbiter"], member_id=ladya_player.pk, kind="warning", reason="talking", game_id=team_game.pk
+    )
+    w.games["team game"] = team_game
+    w.ids["team_sanction"] = warning.pk
+
     # What the arbiters' desk acts on: a pending claim and question in each game, a sanction and
     # its protest, and the second game adjourned with its move sealed, due to resume.
     for name, game in (("event", first), ("club", club_game)):
-        w.ids[f"{name}_claim"] = arbiters.draw_claim(member=game.white, game_id=game.pk, kind="five-moves").pk
+        # A five-move claim waiting for the arbiter. Filed, it needs an endgame of kings
+        # (2.1.9.1.6); the matrix tries who may decide it, so it is put on record as it stands.
+        w.ids[f"{name}_claim"] = DrawClaim.objects.create(
+            game=game, kind="five-moves", claimed_by=game.white, claimed_at=now, ply=game.ply
+        ).pk
         w.ids[f"{name}_question"] = arbiters.question_ask(member=game.white, game_id=game.pk, text="May I?").pk
         issuer = p["arbiter"] if name == "event" else p["club arbiter"]
         (sanction,) = arbiters.sanction_issue(

@@ -32,7 +32,14 @@ def test_a_tie_for_first_is_settled_by_a_play_off_match_and_the_final_standings_
     event = ok(
         api(organiser).post(
             "/api/teams/",
-            {"name": "Кубок", "discipline": "russian", "time_control": "d3", "boards": 4, "reserves": 1},
+            {
+                "name": "Кубок",
+                "discipline": "russian",
+                "time_control": "d3",
+                "boards": 4,
+                "reserves": 1,
+                "scoring": "match-points",  # the note to 1.14.6: level on match points, then a play-off
+            },
         ),
         201,
     )

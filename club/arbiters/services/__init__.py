@@ -25,7 +25,7 @@ from .desk import (
     sealed_move_record,
 )
 from .protests import protest_file, protest_rule
-from .questions import question_answer, question_ask
+from .questions import question_answer, question_ask, question_to_organisers
 from .sanctions import HEAVY, LIGHT, sanction_issue, sanction_reverse
 
 __all__ = [
@@ -45,6 +45,7 @@ __all__ = [
     "protest_rule",
     "question_answer",
     "question_ask",
+    "question_to_organisers",
     "result_decide",
     "sanction_issue",
     "sanction_reverse",

@@ -26,6 +26,7 @@ from club.notifications.services import decision_notify
 from club.platform.refusals import Conflict, Forbidden, Invalid, NotFound, RuleRefusal
 from games.models import BLACK, WHITE, Game, Move
 from games.rules import IllegalMove, family
+from games.rules.draughts import king_endgame
 from games.services import game_check_in, game_move_make
 from games.services.arbiter import (
     game_clock_correct,
@@ -370,9 +371,11 @@ def draw_claim(*, member, game_id: int, kind: str, now: datetime | None = None) 
     """A player asks the arbiter for a draw. ``stop-clocks`` (1.7.13, 1.16.8):
     the side to move, in a game played to the end with one control, stops
     both clocks, which fixes the draw if the arbiter confirms; the clocks stay
-    stopped until he decides. ``five-moves`` (2.1.9.1.6): play goes on while
-    the arbiter judges the position; he grants the draw only after the five
-    moves (``five_moves_made``)."""
+    stopped until he decides. ``five-moves`` (2.1.9.1.6): only in an endgame
+    of kings («дамочные эндшпиля», ``draughts.king_endgame``); play goes on
+    while the arbiter judges the position; he grants the draw only after the
+    five moves (``five_moves_made``). Refused while the clocks are stopped (an
+    adjournment, a game closed for adjudication): no claim then."""
     now = now or timezone.now()
     if kind not in DrawClaim.Kind.values:
         raise Invalid("bad-kind", _("A draw claim is one of: %(k)s.") % {"k": ", ".join(DrawClaim.Kind.values)})
@@ -385,6 +388,13 @@ def draw_claim(*, member, game_id: int, kind: str, now: datetime | None = None) 
             raise Conflict("game-over", _("The game is over."))
         if kind == DrawClaim.Kind.FIVE_MOVES and family(game.discipline) != "draughts":
             raise Invalid("not-draughts", _("The five-move rule is a rule of draughts (003 2.1.9.1.6)."))
+        if clocks_stopped(game) is not None:
+            raise Conflict("clocks-stopped", _("The clocks are stopped: no draw claim until play resumes."))
+        if kind == DrawClaim.Kind.FIVE_MOVES and not king_endgame(game_position(game)):
+            raise RuleRefusal(
+                "not-a-king-endgame",
+                _("The five-move rule is for clearly drawn endgames of kings: each side needs a king (003 2.1.9.1.6)."),
+            )
         if DrawClaim.objects.filter(game=game, status=DrawClaim.Status.PENDING).exists():
             raise Conflict("claim-pending", _("A draw claim in this game is already waiting for the arbiter."))
         if kind == DrawClaim.Kind.STOP_CLOCKS:
@@ -449,8 +459,9 @@ def draw_claim_decide(*, by, claim_id: int, grant: bool, reason: str, now: datet
             raise Conflict(
                 "five-moves-not-made",
                 _(
-                    "The draw is granted once the side playing for the win has made 5 moves since the claim "
-                    "(since the last capture or promotion after it): %(n)s so far (003 2.1.9.1.6, 1.16.7)."
+                    "Not granted, and nothing recorded: the claim still waits. The draw is granted once the side "
+                    "playing for the win has made 5 moves since the claim (since the last capture or promotion "
+                    "after it): %(n)s so far (003 2.1.9.1.6, 1.16.7). Refuse it, or decide again after the moves."
                 )
                 % {"n": made},
             )

@@ -13,7 +13,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from club.championships.authority import Action, has_panel, protest_filer, require
-from club.championships.decisions import reason_given
+from club.championships.decisions import decision_concerns, reason_given
+from club.championships.models import Decision
 from club.championships.selectors import championship_of_game
 from club.notifications.services import decision_notify
 from club.platform.refusals import Conflict, Forbidden, Invalid, NotFound
@@ -34,19 +35,25 @@ def protest_file(
     game_id: int | None = None,
     team_id: int | None = None,
     match_id: int | None = None,
+    decision_id: int | None = None,
     now: datetime | None = None,
 ) -> Protest:
-    """A player protests in writing a sanction against him, or a decision in
-    his game (1.3.1); in a team event only a team's captain protests, for his
-    team: about the event, one of its matches, a game of its players or a
-    sanction against one of them (1.14.7: only the captain, and in writing)."""
+    """A player protests in writing a sanction against him, a decision in his
+    game, or any decision of the event that touches him (1.3.1: an absence
+    mark, a withdrawal, a pairing changed, a late entry —
+    ``decisions.decision_concerns``); in a team event only a team's captain
+    protests, for his team: about the event, one of its matches, a game of its
+    players, a sanction against one of them or its line-up set by the chief
+    arbiter (1.14.7: only the captain, and in writing)."""
     now = now or timezone.now()
     text = reason_given(text)
     if not getattr(member, "is_authenticated", False):
         raise Forbidden("not-logged-in", _("Log in to protest."))
     with transaction.atomic():
-        sanction = game = team = match = None
-        if team_id is not None:
+        sanction = game = team = match = decision = None
+        if decision_id is not None:
+            decision, championship, team = _decision_protested(member, decision_id)
+        elif team_id is not None:
             team = Team.objects.select_related("championship").filter(pk=team_id).first()
             if team is None:
                 raise NotFound("no-such-team", _("There is no team %(id)s.") % {"id": team_id})
@@ -84,6 +91,7 @@ def protest_file(
             championship=championship,
             team=team,
             match=match,
+            decision=decision,
             text=text,
             filed_at=now,
         )
@@ -100,6 +108,24 @@ def protest_file(
         )
         protest_arrived(protest)
         return protest
+
+
+def _decision_protested(member, decision_id: int):
+    """The decision ``member`` protests, its event, and the team he protests for (1.3.1, 1.14.7)."""
+    decision = Decision.objects.select_related("championship").filter(pk=decision_id).first()
+    if decision is None:
+        raise NotFound("no-decision", _("There is no such decision."))
+    if member.pk not in decision_concerns(decision):
+        raise Forbidden(
+            "not-concerned", _("Only those a decision touches protest it (003 1.3.1); this one does not touch you.")
+        )
+    if decision.protests.filter(member=member, status=Protest.Status.PENDING).exists():
+        raise Conflict("protest-pending", _("Your protest against this decision is already waiting."))
+    championship = decision.championship
+    team = None
+    if decision.action == "lineup-decided":
+        team = championship.teams.get(pk=decision.data["team"])
+    return decision, championship, team
 
 
 def protest_rule(*, by, protest_id: int, upheld: bool, ruling: str, now: datetime | None = None) -> Protest:

@@ -1,4 +1,5 @@
-"""Questions to the arbiter (1.3.1): a player of a game asks its arbiter, and sees the answer."""
+"""Questions (1.3.1 «обращаться … к судьям и в организационный комитет»): a player of a game asks
+its arbiter, a player of an event its organising committee, and sees the answer."""
 
 from __future__ import annotations
 
@@ -10,7 +11,9 @@ from django.utils.translation import gettext as _
 
 from club.championships.authority import Action, require
 from club.championships.decisions import reason_given
+from club.championships.models import Championship
 from club.championships.selectors import championship_of_game
+from club.championships.selectors.events import is_participant
 from club.platform.refusals import Conflict, Forbidden, NotFound
 from games.models import Game
 
@@ -33,15 +36,33 @@ def question_ask(*, member, game_id: int, text: str, now: datetime | None = None
     return question
 
 
+def question_to_organisers(*, member, championship_id: int, text: str, now: datetime | None = None) -> Question:
+    """A player of the event (entered, or on a team's roster) asks its organising committee."""
+    now = now or timezone.now()
+    text = reason_given(text)
+    championship = Championship.objects.filter(pk=championship_id).first()
+    if championship is None or championship.status == Championship.Status.DRAFT:
+        raise NotFound("no-such-championship", _("There is no such championship."))
+    if not getattr(member, "is_authenticated", False) or not is_participant(championship, member.pk):
+        raise Forbidden("not-a-player", _("Only the event's players ask its organising committee (003 1.3.1)."))
+    return Question.objects.create(championship=championship, asked_by=member, asked_at=now, text=text)
+
+
 def question_answer(*, by, question_id: int, answer: str, now: datetime | None = None) -> Question:
     now = now or timezone.now()
     answer = reason_given(answer)
     with transaction.atomic():
-        question = Question.objects.select_for_update().select_related("game").filter(pk=question_id).first()
+        question = (
+            Question.objects.select_for_update().select_related("game", "championship").filter(pk=question_id).first()
+        )
         if question is None:
             raise NotFound("no-question", _("There is no such question."))
-        require(by, Action.GAME_DESK, question.game)
-        championship = championship_of_game(question.game)
+        if question.game is None:  # to the organising committee: its organiser answers
+            require(by, Action.EVENT_ORGANISE, question.championship)
+            championship = question.championship
+        else:
+            require(by, Action.GAME_DESK, question.game)
+            championship = championship_of_game(question.game)
         if question.answered_at is not None:
             raise Conflict("already-answered", _("This question has already been answered."))
         question.answer, question.answered_by, question.answered_at = answer, by, now

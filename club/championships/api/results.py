@@ -24,7 +24,7 @@ from club.platform.refusals import Invalid
 from .. import exports
 from ..models import Championship, Standings
 from ..selectors import bracket as brackets
-from ..selectors import event_tables, results, results_json
+from ..selectors import categories, event_tables, results, results_json
 from . import serializers as s
 from .views import visible_or_404
 
@@ -43,6 +43,33 @@ class StandingsView(APIView):
         """The table as last computed from the results (ratings.standings.table rows)."""
         stored = Standings.objects.filter(championship=visible_or_404(pk, request.user)).first()
         return Response({"computed_at": stored.computed_at if stored else None, "rows": stored.rows if stored else []})
+
+
+class CategoryStandingsView(APIView):
+    @extend_schema(responses=s.CategoryStandingsSerializer(many=True))
+    def get(self, request, pk):
+        """Each age category's standings (1.1), where the event has two or more: its players'
+        rows of the table, each with his place in the category and in the whole event."""
+        championship = visible_or_404(pk, request.user)
+        rows = event_tables.stored_standings_rows(championship)
+        return Response(
+            [
+                {
+                    "category": table["category"],
+                    "rows": [
+                        {
+                            "place": r["place"] or None,
+                            "overall": r["row"]["place"],
+                            "player": r["row"]["player"].id,
+                            "name": r["row"]["player"].name,
+                            "points": r["row"]["raw"]["points"],
+                        }
+                        for r in table["rows"]
+                    ],
+                }
+                for table in categories.category_standings(championship, rows)
+            ]
+        )
 
 
 class CrosstableView(APIView):
@@ -165,7 +192,10 @@ def _export_response(request, pk, kind: str) -> HttpResponse:
     dialect = request.query_params.get("dialect", exports.CSV_DEFAULT_DIALECT)
     if dialect not in exports.CSV_DIALECTS:
         raise Invalid("unknown-dialect", _("No such CSV dialect: %(dialect)s.") % {"dialect": dialect})
-    done = exports.export(_public(pk), kind, dialect)
+    championship = _public(pk)
+    if not exports.offers(championship, kind):
+        raise Http404
+    done = exports.export(championship, kind, dialect)
     response = HttpResponse(done.content, content_type=done.content_type)
     response["Content-Disposition"] = f'attachment; filename="{done.filename}"'
     return response
@@ -182,6 +212,12 @@ EXPORT_RESPONSES = {
         (200, "text/x-renju"): _text("The five-in-a-row family: every game as a renju text record"),
     },
     "games.zip": {(200, "application/zip"): OpenApiResponse(OpenApiTypes.BINARY, description="One record per game")},
+    "games.rif": {(200, "application/xml"): _text("Renju: every game as the RIF database's XML (renju-note)")},
+    "games.lib": {
+        (200, "application/octet-stream"): OpenApiResponse(
+            OpenApiTypes.BINARY, description="Renju: every game in one RenLib library"
+        )
+    },
     "standings.csv": {(200, "text/csv"): _text("The standings, RFC 4180 (or the dialect asked for)")},
     "trf": {(200, "text/plain"): _text("FIDE TRF16, as BBP Pairings reads it")},
 }

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from rest_framework import serializers
 
 from club.platform.api.params import IdField
@@ -118,6 +120,10 @@ class ChampionshipSerializer(serializers.ModelSerializer):
             "swiss_system",
             "rounds_planned",
             "initial_order",
+            "accelerated_rounds",
+            "accelerated_points",
+            "rating_bands",
+            "age_categories",
             "tie_criteria",
             "entries_open_at",
             "entries_close_at",
@@ -207,6 +213,29 @@ class ChampionshipCreateSerializer(serializers.Serializer):
         allow_blank=True,
         default="",
         help_text="Empty: by rating (1.15.5.1), by lot for the blind draw (1.15.4, which refuses 'rating').",
+    )
+    accelerated_rounds = serializers.IntegerField(
+        min_value=0, max_value=ROUNDS_MAX, default=0, help_text="1.15.9: the first rounds paired accelerated."
+    )
+    accelerated_points = serializers.DecimalField(
+        max_digits=3,
+        decimal_places=1,
+        min_value=Decimal("0.5"),
+        max_value=Decimal("9.5"),
+        default=1,
+        help_text="1.15.9: what the upper half counts more in the accelerated rounds.",
+    )
+    rating_bands = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=4000),
+        max_length=9,
+        default=list,
+        help_text="1.15.9: lower bounds of rating bands, each paired as a Swiss of its own.",
+    )
+    age_categories = serializers.ListField(
+        child=serializers.CharField(max_length=4),
+        max_length=9,
+        default=list,
+        help_text="1.1: the age categories the event is for, e.g. ['U14'] or ['U14', '60+']; empty: every age.",
     )
     rated = serializers.BooleanField(default=True)
     scoring = serializers.ChoiceField(choices=Championship.Scoring.choices, default="1-1/2-0")
@@ -380,6 +409,38 @@ class LeaveSerializer(serializers.Serializer):
     reason = serializers.CharField(max_length=300, allow_blank=True, required=False, default="")
 
 
+class BoardGroupSerializer(serializers.Serializer):
+    """An arbiter and the boards he judges in the round (1.16.9); a team event's: its matches."""
+
+    member_id = IdField()
+    first_board = serializers.IntegerField(min_value=1, max_value=9999)
+    last_board = serializers.IntegerField(min_value=1, max_value=9999)
+
+
+class BoardArbitersSerializer(serializers.Serializer):
+    groups = BoardGroupSerializer(many=True, max_length=999)
+
+
+class BoardArbiterSerializer(serializers.Serializer):
+    member_id = serializers.IntegerField(source="arbiter_id")
+    name = serializers.CharField(source="arbiter.__str__")
+    first_board = serializers.IntegerField()
+    last_board = serializers.IntegerField()
+
+
+class CategoryRowSerializer(serializers.Serializer):
+    place = serializers.IntegerField(allow_null=True, help_text="In the category; null: struck (1.10.2).")
+    overall = serializers.IntegerField(allow_null=True, help_text="In the whole event.")
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    points = serializers.FloatField()
+
+
+class CategoryStandingsSerializer(serializers.Serializer):
+    category = serializers.CharField()
+    rows = CategoryRowSerializer(many=True)
+
+
 class AbsenceSerializer(serializers.Serializer):
     member_id = IdField()
     round = serializers.IntegerField(min_value=1, max_value=ROUNDS_MAX)
@@ -492,7 +553,7 @@ class BoardReportAnswerSerializer(serializers.Serializer):
         help_text="waiting: the opponent has not reported; stands: both agree, the result is recorded; "
         "disputed: the reports disagree, an arbiter decides.",
     )
-    board = BoardSerializer()
+    board = BoardSerializer(allow_null=True, help_text="The board (null: a team match's board).")
 
 
 class NoShowSerializer(serializers.Serializer):
@@ -503,6 +564,7 @@ class NoShowSerializer(serializers.Serializer):
 class BoardWaitingSerializer(serializers.Serializer):
     round = serializers.IntegerField(source="board.round.number")
     board = BoardSerializer()
+    game_id = IdField(source="game.pk", help_text="The game waiting: the board's, or its micro-match's current one.")
     state = serializers.ChoiceField(choices=["no-report", "to-confirm", "disputed"])
     to_act = serializers.CharField(help_text="Who is to act, in words.")
     reports = serializers.SerializerMethodField()

@@ -30,6 +30,9 @@ class TeamEventSerializer(serializers.Serializer):
     boards = serializers.IntegerField()
     reserves = serializers.IntegerField()
     lineup_minutes = serializers.IntegerField(allow_null=True)
+    fixed_boards = serializers.BooleanField()
+    reserve_boards = serializers.ListField(child=serializers.IntegerField())
+    lineup_moves_up = serializers.BooleanField()
     ranks_boards = serializers.BooleanField()
     system = serializers.CharField()
     swiss_system = serializers.CharField()
@@ -53,6 +56,18 @@ class TeamEventCreateSerializer(serializers.Serializer):
         allow_null=True,
         default=None,
         help_text="Line-ups are due this many minutes before the round (1.14.2; empty: 15).",
+    )
+    fixed_boards = serializers.BooleanField(
+        default=False, help_text="1.14.2: each player of the main line-up plays only on his roster board."
+    )
+    reserve_boards = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=20),
+        max_length=20,
+        default=list,
+        help_text="1.14.2: the boards reserves may play; empty: any.",
+    )
+    lineup_moves_up = serializers.BooleanField(
+        default=False, help_text="1.14.2: a missing player's line-up moves up a board (else his chair stays empty)."
     )
     ranks_boards = serializers.BooleanField(
         default=False, help_text="A personal-team event (1.1): each board's players are ranked too."
@@ -88,13 +103,20 @@ class TeamCloseSerializer(serializers.Serializer):
 
 class TeamLineupDecisionSerializer(serializers.Serializer):
     team_id = IdField()
-    member_ids = serializers.ListField(child=IdField(), min_length=1, max_length=20)
+    member_ids = serializers.ListField(
+        child=IdField(allow_null=True), min_length=1, max_length=20, help_text="By board; null: an empty board."
+    )
     reason = serializers.CharField(max_length=2000, allow_blank=True, required=False, default="")
 
 
 class TeamLineupSubmitSerializer(serializers.Serializer):
     team_id = IdField()
-    member_ids = serializers.ListField(child=IdField(), min_length=1, max_length=20)
+    member_ids = serializers.ListField(
+        child=IdField(allow_null=True),
+        min_length=1,
+        max_length=20,
+        help_text="By board; null: an empty board (fixed boards, 1.14.2).",
+    )
 
 
 class TeamPublishSerializer(serializers.Serializer):
@@ -126,7 +148,7 @@ class TeamInvitationAnswerSerializer(serializers.Serializer):
 
 class TeamLineupSerializer(serializers.Serializer):
     round = serializers.IntegerField()
-    member_ids = serializers.ListField(child=IdField())
+    member_ids = serializers.ListField(child=IdField(allow_null=True))
 
 
 class TeamSerializer(serializers.Serializer):

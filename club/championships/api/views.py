@@ -7,6 +7,7 @@ handler (club/platform/api/errors.py): 400 invalid, 403 forbidden, 404, 409 conf
 
 from __future__ import annotations
 
+from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema
@@ -85,6 +86,17 @@ class AppointView(_Action):
             role=data.validated_data["role"],
             reason=data.validated_data["reason"],
         )
+        return Response(_detail(championship_or_404(pk)))
+
+
+class OperatorView(_Action):
+    @extend_schema(request=s.MemberIdSerializer, responses=s.ChampionshipDetailSerializer)
+    def post(self, request, pk):
+        """Appoint a board operator, who enters the moves of the games at the board live (the chief arbiter)."""
+        data = s.MemberIdSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        member = get_object_or_404(Member, pk=data.validated_data["member_id"])
+        services.board_operator_appoint(by=request.user, championship_id=pk, member=member)
         return Response(_detail(championship_or_404(pk)))
 
 
@@ -192,6 +204,31 @@ class RoundDetailView(APIView):
         return Response(s.RoundSerializer(get_object_or_404(championship.rounds, number=number)).data)
 
 
+class RoundArbitersView(_Action):
+    def get_permissions(self):
+        return [] if self.request.method == "GET" else super().get_permissions()
+
+    @extend_schema(responses=s.BoardArbiterSerializer(many=True))
+    def get(self, request, pk, number):
+        """Which arbiter judges which boards of the round (1.16.9); none listed: every arbiter of the event."""
+        championship = visible_or_404(pk, request.user)
+        the_round = get_object_or_404(championship.rounds, number=number)
+        return Response(s.BoardArbiterSerializer(selectors.round_board_arbiters(the_round), many=True).data)
+
+    @extend_schema(request=s.BoardArbitersSerializer, responses=s.BoardArbiterSerializer(many=True))
+    def put(self, request, pk, number):
+        """Assign the event's arbiters to the round's boards (chief arbiter or deputy; 1.16.9):
+        replaces the round's assignments; an empty list gives every board to every arbiter again."""
+        data = s.BoardArbitersSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        groups = [
+            services.BoardGroup(arbiter_id=g["member_id"], first=g["first_board"], last=g["last_board"])
+            for g in data.validated_data["groups"]
+        ]
+        rows = services.board_arbiters_assign(by=request.user, championship_id=pk, round_number=number, groups=groups)
+        return Response(s.BoardArbiterSerializer(rows, many=True).data)
+
+
 class RoundOverrideView(_Action):
     @extend_schema(request=s.OverrideSerializer, responses=s.RoundSerializer)
     def post(self, request, pk, number):
@@ -280,11 +317,14 @@ class ResultView(_Action):
         return Response(s.BoardSerializer(pairing).data)
 
 
-def _board_of(pk: int, game_id: int) -> Board:
-    board = Board.objects.filter(round__championship_id=pk, game_id=game_id).first()
-    if board is None:
-        raise Http404
-    return board
+def _board_of(pk: int, game_id: int) -> Board | None:
+    """The board a game of the event belongs to (its own, or its micro-match's); None for a team match's board."""
+    return (
+        Board.objects.filter(round__championship_id=pk)
+        .filter(Q(game_id=game_id) | Q(match_games__game_id=game_id))
+        .distinct()
+        .first()
+    )
 
 
 class BoardsWaitingView(APIView):
@@ -306,18 +346,28 @@ class BoardReportView(_Action):
         outcome = services.board_result_report(
             by=request.user, championship_id=pk, game_id=game_id, result=data.validated_data["result"]
         )
-        return Response({"outcome": outcome, "board": s.BoardSerializer(_board_of(pk, game_id)).data})
+        board = _board_of(pk, game_id)
+        return Response({"outcome": outcome, "board": s.BoardSerializer(board).data if board else None})
 
 
 class NoShowView(_Action):
-    @extend_schema(request=s.NoShowSerializer, responses=s.BoardSerializer)
+    @extend_schema(
+        request=s.NoShowSerializer,
+        responses=PolymorphicProxySerializer(
+            component_name="NoShowPairing",
+            serializers=[s.BoardSerializer, TeamBoardGameSerializer],
+            resource_type_field_name=None,
+        ),
+    )
     def post(self, request, pk, game_id):
         """An arbiter records that a player did not come to the board (1.9.1: −/+; 1.9.2: −/−),
         once the event's allowed lateness has passed (409 lateness-not-passed before)."""
         data = s.NoShowSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        services.board_no_show(by=request.user, championship_id=pk, game_id=game_id, **data.validated_data)
-        return Response(s.BoardSerializer(_board_of(pk, game_id)).data)
+        pairing = services.board_no_show(by=request.user, championship_id=pk, game_id=game_id, **data.validated_data)
+        if isinstance(pairing, BoardGame):
+            return Response(TeamBoardGameSerializer(pairing).data)
+        return Response(s.BoardSerializer(pairing).data)
 
 
 class ScoreSheetView(_Action):

@@ -25,6 +25,10 @@ Swiss (1.15)
     groups in order, each player's points, coefficient, start number or lot), the bye,
     which players floated where, and whether the text decided the round.
 
+Other procedures (1.15.9)
+    ``OtherProcedures`` — accelerated pairing in the first rounds, pairing within rating
+    bands — as the event's regulations choose them, passed to ``swiss`` / ``swiss_working``.
+
 Knockout (the olympic system, 1.2)
     ``knockout(n)`` gives the first round's bracket by seed (start number): standard
     seeding, so seeds 1 and 2 can meet only in the final, and byes to the top seeds
@@ -52,11 +56,13 @@ from .brackets import knockout, knockout_next, knockout_order, knockout_rounds
 from .errors import PairingError
 from .lots import draw_lots, initial_order
 from .micro_matches import micro_match
+from .other_procedures import OtherProcedures
 from .scheveningen_rounds import scheveningen
 from .swiss_systems import SYSTEMS, swiss, swiss_working
 
 __all__ = [
     "BLACK",
+    "OtherProcedures",
     "SYSTEMS",
     "WHITE",
     "PairingError",

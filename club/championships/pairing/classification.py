@@ -32,10 +32,17 @@ class Classification:
 
 
 def classify(
-    system: str, active: list[int], records: dict[int, Record], round_no: int, rng: random.Random
+    system: str,
+    active: list[int],
+    records: dict[int, Record],
+    round_no: int,
+    rng: random.Random,
+    bonus: dict[int, float] | None = None,
 ) -> Classification:
-    """The order of round ``round_no`` (the round being paired) of ``system``."""
-    points = {pid: records[pid].points for pid in active}
+    """The order of round ``round_no`` (the round being paired) of ``system``; ``bonus``: the
+    points an accelerated round adds for forming score groups (1.15.9), never for standings."""
+    bonus = bonus or {}
+    points = {pid: records[pid].points + bonus.get(pid, 0.0) for pid in active}
     if system == "blind":
         # 1.15.4: no classification; within a score group the order is this round's lot.
         drawn = list(active)

@@ -10,11 +10,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from . import other_procedures
 from .classification import Classification, classify
 from .colours import board_colours
 from .errors import PairingError
 from .lots import round_lot
 from .matching import Mate, is_perfect, maximum_matching, without
+from .other_procedures import OtherProcedures
 from .procedures import PROCEDURES
 from .records import Record, player_records
 from .round_walk import Walk, pair_score_groups
@@ -23,7 +25,12 @@ SYSTEMS = ("blind", "coefficients", "solkoff", "buchholz")
 
 
 def swiss(
-    system: str, players: Sequence[dict], rounds: Sequence[Sequence[dict]], *, seed=None
+    system: str,
+    players: Sequence[dict],
+    rounds: Sequence[Sequence[dict]],
+    *,
+    seed=None,
+    procedures: OtherProcedures | None = None,
 ) -> list[tuple[int, int | None]]:
     """The next round of a Swiss event: ``(white, black)`` boards in pairing order, ``(id, None)`` the bye.
 
@@ -39,10 +46,18 @@ def swiss(
 
     Raises ``PairingError`` when no pairing satisfies 1.15.2.
     """
-    return [(white, black) for white, black in swiss_working(system, players, rounds, seed=seed)["boards"]]
+    working = swiss_working(system, players, rounds, seed=seed, procedures=procedures)
+    return [(white, black) for white, black in working["boards"]]
 
 
-def swiss_working(system: str, players: Sequence[dict], rounds: Sequence[Sequence[dict]], *, seed=None) -> dict:
+def swiss_working(
+    system: str,
+    players: Sequence[dict],
+    rounds: Sequence[Sequence[dict]],
+    *,
+    seed=None,
+    procedures: OtherProcedures | None = None,
+) -> dict:
     """The next round as ``swiss`` pairs it, with its working, as plain (JSON) data.
 
     - ``system``, ``round``: the round being paired;
@@ -59,21 +74,64 @@ def swiss_working(system: str, players: Sequence[dict], rounds: Sequence[Sequenc
     - ``by_the_text``: whether the text's own steps paired the round (1.15.5.4–1.15.5.5,
       1.15.7.4–1.15.7.5, 1.15.8); if not, ``deviations`` lists the extension's steps in
       order, ``{"step": "floats on" | "floats out", "player", "group"}``;
-    - ``boards``: ``[white, black]`` as ``swiss`` returns them, ``[id, None]`` the bye.
+    - ``boards``: ``[white, black]`` as ``swiss`` returns them, ``[id, None]`` the bye;
+    - ``byes``: every bye (one per band when the event pairs within rating bands);
+    - ``procedures``: the event's other procedures (1.15.9, ``OtherProcedures``), with
+      ``accelerated`` (``{"points", "upper"}``: who counted extra points this round) and
+      ``bands`` (each band's lower bound and players) where they applied.
 
     Raises ``PairingError`` when no pairing satisfies 1.15.2.
     """
     if system not in PROCEDURES:
         raise ValueError(f"unknown Swiss system {system!r}; one of {', '.join(SYSTEMS)}")
+    procedures = procedures or OtherProcedures()
+    round_no = len(rounds) + 1
+    if not procedures.rating_bands:
+        working = _section(system, players, rounds, seed, procedures)
+    else:
+        # 1.15.9 «жеребьёвка участников по группам»: each band is a Swiss of its own.
+        parts, shown = [], []
+        for k, band in enumerate(other_procedures.bands(players, procedures.rating_bands)):
+            ids = {p["id"] for p in band}
+            if not ids:
+                continue
+            played = [[b for b in boards if b["white"] in ids] for boards in rounds]
+            parts.append(_section(system, band, played, f"{seed}:{k}", procedures))
+            bound = procedures.rating_bands[k] if k < len(procedures.rating_bands) else None
+            shown.append({"from": bound, "players": [p["id"] for p in band]})
+        working = _merged(system, round_no, parts)
+        working["procedures"]["bands"] = shown
+    working["procedures"].update(procedures.as_plain())
+    return working
+
+
+def _section(system: str, players: Sequence[dict], rounds, seed, procedures: OtherProcedures) -> dict:
+    """One Swiss of the event (all of it, or one rating band): the next round and its working."""
     records = player_records(players, rounds)
     round_no = len(rounds) + 1
     rng = round_lot(seed, round_no)
     # 1.15.2: players who withdrew (or are known to miss the round) are not paired.
     active = [p["id"] for p in players if not p.get("withdrawn")]
+    upper = set(other_procedures.upper_group(players)) if procedures.accelerates(round_no) else set()
+    accelerated = {"points": procedures.accelerated_points, "upper": [pid for pid in active if pid in upper]}
     if round_no == 1:
-        return _first_round(system, active, records, rng)
+        if not upper:
+            return _first_round(system, active, records, rng)
+        # 1.15.9: the first accelerated round pairs the upper group by itself, then the rest;
+        # an odd upper group (a withdrawal) sends its last down.
+        top = [pid for pid in active if pid in upper]
+        rest = [pid for pid in active if pid not in upper]
+        if len(top) % 2:
+            top, rest = top[:-1], top[-1:] + rest
+        accelerated["upper"] = top
+        working = _merged(
+            system, 1, [_first_round(system, top, records, rng), _first_round(system, rest, records, rng)]
+        )
+        working["procedures"]["accelerated"] = accelerated
+        return working
 
-    classification = classify(system, active, records, round_no, rng)
+    bonus = {pid: procedures.accelerated_points for pid in upper}
+    classification = classify(system, active, records, round_no, rng, bonus=bonus)
     order = list(classification.order)
     ok = _may_meet(records)
     if len(order) % 2:
@@ -87,7 +145,37 @@ def swiss_working(system: str, players: Sequence[dict], rounds: Sequence[Sequenc
     walk = pair_score_groups(groups, ok, PROCEDURES[system], witness)
     rank = {pid: i for i, pid in enumerate(order)}
     boards = [list(board_colours(a, b, records, rank)) for a, b in walk.pairs]
-    return _working(system, round_no, classification, groups, bye, walk, boards)
+    working = _working(system, round_no, classification, groups, bye, walk, boards)
+    if upper:
+        working["procedures"]["accelerated"] = accelerated
+    return working
+
+
+def _merged(system: str, round_no: int, parts: list[dict]) -> dict:
+    """Sections paired apart (groups of 1.15.9) as one round: their boards, then every bye."""
+    parts = [part for part in parts if part["classification"]]
+    offset, merged = 0, {"classification": [], "groups": [], "floats": [], "deviations": []}
+    boards, byes = [], []
+    for part in parts:
+        for key in ("classification", "groups", "deviations"):
+            merged[key] += part[key]
+        merged["floats"] += [
+            {**f, "from_group": f["from_group"] + offset, "to_group": f["to_group"] + offset} for f in part["floats"]
+        ]
+        offset += len(part["groups"])
+        boards += [board for board in part["boards"] if board[1] is not None]
+        byes += part["byes"]
+    return {
+        "system": system,
+        "round": round_no,
+        "keys": parts[0]["keys"] if parts else [],
+        **merged,
+        "bye": byes[0] if byes else None,
+        "byes": byes,
+        "by_the_text": all(part["by_the_text"] for part in parts),
+        "boards": boards + [[bye, None] for bye in byes],
+        "procedures": {},
+    }
 
 
 def _working(
@@ -112,6 +200,8 @@ def _working(
         "by_the_text": walk.by_the_text,
         "deviations": walk.deviations,
         "boards": boards + ([[bye, None]] if bye is not None else []),
+        "byes": [bye] if bye is not None else [],
+        "procedures": {},
     }
 
 

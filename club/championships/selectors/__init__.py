@@ -1,11 +1,13 @@
 """Reads of the competition engine (championships and team events), by what they read.
 
+* ``board_arbiters``: which arbiter judges which board of a round (1.16.9);
 * ``events``: lists, an event's entries, rounds, appointments, its number of rounds;
 * ``inputs``: the results as plain values for the pure pairing and standings modules;
 * ``results``: the one read model of published results (pages, print, API, exports);
 * ``teams``: rosters, line-ups, matches and the table of a team event.
 """
 
+from .board_arbiters import round_board_arbiters
 from .event_tables import crosstable_grid, crosstable_plain, scheveningen_table, stored_standings_rows
 from .events import (
     appointments,
@@ -40,6 +42,7 @@ __all__ = [
     "played_rounds",
     "playoff_states",
     "results_plain",
+    "round_board_arbiters",
     "rounds_total",
     "rounds_with_boards",
     "scheveningen_table",

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from games.models import Game
 
-from ..models import Board, BoardReport, Championship, Round
+from ..models import Board, BoardReport, Championship, MatchGame, Round
 
 WAITING, CONFIRM, DISPUTED = "no-report", "to-confirm", "disputed"
 
@@ -21,6 +21,7 @@ WAITING, CONFIRM, DISPUTED = "no-report", "to-confirm", "disputed"
 @dataclass
 class BoardWaiting:
     board: Board
+    game: Game  # the board's game, or the micro-match's game being played (1.11)
     reports: list[BoardReport] = field(default_factory=list)
 
     @property
@@ -38,7 +39,7 @@ class BoardWaiting:
         if self.state == DISPUTED:
             return _("the reports disagree: an arbiter decides")
         reporter = self.reports[0].member_id
-        opponent = self.board.black if reporter == self.board.white_id else self.board.white
+        opponent = self.game.black if reporter == self.game.white_id else self.game.white
         return _("%(name)s confirms, or an arbiter decides") % {"name": opponent}
 
     def report_of(self, member_id: int) -> str:
@@ -47,19 +48,23 @@ class BoardWaiting:
 
 def boards_without_result(championship: Championship, round_number: int | None = None) -> list[BoardWaiting]:
     """The boards of ``championship``'s published rounds (or of round ``round_number``)
-    whose game is still going, in round and board order, each with its reports."""
-    boards = Board.objects.filter(
-        round__championship=championship,
-        round__status=Round.Status.PUBLISHED,
-        game__status=Game.Status.ONGOING,
-    ).select_related("round", "white", "black", "game")
+    whose game — a micro-match's current one — is still going, in round and board order,
+    each with its reports."""
+    going = Game.objects.filter(status=Game.Status.ONGOING).select_related("white", "black")
+    boards = Board.objects.filter(round__championship=championship, round__status=Round.Status.PUBLISHED)
     if round_number is not None:
         boards = boards.filter(round__number=round_number)
-    boards = list(boards.order_by("round__number", "number"))
+    games = {g.pk: g for g in going.filter(championship_board__in=boards)}
+    matched = MatchGame.objects.filter(board__in=boards, game__in=going).values_list("board_id", "game_id")
+    games |= {g.pk: g for g in going.filter(pk__in=[game_id for _board, game_id in matched])}
+    on_board = dict(Board.objects.filter(game_id__in=games).values_list("game_id", "pk"))
+    on_board |= {game_id: board_id for board_id, game_id in matched}
+    by_pk = {b.pk: b for b in boards.filter(pk__in=on_board.values()).select_related("round", "white", "black")}
     reports: dict[int, list[BoardReport]] = {}
-    for report in BoardReport.objects.filter(game_id__in=[b.game_id for b in boards]).order_by("reported_at", "pk"):
+    for report in BoardReport.objects.filter(game_id__in=games).order_by("reported_at", "pk"):
         reports.setdefault(report.game_id, []).append(report)
-    return [BoardWaiting(board, reports.get(board.game_id, [])) for board in boards]
+    waiting = [BoardWaiting(by_pk[on_board[g]], games[g], reports.get(g, [])) for g in games]
+    return sorted(waiting, key=lambda w: (w.board.round.number, w.board.number))
 
 
 def disputed_results(championship: Championship) -> list[BoardWaiting]:

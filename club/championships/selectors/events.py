@@ -8,7 +8,7 @@ from django.db.models import Case, F, Prefetch, Q, QuerySet, Value, When
 from games.models import Game
 
 from .. import pairing
-from ..models import Appointment, Board, Championship, Entry, Round
+from ..models import Appointment, Board, BoardArbiter, Championship, Entry, Round
 
 UPCOMING = (Championship.Status.ENTRIES_OPEN, Championship.Status.ENTRIES_CLOSED)
 
@@ -52,7 +52,12 @@ def entries(championship: Championship) -> QuerySet[Entry]:
 
 def rounds_with_boards(championship: Championship) -> list[Round]:
     boards = Board.objects.select_related("white", "black", "game").order_by("number")
-    return list(championship.rounds.prefetch_related(Prefetch("boards", queryset=boards)).order_by("number"))
+    judges = BoardArbiter.objects.select_related("arbiter").order_by("first_board")
+    return list(
+        championship.rounds.prefetch_related(
+            Prefetch("boards", queryset=boards), Prefetch("board_arbiters", queryset=judges)
+        ).order_by("number")
+    )
 
 
 def appointments(championship: Championship) -> QuerySet[Appointment]:

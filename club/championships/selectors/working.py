@@ -97,7 +97,8 @@ def working_shown(working: dict | None, people: dict, overrides: list[tuple[int,
             }
             for i, group in enumerate(working["groups"], start=1)
         ],
-        "bye": name(working["bye"]) if working["bye"] is not None else "",
+        "bye": ", ".join(name(pid) for pid in working.get("byes", [working["bye"]]) if pid is not None),
+        "procedures": _procedures_words(working.get("procedures") or {}, name),
         "floats": [
             _("%(player)s floats from group %(from)s to group %(to)s and meets %(opponent)s")
             % {
@@ -118,6 +119,32 @@ def working_shown(working: dict | None, people: dict, overrides: list[tuple[int,
         if overrides
         else [],
     }
+
+
+def _procedures_words(procedures: dict, name) -> list[str]:
+    """The regulations' other procedures (1.15.9) as they shaped this round."""
+    words = []
+    accelerated = procedures.get("accelerated")
+    if accelerated:
+        words.append(
+            _(
+                "Accelerated pairing (1.15.9), one of the event's first %(n)s rounds: the upper group — "
+                "%(players)s — counts %(points)s more points when the score groups are formed; the standings do not."
+            )
+            % {
+                "n": procedures["accelerated_rounds"],
+                "players": ", ".join(name(pid) for pid in accelerated["upper"]),
+                "points": figure(accelerated["points"]),
+            }
+        )
+    for band in procedures.get("bands", ()):
+        floor = band["from"]
+        label = _("rating %(r)s and above") % {"r": floor} if floor is not None else _("the rest")
+        words.append(
+            _("Paired within its rating band (1.15.9), %(band)s: %(players)s")
+            % {"band": label, "players": ", ".join(name(pid) for pid in band["players"])}
+        )
+    return words
 
 
 def _order_words(keys: list[dict]) -> str:

@@ -19,13 +19,16 @@ and changes nothing.
 * ``matches``: micro-matches, ballots and knockout ties;
 * ``leaving``: withdrawal, exclusion and reinstatement;
 * ``absences``: a player known to miss one Swiss round (1.15.2);
+* ``board_arbiters``: the chief arbiter assigns arbiters to a round's boards (1.16.9);
 * ``playoffs``: a play-off for tied places (1.13.2), players or teams (1.14.6);
+* ``operators``: the board operators who enter moves live at the tables;
 * ``standings``: the stored table;
 * ``stages``: staged events;
 * ``standing``: standing events, a new section each time enough players wait.
 """
 
 from .absences import absence_mark
+from .board_arbiters import BoardGroup, board_arbiters_assign
 from .board_results import board_no_show, board_result_report
 from .broadcast import broadcast_delay_set
 from .correspondence import game_adjudicate, play_close_due
@@ -33,6 +36,7 @@ from .entries import entries_close, entry_create, entry_group_set, entry_withdra
 from .guests import entry_add, guest_enter, guest_merge
 from .leaving import player_leave, player_reinstate
 from .matches import match_result_set
+from .operators import board_operator_appoint
 from .playoffs import playoff_create, team_playoff_create
 from .results import board_result_record, board_result_set, round_boards_to_record, round_results_set
 from .rounds import board_override, round_discard, round_pair, round_publish, section_start
@@ -54,11 +58,14 @@ from .teams import (
 __all__ = [
     "absence_mark",
     "arbiter_appoint",
+    "BoardGroup",
+    "board_arbiters_assign",
     "board_ineligible",
     "board_no_show",
     "board_result_report",
     "score_sheet_enter",
     "score_sheet_take_back",
+    "board_operator_appoint",
     "board_override",
     "board_result_record",
     "board_result_set",

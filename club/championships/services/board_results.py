@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 
 from club.notifications.services import arbiter_notify
 from club.platform.refusals import Conflict, Forbidden, Invalid, NotFound, RuleRefusal
+from club.teams.models import BoardGame
 from games import results as vocabulary
 from games.models import Game
 from games.services.finish import Ending, game_finish
@@ -33,7 +34,7 @@ from games.venue import venue_rules
 from ..authority import Action, officials_who_may
 from ..decisions import decision_record
 from ..locks import championship_locked
-from ..models import Board, BoardReport, Championship
+from ..models import Board, BoardReport, Championship, MatchGame
 from .results import board_result_apply, board_result_record
 
 # What a player reports: a game played to its end. A no-show or a sanction is the arbiter's.
@@ -41,19 +42,20 @@ REPORTABLE = (vocabulary.WHITE_WINS, vocabulary.DRAW, vocabulary.BLACK_WINS)
 ABSENT_SIDES = ("white", "black", "both")
 
 
-def _board_game(championship: Championship, game_id: int) -> tuple[Board, Game]:
-    """The board of ``championship`` whose game is ``game_id``, and the game locked;
-    refused unless its result is reported at the board."""
-    board = Board.objects.select_related("round", "white", "black").filter(
-        game_id=game_id, round__championship=championship
+def _board_game(championship: Championship, game_id: int) -> Game:
+    """The game ``game_id`` of ``championship`` — a board's, a micro-match's (1.11) or a team
+    match board's — locked; refused unless its result is reported at the board."""
+    of_event = (
+        Board.objects.filter(game_id=game_id, round__championship=championship).exists()
+        or MatchGame.objects.filter(game_id=game_id, board__round__championship=championship).exists()
+        or BoardGame.objects.filter(game_id=game_id, match__round__championship=championship).exists()
     )
-    board = board.first()
-    if board is None:
+    if not of_event:
         raise NotFound("not-in-championship", _("Game %(g)s is not a game of this championship.") % {"g": game_id})
     game = game_locked(game_id)
     if not venue_rules(game).results_reported:
         raise RuleRefusal("not-at-the-board", _("This game is played online: its result comes from the game itself."))
-    return board, game
+    return game
 
 
 def _undecided_required(game: Game) -> None:
@@ -79,7 +81,7 @@ def board_result_report(*, by, championship_id: int, game_id: int, result: str, 
         )
     with transaction.atomic():
         championship = championship_locked(championship_id)
-        board, game = _board_game(championship, game_id)
+        game = _board_game(championship, game_id)
         if game.colour_of(by.pk) is None:
             raise Forbidden("not-at-this-board", _("Only the two players of this board report its result."))
         _undecided_required(game)
@@ -94,9 +96,8 @@ def board_result_report(*, by, championship_id: int, game_id: int, result: str, 
             arbiter_notify(
                 recipients=officials_who_may(Action.BOARD_RESULT, game),
                 key=f"inbox:disputed:{game_id}:{now.isoformat()}",
-                params={"what": "disputed", "event": championship.name, "game": f"{board.white} – {board.black}"},
-                url=reverse("championships:boards", args=[championship.pk])
-                + f"#board-{board.round.number}-{board.number}",
+                params={"what": "disputed", "event": championship.name, "game": f"{game.white} – {game.black}"},
+                url=reverse("championships:boards", args=[championship.pk]),
                 game_id=game_id,
             )
             return "disputed"
@@ -123,7 +124,7 @@ def board_no_show(
         result, clause = vocabulary.for_winner(winner, forfeit=True), "1.9.1"
     with transaction.atomic():
         championship = championship_locked(championship_id)
-        _board, game = _board_game(championship, game_id)
+        game = _board_game(championship, game_id)
         _undecided_required(game)
         board = board_result_apply(
             by,

@@ -16,7 +16,7 @@ from club.platform.refusals import Conflict, Forbidden, Invalid, NotFound
 from club.teams.models import TeamPlayer
 from ratings.models import Rating
 
-from .. import pairing
+from .. import age_categories, pairing
 from ..authority import is_official, organiser_required
 from ..decisions import decision_record
 from ..followups import sections_fill_after_commit
@@ -68,6 +68,37 @@ def player_allowed_required(championship: Championship, member) -> None:
         raise Invalid("player-organiser", _("The organiser of the championship cannot play in it."))
     if championship.entries.filter(member=member).exists():
         raise Conflict("already-entered", _("%(member)s has already entered.") % {"member": member})
+    age_category_required(championship, member)
+
+
+def age_category_required(championship: Championship, member) -> None:
+    """1.1: an event for age categories takes a player only in one of them, by his year of birth."""
+    codes = championship.age_categories
+    if not codes:
+        return
+    shown = ", ".join(codes)
+    if member.birth_year is None:
+        raise Forbidden(
+            "birth-year-needed",
+            _(
+                "This championship is for the age categories %(categories)s (1.1): %(member)s's year of birth "
+                "is needed first (the profile keeps it private)."
+            )
+            % {"categories": shown, "member": member},
+        )
+    year = championship.event_year
+    if not age_categories.categories_of(codes, member.birth_year, year):
+        raise Forbidden(
+            "outside-age-category",
+            _("This championship is for %(categories)s (1.1): %(member)s, born in %(born)s, is %(age)s in %(year)s.")
+            % {
+                "categories": shown,
+                "member": member,
+                "born": member.birth_year,
+                "age": year - member.birth_year,
+                "year": year,
+            },
+        )
 
 
 def entry_withdraw(*, championship_id: int, member, now: datetime | None = None) -> None:

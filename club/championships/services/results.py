@@ -24,6 +24,7 @@ from games.models import Game
 from games.records import record_attach, records_read
 from games.services.arbiter import game_result_apply
 from games.services.guards import game_locked
+from games.services.score_sheet import score_sheet_moves_apply
 from games.venue import venue_rules
 
 from ..authority import Action, require, result_still_open
@@ -165,6 +166,12 @@ def board_result_apply(
     if result not in vocabulary.RESULTS:
         raise Invalid("bad-result", _("A result is one of %(r)s.") % {"r": ", ".join(vocabulary.RESULTS)})
     result_still_open(game, now).require()
+    if at_the_board and game.starts_at is not None and now < game.starts_at:
+        raise RuleRefusal(
+            "not-started",
+            _("The round starts at %(t)s: a game at the board has no result before it is played.")
+            % {"t": zones.shown(game.starts_at)},
+        )
     if at_the_board and vocabulary.is_forfeit(result):
         _lateness_passed_required(game, now)
     if game.status == Game.Status.ONGOING and game.took_place and vocabulary.is_forfeit(result):
@@ -275,6 +282,16 @@ def _records_attach(by, championship: Championship, round_number: int, boards: l
                 % {"n": n, "round": round_number},
             )
         game = game_locked(board.game_id)
-        require(by, Action.GAME_RESULT, game)
-        record_attach(game=game, item=item)
+        if venue_rules(game).results_reported:
+            # At the board a record is a score sheet like a typed one: the same arbiters, the
+            # same rules, and refused where its final position contradicts the result.
+            require(by, Action.BOARD_RESULT, game)
+            if item["game"]["discipline"] != game.discipline or item["game"].get("start_fen"):
+                raise Invalid(
+                    "other-game", _("The record is not a %(d)s game from the start.") % {"d": game.discipline}
+                )
+            score_sheet_moves_apply(game=game, moves=[text for text, _colour in item["moves"]], expected_ply=0, now=now)
+        else:
+            require(by, Action.GAME_RESULT, game)
+            record_attach(game=game, item=item)
         decision_record(championship, by, "record", now=now, clause="1.10.4", game=game.pk, round=round_number)

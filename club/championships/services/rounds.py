@@ -102,10 +102,25 @@ def round_pair(*, by, championship_id: int, starts_at: datetime | None = None, n
 def _swiss_pairs(championship: Championship, players: list[dict], rounds: list[list[dict]]) -> tuple[list, dict]:
     """The Swiss round's boards and its working (``pairing.swiss_working``)."""
     try:
-        working = pairing.swiss_working(championship.swiss_system, players, rounds, seed=championship.lot_seed)
+        working = pairing.swiss_working(
+            championship.swiss_system,
+            players,
+            rounds,
+            seed=championship.lot_seed,
+            procedures=other_procedures(championship),
+        )
     except pairing.PairingError as error:
         raise RuleRefusal("no-pairing", str(error)) from None
     return [(white, black) for white, black in working["boards"]], working
+
+
+def other_procedures(championship: Championship) -> pairing.OtherProcedures:
+    """The event's other pairing procedures (1.15.9) as the pairing module takes them."""
+    return pairing.OtherProcedures(
+        accelerated_rounds=championship.accelerated_rounds,
+        accelerated_points=float(championship.accelerated_points),
+        rating_bands=tuple(championship.rating_bands or ()),
+    )
 
 
 def _berger_pairs(start_numbers: dict[int, int], number: int, cycles: int) -> list[tuple[int, int | None]]:

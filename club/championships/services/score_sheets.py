@@ -1,5 +1,6 @@
 """Score sheets into records: a game at the board gets its moves typed in by either
-player or an arbiter of the event (``games.services.score_sheet`` checks every move
+player or an arbiter of the event, or live while it is played by a board operator
+(``operators``) (``games.services.score_sheet`` checks every move
 through the rules module). Once the event is finished its records are final like its
 results (2.1.10.4): only the chief arbiter may still correct one, with his reason."""
 
@@ -34,8 +35,12 @@ def _sheet_game(by, championship: Championship, game_id: int, reason: str) -> tu
                 _("The championship's results are final (003 2.1.10.4): only the chief arbiter corrects a record."),
             )
         return game, reason_given(reason)
-    if game.colour_of(by.pk) is None:
-        require(by, Action.BOARD_RESULT, game)
+    if game.colour_of(by.pk) is None and not verdict(by, Action.BOARD_RESULT, game).allowed:
+        require(by, Action.BOARD_MOVES, game)  # a board operator the chief arbiter appointed
+        if game.status != Game.Status.ONGOING or Board.objects.filter(game_id=game_id).exclude(result="").exists():
+            raise Conflict(
+                "board-decided", _("This board is decided: its moves are entered live only while it is played.")
+            )
     return game, reason
 
 

@@ -10,6 +10,7 @@ appoints the arbiters; its lot needs the chief arbiter like any other
 from __future__ import annotations
 
 from datetime import datetime
+from decimal import Decimal
 
 from django.db import transaction
 from django.urls import reverse
@@ -28,7 +29,7 @@ from games.services.start_rule import start_rule_check, time_control_check
 from games.venue import Venue, default_venue
 from ratings import standings
 
-from .. import team_rules
+from .. import age_categories, team_rules
 from ..authority import Action, appointing, organiser_required, require
 from ..decisions import decision_record, reason_given
 from ..locks import championship_locked
@@ -88,6 +89,9 @@ def championship_create(
     entrants: str = Championship.Entrants.PLAYERS,
     boards: int | None = None,
     reserves: int = 0,
+    fixed_boards: bool = False,
+    reserve_boards: list[int] | tuple = (),
+    lineup_moves_up: bool = False,
     lineup_minutes: int | None = None,
     ranks_boards: bool = False,
     system: str = System.ROUND_ROBIN,
@@ -95,6 +99,10 @@ def championship_create(
     swiss_system: str = "",
     rounds_planned: int | None = None,
     initial_order: str = "",
+    accelerated_rounds: int = 0,
+    accelerated_points: float | Decimal = 1,
+    rating_bands: list[int] | tuple = (),
+    age_categories: list[str] | tuple = (),
     rated: bool = True,
     scoring: str = "",
     opening_rule: str = "",
@@ -167,6 +175,9 @@ def championship_create(
     if for_teams:
         scoring = scoring or team_rules.DEFAULT_SCORING
         options = _team_options(boards=boards, reserves=reserves, system=system, scoring=scoring)
+        options.update(
+            _board_policy(boards=boards, fixed=fixed_boards, reserve_boards=reserve_boards, moves_up=lineup_moves_up)
+        )
         options["lineup_minutes"] = _lineup_minutes(lineup_minutes)
         options["ranks_boards"] = bool(ranks_boards)
         criteria = _criteria(tie_criteria, team_rules.CRITERIA)
@@ -205,6 +216,13 @@ def championship_create(
         tie_break=tie_break,
     )
     initial_order = _initial_order(initial_order, blind=swiss_system == Championship.SwissSystem.BLIND)
+    procedures = _other_procedures(
+        system=System.KNOCKOUT if for_teams else system,  # a team Swiss pairs its matches by 1.15.7 alone
+        rounds_planned=rounds_planned,
+        accelerated_rounds=accelerated_rounds,
+        accelerated_points=accelerated_points,
+        rating_bands=rating_bands,
+    )
     limit = lateness_limit_ms(rule.time_control)
     if lateness_minutes is not None and (
         lateness_minutes < 0 or (limit is not None and lateness_minutes * 60_000 > limit)
@@ -254,11 +272,50 @@ def championship_create(
             **options,
             **matches,
             **correspondence,
+            **procedures,
+            age_categories=_age_categories(age_categories, for_teams=for_teams),
         )
         decision_record(championship, organiser, "create", now=now)
         if for_teams:
             decision_record(championship, organiser, "entries-open", now=now)
     return championship
+
+
+def _age_categories(codes, *, for_teams: bool) -> list[str]:
+    """1.1: the event's age categories, as the regulations write them ("U14", "60+"), each once."""
+    try:
+        found = list(dict.fromkeys(age_categories.category(code).code for code in codes or ()))
+    except ValueError:
+        raise Invalid(
+            "bad-age-category", _("Write an age category as U14 (under 14) or 60+ (60 and over) (1.1).")
+        ) from None
+    if found and for_teams:
+        raise Invalid("age-category-teams", _("Age categories are set for a players' event (1.1)."))
+    if len(found) > 9:
+        raise Invalid("bad-age-category", _("At most nine age categories (1.1)."))
+    return found
+
+
+def _other_procedures(*, system, rounds_planned, accelerated_rounds, accelerated_points, rating_bands) -> dict:
+    """1.15.9: the regulations' other pairing procedures, for a Swiss only."""
+    accelerated_rounds = int(accelerated_rounds or 0)
+    points = Decimal(str(accelerated_points if accelerated_points is not None else 1))
+    bands = [int(b) for b in rating_bands or ()]
+    if system != System.SWISS and (accelerated_rounds or bands):
+        raise Invalid(
+            "not-swiss", _("Accelerated pairing and rating bands are ways to pair a players' Swiss (1.15.9).")
+        )
+    if accelerated_rounds and not 0 < accelerated_rounds < (rounds_planned or 0):
+        raise Invalid("bad-accelerated-rounds", _("Accelerate fewer rounds than the event has (1.15.9)."))
+    if not Decimal("0.5") <= points <= Decimal("9.5") or points % Decimal("0.5"):
+        raise Invalid("bad-accelerated-points", _("The upper group counts ½ to 9½ extra points, in halves (1.15.9)."))
+    if any(b < 1 for b in bands) or len(set(bands)) != len(bands) or len(bands) > 9:
+        raise Invalid("bad-rating-bands", _("Rating bands are up to nine different positive ratings (1.15.9)."))
+    return {
+        "accelerated_rounds": accelerated_rounds,
+        "accelerated_points": points,
+        "rating_bands": sorted(bands, reverse=True),
+    }
 
 
 def venue_check(venue: str, *, correspondence: bool) -> str:
@@ -343,6 +400,18 @@ def _team_options(*, boards: int | None, reserves: int, system: str, scoring: st
     if scoring not in TEAM_SCORINGS:
         raise Invalid("bad-scoring", _("Scoring is by match points or by board points (1.14.6)."))
     return {"boards": boards, "reserves": reserves}
+
+
+def _board_policy(*, boards: int, fixed: bool, reserve_boards, moves_up: bool) -> dict:
+    """1.14.2: the regulations' board rules — fixed boards, the reserves' boards, moving up."""
+    allowed = sorted({int(b) for b in reserve_boards or ()})
+    if any(not 1 <= b <= boards for b in allowed):
+        raise Invalid("bad-reserve-boards", _("Reserves' boards are among boards 1 to %(n)s (1.14.2).") % {"n": boards})
+    if fixed and moves_up:
+        raise Invalid(
+            "fixed-boards-move-up", _("Boards fixed to the players never move up: choose one or the other (1.14.2).")
+        )
+    return {"fixed_boards": bool(fixed), "reserve_boards": allowed, "lineup_moves_up": bool(moves_up)}
 
 
 def _lineup_minutes(minutes: int | None) -> int | None:

@@ -15,6 +15,7 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from club.platform import zones
 from club.platform.refusals import Conflict, Forbidden, Invalid, NotFound
@@ -227,21 +228,51 @@ def _lineup_round(championship: Championship, round_number: int) -> Round | None
     return the_round
 
 
-def _lineup_store(championship: Championship, team: Team, round_number: int, members: list[int], *, by, now) -> Lineup:
-    if len(set(members)) != len(members):
+def board_policy(championship: Championship) -> team_rules.BoardPolicy:
+    """The event's board rules (1.14.2) as ``team_rules`` takes them."""
+    return team_rules.BoardPolicy(
+        fixed=championship.fixed_boards,
+        reserve_boards=tuple(championship.reserve_boards or ()),
+        moves_up=championship.lineup_moves_up,
+    )
+
+
+LINEUP_REFUSALS = {
+    "board-order": gettext_lazy("The line-up keeps the team's board order (1.14.2)."),
+    "fixed-board": gettext_lazy("Board %(board)s: the regulations fix each player to his board (1.14.2)."),
+    "reserve-board": gettext_lazy(
+        "Board %(board)s: the regulations let reserves play only on boards %(boards)s (1.14.2)."
+    ),
+}
+
+
+def _lineup_store(
+    championship: Championship, team: Team, round_number: int, members: list[int | None], *, by, now
+) -> Lineup:
+    """Store a line-up given board by board (None: an empty board). Fixed boards keep each
+    player's board; otherwise the players are seated from board 1 in the order given."""
+    policy = board_policy(championship)
+    members = list(members) if policy.fixed else [m for m in members if m is not None]
+    while members and members[-1] is None:
+        members.pop()
+    named = [m for m in members if m is not None]
+    if len(set(named)) != len(named):
         raise Invalid("twice", _("A player is listed twice."))
-    if not 1 <= len(members) <= championship.boards:
+    if not named or len(members) > championship.boards:
         raise Invalid("bad-lineup", _("A line-up names one to %(n)s players.") % {"n": championship.boards})
     roster = {p.member_id: p.order for p in team.players.filter(accepted_at__isnull=False)}
-    strangers = [m for m in members if m not in roster]
+    strangers = [m for m in named if m not in roster]
     if strangers:
         names = team_selectors.member_names(strangers)
         raise Invalid(
             "not-in-team",
             _("Not players of %(team)s: %(names)s.") % {"team": team, "names": ", ".join(names)},
         )
-    if [roster[m] for m in members] != sorted(roster[m] for m in members):
-        raise Invalid("board-order", _("The line-up keeps the team's board order (1.14.2)."))
+    problem = team_rules.lineup_problem(members, roster, championship.boards, policy)
+    if problem is not None:
+        code, board = problem
+        boards = ", ".join(str(b) for b in policy.reserve_boards)
+        raise Invalid(code, str(LINEUP_REFUSALS[code]) % {"board": board, "boards": boards})
     lineup, _created = Lineup.objects.update_or_create(
         team=team,
         round_number=round_number,
@@ -288,14 +319,17 @@ def matches_publish(
             % {"n": the_round.number, "names": ", ".join(team_selectors.member_names(sorted(strangers)))},
         )
     colours = team_rules.board_colours(boards)
+    policy = board_policy(championship)
     for match in matches:
         if match.away is None:
             if match.result == vocabulary.BYE:
                 match.home_points = float(boards)
                 match.save(update_fields=["home_points"])
             continue
-        # The chairs in board order: an absent player's stays empty (no moving up once the round is on).
-        home, away = (_chairs(seated[team_id], absent, boards) for team_id in (match.home_id, match.away_id))
+        # The chairs in board order: an absent player's stays empty, unless the regulations move the line-up up.
+        home, away = (
+            team_rules.chairs(seated[team_id], absent, boards, policy) for team_id in (match.home_id, match.away_id)
+        )
         home_n, away_n = (sum(m is not None for m in chairs) for chairs in (home, away))
         home_plays = match.home.status == Team.Status.ACTIVE and team_rules.may_play(home_n, boards)
         away_plays = match.away.status == Team.Status.ACTIVE and team_rules.may_play(away_n, boards)
@@ -317,10 +351,6 @@ def matches_publish(
                 )
             bg.save()
         match_update(championship, match)
-
-
-def _chairs(lineup: list[int], absent: set[int], boards: int) -> list[int | None]:
-    return [m if m not in absent else None for m in lineup] + [None] * (boards - len(lineup))
 
 
 def _match_forfeit(championship, match: Match, home_plays: bool, away_plays: bool, home_n: int, away_n: int) -> None:

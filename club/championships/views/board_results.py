@@ -21,6 +21,7 @@ from ..authority import Action, may_see_draft, verdict
 from ..forms import BoardActionForm
 from ..models import Championship
 from ..selectors.board_results import boards_without_result
+from ..selectors.results import facts
 
 REPORTED = {
     "waiting": gettext_lazy("Your report is recorded: it stands once your opponent confirms it."),
@@ -55,10 +56,11 @@ def board_results(request, pk):
         {
             "waiting": waiting,
             "board": waiting.board,
-            "mine": me in (waiting.board.white_id, waiting.board.black_id),
+            "game": waiting.game,
+            "mine": me in (waiting.game.white_id, waiting.game.black_id),
             "my_report": waiting.report_of(me),
             "their_report": waiting.report_of(
-                waiting.board.black_id if me == waiting.board.white_id else waiting.board.white_id
+                waiting.game.black_id if me == waiting.game.white_id else waiting.game.white_id
             ),
         }
         for waiting in boards_without_result(championship)
@@ -69,6 +71,7 @@ def board_results(request, pk):
         {
             "championship": championship,
             "rows": rows,
+            "facts": facts(championship),
             "is_arbiter": verdict(request.user, Action.BOARD_RESULT, championship).allowed,
             "results": ["1-0", "1/2-1/2", "0-1"],
             "decisions": ["1-0", "1/2-1/2", "0-1", "0-0"],

@@ -29,6 +29,7 @@ from ..forms import (
     AbsenceForm,
     AdjudicationForm,
     AppointForm,
+    BoardArbitersForm,
     ChampionshipForm,
     GuestForm,
     LeaveForm,
@@ -41,7 +42,7 @@ from ..forms import (
 )
 from ..models import Championship
 from ..selectors import bracket as brackets
-from ..selectors import event_tables, results
+from ..selectors import categories, event_tables, results
 from ..selectors.adjudication import games_awaiting_adjudication
 
 FINISHED_PER_PAGE = 50
@@ -90,6 +91,7 @@ def championship_detail(request, pk):
         raise Http404
     entries = list(selectors.entries(championship))
     rounds = selectors.rounds_with_boards(championship)
+    standings_rows = event_tables.stored_standings_rows(championship)
     my_entry = next((e for e in entries if e.member_id == getattr(request.user, "pk", None)), None)
     return render(
         request,
@@ -111,7 +113,8 @@ def championship_detail(request, pk):
             "may_record_round": authority.verdict(
                 request.user, authority.round_results_action(championship), championship
             ).allowed,
-            "standings": event_tables.stored_standings_rows(championship),
+            "standings": standings_rows,
+            "category_standings": categories.category_standings(championship, standings_rows),
             "coefficient_columns": results.coefficient_columns(),
             "facts": results.facts(championship),
             "crosstable": (
@@ -134,6 +137,7 @@ def championship_detail(request, pk):
             "pair_form": PairForm(),
             "publish_form": PublishForm(),
             "override_form": OverrideForm(players=[e.member for e in entries]),
+            "board_arbiters_form": BoardArbitersForm(),
             "result_form": ResultForm(),
             "adjudication_form": AdjudicationForm(games=games_awaiting_adjudication(championship)),
             "leave_form": LeaveForm(),
@@ -264,6 +268,15 @@ def _run(request, championship_id: int, action: str):
             reason=form["reason"],
         )
         return _("The pairing is changed and the decision recorded.")
+    if action == "board-arbiters":
+        form = _valid(BoardArbitersForm(post))
+        number = posted_int(post, "round", default=0)
+        groups = [
+            services.BoardGroup(arbiter_id=_member(name).pk, first=first, last=last)
+            for name, first, last in form["assignments"]
+        ]
+        services.board_arbiters_assign(by=me, championship_id=championship_id, round_number=number, groups=groups)
+        return _("Round %(n)s's arbiters are assigned to its boards (1.16.9).") % {"n": number}
     if action == "result":
         form = _valid(ResultForm(post))
         services.board_result_set(

@@ -72,11 +72,15 @@ def championship_results_print(request, pk):
 
 
 def championship_export(request, pk, kind):
-    """One file: all games (PDN / renju records, or a ZIP of one file per game), standings CSV, or TRF16."""
+    """One file: all games (PDN / renju records, a ZIP of one file per game; renju also as a RIF
+    database and a RenLib library), standings CSV, or TRF16."""
     dialect = request.GET.get("dialect", exports.CSV_DEFAULT_DIALECT)
     if kind not in exports.EXPORTS or dialect not in exports.CSV_DIALECTS:
         raise Http404
-    done = exports.export(published_or_404(pk), kind, dialect)
+    championship = published_or_404(pk)
+    if not exports.offers(championship, kind):
+        raise Http404
+    done = exports.export(championship, kind, dialect)
     response = HttpResponse(done.content, content_type=done.content_type)
     response["Content-Disposition"] = f'attachment; filename="{done.filename}"'
     return response

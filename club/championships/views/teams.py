@@ -84,7 +84,8 @@ def _lineup_posted(post, event: Championship) -> dict:
         "championship_id": event.pk,
         "team_id": posted_int(post, "team_id", default=0),
         "round_number": posted_int(post, "round", default=0),
-        "members": posted_ints(boards, "board"),
+        # Board by board: an empty board stays empty where the boards are fixed (1.14.2).
+        "members": [posted_int({"board": v}, "board") if v else None for v in boards],
     }
 
 

@@ -36,7 +36,7 @@ class OwnProfileSerializer(MemberSerializer):
     """What a member sees and may PATCH about themselves: the profile plus their email."""
 
     class Meta(MemberSerializer.Meta):
-        fields = MemberSerializer.Meta.fields + ("email",)
+        fields = MemberSerializer.Meta.fields + ("email", "birth_year")
         read_only_fields = ("id", "username", "name", "roles", "date_joined")
 
 
