@@ -65,6 +65,39 @@ def time_control_choices():
     return [(SPEED_GROUPS[speed], options) for speed, options in groups.items() if options] + [(CUSTOM, _("other…"))]
 
 
+def custom_time_control_field() -> forms.CharField:
+    """The written time control beside the list's "other…" (``time_control_cleaned``)."""
+    return forms.CharField(
+        label=_("Other time control"),
+        required=False,
+        max_length=64,
+        help_text=_(
+            "In seconds: 2700 (45 min), 1800+30 (plus 30 s a move), 7200/50,3600/25 (periods by moves); "
+            "in days: d3 (3 days per move), d135max21 (135 days, at most 21 a move), d30+3 (30 days, plus 3 a "
+            "move), d50/10 (10 moves in 50 days). Filled in, it is used instead of the list."
+        ),
+    )
+
+
+def time_control_cleaned(form: forms.Form, data: dict) -> None:
+    """The time control a form's ``time_control`` list and ``custom_time_control`` text give,
+    checked for the chosen discipline (``start_rule.time_control_check``), into
+    ``data["time_control_value"]`` (read) and ``data["time_control_text"]`` (as written);
+    else the reason, under the written field."""
+    chosen = data.get("time_control")
+    text = (data.get("custom_time_control") or "").strip() or ("" if chosen == CUSTOM else chosen)
+    if not text:
+        form.add_error("custom_time_control", _("Write the time control, or choose one from the list."))
+        return
+    discipline = "russian" if data.get("discipline") == RUSSIAN_64 else data.get("discipline", "")
+    try:
+        data["time_control_value"] = time_control_check(text, discipline)
+    except Refused as refusal:
+        form.add_error("custom_time_control", refusal.detail)
+        return
+    data["time_control_text"] = text
+
+
 class TimeControlSelect(forms.Select):
     """Each preset says (data-disciplines) which disciplines offer it, for the page to show only
     those, and what it means (title, on hover)."""
@@ -97,16 +130,7 @@ class ChallengeForm(forms.Form):
     time_control = forms.ChoiceField(
         label=_("Time control"), choices=time_control_choices, initial="d3", widget=TimeControlSelect
     )
-    custom_time_control = forms.CharField(
-        label=_("Other time control"),
-        required=False,
-        max_length=64,
-        help_text=_(
-            "In seconds: 2700 (45 min), 1800+30 (plus 30 s a move), 7200/50,3600/25 (periods by moves); "
-            "in days: d3 (3 days per move), d135max21 (135 days, at most 21 a move), d30+3 (30 days, plus 3 a "
-            "move), d50/10 (10 moves in 50 days). Filled in, it is used instead of the list."
-        ),
-    )
+    custom_time_control = custom_time_control_field()
     opening_rule = forms.ChoiceField(
         label=_("Renju opening rule"),
         required=False,
@@ -169,16 +193,7 @@ class ChallengeForm(forms.Form):
 
     def clean(self):
         data = super().clean()
-        chosen = data.get("time_control")
-        text = (data.get("custom_time_control") or "").strip() or ("" if chosen == CUSTOM else chosen)
-        if not text:
-            self.add_error("custom_time_control", _("Write the time control, or choose one from the list."))
-            return data
-        discipline = "russian" if data.get("discipline") == RUSSIAN_64 else data.get("discipline", "")
-        try:
-            data["time_control_value"] = time_control_check(text, discipline)
-        except Refused as refusal:
-            self.add_error("custom_time_control", refusal.detail)
+        time_control_cleaned(self, data)
         return data
 
     def service_arguments(self) -> dict:

@@ -15,9 +15,16 @@ from django.views.decorators.http import require_POST
 
 from club.championships import selectors as championships
 from club.championships.authority import Action, verdict
-from club.championships.forms import AppointForm, MatchResultForm, PairForm, PublishForm
+from club.championships.forms import (
+    AdjudicationForm,
+    AppointForm,
+    GuestForm,
+    MatchResultForm,
+    PairForm,
+    PublishForm,
+)
 from club.championships.selectors.board_results import boards_without_result
-from club.championships.selectors.desk import matches_to_decide, next_step, publish_check
+from club.championships.selectors.desk import adjudications_due, matches_to_decide, next_step, publish_check
 from club.championships.selectors.events import is_participant
 from club.platform.api.params import posted_int
 from club.platform.refusals import Refused
@@ -63,11 +70,26 @@ def championship_desk(request, pk: int):
             step=step,
             my_step=any(member.pk == me.pk for member in step.by),
             last_round=last,
+            # the boards' arbiter pages: every round's when all are played at once, else the last round's
+            desk_rounds=(
+                list(championship.rounds.order_by("number").prefetch_related("boards"))
+                if championship.all_at_once
+                else [last]
+                if last
+                else []
+            ),
             pair_form=PairForm(),
             publish_form=PublishForm(),
             # beside the Publish button: the classification the pairing was made from
             publish=publish_check(championship, last) if step.action == "publish" else None,
             appoint_form=AppointForm(),
+            guest_form=GuestForm(),
+            # the games awaiting adjudication, each with its position and its own form
+            adjudications=[
+                (waiting, AdjudicationForm(games=[waiting], auto_id=f"id_adjudicate_{waiting.game.pk}_%s"))
+                for waiting in adjudications_due(championship)
+            ],
+            may_adjudicate=verdict(me, Action.EVENT_DECIDE, championship).allowed,
             **selectors.event_desk(championship, me),
         )
         context.update(

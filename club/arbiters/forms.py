@@ -9,6 +9,7 @@ from club.championships.forms import RESULT_WORDS
 from club.members.models import Member
 from club.platform import zones
 from club.platform.api.params import MAX_ID
+from club.platform.inputs import local_datetime_field
 from games.services.arbiter import ANNULLED
 
 from .models import Sanction
@@ -47,9 +48,7 @@ class ClocksStartForm(forms.Form):
 
 
 class AdjournForm(forms.Form):
-    resume_at = forms.DateTimeField(
-        label=_("Resumes at"), widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
-    )
+    resume_at = local_datetime_field(label=_("Resumes at"))
     order = forms.IntegerField(label=_("Resumption order"), min_value=1, max_value=1000, initial=1)
     reason = _reason()
 

@@ -149,7 +149,9 @@ def draw_claim(request, pk: int):
     except PlayRefused as refused:
         messages.error(request, refused.detail)
     else:
-        messages.success(request, _("Your draw claim is sent to the arbiter; play goes on while he judges it."))
+        messages.success(
+            request, _("Your draw claim is sent to the arbiter; play goes on while the arbiter judges it.")
+        )
     return redirect("games:game", pk)
 
 

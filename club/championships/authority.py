@@ -31,9 +31,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from django.db.models import Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from club.members.models import Member
 from club.members.roles import Role, roles_of
 from club.platform.refusals import Conflict, Forbidden, Invalid, Refused
 from club.teams.models import Team
@@ -265,6 +267,22 @@ def seat_required(championship: Championship, member_id: int, seat: Seat) -> Non
     seat_verdict(championship, member_id, seat).require()
 
 
+def officials_who_may(action: Action, target=None) -> list:
+    """The members who may take ``action`` on ``target`` now, by ``verdict`` itself: those
+    told when something waits for them. Inside an event the candidates are its appointed
+    officials and its organiser; at club scope, the members holding the club's arbiter roles."""
+    championship = event_of(target)
+    if championship is not None and action not in CLUB_ACTIONS_OVER_EVENTS:
+        ids = set(championship.appointments.values_list("member_id", flat=True)) | {championship.organiser_id}
+        candidates = Member.objects.filter(pk__in=ids)
+    else:
+        candidates = Member.objects.filter(
+            Q(groups__name__in=(Role.ARBITER, Role.CHIEF_ARBITER)) | Q(is_superuser=True)
+        ).distinct()
+    chosen = candidates.filter(is_active=True).prefetch_related("groups").order_by("pk")
+    return [member for member in chosen if verdict(member, action, target).allowed]
+
+
 def protest_filer(member, target) -> Team | None:
     """May ``member`` protest ``target`` — a decision in a game, or a sanction (1.3.1)?
 
@@ -372,13 +390,20 @@ def _protest_conflict(member, protest) -> Verdict | None:
     return None
 
 
+# Lazy: the words are chosen in the language of the request that is refused, not at import.
 REFUSALS = {
-    Power.ORGANISER: ("not-organiser", _("Only the championship's organiser may do this.")),
-    Power.CHIEF: ("not-chief-arbiter", _("Only this championship's chief arbiter or deputy may do this (%(clause)s).")),
-    Power.ARBITER: ("not-arbiter", _("Only an arbiter appointed to this championship may do this (002 §17).")),
-    Power.PANEL: ("not-on-panel", _("The championship's protest panel rules on its protests (003 1.3.1).")),
-    Power.CLUB_CHIEF: ("not-chief-arbiter", _("Only the club's chief arbiter may do this (%(clause)s).")),
-    Power.CLUB_ARBITER: ("not-arbiter", _("Only a club arbiter may do this (%(clause)s).")),
+    Power.ORGANISER: ("not-organiser", gettext_lazy("Only the championship's organiser may do this.")),
+    Power.CHIEF: (
+        "not-chief-arbiter",
+        gettext_lazy("Only this championship's chief arbiter or deputy may do this (%(clause)s)."),
+    ),
+    Power.ARBITER: (
+        "not-arbiter",
+        gettext_lazy("Only an arbiter appointed to this championship may do this (002 §17)."),
+    ),
+    Power.PANEL: ("not-on-panel", gettext_lazy("The championship's protest panel rules on its protests (003 1.3.1).")),
+    Power.CLUB_CHIEF: ("not-chief-arbiter", gettext_lazy("Only the club's chief arbiter may do this (%(clause)s).")),
+    Power.CLUB_ARBITER: ("not-arbiter", gettext_lazy("Only a club arbiter may do this (%(clause)s).")),
 }
 ORDER = (Power.PANEL, Power.CHIEF, Power.ARBITER, Power.ORGANISER, Power.CLUB_CHIEF, Power.CLUB_ARBITER)
 

@@ -10,10 +10,18 @@ from django.utils.translation import gettext_lazy as _
 
 from club.platform import zones
 from club.platform.api.params import MAX_ID
+from club.platform.inputs import local_datetime_field
 from games import results as vocabulary
 from games.disciplines import opening_rule_title
-from games.forms import RUSSIAN_64, discipline_choices, time_control_choices
-from games.rules import ballots64
+from games.forms import (
+    RUSSIAN_64,
+    TimeControlSelect,
+    custom_time_control_field,
+    discipline_choices,
+    time_control_choices,
+    time_control_cleaned,
+)
+from games.rules import ballots64, family
 from games.services.start_rule import opening_rules_of
 from games.venue import Venue
 from ratings import standings
@@ -54,7 +62,10 @@ def _ballot_table_choices():
 class ChampionshipForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120)
     discipline = forms.ChoiceField(label=_("Discipline"), choices=discipline_choices)
-    time_control = forms.ChoiceField(label=_("Time control"), choices=time_control_choices, initial="d3")
+    time_control = forms.ChoiceField(
+        label=_("Time control"), choices=time_control_choices, initial="d3", widget=TimeControlSelect
+    )
+    custom_time_control = custom_time_control_field()
     venue = forms.ChoiceField(
         label=_("Played"),
         choices=[("", _("as the time control implies (days: by correspondence, minutes: online)"))] + Venue.choices,
@@ -65,7 +76,8 @@ class ChampionshipForm(forms.Form):
         ),
     )
     system = forms.ChoiceField(label=_("System"), choices=Championship.System.choices)
-    cycles = forms.IntegerField(label=_("Cycles (round robin)"), min_value=1, max_value=4, initial=1)
+    # Not required: a form showing only its system's fields leaves it out for a Swiss or a knockout.
+    cycles = forms.IntegerField(label=_("Cycles (round robin)"), min_value=1, max_value=4, initial=1, required=False)
     swiss_system = forms.ChoiceField(
         label=_("Swiss system"), required=False, choices=[("", "—")] + Championship.SwissSystem.choices
     )
@@ -125,8 +137,8 @@ class ChampionshipForm(forms.Form):
     tie_criteria = forms.MultipleChoiceField(
         label=_("Tie criteria in order (1.13.3; empty: the rules' order)"), required=False, choices=_criteria_choices
     )
-    entries_open_at = forms.DateTimeField(required=False)
-    entries_close_at = forms.DateTimeField(required=False)
+    entries_open_at = local_datetime_field(required=False)
+    entries_close_at = local_datetime_field(required=False)
     invitation_only = forms.BooleanField(label=_("By invitation"), required=False)
     games_per_pairing = forms.IntegerField(
         label=_("Games per pairing (micro-matches, 1.11; empty: 1, шашки-64: 2)"),
@@ -182,7 +194,7 @@ class ChampionshipForm(forms.Form):
     round_days = forms.IntegerField(
         label=_("Days for each round (correspondence Swiss)"), min_value=1, max_value=3650, required=False
     )
-    closes_at = forms.DateTimeField(required=False)  # labelled with the reader's zone in __init__
+    closes_at = local_datetime_field(required=False)  # labelled with the reader's zone in __init__
     vacation_days_max = forms.IntegerField(
         label=_("Vacation days a player may take during the event"), min_value=0, max_value=366, required=False
     )
@@ -204,8 +216,24 @@ class ChampionshipForm(forms.Form):
             "Closing date (correspondence; then the chief arbiter adjudicates, %(zone)s)"
         ) % {"zone": zone}
 
+    def clean_cycles(self):
+        return self.cleaned_data["cycles"] or 1
+
+    def clean(self):
+        data = super().clean()
+        time_control_cleaned(self, data)
+        return data
+
+    @staticmethod
+    def five_row_disciplines() -> list[str]:
+        """The disciplines of renju's family, whose fields (opening rule, fouls, move limit) the page shows."""
+        return [name for name, _title in discipline_choices() if name != RUSSIAN_64 and family(name) != "draughts"]
+
     def service_arguments(self) -> dict:
         values = dict(self.cleaned_data)
+        values["time_control"] = values.pop("time_control_text")
+        values.pop("time_control_value")
+        del values["custom_time_control"]
         if values["discipline"] == RUSSIAN_64:
             # 2.2: шашки-64 is played in micro-matches, a ballot drawn for each from the chosen table.
             values["discipline"], values["ballot_table"] = "russian", values["ballot_table"] or "idf"
@@ -221,7 +249,14 @@ class ChampionshipForm(forms.Form):
 
 
 class AdjudicationForm(forms.Form):
-    game_id = forms.IntegerField(label=_("Game"), min_value=0, max_value=MAX_ID)
+    """The chief arbiter's adjudication of one of the games awaiting it (``games``: the
+    desk's list, ``selectors.adjudication``); no other game can be named."""
+
+    game_id = forms.TypedChoiceField(
+        label=_("Game"),
+        coerce=int,
+        error_messages={"invalid_choice": _("This game does not await adjudication: pick one from the list.")},
+    )
     result = forms.ChoiceField(
         label=_("Adjudication"),
         choices=[
@@ -235,6 +270,22 @@ class AdjudicationForm(forms.Form):
         ],
     )
     reason = forms.CharField(label=_("Reason"), max_length=2000)
+
+    def __init__(self, *args, games=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game_id"].choices = [(w.game.pk, awaiting_label(w)) for w in games]
+
+
+def awaiting_label(waiting) -> str:
+    """A game awaiting adjudication as the form lists it: its round, board and players."""
+    players = f"{waiting.game.white} – {waiting.game.black}"
+    if waiting.round_number is None:
+        return players
+    return _("Round %(n)s, board %(b)s: %(players)s") % {
+        "n": waiting.round_number,
+        "b": waiting.board_number,
+        "players": players,
+    }
 
 
 # A board's result as a scoresheet writes it (games.results: "1/2-1/2" is ½-½; +/− a forfeit).
@@ -302,7 +353,7 @@ class AppointForm(forms.Form):
 class PairForm(forms.Form):
     """A round's scheduled start, typed in the viewer's zone — the one its label names — and stored in UTC."""
 
-    starts_at = forms.DateTimeField(required=False)
+    starts_at = local_datetime_field(required=False)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -318,10 +369,19 @@ class PublishForm(PairForm):
 
 
 class OverrideForm(forms.Form):
+    """The chief arbiter's change of a pair (1.15): the players are picked from the event's
+    entrants by name — a guest has no username anyone knows."""
+
     board = forms.IntegerField(label=_("Board"), min_value=1, max_value=MAX_ID)
-    white = forms.CharField(label=_("White (username)"), max_length=150)
-    black = forms.CharField(label=_("Black (username; empty: the bye)"), max_length=150, required=False)
+    white = forms.ChoiceField(label=_("White"))
+    black = forms.ChoiceField(label=_("Black (none: the bye)"), required=False)
     reason = forms.CharField(label=_("Reason"), max_length=300, required=False)
+
+    def __init__(self, *args, players=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        choices = [(p.username, str(p)) for p in players]
+        self.fields["white"].choices = choices
+        self.fields["black"].choices = [("", "—"), *choices]
 
 
 class BoardArbitersForm(forms.Form):

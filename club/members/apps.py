@@ -14,7 +14,15 @@ class MembersConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
+        from django.db import connections
+        from django.db.backends.signals import connection_created
+
         from club.members.roles import role_groups_sync
+        from club.platform.unicode_case import unicode_case_on_sqlite
+
+        connection_created.connect(unicode_case_on_sqlite, dispatch_uid="club.unicode_case_on_sqlite")
+        for connection in connections.all(initialized_only=True):  # opened before this ran
+            unicode_case_on_sqlite(None, connection)
 
         # Like Django's own permissions: back after every migrate and every test-database
         # flush (which would otherwise wipe what migration 0003 created).

@@ -2,34 +2,24 @@
 
 from __future__ import annotations
 
-from django.core.cache import cache
 from django.db.models import Q, QuerySet
+from django.db.models.functions import Lower
 
+from club.members.counting import member_count  # noqa: F401  (the home page reads it here)
 from club.members.models import Member
 
 
 def member_list(*, query: str = "") -> QuerySet[Member]:
     """Active members, by name; ``query`` matches the username, display name or city."""
     members = Member.objects.filter(is_active=True).prefetch_related("groups")
-    query = query.strip()
+    query = query.strip().lower()
     if query:
-        members = members.filter(
-            Q(username__icontains=query) | Q(display_name__icontains=query) | Q(city__icontains=query)
-        )
+        # Lowered on both sides, in every alphabet ("орлова" finds "Орлова"; club.platform.unicode_case).
+        members = members.annotate(
+            username_lower=Lower("username"), name_lower=Lower("display_name"), city_lower=Lower("city")
+        ).filter(Q(username_lower__contains=query) | Q(name_lower__contains=query) | Q(city_lower__contains=query))
     return members.order_by("display_name", "username")
 
 
 def member_get(*, username: str) -> Member:
     return Member.objects.get(username=username, is_active=True)
-
-
-# The home page's "the club has N members": a count of every member, kept a few
-# minutes (a club's size does not change from one page to the next).
-MEMBER_COUNT_SECONDS = 300
-
-
-def member_count() -> int:
-    """How many active members the club has, counted at most once per ``MEMBER_COUNT_SECONDS``."""
-    return cache.get_or_set(
-        "club-member-count", lambda: Member.objects.filter(is_active=True).count(), MEMBER_COUNT_SECONDS
-    )

@@ -12,6 +12,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from club.members.counting import member_count_forget
 from club.members.models import Member, calendar_secret_new
 from club.members.roles import Role, forget_roles, require_role
 
@@ -48,6 +49,7 @@ def member_sign_up(
     member.full_clean(exclude=["password"])
     member.save()
     member.groups.add(Group.objects.get(name=Role.MEMBER))
+    transaction.on_commit(member_count_forget)  # the home page counts him at once
     return member
 
 

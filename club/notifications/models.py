@@ -43,6 +43,10 @@ class NotificationSettings(models.Model):
         _("email me the decisions that concern me: pairings, sanctions, rulings, adjournments, results set"),
         default=True,
     )
+    arbiter_email = models.BooleanField(
+        _("as an arbiter, email me what arrives for me to decide: claims, protests, questions, adjudications"),
+        default=True,
+    )
 
     class Meta:
         verbose_name = _("notification settings")
@@ -60,6 +64,7 @@ class Notification(models.Model):
         RESULT = "result", _("game result")
         EVENT = "event", _("championship news")
         DECISION = "decision", _("a decision that concerns me")
+        ARBITER = "arbiter", _("something for me to decide as an arbiter")
 
     class Email(models.TextChoices):
         NONE = "none", _("not emailed")

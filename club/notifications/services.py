@@ -49,6 +49,7 @@ def _email_mode(member, kind: str, choices: NotificationSettings) -> str:
         Notification.Kind.REMINDER: choices.reminder_email,
         Notification.Kind.RESULT: choices.result_email,
         Notification.Kind.DECISION: choices.decision_email,
+        Notification.Kind.ARBITER: choices.arbiter_email,
         Notification.Kind.EVENT: True,  # rare: a section's start, told once for all its games
     }.get(kind, False)
     return Notification.Email.SENT if wanted else Notification.Email.NONE
@@ -106,6 +107,26 @@ def decision_notify(*, recipients, key: str, params: dict, url: str = "", game_i
         )
         for member in recipients
         if member is not None and not member.is_guest  # a guest has no account to be told on
+    ]
+    if notices:
+        transaction.on_commit(lambda: notify_many(notices))
+
+
+def arbiter_notify(*, recipients, key: str, params: dict, url: str = "", game_id: int | None = None) -> None:
+    """Tell each of ``recipients`` (the officials who may act on it) that something waits for
+    his decision — a draw claim, a protest, a question, games to adjudicate, an appointment —
+    once the caller's transaction commits: in his inbox and notices, and by mail in his
+    language if he wants it (``arbiter_email``). ``params["what"]`` names it for ``texts``."""
+    notices = [
+        Notification(
+            recipient=member,
+            kind=Notification.Kind.ARBITER,
+            key=f"{key}:{member.pk}",
+            params=params,
+            url=url,
+            game_id=game_id,
+        )
+        for member in recipients
     ]
     if notices:
         transaction.on_commit(lambda: notify_many(notices))

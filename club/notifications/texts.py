@@ -3,6 +3,7 @@
 from datetime import datetime
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from club.platform import zones
 from games import results
@@ -43,6 +44,8 @@ def notification_text(n) -> str:
         }
     if n.kind == "decision":
         return decision_text(p)
+    if n.kind == "arbiter":
+        return arbiter_text(p)
     if n.kind == "event" and "games" in p:
         return _("%(event)s has begun: your %(games)s games have all started") % {
             "event": p.get("event", "?"),
@@ -95,6 +98,49 @@ def decision_text(p: dict) -> str:
     return _("A decision concerns you.")
 
 
+def arbiter_text(p: dict) -> str:
+    """What waits for the reader as an arbiter (``services.arbiter_notify``), in his language."""
+    what, event = p.get("what"), p.get("event") or _("a club game")
+    game = p.get("game", "?")
+    if what == "claim":
+        return _("%(event)s: %(player)s claims a draw in %(game)s (%(kind)s); it waits for your decision.") % {
+            "event": event,
+            "player": p.get("player", "?"),
+            "game": game,
+            "kind": _("the clocks are stopped") if p.get("kind") == "stop-clocks" else _("the five-move rule"),
+        }
+    if what == "protest":
+        return _("%(event)s: %(player)s protests; the protest waits for your ruling.") % {
+            "event": event,
+            "player": p.get("player", "?"),
+        }
+    if what == "question":
+        return _("%(event)s: %(player)s asks the arbiter about %(game)s.") % {
+            "event": event,
+            "player": p.get("player", "?"),
+            "game": game,
+        }
+    if what == "adjudication":
+        games = int(p.get("games") or 0)
+        return ngettext(
+            "%(event)s: play has closed; %(games)d unfinished game waits for your adjudication.",
+            "%(event)s: play has closed; %(games)d unfinished games wait for your adjudication.",
+            games,
+        ) % {"event": event, "games": games}
+    if what == "disputed":
+        return _("%(event)s: the players of %(game)s report different results; an arbiter decides.") % {
+            "event": event,
+            "game": game,
+        }
+    if what == "appointment":
+        roles = {"chief": _("chief arbiter"), "deputy": _("deputy chief arbiter"), "arbiter": _("arbiter")}
+        return _("You are appointed %(role)s of %(event)s.") % {
+            "role": roles.get(p.get("role"), p.get("role", "?")),
+            "event": event,
+        }
+    return _("Something waits for your decision as an arbiter.")
+
+
 def result_for_reader(result: str, colour: str | None) -> str:
     """``result`` and what it was for the reader who played ``colour`` (games/results.py:
     a forfeit win is a win, -/- a loss for both), as the game lists show it: "+/- · won".
@@ -113,4 +159,5 @@ def email_subject(n) -> str:
         "result": _("Game over"),
         "event": _("Championship news"),
         "decision": _("A decision that concerns you"),
+        "arbiter": _("For your decision as an arbiter"),
     }.get(n.kind, _("Notification"))

@@ -17,11 +17,14 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+# Files of the zone database that name no place: offered to nobody.
+NOT_PLACES = frozenset({"Factory", "localtime", "posixrules"})
+
 
 @functools.cache
 def zone_names() -> tuple[str, ...]:
-    """Every IANA zone this machine knows, sorted ("Europe/Moscow", "UTC", …)."""
-    return tuple(sorted(zoneinfo.available_timezones()))
+    """Every IANA zone this machine knows that names a place, sorted ("Europe/Moscow", "UTC", …)."""
+    return tuple(sorted(zoneinfo.available_timezones() - NOT_PLACES))
 
 
 def is_zone(name: str) -> bool:

@@ -13,9 +13,12 @@ from django.core.exceptions import SuspiciousOperation
 from django.core.signals import setting_changed
 from django.dispatch import receiver
 from django.middleware.locale import LocaleMiddleware
+from django.shortcuts import render
 from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 
 from club.platform import zones
+from club.platform.api.errors import json_error_response
 
 
 class NulCharacter(SuspiciousOperation):
@@ -70,6 +73,32 @@ class ViewerTimeZone:
             return self.get_response(request)
         finally:
             timezone.deactivate()
+
+
+class MethodNotAllowedPage:
+    """Django answers a method a view does not take (``require_POST``) with an empty 405:
+    the browser shows a blank page. Give it the club's error page (``method_not_allowed``)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if response.status_code == 405 and not response.content and response.has_header("Allow"):
+            return method_not_allowed(request, response)
+        return response
+
+
+def method_not_allowed(request, response):
+    """A page's answer to a method it does not take — an action's address opened in the
+    browser (GET where only a form's POST is taken) — with the methods it allows."""
+    if request.path.startswith("/api/"):
+        page = json_error_response("method-not-allowed", _("This address does not take this method."), 405)
+    else:
+        text = _("This address takes a form's submission, not a visit: go back to the page the form is on.")
+        page = render(request, "club/error.html", {"title": _("Not a page to open"), "text": text}, status=405)
+    page["Allow"] = response["Allow"]
+    return page
 
 
 class ContentSecurityPolicy(CSPMiddleware):

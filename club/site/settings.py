@@ -92,6 +92,7 @@ MIDDLEWARE = [
     "club.site.middleware.ViewerTimeZone",  # after the member is known: his zone
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "club.site.middleware.MethodNotAllowedPage",  # a blank 405 becomes the error page
     "axes.middleware.AxesMiddleware",  # last: turns a locked-out login into a 429
 ]
 # An API call with a token (club/site/wsgi.py): no static files, session, page

@@ -40,6 +40,7 @@ urlpatterns = [
     path("sanctions/", arbiter_views.sanction_list, name="sanction-list"),
     path("sanctions/new/", arbiter_views.sanction_new, name="sanction-new"),
     path("health/", site_views.health, name="health"),
+    path("favicon.ico", site_views.favicon, name="favicon"),
     path("api/schema/", SchemaView.as_view(), name="api-schema"),
     path("api/docs/", _API_DOCS_CSP(SpectacularSwaggerSplitView.as_view(url_name="api-schema")), name="api-docs"),
     path(

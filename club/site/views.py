@@ -7,8 +7,9 @@ from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.db import InterfaceError, OperationalError
 from django.http import HttpResponseServerError, JsonResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
+from django.templatetags.static import static
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
@@ -24,6 +25,12 @@ from .middleware import NulCharacter
 
 def home(request):
     return render(request, "home.html", {"member_count": selectors.member_count()})
+
+
+@require_GET
+def favicon(request):
+    """Browsers ask for /favicon.ico whatever the page says: the club's icon."""
+    return redirect(static("favicon.svg"), permanent=True)
 
 
 @never_cache

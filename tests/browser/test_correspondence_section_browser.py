@@ -96,7 +96,7 @@ def test_a_section_all_at_once_from_creation_to_adjudication(browser, club_serve
     )
     arbiter.goto(f"/championships/{championship.pk}/")
     form = arbiter.locator("form.adjudication")
-    form.locator("input[name=game_id]").fill(str(board.game_id))
+    form.locator("select[name=game_id]").select_option(str(board.game_id))  # one of the games awaiting it
     form.locator("select[name=result]").select_option("1/2-1/2")
     form.locator("input[name=reason]").fill("equal position, nothing to play for")
     form.get_by_role("button", name="Adjudicate (after the deadline)").click()

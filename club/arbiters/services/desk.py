@@ -42,6 +42,7 @@ from games.venue import venue_rules
 
 from ..models import Adjournment, DrawClaim
 from ..selectors import adjournment_resumable
+from .arrivals import claim_arrived
 from .audit import audit
 
 
@@ -420,6 +421,7 @@ def draw_claim(*, member, game_id: int, kind: str, now: datetime | None = None) 
             now=now,
             clause="003 1.7.13" if kind == DrawClaim.Kind.STOP_CLOCKS else "003 2.1.9.1.6",
         )
+        claim_arrived(claim)
         return claim
 
 

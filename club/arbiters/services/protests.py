@@ -22,6 +22,7 @@ from club.teams.models import Match, Team
 from games.models import Game
 
 from ..models import Protest, Sanction
+from .arrivals import protest_arrived
 from .audit import audit
 from .sanctions import sanction_reverse
 
@@ -105,6 +106,7 @@ def protest_file(
             now=now,
             protest=protest.pk,
         )
+        protest_arrived(protest)
         return protest
 
 

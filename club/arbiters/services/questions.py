@@ -18,6 +18,7 @@ from club.platform.refusals import Conflict, Forbidden, NotFound
 from games.models import Game
 
 from ..models import Question
+from .arrivals import question_arrived
 from .audit import audit
 
 
@@ -29,7 +30,10 @@ def question_ask(*, member, game_id: int, text: str, now: datetime | None = None
         raise NotFound("no-such-game", _("There is no such game."))
     if not getattr(member, "is_authenticated", False) or game.colour_of(member.pk) is None:
         raise Forbidden("not-a-player", _("Only the players of the game may ask its arbiter."))
-    return Question.objects.create(game=game, asked_by=member, asked_at=now, text=text)
+    with transaction.atomic():
+        question = Question.objects.create(game=game, asked_by=member, asked_at=now, text=text)
+        question_arrived(question)
+    return question
 
 
 def question_to_organisers(*, member, championship_id: int, text: str, now: datetime | None = None) -> Question:

@@ -8,11 +8,13 @@ from dataclasses import dataclass
 
 from django.db.models import Q
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.models import Game
 
 from ..authority import RULES, Action, Power
 from ..models import Appointment, Board, Championship, Round
+from .adjudication import games_awaiting_adjudication
 from .events import is_live, rounds_total
 from .results import players
 from .working import Named, working_shown
@@ -72,11 +74,30 @@ def next_step(championship: Championship) -> NextStep:
             return _step(championship, "appoint", Action.EVENT_APPOINT, _("%(who)s appoints the chief arbiter."))
         return _step(championship, "open", Action.EVENT_ORGANISE, _("%(who)s opens the entries."))
     if status == Status.ENTRIES_OPEN:
+        if not championship.entries.exists() and not championship.teams.exists():
+            return _step(
+                championship,
+                "add",
+                Action.EVENT_ORGANISE,
+                _("Nobody has entered yet: members enter on the championship's page, or %(who)s adds players."),
+            )
         return _step(championship, "close", Action.EVENT_ORGANISE, _("%(who)s closes the entries and draws the lot."))
     if status == Status.FINISHED:
         return NextStep("", _("The championship is over: its results are final."))
     if status not in (Status.ENTRIES_CLOSED, Status.RUNNING):
         return NextStep("", championship.get_status_display())
+    if waiting := adjudications_due(championship):
+        return _step(
+            championship,
+            "adjudicate",
+            Action.EVENT_DECIDE,
+            ngettext(
+                "Play has closed: %(who)s adjudicates the %(n)s unfinished game.",
+                "Play has closed: %(who)s adjudicates the %(n)s unfinished games.",
+                len(waiting),
+            ),
+            n=len(waiting),
+        )
     if championship.all_at_once and not championship.is_knockout:
         if status == Status.ENTRIES_CLOSED:
             return _step(championship, "start", Action.EVENT_DECIDE, _("%(who)s starts the section."))
@@ -99,6 +120,13 @@ def next_step(championship: Championship) -> NextStep:
     if total is not None and number > total:
         return NextStep("", _("The last round is closing."))
     return _step(championship, "pair", Action.EVENT_PAIR, _("%(who)s pairs round %(n)s."), n=number)
+
+
+def adjudications_due(championship: Championship) -> list:
+    """The games awaiting adjudication, once play has closed in the event or in a round."""
+    if not championship.decisions.filter(action__in=("play-closed", "round-deadline")).exists():
+        return []
+    return games_awaiting_adjudication(championship)
 
 
 def _games_going(championship: Championship, the_round: Round) -> bool:

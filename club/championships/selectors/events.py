@@ -134,6 +134,31 @@ def championship_of_game(game: Game | None) -> Championship | None:
     )
 
 
+# Every way a game belongs to an event, as ``championship_of_game`` follows them.
+_EVENT_PATHS = (
+    "championship_board__round__championship",
+    "championship_match_game__board__round__championship",
+    "team_board__match__round__championship",
+    "championship_playoff_game__playoff__championship",
+)
+
+
+def event_games_q(championships, prefix: str = "") -> Q:
+    """A filter on games (reached through ``prefix``, e.g. ``"game__"``) played in any of ``championships``."""
+    found = Q()
+    for path in _EVENT_PATHS:
+        found |= Q(**{f"{prefix}{path}__in": championships})
+    return found
+
+
+def club_games_q(prefix: str = "") -> Q:
+    """A filter on games (through ``prefix``) that belong to no event: club games."""
+    found = Q()
+    for path in _EVENT_PATHS:
+        found &= Q(**{f"{prefix}{path.split('__', 1)[0]}__isnull": True})
+    return found
+
+
 def is_participant(championship: Championship, member_id: int) -> bool:
     """Does the member play in the event: entered, or on a team's roster?"""
     if championship.for_teams:

@@ -18,9 +18,11 @@ from __future__ import annotations
 from datetime import datetime
 
 from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from club.notifications.services import arbiter_notify
 from club.platform.refusals import Conflict, Forbidden, Invalid, NotFound, RuleRefusal
 from club.teams.models import BoardGame
 from games import results as vocabulary
@@ -29,6 +31,7 @@ from games.services.finish import Ending, game_finish
 from games.services.guards import game_locked
 from games.venue import venue_rules
 
+from ..authority import Action, officials_who_may
 from ..decisions import decision_record
 from ..locks import championship_locked
 from ..models import Board, BoardReport, Championship, MatchGame
@@ -90,6 +93,13 @@ def board_result_report(*, by, championship_id: int, game_id: int, result: str, 
         if other is None:
             return "waiting"
         if other.result != result:
+            arbiter_notify(
+                recipients=officials_who_may(Action.BOARD_RESULT, game),
+                key=f"inbox:disputed:{game_id}:{now.isoformat()}",
+                params={"what": "disputed", "event": championship.name, "game": f"{game.white} – {game.black}"},
+                url=reverse("championships:boards", args=[championship.pk]),
+                game_id=game_id,
+            )
             return "disputed"
         game_finish(game=game, ending=Ending(vocabulary.winner(result), "reported", "003 1.12.1"), now=now)
         # Recorded on the board now, so that both players read it back at once (the game's

@@ -20,12 +20,13 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from club.members.models import Member
 from club.notifications.models import Notification
-from club.notifications.services import notify_many
+from club.notifications.services import arbiter_notify, notify_many
 from club.platform.refusals import Conflict, Invalid, RuleRefusal
 from club.teams.models import BoardGame
 from games import results as vocabulary
@@ -34,7 +35,7 @@ from games.services.arbiter import games_stop_for_adjudication
 from games.services.guards import game_locked
 from games.services.timing import clocks_stopped
 
-from ..authority import Action, require
+from ..authority import Action, officials_who_may, require
 from ..decisions import decision_record
 from ..locks import championship_locked
 from ..models import Board, Championship, Entry, MatchGame, Round
@@ -143,6 +144,13 @@ def _close(championship_id: int, now: datetime, *, rounds: list[int] | None) -> 
         )
         data = {"games": stopped} | ({} if rounds is None else {"round": rounds[0]})
         decision_record(championship, None, action, now=now, clause=CLAUSE, **data)
+        if stopped:
+            arbiter_notify(
+                recipients=officials_who_may(Action.EVENT_DECIDE, championship),
+                key=f"inbox:adjudication:{championship.pk}:{action}:{'' if rounds is None else rounds[0]}",
+                params={"what": "adjudication", "event": championship.name, "games": len(stopped)},
+                url=reverse("championship-desk", args=[championship.pk]) + "#adjudication",
+            )
         return len(stopped)
 
 

@@ -13,11 +13,13 @@ from datetime import datetime
 from decimal import Decimal
 
 from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from club.members.models import Member
 from club.members.roles import Role, has_any_role, has_role
+from club.notifications.services import arbiter_notify
 from club.platform.horizon import within_horizon
 from club.platform.refusals import Conflict, Forbidden, Invalid, NotFound
 from club.platform.text import one_line_required
@@ -537,6 +539,12 @@ def arbiter_appoint(
             clause="002 §17",
             member=member.pk,
             role=role,
+        )
+        arbiter_notify(
+            recipients=[member],
+            key=f"inbox:appointment:{championship.pk}:{role}",
+            params={"what": "appointment", "event": championship.name, "role": role},
+            url=reverse("arbiters:inbox"),
         )
     return appointment
 

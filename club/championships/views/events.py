@@ -20,6 +20,7 @@ from club.members.models import Member
 from club.members.roles import Role, has_any_role, role_required
 from club.platform.api.errors import refusal_status
 from club.platform.api.params import posted_int
+from club.platform.refusals import Invalid
 from club.platform.refusals import Refused as PlayRefused
 from games.venue import rules_of
 
@@ -42,6 +43,7 @@ from ..forms import (
 from ..models import Championship
 from ..selectors import bracket as brackets
 from ..selectors import categories, event_tables, results
+from ..selectors.adjudication import games_awaiting_adjudication
 
 FINISHED_PER_PAGE = 50
 
@@ -98,6 +100,8 @@ def championship_detail(request, pk):
             "championship": championship,
             "entries": entries,
             "rounds": rounds,
+            # a round paired and not yet published is published first: no next round to pair (1.15)
+            "round_unpublished": any(r.status in ("draft", "paired") for r in rounds),
             "my_entry": my_entry,
             "arbiters": selectors.appointments(championship),
             "role": role,
@@ -132,10 +136,10 @@ def championship_detail(request, pk):
             "guest_form": GuestForm(),
             "pair_form": PairForm(),
             "publish_form": PublishForm(),
-            "override_form": OverrideForm(),
+            "override_form": OverrideForm(players=[e.member for e in entries]),
             "board_arbiters_form": BoardArbitersForm(),
             "result_form": ResultForm(),
-            "adjudication_form": AdjudicationForm(),
+            "adjudication_form": AdjudicationForm(games=games_awaiting_adjudication(championship)),
             "leave_form": LeaveForm(),
             "absence_form": AbsenceForm(),
             "playoff_form": PlayoffForm(),
@@ -252,7 +256,8 @@ def _run(request, championship_id: int, action: str):
         )
         return _("The pairing of round %(n)s is withdrawn: pair it again.") % {"n": number}
     if action == "override":
-        form = _valid(OverrideForm(post))
+        entrants = [e.member for e in Championship.objects.get(pk=championship_id).entries.select_related("member")]
+        form = _valid(OverrideForm(post, players=entrants))
         services.board_override(
             by=me,
             championship_id=championship_id,
@@ -294,7 +299,8 @@ def _run(request, championship_id: int, action: str):
             "n": len(started)
         }
     if action == "adjudicate":
-        form = _valid(AdjudicationForm(post))
+        waiting = games_awaiting_adjudication(Championship.objects.get(pk=championship_id))
+        form = _valid(AdjudicationForm(post, games=waiting))
         services.game_adjudicate(
             by=me,
             championship_id=championship_id,
@@ -338,9 +344,11 @@ def _run(request, championship_id: int, action: str):
 
 
 def _valid(form) -> dict:
+    """The form's values, or a 400 naming the first wrong field by its label and why."""
     if not form.is_valid():
-        first = next(iter(form.errors.items()))
-        raise PlayRefused("invalid", f"{first[0]}: {first[1][0]}")
+        field, errors = next(iter(form.errors.items()))
+        label = form.fields[field].label if field in form.fields else field
+        raise Invalid("invalid", f"{label}: {errors[0]}")
     return form.cleaned_data
 
 
@@ -348,14 +356,18 @@ def _valid(form) -> dict:
 @require_POST
 def championship_action(request, pk, action):
     """Done: back to the championship's page with the outcome. Refused: its page with the reason,
-    answering the refusal's status (400, 403, 404, 409) — nothing was changed."""
+    answering the refusal's status (400, 403, 404, 409) — nothing was changed. A form of the
+    desk (``from=desk``) goes back to the desk either way, with the outcome or the reason."""
     get_object_or_404(Championship, pk=pk)
+    from_desk = request.POST.get("from") == "desk"
     try:
         done = _run(request, pk, action)
     except PlayRefused as refusal:
         messages.error(request, refusal.detail)
+        if from_desk:
+            return redirect("championship-desk", pk)
         page = championship_detail(request, pk)
         page.status_code = refusal_status(refusal)
         return page
     messages.success(request, done)
-    return redirect("championships:detail", pk)
+    return redirect("championship-desk" if from_desk else "championships:detail", pk)

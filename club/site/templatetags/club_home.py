@@ -1,9 +1,11 @@
 """``{% member_home %}``: what a logged-in member comes back for on the home page —
-games waiting for his move, challenges he can accept, championships being played."""
+games waiting for his move, challenges he can accept, championships being played, and for
+an official what waits for his decision (his arbiter's inbox)."""
 
 from django import template
 from django.db.models import Q
 
+from club.arbiters import inbox
 from club.championships import selectors as championship_selectors
 from games import disciplines
 from games import selectors as game_selectors
@@ -30,8 +32,11 @@ def member_home(context):
     )
     for challenge in challenges:
         challenge.discipline_title = disciplines.discipline_title(challenge.discipline)
+    waiting_for_decision = inbox.inbox_of(me) if inbox.is_official(me) else None
     return {
         "user": me,
+        "inbox": waiting_for_decision[:SHOWN] if waiting_for_decision is not None else None,
+        "inbox_count": len(waiting_for_decision or ()),
         "waiting": waiting,
         "challenges": challenges,
         "championships": championship_selectors.championship_list()["running"][:SHOWN],
