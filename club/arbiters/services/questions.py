@@ -53,7 +53,11 @@ def question_answer(*, by, question_id: int, answer: str, now: datetime | None =
     answer = reason_given(answer)
     with transaction.atomic():
         question = (
-            Question.objects.select_for_update().select_related("game", "championship").filter(pk=question_id).first()
+            # Lock the question's row only: its game may be none (an outer join PostgreSQL will not lock).
+            Question.objects.select_for_update(of=("self",))
+            .select_related("game", "championship")
+            .filter(pk=question_id)
+            .first()
         )
         if question is None:
             raise NotFound("no-question", _("There is no such question."))
