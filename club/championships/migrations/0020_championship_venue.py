@@ -17,7 +17,7 @@ def correspondence_by_days(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('championships', '0019_merge_0018_broadcast_delay_0018_time_control_typed'),
+        ('championships', '0019_broadcast_delay'),
     ]
 
     operations = [

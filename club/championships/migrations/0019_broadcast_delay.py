@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('championships', '0017_round_working'),
+        ('championships', '0018_time_control_typed'),
     ]
 
     operations = [
