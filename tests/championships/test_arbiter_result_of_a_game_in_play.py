@@ -9,7 +9,7 @@ from club.arbiters import services as arbiters
 from club.championships import services
 from club.championships.models import Board
 from games.models import Game
-from games.services import game_move_make
+from games.services import game_check_in, game_move_make
 from games.services.errors import RuleRefusal
 from ratings import services as ratings
 from tests.snapshots import club_snapshot
@@ -59,6 +59,8 @@ def test_an_arbiters_result_for_a_game_with_no_move_is_not_rated(round_in_play, 
     # 1.12.2: a game that did not take place earns no rating points, whoever records its result.
     unplayed, played = Board.objects.filter(round__championship=round_in_play).order_by("number")
     game = Game.objects.get(pk=played.game_id)
+    for member in (game.white, game.black):  # 1.6.3: white moves once black is there
+        game_check_in(game_id=game.pk, member=member, now=at(10))
     game_move_make(game_id=game.pk, member=game.white, text="c3-d4", expected_ply=0, now=at(11))
     game_move_make(game_id=game.pk, member=game.black, text="f6-g5", expected_ply=1, now=at(12))
     for board in (unplayed, played):
