@@ -25,6 +25,9 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
+# Django's test client, used here outside the test runner, names its host "testserver".
+os.environ.setdefault("ALLOWED_HOSTS", "testserver,localhost,127.0.0.1,[::1]")
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
