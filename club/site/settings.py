@@ -362,6 +362,10 @@ SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"].update(
     {  # arbiters: a draw claim's "kind"
         "DrawClaimKindEnum": "club.arbiters.models.DrawClaim.Kind",
         "SanctionKindEnum": "club.arbiters.models.Sanction.Kind",
+        # "result": a game's results, an arbiter's (the same and "annulled"), a player's report at the board
+        "GameResultEnum": "games.results.RESULTS",
+        "ArbiterResultEnum": "games.services.arbiter.RESULTS",
+        "ReportedResultEnum": [("1-0", "1-0"), ("1/2-1/2", "1/2-1/2"), ("0-1", "0-1")],
     }
 )
 SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"].update(
