@@ -9,7 +9,7 @@ from club.arbiters.models import AuditEntry, Protest, Question, Sanction
 from club.arbiters.services import protest_file, protest_rule, sanction_issue
 from club.championships import services as championships
 from club.championships.models import Board, Entry
-from club.platform.refusals import Invalid
+from club.platform.refusals import Invalid, RuleRefusal
 from games.models import Game
 from games.services import game_create, game_move_make, game_resign
 from ratings.models import RatingChange
@@ -307,11 +307,14 @@ def test_an_unfinished_played_game_gets_no_forfeit_sign_from_the_chief_arbiter(s
     assert refused.value.code == "played-not-forfeit"
     game.refresh_from_db()
     assert (game.status, game.result) == (Game.Status.ONGOING, "")
-    championships.board_result_set(
-        by=staff["chief"], championship_id=championship.pk, game_id=game.pk, result="0-0", reason="both left"
-    )
+    # Nor does a played result stand in for a game still being played: adjudication decides it (1.10.4).
+    with pytest.raises(RuleRefusal) as refused:
+        championships.board_result_set(
+            by=staff["chief"], championship_id=championship.pk, game_id=game.pk, result="0-0", reason="both left"
+        )
+    assert refused.value.code == "still-playing"
     game.refresh_from_db()
-    assert game.result == "0-0"
+    assert (game.status, game.result) == (Game.Status.ONGOING, "")
 
 
 # 1.12.2: the forfeit signs stay for a game not played.

@@ -72,7 +72,7 @@ def test_the_chief_arbiter_acts_on_a_claim_a_protest_and_an_adjudication_from_hi
     championships.entries_open(by=organiser, championship_id=event.pk)
     for player in players:
         championships.entry_create(championship_id=event.pk, member=player)
-    championships.entries_close(by=organiser, championship_id=event.pk, seed="lot")
+    championships.entries_close(by=organiser, championship_id=event.pk)
     championships.section_start(by=chief_arbiter, championship_id=event.pk)
     games = list(Game.objects.filter(championship_board__round__championship=event).order_by("pk"))
     # a club game at 45 minutes: its white stops the clocks and claims the draw (1.7.13)

@@ -164,4 +164,4 @@ def test_the_chief_assigns_on_the_championship_page_and_everyone_sees_who_judges
     shown = page[page.index('<p class="board-arbiters">') :].split("</p>")[0]
     assert "1–1: Kirill Arbiter" in shown and "2–2: Yelena Arbiter" in shown
     refused = browser.post(url, {"round": "1", "assignments": "kirill one to four"})
-    assert refused.status_code == 409 and BoardArbiter.objects.count() == 2
+    assert refused.status_code == 400 and BoardArbiter.objects.count() == 2

@@ -19,7 +19,7 @@ def paired_with_guest(make_championship, players, staff):
     guest = services.guest_enter(
         by=staff["organiser"], championship_id=championship.pk, name="Ilya Gost", now=T0
     ).member
-    services.entries_close(by=staff["organiser"], championship_id=championship.pk, seed="lot", now=T0)
+    services.entries_close(by=staff["organiser"], championship_id=championship.pk, now=T0)
     services.round_pair(by=staff["chief"], championship_id=championship.pk, now=T0)
     return championship, guest
 

@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from club.notifications.models import Notification
 from games.models import Game, GameEvent
-from games.services import game_create, game_move_make
+from games.services import game_check_in, game_create, game_move_make
 from ratings.models import Rating, RatingChange
 from tests.conftest import database_url_for_other_processes, make_member
 
@@ -32,6 +32,8 @@ def test_two_beats_end_each_overdue_game_once_and_run_each_follow_up_once(fault_
         game = game_create(
             white=white, black=black, discipline="russian", time_control="300", now=long_ago, starts_at=start
         )
+        for member in (white, black):  # both at the board: white moves once black is there (1.6.3)
+            game_check_in(game_id=game.pk, member=member, now=start)
         for ply, (member, text) in enumerate([(white, "c3-d4"), (black, "f6-g5")]):
             game_move_make(
                 game_id=game.pk, member=member, text=text, expected_ply=ply, now=start + timedelta(seconds=ply + 1)

@@ -18,7 +18,7 @@ from club.championships import services as championships
 from club.championships.models import Board, Standings
 from club.notifications.models import Notification
 from games.models import Game, GameEvent
-from games.services import game_create, game_move_make, game_resign
+from games.services import game_check_in, game_create, game_move_make, game_resign
 from games.tasks import games_sweep_task
 from ratings.models import Rating, RatingChange
 from tests.conftest import database_url_for_other_processes
@@ -39,6 +39,8 @@ def test_work_cut_off_by_a_killed_worker_is_done_exactly_once_by_the_next(
         white=white, black=black, discipline="russian", time_control="300", now=long_ago, starts_at=long_ago
     )
     # Each side moves (a rated game needs it: ratings/eligibility.py), then white's flag falls.
+    for member in (white, black):  # both at the board: white moves once black is there (1.6.3)
+        game_check_in(game_id=game.pk, member=member, now=long_ago)
     for ply, (member, text) in enumerate([(white, "c3-d4"), (black, "f6-g5")]):
         game_move_make(
             game_id=game.pk, member=member, text=text, expected_ply=ply, now=long_ago + timedelta(seconds=ply + 1)

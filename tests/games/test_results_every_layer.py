@@ -39,6 +39,8 @@ def finished(new_game):
             termination_clause="003 1.4",
             ended_at=at(60),
             deadline=None,
+            white_moves=1,  # both sides moved: the game was played, whatever its result (1.12.2)
+            black_moves=1,
         )
         game.refresh_from_db()
         return game
