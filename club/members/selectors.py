@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.db import connection
 from django.db.models import Q, QuerySet
 from django.db.models.functions import Lower
 
@@ -13,8 +14,14 @@ def member_list(*, query: str = "") -> QuerySet[Member]:
     """Active members, by name; ``query`` matches the username, display name or city."""
     members = Member.objects.filter(is_active=True).prefetch_related("groups")
     query = query.strip().lower()
-    if query:
-        # Lowered on both sides, in every alphabet ("орлова" finds "Орлова"; club.platform.unicode_case).
+    if query and connection.vendor == "postgresql":
+        # PostgreSQL's icontains folds every alphabet and reads the trigram indexes of UPPER(name).
+        members = members.filter(
+            Q(username__icontains=query) | Q(display_name__icontains=query) | Q(city__icontains=query)
+        )
+    elif query:
+        # SQLite's LIKE folds ASCII only: lowered on both sides, in every alphabet ("орлова" finds
+        # "Орлова"; club.platform.unicode_case).
         members = members.annotate(
             username_lower=Lower("username"), name_lower=Lower("display_name"), city_lower=Lower("city")
         ).filter(Q(username_lower__contains=query) | Q(name_lower__contains=query) | Q(city_lower__contains=query))
