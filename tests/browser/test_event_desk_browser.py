@@ -204,11 +204,12 @@ def test_the_desk_s_late_entry_event_sanction_question_and_result_correction(
     player.goto(f"/championships/{event.pk}/desk/")
     expect(player.locator(".my-question")).to_contain_text("No: on the scoresheet only.")
 
-    # 1.10.4 then 2.1.10.4: the chief arbiter sets the game's result, then corrects a recording error
+    # 1.12.2 then 2.1.10.4: nobody moved, so the chief arbiter records the game as not played
+    # (a played result does not stand in for a game still running, 1.10.4), then corrects a recording error
     page = f"/arbiters/games/{board.game_id}/"
     for result, grounds, reason in (
-        ("1-0", "recording-error", "the scoresheets of the over-the-board game"),
-        ("0-1", "recording-error", "white and black were swapped on the sheet"),
+        ("+/-", "recording-error", "black did not come to the board"),
+        ("-/+", "recording-error", "white and black were swapped on the sheet"),
     ):
         chief.goto(page)
         form = chief.locator("form[data-action='result']")
@@ -217,5 +218,5 @@ def test_the_desk_s_late_entry_event_sanction_question_and_result_correction(
         form.locator("[name='reason']").fill(reason)
         form.get_by_role("button", name="Record the result").click()
         expect(chief.locator(".messages")).to_contain_text("The result is recorded with its grounds")
-    assert Game.objects.get(pk=board.game_id).result == "0-1"
+    assert Game.objects.get(pk=board.game_id).result == "-/+"
     assert not (org.errors or chief.errors or player.errors)
