@@ -19,39 +19,30 @@ def _game_label(game) -> str:
     return f"{game.white} – {game.black}"
 
 
-def claim_arrived(claim: DrawClaim) -> None:
-    game = claim.game
+def _game_desk_notify(game, key: str, what: str, player, **params) -> None:
+    """Tell a game's officials that something waits at its desk."""
     championship = championship_of_game(game)
     arbiter_notify(
         recipients=officials_who_may(Action.GAME_DESK, game),
-        key=f"inbox:claim:{claim.pk}",
+        key=key,
         params={
-            "what": "claim",
+            "what": what,
             "event": championship.name if championship else "",
-            "player": str(claim.claimed_by),
+            "player": str(player),
             "game": _game_label(game),
-            "kind": claim.kind,
+            **params,
         },
         url=reverse("arbiters:game", args=[game.pk]),
         game_id=game.pk,
     )
+
+
+def claim_arrived(claim: DrawClaim) -> None:
+    _game_desk_notify(claim.game, f"inbox:claim:{claim.pk}", "claim", claim.claimed_by, kind=claim.kind)
 
 
 def question_arrived(question: Question) -> None:
-    game = question.game
-    championship = championship_of_game(game)
-    arbiter_notify(
-        recipients=officials_who_may(Action.GAME_DESK, game),
-        key=f"inbox:question:{question.pk}",
-        params={
-            "what": "question",
-            "event": championship.name if championship else "",
-            "player": str(question.asked_by),
-            "game": _game_label(game),
-        },
-        url=reverse("arbiters:game", args=[game.pk]),
-        game_id=game.pk,
-    )
+    _game_desk_notify(question.game, f"inbox:question:{question.pk}", "question", question.asked_by)
 
 
 def protest_arrived(protest: Protest) -> None:
