@@ -173,10 +173,10 @@ def test_the_player_to_move_seals_on_the_game_page_and_only_he_and_the_arbiters_
     assert 'id="seal-move"' in client.get(f"/play/games/{game.pk}/").content.decode()
     assert client.post(seal, {"move": "c3-d4", "expected_ply": 0}).status_code == 302
     assert Adjournment.objects.get(game=game).sealed_move == "c3-d4"
-    viewers = {
+    viewers = {  # players[4] does not play in the event: a spectator whichever board the lot gave
         "white": (game.white, True),
         "black": (game.black, False),
-        "spectator": (players[3], False),
+        "spectator": (players[4], False),
         "arbiter": (staff["arbiter"], True),
     }
     for who, (member, sees) in viewers.items():
