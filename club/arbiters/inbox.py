@@ -205,7 +205,6 @@ def boards_waiting(scope: Scope) -> Iterable[Item]:
             continue
         deadline, note = before_next_round(championship)
         for waiting in boards_without_result(championship):
-            board = waiting.board
             disputed = waiting.state == DISPUTED
             yield Item(
                 kind="disputed-result" if disputed else "no-result",
@@ -214,17 +213,16 @@ def boards_waiting(scope: Scope) -> Iterable[Item]:
                     if disputed
                     else _("Board without a result: %(to_act)s") % {"to_act": waiting.to_act}
                 ),
-                subject=f"{board.white} – {board.black}",
+                subject=f"{waiting.game.white} – {waiting.game.black}",
                 championship=championship,
                 since=(waiting.reports[-1].reported_at if disputed else None)
-                or board.round.starts_at
-                or board.round.published_at,
+                or waiting.round.starts_at
+                or waiting.round.published_at,
                 deadline=deadline,
                 deadline_note=note,
-                url=reverse("championships:boards", args=[championship.pk])
-                + f"#board-{board.round.number}-{board.number}",
+                url=reverse("championships:boards", args=[championship.pk]) + f"#{waiting.anchor}",
                 action=Action.BOARD_RESULT,
-                target=board.game,
+                target=waiting.game,
             )
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from club.platform.api.params import IdField
@@ -552,12 +553,20 @@ class NoShowSerializer(serializers.Serializer):
 
 
 class BoardWaitingSerializer(serializers.Serializer):
-    round = serializers.IntegerField(source="board.round.number")
-    board = BoardSerializer()
+    round = serializers.IntegerField(source="round.number")
+    match = serializers.IntegerField(
+        source="match.number", allow_null=True, help_text="A team event's: the number of the board's match (1.14)."
+    )
+    number = serializers.IntegerField(help_text="The board's number in the round, or in its team match.")
+    board = serializers.SerializerMethodField(help_text="The board (null: a team match's board).")
     game_id = IdField(source="game.pk", help_text="The game waiting: the board's, or its micro-match's current one.")
     state = serializers.ChoiceField(choices=["no-report", "to-confirm", "disputed"])
     to_act = serializers.CharField(help_text="Who is to act, in words.")
     reports = serializers.SerializerMethodField()
+
+    @extend_schema_field(BoardSerializer(allow_null=True))
+    def get_board(self, waiting) -> dict | None:
+        return BoardSerializer(waiting.board).data if waiting.match is None else None
 
     def get_reports(self, waiting) -> list[dict]:
         return [

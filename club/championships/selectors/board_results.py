@@ -1,16 +1,20 @@
 """Boards still waiting for their result, and who is to act (``services.board_results``).
 
-The desk, the round's page and an arbiter's inbox list them: every board of a
-published round whose game is still going, with the players' reports so far.
+The desk, the boards page and an arbiter's inbox list them: every board of a
+published round whose game is still going, with the players' reports so far —
+an event of players' boards and a team event's match boards (1.14) alike.
 ``disputed_results`` is the arbiters' list: two reports that disagree.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 
+from django.db import models
 from django.utils.translation import gettext as _
 
+from club.teams.models import BoardGame, Match
 from games.models import Game
 
 from ..models import Board, BoardReport, Championship, MatchGame, Round
@@ -18,11 +22,40 @@ from ..models import Board, BoardReport, Championship, MatchGame, Round
 WAITING, CONFIRM, DISPUTED = "no-report", "to-confirm", "disputed"
 
 
+@dataclass(frozen=True)
+class Seats:
+    """Where an event with one kind of entrant keeps a round's boards: the pairing's model,
+    its path to the round and to its match (a team event's), the field of its number, and
+    whether a board may be a micro-match of several games (1.11)."""
+
+    model: type[models.Model]
+    round: str
+    match: str | None
+    number: str
+    micro_matches: bool
+
+
+SEATS = {
+    Championship.Entrants.PLAYERS: Seats(Board, "round", None, "number", micro_matches=True),
+    Championship.Entrants.TEAMS: Seats(BoardGame, "match__round", "match", "board", micro_matches=False),
+}
+
+
 @dataclass
 class BoardWaiting:
-    board: Board
+    board: Board | BoardGame  # the pairing: a board of players, or a board of a team match
+    round: Round
+    number: int  # the board's number in the round, or in its match
     game: Game  # the board's game, or the micro-match's game being played (1.11)
     reports: list[BoardReport] = field(default_factory=list)
+    match: Match | None = None  # a team event's: the match the board belongs to (1.14)
+
+    @property
+    def anchor(self) -> str:
+        """The board's id on the boards page."""
+        if self.match is None:
+            return f"board-{self.round.number}-{self.number}"
+        return f"board-{self.round.number}-{self.match.number}-{self.number}"
 
     @property
     def state(self) -> str:
@@ -48,23 +81,41 @@ class BoardWaiting:
 
 def boards_without_result(championship: Championship, round_number: int | None = None) -> list[BoardWaiting]:
     """The boards of ``championship``'s published rounds (or of round ``round_number``)
-    whose game — a micro-match's current one — is still going, in round and board order,
-    each with its reports."""
-    going = Game.objects.filter(status=Game.Status.ONGOING).select_related("white", "black")
-    boards = Board.objects.filter(round__championship=championship, round__status=Round.Status.PUBLISHED)
+    whose game — a micro-match's current one — is still going, in round and board order
+    (a team event's: match by match), each with its reports. The event's kind of entrant
+    says where its boards are kept (``SEATS``); everything else is the same."""
+    seats = SEATS[championship.entrants]
+    rounds = Round.objects.filter(championship=championship, status=Round.Status.PUBLISHED)
     if round_number is not None:
-        boards = boards.filter(round__number=round_number)
-    games = {g.pk: g for g in going.filter(championship_board__in=boards)}
-    matched = MatchGame.objects.filter(board__in=boards, game__in=going).values_list("board_id", "game_id")
-    games |= {g.pk: g for g in going.filter(pk__in=[game_id for _board, game_id in matched])}
-    on_board = dict(Board.objects.filter(game_id__in=games).values_list("game_id", "pk"))
-    on_board |= {game_id: board_id for board_id, game_id in matched}
-    by_pk = {b.pk: b for b in boards.filter(pk__in=on_board.values()).select_related("round", "white", "black")}
+        rounds = rounds.filter(number=round_number)
+    going = Game.objects.filter(status=Game.Status.ONGOING).select_related("white", "black")
+    boards = seats.model.objects.filter(**{f"{seats.round}__in": rounds})
+    # the game being played on each board: its own, or its micro-match's current one
+    on_board = dict(boards.filter(game__in=going).values_list("game_id", "pk"))
+    if seats.micro_matches:
+        matched = MatchGame.objects.filter(board__in=boards, game__in=going).values_list("game_id", "board_id")
+        on_board |= dict(matched)
+    games = going.in_bulk(on_board)
+    related = [seats.round] + ([seats.match] if seats.match else [])
+    by_pk = boards.select_related(*related).in_bulk(set(on_board.values()))
     reports: dict[int, list[BoardReport]] = {}
-    for report in BoardReport.objects.filter(game_id__in=games).order_by("reported_at", "pk"):
+    for report in BoardReport.objects.filter(game_id__in=games).select_related("member").order_by("reported_at", "pk"):
         reports.setdefault(report.game_id, []).append(report)
-    waiting = [BoardWaiting(by_pk[on_board[g]], games[g], reports.get(g, [])) for g in games]
-    return sorted(waiting, key=lambda w: (w.board.round.number, w.board.number))
+    round_of = attrgetter(seats.round.replace("__", "."))
+    waiting = []
+    for game_id, game in games.items():
+        board = by_pk[on_board[game_id]]
+        waiting.append(
+            BoardWaiting(
+                board=board,
+                round=round_of(board),
+                number=getattr(board, seats.number),
+                game=game,
+                reports=reports.get(game_id, []),
+                match=getattr(board, seats.match) if seats.match else None,
+            )
+        )
+    return sorted(waiting, key=lambda w: (w.round.number, w.match.number if w.match else 0, w.number))
 
 
 def disputed_results(championship: Championship) -> list[BoardWaiting]:

@@ -11,10 +11,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.models import Game
+from games.venue import rules_of
 
 from ..authority import RULES, Action, Power
 from ..models import Appointment, Board, Championship, Round
 from .adjudication import games_awaiting_adjudication
+from .board_results import DISPUTED, boards_without_result
 from .events import is_live, rounds_total
 from .results import players
 from .working import Named, working_shown
@@ -112,6 +114,9 @@ def next_step(championship: Championship) -> NextStep:
             n=last.number,
         )
     if last is not None and last.status == Round.Status.PUBLISHED and _games_going(championship, last):
+        at_the_board = rules_of(championship.venue).results_reported
+        if at_the_board and (waiting := boards_without_result(championship, last.number)):
+            return _boards_step(championship, last, waiting)
         return NextStep(
             "", _("Round %(n)s is being played; its results come in as its games end.") % {"n": last.number}
         )
@@ -120,6 +125,39 @@ def next_step(championship: Championship) -> NextStep:
     if total is not None and number > total:
         return NextStep("", _("The last round is closing."))
     return _step(championship, "pair", Action.EVENT_PAIR, _("%(who)s pairs round %(n)s."), n=number)
+
+
+def _boards_step(championship: Championship, the_round: Round, waiting: list) -> NextStep:
+    """At the board nothing on the server ends a game: the round waits for each board's result
+    (``waiting``), from its players' reports or an arbiter's decision; a dispute is the arbiters' alone."""
+    disputed = sum(w.state == DISPUTED for w in waiting)
+    if disputed:
+        return _step(
+            championship,
+            "",
+            Action.BOARD_RESULT,
+            ngettext(
+                "Round %(n)s: the players' reports disagree on %(d)s board: %(who)s decides it.",
+                "Round %(n)s: the players' reports disagree on %(d)s boards: %(who)s decides them.",
+                disputed,
+            ),
+            n=the_round.number,
+            d=disputed,
+        )
+    return _step(
+        championship,
+        "",
+        Action.BOARD_RESULT,
+        ngettext(
+            "Round %(n)s is being played at the board: %(k)s board waits for its result, "
+            "which its players report or %(who)s records.",
+            "Round %(n)s is being played at the board: %(k)s boards wait for their results, "
+            "which their players report or %(who)s records.",
+            len(waiting),
+        ),
+        n=the_round.number,
+        k=len(waiting),
+    )
 
 
 def adjudications_due(championship: Championship) -> list:

@@ -21,6 +21,7 @@ from club.platform.api.errors import refusal_status
 from club.platform.api.params import posted_int, posted_ints
 from club.platform.refusals import Refused
 from club.teams.models import Team
+from games.venue import rules_of
 
 from .. import authority, services
 from ..forms import PublishForm
@@ -58,6 +59,8 @@ def event_detail(request, pk: int):
             # 1.14.5: the chief arbiter's form for a team that leaves after a published round.
             "withdrawals": Team.Withdrawal.choices if is_chief else None,
             "rounds_published": sum(r.status != "paired" for r in rounds),
+            # at the board (games.venue): the players report each board's result, the arbiters decide
+            "at_the_board": rules_of(event.venue).results_reported,
             "is_arbiter": is_arbiter,
             "is_chief": is_chief,
             "captain_of": selectors.captain_forms(event, request.user, now),
