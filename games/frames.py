@@ -25,8 +25,8 @@ FRAME_TAIL = 2
 
 def public_frame(game_id: int, as_of: datetime | None = None) -> dict | None:
     """The spectators' state of game ``game_id`` now (or as it stood at ``as_of``), as
-    the socket's text in every language of the site: ``{"since", "ply", "delay_s",
-    "texts": {language: JSON}}``, the moves after ply ``since``; ``delay_s``: how late
+    the socket's text in every language of the site: ``{"since", "ply", "over", "delay_s",
+    "texts": {language: JSON}}``, the moves after ply ``since``; ``over``: the game has ended; ``delay_s``: how late
     its event shows it to spectators (the frame itself is not delayed: the players'
     and officials' view). One read and replay of the game, one encoding a language."""
     view = selectors.game_view(game_id, None, delayed=False, as_of=as_of)
@@ -39,4 +39,4 @@ def public_frame(game_id: int, as_of: datetime | None = None) -> dict | None:
     for language, _name in settings.LANGUAGES:
         with translation.override(language):
             texts[language] = json.dumps({"type": "state", **presentation.game_state(view, since=since)})
-    return {"since": since, "ply": ply, "delay_s": int(late.total_seconds()), "texts": texts}
+    return {"since": since, "ply": ply, "over": view.game.is_over, "delay_s": int(late.total_seconds()), "texts": texts}

@@ -40,6 +40,9 @@ class RoundConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=4404)
             return
         game_ids = await database_sync_to_async(result_pages.round_game_ids)(self.championship_id, self.number)
+        self.at_once = await database_sync_to_async(live.games_seen_at_once)(
+            self.championship_id, self.number, self.scope.get("user")
+        )
         self.watched = [event_group(self.championship_id), *(events.game_group(g) for g in game_ids)]
         for group in self.watched:
             await self.channel_layer.group_add(group, self.channel_name)
@@ -62,11 +65,17 @@ class RoundConsumer(AsyncJsonWebsocketConsumer):
         frame = event.get("frame")
         if frame is None:
             await self._send()
-        elif not frame["delay_s"]:  # else the spectators' frame of this change comes later
+        elif not frame["delay_s"] or event["game_id"] in self.at_once:
             await self._forward(frame)
+        # else the spectators' frame of this change comes the delay later
 
     async def game_delayed(self, event):
-        await self._forward(event["frame"])
+        if event["game_id"] in self.at_once:
+            return  # its change was sent at once
+        if event["frame"]["over"]:
+            await self._send()  # the result, now public, reaches the standings too
+        else:
+            await self._forward(event["frame"])
 
     async def _forward(self, frame):
         text = frame["texts"].get(self.language)
@@ -85,4 +94,4 @@ class RoundConsumer(AsyncJsonWebsocketConsumer):
 
     def _fragments(self):
         with translation.override(self.language):
-            return live.round_fragments_of(self.championship_id, self.number)
+            return live.round_fragments_of(self.championship_id, self.number, self.scope.get("user"))

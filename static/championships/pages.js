@@ -44,13 +44,6 @@
     });
   }
 
-  function clockText(ms) {
-    if (ms === null || ms === undefined) return "";
-    var s = Math.max(0, Math.floor(ms / 1000)), h = Math.floor(s / 3600), m = Math.floor(s % 3600 / 60);
-    var ss = String(s % 60).padStart(2, "0");
-    return h ? h + ":" + String(m).padStart(2, "0") + ":" + ss : m + ":" + ss;
-  }
-
   // A game's state as its spectators see it (the game page's frame, games/frames.py): one board redrawn.
   var playing = JSON.parse(live.dataset.playing || "{}");
   var plural = window.Intl && Intl.PluralRules ? new Intl.PluralRules(lang || "en") : null;
@@ -66,9 +59,6 @@
       result.textContent = state.ongoing ? form.replace(/\d+/, String(state.ply)) : state.status_text;
     }
     row.classList.toggle("live", !!state.ongoing);
-    var white = row.querySelector(".clock-white"), black = row.querySelector(".clock-black");
-    if (white && state.clock) white.textContent = clockText(state.clock.white_ms);
-    if (black && state.clock) black.textContent = clockText(state.clock.black_ms);
     live.dataset.updates = String(Number(live.dataset.updates || 0) + 1);
   }
 

@@ -17,7 +17,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from club.championships import services
-from club.championships.models import Board, Championship
+from club.championships.models import Board, Championship, Standings
+from club.championships.selectors import result_pages
 from club.platform.refusals import Forbidden, Invalid
 from club.site.routing import websocket_urlpatterns
 from games import events, selectors
@@ -190,3 +191,124 @@ class TestTheApiAndTheRecords:
         services.broadcast_delay_set(by=championship.organiser, championship_id=championship.pk, minutes=0)
         championship.refresh_from_db()
         assert b"c3-d4" in export(championship, "games").content
+
+
+class TestTheRoundView:
+    """The round's page, its live parts and their standings tell a spectator no result
+    the boards do not show yet: both the delay late; players and arbiters at once."""
+
+    @staticmethod
+    def _finish(championship, on_commit):
+        """The first board's white wins (its black resigns) now; the standings are stored at once."""
+        first = Board.objects.filter(round__championship=championship).order_by("number").first()
+        moved = timezone.now()
+        with on_commit():
+            game_move_make(game_id=first.game_id, member=first.white, text="c3-d4", expected_ply=0, now=moved)
+            game_resign(game_id=first.game_id, member=first.black, now=moved)
+        return first, moved
+
+    @staticmethod
+    def _seen(championship, board, viewer, now=None):
+        """The board's result and its white's points in the round's standings, as ``viewer`` sees them."""
+        sheet = result_pages.round_sheet(championship, 1, viewer, now=now)
+        shown = next(b for b in sheet["round"]["boards"] if b["game_id"] == board.game_id)
+        points = {row["player"].id: row["points"] for row in sheet["standings"]}
+        return shown["result"], points[board.white_id]
+
+    @pytest.mark.django_db
+    def test_a_spectator_sees_a_result_in_the_round_and_its_standings_only_the_delay_after_it(
+        self, delayed, staff, django_capture_on_commit_callbacks, eager_celery
+    ):
+        championship, _board = delayed
+        board, ended = self._finish(championship, lambda: django_capture_on_commit_callbacks(execute=True))
+        championship.refresh_from_db()
+        assert Standings.objects.get(championship=championship).rows  # the stored table holds the win already
+        for spectator in (AnonymousUser(), make_member("bystander")):
+            assert self._seen(championship, board, spectator, ended + timedelta(minutes=14)) == ("", "0")
+            assert self._seen(championship, board, spectator, ended + timedelta(minutes=16)) == ("1-0", "1")
+        # Its players and the event's officials see it at once.
+        for insider in (board.white, board.black, staff["arbiter"], staff["organiser"]):
+            assert self._seen(championship, board, insider, ended) == ("1-0", "1")
+
+    @pytest.mark.django_db
+    def test_the_round_page_and_its_polled_parts_hide_the_result_from_a_spectator_not_from_the_arbiter(
+        self, delayed, staff, django_capture_on_commit_callbacks, eager_celery
+    ):
+        championship, _board = delayed
+        board, _ended = self._finish(championship, lambda: django_capture_on_commit_callbacks(execute=True))
+        winner = board.white.username
+        page = reverse("championships:round", args=[championship.pk, 1])
+        polled = reverse("championships:round-live", args=[championship.pk, 1])
+        arbiter = Client()
+        arbiter.force_login(staff["arbiter"])
+
+        def winner_points(html: str) -> str:
+            row = html.split(f'data-player="{winner}"', 1)[1].split("</tr>", 1)[0]
+            return row.split('<td class="points">', 1)[1].split("<", 1)[0]
+
+        spectator = Client()
+        assert winner_points(spectator.get(page).content.decode()) == "0"
+        assert winner_points(spectator.get(polled).json()["standings_html"]) == "0"
+        assert winner_points(arbiter.get(page).content.decode()) == "1"
+        assert winner_points(arbiter.get(polled).json()["standings_html"]) == "1"
+
+    @pytest.mark.django_db(transaction=True)
+    def test_the_round_socket_sends_a_spectator_the_ended_game_and_its_standings_the_delay_later(
+        self, delayed, staff, monkeypatch, eager_celery
+    ):
+        championship, board = delayed
+        from games import tasks
+
+        monkeypatch.setattr(tasks.game_delayed_frame_task, "apply_async", lambda args, countdown: None)
+
+        def socket(user):
+            ws = WebsocketCommunicator(APP, f"/ws/championships/{championship.pk}/rounds/1/?lang=en")
+            ws.scope["user"] = user
+            return ws
+
+        def winner_points(message) -> str:
+            row = message["standings_html"].split(f'data-player="{board.white.username}"', 1)[1]
+            return row.split('<td class="points">', 1)[1].split("<", 1)[0]
+
+        async def main():
+            spectator, arbiter = socket(AnonymousUser()), socket(staff["arbiter"])
+            for ws in (spectator, arbiter):
+                assert (await ws.connect())[0]
+                await ws.receive_json_from(timeout=10)
+            moved = timezone.now()
+            await database_sync_to_async(game_move_make)(
+                game_id=board.game_id, member=board.white, text="c3-d4", expected_ply=0, now=moved
+            )
+            assert (await arbiter.receive_json_from(timeout=10))["ply"] == 1  # the arbiter's frame, at once
+            assert await spectator.receive_nothing(timeout=0.5)
+            await database_sync_to_async(game_resign)(game_id=board.game_id, member=board.black, now=moved)
+            seen = {"arbiter": [], "spectator": []}
+            for name, ws in (("arbiter", arbiter), ("spectator", spectator)):
+                while not await ws.receive_nothing(timeout=1):
+                    seen[name].append(await ws.receive_json_from(timeout=10))
+            # The delay later (the game's instants moved back past it) the spectators' frame of the
+            # ended game comes: the spectator's round is drawn again, its table with the result.
+            await database_sync_to_async(_past_the_delay)(board.game_id)
+            await database_sync_to_async(events.game_delayed_send)(board.game_id, moved - timedelta(minutes=16))
+            later = await spectator.receive_json_from(timeout=10)
+            for ws in (spectator, arbiter):
+                await ws.disconnect()
+            return seen, later
+
+        seen, later = async_to_sync(main)()
+        rounds_sent = {name: [m for m in messages if m.get("type") == "round"] for name, messages in seen.items()}
+        assert winner_points(rounds_sent["arbiter"][-1]) == "1"
+        assert all(winner_points(m) == "0" for m in rounds_sent["spectator"])
+        assert not any(m.get("type") == "state" for m in seen["spectator"])
+        assert later["type"] == "round" and winner_points(later) == "1"
+
+
+def _past_the_delay(game_id: int) -> None:
+    """The game's moves and end as if made 16 minutes ago: past the fixture's 15-minute delay."""
+    from games.models import Game, Move
+
+    back = timedelta(minutes=16)
+    game = Game.objects.get(pk=game_id)
+    Game.objects.filter(pk=game_id).update(ended_at=game.ended_at - back)
+    for move in Move.objects.filter(game_id=game_id):
+        Move.objects.filter(pk=move.pk).update(played_at=move.played_at - back)

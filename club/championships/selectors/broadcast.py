@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
+
+from django.db.models import Q
 
 from games.models import Game
 
 from ..authority import is_official, is_organiser
+from ..models import Board, Championship
 from .events import championship_of_game
 
 LIVE = timedelta(0)
@@ -16,10 +19,39 @@ def spectator_delay(game: Game, viewer) -> timedelta:
     """The delay of ``game``'s event for ``viewer``, who is not one of its players:
     none for the event's organiser and officials, who see it at once."""
     championship = championship_of_game(game)
-    if championship is None or not championship.broadcast_delay:
+    if championship is None:
+        return LIVE
+    return event_delay(championship, viewer)
+
+
+def event_delay(championship: Championship, viewer) -> timedelta:
+    """How late ``viewer`` sees the games of ``championship`` he does not play: its
+    broadcast delay, none for its organiser and officials."""
+    if not championship.broadcast_delay:
         return LIVE
     if getattr(viewer, "is_authenticated", False) and (
         is_official(championship, viewer) or is_organiser(championship, viewer)
     ):
         return LIVE
     return timedelta(minutes=championship.broadcast_delay)
+
+
+def viewer_id(viewer) -> int | None:
+    return viewer.pk if getattr(viewer, "is_authenticated", False) else None
+
+
+def boards_withheld(championship: Championship, viewer, now: datetime) -> set[int]:
+    """The boards whose results ``viewer`` may not know yet: a game of theirs (a
+    micro-match's, any of them) ended less than his delay ago, and he plays on none of
+    them — the standings leave their results out, as the boards show them still going."""
+    late = event_delay(championship, viewer)
+    if not late:
+        return set()
+    as_of = now - late
+    boards = Board.objects.filter(round__championship=championship).filter(
+        Q(game__ended_at__gt=as_of) | Q(match_games__game__ended_at__gt=as_of)
+    )
+    me = viewer_id(viewer)
+    if me is not None:
+        boards = boards.exclude(Q(white_id=me) | Q(black_id=me))
+    return set(boards.values_list("pk", flat=True))

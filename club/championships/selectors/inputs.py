@@ -36,11 +36,18 @@ def _entrants(championship: Championship):
 
 
 def played_rounds(
-    championship: Championship, *, upto: int | None = None, closed_only: bool = True, unfinished: bool = False
+    championship: Championship,
+    *,
+    upto: int | None = None,
+    closed_only: bool = True,
+    unfinished: bool = False,
+    withheld: set[int] | frozenset = frozenset(),
 ) -> list[list[dict]]:
     """Rounds as plain boards ``{"white", "black", "result"}``; a Swiss bye is
     ``(id, None, "bye")``; a round-robin rest and a board without a result are left out
-    (``unfinished``: a game pairing without a result is kept, with result "")."""
+    (``unfinished``: a game pairing without a result is kept, with result ""). The
+    boards ``withheld`` (their pks: results a spectator may not see yet) count as
+    without a result."""
     rounds = championship.rounds.order_by("number")
     if closed_only:
         rounds = rounds.filter(status=Round.Status.CLOSED)
@@ -51,16 +58,20 @@ def played_rounds(
     boards = (
         Board.objects.filter(round__championship=championship, round__number__in=numbers)
         .order_by("round__number", "number")
-        .values_list("round__number", "white_id", "black_id", "result")
+        .values_list("round__number", "white_id", "black_id", "result", "pk")
     )
-    for number, white, black, result in boards:
+    for number, white, black, result, pk in boards:
+        if pk in withheld:
+            result = ""
         if not result and not (unfinished and black is not None):
             continue
         by_round[number].append({"white": white, "black": black, "result": result})
     return [by_round[number] for number in numbers]
 
 
-def results_plain(championship: Championship, *, upto: int | None = None) -> tuple[list[dict], list[list[dict]]]:
+def results_plain(
+    championship: Championship, *, upto: int | None = None, withheld: set[int] | frozenset = frozenset()
+) -> tuple[list[dict], list[list[dict]]]:
     """Players and every round's recorded results, as ``ratings.standings.table`` takes them.
 
     Pairings still without a result are kept (result ""): the standings
@@ -68,7 +79,8 @@ def results_plain(championship: Championship, *, upto: int | None = None) -> tup
     counts "+" for his opponent (1.10.3) or leaves the table with him (1.10.2).
 
     ``upto``: the event as it stood after that round — its rounds only, and a
-    player who left later still playing."""
+    player who left later still playing. ``withheld``: boards whose results are left
+    out (``played_rounds``)."""
 
     def left(status: str, after_round: int | None) -> int | None:
         if status == ACTIVE or (upto is not None and (after_round or 0) >= upto):
@@ -81,7 +93,7 @@ def results_plain(championship: Championship, *, upto: int | None = None) -> tup
             "member_id", "rating", "status", "left_after_round"
         )
     ]
-    return players, played_rounds(championship, upto=upto, closed_only=False, unfinished=True)
+    return players, played_rounds(championship, upto=upto, closed_only=False, unfinished=True, withheld=withheld)
 
 
 def standings_options(championship: Championship) -> dict:

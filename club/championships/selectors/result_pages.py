@@ -5,7 +5,8 @@ read model of ``results``."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+import json
+from datetime import datetime
 
 from django.db.models import Q
 from django.utils import timezone
@@ -20,6 +21,7 @@ from ratings import standings
 from ratings.models import RatingChange
 
 from ..models import Championship, Round, Standings
+from .broadcast import boards_withheld, event_delay, viewer_id
 from .events import rounds_total
 from .inputs import results_plain as results_input
 from .inputs import standings_options
@@ -50,16 +52,16 @@ def starting_list(championship: Championship) -> dict:
     }
 
 
-def round_sheet(championship: Championship, number: int) -> dict | None:
+def round_sheet(championship: Championship, number: int, viewer=None, *, now: datetime | None = None) -> dict | None:
     """One published round: its boards with the players' numbers and points
-    before it, results and game links — the pairing sheet of the hall."""
+    before it, results and game links — the pairing sheet of the hall — and the
+    standings, as ``viewer`` may see them (``round_as_seen``, ``standings_seen``)."""
     people = players(championship)
     found = rounds(championship, people, number=number)
     if not found:
         return None
     if found[0]["live"] or championship.broadcast_delay:
-        round_as_seen(championship, found[0])
-    stored = Standings.objects.filter(championship=championship).first()
+        round_as_seen(championship, found[0], viewer, now=now)
     return {
         "championship": championship,
         "facts": facts(championship),
@@ -67,7 +69,7 @@ def round_sheet(championship: Championship, number: int) -> dict | None:
         "working": working_shown(found[0]["working"], people, found[0]["overrides"]),
         "round_numbers": round_numbers(championship),
         "rounds_total": rounds_total(championship, len(people)),
-        "standings": standings_rows(championship, people, table=stored.rows, arithmetic=False) if stored else [],
+        "standings": standings_seen(championship, people, viewer, now=now),
     }
 
 
@@ -182,38 +184,60 @@ def figure_arithmetic(championship: Championship, username: str, name: str) -> d
     return next((f for f in row["figures"] if f["name"] == name), None) if row else None
 
 
-def live_round(championship: Championship, number: int) -> dict | None:
+def live_round(championship: Championship, number: int, viewer=None, *, now: datetime | None = None) -> dict | None:
     """What a round's live page redraws after a move or a result: the round's
-    boards and the current standings — a fixed number of queries whatever the
-    number of boards (tests/championships/test_live_round.py counts them)."""
+    boards and the current standings as ``viewer`` may see them — a fixed number of
+    queries whatever the number of boards (tests/championships/test_live_round.py counts them)."""
     people = players(championship)
     found = rounds(championship, people, number=number)
     if not found:
         return None
-    round_as_seen(championship, found[0])
-    stored = Standings.objects.filter(championship=championship).first()
-    rows = standings_rows(championship, people, table=stored.rows, arithmetic=False) if stored else []
+    round_as_seen(championship, found[0], viewer, now=now)
+    rows = standings_seen(championship, people, viewer, now=now)
     return {"championship": championship, "round": found[0], "standings": rows}
 
 
-def round_as_seen(championship: Championship, the_round: dict) -> None:
-    """A round (``rounds``) as its spectators see it now: ``boards_as_seen``, and live while one of them is."""
-    boards_as_seen(championship, the_round["boards"])
+def standings_seen(championship: Championship, people: dict, viewer=None, *, now: datetime | None = None) -> list:
+    """The current standings as ``viewer`` may see them: the stored table, or — while a
+    result he may not know yet is withheld by the broadcast delay (``boards_withheld``) —
+    the table computed without it, so that the standings tell no more than the boards."""
+    withheld = boards_withheld(championship, viewer, now or timezone.now())
+    if withheld:
+        plain, played = results_input(championship, withheld=withheld)
+        table = json.loads(json.dumps(standings.table(plain, played, **standings_options(championship)), default=str))
+    else:
+        stored = Standings.objects.filter(championship=championship).first()
+        table = stored.rows if stored else None
+    return standings_rows(championship, people, table=table, arithmetic=False) if table else []
+
+
+def round_as_seen(championship: Championship, the_round: dict, viewer=None, *, now: datetime | None = None) -> None:
+    """A round (``rounds``) as ``viewer`` sees it now: ``boards_as_seen``, and live while one of them is."""
+    boards_as_seen(championship, the_round["boards"], viewer=viewer, now=now)
     the_round["live"] = any(board["live"] for board in the_round["boards"])
 
 
-def boards_as_seen(championship: Championship, boards: list[dict], *, now: datetime | None = None) -> None:
-    """Give each board whose game spectators see going on its small live board: the
-    position, the last move's squares and the clocks (``position``), as spectators see
-    them — the event's broadcast delay ago, when it has one: a move, and a game's end
-    or result, show that long after they are made. Two queries, whatever the number of boards."""
+def boards_as_seen(championship: Championship, boards: list[dict], *, viewer=None, now: datetime | None = None) -> None:
+    """Give each board whose game ``viewer`` sees going on its small live board: the
+    position and the last move's squares (``position``; the clocks are on each game's
+    page), as he sees them — a spectator the event's broadcast delay ago, when it has
+    one: a move, and a game's end or result, show that long after they are made; its
+    officials, and the players of a board, at once (``broadcast.event_delay``). Two
+    queries, whatever the number of boards; a third for a player's own board."""
     now = now or timezone.now()
-    as_of = now - timedelta(minutes=championship.broadcast_delay) if championship.broadcast_delay else None
+    late = event_delay(championship, viewer)
+    as_of = now - late if late else None
     games = Game.objects.filter(pk__in=[board["game_id"] for board in boards if board["game_id"]])
     shown = games.filter(status=Game.Status.ONGOING)
     if as_of is not None:
         shown = games.filter(Q(status=Game.Status.ONGOING) | Q(ended_at__gt=as_of))
-    seen = game_selectors.games_seen(list(shown), as_of)
+    me = viewer_id(viewer)
+    own = {board["game_id"] for board in boards if me is not None and me in (board["white_id"], board["black_id"])}
+    shown = list(shown)
+    seen = game_selectors.games_seen([game for game in shown if game.pk not in own], as_of)
+    if own:
+        playing = [game for game in shown if game.pk in own and game.status == Game.Status.ONGOING]
+        seen |= game_selectors.games_seen(playing, None)
     for board in boards:
         if board["game_id"] not in seen:
             continue
@@ -221,24 +245,11 @@ def boards_as_seen(championship: Championship, boards: list[dict], *, now: datet
         if game.status == Game.Status.ONGOING:
             board.update(result="", white_mark="", black_mark="", forfeit=False, live=True)
         board["moves"] = game.ply
-        clocks = presentation.clock(game_selectors.game_clocks(game, now=as_of or now), game)
         board["position"] = {
             "board": presentation.board_spec(game.discipline),
             "fen": replay.steps[-1].fen if replay.steps else replay.start_fen,
             "last": " ".join(replay.steps[-1].path) if replay.steps else "",
-            "white_clock": clock_text(clocks["white_ms"]),
-            "black_clock": clock_text(clocks["black_ms"]),
-            "delayed": as_of is not None,
         }
-
-
-def clock_text(ms: int | None) -> str:
-    """A clock as a board shows it: 1:05:09, 4:07; "" untimed."""
-    if ms is None:
-        return ""
-    minutes, seconds = divmod(max(0, ms) // 1000, 60)
-    hours, minutes = divmod(minutes, 60)
-    return f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes}:{seconds:02d}"
 
 
 def round_game_ids(championship_id: int, number: int) -> list[int]:

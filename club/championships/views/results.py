@@ -94,7 +94,7 @@ def championship_players(request, pk):
 
 def championship_round(request, pk, number):
     """One round's pairings and results — the pairing sheet for the hall's board, live while it is played."""
-    sheet = result_pages.round_sheet(published_or_404(pk), number)
+    sheet = result_pages.round_sheet(published_or_404(pk), number, request.user)
     if sheet is None:
         raise Http404
     return render(request, "championships/pages/round.html", sheet)
