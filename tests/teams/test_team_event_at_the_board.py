@@ -114,7 +114,15 @@ def test_a_disputed_board_goes_to_the_arbiters_list_and_inbox_and_neither_report
     assert disputed_results(team_night) == []
 
 
+def _step(page) -> str:
+    return page.content.decode().split('<p class="step"', 1)[1].split("</p>", 1)[0]
+
+
 def test_the_desk_lists_the_boards_without_a_result_and_names_who_is_to_act(team_night, staff):
+    desk = reverse("championship-desk", args=[team_night.pk])
+    step = _step(client_for(staff["chief"]).get(desk, HTTP_ACCEPT_LANGUAGE="en"))
+    assert "Round 1 is being played at the board: 8 boards wait for their results" in step
+    assert "which their players report or an arbiter of the event (" in step and str(staff["arbiter"]) in step
     first, second = _boards(team_night)[:2]
     _report(team_night, first.white, first, "0-1")
     _report(team_night, second.white, second, "1-0")
@@ -129,7 +137,7 @@ def test_the_desk_lists_the_boards_without_a_result_and_names_who_is_to_act(team
     assert "the players report the result, or an arbiter records it" in text
     assert 'class="board-state-disputed"' in text
     # The next step names the arbiters who decide the dispute (1.16).
-    step = text.split('<p class="step"', 1)[1].split("</p>", 1)[0]
+    step = _step(page)
     assert "Round 1: the players&#x27; reports disagree on 1 board: an arbiter of the event (" in step
     assert str(staff["chief"]) in step and str(staff["arbiter"]) in step
     russian = client_for(staff["arbiter"]).get(
