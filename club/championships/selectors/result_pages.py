@@ -19,7 +19,7 @@ from games.models import Game
 from ratings import standings
 from ratings.models import RatingChange
 
-from ..models import Championship, Round, Standings
+from ..models import Championship, RelayBoard, Round, Standings
 from .events import rounds_total
 from .inputs import results_plain as results_input
 from .inputs import standings_options
@@ -206,7 +206,8 @@ def boards_as_seen(championship: Championship, boards: list[dict], *, now: datet
     """Give each board whose game spectators see going on its small live board: the
     position, the last move's squares and the clocks (``position``), as spectators see
     them — the event's broadcast delay ago, when it has one: a move, and a game's end
-    or result, show that long after they are made. Two queries, whatever the number of boards."""
+    or result, show that long after they are made; a relayed board stalled, with the reason.
+    Three queries, whatever the number of boards."""
     now = now or timezone.now()
     as_of = now - timedelta(minutes=championship.broadcast_delay) if championship.broadcast_delay else None
     games = Game.objects.filter(pk__in=[board["game_id"] for board in boards if board["game_id"]])
@@ -214,7 +215,18 @@ def boards_as_seen(championship: Championship, boards: list[dict], *, now: datet
     if as_of is not None:
         shown = games.filter(Q(status=Game.Status.ONGOING) | Q(ended_at__gt=as_of))
     seen = game_selectors.games_seen(list(shown), as_of)
+    relays = {
+        relay["board__game_id"]: relay
+        for relay in RelayBoard.objects.filter(
+            board__game_id__in=[board["game_id"] for board in boards if board["game_id"]]
+        )
+        .exclude(state=RelayBoard.State.BY_HAND)
+        .values("board__game_id", "state", "reason")
+    }
     for board in boards:
+        relay = relays.get(board["game_id"])
+        # a relayed board whose feed stopped, broke or sent an illegal move, and why (services.relay)
+        board["relay_stalled"] = relay["reason"] if relay and relay["state"] == RelayBoard.State.STALLED else None
         if board["game_id"] not in seen:
             continue
         game, replay = seen[board["game_id"]]
