@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import socket
 import threading
+import time
 from datetime import timedelta
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -37,15 +38,18 @@ PLAYING = START + timedelta(minutes=5)
 
 class Feed:
     """A relay machine on 127.0.0.1: ``files[path]`` is what it answers at ``path`` (bytes, or
-    an HTTP status), rewritten by the test as the games go on."""
+    an HTTP status, or seconds it hangs before answering), rewritten by the test as the games go on."""
 
     def __init__(self):
-        self.files: dict[str, bytes | int] = {}
+        self.files: dict[str, bytes | int | float] = {}
         feed = self
 
         class Handler(BaseHTTPRequestHandler):
             def do_GET(self):
                 body = feed.files.get(self.path, 404)
+                if isinstance(body, float):  # a relay machine that hangs: the headers come that late
+                    time.sleep(body)
+                    body = b""
                 if isinstance(body, int):
                     self.send_response(body)
                     self.send_header("Content-Length", "0")
@@ -244,10 +248,10 @@ class TestBadFeeds:
     @pytest.mark.parametrize(
         ("answer", "code"),
         [
-            (b"<html><body>Not found</body></html>", "not PDN"),
-            (b"\x00\x01\x02 binary", "not PDN"),
+            (b"<html><body>Not found</body></html>", "PDN"),
+            (b"\x00\x01\x02 binary", "PDN"),
             (503, "503"),
-            (b"[Event " + b"x" * 3_000_000, "bytes"),
+            (b"[Event " + b"x" * 3_000_000, "1000000"),
         ],
         ids=["html", "binary", "server-error", "oversize"],
     )
@@ -273,6 +277,21 @@ class TestBadFeeds:
         assert refusal.value.code == "relay-unreachable"
         assert Championship.objects.get(pk=championship.pk).relay_url == ""
 
+    def test_a_feed_that_hangs_is_given_up_after_the_timeout(self, night, staff, feed):
+        championship, _boards = night
+        feed.files["/hangs.pdn"] = 3.0
+        with override_settings(RELAY_FEED_TIMEOUT_SECONDS=1), pytest.raises(Invalid) as refusal:
+            services.relay_url_set(by=staff["organiser"], championship_id=championship.pk, url=feed.url("/hangs.pdn"))
+        assert refusal.value.code == "relay-timeout"
+        assert Championship.objects.get(pk=championship.pk).relay_url == ""
+
+    def test_a_redirect_is_refused_not_followed(self, night, staff, feed):
+        championship, _boards = night
+        feed.files["/moved.pdn"] = 302
+        with pytest.raises(Invalid) as refusal:
+            services.relay_url_set(by=staff["organiser"], championship_id=championship.pk, url=feed.url("/moved.pdn"))
+        assert refusal.value.code == "relay-redirect"
+
     def test_a_feed_of_100_megabytes_is_refused_after_the_cap_not_read_whole(self, night, staff, feed):
         championship, _boards = night
         feed.files["/huge.pdn"] = b"[Event " + b"x" * 100_000_000
@@ -286,15 +305,21 @@ class TestBadFeeds:
         [
             ("ftp://example.org/round.pdn", "relay-scheme"),
             ("file:///etc/passwd", "relay-scheme"),
+            ("gopher://127.0.0.1:6379/_INFO", "relay-scheme"),
             ("http://user:secret@example.org/round.pdn", "relay-credentials"),
+            ("http://127.0.0.1:6379/", "relay-private-address"),
+            ("http://localhost/round.pdn", "relay-private-address"),
+            ("http://2130706433/round.pdn", "relay-private-address"),  # 127.0.0.1 written as one number
+            ("http://0.0.0.0/round.pdn", "relay-private-address"),
             ("http://10.0.0.5/round.pdn", "relay-private-address"),
             ("http://169.254.169.254/latest/meta-data/", "relay-private-address"),
             ("http://[::1]/round.pdn", "relay-private-address"),
+            ("http://[::ffff:127.0.0.1]/round.pdn", "relay-private-address"),
         ],
     )
     def test_only_a_public_http_address_is_fetched(self, night, staff, url, code):
         championship, _boards = night
-        with pytest.raises(Invalid) as refusal:
+        with override_settings(RELAY_FEED_PRIVATE_NETWORKS=[]), pytest.raises(Invalid) as refusal:
             services.relay_url_set(by=staff["organiser"], championship_id=championship.pk, url=url)
         assert refusal.value.code == code
         assert Championship.objects.get(pk=championship.pk).relay_url == ""
@@ -333,6 +358,17 @@ class TestApiAndPages:
         assert "f6-f5" in desk.content.decode()
         client.post(reverse("championship-desk-relay-take-over", args=[championship.pk, first.game_id]))
         assert relay_state(first).state == RelayBoard.State.BY_HAND
+
+    def test_the_desk_shows_why_the_feed_cannot_be_read(self, night, staff, feed, client):
+        championship, (first, _second) = night
+        serve(feed, pdn(first, ["c3-d4"]))
+        name_feed(championship, staff, feed)
+        feed.files["/round.pdn"] = b"<html>moved</html>"
+        poll(championship)
+        client.force_login(staff["arbiter"])
+        desk = client.get(reverse("championship-desk", args=[championship.pk])).content.decode()
+        assert "relay-error" in desk and "PDN" in desk
+        assert record(first) == []
 
     def test_the_desk_form_names_the_feed_and_shows_a_refusal(self, night, staff, feed, client):
         championship, (first, _second) = night

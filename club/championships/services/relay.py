@@ -53,6 +53,7 @@ from ..models import Board, Championship, RelayBoard, Round
 from .score_sheets import score_sheet_relay
 
 _CHUNK = 64 * 1024
+URL_MAX = 500  # the models' field
 
 
 # ---- the organiser names the feed --------------------------------------------------------------
@@ -105,6 +106,8 @@ def feed_read(url: str) -> list:
 def feed_fetch(url: str) -> bytes:
     """The feed's answer, read within the club's bounds (see the module docstring); ``Invalid``
     with the reason otherwise."""
+    if len(url) > URL_MAX:
+        raise Invalid("relay-scheme", _("A relay feed's address has at most %(most)d characters.") % {"most": URL_MAX})
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise Invalid("relay-scheme", _("A relay feed's address starts with http:// or https:// and names a host."))
@@ -168,6 +171,8 @@ def _public_address(host: str, port: int) -> str:
     allowed = [ipaddress.ip_network(network, strict=False) for network in settings.RELAY_FEED_PRIVATE_NETWORKS]
     for text in sorted(found):
         ip = ipaddress.ip_address(text.split("%")[0])
+        if ip.version == 6 and ip.ipv4_mapped is not None:  # ::ffff:127.0.0.1 is 127.0.0.1
+            ip = ip.ipv4_mapped
         if not ip.is_global and not any(ip in network for network in allowed):
             raise Invalid(
                 "relay-private-address",
