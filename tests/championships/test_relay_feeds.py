@@ -74,8 +74,9 @@ class Feed:
         return f"http://127.0.0.1:{self.server.server_port}{path}"
 
     def close(self):
-        self.server.shutdown()
-        self.server.server_close()
+        if self.thread.is_alive():
+            self.server.shutdown()
+            self.server.server_close()
 
 
 @pytest.fixture
@@ -266,6 +267,18 @@ class TestBadFeeds:
         assert code in the_round.relay_error
         assert record(first) == ["c3-d4"]
         assert relay_state(first).state == RelayBoard.State.STALLED
+
+    def test_a_feed_that_stops_answering_tells_the_desk_and_changes_no_record(self, night, staff, feed):
+        championship, (first, _second) = night
+        serve(feed, pdn(first, ["c3-d4"]))
+        name_feed(championship, staff, feed)
+        poll(championship)
+        feed.close()
+        the_round = poll(championship)
+        assert the_round.relay_error
+        assert record(first) == ["c3-d4"]
+        stalled = relay_state(first)
+        assert stalled.state == RelayBoard.State.STALLED and stalled.reason == the_round.relay_error
 
     def test_an_unreachable_feed_is_refused_when_named_and_the_address_stays_as_it_was(self, night, staff):
         championship, _boards = night

@@ -7,7 +7,8 @@ round (``relay_url_set``); while a round is played a beat task polls it
 ``Round`` tag or the players' names (``relay_feed.match_games``), and what each adds to
 its board's record enters through the operators' path (``score_sheets.score_sheet_relay``),
 each move judged by the rules module. Polling twice adds nothing twice: a feed's game adds
-only what extends the record.
+only what extends the record. The feed's results are not recorded: at the board the players
+report a result and an arbiter records it (1.16), as for a board an operator enters.
 
 A board whose feed stops carrying it, contradicts its record or sends a move the rules
 refuse is *relay stalled* with the reason, on the desk and on the round's page; nothing of
@@ -301,9 +302,12 @@ def _stop_reason(further: relay_feed.Continuation) -> str:
 
 
 def _board_state(board: Board, state: str, reason: str, now: datetime) -> None:
-    RelayBoard.objects.update_or_create(
-        board=board, defaults={"state": state, "reason": reason[:300], "changed_at": now}
-    )
+    """The board's relay state, written only when it changes: ``changed_at`` says since when."""
+    reason = reason[:300]
+    relayed = RelayBoard.objects.filter(board=board)
+    changed = relayed.exclude(state=state, reason=reason).update(state=state, reason=reason, changed_at=now)
+    if not changed and not relayed.exists():
+        RelayBoard.objects.create(board=board, state=state, reason=reason, changed_at=now)
 
 
 def _feed_failed(the_round: Round, message: str, now: datetime) -> Round:
@@ -311,9 +315,9 @@ def _feed_failed(the_round: Round, message: str, now: datetime) -> Round:
     board it relayed shows it until the feed reads again."""
     message = message[:300]
     Round.objects.filter(pk=the_round.pk).update(relay_error=message, relay_polled_at=now)
-    RelayBoard.objects.filter(board__round=the_round).exclude(state=RelayBoard.State.BY_HAND).update(
-        state=RelayBoard.State.STALLED, reason=message, changed_at=now
-    )
+    RelayBoard.objects.filter(board__round=the_round).exclude(state=RelayBoard.State.BY_HAND).exclude(
+        state=RelayBoard.State.STALLED, reason=message
+    ).update(state=RelayBoard.State.STALLED, reason=message, changed_at=now)
     the_round.relay_error, the_round.relay_polled_at = message, now
     return the_round
 
