@@ -11,6 +11,9 @@ rewritten as they are played. A game finds its board
    names, letter case, punctuation and the order of the words aside ("Ivanov, Pyotr"
    is "Pyotr Ivanov").
 
+A feed may also be the JSON of chess relays' many-files format (``index_pairings``,
+``json_game``): its games are read as PDN games tagged ``round.board``.
+
 A game whose ``Round`` tag names another round is not this round's. Two games of the
 feed on one board leave that board unmatched (``AMBIGUOUS``): the feed cannot say which
 is its game.
@@ -18,6 +21,7 @@ is its game.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 
@@ -89,6 +93,56 @@ def feed_games(text: str) -> list[PdnGame]:
     if any(not game.tags for game in games):
         raise FeedRefused("a game without tags")
     return games
+
+
+# The JSON of chess relays' many-files format (LiveChessCloud's, which lichess and lidraughts
+# read): a round's ``index.json`` lists its pairings, board by board; ``game-N.json`` holds
+# board N's moves, each "move clock…". At most this many boards are read from one index.
+INDEX_BOARDS_MAX = 200
+
+
+def is_json(text: str) -> bool:
+    return text.lstrip().startswith("{")
+
+
+def index_pairings(text: str) -> list[tuple[str, str]]:
+    """The players of each board of a round's JSON index, board 1 first: ``[(white, black), …]``."""
+    document = _json_object(text)
+    pairings = document.get("pairings")
+    if not isinstance(pairings, list) or len(pairings) > INDEX_BOARDS_MAX:
+        raise FeedRefused(f"an index lists its pairings, at most {INDEX_BOARDS_MAX}")
+    return [(_player(pairing, "white"), _player(pairing, "black")) for pairing in pairings]
+
+
+def json_game(text: str, number: int, white: str, black: str, round_number: int | None) -> PdnGame:
+    """Board ``number``'s game from its ``game-N.json``, as the PDN reader would give it."""
+    document = _json_object(text)
+    moves = document.get("moves")
+    if not isinstance(moves, list) or not all(isinstance(move, str) for move in moves):
+        raise FeedRefused(f"game {number} has no list of moves")
+    played = [move.split()[0] for move in moves if move.split()]
+    round_text = "?" if round_number is None else str(round_number)
+    tags = {"Round": f"{round_text}.{number}", "White": white, "Black": black}
+    result = document.get("result")
+    return PdnGame(tags=tags, moves=played, result=result if isinstance(result, str) else "*")
+
+
+def _json_object(text: str) -> dict:
+    try:
+        document = json.loads(text)
+    except ValueError:
+        raise FeedRefused("not JSON") from None
+    if not isinstance(document, dict):
+        raise FeedRefused("not a JSON object")
+    return document
+
+
+def _player(pairing, side: str) -> str:
+    person = pairing.get(side) if isinstance(pairing, dict) else None
+    if not isinstance(person, dict):
+        return ""
+    words = [person.get(part) for part in ("fname", "mname", "lname")]
+    return " ".join(word for word in words if isinstance(word, str) and word)
 
 
 def round_tag(value: str) -> tuple[int | None, int | None]:

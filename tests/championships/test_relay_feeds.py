@@ -8,6 +8,7 @@ by the test on 127.0.0.1, growing move by move."""
 
 from __future__ import annotations
 
+import json
 import socket
 import threading
 import time
@@ -186,6 +187,36 @@ class TestRelaying:
         )
         poll(championship)
         assert record(first) == ["e3-f4"]
+
+
+class TestJsonFeeds:
+    """The many-files JSON of chess relays (LiveChessCloud's, which lichess and lidraughts read):
+    a round's index of pairings, and each board's moves in ``game-N.json`` beside it."""
+
+    def test_a_json_index_and_its_games_are_relayed_board_by_board(self, night, staff, feed):
+        championship, boards = night
+        pairings = [
+            {"white": {"fname": b.white.display_name}, "black": {"fname": b.black.display_name}} for b in boards
+        ]
+        feed.files["/lcc/round.json"] = json.dumps({"pairings": pairings}).encode()
+        feed.files["/lcc/game-1.json"] = json.dumps({"moves": ["c3-d4 1:59:58", "f6-g5 1:59:30"]}).encode()
+        feed.files["/lcc/game-2.json"] = json.dumps({"moves": ["e3-f4 1:59:50"], "result": "*"}).encode()
+        services.relay_url_set(
+            by=staff["organiser"], championship_id=championship.pk, url=feed.url("/lcc/round.json"), now=START
+        )
+        poll(championship)
+        assert record(boards[0]) == ["c3-d4", "f6-g5"] and record(boards[1]) == ["e3-f4"]
+
+    def test_a_json_game_without_its_moves_is_refused_and_changes_nothing(self, night, staff, feed):
+        championship, boards = night
+        feed.files["/lcc/round.json"] = json.dumps({"pairings": [{"white": {}, "black": {}}]}).encode()
+        feed.files["/lcc/game-1.json"] = b'{"result": "1-0"}'
+        with pytest.raises(Invalid) as refusal:
+            services.relay_url_set(
+                by=staff["organiser"], championship_id=championship.pk, url=feed.url("/lcc/round.json")
+            )
+        assert refusal.value.code == "relay-not-pdn"
+        assert Championship.objects.get(pk=championship.pk).relay_url == ""
 
 
 class TestStalling:

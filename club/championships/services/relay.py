@@ -32,7 +32,7 @@ import ipaddress
 import socket
 import time
 from datetime import datetime
-from urllib.parse import urlsplit
+from urllib.parse import urljoin, urlsplit
 
 from django.conf import settings
 from django.db import transaction
@@ -75,7 +75,7 @@ def relay_url_set(
     if venue_rules(championship.venue).moves_online:
         raise Invalid("relay-not-at-board", _("A relay feed broadcasts an event played at the board."))
     if url:
-        feed_read(url)
+        feed_read(url, round_number)
     with transaction.atomic():
         championship = championship_locked(championship_id)
         require(by, Action.EVENT_RELAY, championship)
@@ -93,20 +93,32 @@ def relay_url_set(
 
 
 # ---- fetching, guarded -------------------------------------------------------------------------
-def feed_read(url: str) -> list:
-    """The games of the feed at ``url`` (``games.rules.pdn.PdnGame``); ``Invalid`` with the reason
-    when it cannot be fetched or is not PDN."""
+def feed_read(url: str, round_number: int | None = None) -> list:
+    """The games of the feed at ``url`` (``games.rules.pdn.PdnGame``): its PDN, or the games a JSON
+    index lists (``game-N.json`` beside it, every file within one size cap); ``Invalid`` with the
+    reason when it cannot be fetched or read."""
     try:
-        return relay_feed.feed_games(relay_feed.feed_text(feed_fetch(url)))
+        data = feed_fetch(url)
+        text = relay_feed.feed_text(data)
+        if not relay_feed.is_json(text):
+            return relay_feed.feed_games(text)
+        budget = settings.RELAY_FEED_MAX_BYTES - len(data)
+        games = []
+        for number, (white, black) in enumerate(relay_feed.index_pairings(text), start=1):
+            data = feed_fetch(urljoin(url, f"game-{number}.json"), most=budget)
+            budget -= len(data)
+            games.append(relay_feed.json_game(relay_feed.feed_text(data), number, white, black, round_number))
+        return games
     except relay_feed.FeedRefused as refusal:
         raise Invalid(
-            "relay-not-pdn", _("The relay feed is not PDN (%(why)s).") % {"why": str(refusal)[:120]}
+            "relay-not-pdn",
+            _("The relay feed is neither PDN nor a relay's JSON (%(why)s).") % {"why": str(refusal)[:120]},
         ) from None
 
 
-def feed_fetch(url: str) -> bytes:
-    """The feed's answer, read within the club's bounds (see the module docstring); ``Invalid``
-    with the reason otherwise."""
+def feed_fetch(url: str, most: int | None = None) -> bytes:
+    """The feed's answer, read within the club's bounds (see the module docstring), at most
+    ``most`` bytes (the club's cap); ``Invalid`` with the reason otherwise."""
     if len(url) > URL_MAX:
         raise Invalid("relay-scheme", _("A relay feed's address has at most %(most)d characters.") % {"most": URL_MAX})
     parts = urlsplit(url)
@@ -119,7 +131,8 @@ def feed_fetch(url: str) -> bytes:
     except ValueError:
         raise Invalid("relay-scheme", _("The relay feed's address has no valid port.")) from None
     address = _public_address(parts.hostname, port)
-    most, seconds = settings.RELAY_FEED_MAX_BYTES, settings.RELAY_FEED_TIMEOUT_SECONDS
+    most = settings.RELAY_FEED_MAX_BYTES if most is None else max(0, most)
+    seconds = settings.RELAY_FEED_TIMEOUT_SECONDS
     kind = http.client.HTTPSConnection if parts.scheme == "https" else http.client.HTTPConnection
     connection = kind(parts.hostname, port, timeout=seconds)
     # The socket goes to the address checked, not to a second look-up of the name: http.client
@@ -219,7 +232,7 @@ def relay_poll(*, round_id: int, now: datetime | None = None) -> Round:
     the_round = Round.objects.select_related("championship").get(pk=round_id)
     url = the_round.relay_url or the_round.championship.relay_url
     try:
-        games = feed_read(url)
+        games = feed_read(url, the_round.number)
     except Refused as refusal:
         return _feed_failed(the_round, refusal.detail, now)
     boards = list(
