@@ -74,6 +74,8 @@ def relay_url_set(
     require(by, Action.EVENT_RELAY, championship)
     if venue_rules(championship.venue).moves_online:
         raise Invalid("relay-not-at-board", _("A relay feed broadcasts an event played at the board."))
+    if round_number is not None and not championship.rounds.filter(number=round_number).exists():
+        raise NotFound("no-round", _("Round %(n)s does not exist.") % {"n": round_number})
     if url:
         feed_read(url, round_number)
     with transaction.atomic():
@@ -83,11 +85,7 @@ def relay_url_set(
             championship.relay_url = url
             championship.save(update_fields=["relay_url"])
         else:
-            the_round = championship.rounds.filter(number=round_number).first()
-            if the_round is None:
-                raise NotFound("no-round", _("Round %(n)s does not exist.") % {"n": round_number})
-            the_round.relay_url = url
-            the_round.save(update_fields=["relay_url"])
+            championship.rounds.filter(number=round_number).update(relay_url=url)
         decision_record(championship, by, "relay-feed", now=now, clause="002 §17", url=url, round=round_number)
     return championship
 
