@@ -43,6 +43,7 @@ class Feed:
 
     def __init__(self):
         self.files: dict[str, bytes | int | float] = {}
+        self.sent_whole: set[str] = set()  # the paths whose whole answer the club read
         feed = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -62,7 +63,8 @@ class Feed:
                 try:
                     self.wfile.write(body)
                 except (BrokenPipeError, ConnectionResetError):
-                    pass  # the club stopped reading at its cap
+                    return  # the club stopped reading at its cap
+                feed.sent_whole.add(self.path)
 
             def log_message(self, *args):
                 pass
@@ -342,6 +344,7 @@ class TestBadFeeds:
         with pytest.raises(Invalid) as refusal:
             services.relay_url_set(by=staff["organiser"], championship_id=championship.pk, url=feed.url("/huge.pdn"))
         assert refusal.value.code == "relay-too-large"
+        assert "/huge.pdn" not in feed.sent_whole
         assert Championship.objects.get(pk=championship.pk).relay_url == ""
 
     @pytest.mark.parametrize(
