@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from club.championships import selectors as championships
+from club.championships import services as championship_services
 from club.championships.authority import Action, verdict
 from club.championships.forms import (
     AdjudicationForm,
@@ -22,10 +23,12 @@ from club.championships.forms import (
     MatchResultForm,
     PairForm,
     PublishForm,
+    RelayFeedForm,
 )
 from club.championships.selectors.board_results import boards_without_result
 from club.championships.selectors.desk import adjudications_due, matches_to_decide, next_step, publish_check
 from club.championships.selectors.events import is_participant
+from club.championships.selectors.relay import relay_desk
 from club.platform.api.params import posted_int
 from club.platform.refusals import Refused
 from games.venue import rules_of
@@ -59,6 +62,12 @@ def championship_desk(request, pk: int):
     }
     if rules_of(championship.venue).results_reported:  # at the board: what each board waits for, and from whom
         context["boards_waiting"] = boards_without_result(championship)
+    if official and not rules_of(championship.venue).moves_online:  # at the board: its relay feeds
+        context.update(
+            relay=relay_desk(championship),
+            may_relay=verdict(me, Action.EVENT_RELAY, championship).allowed,
+            relay_form=RelayFeedForm(initial={"url": championship.relay_url}),
+        )
     context.update(
         question_form=MyGameForm(games=context["my_games"], auto_id="id_question_%s"),
         game_protest_form=MyGameForm(games=context["my_games"], auto_id="id_game_protest_%s"),
@@ -229,4 +238,37 @@ def desk_question(request, pk: int):
             text=request.POST.get("text", ""),
         ),
         _("The question is sent to the arbiter."),
+    )
+
+
+@login_required
+@require_POST
+def desk_relay(request, pk: int):
+    """The organiser or the chief arbiter names the relay feed of the event or of one round;
+    a feed that cannot be read is refused, with the reason, and nothing changes."""
+    _event_or_404(pk)
+    form = RelayFeedForm(request.POST)
+    if not form.is_valid():
+        _refused(request, form)
+        return redirect("championship-desk", pk)
+    return _back_to_desk(
+        request,
+        pk,
+        lambda: championship_services.relay_url_set(
+            by=request.user, championship_id=pk, url=form.cleaned_data["url"], round_number=form.cleaned_data["round"]
+        ),
+        _("The relay feed is saved."),
+    )
+
+
+@login_required
+@require_POST
+def desk_relay_take_over(request, pk: int, game_id: int):
+    """An arbiter of the board stops relaying it: its moves are entered by hand from now on."""
+    _event_or_404(pk)
+    return _back_to_desk(
+        request,
+        pk,
+        lambda: championship_services.relay_board_take_over(by=request.user, championship_id=pk, game_id=game_id),
+        _("The board is taken over: enter its moves by hand."),
     )

@@ -73,6 +73,7 @@ class Action(StrEnum):
     EVENT_APPOINT = "event.appoint"  # appoint its arbiters
     EVENT_REAPPOINT = "event.reappoint"  # change them once the entries have closed (a recorded decision)
     EVENT_OPERATORS = "event.operators"  # appoint the board operators who enter moves at the tables
+    EVENT_RELAY = "event.relay"  # name the relay feed whose games the club polls into the boards' records
     EVENT_PAIR = "event.pair"  # pair and publish rounds (1.15)
     EVENT_ABSENCE = "event.absence"  # mark a player known to miss a round, before it is paired (1.15.2)
     EVENT_DECIDE = "event.decide"  # override a pairing, a result, a withdrawal, a team's forfeit (1.10, 1.14, 1.15)
@@ -109,6 +110,8 @@ RULES: dict[Action, Rule] = {
     Action.EVENT_APPOINT: Rule(_powers(Power.ORGANISER), frozenset(), "002 §17"),
     Action.EVENT_REAPPOINT: Rule(frozenset(), _powers(Power.CLUB_CHIEF), "002 §17"),
     Action.EVENT_OPERATORS: Rule(_powers(Power.CHIEF), _powers(Power.CLUB_CHIEF), "002 §17"),
+    # The feed enters moves like an operator the chief appoints; the organiser runs the broadcast.
+    Action.EVENT_RELAY: Rule(_powers(Power.ORGANISER, Power.CHIEF), frozenset(), "002 §17"),
     Action.EVENT_PAIR: Rule(_powers(Power.ARBITER), frozenset(), "003 1.15"),
     Action.EVENT_ABSENCE: Rule(_powers(Power.ORGANISER, Power.CHIEF), frozenset(), "003 1.15.2"),
     Action.EVENT_DECIDE: Rule(_powers(Power.CHIEF), frozenset(), "003 1.4"),

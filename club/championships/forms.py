@@ -368,6 +368,13 @@ class PublishForm(PairForm):
     )
 
 
+class RelayFeedForm(forms.Form):
+    """The address of a relay feed: the event's, or one round's (``services.relay``)."""
+
+    url = forms.CharField(label=_("Relay feed (PDN, http:// or https://)"), max_length=500, required=False)
+    round = forms.IntegerField(label=_("Round (empty: every round)"), min_value=1, max_value=99, required=False)
+
+
 class OverrideForm(forms.Form):
     """The chief arbiter's change of a pair (1.15): the players are picked from the event's
     entrants by name — a guest has no username anyone knows."""

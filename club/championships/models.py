@@ -109,6 +109,9 @@ class Championship(models.Model):
     # Spectators see each move this many minutes after it is made (0 to 30; the organiser sets it,
     # services.broadcast): against help from outside during play. Players and officials see it at once.
     broadcast_delay = models.PositiveSmallIntegerField(_("broadcast delay (minutes)"), default=0)
+    # A relay feed (services.relay): the address of every round's games as PDN, polled while a
+    # round at the board is played; a round may name its own (``Round.relay_url``).
+    relay_url = models.URLField(_("relay feed"), max_length=500, blank=True)
     system = models.CharField(_("system"), max_length=12, choices=System.choices, default=System.ROUND_ROBIN)
     cycles = models.PositiveSmallIntegerField(_("cycles"), default=1)
     swiss_system = models.CharField(_("Swiss system"), max_length=12, choices=SwissSystem.choices, blank=True)
@@ -322,6 +325,11 @@ class Round(models.Model):
     # the classification its boards came from, shown with the published round,
     # never recomputed from results corrected since. Empty for the other systems.
     working = models.JSONField(null=True, blank=True)
+    # This round's relay feed, before the event's (``Championship.relay_url``); the last
+    # poll's refusal of the whole feed (unreachable, not PDN, too large), shown on the desk.
+    relay_url = models.URLField(_("relay feed"), max_length=500, blank=True)
+    relay_error = models.CharField(max_length=300, blank=True)
+    relay_polled_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["championship", "number"]
@@ -380,6 +388,29 @@ class Board(models.Model):
 
     def __str__(self):
         return f"{self.round} board {self.number}"
+
+
+class RelayBoard(models.Model):
+    """A board its round's relay feed carries (``services.relay``): relaying while the feed's
+    game extends the record, stalled with the reason while it does not (the feed stopped,
+    broke, or sent a move the rules refuse), or taken over by hand by an arbiter, after
+    which the feed no longer touches it."""
+
+    class State(models.TextChoices):
+        RELAYING = "relaying", _("relaying")
+        STALLED = "stalled", _("relay stalled")
+        BY_HAND = "by-hand", _("entered by hand")
+
+    board = models.OneToOneField(Board, on_delete=models.CASCADE, related_name="relay")
+    state = models.CharField(max_length=10, choices=State.choices, default=State.RELAYING)
+    reason = models.CharField(max_length=300, blank=True)
+    changed_at = models.DateTimeField()
+    taken_over_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+
+    def __str__(self):
+        return f"{self.board}: {self.state}"
 
 
 class MatchGame(models.Model):

@@ -50,3 +50,9 @@ def sections_fill(championship_id: int) -> int:
 def play_close_due() -> int:
     """Correspondence deadlines and closing dates passed: stop those games for adjudication (once)."""
     return services.play_close_due()
+
+
+@shared_task(name="club.championships.tasks.relays_poll", acks_late=True, ignore_result=True, expires=10)
+def relays_poll() -> int:
+    """Poll the relay feeds of the rounds being played at the board (each poll adds a move once)."""
+    return services.relays_poll()

@@ -398,6 +398,21 @@ RECORD_IMPORT_MAX_GAMES = env_int("RECORD_IMPORT_MAX_GAMES", 200)
 RECORD_IMPORT_MAX_PLIES = env_int("RECORD_IMPORT_MAX_PLIES", 10_000)
 RECORD_IMPORTS_PER_HOUR = env_int("RECORD_IMPORTS_PER_HOUR", 10)
 
+# --- Relay feeds (club/championships/services/relay.py): a round's PDN polled into its boards ---
+# The club fetches an address an organiser typed, so it guards what it fetches: http and https
+# only, no redirect, a public address only (never the club's own network: its database, Redis,
+# a cloud's metadata service), a size cap read as a stream and a deadline for the whole answer.
+# RELAY_FEED_PRIVATE_NETWORKS lets a club allow its own relay machine on the hall's network
+# ("192.168.1.0/24"); empty, every private, loopback and link-local address is refused.
+RELAY_FEED_MAX_BYTES = env_int("RELAY_FEED_MAX_BYTES", 2_000_000)
+RELAY_FEED_TIMEOUT_SECONDS = env_int("RELAY_FEED_TIMEOUT_SECONDS", 5)
+RELAY_FEED_PRIVATE_NETWORKS = env_list("RELAY_FEED_PRIVATE_NETWORKS")
+CELERY_BEAT_SCHEDULE["championships-relay-poll"] = {
+    "task": "club.championships.tasks.relays_poll",
+    "schedule": 10.0,
+    "options": {"expires": 10.0},
+}
+
 # --- Notifications (club/notifications): correspondence reminders and daily digests ----
 CELERY_BEAT_SCHEDULE["notifications-turn-reminders"] = {
     "task": "club.notifications.tasks.send_turn_reminders",

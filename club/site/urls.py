@@ -61,6 +61,12 @@ urlpatterns = [
     path("championships/<id:pk>/desk/protest/", desk_views.desk_protest, name="championship-desk-protest"),
     path("championships/<id:pk>/desk/sanction/", desk_views.desk_sanction, name="championship-desk-sanction"),
     path("championships/<id:pk>/desk/question/", desk_views.desk_question, name="championship-desk-question"),
+    path("championships/<id:pk>/desk/relay/", desk_views.desk_relay, name="championship-desk-relay"),
+    path(
+        "championships/<id:pk>/desk/relay/<id:game_id>/take-over/",
+        desk_views.desk_relay_take_over,
+        name="championship-desk-relay-take-over",
+    ),
     path("championships/<id:pk>/desk/organisers/", desk_views.desk_ask_organisers, name="championship-desk-organisers"),
     path(
         "championships/<id:pk>/desk/questions/<id:question_id>/answer/",

@@ -58,6 +58,8 @@ API_OF_PAGE_ACTION = {
     ("championship-desk-ruling", None): ("post", "/api/arbiters/protests/{id}/ruling/"),
     ("championship-desk-organisers", None): ("post", "/api/arbiters/championships/{id}/questions/"),
     ("championship-desk-answer", None): ("post", "/api/arbiters/questions/{id}/answer/"),
+    ("championship-desk-relay", None): ("post", "/api/championships/{id}/relay/"),
+    ("championship-desk-relay-take-over", None): ("post", "/api/championships/{id}/boards/{game_id}/relay-take-over/"),
     ("arbiters:seal", None): ("post", "/api/arbiters/games/{id}/adjournment/seal/"),
     ("arbiters:protest-panel", None): ("put", "/api/arbiters/championships/{id}/protest-panel/"),
     ("arbiters:draw-claim", None): ("post", "/api/arbiters/games/{id}/draw-claims/"),

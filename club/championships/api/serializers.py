@@ -83,7 +83,17 @@ class RoundSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Round
-        fields = ["number", "status", "starts_at", "paired_at", "published_at", "closed_at", "deadline", "boards"]
+        fields = [
+            "number",
+            "status",
+            "starts_at",
+            "paired_at",
+            "published_at",
+            "closed_at",
+            "deadline",
+            "relay_url",
+            "boards",
+        ]
 
 
 class ControlText(serializers.CharField):
@@ -116,6 +126,7 @@ class ChampionshipSerializer(serializers.ModelSerializer):
             "lateness_minutes",
             "draw_after_moves",
             "broadcast_delay",
+            "relay_url",
             "system",
             "cycles",
             "swiss_system",
@@ -328,6 +339,28 @@ class GuestSerializer(serializers.Serializer):
 
 class BroadcastDelaySerializer(serializers.Serializer):
     minutes = serializers.IntegerField(help_text="Minutes, 0 (live) to 30, spectators see each move after it is made.")
+
+
+class RelayFeedSerializer(serializers.Serializer):
+    url = serializers.CharField(
+        max_length=500,
+        allow_blank=True,
+        help_text="The round's games as PDN, at a public http:// or https:// address; empty: no feed.",
+    )
+    round = serializers.IntegerField(
+        min_value=1,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="This round's own feed; without it, the event's (every round's).",
+    )
+
+
+class RelayBoardSerializer(serializers.Serializer):
+    board = serializers.IntegerField(source="board.number")
+    game_id = serializers.IntegerField(source="board.game_id")
+    state = serializers.CharField(help_text="relaying, stalled or by-hand")
+    reason = serializers.CharField()
 
 
 class PairSerializer(serializers.Serializer):

@@ -19,6 +19,12 @@ urlpatterns = [
     path("<id:pk>/invitations/", views.InviteView.as_view(), name="api-championship-invite"),
     path("<id:pk>/open/", views.OpenEntriesView.as_view(), name="api-championship-open"),
     path("<id:pk>/broadcast-delay/", views.BroadcastDelayView.as_view(), name="api-championship-broadcast-delay"),
+    path("<id:pk>/relay/", views.RelayFeedView.as_view(), name="api-championship-relay"),
+    path(
+        "<id:pk>/boards/<id:game_id>/relay-take-over/",
+        views.RelayTakeOverView.as_view(),
+        name="api-championship-relay-take-over",
+    ),
     path("<id:pk>/close/", views.CloseEntriesView.as_view(), name="api-championship-close"),
     path("<id:pk>/entry/", views.EntryView.as_view(), name="api-championship-entry"),
     path("<id:pk>/entries/", views.EntryAddView.as_view(), name="api-championship-entry-add"),

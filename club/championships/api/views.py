@@ -163,6 +163,36 @@ class BroadcastDelayView(_Action):
         return Response(_detail(championship_or_404(pk)))
 
 
+class RelayFeedView(_Action):
+    @extend_schema(request=s.RelayFeedSerializer, responses=s.ChampionshipDetailSerializer)
+    def post(self, request, pk):
+        """Name the relay feed of an event played at the board, or of one of its rounds (its
+        organiser or chief arbiter): the PDN of the round's games, polled about every ten seconds
+        into the boards' records. The feed is read once first; refused, nothing changes: 400
+        ``relay-scheme`` (not http/https), ``relay-credentials``, ``relay-private-address`` (the club
+        fetches public addresses only), ``relay-unreachable``, ``relay-status``, ``relay-redirect``,
+        ``relay-timeout``, ``relay-too-large``, ``relay-not-pdn``, ``relay-not-at-board``; 403 not
+        the organiser or the chief arbiter; 404 no such round."""
+        data = s.RelayFeedSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.relay_url_set(
+            by=request.user,
+            championship_id=pk,
+            url=data.validated_data["url"],
+            round_number=data.validated_data["round"],
+        )
+        return Response(_detail(championship_or_404(pk)))
+
+
+class RelayTakeOverView(_Action):
+    @extend_schema(request=None, responses=s.RelayBoardSerializer)
+    def post(self, request, pk, game_id):
+        """An arbiter of the board takes it over by hand: the relay feed no longer touches it, its
+        moves are entered on its score sheet (403 not its arbiter; 404 not a game of the event)."""
+        relay = services.relay_board_take_over(by=request.user, championship_id=pk, game_id=game_id)
+        return Response(s.RelayBoardSerializer(relay).data)
+
+
 class CloseEntriesView(_Action):
     @extend_schema(request=None, responses=s.ChampionshipDetailSerializer)
     def post(self, request, pk):

@@ -20,7 +20,7 @@ from games.models import Game
 from ratings import standings
 from ratings.models import RatingChange
 
-from ..models import Championship, Round, Standings
+from ..models import Championship, RelayBoard, Round, Standings
 from .broadcast import boards_withheld, event_delay, viewer_id
 from .events import rounds_total
 from .inputs import results_plain as results_input
@@ -222,8 +222,9 @@ def boards_as_seen(championship: Championship, boards: list[dict], *, viewer=Non
     position and the last move's squares (``position``; the clocks are on each game's
     page), as he sees them — a spectator the event's broadcast delay ago, when it has
     one: a move, and a game's end or result, show that long after they are made; its
-    officials, and the players of a board, at once (``broadcast.event_delay``). Two
-    queries, whatever the number of boards; a third for a player's own board."""
+    officials, and the players of a board, at once (``broadcast.event_delay``); a
+    relayed board stalled, with the reason. Three queries, whatever the number of
+    boards; a fourth for a player's own board."""
     now = now or timezone.now()
     late = event_delay(championship, viewer)
     as_of = now - late if late else None
@@ -238,7 +239,18 @@ def boards_as_seen(championship: Championship, boards: list[dict], *, viewer=Non
     if own:
         playing = [game for game in shown if game.pk in own and game.status == Game.Status.ONGOING]
         seen |= game_selectors.games_seen(playing, None)
+    relays = {
+        relay["board__game_id"]: relay
+        for relay in RelayBoard.objects.filter(
+            board__game_id__in=[board["game_id"] for board in boards if board["game_id"]]
+        )
+        .exclude(state=RelayBoard.State.BY_HAND)
+        .values("board__game_id", "state", "reason")
+    }
     for board in boards:
+        relay = relays.get(board["game_id"])
+        # a relayed board whose feed stopped, broke or sent an illegal move, and why (services.relay)
+        board["relay_stalled"] = relay["reason"] if relay and relay["state"] == RelayBoard.State.STALLED else None
         if board["game_id"] not in seen:
             continue
         game, replay = seen[board["game_id"]]

@@ -22,6 +22,7 @@ and changes nothing.
 * ``board_arbiters``: the chief arbiter assigns arbiters to a round's boards (1.16.9);
 * ``playoffs``: a play-off for tied places (1.13.2), players or teams (1.14.6);
 * ``operators``: the board operators who enter moves live at the tables;
+* ``relay``: a round's relay feed (PDN) polled into its boards' records;
 * ``standings``: the stored table;
 * ``stages``: staged events;
 * ``standing``: standing events, a new section each time enough players wait.
@@ -38,6 +39,7 @@ from .leaving import player_leave, player_reinstate
 from .matches import match_result_set
 from .operators import board_operator_appoint
 from .playoffs import playoff_create, team_playoff_create
+from .relay import relay_board_take_over, relay_poll, relay_url_set, relays_poll
 from .results import board_result_record, board_result_set, round_boards_to_record, round_results_set
 from .rounds import board_override, round_discard, round_pair, round_publish, section_start
 from .scheduling import lateness_limit_ms, lateness_ms, seed_int
@@ -64,6 +66,10 @@ __all__ = [
     "board_no_show",
     "board_result_report",
     "score_sheet_enter",
+    "relay_url_set",
+    "relay_poll",
+    "relays_poll",
+    "relay_board_take_over",
     "score_sheet_take_back",
     "board_operator_appoint",
     "board_override",

@@ -19,7 +19,7 @@ from games.services.score_sheet import score_sheet_move_take_back, score_sheet_m
 from ..authority import Action, require, verdict
 from ..decisions import decision_record, reason_given
 from ..locks import championship_locked
-from ..models import Board, Championship
+from ..models import Board, Championship, RelayBoard
 
 
 def _sheet_game(by, championship: Championship, game_id: int, reason: str) -> tuple[Game, str]:
@@ -60,19 +60,54 @@ def score_sheet_enter(
     with transaction.atomic():
         championship = championship_locked(championship_id)
         game, reason = _sheet_game(by, championship, game_id, reason)
-        moves = sheet_moves(text)
-        game = score_sheet_moves_add(game_id=game.pk, moves=moves, expected_ply=expected_ply, now=now)
-        decision_record(
-            championship,
-            by,
-            "score-sheet",
-            now=now,
-            reason=reason,
-            clause="2.1.10.4" if reason else "",
-            game=game.pk,
-            plies=[expected_ply + 1, game.ply],
-        )
-        return game
+        return _moves_record(championship, by, game, sheet_moves(text), expected_ply, reason, now)
+
+
+def score_sheet_relay(
+    *, championship_id: int, game_id: int, moves: list[str], expected_ply: int, now: datetime
+) -> Game:
+    """The moves a board's relay feed adds (``relay``), entered as an operator's are: live, while
+    the board is played, each through the rules module. Its authority is the feed the organiser
+    or the chief arbiter named; a board an arbiter took over by hand takes nothing from it."""
+    with transaction.atomic():
+        championship = championship_locked(championship_id)
+        board = Board.objects.filter(game_id=game_id, round__championship=championship).select_related("relay").first()
+        if board is None:
+            raise NotFound("not-in-championship", _("Game %(g)s is not a game of this championship.") % {"g": game_id})
+        if hasattr(board, "relay") and board.relay.state == RelayBoard.State.BY_HAND:
+            raise Conflict("relay-taken-over", _("An arbiter took this board over: its moves are entered by hand."))
+        game = Game.objects.get(pk=game_id)
+        if game.status != Game.Status.ONGOING or board.result:
+            raise Conflict(
+                "board-decided", _("This board is decided: its moves are entered live only while it is played.")
+            )
+        return _moves_record(championship, None, game, moves, expected_ply, "", now, action="relay")
+
+
+def _moves_record(
+    championship: Championship,
+    by,
+    game: Game,
+    moves: list[str],
+    expected_ply: int,
+    reason: str,
+    now: datetime,
+    action: str = "score-sheet",
+) -> Game:
+    """The one way moves enter a board's record from outside the game: the rules module judges
+    each (``score_sheet_moves_add``), the event's log keeps who entered which."""
+    game = score_sheet_moves_add(game_id=game.pk, moves=moves, expected_ply=expected_ply, now=now)
+    decision_record(
+        championship,
+        by,
+        action,
+        now=now,
+        reason=reason,
+        clause="2.1.10.4" if reason else "",
+        game=game.pk,
+        plies=[expected_ply + 1, game.ply],
+    )
+    return game
 
 
 def score_sheet_take_back(
