@@ -126,13 +126,24 @@ def waiting_for(member: Member | int) -> QuerySet[Game]:
     )
 
 
+def awaiting_adjudication(game: Game) -> bool:
+    """Is ``game`` stopped because play has closed and the chief arbiter adjudicates it (a
+    correspondence event past its closing date or a round's deadline)? A query only for a
+    stopped game."""
+    stopped = clocks_stopped(game)
+    return bool(stopped and stopped.get("adjudication"))
+
+
 def my_games(member: Member) -> dict[str, list[Game]]:
     """``member``'s ongoing games, correspondence games where it is his turn
     first (nearest deadline first), then the rest; and his 20 latest results.
-    Each game carries ``with_sides``' facts, the ongoing ones ``my_turn`` too."""
+    Each game carries ``with_sides``' facts, the ongoing ones ``my_turn`` and
+    ``awaiting_adjudication`` too."""
     ongoing = with_sides(_games_of(member).ongoing(), member)
     for game in ongoing:
-        game.my_turn = game.to_move == game.my_colour
+        # Play has closed and the chief arbiter adjudicates: nobody is to move.
+        game.awaiting_adjudication = awaiting_adjudication(game)
+        game.my_turn = game.to_move == game.my_colour and not game.awaiting_adjudication
     ongoing.sort(
         key=lambda g: (
             not (g.my_turn and g.time_control.correspondence),

@@ -3,12 +3,15 @@ rounds and appointments, how many rounds it has, whose next game is where."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.db.models import Case, F, Prefetch, Q, QuerySet, Value, When
 
+from club.teams.models import BoardGame
 from games.models import Game
 
 from .. import pairing
-from ..models import Appointment, Board, BoardArbiter, Championship, Entry, Round
+from ..models import Appointment, Board, BoardArbiter, Championship, Entry, MatchGame, PlayoffGame, Round
 
 UPCOMING = (Championship.Status.ENTRIES_OPEN, Championship.Status.ENTRIES_CLOSED)
 
@@ -132,6 +135,36 @@ def championship_of_game(game: Game | None) -> Championship | None:
         .distinct()
         .first()
     )
+
+
+@dataclass(frozen=True)
+class GamePlace:
+    """Where an event's game stands: its event, its round (None for a play-off game, 1.13.2)
+    and board."""
+
+    championship: Championship
+    round_number: int | None
+    board_number: int | None
+
+
+def game_places(game_ids) -> dict[int, GamePlace]:
+    """The event, round and board of each of ``game_ids`` that belongs to one (club games are
+    left out): one query per way a game belongs to an event, whatever the number of games."""
+    ids = list(game_ids)
+    if not ids:
+        return {}
+    places: dict[int, GamePlace] = {}
+    for board in Board.objects.filter(game_id__in=ids).select_related("round__championship"):
+        places[board.game_id] = GamePlace(board.round.championship, board.round.number, board.number)
+    for match_game in MatchGame.objects.filter(game_id__in=ids).select_related("board__round__championship"):
+        board = match_game.board
+        places[match_game.game_id] = GamePlace(board.round.championship, board.round.number, board.number)
+    for team_board in BoardGame.objects.filter(game_id__in=ids).select_related("match__round__championship"):
+        the_round = team_board.match.round
+        places[team_board.game_id] = GamePlace(the_round.championship, the_round.number, team_board.board)
+    for playoff_game in PlayoffGame.objects.filter(game_id__in=ids).select_related("playoff__championship"):
+        places[playoff_game.game_id] = GamePlace(playoff_game.playoff.championship, None, None)
+    return places
 
 
 # Every way a game belongs to an event, as ``championship_of_game`` follows them.
