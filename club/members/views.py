@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.i18n import set_language
 
 from club.members import selectors, services, tokens
-from club.members.email_verification import email_verification_send, email_verify
+from club.members.email_verification import email_verification_send, email_verify, sign_up_email_send
 from club.members.forms import ProfileForm, RolesForm, SignUpForm, ThrottledPasswordResetForm
 from club.members.models import Member
 from club.members.roles import Role, role_required, roles_of
@@ -50,7 +50,7 @@ def sign_up(request):
             form.add_error("username", _("A user with that username already exists."))
         else:
             login(request, member, backend="django.contrib.auth.backends.ModelBackend")
-            email_verification_send(member=member, base_url=request.build_absolute_uri("/")[:-1])
+            sign_up_email_send(member=member, base_url=request.build_absolute_uri("/")[:-1])
             messages.success(request, _("Welcome to the club! We have sent you a link to confirm your email."))
             return redirect("member-profile", username=member.username)
     return render(request, "registration/signup.html", {"form": form})

@@ -38,6 +38,7 @@ def member_home(context):
     waiting_for_decision = inbox.inbox_of(me) if inbox.is_official(me) else None
     return {
         "user": me,
+        "csrf_token": context.get("csrf_token"),  # the challenges' Accept forms
         "inbox": waiting_for_decision[:SHOWN] if waiting_for_decision is not None else None,
         "inbox_count": len(waiting_for_decision or ()),
         "waiting": waiting,
