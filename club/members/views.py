@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.i18n import set_language
 
@@ -133,6 +134,15 @@ def profile_edit(request):
             "api_tokens": tokens.api_token_list(member=request.user),
         },
     )
+
+
+@never_cache
+@login_required
+@require_POST
+def api_token_create(request):
+    """A new API token; its key is shown on this answer once and never again (only its digest is kept)."""
+    token, key = tokens.api_token_issue(member=request.user)
+    return render(request, "club/api_token_new.html", {"token": token, "key": key})
 
 
 @login_required

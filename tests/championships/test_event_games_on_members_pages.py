@@ -93,3 +93,26 @@ def test_a_game_awaiting_adjudication_shows_no_move_in_my_games_nor_on_the_home_
     assert "Your move" not in row and "Opponent's move" not in row
     home = client.get(reverse("home")).content.decode()
     assert f'data-game="{board.game_id}"' not in home.split("Challenges I can accept")[0]
+
+
+def test_a_profile_lists_the_events_played_with_place_and_points(client, section, on_commit, players):
+    boards = list(Board.objects.filter(round__championship=section).order_by("-round__number", "number"))
+    running = client.get(reverse("member-profile", args=[players[0].username])).content.decode()
+    assert "Autumn correspondence" in running.split("Events played", 1)[1] and "being played" in running
+    with on_commit():  # every game won by white: the section ends, its standings are stored
+        for i, board in enumerate(boards):
+            game_resign(game_id=board.game_id, member=board.black, now=at(60 + i))
+    section.refresh_from_db()
+    assert section.status == "finished"
+    row = next(row for row in section.standings.rows if row["id"] == players[0].pk)
+    page = client.get(reverse("member-profile", args=[players[0].username])).content.decode()
+    listed = page.split("Events played", 1)[1].split("</section>", 1)[0]
+    event_url = reverse("championships:detail", args=[section.pk])
+    assert f'<a href="{event_url}">Autumn correspondence</a>' in listed
+    assert f"place {row['place']}" in listed and f"points: {row['points']:g}" in listed
+    assert "being played" not in listed
+
+
+def test_a_member_who_played_no_event_has_an_empty_list(client, anna):
+    page = client.get(reverse("member-profile", args=["anna"])).content.decode()
+    assert "No events yet." in page

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from django.db.models import Case, F, Prefetch, Q, QuerySet, Value, When
 
-from club.teams.models import BoardGame
+from club.teams.models import BoardGame, TeamPlayer
 from games.models import Game
 
 from .. import pairing
@@ -165,6 +165,37 @@ def game_places(game_ids) -> dict[int, GamePlace]:
     for playoff_game in PlayoffGame.objects.filter(game_id__in=ids).select_related("playoff__championship"):
         places[playoff_game.game_id] = GamePlace(playoff_game.playoff.championship, None, None)
     return places
+
+
+@dataclass(frozen=True)
+class PlayedEvent:
+    """An event a member played in (or plays in now): his place and points in its stored
+    standings, when it has them (a team event's table places teams, not him)."""
+
+    championship: Championship
+    team: str
+    place: str
+    points: float | None
+
+
+def events_played(member) -> list[PlayedEvent]:
+    """The events ``member`` has played in, running or finished, newest first: those he entered
+    and those he plays in on a team's roster (1.14.2). Two queries, whatever their number."""
+    played = (Championship.Status.RUNNING, Championship.Status.FINISHED)
+    found = []
+    for entry in (
+        Entry.objects.filter(member=member, championship__status__in=played)
+        .exclude(status=Entry.Status.EXCLUDED)
+        .select_related("championship__standings")
+    ):
+        stored = getattr(entry.championship, "standings", None)
+        row = next((row for row in (stored.rows if stored else []) if row.get("id") == member.pk), {})
+        found.append(PlayedEvent(entry.championship, "", str(row.get("place", "")), row.get("points")))
+    for place in TeamPlayer.objects.filter(
+        member=member, accepted_at__isnull=False, championship__status__in=played
+    ).select_related("championship", "team"):
+        found.append(PlayedEvent(place.championship, place.team.name, "", None))
+    return sorted(found, key=lambda event: event.championship.pk, reverse=True)
 
 
 # Every way a game belongs to an event, as ``championship_of_game`` follows them.

@@ -110,3 +110,9 @@ def place_of(places: dict, game_id: int):
 def game_place(game):
     """The game page's fact of the event and round the game is played in (none for a club game)."""
     return {"place": selectors.game_places([game.pk]).get(game.pk), "with_title": True}
+
+
+@register.inclusion_tag("championships/_events_played.html")
+def events_played(member):
+    """A profile's list of the events the member played in, with his place and points."""
+    return {"events": selectors.events_played(member)}
