@@ -7,11 +7,11 @@ from dataclasses import dataclass
 
 from django.db.models import Case, F, Prefetch, Q, QuerySet, Value, When
 
-from club.teams.models import BoardGame, TeamPlayer
+from club.teams.models import TeamPlayer
 from games.models import Game
 
 from .. import pairing
-from ..models import Appointment, Board, BoardArbiter, Championship, Entry, MatchGame, PlayoffGame, Round
+from ..models import Appointment, Board, BoardArbiter, Championship, Entry, Round
 
 UPCOMING = (Championship.Status.ENTRIES_OPEN, Championship.Status.ENTRIES_CLOSED)
 
@@ -149,21 +149,23 @@ class GamePlace:
 
 def game_places(game_ids) -> dict[int, GamePlace]:
     """The event, round and board of each of ``game_ids`` that belongs to one (club games are
-    left out): one query per way a game belongs to an event, whatever the number of games."""
-    ids = list(game_ids)
-    if not ids:
-        return {}
+    left out), in one query whatever their number: each way a game belongs to an event is a
+    one-to-one row of it."""
     places: dict[int, GamePlace] = {}
-    for board in Board.objects.filter(game_id__in=ids).select_related("round__championship"):
-        places[board.game_id] = GamePlace(board.round.championship, board.round.number, board.number)
-    for match_game in MatchGame.objects.filter(game_id__in=ids).select_related("board__round__championship"):
-        board = match_game.board
-        places[match_game.game_id] = GamePlace(board.round.championship, board.round.number, board.number)
-    for team_board in BoardGame.objects.filter(game_id__in=ids).select_related("match__round__championship"):
-        the_round = team_board.match.round
-        places[team_board.game_id] = GamePlace(the_round.championship, the_round.number, team_board.board)
-    for playoff_game in PlayoffGame.objects.filter(game_id__in=ids).select_related("playoff__championship"):
-        places[playoff_game.game_id] = GamePlace(playoff_game.playoff.championship, None, None)
+    for game in Game.objects.filter(pk__in=list(game_ids)).select_related(*_EVENT_PATHS):
+        board = getattr(game, "championship_board", None)
+        match_game = getattr(game, "championship_match_game", None)
+        team_board = getattr(game, "team_board", None)
+        playoff_game = getattr(game, "championship_playoff_game", None)
+        if match_game is not None:
+            board = match_game.board
+        if board is not None:
+            places[game.pk] = GamePlace(board.round.championship, board.round.number, board.number)
+        elif team_board is not None:
+            the_round = team_board.match.round
+            places[game.pk] = GamePlace(the_round.championship, the_round.number, team_board.board)
+        elif playoff_game is not None:
+            places[game.pk] = GamePlace(playoff_game.playoff.championship, None, None)
     return places
 
 

@@ -19,10 +19,9 @@ SHOWN = 10
 @register.inclusion_tag("_member_home.html", takes_context=True)
 def member_home(context):
     me = context["user"]
-    # A game the chief arbiter adjudicates waits for nobody's move.
-    waiting = [
-        game for game in game_selectors.waiting_for(me)[:SHOWN] if not game_selectors.awaiting_adjudication(game)
-    ]
+    waiting = list(game_selectors.waiting_for(me)[:SHOWN])
+    adjudicated = game_selectors.awaiting_adjudication(waiting)  # they wait for nobody's move
+    waiting = [game for game in waiting if game.pk not in adjudicated]
     for game in waiting:
         game.discipline_title = disciplines.discipline_title(game.discipline)
         game.my_colour = game.colour_of(me.id)
