@@ -54,6 +54,14 @@ class ThrottledPasswordResetForm(PasswordResetForm):
         super().__init__(*args, **kwargs)
         self.request = request
 
+    def get_users(self, email):
+        """Django's accounts for the address; but when a member has confirmed it, his alone: an
+        account that signed up with his address (sign-up accepts it, telling nobody) gets no
+        link to the mailbox of the member who owns it."""
+        users = list(super().get_users(email))
+        confirmed = [user for user in users if user.email_verified]
+        return confirmed or users
+
     def clean_email(self):
         email = self.cleaned_data["email"]
         if not PasswordResetThrottle.allow_reset(self.request, email):

@@ -78,3 +78,11 @@ def test_the_password_rules_list_has_no_empty_bullet_and_the_zones_are_places():
     assert "A new password ends your API tokens" in rules
     assert 'value="Europe/Moscow"' in page
     assert not re.search(r'value="(Factory|localtime|posixrules)"', page)
+
+
+def test_the_password_reset_of_a_confirmed_address_reaches_its_owners_account_only(anna):
+    sign_up(Client(HTTP_ACCEPT_LANGUAGE="en"), "katya", anna.email)  # katya's account holds anna's address
+    mail.outbox.clear()
+    Client(HTTP_ACCEPT_LANGUAGE="en").post(reverse("password_reset"), {"email": anna.email})
+    [reset] = mail.outbox
+    assert reset.to == [anna.email] and "anna" in reset.body and "katya" not in reset.body
