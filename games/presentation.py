@@ -162,6 +162,8 @@ def clock(clocks: dict, game: Game) -> dict:
         "black_ms": clocks["black_ms"] if timed else None,
         "running": clocks["running"],
         "correspondence": game.time_control.correspondence,
+        # A time bank's clocks show two things: the running one this move's time, the other the bank.
+        "bank": game.time_control.kind == "correspondence-bank",
         "deadline": game.deadline.isoformat() if game.deadline and clocks["running"] else None,
     }
 
@@ -372,6 +374,8 @@ def page_texts() -> dict:
         "networkError": _("The server cannot be reached; retrying."),
         "offerWithMove": _("Offer a draw with this move"),
         "days": _("d"),
+        "clockThisMove": _("for this move"),
+        "clockBank": _("bank"),
         # 002 9.2; %(point)s and %(kind)s are filled in by the page.
         "foulRefused": _("%(point)s is forbidden for black (%(kind)s): the stone is refused."),
         "foulLoses": _("%(point)s is a foul (%(kind)s): under this game's rules the stone loses the game. Play it?"),

@@ -23,6 +23,7 @@ from games.services.positions import POINT, Replay, game_replay
 from games.services.timing import (
     clock_running,
     clocks_stopped,
+    clocks_stopped_of,
     first_move_free,
     first_move_grace_at,
     lateness_at,
@@ -126,13 +127,24 @@ def waiting_for(member: Member | int) -> QuerySet[Game]:
     )
 
 
+def awaiting_adjudication(games) -> set[int]:
+    """Which of ``games`` are stopped because play has closed and the chief arbiter adjudicates
+    them (a correspondence event past its closing date or a round's deadline): one query, and
+    none when no game is stopped."""
+    return {game_id for game_id, stop in clocks_stopped_of(games).items() if stop.get("adjudication")}
+
+
 def my_games(member: Member) -> dict[str, list[Game]]:
     """``member``'s ongoing games, correspondence games where it is his turn
     first (nearest deadline first), then the rest; and his 20 latest results.
-    Each game carries ``with_sides``' facts, the ongoing ones ``my_turn`` too."""
+    Each game carries ``with_sides``' facts, the ongoing ones ``my_turn`` and
+    ``awaiting_adjudication`` too."""
     ongoing = with_sides(_games_of(member).ongoing(), member)
+    adjudicated = awaiting_adjudication(ongoing)
     for game in ongoing:
-        game.my_turn = game.to_move == game.my_colour
+        # Play has closed and the chief arbiter adjudicates: nobody is to move.
+        game.awaiting_adjudication = game.pk in adjudicated
+        game.my_turn = game.to_move == game.my_colour and not game.awaiting_adjudication
     ongoing.sort(
         key=lambda g: (
             not (g.my_turn and g.time_control.correspondence),

@@ -33,6 +33,31 @@ def email_verification_send(*, member: Member, base_url: str) -> None:
         send_mail(_("Confirm your email address"), body, settings.DEFAULT_FROM_EMAIL, [member.email])
 
 
+def sign_up_email_send(*, member: Member, base_url: str) -> None:
+    """After a sign-up: the confirmation link to a new address; to an address that another
+    member already holds, a notice to its owner instead. The page answers both the same way,
+    so sign-up never tells anyone whose address is whose; the new account keeps the address
+    unconfirmed (a confirmed address is unique, Member.Meta) and the club mails it nothing."""
+    holders = list(
+        Member.objects.filter(email__iexact=member.email, is_active=True)
+        .exclude(pk=member.pk)
+        .order_by("-email_verified", "pk")
+    )
+    if not holders:
+        email_verification_send(member=member, base_url=base_url)
+        return
+    owner = holders[0]  # the confirmed holder first: the address is his
+    context = {
+        "owner": owner,
+        "usernames": ", ".join(holder.username for holder in holders),
+        "new_username": member.username,
+        "reset_link": base_url + reverse("password_reset"),
+    }
+    with translation.override(owner.language or settings.LANGUAGE_CODE):
+        body = render_to_string("registration/sign_up_taken_email.txt", context)
+        send_mail(_("Someone signed up with your email address"), body, settings.DEFAULT_FROM_EMAIL, [owner.email])
+
+
 def email_verify(*, token: str) -> Member:
     """Mark the address in ``token`` verified; ValidationError for a bad, stale or taken link."""
     try:

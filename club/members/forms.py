@@ -37,11 +37,9 @@ class SignUpForm(UserCreationForm):
         model = Member
         fields = ("username", "email", "display_name", "city", "time_zone")
 
-    def clean_email(self):
-        email = self.cleaned_data["email"]
-        if email_in_use(email):
-            raise ValidationError(_("This email belongs to another member."), code="email_taken")
-        return email
+    # No check that the email is free: refusing it would tell anyone whose address is a
+    # member's. A taken address is accepted like any other; its owner is told instead
+    # (email_verification.sign_up_email_send).
 
     def validate_password_for_user(self, user, password_field_name="password1", **kwargs):
         # Django checks the confirmation field, so "too short" used to appear under
@@ -55,6 +53,14 @@ class ThrottledPasswordResetForm(PasswordResetForm):
     def __init__(self, *args, request=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.request = request
+
+    def get_users(self, email):
+        """Django's accounts for the address; but when a member has confirmed it, his alone: an
+        account that signed up with his address (sign-up accepts it, telling nobody) gets no
+        link to the mailbox of the member who owns it."""
+        users = list(super().get_users(email))
+        confirmed = [user for user in users if user.email_verified]
+        return confirmed or users
 
     def clean_email(self):
         email = self.cleaned_data["email"]

@@ -41,4 +41,5 @@ class TokensEndWithThePassword:
             member_calendar_renew(member=user)
 
     def get_help_text(self):
-        return ""
+        # Every validator's text is a rule in the password forms' list: an empty one was an empty bullet.
+        return gettext("A new password ends your API tokens and the old address of your calendar feed.")

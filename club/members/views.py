@@ -16,11 +16,12 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.i18n import set_language
 
 from club.members import selectors, services, tokens
-from club.members.email_verification import email_verification_send, email_verify
+from club.members.email_verification import email_verification_send, email_verify, sign_up_email_send
 from club.members.forms import ProfileForm, RolesForm, SignUpForm, ThrottledPasswordResetForm
 from club.members.models import Member
 from club.members.roles import Role, role_required, roles_of
@@ -50,7 +51,7 @@ def sign_up(request):
             form.add_error("username", _("A user with that username already exists."))
         else:
             login(request, member, backend="django.contrib.auth.backends.ModelBackend")
-            email_verification_send(member=member, base_url=request.build_absolute_uri("/")[:-1])
+            sign_up_email_send(member=member, base_url=request.build_absolute_uri("/")[:-1])
             messages.success(request, _("Welcome to the club! We have sent you a link to confirm your email."))
             return redirect("member-profile", username=member.username)
     return render(request, "registration/signup.html", {"form": form})
@@ -133,6 +134,15 @@ def profile_edit(request):
             "api_tokens": tokens.api_token_list(member=request.user),
         },
     )
+
+
+@never_cache
+@login_required
+@require_POST
+def api_token_create(request):
+    """A new API token; its key is shown on this answer once and never again (only its digest is kept)."""
+    token, key = tokens.api_token_issue(member=request.user)
+    return render(request, "club/api_token_new.html", {"token": token, "key": key})
 
 
 @login_required

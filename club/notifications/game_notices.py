@@ -50,6 +50,9 @@ def game_result_notify(*, game_id: int) -> None:
                     "result": game.result,
                     "termination": game.termination,
                     "colour": colour,
+                    # An event's game: the event's name and its PDN round label (empty for a club game).
+                    "event": game.event,
+                    "round": game.round,
                 },
                 url=_game_url(game.id),
                 game_id=game.id,

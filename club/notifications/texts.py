@@ -37,11 +37,12 @@ def notification_text(n) -> str:
             "deadline": p.get("deadline", "?"),
         }
     if n.kind == "result":
-        return _("Your game is over: %(result)s (%(discipline)s, opponent: %(opponent)s)") % {
+        text = _("Your game is over: %(result)s (%(discipline)s, opponent: %(opponent)s)") % {
             "opponent": p.get("opponent", "?"),
             "discipline": p.get("discipline", "?"),
             "result": result_for_reader(p.get("result", "?"), p.get("colour")),
         }
+        return text + event_place(p.get("event", ""), p.get("round", ""))
     if n.kind == "decision":
         return decision_text(p)
     if n.kind == "arbiter":
@@ -52,6 +53,17 @@ def notification_text(n) -> str:
             "games": p["games"],
         }
     return n.kind
+
+
+def event_place(event: str, label: str) -> str:
+    """ " — the event, round N" for an event's game ("" for a club game). ``label`` is the
+    game's PDN round label, "round.board[.game]" (a play-off's: "play-off …", no round)."""
+    if not event:
+        return ""
+    number = label.split(".", 1)[0]
+    if number.isdigit():
+        return _(" — %(event)s, round %(round)s") % {"event": event, "round": number}
+    return _(" — %(event)s") % {"event": event}
 
 
 def _when(iso: str | None) -> str:

@@ -32,6 +32,7 @@ urlpatterns = [
     path("accounts/verify-email/<str:token>/", views.email_verify_link, name="email-verify"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("profile/edit/", views.profile_edit, name="profile-edit"),
+    path("profile/api-tokens/new/", views.api_token_create, name="api-token-create"),
     path("profile/api-tokens/revoke/", views.api_tokens_revoke, name="api-tokens-revoke"),
     path("profile/calendar/renew/", views.calendar_renew, name="calendar-renew"),
     path("members/", views.member_list, name="member-list"),

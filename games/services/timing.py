@@ -161,3 +161,20 @@ def clocks_stopped(game: Game) -> dict | None:
         return None
     event = GameEvent.objects.filter(game=game, kind__in=(STOPPED, STARTED)).order_by("-pk").first()
     return event.data if event is not None and event.kind == STOPPED else None
+
+
+def clocks_stopped_of(games) -> dict[int, dict]:
+    """``clocks_stopped`` of many games in one query (none when no game is stopped): each
+    stopped game's id and its stop's event data."""
+    stopped = [
+        game.pk
+        for game in games
+        if game.status == Game.Status.ONGOING and game.turn_started_at is None and game.time_control.timed
+    ]
+    if not stopped:
+        return {}
+    latest: dict[int, tuple[str, dict]] = {}
+    events = GameEvent.objects.filter(game_id__in=stopped, kind__in=(STOPPED, STARTED)).order_by("pk")
+    for game_id, kind, data in events.values_list("game_id", "kind", "data"):
+        latest[game_id] = (kind, data)
+    return {game_id: data for game_id, (kind, data) in latest.items() if kind == STOPPED}

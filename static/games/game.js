@@ -296,6 +296,12 @@
       }
       el.classList.toggle("running", running);
       el.classList.toggle("low", running && ms < 20000);
+      // A time bank: the running clock counts this move's time (at most the cap), the other the bank.
+      const label = $(`.player-${colour} .clock-label`);
+      if (label) {
+        label.hidden = !c.bank;
+        label.textContent = c.bank ? (running ? T.clockThisMove : T.clockBank) : "";
+      }
     }
   }
 

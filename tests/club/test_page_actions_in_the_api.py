@@ -50,6 +50,7 @@ API_OF_PAGE_ACTION = {
     ("games:game-claim", "foul"): ("post", "/api/games/{id}/claims/foul/"),
     ("games:conditional-line", None): ("put", "/api/games/{id}/conditional/"),
     ("notifications-read", None): ("post", "/api/notifications/read/"),
+    ("api-token-create", None): ("post", "/api/auth/token/"),
     ("api-tokens-revoke", None): ("post", "/api/auth/tokens/revoke/"),
     ("calendar-renew", None): ("post", "/api/members/me/calendar/renew/"),
     ("logout", None): ("delete", "/api/auth/token/"),

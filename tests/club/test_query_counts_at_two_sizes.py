@@ -159,11 +159,13 @@ def test_the_results_page_and_a_player_card_of_an_event(swiss, scale, django_ass
 
 
 def test_home_logged_in(club, django_assert_max_num_queries):
-    get(logged_in(club), "/", 9, django_assert_max_num_queries)
+    # One of them asks which of the games waiting for him are stopped for adjudication.
+    get(logged_in(club), "/", 10, django_assert_max_num_queries)
 
 
 def test_a_busy_members_games(club, scale, django_assert_max_num_queries):
-    page = get(logged_in(club), "/play/mine/", 8, django_assert_max_num_queries).content.decode()
+    # Two of them: the events of the listed games, and which are stopped for adjudication.
+    page = get(logged_in(club), "/play/mine/", 10, django_assert_max_num_queries).content.decode()
     assert page.count('href="/play/games/') >= 2 * scale + min(20, 10 * scale)
 
 

@@ -81,3 +81,14 @@ def test_other_time_control_chosen_but_not_written_is_explained(client, anna):
         {"discipline": "renju", "colour": "white", "time_control": "custom", "custom_time_control": ""},
     )
     assert "Write the time control, or choose one from the list." in response.content.decode()
+
+
+def test_the_home_pages_challenges_i_can_accept_have_an_accept_button_that_starts_the_game(client, anna, boris):
+    challenge = services.challenge_create(challenger=boris, discipline="russian", time_control="d3")
+    client.force_login(anna)
+    panel = client.get(reverse("home")).content.decode().split("Challenges I can accept", 1)[1]
+    accept = reverse("games:challenge-respond", args=[challenge.id, "accept"])
+    assert f'action="{accept}"' in panel.split("</section>", 1)[0]
+    response = client.post(accept)  # the form's post: the lobby's accept path
+    challenge.refresh_from_db()
+    assert challenge.status == "accepted" and response.url == reverse("games:game", args=[challenge.game_id])

@@ -91,3 +91,28 @@ def member_calendar_url(context) -> str:
 def criterion_words(name: str) -> str:
     """A tie criterion (1.13.3, 1.14.6) in words."""
     return str(results.CRITERION_LABELS.get(name, name))
+
+
+@register.simple_tag
+def game_places(*game_lists) -> dict:
+    """``{% game_places ongoing finished as places %}``: the event, round and board of each
+    event game of the lists (``selectors.game_places``), read once for the whole page."""
+    return selectors.game_places(game.pk for games in game_lists for game in games)
+
+
+@register.filter
+def place_of(places: dict, game_id: int):
+    """``places|place_of:game.id``: that game's place in its event, or None for a club game."""
+    return places.get(game_id)
+
+
+@register.inclusion_tag("championships/_game_place.html")
+def game_place(game):
+    """The game page's fact of the event and round the game is played in (none for a club game)."""
+    return {"place": selectors.game_places([game.pk]).get(game.pk), "with_title": True}
+
+
+@register.inclusion_tag("championships/_events_played.html")
+def events_played(member):
+    """A profile's list of the events the member played in, with his place and points."""
+    return {"events": selectors.events_played(member)}

@@ -20,6 +20,8 @@ SHOWN = 10
 def member_home(context):
     me = context["user"]
     waiting = list(game_selectors.waiting_for(me)[:SHOWN])
+    adjudicated = game_selectors.awaiting_adjudication(waiting)  # they wait for nobody's move
+    waiting = [game for game in waiting if game.pk not in adjudicated]
     for game in waiting:
         game.discipline_title = disciplines.discipline_title(game.discipline)
         game.my_colour = game.colour_of(me.id)
@@ -35,6 +37,7 @@ def member_home(context):
     waiting_for_decision = inbox.inbox_of(me) if inbox.is_official(me) else None
     return {
         "user": me,
+        "csrf_token": context.get("csrf_token"),  # the challenges' Accept forms
         "inbox": waiting_for_decision[:SHOWN] if waiting_for_decision is not None else None,
         "inbox_count": len(waiting_for_decision or ()),
         "waiting": waiting,
