@@ -61,7 +61,9 @@ def endgames(draw) -> str:
     squares = draw(st.lists(st.sampled_from(DARK), min_size=2, max_size=6, unique=True))
     cut = draw(st.integers(min_value=1, max_value=len(squares) - 1))
     white = [q for q in squares[:cut] if q[1] != "8"] or ["c3"]
-    black = [q for q in squares[cut:] if q[1] != "1" and q not in white] or ["f6"]
+    black = [q for q in squares[cut:] if q[1] != "1" and q not in white] or [q for q in ("f6", "h6") if q not in white][
+        :1
+    ]
     return f"{draw(st.sampled_from('WB'))}:W{','.join(white)}:B{','.join(black)}"
 
 
