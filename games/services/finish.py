@@ -1,4 +1,8 @@
-"""Ending games: ``game_finish`` (the one way a game ends) and the adjudication sweep."""
+"""Ending games: ``game_finish`` (the one way a game ends) and the adjudication sweep.
+
+How and when a game is overdue is judged by games/decide.py; the sweep ends
+its batch through the same write as ``game_finish`` (``_endings_record``) and
+only sends the follow-ups its own way, a message per hundred games."""
 
 from __future__ import annotations
 
@@ -181,11 +185,14 @@ def _sweep_batch(now: datetime, size: int) -> tuple[int, int]:
 
     1. lock the first due rows no other sweeper holds (one SELECT … FOR UPDATE SKIP LOCKED);
     2. re-check each under the lock, the players' vacations fetched in one query;
-    3. end them with one conditional UPDATE per kind of ending and one INSERT
-       of their "finished" events; move the deadlines a vacation moved;
+    3. end them through ``game_finish``'s own write (``_endings_record``: one
+       conditional UPDATE per kind of ending, one INSERT of their "finished"
+       events); move the deadlines a vacation moved;
     4. on commit, a message per ``FOLLOWUPS_PER_MESSAGE`` games hands their
-       follow-ups and broadcasts to a worker (each costs round trips to the
-       broker: done here, one game at a time, they were most of a sweep's time).
+       follow-ups and broadcasts to a worker. This is where the batch differs
+       from ``game_finish``, which sends one game's follow-ups: each costs
+       round trips to the broker, and one game at a time they were most of a
+       sweep's time.
 
     Returns how many rows it locked and how many games it ended."""
     with transaction.atomic():
