@@ -165,6 +165,12 @@ def _move_locked(cursor, request: MoveRequest) -> MoveOutcome | Ended:
     instead of the move (``Ended``: the caller refuses the mover once it has
     committed)."""
     game, vacations = game_locked_with_vacations(request.game_id, cursor)
+    return _move_holding_lock(cursor, game, vacations, request)
+
+
+def _move_holding_lock(cursor, game: Game, vacations: list | None, request: MoveRequest) -> MoveOutcome | Ended:
+    """``_move_locked`` on ``game``, locked by the caller in this transaction
+    (``vacations``: its players' vacations read with the lock, or None)."""
     replayed = _replayed(game, request)
     if replayed is not None:
         return replayed
@@ -475,39 +481,35 @@ def game_repetition_claim(
     refusal is recorded as a ``repetition-claim-refused`` event.
     """
     now = now or timezone.now()
-    with transaction.atomic():
-        try:
-            return _repetition_claim_locked(
-                game_id=game_id, member=member, expected_ply=expected_ply, move=move, now=now
-            )
-        except _WrittenMoveStands:
-            pass
-        game = game_locked(game_id)
+    with transaction.atomic(), statement_cursor() as cursor:
+        game = game_locked(game_id, cursor)
+        if _repetition_claim_upheld(game, member=member, expected_ply=expected_ply, move=move, now=now):
+            return game
         GameEvent.objects.create(
             game=game,
             kind="repetition-claim-refused",
             ply=game.ply,
             data={"move": move.strip(), "clause": "003 2.1.9.2"},
         )
-        # The written move is made through the one move path (clock, deadline, hooks), in this transaction.
-        game_move_make(game_id=game_id, member=member, text=move.strip(), expected_ply=expected_ply, now=now)
-    return Game.objects.get(pk=game_id)
+        # The written move is made through the one move path (clock, deadline, hooks), under this lock.
+        request = MoveRequest(game_id, member, _normalised(move), expected_ply, None, False, now)
+        made = _move_holding_lock(cursor, game, None, request)
+        if isinstance(made, Ended):
+            raise RuleRefusal(made.refusal.code, made.refusal.reason)
+    return game
 
 
-class _WrittenMoveStands(Exception):
-    pass
-
-
-def _repetition_claim_locked(*, game_id: int, member: Member, expected_ply: int, move: str, now: datetime) -> Game:
-    game = game_locked(game_id)
+def _repetition_claim_upheld(game: Game, *, member: Member, expected_ply: int, move: str, now: datetime) -> bool:
+    """Judge the claim on the locked ``game``: True if the game has ended (drawn
+    by the claim, or on a flag that fell first); False if the claim is false
+    and its written move stands; refused with nothing changed otherwise."""
     colour = player_colour(game, member)
     online_play_required(game)
     ongoing_required(game)
     if expected_ply != game.ply:
         raise Conflict("stale-ply", f"The game has moved on: it is at ply {game.ply}, not {expected_ply}.")
-    now = now or timezone.now()
     if flag_if_fallen(game, now):
-        return game
+        return True
     v = rules_of(game)
     if not hasattr(v, "can_claim_repetition"):
         raise RuleRefusal("no-repetition-rule", f"{game.discipline} has no repetition claim.")
@@ -522,10 +524,10 @@ def _repetition_claim_locked(*, game_id: int, member: Member, expected_ply: int,
             raise RuleRefusal("illegal-move", str(refusal)) from None
     if not v.can_claim_repetition(target):
         if move:
-            raise _WrittenMoveStands()
+            return False
         raise RuleRefusal("claim-refused", "The position has not occurred three times (003 2.1.9.1.9).")
     game_finish(game=game, ending=Ending(None, "repetition", "003 2.1.9.2"), now=now)
-    return game
+    return True
 
 
 __all__ = [
