@@ -205,18 +205,18 @@ def move(
             "until he checks in (003 1.6.3).",
         )
     tc = state.control
-    running = tc.timed and state.turn_started_at is not None
-    elapsed = thinking(state, now, pauses) if running else 0
+    started = state.turn_started_at if tc.timed else None  # None: no clock runs
+    elapsed = thinking(state, now, pauses) if started is not None else 0
     made = state.moves_of(mover) + 1
     try:
         new = rules.play(position, text)
     except IllegalMove as refusal:
-        if running and elapsed >= tc.allowance_ms(state.left_of(mover)):
-            return _flag_fell(state, mover, pauses)
+        if started is not None and elapsed >= tc.allowance_ms(state.left_of(mover)):
+            return _flag_fell(state, mover, started, pauses)
         return Refusal("illegal-move", str(refusal))
     result = rules.result(new) or move_limit_draw(state)
     ending = None if result is None else Ending(result.winner, result.reason, result.clause)
-    if not running:
+    if started is None:
         left = state.left_of(mover)
     else:
         try:
@@ -225,7 +225,7 @@ def move(
             # 1.7.12: the flag fell, but the move on the board has left the
             # opponent without pieces or blocked: the stronger side wins.
             if result is None or result.winner != mover:
-                return _flag_fell(state, mover, pauses)
+                return _flag_fell(state, mover, started, pauses)
             left, ending = 0, Ending(result.winner, f"{result.reason}-after-flag", "003 1.7.12")
     after = _after(state, rules=rules, position=new, text=text, mover=mover, left=left, made=made, now=now, over=ending)
     if offer_draw and ending is None:
@@ -292,11 +292,11 @@ def _after(
     return after
 
 
-def _flag_fell(state: GameState, mover: str, pauses: Pauses | None) -> Ended:
+def _flag_fell(state: GameState, mover: str, started: datetime, pauses: Pauses | None) -> Ended:
     """The mover's flag fell before his move came: the game ends on time, at the instant it fell (1.7.9)."""
     return Ended(
         time_ending(state, flagged=mover),
-        _flag_at(state, mover, pauses),
+        _flag_at(state, mover, started, pauses),
         Refusal("flag-fell", "Your time ran out before the move arrived; the game ended on time (003 1.7.9)."),
     )
 
@@ -420,17 +420,16 @@ def first_move_free(state: GameState) -> bool:
 
 def first_move_grace_at(state: GameState) -> datetime | None:
     """When the game is aborted for want of the side to move's first move."""
-    if not first_move_free(state) or state.turn_started_at is None:
+    if state.turn_started_at is None or not first_move_free(state):
         return None
     return state.turn_started_at + timedelta(seconds=state.first_move_seconds)
 
 
-def _flag_at(state: GameState, colour: str, pauses: Pauses | None) -> datetime:
-    """When ``colour``'s flag falls, his clock running since the turn began (a bank's cap per move counted)."""
-    started = state.turn_started_at
+def _flag_at(state: GameState, colour: str, started: datetime, pauses: Pauses | None) -> datetime:
+    """When ``colour``'s flag falls, his clock running since ``started`` (a bank's cap per move counted)."""
     return _at(
         clock.deadline_ms(
-            turn_started_ms=_ms(started) if started is not None else 0,
+            turn_started_ms=_ms(started),
             left_ms=state.control.allowance_ms(state.left_of(colour)),
             pauses=_mover_pauses(state, pauses),
         )
@@ -445,7 +444,7 @@ def flag_deadline(state: GameState, pauses: Pauses | None = None) -> datetime | 
         return None
     if not state.control.timed or state.turn_started_at is None or first_move_free(state):
         return None
-    return _flag_at(state, clock_running(state), pauses)
+    return _flag_at(state, clock_running(state), state.turn_started_at, pauses)
 
 
 def deadline(state: GameState, pauses: Pauses | None = None) -> datetime | None:
