@@ -1,43 +1,29 @@
-"""Ending games: ``game_finish`` (the one way a game ends) and the adjudication sweep."""
+"""Ending games: ``game_finish`` (the one way a game ends) and the adjudication sweep.
+
+How and when a game is overdue is judged by games/decide.py; the sweep ends
+its batch through the same write as ``game_finish`` (``_endings_record``) and
+only sends the follow-ups its own way, a message per hundred games."""
 
 from __future__ import annotations
 
 import logging
 from collections import defaultdict
-from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
 
-from django.db import connection, transaction
+from django.db import transaction
 from django.db.models import Case, DateTimeField, Value, When
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
-from games import clock, events, results
-from games.models import BLACK, WHITE, Challenge, Game, GameEvent, Vacation
+from games import decide, events
+from games.decide import Ending
+from games.models import Challenge, Game, GameEvent, Vacation
 
-from .timing import clock_running, first_move_grace_at, flag_deadline, from_ms, game_deadline, lateness_at, to_ms
+from .guards import games_locked
+from .timing import STATE_FIELDS, from_ms, game_deadline, pauses_of, state_of, to_ms
 
 log = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True)
-class Ending:
-    """``winner`` None: a draw, or with ``forfeit`` both players lost (-/-)."""
-
-    winner: str | None
-    reason: str
-    clause: str = ""
-    aborted: bool = False
-    forfeit: bool = False  # unplayed: "+/-", "-/+" or "-/-" (1.9, 1.12.2), never rated
-    both_lost: bool = False  # no winner, and not a draw: "0-0" (a sanction to both, 1.4)
-
-    @property
-    def result(self) -> str:
-        """The result text it gives ("" for an aborted game)."""
-        if self.aborted:
-            return ""
-        return results.for_winner(self.winner, forfeit=self.forfeit, both_lost=self.both_lost)
 
 
 def game_finish(*, game: Game, ending: Ending, now: datetime | None = None) -> bool:
@@ -49,17 +35,42 @@ def game_finish(*, game: Game, ending: Ending, now: datetime | None = None) -> b
     only that one records the ``finished`` event and enqueues the follow-up.
     Returns True if this call ended the game.
     """
-    now = now or timezone.now()
-    fields = dict(_ending_fields(ending), ended_at=now)
-    updated = Game.objects.filter(pk=game.pk, status=Game.Status.ONGOING).update(**fields)
-    if updated != 1:
-        return False
-    event = _finished_event(game, ending)
-    for name, value in fields.items():
-        setattr(game, name, value)
-    event.save()
-    events.game_finished_on_commit(game.pk)
-    return True
+    ended = _endings_record([(game, ending, now or timezone.now())])
+    for game_id in ended:
+        events.game_finished_on_commit(game_id)
+    return bool(ended)
+
+
+def _endings_record(endings: list[tuple[Game, Ending, datetime]]) -> list[int]:
+    """The one write of a game's end, for one game (``game_finish``) or a
+    sweep's batch (``_sweep_batch``): per kind of ending one UPDATE of those
+    games still ongoing, then their "finished" events (the outbox) in one
+    INSERT. Call holding the games' row locks. Returns the ids of the games
+    it ended; who sends their follow-ups is the caller's (one game at a time,
+    or a message per hundred)."""
+    by_kind: dict[tuple, list[tuple[Game, Ending, datetime]]] = defaultdict(list)
+    for game, ending, at in endings:
+        by_kind[tuple(_ending_fields(ending).items())].append((game, ending, at))
+    finished: list[GameEvent] = []
+    for kind, group in by_kind.items():
+        ids = [game.pk for game, _, _ in group]
+        moments = {at for _, _, at in group}
+        ended_at = (
+            Value(moments.pop(), output_field=DateTimeField())
+            if len(moments) == 1
+            else Case(*(When(pk=game.pk, then=Value(at)) for game, _, at in group), output_field=DateTimeField())
+        )
+        updated = Game.objects.filter(pk__in=ids, status=Game.Status.ONGOING).update(ended_at=ended_at, **dict(kind))
+        if updated == 0:
+            continue  # already ended: by an earlier writer, or earlier in this transaction
+        if updated != len(ids):  # the rows are locked (or the SQLite write lock held): cannot happen
+            raise RuntimeError(f"{len(ids) - updated} locked games changed under the lock")
+        for game, ending, at in group:
+            finished.append(_finished_event(game, ending))  # the game as it was, its draw offer kept
+            for name, value in dict(kind, ended_at=at).items():
+                setattr(game, name, value)
+    GameEvent.objects.bulk_create(finished)
+    return [event.game_id for event in finished]
 
 
 def _ending_fields(ending: Ending) -> dict:
@@ -92,60 +103,19 @@ def _finished_event(game: Game, ending: Ending) -> GameEvent:
 
 
 def time_ending(game: Game, *, flagged: str) -> Ending:
-    """How the game ends when ``flagged`` has run out of time (1.7.9, 1.16.8,
-    5.2.6.4, 2.1.9.1.2): a loss even if the opponent could not possibly win.
-
-    A correspondence game with an allowed lateness (a championship's) treats a
-    first-move period that ran out without the first move as a no-show: a
-    forfeit, not a time loss (1.9.1)."""
-    other = BLACK if flagged == WHITE else WHITE
-    tc = game.time_control
-    if (
-        tc.correspondence
-        and game.lateness_ms is not None
-        and not (game.white_moves if flagged == WHITE else game.black_moves)
-    ):
-        return Ending(other, "forfeit", "003 1.9.1", forfeit=True)
-    other_left = game.white_ms if other == WHITE else game.black_ms
-    verdict = clock.flag_fall_verdict(
-        flagged=flagged,
-        opponent_flag_down=not tc.correspondence and other_left <= 0,
-        clause=clock.flag_fall_clause(discipline=game.discipline, speed=game.speed),
-    )
-    return Ending(verdict.winner, verdict.reason, verdict.clause)
+    """``decide.time_ending``: how the game ends when ``flagged`` has run out of time."""
+    return decide.time_ending(state_of(game), flagged=flagged)
 
 
 def absence_ending(game: Game, now: datetime) -> tuple[datetime, Ending] | None:
-    """The game's end for want of a player at ``now``, with its moment, if due:
-
-    * the allowed lateness has passed with a player absent (1.9.1): he loses
-      by forfeit; both absent, both lose (1.9.2);
-    * a challenge's live game whose side to move has not made his first move
-      within the grace: aborted, no result.
-    """
-    late = lateness_at(game)
-    if late is not None and late <= now:
-        white_here, black_here = game.is_present(WHITE), game.is_present(BLACK)
-        if not white_here and not black_here:
-            return late, Ending(None, "forfeit", "003 1.9.2", forfeit=True)
-        return late, Ending(WHITE if white_here else BLACK, "forfeit", "003 1.9.1", forfeit=True)
-    grace = first_move_grace_at(game)
-    if grace is not None and grace <= now:
-        return grace, Ending(None, "no-first-move", aborted=True)
-    return None
+    """``decide.absence_ending``: the game's end for want of a player at ``now``, with its moment."""
+    return decide.absence_ending(state_of(game), now)
 
 
 def overdue_ending(game: Game, now: datetime, pauses: dict | None = None) -> tuple[datetime, Ending] | None:
-    """How and when the game ends if it is overdue at ``now`` (absence first,
-    then the flag, vacations as they are now); None if it is not.
-    ``pauses``: the players' vacations already fetched (``timing.players_pauses``)."""
-    absent = absence_ending(game, now)
-    if absent is not None:
-        return absent
-    flag = flag_deadline(game, pauses)
-    if flag is not None and flag <= now:
-        return flag, time_ending(game, flagged=clock_running(game))
-    return None
+    """``decide.overdue_ending``: how and when the game ends if it is overdue at
+    ``now``; ``pauses``: the players' vacations already fetched (``timing.players_pauses``)."""
+    return decide.overdue_ending(state_of(game), now, pauses_of(game, pauses))
 
 
 def flag_if_fallen(game: Game, now: datetime) -> bool:
@@ -171,10 +141,10 @@ def game_adjudicate(*, game_id: int, now: datetime | None = None) -> bool:
     """
     now = now or timezone.now()
     with transaction.atomic():
-        locked = Game.objects.select_for_update(skip_locked=connection.features.has_select_for_update_skip_locked)
-        game = locked.filter(pk=game_id, status=Game.Status.ONGOING).first()
-        if game is None or game.deadline is None:
+        locked = games_locked(Game.objects.filter(pk=game_id, status=Game.Status.ONGOING), skip_held=True)
+        if not locked or locked[0].deadline is None:
             return False
+        game = locked[0]
         due = overdue_ending(game, now)
         if due is None:
             deadline = game_deadline(game)
@@ -186,31 +156,10 @@ def game_adjudicate(*, game_id: int, now: datetime | None = None) -> bool:
 
 
 SWEEP_BATCH = 1000  # games locked, re-checked and ended per transaction
-# What the re-check and the finished event read (a field left out would cost a
-# query per game: tests/games/test_sweep_batch.py counts them). Loading the
+# What the re-check (``timing.state_of``) and the finished event read (a field
+# left out would cost a query per game: tests/games/test_sweep_batch.py counts them). Loading the
 # whole rows was a good part of a batch's time.
-SWEEP_FIELDS = (
-    "status",
-    "discipline",
-    "speed",
-    "time_control",
-    "white",
-    "black",
-    "ply",
-    "to_move",
-    "white_ms",
-    "black_ms",
-    "white_moves",
-    "black_moves",
-    "turn_started_at",
-    "deadline",
-    "draw_offer_by",
-    "starts_at",
-    "lateness_ms",
-    "white_checked_in_at",
-    "black_checked_in_at",
-    "venue",
-)
+SWEEP_FIELDS = ("status", "deadline", *STATE_FIELDS)
 
 
 def games_sweep(*, now: datetime | None = None, limit: int = 500) -> int:
@@ -236,20 +185,21 @@ def _sweep_batch(now: datetime, size: int) -> tuple[int, int]:
 
     1. lock the first due rows no other sweeper holds (one SELECT … FOR UPDATE SKIP LOCKED);
     2. re-check each under the lock, the players' vacations fetched in one query;
-    3. end them with one conditional UPDATE per kind of ending and one INSERT
-       of their "finished" events; move the deadlines a vacation moved;
+    3. end them through ``game_finish``'s own write (``_endings_record``: one
+       conditional UPDATE per kind of ending, one INSERT of their "finished"
+       events); move the deadlines a vacation moved;
     4. on commit, a message per ``FOLLOWUPS_PER_MESSAGE`` games hands their
-       follow-ups and broadcasts to a worker (each costs round trips to the
-       broker: done here, one game at a time, they were most of a sweep's time).
+       follow-ups and broadcasts to a worker. This is where the batch differs
+       from ``game_finish``, which sends one game's follow-ups: each costs
+       round trips to the broker, and one game at a time they were most of a
+       sweep's time.
 
     Returns how many rows it locked and how many games it ended."""
     with transaction.atomic():
-        locked = Game.objects.select_for_update(skip_locked=connection.features.has_select_for_update_skip_locked)
-        due = locked.filter(status=Game.Status.ONGOING, deadline__lte=now).only(*SWEEP_FIELDS)
-        games = list(due.order_by("deadline")[:size])
+        due = Game.objects.filter(status=Game.Status.ONGOING, deadline__lte=now).only(*SWEEP_FIELDS)
+        games = games_locked(due.order_by("deadline"), skip_held=True, limit=size)
         pauses = _batch_pauses(games)
-        by_kind: dict[tuple, list[tuple[Game, datetime]]] = defaultdict(list)
-        finished: list[GameEvent] = []
+        endings: list[tuple[Game, Ending, datetime]] = []
         for game in games:
             due = overdue_ending(game, now, pauses.get(game.pk))
             if due is None:
@@ -258,23 +208,8 @@ def _sweep_batch(now: datetime, size: int) -> tuple[int, int]:
                     Game.objects.filter(pk=game.pk).update(deadline=deadline)
                 continue
             at, ending = due
-            by_kind[tuple(_ending_fields(ending).items())].append((game, at))
-            finished.append(_finished_event(game, ending))
-        for kind, ended in by_kind.items():
-            ids = [game.pk for game, _ in ended]
-            moments = {at for _, at in ended}
-            ended_at = (
-                Value(moments.pop(), output_field=DateTimeField())
-                if len(moments) == 1
-                else Case(*(When(pk=game.pk, then=Value(at)) for game, at in ended), output_field=DateTimeField())
-            )
-            updated = Game.objects.filter(pk__in=ids, status=Game.Status.ONGOING).update(
-                ended_at=ended_at, **dict(kind)
-            )
-            if updated != len(ids):  # the rows are locked (or the SQLite write lock held): cannot happen
-                raise RuntimeError(f"sweep: {len(ids) - updated} locked games changed under the lock")
-        GameEvent.objects.bulk_create(finished)
-        ids = [event.game_id for event in finished]
+            endings.append((game, ending, at))
+        ids = _endings_record(endings)
         if ids:
             # Not a message per game here: the follow-up task tells the watchers too.
             transaction.on_commit(partial(_followups_enqueue, ids))

@@ -2,12 +2,17 @@
 
 Every write to a game — a move, a claim, an arbiter's decision, a sanction,
 an adjudication — runs in one transaction holding SELECT … FOR UPDATE on its
-row, taken by ``game_locked`` here and nowhere else; on SQLite the IMMEDIATE
-transaction mode serialises the writers the same way."""
+row, taken here and nowhere else: ``game_locked`` (one game; with its
+players' vacations, ``game_locked_with_vacations``), ``games_locked`` (a
+sweep's batch, a member's games). On SQLite the IMMEDIATE transaction mode
+serialises the writers the same way. The one write that takes no lock, a
+move that only moves, reads with ``game_unlocked`` and writes only if the
+row is unchanged (games/services/play.py)."""
 
 from __future__ import annotations
 
 from django.db import connection
+from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from club.members.models import Member
@@ -44,6 +49,16 @@ def game_locked_with_vacations(game_id: int, cursor) -> tuple[Game, list | None]
     if game is None:
         raise NotFound("no-such-game", _("There is no such game."))
     return game, vacations
+
+
+def games_locked(games: QuerySet[Game], *, skip_held: bool = False, limit: int | None = None) -> list[Game]:
+    """The rows of ``games`` (at most ``limit``, in its order), locked as
+    ``game_locked`` locks one, with its precondition; ``skip_held``: leave out
+    the rows another transaction holds (SKIP LOCKED where the database has
+    it), so that concurrent sweepers take disjoint games."""
+    _atomic_required()
+    locked = games.select_for_update(skip_locked=skip_held and connection.features.has_select_for_update_skip_locked)
+    return list(locked if limit is None else locked[:limit])
 
 
 def _atomic_required() -> None:

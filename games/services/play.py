@@ -5,18 +5,19 @@ row (``guards.game_locked``); on SQLite the IMMEDIATE transaction mode serialise
 writers the same way. A move names the ply it expects to follow; anything
 else is a stale or racing request and gets ``Conflict`` with nothing changed.
 
-A move that only moves (it ends nothing: no result, no flag, no forfeit) on
-PostgreSQL skips the transaction: it reads the game unlocked and writes move
-and game in one autocommit statement, applied only if the game row is still
-the version it read (its xmin). Any other write in between, even one that
-changes nothing the move looked at, makes it start again on the locked path,
-which then answers as if it had come first: two round trips and the row
-lock's write less per move.
+A move is decided by games/decide.py (pure: the rules, the clock, the
+schedule); here it is read, handed there, and what comes back is stored and
+announced. A move that only moves (the decision is ``Moved`` and ends
+nothing) on PostgreSQL skips the transaction: it reads the game unlocked and
+writes move and game in one autocommit statement, applied only if the game
+row is still the version it read (its xmin). Any other write in between,
+even one that changes nothing the move looked at, makes it start again on
+the locked path, which then answers as if it had come first: two round trips
+and the row lock's write less per move.
 """
 
 from __future__ import annotations
 
-import functools
 import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -27,10 +28,10 @@ from django.utils import timezone
 
 from club.members.models import Member
 from club.platform.sql import cursor as statement_cursor
-from games import clock, events, results, sql
+from games import decide, events, results, sql
+from games.decide import Ended, Moved, Refusal
 from games.models import BLACK, WHITE, Game, GameEvent, Move
 from games.rules import IllegalMove
-from games.rules.base import Result
 
 from .arrival import first_arrival, second_mover_arrival
 from .errors import Conflict, Invalid, NotFound, RuleRefusal
@@ -44,15 +45,7 @@ from .guards import (
     player_colour,
 )
 from .positions import FIVE_ROW, game_position, remember_on_commit, rules_of
-from .timing import (
-    clocks_stopped,
-    first_move_seconds,
-    game_deadline,
-    left_of,
-    players_pauses,
-    second_mover_awaited,
-    thinking,
-)
+from .timing import clocks_stopped, game_deadline, players_pauses, state_of
 
 
 def other(colour: str) -> str:
@@ -66,21 +59,24 @@ class MoveOutcome:
     replayed: bool = False  # True: an earlier request with the same idempotency key made it
 
 
+@dataclass(frozen=True, slots=True)
+class MoveRequest:
+    """A member's move as he sent it, checked for form (``game_move_make``)."""
+
+    game_id: int
+    member: Member
+    text: str
+    expected_ply: int
+    idempotency_key: str | None
+    offer_draw: bool
+    now: datetime  # when the move came, not when the lock was won
+
+
 def play_open_required(game: Game, now: datetime) -> None:
     """Refused once the competition's closing date has passed: its unfinished games are adjudicated."""
-    if game.play_closes_at is not None and now >= game.play_closes_at:
-        raise RuleRefusal(
-            "play-closed",
-            "Play in this event has closed: the chief arbiter adjudicates this game. "
-            "You may still resign, or accept a draw offered before the close, until he rules.",
-        )
-
-
-def _not_before_start(game: Game, now: datetime) -> None:
-    if game.starts_at is not None and now < game.starts_at:
-        raise RuleRefusal(
-            "not-started", f"The game starts at {game.starts_at.isoformat()}; no move before then (003 1.6.3)."
-        )
+    closed = decide.play_closed(state_of(game), now)
+    if closed is not None:
+        raise RuleRefusal(closed.code, closed.reason)
 
 
 def game_move_make(
@@ -95,15 +91,14 @@ def game_move_make(
 ) -> MoveOutcome:
     """Apply ``member``'s move ``text`` as ply ``expected_ply + 1``.
 
-    1. Lock the game. A retried request (same idempotency key) gets the move
-       it made the first time, unchanged.
-    2. Check: a player, the game ongoing, ``expected_ply`` current, his turn.
-    3. Clock: the server's time since his turn began. If his flag has fallen
-       the move is refused and the game ends on time — unless the move itself
-       leaves the opponent without pieces or blocked (1.7.12).
-    4. Rules: ``play`` the text (renju fouls by the game's policy, 002 9.2).
-    5. Append the Move (unique (game, ply)), update position, clocks, the
-       deadline and draw offers; finish the game if the rules say it is over.
+    1. Read the game (``_move_unlocked``, else ``_move_locked``). A retried
+       request (same idempotency key) gets the move it made the first time,
+       unchanged.
+    2. Check: a player, the game online and ongoing, ``expected_ply`` current.
+    3. Decide (``decide.move``): the turn, the clock, the schedule, the rules.
+    4. Store what it decided: the Move (unique (game, ply)) and the game's
+       new state; or the game's end (``game_finish``), after which the mover is
+       refused; or refuse with nothing changed.
     """
     if not isinstance(text, str) or not text.strip():
         raise Invalid("empty-move", "A move is a non-empty text.")
@@ -112,30 +107,18 @@ def game_move_make(
         raise Invalid("move-too-long", f"A move is at most {MOVE_TEXT_MAX} characters.")
     if idempotency_key is not None and (not isinstance(idempotency_key, str) or len(idempotency_key) > KEY_MAX):
         raise Invalid("bad-idempotency-key", f"An idempotency key is a text of at most {KEY_MAX} characters.")
-    attempt = functools.partial(
-        _move,
-        game_id=game_id,
-        member=member,
-        text=text,
-        expected_ply=expected_ply,
-        idempotency_key=idempotency_key,
-        offer_draw=offer_draw,
-        now=now,
-    )
+    request = MoveRequest(game_id, member, text, expected_ply, idempotency_key, offer_draw, now or timezone.now())
     try:
         # One cursor for the move's statements, the one the token check used
         # (club.platform.sql.cursor): making a cursor costs about as much as
         # running one of them.
-        outcome = None
+        outcome: MoveOutcome | Ended | None = None
         if sql.reads_unlocked() and not connection.in_atomic_block:
-            try:
-                with statement_cursor() as cursor:
-                    outcome = attempt(cursor, locked=False)
-            except _LockNeeded:
-                pass
+            with statement_cursor() as cursor:
+                outcome = _move_unlocked(cursor, request)
         if outcome is None:
             with transaction.atomic(), statement_cursor() as cursor:
-                outcome = attempt(cursor, locked=True)
+                outcome = _move_locked(cursor, request)
     except IntegrityError as error:
         # A racing request took this ply (or key) between our check and insert.
         if "idempotency" in str(error):
@@ -143,20 +126,10 @@ def game_move_make(
                 "idempotency-key-reused", "This idempotency key was already used for a different request."
             ) from None
         raise Conflict("stale-ply", "Another move was made at the same moment; reload the game.") from None
-    if outcome is _FLAG_FELL:
-        # Raised only now, after the transaction that ended the game on time committed.
-        raise RuleRefusal("flag-fell", "Your time ran out before the move arrived; the game ended on time (003 1.7.9).")
-    if isinstance(outcome, Ending):
-        raise _absence_refusal(outcome)
+    if isinstance(outcome, Ended):
+        # Refused only now, after the transaction that ended the game committed.
+        raise RuleRefusal(outcome.refusal.code, outcome.refusal.reason)
     return outcome
-
-
-_FLAG_FELL = object()
-
-
-class _LockNeeded(Exception):
-    """The unlocked move met what only the locked path does (an ending, or a
-    game row changed since it was read); nothing has been written."""
 
 
 MOVE_TEXT_MAX = Move._meta.get_field("notation").max_length
@@ -168,225 +141,140 @@ def _normalised(text: str) -> str:
     return re.sub(r" ?, ?", ",", " ".join(text.split()))
 
 
-def _absence_refusal(ending: Ending) -> RuleRefusal:
-    if ending.aborted:
-        return RuleRefusal(
-            "game-aborted", f"The first move did not come within {first_move_seconds()} seconds; the game was aborted."
-        )
-    return RuleRefusal(
-        "forfeit", f"The allowed lateness passed before you came to the game: it ended by forfeit ({ending.clause})."
-    )
+def _move_unlocked(cursor, request: MoveRequest) -> MoveOutcome | None:
+    """The move without the lock, in autocommit (PostgreSQL). None: nothing
+    was written, and the move is to be made on the locked path — it ends the
+    game (``game_finish`` holds the lock), or the game row changed since it
+    was read."""
+    game, vacations, version = game_unlocked(request.game_id, cursor)
+    replayed = _replayed(game, request)
+    if replayed is not None:
+        return replayed
+    decision = _decided(cursor, game, vacations, request)
+    if not isinstance(decision, Moved) or decision.ending is not None:
+        return None
+    move = _stored_state(game, decision, request)
+    if not sql.move_store_if_unchanged(cursor, move, game, version):
+        return None
+    return _announced(game, move, decision)
 
 
-def _move(
-    cursor,
-    *,
-    locked: bool,
-    game_id: int,
-    member: Member,
-    text: str,
-    expected_ply: int,
-    idempotency_key: str | None,
-    offer_draw: bool,
-    now: datetime | None,
-) -> MoveOutcome | Ending | object:
-    """``game_move_make`` holding the game's lock inside its transaction, or
-    (``locked=False``) unlocked in autocommit, raising ``_LockNeeded`` for what
-    must be done locked: the outcome, the ``Ending`` of an absent player's
-    forfeit, or ``_FLAG_FELL``."""
-    if locked:
-        (game, vacations), version = game_locked_with_vacations(game_id, cursor), None
-    else:
-        game, vacations, version = game_unlocked(game_id, cursor)
-    if idempotency_key and (expected_ply != game.ply or game.is_over):
+def _move_locked(cursor, request: MoveRequest) -> MoveOutcome | Ended:
+    """The move holding the game's lock inside the caller's transaction:
+    the move stored (and the game ended if it ends it), or the game ended
+    instead of the move (``Ended``: the caller refuses the mover once it has
+    committed)."""
+    game, vacations = game_locked_with_vacations(request.game_id, cursor)
+    return _move_holding_lock(cursor, game, vacations, request)
+
+
+def _move_holding_lock(cursor, game: Game, vacations: list | None, request: MoveRequest) -> MoveOutcome | Ended:
+    """``_move_locked`` on ``game``, locked by the caller in this transaction
+    (``vacations``: its players' vacations read with the lock, or None)."""
+    replayed = _replayed(game, request)
+    if replayed is not None:
+        return replayed
+    decision = _decided(cursor, game, vacations, request)
+    if isinstance(decision, Ended):
+        game_finish(game=game, ending=decision.ending, now=decision.at)
+        return decision
+    move = _stored_state(game, decision, request)
+    if not sql.move_store(cursor, move, game):
+        raise NotFound("no-such-game", f"There is no game {game.pk}.")
+    return _announced(game, move, decision)
+
+
+def _replayed(game: Game, request: MoveRequest) -> MoveOutcome | None:
+    """The move an earlier request with the same idempotency key made, if this is its retry."""
+    key = request.idempotency_key
+    if not key or (request.expected_ply == game.ply and not game.is_over):
         # A retry of a request that succeeded finds the game past its ply; a
         # fresh request needs no look-up (the unique key constraint guards it).
-        prior = Move.objects.filter(game=game, idempotency_key=idempotency_key).first()
-        if prior is not None:
-            if prior.member_id != member.pk or prior.notation != text or prior.ply != expected_ply + 1:
-                raise Conflict(
-                    "idempotency-key-reused", "This idempotency key was already used for a different request."
-                )
-            return MoveOutcome(prior, game, replayed=True)
-    colour = player_colour(game, member)
+        return None
+    prior = Move.objects.filter(game=game, idempotency_key=key).first()
+    if prior is None:
+        return None
+    if prior.member_id != request.member.pk or prior.notation != request.text or prior.ply != request.expected_ply + 1:
+        raise Conflict("idempotency-key-reused", "This idempotency key was already used for a different request.")
+    return MoveOutcome(prior, game, replayed=True)
+
+
+def _decided(cursor, game: Game, vacations: list | None, request: MoveRequest) -> Moved | Ended:
+    """Check the request against the game, read what the decision needs and
+    ask ``decide.move``; its refusal is raised here, nothing changed."""
+    colour = player_colour(game, request.member)
     online_play_required(game)
     ongoing_required(game)
-    if expected_ply != game.ply:
-        raise Conflict("stale-ply", f"The game has moved on: it is at ply {game.ply}, not {expected_ply}.")
-    v = rules_of(game)
-    p = game_position(game)
-    if v.turn(p) != colour:
-        raise RuleRefusal("not-your-turn", f"It is {v.turn(p)}'s turn to act.")
-    stopped = clocks_stopped(game) if game.turn_started_at is None else None
-    if stopped is not None and stopped.get("adjudication"):
-        raise RuleRefusal(
-            "awaiting-adjudication",
-            "Play in this event has closed: the chief arbiter adjudicates this game. "
-            "You may still resign or agree a draw until he rules.",
-        )
-    if stopped is not None:
-        raise RuleRefusal(
-            "clocks-stopped",
-            "The arbiter has stopped the clocks; play resumes when he restarts them (003 5.3.1.6, 5.3.3).",
-        )
-    now = now or timezone.now()
-    play_open_required(game, now)
-    _not_before_start(game, now)
-    absent = absence_ending(game, now)
-    if absent is not None:
-        _locked_only(version)
-        at, ending = absent
-        game_finish(game=game, ending=ending, now=at)
-        return ending
-    awaited = second_mover_awaited(game)
-    if awaited is not None:
-        raise RuleRefusal(
-            "opponent-absent",
-            f"Your opponent ({awaited}) has not come yet: his clock runs, and you make no move "
-            "until he checks in (003 1.6.3).",
-        )
-    tc = game.time_control
-    running = tc.timed and game.turn_started_at is not None
-    pauses = players_pauses(game, cursor, vacations) if tc.correspondence else None
-    elapsed = thinking(game, now, pauses) if running else 0
-    made = (game.white_moves if colour == WHITE else game.black_moves) + 1
-    try:
-        new = v.play(p, text)
-    except IllegalMove as refusal:
-        if running and elapsed >= tc.allowance_ms(left_of(game, colour)):
-            _locked_only(version)
-            flag_if_fallen(game, now)
-            return _FLAG_FELL
-        raise RuleRefusal("illegal-move", str(refusal)) from None
-    result = v.result(new) or _move_limit_draw(game)
-    late_win = False
-    if not running:
-        left = left_of(game, colour)
-    else:
-        try:
-            left = clock.time_left_after_move(tc, left_ms=left_of(game, colour), elapsed_ms=elapsed, moves_made=made)
-        except clock.FlagFell:
-            # 1.7.12: the flag fell, but the move on the board has left the
-            # opponent without pieces or blocked: the stronger side wins.
-            if result is None or result.winner != colour:
-                _locked_only(version)
-                flag_if_fallen(game, now)
-                return _FLAG_FELL
-            left, late_win = 0, True
-    if result is not None:
-        _locked_only(version)  # the game ends: game_finish holds the lock
-    return _apply(
-        cursor,
+    if request.expected_ply != game.ply:
+        raise Conflict("stale-ply", f"The game has moved on: it is at ply {game.ply}, not {request.expected_ply}.")
+    decision = decide.move(
+        state_of(game),
+        rules=rules_of(game),
+        position=game_position(game),
+        text=request.text,
+        mover=colour,
+        now=request.now,
+        # A stopped clock leaves the turn without a start: only then is the stop looked up.
+        stopped=clocks_stopped(game) if game.turn_started_at is None else None,
+        pauses=players_pauses(game, cursor, vacations) if game.time_control.correspondence else None,
+        offer_draw=request.offer_draw,
+    )
+    if isinstance(decision, Refusal):
+        raise RuleRefusal(decision.code, decision.reason)
+    return decision
+
+
+def _stored_state(game: Game, moved: Moved, request: MoveRequest) -> Move:
+    """Put the decided state on ``game`` (unsaved) and make the move's row (unsaved)."""
+    after = moved.state
+    for field in MOVED_FIELDS:
+        setattr(game, field, getattr(after, field))
+    game.fen, game.deadline, game.turn_unannounced = moved.fen, moved.deadline, moved.turn_unannounced
+    return Move(
         game=game,
-        member=member,
-        colour=colour,
-        text=text,
-        new=new,
-        result=result,
-        left=left,
-        elapsed=elapsed,
-        made=made,
-        now=now,
-        idempotency_key=idempotency_key,
-        offer_draw=offer_draw,
-        late_win=late_win,
-        v=v,
-        pauses=pauses,
-        version=version,
+        ply=after.ply,
+        notation=moved.notation,
+        colour=moved.colour,
+        member=request.member,
+        played_at=request.now,
+        elapsed_ms=moved.elapsed_ms,
+        clock_ms=moved.clock_ms,
+        idempotency_key=request.idempotency_key or None,
+        foul=moved.foul,
     )
 
 
-def _locked_only(version: str | None) -> None:
-    if version is not None:
-        raise _LockNeeded
+# What a move changes of ``decide.GameState``: the game's columns a move writes
+# (games/sql.py MOVE_GAME_FIELDS) but the fen, the deadline and the announcement.
+MOVED_FIELDS = (
+    "ply",
+    "white_id",
+    "black_id",
+    "white_ms",
+    "black_ms",
+    "white_moves",
+    "black_moves",
+    "to_move",
+    "turn_started_at",
+    "draw_barred",
+    "draw_offer_by",
+    "draw_offer_ply",
+    "started_at",
+    "white_checked_in_at",
+    "black_checked_in_at",
+)
 
 
-def _move_limit_draw(game: Game) -> Result | None:
-    """The event's draw condition (003 5.2.7.2, 000 9.2.7.2): drawn with the move that reaches its limit."""
-    if game.draw_after_moves and game.ply + 1 >= game.draw_after_moves:
-        return Result(None, "move-limit", "003 5.2.7.2")
-    return None
-
-
-def _apply(
-    cursor,
-    *,
-    game: Game,
-    member: Member,
-    colour: str,
-    text: str,
-    new,
-    result,
-    left: int,
-    elapsed: int,
-    made: int,
-    now: datetime,
-    idempotency_key: str | None,
-    offer_draw: bool,
-    late_win: bool,
-    v,
-    pauses: dict | None = None,
-    version: str | None = None,
-) -> MoveOutcome:
-    game.ply += 1
-    move = Move(
-        game=game,
-        ply=game.ply,
-        notation=text,
-        colour=colour,
-        member=member,
-        played_at=now,
-        elapsed_ms=elapsed,
-        clock_ms=left,
-        idempotency_key=idempotency_key or None,
-        foul=(result.reason.split(":", 1)[1] if result and result.reason.startswith("foul:") else ""),
-    )
-    if colour == WHITE:
-        game.white_ms, game.white_moves = left, made
-    else:
-        game.black_ms, game.black_moves = left, made
-    if game.discipline in FIVE_ROW and text == "swap":  # renju, and gomoku under Swap2
-        # The rules keep the stones; the members exchange colours (and clocks).
-        game.white_id, game.black_id = game.black_id, game.white_id
-        game.white_ms, game.black_ms = game.black_ms, game.white_ms
-        game.white_moves, game.black_moves = game.black_moves, game.white_moves
-        game.white_checked_in_at, game.black_checked_in_at = game.black_checked_in_at, game.white_checked_in_at
-    game.to_move = v.turn(new) if result is None else other(colour)
-    game.fen = v.to_fen(new)
-    game.turn_started_at = now
-    # 2.1.9.3: the opponent declines a draw offer by moving.
-    if game.draw_offer_by and game.draw_offer_by != colour:
-        game.draw_barred = game.draw_offer_by
-        game.draw_offer_by, game.draw_offer_ply = "", None
-    if game.started_at is None:
-        game.started_at = now
-    game.deadline = game_deadline(game, pauses) if result is None else None
-    game.turn_unannounced = game.time_control.correspondence and result is None
-    if offer_draw and result is None:
-        _offer_made(game, colour)  # written with the move
-    _store(cursor, move, game, version)
-    remember_on_commit(game, new)
-    if result is not None:
-        reason, clause = result.reason, result.clause
-        if late_win:
-            reason, clause = f"{result.reason}-after-flag", "003 1.7.12"
-        game_finish(game=game, ending=Ending(result.winner, reason, clause), now=now)
+def _announced(game: Game, move: Move, moved: Moved) -> MoveOutcome:
+    """After the move's write: remember its position once committed; end the
+    game if the move ends it (the lock is held: the unlocked path ends none),
+    else tell the watchers."""
+    remember_on_commit(game, moved.position)
+    if moved.ending is not None:
+        game_finish(game=game, ending=moved.ending, now=move.played_at)
     else:
         events.game_changed_on_commit(game.pk)
     return MoveOutcome(move, game)
-
-
-def _store(cursor, move: Move, game: Game, version: str | None) -> None:
-    """Insert the move and write the game's new state (games/sql.py). The
-    unique (game, ply) and (game, idempotency_key) constraints refuse a
-    duplicate move with IntegrityError (see ``game_move_make``). Locked, the
-    game row is ours; unlocked, both are written only if the row is still at
-    ``version``, else nothing is and the move starts again locked."""
-    if version is not None:
-        if not sql.move_store_if_unchanged(cursor, move, game, version):
-            raise _LockNeeded
-    elif not sql.move_store(cursor, move, game):
-        raise NotFound("no-such-game", f"There is no game {game.pk}.")
 
 
 # ---- resign, abort ------------------------------------------------------------------------
@@ -520,29 +408,18 @@ def game_check_in(*, game_id: int, member: Member, now: datetime | None = None) 
 
 # ---- draw offers (2.1.9.3–2.1.9.4) -----------------------------------------------------------------
 def _offer(game: Game, colour: str) -> None:
-    _offer_made(game, colour)
-    game.save(update_fields=["draw_offer_by", "draw_offer_ply", "draw_barred"])
-
-
-def _offer_made(game: Game, colour: str) -> None:
-    """Put ``colour``'s draw offer on the table of ``game`` (unsaved), or refuse it."""
-    if game.draw_offer_by:
-        raise RuleRefusal("draw-already-offered", "A draw offer is already on the table.")
+    """Put ``colour``'s draw offer on the table of ``game`` (saved), or refuse it."""
     # Once play has closed for adjudication no move can be made, so either side may offer.
-    closed = game.turn_started_at is None and (clocks_stopped(game) or {}).get("adjudication")
-    if not closed and (game.ply == 0 or game.to_move == colour):
-        raise RuleRefusal(
-            "draw-offer-not-now", "A player may offer a draw only right after making his move (003 2.1.9.3)."
-        )
-    if game.draw_barred == colour:
-        raise RuleRefusal(
-            "draw-offer-used",
-            "Your offer was declined: you may offer again only after your opponent has used "
-            "his right to offer (003 2.1.9.4).",
-        )
-    game.draw_offer_by, game.draw_offer_ply = colour, game.ply
-    if game.draw_barred and game.draw_barred != colour:
-        game.draw_barred = ""  # the opponent has now used his right: the other may offer again
+    closed = game.turn_started_at is None and bool((clocks_stopped(game) or {}).get("adjudication"))
+    offered = decide.draw_offer(state_of(game), colour, closed=closed)
+    if isinstance(offered, Refusal):
+        raise RuleRefusal(offered.code, offered.reason)
+    game.draw_offer_by, game.draw_offer_ply, game.draw_barred = (
+        offered.draw_offer_by,
+        offered.draw_offer_ply,
+        offered.draw_barred,
+    )
+    game.save(update_fields=["draw_offer_by", "draw_offer_ply", "draw_barred"])
 
 
 def game_draw_offer(*, game_id: int, member: Member, now: datetime | None = None) -> Game:
@@ -604,39 +481,35 @@ def game_repetition_claim(
     refusal is recorded as a ``repetition-claim-refused`` event.
     """
     now = now or timezone.now()
-    with transaction.atomic():
-        try:
-            return _repetition_claim_locked(
-                game_id=game_id, member=member, expected_ply=expected_ply, move=move, now=now
-            )
-        except _WrittenMoveStands:
-            pass
-        game = game_locked(game_id)
+    with transaction.atomic(), statement_cursor() as cursor:
+        game = game_locked(game_id, cursor)
+        if _repetition_claim_upheld(game, member=member, expected_ply=expected_ply, move=move, now=now):
+            return game
         GameEvent.objects.create(
             game=game,
             kind="repetition-claim-refused",
             ply=game.ply,
             data={"move": move.strip(), "clause": "003 2.1.9.2"},
         )
-        # The written move is made through the one move path (clock, deadline, hooks), in this transaction.
-        game_move_make(game_id=game_id, member=member, text=move.strip(), expected_ply=expected_ply, now=now)
-    return Game.objects.get(pk=game_id)
+        # The written move is made through the one move path (clock, deadline, hooks), under this lock.
+        request = MoveRequest(game_id, member, _normalised(move), expected_ply, None, False, now)
+        made = _move_holding_lock(cursor, game, None, request)
+        if isinstance(made, Ended):
+            raise RuleRefusal(made.refusal.code, made.refusal.reason)
+    return game
 
 
-class _WrittenMoveStands(Exception):
-    pass
-
-
-def _repetition_claim_locked(*, game_id: int, member: Member, expected_ply: int, move: str, now: datetime) -> Game:
-    game = game_locked(game_id)
+def _repetition_claim_upheld(game: Game, *, member: Member, expected_ply: int, move: str, now: datetime) -> bool:
+    """Judge the claim on the locked ``game``: True if the game has ended (drawn
+    by the claim, or on a flag that fell first); False if the claim is false
+    and its written move stands; refused with nothing changed otherwise."""
     colour = player_colour(game, member)
     online_play_required(game)
     ongoing_required(game)
     if expected_ply != game.ply:
         raise Conflict("stale-ply", f"The game has moved on: it is at ply {game.ply}, not {expected_ply}.")
-    now = now or timezone.now()
     if flag_if_fallen(game, now):
-        return game
+        return True
     v = rules_of(game)
     if not hasattr(v, "can_claim_repetition"):
         raise RuleRefusal("no-repetition-rule", f"{game.discipline} has no repetition claim.")
@@ -651,10 +524,10 @@ def _repetition_claim_locked(*, game_id: int, member: Member, expected_ply: int,
             raise RuleRefusal("illegal-move", str(refusal)) from None
     if not v.can_claim_repetition(target):
         if move:
-            raise _WrittenMoveStands()
+            return False
         raise RuleRefusal("claim-refused", "The position has not occurred three times (003 2.1.9.1.9).")
     game_finish(game=game, ending=Ending(None, "repetition", "003 2.1.9.2"), now=now)
-    return game
+    return True
 
 
 __all__ = [

@@ -1,13 +1,13 @@
-"""Glue between the pure clock maths and stored instants (datetimes ↔ ms)."""
+"""The stored game read for the pure judge of its timing (games/decide.py), and its vacations and clock stops read from the database."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 from django.conf import settings
 
-from games import clock, sql
-from games.models import BLACK, WHITE, Game, GameEvent
+from games import decide, sql
+from games.models import WHITE, Game, GameEvent
 from games.venue import venue_rules
 
 
@@ -37,53 +37,91 @@ def left_of(game: Game, colour: str) -> int:
     return game.white_ms if colour == WHITE else game.black_ms
 
 
-def _mover_pauses(game: Game, tc: clock.TimeControl, pauses: dict | None) -> list[tuple[int, int]]:
-    """The side to move's vacations since his turn began (none for a clock in
-    minutes); ``pauses``: ``players_pauses`` already fetched, to save a query."""
-    if not tc.correspondence:
-        return []
-    if pauses is None:
-        pauses = players_pauses(game)
-    since = to_ms(game.turn_started_at)
-    return [(a, b) for a, b in pauses.get(game.member_of(game.to_move), ()) if b > since]
+def state_of(game: Game) -> decide.GameState:
+    """What the pure judge of moves and timing (games/decide.py) reads of the stored game."""
+    return decide.GameState(
+        discipline=game.discipline,
+        speed=game.speed,
+        control=game.time_control,
+        venue=venue_rules(game),
+        white_id=game.white_id,
+        black_id=game.black_id,
+        ply=game.ply,
+        to_move=game.to_move,
+        white_ms=game.white_ms,
+        black_ms=game.black_ms,
+        white_moves=game.white_moves,
+        black_moves=game.black_moves,
+        turn_started_at=game.turn_started_at,
+        started_at=game.started_at,
+        starts_at=game.starts_at,
+        lateness_ms=game.lateness_ms,
+        white_checked_in_at=game.white_checked_in_at,
+        black_checked_in_at=game.black_checked_in_at,
+        play_closes_at=game.play_closes_at,
+        draw_after_moves=game.draw_after_moves,
+        draw_offer_by=game.draw_offer_by,
+        draw_offer_ply=game.draw_offer_ply,
+        draw_barred=game.draw_barred,
+        first_move_seconds=first_move_seconds(),
+    )
+
+
+# The columns of ``state_of`` besides the clock's: what a reader of the timing
+# must load (the sweep's batch loads no more than it needs).
+STATE_FIELDS = (
+    "discipline",
+    "speed",
+    "time_control",
+    "venue",
+    "white",
+    "black",
+    "ply",
+    "to_move",
+    "white_ms",
+    "black_ms",
+    "white_moves",
+    "black_moves",
+    "turn_started_at",
+    "started_at",
+    "starts_at",
+    "lateness_ms",
+    "white_checked_in_at",
+    "black_checked_in_at",
+    "play_closes_at",
+    "draw_after_moves",
+    "draw_offer_by",
+    "draw_offer_ply",
+    "draw_barred",
+)
+
+
+def pauses_of(game: Game, pauses: dict | None) -> dict | None:
+    """``pauses`` (``players_pauses`` already read), or read now if the game's
+    running clock counts them: a correspondence turn on the server's clock."""
+    if (
+        pauses is None
+        and game.time_control.correspondence
+        and game.turn_started_at is not None
+        and venue_rules(game).server_clock
+    ):
+        return players_pauses(game)
+    return pauses
 
 
 def lateness_at(game: Game) -> datetime | None:
-    """When a player still absent from a scheduled live game forfeits (1.9.1):
-    ``starts_at`` plus the allowed lateness, while one of them has not come.
-    Correspondence games have none: their first-move period is the lateness;
-    nor has a game at the board: there the arbiter decides a no-show."""
-    if not venue_rules(game).worker_forfeit:
-        return None
-    if game.lateness_ms is None or game.starts_at is None or game.time_control.correspondence:
-        return None
-    if game.is_present(WHITE) and game.is_present(BLACK):
-        return None
-    return game.starts_at + timedelta(milliseconds=game.lateness_ms)
+    """``decide.lateness_at``: when a player still absent forfeits (1.9.1)."""
+    return decide.lateness_at(state_of(game))
 
 
 def second_mover_awaited(game: Game) -> str | None:
-    """1.6.3: «Если отсутствует участник, играющий чёрными, то белые своего хода на доске не
-    делают» — the colour of the second mover of a scheduled live game, before its first move,
-    while he has not come: the first mover waits and makes no move. None otherwise."""
-    if game.starts_at is None or game.white_moves or game.black_moves or not venue_rules(game).server_clock:
-        return None  # a game at the board has its clocks on the table: the arbiter starts them there
-    tc = game.time_control
-    if tc.correspondence or not tc.timed:
-        return None
-    second = BLACK if game.to_move == WHITE else WHITE
-    return None if game.is_present(second) else second
+    """``decide.second_mover_awaited``: the absent second mover the first waits for (1.6.3)."""
+    return decide.second_mover_awaited(state_of(game))
 
 
 def clock_running(game: Game) -> str:
-    """Whose clock runs while one does: the absent player's (1.6.3: «пуская … часы
-    отсутствующего участника») — the second mover's while the first mover is there and he is
-    not; the first mover's when both are away; else the side to move's."""
-    awaited = second_mover_awaited(game)
-    first = game.to_move
-    if awaited is not None and game.is_present(first):
-        return awaited
-    return first
+    """``decide.clock_running``: whose clock runs (an absent player's, 1.6.3)."""
+    return decide.clock_running(state_of(game))
 
 
 def first_move_seconds() -> int:
@@ -91,62 +129,30 @@ def first_move_seconds() -> int:
 
 
 def first_move_free(game: Game) -> bool:
-    """Is the side to move's first move off the clock? In a live game made
-    without a scheduled start (a challenge) neither first move is charged: the
-    clock must not run before a player could have opened the game."""
-    if not venue_rules(game).first_move_period:
-        return False
-    if game.starts_at is not None or game.turn_started_at is None:
-        return False
-    tc = game.time_control
-    if tc.correspondence or not tc.timed:
-        return False
-    return not (game.white_moves if game.to_move == WHITE else game.black_moves)
+    """``decide.first_move_free``: a challenge's live first move, off the clock."""
+    return decide.first_move_free(state_of(game))
 
 
 def first_move_grace_at(game: Game) -> datetime | None:
-    """When the game is aborted for want of the side to move's first move."""
-    if not first_move_free(game):
-        return None
-    return game.turn_started_at + timedelta(seconds=first_move_seconds())
+    """``decide.first_move_grace_at``: when the game is aborted for want of a first move."""
+    return decide.first_move_grace_at(state_of(game))
 
 
 def flag_deadline(game: Game, pauses: dict | None = None) -> datetime | None:
-    """When the running clock's flag falls (``clock_running``: the side to move's,
-    or an absent player's, 1.6.3), vacations counted, a bank's cap per move too
-    (None: untimed, the clock is not running or not the server's)."""
-    if not venue_rules(game).server_clock:
-        return None
-    tc = game.time_control
-    if not tc.timed or game.turn_started_at is None or first_move_free(game):
-        return None
-    return from_ms(
-        clock.deadline_ms(
-            turn_started_ms=to_ms(game.turn_started_at),
-            left_ms=tc.allowance_ms(left_of(game, clock_running(game))),
-            pauses=_mover_pauses(game, tc, pauses),
-        )
-    )
+    """``decide.flag_deadline``: when the running clock's flag falls, vacations counted."""
+    return decide.flag_deadline(state_of(game), pauses_of(game, pauses))
 
 
 def game_deadline(game: Game, pauses: dict | None = None) -> datetime | None:
-    """The indexed moment the sweep must look at the game: the first of the
-    lateness moment, the first-move grace and the flag fall; never for a game
-    whose venue keeps the sweep away (at the board)."""
+    """``decide.deadline``: the indexed moment the sweep must look at the game."""
     if not venue_rules(game).flag_sweep:
         return None
-    moments = [m for m in (lateness_at(game), first_move_grace_at(game), flag_deadline(game, pauses)) if m]
-    return min(moments, default=None)
+    return decide.deadline(state_of(game), pauses_of(game, pauses))
 
 
 def thinking(game: Game, now: datetime, pauses: dict | None = None) -> int:
-    """How long the side to move has used since his turn began (vacations excluded)."""
-    if game.turn_started_at is None or first_move_free(game):
-        return 0
-    tc = game.time_control
-    return clock.thinking_ms(
-        turn_started_ms=to_ms(game.turn_started_at), now_ms=to_ms(now), pauses=_mover_pauses(game, tc, pauses)
-    )
+    """``decide.thinking``: how long the side to move has used since his turn began."""
+    return decide.thinking(state_of(game), now, pauses_of(game, pauses))
 
 
 # An arbiter's stop of both clocks (games.services.arbiter) and their restart, as game events.

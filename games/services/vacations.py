@@ -20,6 +20,7 @@ from games import events
 from games.models import Game, Vacation
 
 from .errors import Invalid, RuleRefusal
+from .guards import games_locked
 from .timing import game_deadline
 
 FURTHEST_AHEAD = timedelta(days=366)  # a vacation is booked at most a year ahead
@@ -72,9 +73,7 @@ def vacation_take(
     ends_at = starts_at + timedelta(days=days)
     with transaction.atomic():
         get_user_model().objects.select_for_update().filter(pk=member.pk).first()
-        games = list(
-            Game.objects.select_for_update().of(member).ongoing().filter(speed="correspondence").order_by("pk")
-        )
+        games = games_locked(Game.objects.of(member).ongoing().filter(speed="correspondence").order_by("pk"))
         zone = timezone.get_default_timezone()
         for year in range(timezone.localtime(starts_at, zone).year, timezone.localtime(ends_at, zone).year + 1):
             used = vacation_days_used(member=member, year=year)
