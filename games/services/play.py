@@ -227,7 +227,7 @@ def _move(
     if stopped is not None:
         raise RuleRefusal(
             "clocks-stopped",
-            "The arbiter has stopped the clocks; play resumes when he restarts them (003 5.3.1.6, 5.3.3).",
+            "The arbiter has stopped the clocks; play resumes when the arbiter restarts them (003 5.3.1.6, 5.3.3).",
         )
     now = now or timezone.now()
     play_open_required(game, now)
