@@ -55,9 +55,10 @@ class ApiSpeaksEnglish(LocaleMiddleware):
 
 
 class MemberLanguage:
-    """A member's interface language follows him to every browser: the one he last chose,
-    stored on his record (``Member.language``, set by the language switch), is the page's
-    language wherever this browser holds no choice of its own (the language cookie).
+    """A member's interface language follows him to every browser: the one he last chose
+    with the language switch, stored on his record (``Member.language``, ``language_chosen``),
+    is the page's language wherever this browser holds no choice of its own (the language
+    cookie). Until he chooses one, his browser's language rules as a visitor's does.
 
     Logging in drops the browser's cookie, so what a visitor chose before (or a choice made
     here in an earlier session) gives way to his record; logging out leaves his language
@@ -71,6 +72,7 @@ class MemberLanguage:
         user = request.user
         if (
             user.is_authenticated
+            and user.language_chosen
             and not request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)  # a dropped cookie may come back empty
             and not request.path_info.startswith(ApiSpeaksEnglish.API_PREFIX)  # software reads the API
             and user.language in dict(settings.LANGUAGES)
@@ -99,7 +101,7 @@ class MemberLanguage:
 
 def member_logged_in(sender, request, user, **kwargs):
     """The rest of the login request speaks his language; ``MemberLanguage`` drops the cookie."""
-    if request is None or user.language not in dict(settings.LANGUAGES):
+    if request is None or not user.language_chosen or user.language not in dict(settings.LANGUAGES):
         return
     translation.activate(user.language)
     request.LANGUAGE_CODE = user.language
@@ -107,7 +109,7 @@ def member_logged_in(sender, request, user, **kwargs):
 
 
 def member_logged_out(sender, request, user, **kwargs):
-    if request is not None and user is not None and user.language in dict(settings.LANGUAGES):
+    if request is not None and getattr(user, "language_chosen", False) and user.language in dict(settings.LANGUAGES):
         request.member_language_logged_out = user.language
 
 

@@ -114,18 +114,28 @@ def test_a_choice_made_in_this_browser_stays_with_this_browser(anna):
 
 
 def test_logging_out_leaves_the_page_in_his_language(anna):
-    anna.language = "en"
-    anna.save(update_fields=["language"])
     desk = Client()
     _log_in(desk, anna)
+    desk.post("/i18n/setlang/", {"language": "en", "next": "/"})
+    desk.cookies.pop("django_language")  # as if chosen in another browser
 
     desk.post("/accounts/logout/")
 
     assert _page_language(desk) == "en"
 
 
-def test_the_api_keeps_speaking_english_to_a_member_whose_language_is_russian(anna):
-    desk = Client()
+def test_until_he_chooses_a_language_his_browser_s_language_rules_as_a_visitor_s(anna):
+    assert not anna.language_chosen  # signed up in the club's language, never switched
+    desk = Client(HTTP_ACCEPT_LANGUAGE="en")
     _log_in(desk, anna)
+
+    assert _page_language(desk) == "en"
+
+
+def test_the_api_keeps_speaking_english_to_a_member_whose_language_is_russian(anna):
+    desk, phone = Client(), Client()
+    _log_in(desk, anna)
+    _log_in(phone, anna)
+    phone.post("/i18n/setlang/", {"language": "ru", "next": "/"})
 
     assert desk.get("/api/members/me/")["Content-Language"] == "en"
