@@ -100,15 +100,13 @@ class MemberLanguage:
 
 
 def member_logged_in(sender, request, user, **kwargs):
-    """The rest of the login request speaks his language; ``MemberLanguage`` drops the cookie."""
-    if request is None or not user.language_chosen or user.language not in dict(settings.LANGUAGES):
-        return
-    translation.activate(user.language)
-    request.LANGUAGE_CODE = user.language
-    request.member_language_logged_in = True
+    """``MemberLanguage`` drops the browser's cookie on the answer to this login: his record rules."""
+    if request is not None and getattr(user, "language_chosen", False):
+        request.member_language_logged_in = True
 
 
 def member_logged_out(sender, request, user, **kwargs):
+    """``MemberLanguage`` keeps his language in the browser's cookie as he leaves."""
     if request is not None and getattr(user, "language_chosen", False) and user.language in dict(settings.LANGUAGES):
         request.member_language_logged_out = user.language
 
