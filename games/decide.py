@@ -184,7 +184,7 @@ def move(
             )
         return Refusal(
             "clocks-stopped",
-            "The arbiter has stopped the clocks; play resumes when he restarts them (003 5.3.1.6, 5.3.3).",
+            "The arbiter has stopped the clocks; play resumes when the arbiter restarts them (003 5.3.1.6, 5.3.3).",
         )
     closed = play_closed(state, now)
     if closed is not None:

@@ -97,7 +97,7 @@ def result_text(game: Game) -> str:
     else:
         winner = game.result
     reason = TERMINATIONS.get(game.termination.split(":")[0], game.termination)
-    return f"{game.result} · {winner}" + (f" ({reason})" if reason else "")
+    return f"{results.shown(game.result)} · {winner}" + (f" ({reason})" if reason else "")
 
 
 # ---- the game page ------------------------------------------------------------------------------------
@@ -205,7 +205,7 @@ def paused_text(view: GameView) -> str:
         return _("The game is adjourned until %(time)s: the sealed move is played when it resumes.") % {
             "time": zones.shown(resume_at)
         }
-    return _("The arbiter has stopped the clocks; play resumes when he restarts them.")
+    return _("The arbiter has stopped the clocks; play resumes when the arbiter restarts them.")
 
 
 def delay_text(view: GameView) -> str:

@@ -128,6 +128,15 @@ def for_winner(colour: str | None, *, forfeit: bool = False, both_lost: bool = F
     return {WHITE: WHITE_WINS, BLACK: BLACK_WINS, None: DRAW}[colour]
 
 
+def shown(result: str) -> str:
+    """A result as every page writes it: white's mark – black's mark, so a draw is always
+    ½ – ½ (1 – 0, 0 – 0, + – −); any other text as it is. Exports write their own
+    standard's notation (games.records, club.championships.trf), never this."""
+    if not is_result(result):
+        return result
+    return f"{mark(result, WHITE)} – {mark(result, BLACK)}"
+
+
 def mark(result: str, colour: str) -> str:
     """The crosstable mark for ``colour``: 1 / ½ / 0, or + / − for a forfeit (1.12.2)."""
     wanted = outcome(result, colour)

@@ -288,15 +288,10 @@ def awaiting_label(waiting) -> str:
     }
 
 
-# A board's result as a scoresheet writes it (games.results: "1/2-1/2" is ½-½; +/− a forfeit).
+# A board's result as every page writes it (games.results.shown: "1/2-1/2" is ½ – ½; + – − a forfeit).
 ROUND_RESULT_CHOICES = [
     ("", "—"),
-    ("1-0", "1-0"),
-    ("1/2-1/2", "½-½"),
-    ("0-1", "0-1"),
-    ("+/-", "+/−"),
-    ("-/+", "−/+"),
-    ("-/-", "−/−"),
+    *((result, vocabulary.shown(result)) for result in ("1-0", "1/2-1/2", "0-1", "+/-", "-/+", "-/-")),
 ]
 
 

@@ -76,6 +76,9 @@ class Member(AbstractUser):
         default=default_language,
         help_text=_("The club's emails to you are written in this language."),
     )
+    # He chose ``language`` with the switcher (not merely signed up in it): the pages then
+    # speak it in every browser he logs in to (club.site.middleware.MemberLanguage).
+    language_chosen = models.BooleanField(default=False, editable=False)
     # Part of his private calendar feed's address: a new one (on his profile, or with a new
     # password) is a new address, and the old one stops (club.championships.calendar).
     calendar_secret = models.CharField(max_length=32, default=calendar_secret_new, editable=False)

@@ -94,12 +94,13 @@ def member_calendar_renew(*, member: Member) -> Member:
 
 
 def member_language_set(*, member: Member, language: str) -> Member:
-    """Remember the interface language ``member`` chose: his emails follow it."""
+    """Remember the interface language ``member`` chose: his emails follow it, and so do the
+    pages in every browser he logs in to."""
     if language not in dict(settings.LANGUAGES):
         raise ValidationError(_("Unknown language %(code)s.") % {"code": language})
-    if member.language != language:
-        member.language = language
-        member.save(update_fields=["language"])
+    if member.language != language or not member.language_chosen:
+        member.language, member.language_chosen = language, True
+        member.save(update_fields=["language", "language_chosen"])
     return member
 
 

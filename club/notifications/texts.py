@@ -155,12 +155,12 @@ def arbiter_text(p: dict) -> str:
 
 def result_for_reader(result: str, colour: str | None) -> str:
     """``result`` and what it was for the reader who played ``colour`` (games/results.py:
-    a forfeit win is a win, -/- a loss for both), as the game lists show it: "+/- · won".
+    a forfeit win is a win, -/- a loss for both), as the game lists show it: "+ – − · won".
     Notices stored before the colour was recorded show the result alone."""
     outcome = results.outcome(result, colour) if colour else None
     if outcome is None:
-        return result
-    return f"{result} · " + {"win": _("won"), "loss": _("lost"), "draw": _("drawn")}[outcome]
+        return results.shown(result)
+    return f"{results.shown(result)} · " + {"win": _("won"), "loss": _("lost"), "draw": _("drawn")}[outcome]
 
 
 def email_subject(n) -> str:

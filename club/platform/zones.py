@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import functools
 import zoneinfo
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 # Files of the zone database that name no place: offered to nobody.
@@ -80,4 +80,15 @@ def shown(moment: datetime | None, *, seconds: bool = False) -> str:
         local = timezone.localtime(moment) if timezone.is_aware(moment) else moment
     except OverflowError:  # the calendar's last instants have no later local time: show them in UTC
         local = moment.astimezone(UTC)
-    return local.strftime("%Y-%m-%d %H:%M:%S" if seconds else "%Y-%m-%d %H:%M") + " " + abbreviation(local)
+    written = formats.date_format(local, "SHORT_DATETIME_FORMAT") + (local.strftime(":%S") if seconds else "")
+    return f"{written} {abbreviation(local)}"
+
+
+def day_shown(value: date | datetime | None) -> str:
+    """A day as every page writes it in the active language ("2026-03-01"); an instant's
+    day in the viewer's zone; "" for none."""
+    if value is None:
+        return ""
+    if isinstance(value, datetime) and timezone.is_aware(value):
+        value = timezone.localtime(value)
+    return formats.date_format(value, "SHORT_DATE_FORMAT")

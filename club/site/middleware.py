@@ -46,12 +46,69 @@ class ApiSpeaksEnglish(LocaleMiddleware):
     API_LANGUAGE = "en"
 
     def process_request(self, request):
-        asks = "HTTP_ACCEPT_LANGUAGE" in request.META or settings.LANGUAGE_COOKIE_NAME in request.COOKIES
+        asks = "HTTP_ACCEPT_LANGUAGE" in request.META or bool(request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME))
         if request.path_info.startswith(self.API_PREFIX) and not asks:
             translation.activate(self.API_LANGUAGE)
             request.LANGUAGE_CODE = self.API_LANGUAGE
             return None
         return super().process_request(request)
+
+
+class MemberLanguage:
+    """A member's interface language follows him to every browser: the one he last chose
+    with the language switch, stored on his record (``Member.language``, ``language_chosen``),
+    is the page's language wherever this browser holds no choice of its own (the language
+    cookie). Until he chooses one, his browser's language rules as a visitor's does.
+
+    Logging in drops the browser's cookie, so what a visitor chose before (or a choice made
+    here in an earlier session) gives way to his record; logging out leaves his language
+    in the cookie, so the page does not change language under him. Placed after
+    ``AuthenticationMiddleware`` (the member) and after the LocaleMiddleware it overrides."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        user = request.user
+        if (
+            user.is_authenticated
+            and user.language_chosen
+            and not request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)  # a dropped cookie may come back empty
+            and not request.path_info.startswith(ApiSpeaksEnglish.API_PREFIX)  # software reads the API
+            and user.language in dict(settings.LANGUAGES)
+        ):
+            translation.activate(user.language)
+            request.LANGUAGE_CODE = user.language
+        response = self.get_response(request)
+        cookie = {
+            "path": settings.LANGUAGE_COOKIE_PATH,
+            "domain": settings.LANGUAGE_COOKIE_DOMAIN,
+            "samesite": settings.LANGUAGE_COOKIE_SAMESITE,
+        }
+        if getattr(request, "member_language_logged_in", False):
+            response.delete_cookie(settings.LANGUAGE_COOKIE_NAME, **cookie)
+        elif left := getattr(request, "member_language_logged_out", ""):
+            response.set_cookie(
+                settings.LANGUAGE_COOKIE_NAME,
+                left,
+                max_age=settings.LANGUAGE_COOKIE_AGE,
+                secure=settings.LANGUAGE_COOKIE_SECURE,
+                httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+                **cookie,
+            )
+        return response
+
+
+def member_logged_in(sender, request, user, **kwargs):
+    """``MemberLanguage`` drops the browser's cookie on the answer to this login: his record rules."""
+    if request is not None and getattr(user, "language_chosen", False):
+        request.member_language_logged_in = True
+
+
+def member_logged_out(sender, request, user, **kwargs):
+    """``MemberLanguage`` keeps his language in the browser's cookie as he leaves."""
+    if request is not None and getattr(user, "language_chosen", False) and user.language in dict(settings.LANGUAGES):
+        request.member_language_logged_out = user.language
 
 
 class ViewerTimeZone:

@@ -89,6 +89,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "club.site.middleware.MemberLanguage",  # after the member is known: his language, where the browser has none
     "club.site.middleware.ViewerTimeZone",  # after the member is known: his zone
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -259,6 +260,8 @@ LOCALE_PATHS = [
 ]
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Moscow")
 USE_I18N = True
+# Dates are written one way in each language, whatever page or filter prints them.
+FORMAT_MODULE_PATH = ["club.site.formats"]
 USE_TZ = True
 
 STATIC_URL = "static/"

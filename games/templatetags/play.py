@@ -2,7 +2,7 @@
 
 from django import template
 
-from games import disciplines, presentation, time_words
+from games import disciplines, presentation, results, time_words
 
 register = template.Library()
 
@@ -11,6 +11,12 @@ register = template.Library()
 def time_control(tc) -> str:
     """A time control (``clock.TimeControl``) as players write it, in words on hover: 3+2 (3 min each, plus 2 s a move)."""
     return time_words.abbr(tc)
+
+
+@register.filter
+def result_shown(result: str) -> str:
+    """A game's result as every page writes it (``games.results.shown``): ½ – ½, 1 – 0."""
+    return results.shown(result) if result else ""
 
 
 @register.filter

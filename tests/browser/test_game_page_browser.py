@@ -106,7 +106,7 @@ def test_the_clock_of_a_player_who_lost_on_time_shows_zero(page, live_server, an
     assert games_sweep(now=timezone.now() + dt.timedelta(hours=1)) == 1
     _login(page, live_server, anna)
     page.goto(f"/play/games/{game.id}/")
-    expect(page.locator("#status")).to_contain_text("0-1")
+    expect(page.locator("#status")).to_contain_text("0 – 1")
     expect(page.locator(".player-white .clock")).to_have_text("0:00")
     expect(page.locator(".player-black .clock")).to_have_text("5:00")
 

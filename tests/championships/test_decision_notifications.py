@@ -108,5 +108,5 @@ def test_both_players_are_told_a_result_the_chief_arbiter_sets(
             by=staff["chief"], championship_id=championship.pk, game_id=board.game_id, result="1-0", reason="scoresheet"
         )
 
-    assert _decisions(board.white)[-1] == "The chief arbiter set the result of your game: 1-0 · won (scoresheet)"
-    assert _decisions(board.black)[-1] == "The chief arbiter set the result of your game: 1-0 · lost (scoresheet)"
+    assert _decisions(board.white)[-1] == "The chief arbiter set the result of your game: 1 – 0 · won (scoresheet)"
+    assert _decisions(board.black)[-1] == "The chief arbiter set the result of your game: 1 – 0 · lost (scoresheet)"

@@ -1,5 +1,5 @@
 """A whole round's results in one form (issue 28; 003 1.10.4): the chief arbiter
-enters a round played on real boards row by row — 1-0, ½-½, 0-1, +/−, −/+, −/− —
+enters a round played on real boards row by row — 1 – 0, ½ – ½, 0 – 1, + – −, − – +, − – − —
 saved all together or not at all, each result through the same service and
 decision log as one at a time; the next round is then paired at once."""
 
@@ -43,7 +43,7 @@ def test_the_chief_arbiter_enters_a_whole_round_in_one_form_and_pairs_the_next_a
     url = reverse("championships:round-results", args=[championship.pk, 1])
     page = client_for(staff["chief"])
     form = page.get(url).content.decode()
-    for label in ("1-0", "½-½", "0-1", "+/−", "−/+", "−/−"):  # every result a scoresheet may carry
+    for label in ("1 – 0", "½ – ½", "0 – 1", "+ – −", "− – +", "− – −"):  # every result a scoresheet may carry
         assert f">{label}</option>" in form
 
     with on_commit():

@@ -81,7 +81,7 @@ def test_every_layer_reads_the_result_alike(client, finished, result, colour):
 
     # The game page: the result and whose point it was, by play or forfeit.
     status_text = live.game_state(game.pk, me)["status_text"]
-    assert status_text.startswith(f"{result} · {_winner_text(game)}")
+    assert status_text.startswith(f"{results.shown(result)} · {_winner_text(game)}")
 
     # My games and the archive: the row's outcome …
     mine = client.get(reverse("games:my-games")).context["finished"]
@@ -109,7 +109,7 @@ def test_every_layer_reads_the_result_alike(client, finished, result, colour):
     # The result notification tells the reader what it was for him.
     game_result_notify(game_id=game.pk)
     notice = Notification.objects.get(recipient=me, kind="result")
-    assert f"{result} · {translated(OUTCOME_WORDS[expected])}" in notification_text(notice)
+    assert f"{results.shown(result)} · {translated(OUTCOME_WORDS[expected])}" in notification_text(notice)
 
     # A championship board: game points and the crosstable mark (1.12.1, 1.12.2).
     players = [

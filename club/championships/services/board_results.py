@@ -77,7 +77,7 @@ def board_result_report(*, by, championship_id: int, game_id: int, result: str, 
     if result not in REPORTABLE:
         raise Invalid(
             "bad-report",
-            _("A player reports 1-0, ½-½ or 0-1; a no-show or a sanction is the arbiter's decision."),
+            _("A player reports 1 – 0, ½ – ½ or 0 – 1; a no-show or a sanction is the arbiter's decision."),
         )
     with transaction.atomic():
         championship = championship_locked(championship_id)

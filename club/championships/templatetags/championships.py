@@ -64,7 +64,7 @@ def board_result(result: str) -> str:
         return "−"
     if not vocabulary.is_result(result):
         return ""
-    return f"{vocabulary.mark(result, vocabulary.WHITE)} – {vocabulary.mark(result, vocabulary.BLACK)}"
+    return vocabulary.shown(result)
 
 
 @register.filter

@@ -3,7 +3,9 @@
 * ``{{ value|figure }}``: points and coefficients in the reader's locale, one
   way everywhere (``club.platform.figures.figure``: 3, 2.5 / 2,5, −1.5);
 * ``{{ moment|when }}``: a stored instant in the viewer's zone, naming it
-  (``<time datetime="…Z">2026-03-01 15:00 MSK</time>``).
+  (``<time datetime="…Z">2026-03-01 15:00 MSK</time>``);
+* ``{{ value|day }}``: a day (a date, or an instant's day in the viewer's zone),
+  written as the language's formats write it (``club.site.formats``).
 """
 
 from django import template
@@ -30,3 +32,10 @@ def when(moment):
 def zone_label() -> str:
     """The zone a form on this page reads its times in: "Europe/Moscow, UTC+03:00"."""
     return zones.current_label()
+
+
+@register.filter
+def day(value):
+    if not value:
+        return ""
+    return format_html('<time datetime="{}">{}</time>', value.isoformat(), zones.day_shown(value))
