@@ -25,6 +25,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from club.platform.memo import VersionedMemo
+from club.teams.models import BoardGame
 from games import selectors as game_selectors
 from games import time_words
 from games.records import RECORD_FILES, game_record, records_of
@@ -64,7 +65,8 @@ def _records_format(championship: Championship) -> str:
 
 def _games(championship: Championship) -> list[tuple[str, object]]:
     """``(name, game)`` of every game of the published rounds in round and board
-    order; micro-matches (1.11): every game of each pairing, in the order played."""
+    order; micro-matches (1.11): every game of each pairing, in the order played;
+    a team event's: match by match."""
     if championship.plays_micro_matches:
         played = (
             MatchGame.objects.filter(
@@ -76,6 +78,20 @@ def _games(championship: Championship) -> list[tuple[str, object]]:
         return [
             (f"round-{mg.board.round.number:02d}-board-{mg.board.number:02d}-game-{mg.number}", mg.game)
             for mg in played
+        ]
+    if championship.for_teams:  # a team match's boards (1.14), match by match
+        played = (
+            BoardGame.objects.filter(
+                match__round__championship=championship,
+                game__isnull=False,
+                match__round__status__in=results.PUBLISHED_ROUNDS,
+            )
+            .select_related("game", "game__white", "game__black", "match__round")
+            .order_by("match__round__number", "match__number", "board")
+        )
+        return [
+            (f"round-{bg.match.round.number:02d}-match-{bg.match.number:02d}-board-{bg.board:02d}", bg.game)
+            for bg in played
         ]
     boards = (
         Board.objects.filter(
@@ -147,9 +163,18 @@ def games_lib(championship: Championship) -> Export:
     )
 
 
+# A team event's table is its matches' (team_rules.table): these files hold a players' table.
+PLAYERS_ONLY = ("standings.csv", "trf")
+
+
 def offers(championship: Championship, kind: str) -> bool:
-    """Whether the championship has this export: the renju programs' files only for renju."""
-    return kind in EXPORTS and (kind not in RENJU_ONLY or championship.discipline == "renju")
+    """Whether the championship has this export: the renju programs' files only for renju;
+    a team event only its games' files."""
+    return (
+        kind in EXPORTS
+        and (kind not in RENJU_ONLY or championship.discipline == "renju")
+        and not (championship.for_teams and kind in PLAYERS_ONLY)
+    )
 
 
 # ---- standings as CSV ------------------------------------------------------------------------------

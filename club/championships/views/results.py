@@ -13,11 +13,14 @@ from ..models import Championship
 from ..selectors import result_pages, results
 
 
-def published_or_404(pk: int) -> Championship:
+def published_or_404(pk: int, *, teams: bool = False) -> Championship:
     """A championship of players whose results are public: any but a draft (a team
-    event's results are on its own pages, club.championships.views.teams)."""
+    event's results are on its own pages, club.championships.views.teams); with
+    ``teams``, a team event's too (its games' files are the same)."""
     championship = selectors.championship_get(pk)
-    if championship is None or championship.status == Championship.Status.DRAFT or championship.for_teams:
+    if championship is None or championship.status == Championship.Status.DRAFT:
+        raise Http404
+    if championship.for_teams and not teams:
         raise Http404
     return championship
 
@@ -77,7 +80,7 @@ def championship_export(request, pk, kind):
     dialect = request.GET.get("dialect", exports.CSV_DEFAULT_DIALECT)
     if kind not in exports.EXPORTS or dialect not in exports.CSV_DIALECTS:
         raise Http404
-    championship = published_or_404(pk)
+    championship = published_or_404(pk, teams=True)
     if not exports.offers(championship, kind):
         raise Http404
     done = exports.export(championship, kind, dialect)
