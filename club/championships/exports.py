@@ -35,7 +35,8 @@ from ratings import standings
 
 from . import selectors, trf
 from .models import Appointment, Board, Championship, MatchGame
-from .selectors import results
+from .selectors import result_pages, results
+from .selectors.broadcast import boards_withheld
 
 # The game files last built, each under its event's results version (which names its
 # rounds, names, results and the moves of games in progress): a 500-player Swiss's
@@ -239,7 +240,7 @@ def standings_csv(championship: Championship, dialect: str = CSV_DEFAULT_DIALECT
 
 
 def _standings_csv_text(championship: Championship, delimiter: str, decimal: str) -> str:
-    rows = results.standings_rows(championship)
+    rows = result_pages.results_seen(championship).data["standings"]  # as a spectator sees them: the broadcast delay
     cuts = max((len(r["raw"]["coefficients"].get("truncated-solkoff", [])) for r in rows), default=0)
     coefficients = [c for c in standings.COEFFICIENTS if c != "truncated-solkoff"]
     solkoff = results.COEFFICIENT_LABELS["truncated-solkoff"]
@@ -321,13 +322,17 @@ def trf_text(championship: Championship) -> Export:
     in the club: the club keeps no city or federation for an event, so lines
     022 and 032 are left out (an organiser's own city is not the event's)."""
     entry_list = list(selectors.entries(championship))
+    # as a spectator sees it: a result the broadcast delay withholds is a game still going
+    withheld = boards_withheld(championship, None, timezone.now())
     table = {
         row["id"]: row
-        for row in standings.table(*selectors.results_plain(championship), **selectors.standings_options(championship))
+        for row in standings.table(
+            *selectors.results_plain(championship, withheld=withheld), **selectors.standings_options(championship)
+        )
     }
     published = list(championship.rounds.filter(status__in=results.PUBLISHED_ROUNDS).order_by("number"))
     numbers = [r.number for r in published]
-    rounds = selectors.played_rounds(championship, closed_only=False, unfinished=True)
+    rounds = selectors.played_rounds(championship, closed_only=False, unfinished=True, withheld=withheld)
     # Only published rounds, with the rests of a round robin (played_rounds leaves them out).
     all_numbers = list(championship.rounds.order_by("number").values_list("number", flat=True))
     by_number = dict(zip(all_numbers, rounds))

@@ -149,6 +149,7 @@ class PublishedResultsView(APIView):
         each figure, the crosstable (1.10.2/1.10.3 applied), computed from the
         recorded results by ratings.standings. Its ``$schema`` key names the JSON Schema it
         validates against (/api/championships/schemas/results-v1.json)."""
+        # One document for everyone, cached in public: as a spectator sees it (the broadcast delay).
         body, etag = results_json.published_document(_public(pk))
         response = HttpResponse(body, content_type="application/json")
         patch_cache_control(response, public=True, max_age=RESULTS_MAX_AGE)
@@ -292,7 +293,7 @@ class RoundPairingsView(APIView):
     )
     def get(self, request, pk, number):
         """One published round's pairings and results (the pairing sheet, /championships/<id>/rounds/<n>/)."""
-        data = results_json.round_sheet_plain(_public(pk), number)
+        data = results_json.round_sheet_plain(_public(pk), number, request.user)
         if data is None:
             raise Http404
         return Response(data)
@@ -307,14 +308,14 @@ class StandingsAfterView(APIView):
         championship = _public(pk)
         if number not in results.round_numbers(championship):
             raise Http404
-        return Response(results_json.standings_after_plain(championship, number))
+        return Response(results_json.standings_after_plain(championship, number, request.user))
 
 
 class CrosstableTableView(APIView):
     @extend_schema(responses=_json("kind, columns (start numbers), rows in the order of places: place, number, cells"))
     def get(self, request, pk):
         """The crosstable as its page shows it (/championships/<id>/crosstable/): "number" is the start number."""
-        return Response(results_json.crosstable_table_plain(_public(pk)))
+        return Response(results_json.crosstable_table_plain(_public(pk), request.user))
 
 
 class PlayerCardView(APIView):
@@ -326,7 +327,7 @@ class PlayerCardView(APIView):
     )
     def get(self, request, pk, username):
         """A player's card (/championships/<id>/players/<username>/)."""
-        data = results_json.player_card_plain(_public(pk), username)
+        data = results_json.player_card_plain(_public(pk), username, request.user)
         if data is None:
             raise Http404
         return Response(data)
