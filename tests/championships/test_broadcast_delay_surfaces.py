@@ -158,3 +158,22 @@ def test_the_published_files_and_the_feed(ended):
     assert line[80:84].strip() == "0.0" and len(line.rstrip()) <= 89
     feed = client.get(reverse("championships:results-feed", args=[championship.pk])).content.decode()
     assert "Round 1: 0 of 2 results" in feed and "playing" in feed
+
+
+def test_the_championship_page_and_the_api_s_stored_tables(ended, staff):
+    championship, board = ended
+    arbiter, spectator = _client(staff["arbiter"]), _client()
+    page = reverse("championships:detail", args=[championship.pk])
+    for client, points, result in ((arbiter, "1", "1-0"), (spectator, "0", "")):
+        context = client.get(page).context
+        assert _points(context["standings"], board.white) == points
+        [first] = [b for r in context["rounds"] for b in r.boards.all() if b.pk == board.pk]
+        assert first.result == result
+    standings = reverse("api-championship-standings", args=[championship.pk])
+    for client, points in ((arbiter, 1), (spectator, 0)):
+        rows = client.get(standings).json()["rows"]
+        assert next(row["points"] for row in rows if row["id"] == board.white_id) == points
+    crosstable = reverse("api-championship-crosstable", args=[championship.pk])
+    for client, games in ((arbiter, 1), (spectator, 0)):
+        rounds = client.get(crosstable).json()["rounds"].get(str(board.white_id), [])
+        assert len([g for g in rounds if g.get("result")]) == games

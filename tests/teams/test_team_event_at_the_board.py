@@ -10,7 +10,10 @@ is its boards' (1.14.6)."""
 from datetime import timedelta
 
 import pytest
+from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
+from rest_framework.test import APIClient
 
 from club.arbiters import inbox
 from club.championships import services
@@ -239,6 +242,41 @@ def test_the_desk_links_each_match_board_to_its_arbiter_page(team_night, staff):
         match = board.match
         assert reverse("arbiters:game", args=[board.game_id]) in text
         assert f"Round 1, match {match.number} ({match.home} – {match.away}), board {board.board}: sanctions" in text
+
+
+def test_a_spectator_learns_a_match_board_s_result_and_its_match_s_only_the_delay_after_it(
+    team_night, staff, on_commit
+):
+    # The broadcast delay (0-30 min): its spectators see each result that long after it;
+    # the players of the board and the event's arbiters at once. A match's result waits
+    # for its last board's (1.14.6).
+    services.broadcast_delay_set(by=staff["organiser"], championship_id=team_night.pk, minutes=15)
+    match_boards = _boards(team_night)[:4]  # match 1: white wins every board
+    now = timezone.now()
+    with on_commit():
+        for board in match_boards:
+            for member in (board.white, board.black):
+                _report(team_night, member, board, "1-0", now=now)
+    match = Match.objects.get(pk=match_boards[0].match_id)
+    assert (match.result, match.home_points) != ("", 0)  # decided and stored
+    round_page = reverse("teams:round", args=[team_night.pk, 1])
+    standings = reverse("teams:standings", args=[team_night.pk])
+    spectator, arbiter = Client(), client_for(staff["arbiter"])
+    player = client_for(match_boards[1].black)  # a player of the match
+
+    def shown(client):
+        [first, _second] = client.get(round_page).context["round"].match_list
+        rows = client.get(standings).context["rows"]
+        return first.result, [b.result for b in first.board_list], max(r["match_points"] for r in rows)
+
+    assert shown(arbiter) == (match.result, ["1-0"] * 4, 1)  # 2 : 2 in board points (colours by board, 1.14.3)
+    assert shown(spectator) == ("", [""] * 4, 0)
+    # A player sees his own board at once; the others', and the match, the delay later.
+    assert shown(player) == ("", ["", "1-0", "", ""], 0)
+    crosstable = spectator.get(standings).context["crosstable"]["rows"]
+    assert all(cell in ("", "×") for row in crosstable for cell in row["cells"])
+    api = ok(APIClient().get(f"/api/teams/{team_night.pk}/rounds/1/"))["matches"][0]
+    assert (api["result"], api["home_points"], [b["result"] for b in api["boards"]]) == ("", 0, [""] * 4)
 
 
 def test_the_api_lists_the_match_boards_waiting(team_night, api):

@@ -10,6 +10,7 @@ import json
 
 from django.contrib.auth.models import AnonymousUser
 from django.http import Http404, HttpResponse
+from django.utils import timezone
 from django.utils.cache import get_conditional_response, patch_cache_control, quote_etag
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
@@ -24,7 +25,8 @@ from club.platform.refusals import Invalid
 from .. import exports
 from ..models import Championship, Standings
 from ..selectors import bracket as brackets
-from ..selectors import categories, event_tables, results, results_json
+from ..selectors import categories, event_tables, result_pages, results, results_json
+from ..selectors.broadcast import boards_withheld
 from . import serializers as s
 from .views import visible_or_404
 
@@ -41,8 +43,11 @@ class StandingsView(APIView):
     @extend_schema(responses=s.StandingsSerializer)
     def get(self, request, pk):
         """The table as last computed from the results (ratings.standings.table rows)."""
-        stored = Standings.objects.filter(championship=visible_or_404(pk, request.user)).first()
-        return Response({"computed_at": stored.computed_at if stored else None, "rows": stored.rows if stored else []})
+        championship = visible_or_404(pk, request.user)
+        stored = Standings.objects.filter(championship=championship).first()
+        # as he may see them: a result the broadcast delay withholds is left out
+        rows = [row["raw"] for row in result_pages.stored_standings_seen(championship, request.user)]
+        return Response({"computed_at": stored.computed_at if stored else None, "rows": rows})
 
 
 class CategoryStandingsView(APIView):
@@ -51,7 +56,7 @@ class CategoryStandingsView(APIView):
         """Each age category's standings (1.1), where the event has two or more: its players'
         rows of the table, each with his place in the category and in the whole event."""
         championship = visible_or_404(pk, request.user)
-        rows = event_tables.stored_standings_rows(championship)
+        rows = result_pages.stored_standings_seen(championship, request.user)  # the broadcast delay
         return Response(
             [
                 {
@@ -76,7 +81,9 @@ class CrosstableView(APIView):
     @extend_schema(responses=s.CrosstableSerializer)
     def get(self, request, pk):
         """Marks per opponent (round robin) and per round (Swiss), 1.12.2 marks."""
-        return Response(event_tables.crosstable_plain(visible_or_404(pk, request.user)))
+        championship = visible_or_404(pk, request.user)
+        withheld = boards_withheld(championship, request.user, timezone.now())  # the broadcast delay
+        return Response(event_tables.crosstable_plain(championship, withheld=withheld))
 
 
 def _public(pk: int) -> Championship:

@@ -23,7 +23,8 @@ from ratings.models import RatingChange
 
 from ..models import Championship, Round, Standings
 from .broadcast import boards_withheld, event_delay, viewer_id
-from .events import rounds_total
+from .event_tables import crosstable_grid, scheveningen_table, stored_standings_rows
+from .events import rounds_total, rounds_with_boards
 from .inputs import results_plain as results_input
 from .inputs import standings_options
 from .results import (
@@ -65,6 +66,41 @@ def results_seen(championship: Championship, viewer=None, *, now: datetime | Non
         return Seen(results(championship, key), key, withheld)
     key = (*key, *sorted(withheld))
     return Seen(RESULT_SETS.get(key, lambda: results_computed(championship, withheld=withheld)), key, withheld)
+
+
+def stored_standings_seen(championship: Championship, viewer=None, *, now: datetime | None = None) -> list[dict]:
+    """The stored standings (``event_tables.stored_standings_rows``) as ``viewer`` may see
+    them: computed without a result the broadcast delay withholds from him (``results_seen``)."""
+    now = now or timezone.now()
+    if boards_withheld(championship, viewer, now):
+        return results_seen(championship, viewer, now=now).data["standings"]
+    return stored_standings_rows(championship)
+
+
+def event_page_seen(championship: Championship, viewer=None, *, now: datetime | None = None) -> dict:
+    """The championship page's results as ``viewer`` may see them (``results_seen``'s rule):
+    its rounds' boards, standings, round robin grid and Scheveningen table, a result the
+    broadcast delay withholds from him left out of each."""
+    withheld = boards_withheld(championship, viewer, now or timezone.now())
+    rounds = rounds_with_boards(championship)
+    for the_round in rounds:
+        for board in the_round.boards.all():
+            if board.pk in withheld:
+                board.result = ""  # shown, not saved
+    return {
+        "rounds": rounds,
+        "standings": stored_standings_seen(championship, viewer, now=now),
+        "crosstable": (
+            crosstable_grid(championship, withheld=withheld)
+            if championship.system == Championship.System.ROUND_ROBIN
+            else None
+        ),
+        "scheveningen": (
+            scheveningen_table(championship, withheld=withheld)
+            if championship.is_scheveningen and championship.status != Championship.Status.DRAFT
+            else None
+        ),
+    }
 
 
 def starting_list(championship: Championship) -> dict:

@@ -281,12 +281,15 @@ def rounds_with_matches(
         )
         for m in r.match_list:
             m.board_list = list(m.board_games.all())
-            # shown, not saved: the pairing as he may see it
+            if not withheld.boards.intersection(board.pk for board in m.board_list):
+                continue
+            # shown, not saved: the match as he may see it, its board points from the boards he sees
             for board in m.board_list:
                 if board.pk in withheld.boards:
                     board.result = ""
-            if m.pk in withheld.matches:
-                m.result = ""
+            shown = [board.result for board in sorted(m.board_list, key=lambda board: board.board)]
+            m.home_points, m.away_points = team_rules.board_points(shown)
+            m.result = ""
     return rounds
 
 
