@@ -275,6 +275,10 @@ def test_a_spectator_learns_a_match_board_s_result_and_its_match_s_only_the_dela
     assert shown(player) == ("", ["", "1-0", "", ""], 0)
     crosstable = spectator.get(standings).context["crosstable"]["rows"]
     assert all(cell in ("", "×") for row in crosstable for cell in row["cells"])
+    card = reverse("teams:team", args=[team_night.pk, match.home_id])
+    for client, shown_results in ((arbiter, ["1-0"] * 4), (spectator, [""] * 4)):
+        [row] = [m for m in client.get(card).context["matches"] if m["match_id"] == match.pk]
+        assert (bool(row["result"]), [b["result"] for b in row["boards"]]) == (client is arbiter, shown_results)
     api = ok(APIClient().get(f"/api/teams/{team_night.pk}/rounds/1/"))["matches"][0]
     assert (api["result"], api["home_points"], [b["result"] for b in api["boards"]]) == ("", 0, [""] * 4)
 

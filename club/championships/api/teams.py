@@ -300,7 +300,7 @@ class TeamCardView(APIView):
     @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request, pk, team_id):
         """A team's card: roster, every match with its board points and board-by-board results."""
-        data = selectors.team_card_plain(_event(pk, request.user), team_id)
+        data = team_pages.team_card_plain_seen(_event(pk, request.user), team_id, request.user)
         if data is None:
             raise Http404
         return Response(data)

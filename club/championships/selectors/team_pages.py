@@ -33,3 +33,11 @@ def standings_after_seen(championship: Championship, number: int, viewer=None) -
 
 def crosstable_seen(championship: Championship, viewer=None) -> dict:
     return teams.crosstable(championship, withheld_from(championship, viewer))
+
+
+def team_card_seen(championship: Championship, team_id: int, viewer=None) -> dict | None:
+    return teams.team_card(championship, team_id, withheld_from(championship, viewer))
+
+
+def team_card_plain_seen(championship: Championship, team_id: int, viewer=None) -> dict | None:
+    return teams.team_card_plain(championship, team_id, withheld_from(championship, viewer))

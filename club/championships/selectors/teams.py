@@ -376,10 +376,11 @@ def standings_after(championship: Championship, number: int, withheld: Withheld 
     return [{**row, "name": names.get(row["id"], "")} for row in rows]
 
 
-def team_card(championship: Championship, team_id: int) -> dict | None:
+def team_card(championship: Championship, team_id: int, withheld: Withheld = Withheld()) -> dict | None:
     """One team's card: its roster and every match — round, opponent, colours
     of board 1 (1.14.3), board points each way, the result — with the
-    board-by-board games (players, result, game link)."""
+    board-by-board games (players, result, game link); the boards and matches
+    ``withheld`` (the broadcast delay) without their results."""
     team = championship.teams.select_related("captain").filter(pk=team_id).first()
     if team is None:
         return None
@@ -392,6 +393,8 @@ def team_card(championship: Championship, team_id: int) -> dict | None:
     )
     rows, total = [], 0.0
     for m in matches:
+        if m.pk in withheld.matches:
+            m.result = ""  # shown, not saved
         home = m.home_id == team.pk
         ours, theirs = (m.home_points, m.away_points) if home else (m.away_points, m.home_points)
         colour = vocabulary.WHITE if home else vocabulary.BLACK
@@ -413,7 +416,7 @@ def team_card(championship: Championship, team_id: int) -> dict | None:
                         "board": b.board,
                         "white": b.white,
                         "black": b.black,
-                        "result": b.result,
+                        "result": "" if b.pk in withheld.boards else b.result,
                         "game_id": b.game_id,
                         "void": bool(b.ineligible_reason),
                     }
@@ -421,7 +424,7 @@ def team_card(championship: Championship, team_id: int) -> dict | None:
                 ],
             }
         )
-    table = standings_rows(championship)
+    table = standings_rows(championship, withheld)
     row = next((r for r in table if r["id"] == team.pk), None)
     roster = [
         p.member for p in team.players.filter(accepted_at__isnull=False).select_related("member").order_by("order")
@@ -429,8 +432,8 @@ def team_card(championship: Championship, team_id: int) -> dict | None:
     return {"event": championship, "team": team, "matches": rows, "row": row, "roster": roster}
 
 
-def team_card_plain(championship: Championship, team_id: int) -> dict | None:
-    card = team_card(championship, team_id)
+def team_card_plain(championship: Championship, team_id: int, withheld: Withheld = Withheld()) -> dict | None:
+    card = team_card(championship, team_id, withheld)
     if card is None:
         return None
     return {

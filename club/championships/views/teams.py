@@ -230,7 +230,7 @@ def board_rankings(request, pk: int):
 def team_card(request, pk: int, team_id: int):
     """A team's card: its roster and every match, board by board."""
     event = _event(pk)
-    card = selectors.team_card(event, team_id)
+    card = team_pages.team_card_seen(event, team_id, request.user)
     if card is None:
         raise Http404
     return render(request, "teams/team.html", {**card, "round_numbers": _round_numbers(event)})
