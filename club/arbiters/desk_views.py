@@ -25,7 +25,7 @@ from club.championships.forms import (
     PublishForm,
     RelayFeedForm,
 )
-from club.championships.selectors.board_results import boards_without_result
+from club.championships.selectors.board_results import boards_without_result, seats_of_rounds
 from club.championships.selectors.desk import adjudications_due, matches_to_decide, next_step, publish_check
 from club.championships.selectors.events import is_participant
 from club.championships.selectors.relay import relay_desk
@@ -79,13 +79,10 @@ def championship_desk(request, pk: int):
             step=step,
             my_step=any(member.pk == me.pk for member in step.by),
             last_round=last,
-            # the boards' arbiter pages: every round's when all are played at once, else the last round's
-            desk_rounds=(
-                list(championship.rounds.order_by("number").prefetch_related("boards"))
-                if championship.all_at_once
-                else [last]
-                if last
-                else []
+            # the boards' arbiter pages, a team match's boards too: every round's when all
+            # are played at once, else the last round's
+            desk_seats=seats_of_rounds(
+                championship, list(championship.rounds.all()) if championship.all_at_once else [last] if last else []
             ),
             pair_form=PairForm(),
             publish_form=PublishForm(),

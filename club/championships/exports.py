@@ -25,6 +25,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from club.platform.memo import VersionedMemo
+from club.teams.models import BoardGame
 from games import selectors as game_selectors
 from games import time_words
 from games.records import RECORD_FILES, game_record, records_of
@@ -34,7 +35,8 @@ from ratings import standings
 
 from . import selectors, trf
 from .models import Appointment, Board, Championship, MatchGame
-from .selectors import results
+from .selectors import result_pages, results
+from .selectors.broadcast import boards_withheld
 
 # The game files last built, each under its event's results version (which names its
 # rounds, names, results and the moves of games in progress): a 500-player Swiss's
@@ -64,7 +66,8 @@ def _records_format(championship: Championship) -> str:
 
 def _games(championship: Championship) -> list[tuple[str, object]]:
     """``(name, game)`` of every game of the published rounds in round and board
-    order; micro-matches (1.11): every game of each pairing, in the order played."""
+    order; micro-matches (1.11): every game of each pairing, in the order played;
+    a team event's: match by match."""
     if championship.plays_micro_matches:
         played = (
             MatchGame.objects.filter(
@@ -76,6 +79,20 @@ def _games(championship: Championship) -> list[tuple[str, object]]:
         return [
             (f"round-{mg.board.round.number:02d}-board-{mg.board.number:02d}-game-{mg.number}", mg.game)
             for mg in played
+        ]
+    if championship.for_teams:  # a team match's boards (1.14), match by match
+        played = (
+            BoardGame.objects.filter(
+                match__round__championship=championship,
+                game__isnull=False,
+                match__round__status__in=results.PUBLISHED_ROUNDS,
+            )
+            .select_related("game", "game__white", "game__black", "match__round")
+            .order_by("match__round__number", "match__number", "board")
+        )
+        return [
+            (f"round-{bg.match.round.number:02d}-match-{bg.match.number:02d}-board-{bg.board:02d}", bg.game)
+            for bg in played
         ]
     boards = (
         Board.objects.filter(
@@ -147,9 +164,18 @@ def games_lib(championship: Championship) -> Export:
     )
 
 
+# A team event's table is its matches' (team_rules.table): these files hold a players' table.
+PLAYERS_ONLY = ("standings.csv", "trf")
+
+
 def offers(championship: Championship, kind: str) -> bool:
-    """Whether the championship has this export: the renju programs' files only for renju."""
-    return kind in EXPORTS and (kind not in RENJU_ONLY or championship.discipline == "renju")
+    """Whether the championship has this export: the renju programs' files only for renju;
+    a team event only its games' files."""
+    return (
+        kind in EXPORTS
+        and (kind not in RENJU_ONLY or championship.discipline == "renju")
+        and not (championship.for_teams and kind in PLAYERS_ONLY)
+    )
 
 
 # ---- standings as CSV ------------------------------------------------------------------------------
@@ -214,7 +240,7 @@ def standings_csv(championship: Championship, dialect: str = CSV_DEFAULT_DIALECT
 
 
 def _standings_csv_text(championship: Championship, delimiter: str, decimal: str) -> str:
-    rows = results.standings_rows(championship)
+    rows = result_pages.results_seen(championship).data["standings"]  # as a spectator sees them: the broadcast delay
     cuts = max((len(r["raw"]["coefficients"].get("truncated-solkoff", [])) for r in rows), default=0)
     coefficients = [c for c in standings.COEFFICIENTS if c != "truncated-solkoff"]
     solkoff = results.COEFFICIENT_LABELS["truncated-solkoff"]
@@ -296,13 +322,17 @@ def trf_text(championship: Championship) -> Export:
     in the club: the club keeps no city or federation for an event, so lines
     022 and 032 are left out (an organiser's own city is not the event's)."""
     entry_list = list(selectors.entries(championship))
+    # as a spectator sees it: a result the broadcast delay withholds is a game still going
+    withheld = boards_withheld(championship, None, timezone.now())
     table = {
         row["id"]: row
-        for row in standings.table(*selectors.results_plain(championship), **selectors.standings_options(championship))
+        for row in standings.table(
+            *selectors.results_plain(championship, withheld=withheld), **selectors.standings_options(championship)
+        )
     }
     published = list(championship.rounds.filter(status__in=results.PUBLISHED_ROUNDS).order_by("number"))
     numbers = [r.number for r in published]
-    rounds = selectors.played_rounds(championship, closed_only=False, unfinished=True)
+    rounds = selectors.played_rounds(championship, closed_only=False, unfinished=True, withheld=withheld)
     # Only published rounds, with the rests of a round robin (played_rounds leaves them out).
     all_numbers = list(championship.rounds.order_by("number").values_list("number", flat=True))
     by_number = dict(zip(all_numbers, rounds))

@@ -56,8 +56,10 @@ def event_results_feed(championship: Championship) -> bytes:
         feed_guid=page,
     )
     rounds = {r.number: r for r in Round.objects.filter(championship=championship)}
+    # As a spectator sees them: a result the broadcast delay withholds is still "playing".
     published = [r for r in results_plain(championship)["rounds"] if r["status"] in _PUBLIC_ROUNDS]
-    game_ids = [b["game_id"] for r in published for b in r["boards"] if b.get("game_id")]
+    # A game's end dates its round's entry once its result is shown, not before.
+    game_ids = [b["game_id"] for r in published for b in r["boards"] if b.get("game_id") and b.get("result")]
     ended = dict(Game.objects.filter(id__in=game_ids).values_list("id", "ended_at"))
     for plain in sorted(published, key=lambda r: r["number"], reverse=True):
         the_round = rounds[plain["number"]]

@@ -59,7 +59,7 @@ def game_embed(request, game_id: int):
 @framable
 def standings_embed(request, pk: int):
     championship = published_or_404(pk)
-    document = results_plain(championship)
+    document = results_plain(championship, request.user)  # the broadcast delay holds here too
     return render(
         request,
         "embed/standings.html",

@@ -10,15 +10,19 @@ is its boards' (1.14.6)."""
 from datetime import timedelta
 
 import pytest
+from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
+from rest_framework.test import APIClient
 
 from club.arbiters import inbox
 from club.championships import services
-from club.championships.models import Round
+from club.championships.models import Decision, Round
 from club.championships.selectors.board_results import boards_without_result, disputed_results
 from club.notifications.models import Notification
+from club.platform.refusals import Forbidden
 from club.teams.models import BoardGame, Match
-from games.models import Game
+from games.models import Game, Move
 from ratings.services import game_is_rated
 from tests.championships.conftest import T0, at
 from tests.championships.test_pages import client_for
@@ -152,7 +156,9 @@ def test_the_boards_page_lets_a_player_report_and_his_opponent_confirm(team_nigh
     white, black = client_for(board.white), client_for(board.black)
     page = white.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert 'id="board-1-1-4"' in page and page.count('class="board-waiting') == 8
-    assert "Type in the score sheet" not in page  # the score sheet is a players' board's
+    # Each match board's score sheet is typed in through the same page as a players' board's.
+    sheet = reverse("championships:score-sheet", args=[team_night.pk, board.game_id])
+    assert page.count("Type in the score sheet") == 8 and f'href="{sheet}"' in page
     assert white.post(url, {"game": board.game_id, "action": "report", "result": "0-1"}).status_code == 302
     assert "Confirm 0 – 1" in black.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     with on_commit():
@@ -161,6 +167,120 @@ def test_the_boards_page_lets_a_player_report_and_his_opponent_confirm(team_nigh
     assert page.count('class="board-waiting') - 1 == black.get(url).content.decode().count('class="board-waiting')
     # The team event's page leads to the boards page.
     assert url in white.get(reverse("teams:detail", args=[team_night.pk])).content.decode()
+
+
+SHEET = "1. c3-d4 f6-e5 2. d4:f6 g7:e5"
+
+
+def _both_report(event, board, result, on_commit):
+    with on_commit():
+        for member in (board.white, board.black):
+            _report(event, member, board, result)
+
+
+def test_a_player_types_his_match_board_s_score_sheet_and_it_is_the_game_s_record(team_night, on_commit):
+    # After the game a player copies his score sheet (1.14: a match board is a game like any
+    # other); every move goes through the rules module, and the record is published with the event.
+    board = _boards(team_night)[6]  # match 2, board 3
+    _both_report(team_night, board, "1-0", on_commit)
+    url = reverse("championships:score-sheet", args=[team_night.pk, board.game_id])
+    player = client_for(board.black)
+    shown = player.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    match = board.match
+    assert f"Round 1, match 2 ({match.home} – {match.away}), board 3" in shown
+    assert 'id="sheet-board"' in shown and reverse("teams:detail", args=[team_night.pk]) in shown
+    assert player.post(url, {"moves": SHEET, "ply": 0}).status_code == 302
+    game = Game.objects.get(pk=board.game_id)
+    assert list(game.moves.values_list("notation", flat=True)) == ["c3-d4", "f6-e5", "d4:f6", "g7:e5"]
+    assert (game.result, game.ply) == ("1-0", 4)
+    assert Decision.objects.get(action="score-sheet").data["game"] == game.pk
+    viewer = client_for(board.white).get(reverse("games:game", args=[game.pk])).content.decode()
+    assert "d4:f6" in viewer
+    pdn = client_for(board.white).get(reverse("championships:export", args=[team_night.pk, "games"])).content.decode()
+    assert "1. c3-d4 f6-e5 2. d4:f6 g7:e5" in pdn and pdn.count("[Event ") == 8  # every board of both matches
+    # The event's pages lead to it; a players' table (CSV, TRF) is not a team event's (1.14.6).
+    detail = client_for(board.white).get(reverse("teams:detail", args=[team_night.pk])).content.decode()
+    assert reverse("championships:export", args=[team_night.pk, "games"]) in detail
+    csv = reverse("championships:export", args=[team_night.pk, "standings.csv"])
+    assert client_for(board.white).get(csv).status_code == 404
+
+
+def test_an_illegal_move_on_a_match_board_s_sheet_is_refused_by_name_and_nothing_is_kept(team_night, on_commit):
+    board = _boards(team_night)[1]
+    _both_report(team_night, board, "1/2-1/2", on_commit)
+    url = reverse("championships:score-sheet", args=[team_night.pk, board.game_id])
+    refused_page = client_for(board.white).post(
+        url, {"moves": "1. c3-d4 f6-e5 2. a1-b2", "ply": 0}, HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert refused_page.status_code == 409  # a rule refusal
+    assert "Move 3 (a1-b2) is illegal here" in refused_page.content.decode()
+    assert Game.objects.get(pk=board.game_id).ply == 0 and not Move.objects.exists()
+    assert not Decision.objects.filter(action="score-sheet").exists()
+
+
+def test_only_the_board_s_players_and_the_event_s_arbiters_type_a_match_board_s_sheet(team_night, staff, on_commit):
+    board, other = _boards(team_night)[:2]
+    _both_report(team_night, board, "1-0", on_commit)
+    # A player of another board of the same match is not one of this board's players.
+    with pytest.raises(Forbidden):
+        services.score_sheet_enter(
+            by=other.white, championship_id=team_night.pk, game_id=board.game_id, text=SHEET, expected_ply=0
+        )
+    assert not Move.objects.exists()
+    services.score_sheet_enter(
+        by=staff["arbiter"], championship_id=team_night.pk, game_id=board.game_id, text=SHEET, expected_ply=0
+    )
+    assert Game.objects.get(pk=board.game_id).ply == 4
+
+
+def test_the_desk_links_each_match_board_to_its_arbiter_page(team_night, staff):
+    page = client_for(staff["arbiter"]).get(
+        reverse("championship-desk", args=[team_night.pk]), HTTP_ACCEPT_LANGUAGE="en"
+    )
+    text = page.content.decode()
+    for board in _boards(team_night):
+        match = board.match
+        assert reverse("arbiters:game", args=[board.game_id]) in text
+        assert f"Round 1, match {match.number} ({match.home} – {match.away}), board {board.board}: sanctions" in text
+
+
+def test_a_spectator_learns_a_match_board_s_result_and_its_match_s_only_the_delay_after_it(
+    team_night, staff, on_commit
+):
+    # The broadcast delay (0-30 min): its spectators see each result that long after it;
+    # the players of the board and the event's arbiters at once. A match's result waits
+    # for its last board's (1.14.6).
+    services.broadcast_delay_set(by=staff["organiser"], championship_id=team_night.pk, minutes=15)
+    match_boards = _boards(team_night)[:4]  # match 1: white wins every board
+    now = timezone.now()
+    with on_commit():
+        for board in match_boards:
+            for member in (board.white, board.black):
+                _report(team_night, member, board, "1-0", now=now)
+    match = Match.objects.get(pk=match_boards[0].match_id)
+    assert (match.result, match.home_points) != ("", 0)  # decided and stored
+    round_page = reverse("teams:round", args=[team_night.pk, 1])
+    standings = reverse("teams:standings", args=[team_night.pk])
+    spectator, arbiter = Client(), client_for(staff["arbiter"])
+    player = client_for(match_boards[1].black)  # a player of the match
+
+    def shown(client):
+        [first, _second] = client.get(round_page).context["round"].match_list
+        rows = client.get(standings).context["rows"]
+        return first.result, [b.result for b in first.board_list], max(r["match_points"] for r in rows)
+
+    assert shown(arbiter) == (match.result, ["1-0"] * 4, 1)  # 2 : 2 in board points (colours by board, 1.14.3)
+    assert shown(spectator) == ("", [""] * 4, 0)
+    # A player sees his own board at once; the others', and the match, the delay later.
+    assert shown(player) == ("", ["", "1-0", "", ""], 0)
+    crosstable = spectator.get(standings).context["crosstable"]["rows"]
+    assert all(cell in ("", "×") for row in crosstable for cell in row["cells"])
+    card = reverse("teams:team", args=[team_night.pk, match.home_id])
+    for client, shown_results in ((arbiter, ["1-0"] * 4), (spectator, [""] * 4)):
+        [row] = [m for m in client.get(card).context["matches"] if m["match_id"] == match.pk]
+        assert (bool(row["result"]), [b["result"] for b in row["boards"]]) == (client is arbiter, shown_results)
+    api = ok(APIClient().get(f"/api/teams/{team_night.pk}/rounds/1/"))["matches"][0]
+    assert (api["result"], api["home_points"], [b["result"] for b in api["boards"]]) == ("", 0, [""] * 4)
 
 
 def test_the_api_lists_the_match_boards_waiting(team_night, api):

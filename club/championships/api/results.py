@@ -10,6 +10,7 @@ import json
 
 from django.contrib.auth.models import AnonymousUser
 from django.http import Http404, HttpResponse
+from django.utils import timezone
 from django.utils.cache import get_conditional_response, patch_cache_control, quote_etag
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
@@ -24,7 +25,8 @@ from club.platform.refusals import Invalid
 from .. import exports
 from ..models import Championship, Standings
 from ..selectors import bracket as brackets
-from ..selectors import categories, event_tables, results, results_json
+from ..selectors import categories, event_tables, result_pages, results, results_json
+from ..selectors.broadcast import boards_withheld
 from . import serializers as s
 from .views import visible_or_404
 
@@ -41,8 +43,11 @@ class StandingsView(APIView):
     @extend_schema(responses=s.StandingsSerializer)
     def get(self, request, pk):
         """The table as last computed from the results (ratings.standings.table rows)."""
-        stored = Standings.objects.filter(championship=visible_or_404(pk, request.user)).first()
-        return Response({"computed_at": stored.computed_at if stored else None, "rows": stored.rows if stored else []})
+        championship = visible_or_404(pk, request.user)
+        stored = Standings.objects.filter(championship=championship).first()
+        # as he may see them: a result the broadcast delay withholds is left out
+        rows = [row["raw"] for row in result_pages.stored_standings_seen(championship, request.user)]
+        return Response({"computed_at": stored.computed_at if stored else None, "rows": rows})
 
 
 class CategoryStandingsView(APIView):
@@ -51,7 +56,7 @@ class CategoryStandingsView(APIView):
         """Each age category's standings (1.1), where the event has two or more: its players'
         rows of the table, each with his place in the category and in the whole event."""
         championship = visible_or_404(pk, request.user)
-        rows = event_tables.stored_standings_rows(championship)
+        rows = result_pages.stored_standings_seen(championship, request.user)  # the broadcast delay
         return Response(
             [
                 {
@@ -76,7 +81,9 @@ class CrosstableView(APIView):
     @extend_schema(responses=s.CrosstableSerializer)
     def get(self, request, pk):
         """Marks per opponent (round robin) and per round (Swiss), 1.12.2 marks."""
-        return Response(event_tables.crosstable_plain(visible_or_404(pk, request.user)))
+        championship = visible_or_404(pk, request.user)
+        withheld = boards_withheld(championship, request.user, timezone.now())  # the broadcast delay
+        return Response(event_tables.crosstable_plain(championship, withheld=withheld))
 
 
 def _public(pk: int) -> Championship:
@@ -149,6 +156,7 @@ class PublishedResultsView(APIView):
         each figure, the crosstable (1.10.2/1.10.3 applied), computed from the
         recorded results by ratings.standings. Its ``$schema`` key names the JSON Schema it
         validates against (/api/championships/schemas/results-v1.json)."""
+        # One document for everyone, cached in public: as a spectator sees it (the broadcast delay).
         body, etag = results_json.published_document(_public(pk))
         response = HttpResponse(body, content_type="application/json")
         patch_cache_control(response, public=True, max_age=RESULTS_MAX_AGE)
@@ -292,7 +300,7 @@ class RoundPairingsView(APIView):
     )
     def get(self, request, pk, number):
         """One published round's pairings and results (the pairing sheet, /championships/<id>/rounds/<n>/)."""
-        data = results_json.round_sheet_plain(_public(pk), number)
+        data = results_json.round_sheet_plain(_public(pk), number, request.user)
         if data is None:
             raise Http404
         return Response(data)
@@ -307,14 +315,14 @@ class StandingsAfterView(APIView):
         championship = _public(pk)
         if number not in results.round_numbers(championship):
             raise Http404
-        return Response(results_json.standings_after_plain(championship, number))
+        return Response(results_json.standings_after_plain(championship, number, request.user))
 
 
 class CrosstableTableView(APIView):
     @extend_schema(responses=_json("kind, columns (start numbers), rows in the order of places: place, number, cells"))
     def get(self, request, pk):
         """The crosstable as its page shows it (/championships/<id>/crosstable/): "number" is the start number."""
-        return Response(results_json.crosstable_table_plain(_public(pk)))
+        return Response(results_json.crosstable_table_plain(_public(pk), request.user))
 
 
 class PlayerCardView(APIView):
@@ -326,7 +334,7 @@ class PlayerCardView(APIView):
     )
     def get(self, request, pk, username):
         """A player's card (/championships/<id>/players/<username>/)."""
-        data = results_json.player_card_plain(_public(pk), username)
+        data = results_json.player_card_plain(_public(pk), username, request.user)
         if data is None:
             raise Http404
         return Response(data)

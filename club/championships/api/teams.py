@@ -22,7 +22,7 @@ from club.platform.refusals import NotFound
 
 from .. import services
 from ..models import Championship
-from ..selectors import events
+from ..selectors import events, team_pages
 from ..selectors import teams as selectors
 from ..selectors.board_rankings import board_rankings
 from . import team_serializers as s
@@ -37,13 +37,13 @@ def _event(pk: int, member) -> Championship:
     return event
 
 
-def _detail(event: Championship) -> dict:
+def _detail(event: Championship, viewer) -> dict:
     data = dict(s.TeamEventSerializer(event).data)
     data["arbiters"] = [
         {"member_id": a.member_id, "name": str(a.member), "role": a.role} for a in events.appointments(event)
     ]
     data["teams"] = s.TeamSerializer(selectors.teams_with_rosters(event), many=True).data
-    data["rounds"] = s.TeamRoundSerializer(selectors.rounds_with_matches(event), many=True).data
+    data["rounds"] = s.TeamRoundSerializer(team_pages.rounds_seen(event, viewer=viewer), many=True).data
     return data
 
 
@@ -72,7 +72,7 @@ class TeamEventDetailView(APIView):
     @extend_schema(responses=s.TeamEventDetailSerializer)
     def get(self, request, pk):
         """The event with its arbiters, teams (rosters, line-ups) and rounds (matches, boards)."""
-        return Response(_detail(_event(pk, request.user)))
+        return Response(_detail(_event(pk, request.user), request.user))
 
 
 class _Action(APIView):
@@ -92,7 +92,7 @@ class AppointView(_Action):
             role=data.validated_data["role"],
             reason=data.validated_data["reason"],
         )
-        return Response(_detail(_event(pk, request.user)))
+        return Response(_detail(_event(pk, request.user), request.user))
 
 
 class TeamRegisterView(_Action):
@@ -113,7 +113,7 @@ class TeamRegisterView(_Action):
             captain=_member(data.validated_data["captain_id"]),
             players=[found[i] for i in ids],
         )
-        return Response(_detail(_event(pk, request.user)), status=status.HTTP_201_CREATED)
+        return Response(_detail(_event(pk, request.user), request.user), status=status.HTTP_201_CREATED)
 
 
 class InvitationAnswerView(_Action):
@@ -126,7 +126,7 @@ class InvitationAnswerView(_Action):
         if not event.teams.filter(pk=team_id).exists():
             raise NotFound("no-such-team", _("There is no team %(id)s in this event.") % {"id": team_id})
         services.team_invitation_answer(member=request.user, team_id=team_id, accept=data.validated_data["accept"])
-        return Response(_detail(_event(pk, request.user)))
+        return Response(_detail(_event(pk, request.user), request.user))
 
 
 class CloseView(_Action):
@@ -135,7 +135,7 @@ class CloseView(_Action):
         """Close registration and draw the start numbers by lot: the server draws its seed and
         publishes it (``lot_seed``), so that anyone can draw the lot again and check it."""
         services.entries_close(by=request.user, championship_id=pk)
-        return Response(_detail(_event(pk, request.user)))
+        return Response(_detail(_event(pk, request.user), request.user))
 
 
 class RoundsView(_Action):
@@ -143,11 +143,11 @@ class RoundsView(_Action):
     def post(self, request, pk):
         """An appointed arbiter pairs the next round."""
         the_round = services.round_pair(by=request.user, championship_id=pk)
-        return Response(_round(the_round.championship, the_round.number), status=status.HTTP_201_CREATED)
+        return Response(_round(the_round.championship, the_round.number, request.user), status=status.HTTP_201_CREATED)
 
 
-def _round(event: Championship, number: int) -> dict:
-    rounds = selectors.rounds_with_matches(event, number)
+def _round(event: Championship, number: int, viewer) -> dict:
+    rounds = team_pages.rounds_seen(event, number, viewer)
     if not rounds:
         raise NotFound("no-such-round", _("There is no round %(n)s.") % {"n": number})
     return s.TeamRoundSerializer(rounds[0]).data
@@ -157,7 +157,7 @@ class RoundDetailView(APIView):
     @extend_schema(responses=s.TeamRoundSerializer)
     def get(self, request, pk, number):
         """One round: its matches with their boards, players and games."""
-        return Response(_round(_event(pk, request.user), number))
+        return Response(_round(_event(pk, request.user), number, request.user))
 
 
 class LineupView(_Action):
@@ -207,7 +207,7 @@ class PublishView(_Action):
             absent=data.validated_data["absent_ids"],
             starts_at=data.validated_data.get("starts_at"),
         )
-        return Response(_round(_event(pk, request.user), number))
+        return Response(_round(_event(pk, request.user), number, request.user))
 
 
 class WithdrawView(_Action):
@@ -217,7 +217,7 @@ class WithdrawView(_Action):
         data = s.TeamWithdrawSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         services.team_withdraw(by=request.user, championship_id=pk, team_id=team_id, **data.validated_data)
-        return Response(_detail(_event(pk, request.user)))
+        return Response(_detail(_event(pk, request.user), request.user))
 
 
 class IneligibleView(_Action):
@@ -238,8 +238,8 @@ class StandingsView(APIView):
         states = selectors.playoff_states(event)
         return Response(
             {
-                "rows": selectors.standings_rows(event),
-                "crosstable": selectors.crosstable(event)["rows"],
+                "rows": team_pages.standings_seen(event, request.user),
+                "crosstable": team_pages.crosstable_seen(event, request.user)["rows"],
                 "playoffs": s.TeamPlayoffSerializer(list(states), many=True, context={"states": states}).data,
             }
         )
@@ -287,14 +287,20 @@ class StandingsAfterView(APIView):
         event = _event(pk, request.user)
         if not event.rounds.filter(number=number).exclude(status="paired").exists():
             raise Http404
-        return Response({"event_id": event.pk, "after_round": number, "rows": selectors.standings_after(event, number)})
+        return Response(
+            {
+                "event_id": event.pk,
+                "after_round": number,
+                "rows": team_pages.standings_after_seen(event, number, request.user),
+            }
+        )
 
 
 class TeamCardView(APIView):
     @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request, pk, team_id):
         """A team's card: roster, every match with its board points and board-by-board results."""
-        data = selectors.team_card_plain(_event(pk, request.user), team_id)
+        data = team_pages.team_card_plain_seen(_event(pk, request.user), team_id, request.user)
         if data is None:
             raise Http404
         return Response(data)

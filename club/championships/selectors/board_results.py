@@ -42,13 +42,24 @@ SEATS = {
 
 
 @dataclass
-class BoardWaiting:
+class Seat:
+    """A board of a round, whichever the event's entrants: its score sheet page and the
+    desk's arbiter link name it by round, match (a team event's) and board."""
+
     board: Board | BoardGame  # the pairing: a board of players, or a board of a team match
     round: Round
     number: int  # the board's number in the round, or in its match
     game: Game  # the board's game, or the micro-match's game being played (1.11)
-    reports: list[BoardReport] = field(default_factory=list)
     match: Match | None = None  # a team event's: the match the board belongs to (1.14)
+
+    @property
+    def order(self) -> tuple[int, int, int]:
+        return (self.round.number, self.match.number if self.match else 0, self.number)
+
+
+@dataclass
+class BoardWaiting(Seat):
+    reports: list[BoardReport] = field(default_factory=list)
 
     @property
     def anchor(self) -> str:
@@ -79,6 +90,39 @@ class BoardWaiting:
         return next((r.result for r in self.reports if r.member_id == member_id), "")
 
 
+def _seat(kind: type[Seat], seats: Seats, board, game: Game, **more) -> Seat:
+    return kind(
+        board=board,
+        round=attrgetter(seats.round.replace("__", "."))(board),
+        number=getattr(board, seats.number),
+        game=game,
+        match=getattr(board, seats.match) if seats.match else None,
+        **more,
+    )
+
+
+def _boards_of(championship: Championship, seats: Seats):
+    related = [seats.round] + ([seats.match] if seats.match else [])
+    return seats.model.objects.filter(**{f"{seats.round}__championship": championship}).select_related(*related)
+
+
+def seat_of_game(championship: Championship, game_id: int) -> Seat | None:
+    """The board of ``championship`` whose own game is ``game_id`` (not a micro-match's
+    later game), with its players, or None."""
+    seats = SEATS[championship.entrants]
+    board = _boards_of(championship, seats).select_related("game", "white", "black").filter(game_id=game_id).first()
+    return _seat(Seat, seats, board, board.game) if board else None
+
+
+def seats_of_rounds(championship: Championship, rounds: list[Round]) -> list[Seat]:
+    """The boards with a game of ``rounds``, in round, match and board order: the desk's
+    links to each game's arbiter page."""
+    seats = SEATS[championship.entrants]
+    boards = _boards_of(championship, seats).filter(**{f"{seats.round}__in": rounds, "game__isnull": False})
+    found = [_seat(Seat, seats, board, board.game) for board in boards.select_related("game")]
+    return sorted(found, key=attrgetter("order"))
+
+
 def boards_without_result(championship: Championship, round_number: int | None = None) -> list[BoardWaiting]:
     """The boards of ``championship``'s published rounds (or of round ``round_number``)
     whose game — a micro-match's current one — is still going, in round and board order
@@ -96,26 +140,15 @@ def boards_without_result(championship: Championship, round_number: int | None =
         matched = MatchGame.objects.filter(board__in=boards, game__in=going).values_list("game_id", "board_id")
         on_board |= dict(matched)
     games = going.in_bulk(on_board)
-    related = [seats.round] + ([seats.match] if seats.match else [])
-    by_pk = boards.select_related(*related).in_bulk(set(on_board.values()))
+    by_pk = _boards_of(championship, seats).in_bulk(set(on_board.values()))
     reports: dict[int, list[BoardReport]] = {}
     for report in BoardReport.objects.filter(game_id__in=games).select_related("member").order_by("reported_at", "pk"):
         reports.setdefault(report.game_id, []).append(report)
-    round_of = attrgetter(seats.round.replace("__", "."))
-    waiting = []
-    for game_id, game in games.items():
-        board = by_pk[on_board[game_id]]
-        waiting.append(
-            BoardWaiting(
-                board=board,
-                round=round_of(board),
-                number=getattr(board, seats.number),
-                game=game,
-                reports=reports.get(game_id, []),
-                match=getattr(board, seats.match) if seats.match else None,
-            )
-        )
-    return sorted(waiting, key=lambda w: (w.round.number, w.match.number if w.match else 0, w.number))
+    waiting = [
+        _seat(BoardWaiting, seats, by_pk[on_board[game_id]], game, reports=reports.get(game_id, []))
+        for game_id, game in games.items()
+    ]
+    return sorted(waiting, key=attrgetter("order"))
 
 
 def disputed_results(championship: Championship) -> list[BoardWaiting]:

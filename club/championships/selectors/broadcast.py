@@ -6,6 +6,7 @@ from datetime import datetime, timedelta
 
 from django.db.models import Q
 
+from club.teams.models import BoardGame
 from games.models import Game
 
 from ..authority import is_official, is_organiser
@@ -43,14 +44,18 @@ def viewer_id(viewer) -> int | None:
 def boards_withheld(championship: Championship, viewer, now: datetime) -> set[int]:
     """The boards whose results ``viewer`` may not know yet: a game of theirs (a
     micro-match's, any of them) ended less than his delay ago, and he plays on none of
-    them — the standings leave their results out, as the boards show them still going."""
+    them — the standings leave their results out, as the boards show them still going.
+    A team event's are its matches' boards (``BoardGame``), an event of players' its ``Board``."""
     late = event_delay(championship, viewer)
     if not late:
         return set()
     as_of = now - late
-    boards = Board.objects.filter(round__championship=championship).filter(
-        Q(game__ended_at__gt=as_of) | Q(match_games__game__ended_at__gt=as_of)
-    )
+    if championship.for_teams:
+        boards = BoardGame.objects.filter(match__round__championship=championship, game__ended_at__gt=as_of)
+    else:
+        boards = Board.objects.filter(round__championship=championship).filter(
+            Q(game__ended_at__gt=as_of) | Q(match_games__game__ended_at__gt=as_of)
+        )
     me = viewer_id(viewer)
     if me is not None:
         boards = boards.exclude(Q(white_id=me) | Q(black_id=me))

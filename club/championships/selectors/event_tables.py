@@ -20,7 +20,7 @@ def stored_standings_rows(championship: Championship) -> list[dict]:
     return standings_rows(championship, table=stored.rows)
 
 
-def crosstable_grid(championship: Championship) -> list[dict]:
+def crosstable_grid(championship: Championship, *, withheld: set[int] | frozenset = frozenset()) -> list[dict]:
     """Round robin: one row per player in start-number order, a cell per
     opponent with the marks of their games (1 / ½ / 0, + / −, 1.12.2).
 
@@ -29,10 +29,11 @@ def crosstable_grid(championship: Championship) -> list[dict]:
     left after half his games (1.10.3), "−" for both in the unplayed games of
     a struck one (1.10.2).
 
-    Each row: {"entry", "cells": [[marks of each game] per opponent; None on the diagonal]}.
+    Each row: {"entry", "cells": [[marks of each game] per opponent; None on the diagonal]};
+    the boards ``withheld`` (the broadcast delay) without their results.
     """
     entry_list = list(entries(championship))
-    players_plain, played = results_input(championship)
+    players_plain, played = results_input(championship, withheld=withheld)
     grid = standings.crosstable(players_plain, played, championship.scoring, system=championship.standings_system)[
         "grid"
     ]
@@ -48,9 +49,10 @@ def crosstable_grid(championship: Championship) -> list[dict]:
     ]
 
 
-def crosstable_plain(championship: Championship) -> dict:
-    """``ratings.standings.crosstable`` of the recorded results (ids as text keys, as JSON has them)."""
-    players_plain, played = results_input(championship)
+def crosstable_plain(championship: Championship, *, withheld: set[int] | frozenset = frozenset()) -> dict:
+    """``ratings.standings.crosstable`` of the recorded results (ids as text keys, as JSON has them);
+    the boards ``withheld`` (the broadcast delay) without their results."""
+    players_plain, played = results_input(championship, withheld=withheld)
     table = standings.crosstable(players_plain, played, championship.scoring, system=championship.standings_system)
     return {
         "grid": {str(pid): {str(o): marks for o, marks in row.items()} for pid, row in table["grid"].items()},
@@ -58,12 +60,13 @@ def crosstable_plain(championship: Championship) -> dict:
     }
 
 
-def scheveningen_table(championship: Championship) -> dict:
+def scheveningen_table(championship: Championship, *, withheld: set[int] | frozenset = frozenset()) -> dict:
     """Group A against group B: a row per member of A (start-number order), a
     cell per member of B with the marks of their game, each player's points,
-    and the match score of the groups (``ratings.standings.group_match``)."""
+    and the match score of the groups (``ratings.standings.group_match``); the
+    boards ``withheld`` (the broadcast delay) without their results."""
     entry_list = list(entries(championship))
-    players_plain, played = results_input(championship)
+    players_plain, played = results_input(championship, withheld=withheld)
     options = {"scoring": championship.scoring, "system": championship.standings_system}
     grid = standings.crosstable(players_plain, played, championship.scoring, system=championship.standings_system)[
         "grid"

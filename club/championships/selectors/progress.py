@@ -20,11 +20,13 @@ from ..models import Board, Championship, MatchGame, Round
 OPEN_ROUNDS = (Round.Status.PUBLISHED, Round.Status.CLOSED)
 
 
-def progress(championship: Championship, total_rounds: int | None) -> dict[int, dict]:
+def progress(
+    championship: Championship, total_rounds: int | None, *, withheld: frozenset = frozenset()
+) -> dict[int, dict]:
     """Per player id: ``games_left`` (pairings without a result, in published
     rounds and in rounds still to come), ``max_points`` (with ``points``
     added by ``with_points``) and ``playing`` ({opponent id: game id} of the
-    games in progress)."""
+    games in progress). The boards ``withheld`` by the broadcast delay are still going."""
     out: dict[int, dict] = defaultdict(lambda: {"games_left": 0, "playing": {}})
     boards = list(
         Board.objects.filter(round__championship=championship, round__status__in=OPEN_ROUNDS).values_list(
@@ -38,12 +40,13 @@ def progress(championship: Championship, total_rounds: int | None) -> dict[int, 
     )
     for board_id, white, black, result, game_id, status in boards:
         out[white]
-        if black is None or result:
+        if black is None or (result and board_id not in withheld):
             continue
         out[black]
         for me, other in ((white, black), (black, white)):
             out[me]["games_left"] += 1
-            playing = game_id if status == Game.Status.ONGOING else later_games.get(board_id)
+            going = status == Game.Status.ONGOING or board_id in withheld
+            playing = game_id if going else later_games.get(board_id)
             if playing:
                 out[me]["playing"][other] = playing
     for member_id, count in _future_games(championship, total_rounds).items():

@@ -6,6 +6,7 @@ read model of ``results``."""
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from datetime import datetime
 
 from django.db.models import Q
@@ -22,15 +23,18 @@ from ratings.models import RatingChange
 
 from ..models import Championship, RelayBoard, Round, Standings
 from .broadcast import boards_withheld, event_delay, viewer_id
-from .events import rounds_total
+from .event_tables import crosstable_grid, scheveningen_table, stored_standings_rows
+from .events import rounds_total, rounds_with_boards
 from .inputs import results_plain as results_input
 from .inputs import standings_options
 from .results import (
+    RESULT_SETS,
     board_score,
     facts,
     players,
     result_set_key,
     results,
+    results_computed,
     round_numbers,
     rounds,
     standings_rows,
@@ -39,6 +43,64 @@ from .working import working_shown
 
 # The standings after earlier rounds last asked for, under the result set's key and the round.
 STANDINGS_AFTER = VersionedMemo(size=64)
+
+
+@dataclass(frozen=True)
+class Seen:
+    """The result set as one viewer may see it now (``results_seen``)."""
+
+    data: dict  # as ``results``
+    key: tuple  # what a page renders from it is kept under
+    withheld: frozenset  # the boards whose results the broadcast delay withholds from him
+
+
+def results_seen(championship: Championship, viewer=None, *, now: datetime | None = None) -> Seen:
+    """``results`` as ``viewer`` may see them now: while the broadcast delay withholds a
+    result from him (``broadcast.boards_withheld``: the event's spectators, the delay after
+    a game ended; never its officials, nor a board's players), the whole set — standings,
+    crosstable, rounds — is computed without it, so that no page tells more than the
+    boards; else the kept set. The one rule of every public surface of an event's results."""
+    withheld = frozenset(boards_withheld(championship, viewer, now or timezone.now()))
+    key = result_set_key(championship)
+    if not withheld:
+        return Seen(results(championship, key), key, withheld)
+    key = (*key, *sorted(withheld))
+    return Seen(RESULT_SETS.get(key, lambda: results_computed(championship, withheld=withheld)), key, withheld)
+
+
+def stored_standings_seen(championship: Championship, viewer=None, *, now: datetime | None = None) -> list[dict]:
+    """The stored standings (``event_tables.stored_standings_rows``) as ``viewer`` may see
+    them: computed without a result the broadcast delay withholds from him (``results_seen``)."""
+    now = now or timezone.now()
+    if boards_withheld(championship, viewer, now):
+        return results_seen(championship, viewer, now=now).data["standings"]
+    return stored_standings_rows(championship)
+
+
+def event_page_seen(championship: Championship, viewer=None, *, now: datetime | None = None) -> dict:
+    """The championship page's results as ``viewer`` may see them (``results_seen``'s rule):
+    its rounds' boards, standings, round robin grid and Scheveningen table, a result the
+    broadcast delay withholds from him left out of each."""
+    withheld = boards_withheld(championship, viewer, now or timezone.now())
+    rounds = rounds_with_boards(championship)
+    for the_round in rounds:
+        for board in the_round.boards.all():
+            if board.pk in withheld:
+                board.result = ""  # shown, not saved
+    return {
+        "rounds": rounds,
+        "standings": stored_standings_seen(championship, viewer, now=now),
+        "crosstable": (
+            crosstable_grid(championship, withheld=withheld)
+            if championship.system == Championship.System.ROUND_ROBIN
+            else None
+        ),
+        "scheveningen": (
+            scheveningen_table(championship, withheld=withheld)
+            if championship.is_scheveningen and championship.status != Championship.Status.DRAFT
+            else None
+        ),
+    }
 
 
 def starting_list(championship: Championship) -> dict:
@@ -73,19 +135,22 @@ def round_sheet(championship: Championship, number: int, viewer=None, *, now: da
     }
 
 
-def standings_after(championship: Championship, number: int | None = None) -> dict:
+def standings_after(
+    championship: Championship, number: int | None = None, viewer=None, *, now: datetime | None = None
+) -> dict:
     """The standings after round ``number`` (None: now), computed by
     ``ratings.standings`` from the results of those rounds only, with the
     players who left later still in; the rating columns only for the current table.
-    Each is kept per version of the event's results, like the result set."""
-    key = result_set_key(championship)
-    data = results(championship, key)
+    Each is kept per version of the event's results, like the result set, as
+    ``viewer`` may see them (``results_seen``: the broadcast delay)."""
+    seen = results_seen(championship, viewer, now=now)
+    data, key = seen.data, seen.key
     if number is None:
         rows = data["standings"]
     else:
 
         def after() -> list[dict]:
-            plain, played = results_input(championship, upto=number)
+            plain, played = results_input(championship, upto=number, withheld=seen.withheld)
             table = standings.table(plain, played, **standings_options(championship))
             return standings_rows(championship, data["entrants"], table=table, ratings=False, arithmetic=False)
 
@@ -97,15 +162,16 @@ def standings_after(championship: Championship, number: int | None = None) -> di
         "standings": rows,
         "criteria": data["criteria"],
         "coefficients": data["coefficients"],
-        "rated": championship.rated and number is None,
+        "rated": championship.rated and number is None and not seen.withheld,
         "round_numbers": data["round_numbers"],
         "tables_key": (*key, number),  # the rendered table's cache key (the page's template)
     }
 
 
-def crosstable_page(championship: Championship) -> dict:
-    key = result_set_key(championship)
-    data = results(championship, key)
+def crosstable_page(championship: Championship, viewer=None, *, now: datetime | None = None) -> dict:
+    """The crosstable as ``viewer`` may see it (``results_seen``: the broadcast delay)."""
+    seen = results_seen(championship, viewer, now=now)
+    data, key = seen.data, seen.key
     return {
         "championship": championship,
         "facts": data["facts"],
@@ -115,13 +181,13 @@ def crosstable_page(championship: Championship) -> dict:
     }
 
 
-def player_card(championship: Championship, username: str) -> dict | None:
+def player_card(championship: Championship, username: str, viewer=None, *, now: datetime | None = None) -> dict | None:
     """One entrant's card: every game (round, colour, opponent with his number,
     result, game link), his points after each round, his place and figures,
     and for rated events each game's rating change and his performance.
     Read from the event's cached result set (``results``): a card costs his
-    own rating history, not the event's arithmetic."""
-    data = results(championship)
+    own rating history, not the event's arithmetic. As ``viewer`` may see it (``results_seen``)."""
+    data = results_seen(championship, viewer, now=now).data
     people = data["entrants"]
     me = next((p for p in people.values() if p.username == username), None)
     if me is None:
@@ -159,7 +225,9 @@ def player_card(championship: Championship, username: str) -> dict | None:
         per_game = {
             game_id: round(after - before, 1)
             for game_id, before, after in RatingChange.objects.filter(
-                member_id=me.id, game_id__in=[g["game_id"] for g in games if g["game_id"]]
+                # a game shown still going (the broadcast delay) shows no change yet
+                member_id=me.id,
+                game_id__in=[g["game_id"] for g in games if g["game_id"] and not g["live"]],
             ).values_list("game_id", "rating_before", "rating_after")
         }
         for g in games:
@@ -178,9 +246,10 @@ def player_card(championship: Championship, username: str) -> dict | None:
     }
 
 
-def figure_arithmetic(championship: Championship, username: str, name: str) -> dict | None:
+def figure_arithmetic(championship: Championship, username: str, name: str, viewer=None) -> dict | None:
     """One figure of a player's row with the arithmetic behind it (``results._arithmetic``), or None."""
-    row = next((r for r in results(championship)["standings"] if r["player"].username == username), None)
+    rows = results_seen(championship, viewer).data["standings"]
+    row = next((r for r in rows if r["player"].username == username), None)
     return next((f for f in row["figures"] if f["name"] == name), None) if row else None
 
 

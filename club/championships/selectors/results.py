@@ -18,6 +18,7 @@ arithmetic behind each figure always agree:
 
 from __future__ import annotations
 
+import json
 import math
 from dataclasses import dataclass
 
@@ -36,6 +37,7 @@ from ratings.models import RatingChange
 from ..models import Appointment, Championship, Round, Standings
 from .events import appointments, entries, rounds_total, rounds_with_boards
 from .inputs import results_plain as results_input
+from .inputs import standings_options
 from .progress import progress, with_points
 from .versions import results_version, table_source
 
@@ -331,15 +333,18 @@ def standings_rows(
     return rows
 
 
-def crosstable(championship: Championship, rows: list[dict], people: dict[int, Player]) -> dict:
+def crosstable(
+    championship: Championship, rows: list[dict], people: dict[int, Player], *, withheld: frozenset = frozenset()
+) -> dict:
     """The crosstable in the standings' order, from ``standings.crosstable``.
 
     Round robin (``kind="grid"``): each row ``{"number", "place", "player",
     "cells": [{"marks", "self", "struck"}], "points"}``, columns in the rows'
     order. Swiss (``kind="rounds"``): each row's ``cells`` one per round
     ``{"round", "opponent" (row number or None), "name", "colour" ("w"/"b"/""), "mark"}``.
+    ``withheld``: boards whose results are left out (``result_pages.results_seen``).
     """
-    players_plain, rounds = results_input(championship)
+    players_plain, rounds = results_input(championship, withheld=withheld)
     table = standings.crosstable(players_plain, rounds, championship.scoring, system=championship.standings_system)
     order = [row["player"].id for row in rows]
     # "№" is the start number (the lot's, 1.15.5.1) on every page, print and file; the place is its own column.
@@ -410,9 +415,15 @@ def board_score(result: str, colour: str, scoring: str) -> float:
     return vocabulary.score(result, colour, scoring) or 0.0
 
 
-def rounds(championship: Championship, people: dict[int, Player], *, number: int | None = None) -> list[dict]:
+def rounds(
+    championship: Championship,
+    people: dict[int, Player],
+    *,
+    number: int | None = None,
+    withheld: frozenset = frozenset(),
+) -> list[dict]:
     """Published rounds with their pairings and results, each game linked by id
-    (``number``: that round only).
+    (``number``: that round only; ``withheld``: boards shown still without their result).
 
     Each board carries both players' start numbers and their points before the
     round (as a pairing sheet prints them), and, while its game goes on, the
@@ -427,6 +438,7 @@ def rounds(championship: Championship, people: dict[int, Player], *, number: int
         for board in the_round.boards.all():
             rest = board.black_id is None
             game = board.game
+            result = "" if board.pk in withheld else board.result
             boards.append(
                 {
                     "number": board.number,
@@ -439,14 +451,14 @@ def rounds(championship: Championship, people: dict[int, Player], *, number: int
                     "white_points": figure(totals.get(board.white_id, 0.0)),
                     "black_points": "" if rest else figure(totals.get(board.black_id, 0.0)),
                     "rest": rest,
-                    "bye": rest and board.result == vocabulary.BYE,
-                    "absent": rest and board.result == vocabulary.ABSENT,
-                    "result": board.result,
+                    "bye": rest and result == vocabulary.BYE,
+                    "absent": rest and result == vocabulary.ABSENT,
+                    "result": result,
                     "game_id": board.game_id,
-                    "white_mark": vocabulary.mark(board.result, vocabulary.WHITE),
-                    "black_mark": vocabulary.mark(board.result, vocabulary.BLACK),
-                    "forfeit": vocabulary.is_forfeit(board.result),
-                    "live": bool(game and game.status == Game.Status.ONGOING and not board.result),
+                    "white_mark": vocabulary.mark(result, vocabulary.WHITE),
+                    "black_mark": vocabulary.mark(result, vocabulary.BLACK),
+                    "forfeit": vocabulary.is_forfeit(result),
+                    "live": bool(game and (game.status == Game.Status.ONGOING or board.pk in withheld) and not result),
                     "moves": game.ply if game else 0,
                 }
             )
@@ -485,7 +497,7 @@ def results(championship: Championship, key: tuple | None = None) -> dict:
     computed from) and the language, so a page costs the version's few
     queries until a result, a name, a round or a move changes. The callers
     only read what it returns. ``key``: its ``result_set_key``, when the caller has it already."""
-    return RESULT_SETS.get(key or result_set_key(championship), lambda: _results(championship))
+    return RESULT_SETS.get(key or result_set_key(championship), lambda: results_computed(championship))
 
 
 def result_set_key(championship: Championship) -> tuple:
@@ -493,16 +505,22 @@ def result_set_key(championship: Championship) -> tuple:
     return championship.pk, get_language(), results_version(championship)[0]
 
 
-def _results(championship: Championship) -> dict:
+def results_computed(championship: Championship, *, withheld: frozenset = frozenset()) -> dict:
     people = players(championship)
-    rows = standings_rows(championship, people)
+    if withheld:
+        # The table without the withheld results; their rating changes wait with them.
+        plain, played = results_input(championship, withheld=withheld)
+        table = json.loads(json.dumps(standings.table(plain, played, **standings_options(championship)), default=str))
+        rows = standings_rows(championship, people, table=table, ratings=False)
+    else:
+        rows = standings_rows(championship, people)
     chief, deputies = chief_arbiter(championship)
     total = rounds_total(championship, len(people))
-    table = crosstable(championship, rows, people)
+    table = crosstable(championship, rows, people, withheld=withheld)
     provisional = championship.status == Championship.Status.RUNNING
     if provisional:
-        _mark_progress(championship, rows, table, total)
-    rounds_list = rounds(championship, people)
+        _mark_progress(championship, rows, table, total, withheld)
+    rounds_list = rounds(championship, people, withheld=withheld)
     return {
         "championship": championship,
         "chief_arbiter": chief,
@@ -523,11 +541,13 @@ def _results(championship: Championship) -> dict:
     }
 
 
-def _mark_progress(championship: Championship, rows: list[dict], table: dict, total: int | None) -> None:
+def _mark_progress(
+    championship: Championship, rows: list[dict], table: dict, total: int | None, withheld: frozenset
+) -> None:
     """A running event's rows get ``games_left`` and ``max_points``; a crosstable
     cell of a game in progress gets its ``playing`` game id (``selectors.progress``)."""
     points = {row["player"].id: row["raw"]["points"] for row in rows}
-    left = with_points(progress(championship, total), points, championship.scoring)
+    left = with_points(progress(championship, total, withheld=withheld), points, championship.scoring)
     for row in rows:
         mine = left.get(row["player"].id, {"games_left": 0, "max_points": points[row["player"].id], "playing": {}})
         row["games_left"], row["max_points_value"] = mine["games_left"], mine["max_points"]

@@ -15,8 +15,8 @@ from django.urls import reverse
 from club.platform.memo import VersionedMemo
 
 from ..models import Championship
-from .result_pages import crosstable_page, player_card, round_sheet, standings_after, starting_list
-from .results import Player, result_set_key, results
+from .result_pages import Seen, crosstable_page, player_card, results_seen, round_sheet, standings_after, starting_list
+from .results import Player
 from .working import working_plain
 
 # The published document's JSON Schema: one file per version, served at its own address; a change
@@ -44,24 +44,24 @@ def results_schema() -> dict:
 PUBLISHED = VersionedMemo(size=16)
 
 
-def published_document(championship: Championship) -> tuple[bytes, str]:
-    """``results_plain`` as UTF-8 JSON, and its ETag (a digest of the bytes), computed once per version."""
-
-    key = result_set_key(championship)
+def published_document(championship: Championship, viewer=None) -> tuple[bytes, str]:
+    """``results_plain`` as UTF-8 JSON, and its ETag (a digest of the bytes), computed once per
+    version of what ``viewer`` may see (``results_seen``: the broadcast delay)."""
+    seen = results_seen(championship, viewer)
 
     def encode() -> tuple[bytes, str]:
-        body = json.dumps(results_plain(championship, key), ensure_ascii=False, cls=DjangoJSONEncoder).encode()
+        body = json.dumps(results_plain(championship, seen=seen), ensure_ascii=False, cls=DjangoJSONEncoder).encode()
         return body, hashlib.sha256(body).hexdigest()[:32]
 
-    return PUBLISHED.get(key, encode)
+    return PUBLISHED.get(seen.key, encode)
 
 
-def results_plain(championship: Championship, key: tuple | None = None) -> dict:
+def results_plain(championship: Championship, viewer=None, *, seen: Seen | None = None) -> dict:
     """The API's view of ``results``, the whole result set as one JSON document:
     the championship, the starting list (``entrants``), standings, crosstable and
     rounds with their pairings; JSON values only (names, ids, figures as numbers,
-    times in ISO 8601)."""
-    data = results(championship, key)
+    times in ISO 8601) — as ``viewer`` may see them now (``results_seen``), or as ``seen``."""
+    data = (seen or results_seen(championship, viewer)).data
 
     return {
         "$schema": results_schema_url(),
@@ -158,8 +158,8 @@ def standings_row_plain(row: dict) -> dict:
     }
 
 
-def round_sheet_plain(championship: Championship, number: int) -> dict | None:
-    data = round_sheet(championship, number)
+def round_sheet_plain(championship: Championship, number: int, viewer=None) -> dict | None:
+    data = round_sheet(championship, number, viewer)
     if data is None:
         return None
     the_round = data["round"]
@@ -170,8 +170,8 @@ def round_sheet_plain(championship: Championship, number: int) -> dict | None:
     }
 
 
-def standings_after_plain(championship: Championship, number: int | None) -> dict:
-    data = standings_after(championship, number)
+def standings_after_plain(championship: Championship, number: int | None, viewer=None) -> dict:
+    data = standings_after(championship, number, viewer)
     return {
         "championship_id": championship.pk,
         "after_round": number,
@@ -180,9 +180,9 @@ def standings_after_plain(championship: Championship, number: int | None) -> dic
     }
 
 
-def crosstable_table_plain(championship: Championship) -> dict:
+def crosstable_table_plain(championship: Championship, viewer=None) -> dict:
     """The crosstable as its page shows it: rows in the order of places, "number" the start number."""
-    table = crosstable_page(championship)["crosstable"]
+    table = crosstable_page(championship, viewer)["crosstable"]
     return {
         "kind": table["kind"],
         "columns": table["columns"],
@@ -200,8 +200,8 @@ def crosstable_table_plain(championship: Championship) -> dict:
     }
 
 
-def player_card_plain(championship: Championship, username: str) -> dict | None:
-    card = player_card(championship, username)
+def player_card_plain(championship: Championship, username: str, viewer=None) -> dict | None:
+    card = player_card(championship, username, viewer)
     if card is None:
         return None
     row = card["row"]

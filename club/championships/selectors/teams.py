@@ -4,6 +4,7 @@ the table and the crosstable of board points."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.db import models
@@ -100,8 +101,9 @@ def lineup_for(team: Team, round_number: int, boards: int) -> list[int]:
     return list(accepted.values_list("member_id", flat=True)[:boards])
 
 
-def results_plain(championship: Championship) -> dict:
-    """The event's teams and published matches as plain values for ``team_rules.table`` and the pairing."""
+def results_plain(championship: Championship, *, withheld: frozenset = frozenset()) -> dict:
+    """The event's teams and published matches as plain values for ``team_rules.table`` and the pairing;
+    the matches ``withheld`` (their pks: ``matches_withheld``) still without their result."""
     teams = [
         {"id": t.pk, "annulled": t.status == Team.Status.WITHDRAWN and t.withdrawal == Team.Withdrawal.ANNUL}
         for t in championship.teams.order_by("start_number", "id")
@@ -109,13 +111,14 @@ def results_plain(championship: Championship) -> dict:
     published = championship.rounds.exclude(status=PAIRED).order_by("number")
     rounds: dict[int, list] = {r.number: [] for r in published}
     for m in Match.objects.filter(round__in=published).select_related("round").order_by("round__number", "number"):
+        hidden = m.pk in withheld
         rounds[m.round.number].append(
             {
                 "home": m.home_id,
                 "away": m.away_id,
-                "result": m.result,
-                "home_points": m.home_points,
-                "away_points": m.away_points,
+                "result": "" if hidden else m.result,
+                "home_points": 0 if hidden else m.home_points,
+                "away_points": 0 if hidden else m.away_points,
             }
         )
     return {"teams": teams, "rounds": [rounds[n] for n in sorted(rounds)]}
@@ -146,9 +149,12 @@ def table_options(championship: Championship) -> dict:
     }
 
 
-def standings_compute(championship: Championship, *, upto: int | None = None) -> list[dict]:
-    """The team table (1.14.6); ``upto``: as it stood after that round (before any play-off)."""
-    plain = results_plain(championship)
+def standings_compute(
+    championship: Championship, *, upto: int | None = None, withheld: frozenset = frozenset()
+) -> list[dict]:
+    """The team table (1.14.6); ``upto``: as it stood after that round (before any play-off);
+    ``withheld``: matches left without their result (``matches_withheld``)."""
+    plain = results_plain(championship, withheld=withheld)
     if upto is not None:
         plain = {**plain, "rounds": plain["rounds"][:upto]}
     playoff = inputs.playoff_orders(championship) if upto is None else None
@@ -207,20 +213,40 @@ def playoffs_shown(championship: Championship) -> list[dict]:
     return shown
 
 
-def standings_rows(championship: Championship) -> list[dict]:
-    """The stored table (computed by the worker), with team names."""
-    stored = Standings.objects.filter(championship=championship).first()
-    rows = stored.rows if stored else standings_compute(championship)
+@dataclass(frozen=True)
+class Withheld:
+    """What a viewer may not know yet (``team_pages.withheld_from``: the broadcast delay)."""
+
+    boards: frozenset = frozenset()  # match boards (``BoardGame`` pks) whose results are withheld
+    matches: frozenset = frozenset()  # the matches they decide: a match's result waits for its last board's
+
+
+def withheld_of(boards: set[int]) -> Withheld:
+    """``boards`` withheld, and the decided matches they belong to."""
+    decided = Match.objects.filter(board_games__in=boards).exclude(result="").values_list("pk", flat=True)
+    return Withheld(frozenset(boards), frozenset(decided))
+
+
+def standings_rows(championship: Championship, withheld: Withheld = Withheld()) -> list[dict]:
+    """The stored table (computed by the worker), with team names; with matches
+    ``withheld``, the table computed without their results."""
+    stored = None if withheld.matches else Standings.objects.filter(championship=championship).first()
+    rows = stored.rows if stored else standings_compute(championship, withheld=withheld.matches)
     names = {t.pk: t.name for t in championship.teams.all()}
     return [{**row, "name": names.get(row["id"], "")} for row in rows]
 
 
-def crosstable(championship: Championship) -> dict:
-    """Board points of each team against each other (a forfeit "+"/"−"), in table order."""
-    rows = standings_rows(championship)
+def crosstable(championship: Championship, withheld: Withheld = Withheld()) -> dict:
+    """Board points of each team against each other (a forfeit "+"/"−"), in table order;
+    the matches ``withheld`` left out."""
+    rows = standings_rows(championship, withheld)
     order = [row["id"] for row in rows]
     cells = {tid: {} for tid in order}
-    matches = Match.objects.filter(round__championship=championship, away__isnull=False).exclude(result="")
+    matches = (
+        Match.objects.filter(round__championship=championship, away__isnull=False)
+        .exclude(result="")
+        .exclude(pk__in=withheld.matches)
+    )
     for m in matches:
         for me, other, points, colour in (
             (m.home_id, m.away_id, m.home_points, vocabulary.WHITE),
@@ -243,8 +269,11 @@ def crosstable(championship: Championship) -> dict:
     }
 
 
-def rounds_with_matches(championship: Championship, number: int | None = None) -> list[Round]:
-    """Rounds with ``match_list``, each match with its ``board_list`` (board games and players)."""
+def rounds_with_matches(
+    championship: Championship, number: int | None = None, withheld: Withheld = Withheld()
+) -> list[Round]:
+    """Rounds with ``match_list``, each match with its ``board_list`` (board games and players);
+    a board ``withheld`` shows no result yet, nor does its match."""
     rounds = list(championship.rounds.all() if number is None else championship.rounds.filter(number=number))
     for r in rounds:
         r.match_list = list(
@@ -252,6 +281,15 @@ def rounds_with_matches(championship: Championship, number: int | None = None) -
         )
         for m in r.match_list:
             m.board_list = list(m.board_games.all())
+            if not withheld.boards.intersection(board.pk for board in m.board_list):
+                continue
+            # shown, not saved: the match as he may see it, its board points from the boards he sees
+            for board in m.board_list:
+                if board.pk in withheld.boards:
+                    board.result = ""
+            shown = [board.result for board in sorted(m.board_list, key=lambda board: board.board)]
+            m.home_points, m.away_points = team_rules.board_points(shown)
+            m.result = ""
     return rounds
 
 
@@ -331,16 +369,18 @@ def captain_forms(championship: Championship, member, now: datetime) -> list[dic
     return forms
 
 
-def standings_after(championship: Championship, number: int) -> list[dict]:
-    """The team table after round ``number``, with team names."""
+def standings_after(championship: Championship, number: int, withheld: Withheld = Withheld()) -> list[dict]:
+    """The team table after round ``number``, with team names; the matches ``withheld`` left out."""
     names = {t.pk: t.name for t in championship.teams.all()}
-    return [{**row, "name": names.get(row["id"], "")} for row in standings_compute(championship, upto=number)]
+    rows = standings_compute(championship, upto=number, withheld=withheld.matches)
+    return [{**row, "name": names.get(row["id"], "")} for row in rows]
 
 
-def team_card(championship: Championship, team_id: int) -> dict | None:
+def team_card(championship: Championship, team_id: int, withheld: Withheld = Withheld()) -> dict | None:
     """One team's card: its roster and every match — round, opponent, colours
     of board 1 (1.14.3), board points each way, the result — with the
-    board-by-board games (players, result, game link)."""
+    board-by-board games (players, result, game link); the boards and matches
+    ``withheld`` (the broadcast delay) without their results."""
     team = championship.teams.select_related("captain").filter(pk=team_id).first()
     if team is None:
         return None
@@ -353,6 +393,8 @@ def team_card(championship: Championship, team_id: int) -> dict | None:
     )
     rows, total = [], 0.0
     for m in matches:
+        if m.pk in withheld.matches:
+            m.result = ""  # shown, not saved
         home = m.home_id == team.pk
         ours, theirs = (m.home_points, m.away_points) if home else (m.away_points, m.home_points)
         colour = vocabulary.WHITE if home else vocabulary.BLACK
@@ -374,7 +416,7 @@ def team_card(championship: Championship, team_id: int) -> dict | None:
                         "board": b.board,
                         "white": b.white,
                         "black": b.black,
-                        "result": b.result,
+                        "result": "" if b.pk in withheld.boards else b.result,
                         "game_id": b.game_id,
                         "void": bool(b.ineligible_reason),
                     }
@@ -382,7 +424,7 @@ def team_card(championship: Championship, team_id: int) -> dict | None:
                 ],
             }
         )
-    table = standings_rows(championship)
+    table = standings_rows(championship, withheld)
     row = next((r for r in table if r["id"] == team.pk), None)
     roster = [
         p.member for p in team.players.filter(accepted_at__isnull=False).select_related("member").order_by("order")
@@ -390,8 +432,8 @@ def team_card(championship: Championship, team_id: int) -> dict | None:
     return {"event": championship, "team": team, "matches": rows, "row": row, "roster": roster}
 
 
-def team_card_plain(championship: Championship, team_id: int) -> dict | None:
-    card = team_card(championship, team_id)
+def team_card_plain(championship: Championship, team_id: int, withheld: Withheld = Withheld()) -> dict | None:
+    card = team_card(championship, team_id, withheld)
     if card is None:
         return None
     return {

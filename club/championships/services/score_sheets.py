@@ -20,13 +20,16 @@ from ..authority import Action, require, verdict
 from ..decisions import decision_record, reason_given
 from ..locks import championship_locked
 from ..models import Board, Championship, RelayBoard
+from ..selectors.board_results import seat_of_game
 
 
 def _sheet_game(by, championship: Championship, game_id: int, reason: str) -> tuple[Game, str]:
-    """The board's game, once ``by`` may type its score sheet; the reason a correction gives."""
-    if not Board.objects.filter(game_id=game_id, round__championship=championship).exists():
+    """The board's game — a board of players or of a team match (1.14), as the event's
+    entrants are — once ``by`` may type its score sheet; the reason a correction gives."""
+    seat = seat_of_game(championship, game_id)
+    if seat is None:
         raise NotFound("not-in-championship", _("Game %(g)s is not a game of this championship.") % {"g": game_id})
-    game = Game.objects.get(pk=game_id)
+    game = seat.game
     if championship.status == Championship.Status.FINISHED:
         # 2.1.10.4: the results, and the records with them, are final; a recording error is the chief's to correct.
         if not verdict(by, Action.GAME_RESULT, championship).allowed:
@@ -37,7 +40,7 @@ def _sheet_game(by, championship: Championship, game_id: int, reason: str) -> tu
         return game, reason_given(reason)
     if game.colour_of(by.pk) is None and not verdict(by, Action.BOARD_RESULT, game).allowed:
         require(by, Action.BOARD_MOVES, game)  # a board operator the chief arbiter appointed
-        if game.status != Game.Status.ONGOING or Board.objects.filter(game_id=game_id).exclude(result="").exists():
+        if game.status != Game.Status.ONGOING or seat.board.result:
             raise Conflict(
                 "board-decided", _("This board is decided: its moves are entered live only while it is played.")
             )

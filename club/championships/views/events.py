@@ -42,7 +42,7 @@ from ..forms import (
 )
 from ..models import Championship
 from ..selectors import bracket as brackets
-from ..selectors import categories, event_tables, results
+from ..selectors import categories, result_pages, results
 from ..selectors.adjudication import games_awaiting_adjudication
 
 FINISHED_PER_PAGE = 50
@@ -90,8 +90,8 @@ def championship_detail(request, pk):
     if championship.status == Championship.Status.DRAFT and not (is_organiser or role):
         raise Http404
     entries = list(selectors.entries(championship))
-    rounds = selectors.rounds_with_boards(championship)
-    standings_rows = event_tables.stored_standings_rows(championship)
+    seen = result_pages.event_page_seen(championship, request.user)  # the broadcast delay holds here too
+    rounds, standings_rows = seen["rounds"], seen["standings"]
     my_entry = next((e for e in entries if e.member_id == getattr(request.user, "pk", None)), None)
     return render(
         request,
@@ -117,16 +117,8 @@ def championship_detail(request, pk):
             "category_standings": categories.category_standings(championship, standings_rows),
             "coefficient_columns": results.coefficient_columns(),
             "facts": results.facts(championship),
-            "crosstable": (
-                event_tables.crosstable_grid(championship)
-                if championship.system == Championship.System.ROUND_ROBIN
-                else None
-            ),
-            "scheveningen": (
-                event_tables.scheveningen_table(championship)
-                if championship.is_scheveningen and championship.status != Championship.Status.DRAFT
-                else None
-            ),
+            "crosstable": seen["crosstable"],
+            "scheveningen": seen["scheveningen"],
             "previous_stages": list(championship.previous_stages.all()),
             "rounds_total": selectors.rounds_total(championship, len(entries)),
             "lateness_ms": services.lateness_ms(championship),

@@ -13,11 +13,14 @@ from ..models import Championship
 from ..selectors import result_pages, results
 
 
-def published_or_404(pk: int) -> Championship:
+def published_or_404(pk: int, *, teams: bool = False) -> Championship:
     """A championship of players whose results are public: any but a draft (a team
-    event's results are on its own pages, club.championships.views.teams)."""
+    event's results are on its own pages, club.championships.views.teams); with
+    ``teams``, a team event's too (its games' files are the same)."""
     championship = selectors.championship_get(pk)
-    if championship is None or championship.status == Championship.Status.DRAFT or championship.for_teams:
+    if championship is None or championship.status == Championship.Status.DRAFT:
+        raise Http404
+    if championship.for_teams and not teams:
         raise Http404
     return championship
 
@@ -32,8 +35,8 @@ RESULTS_PAGE_BOARDS = 300
 def championship_results(request, pk):
     """Crosstable, standings with every tie-break column and its arithmetic, rounds with their games."""
     championship = published_or_404(pk)
-    key = results.result_set_key(championship)
-    data = results.results(championship, key)
+    seen = result_pages.results_seen(championship, request.user)  # the broadcast delay: as he may see them
+    data, key = seen.data, seen.key
     page = Paginator(range(len(data["standings"])), RESULTS_PAGE_PLAYERS).get_page(request.GET.get("page"))
     inline = sum(len(r["boards"]) for r in data["rounds"]) <= RESULTS_PAGE_BOARDS
     shown = slice(page.start_index() - 1, page.end_index()) if data["standings"] else slice(0, 0)
@@ -56,7 +59,7 @@ def championship_results(request, pk):
 def championship_arithmetic(request, pk, username, name):
     """The arithmetic behind one figure of a player's standings row: which
     opponents, which scores. The results page opens it on demand."""
-    found = result_pages.figure_arithmetic(published_or_404(pk), username, name)
+    found = result_pages.figure_arithmetic(published_or_404(pk), username, name, request.user)
     if found is None:
         raise Http404
     return render(request, "championships/results/_arithmetic.html", {"f": found})
@@ -67,7 +70,7 @@ def championship_results_print(request, pk):
     return render(
         request,
         "championships/results/print.html",
-        {**results.results(published_or_404(pk)), "printed_on": timezone.localdate()},
+        {**result_pages.results_seen(published_or_404(pk), request.user).data, "printed_on": timezone.localdate()},
     )
 
 
@@ -77,7 +80,7 @@ def championship_export(request, pk, kind):
     dialect = request.GET.get("dialect", exports.CSV_DEFAULT_DIALECT)
     if kind not in exports.EXPORTS or dialect not in exports.CSV_DIALECTS:
         raise Http404
-    championship = published_or_404(pk)
+    championship = published_or_404(pk, teams=True)
     if not exports.offers(championship, kind):
         raise Http404
     done = exports.export(championship, kind, dialect)
@@ -105,16 +108,20 @@ def championship_standings(request, pk, number=None):
     championship = published_or_404(pk)
     if number is not None and number not in results.round_numbers(championship):
         raise Http404
-    return render(request, "championships/pages/standings.html", result_pages.standings_after(championship, number))
+    return render(
+        request, "championships/pages/standings.html", result_pages.standings_after(championship, number, request.user)
+    )
 
 
 def championship_crosstable(request, pk):
-    return render(request, "championships/pages/crosstable.html", result_pages.crosstable_page(published_or_404(pk)))
+    return render(
+        request, "championships/pages/crosstable.html", result_pages.crosstable_page(published_or_404(pk), request.user)
+    )
 
 
 def championship_player(request, pk, username):
     """A player's card: every game, points after each round, rating change and performance."""
-    card = result_pages.player_card(published_or_404(pk), username)
+    card = result_pages.player_card(published_or_404(pk), username, request.user)
     if card is None:
         raise Http404
     return render(request, "championships/pages/player.html", card)

@@ -18,18 +18,14 @@ from games.selectors import score_sheet_state
 
 from .. import selectors, services
 from ..forms import ScoreSheetForm
-from ..models import Board
+from ..selectors.board_results import seat_of_game
 
 
 @login_required
 def score_sheet(request, pk, game_id):
     championship = selectors.championship_get(pk)
-    board = (
-        Board.objects.select_related("round", "white", "black", "game")
-        .filter(game_id=game_id, round__championship_id=pk)
-        .first()
-    )
-    if championship is None or board is None:
+    seat = seat_of_game(championship, game_id) if championship else None  # a board of players or of a team match
+    if seat is None:
         raise Http404
     form = ScoreSheetForm(request.POST or None)
     status = 200
@@ -62,16 +58,17 @@ def score_sheet(request, pk, game_id):
                 return redirect("championships:score-sheet", pk, game_id)
         else:
             status = 400
-    board.game.refresh_from_db()
+    seat.game.refresh_from_db()
     return render(
         request,
         "championships/score_sheet.html",
         {
             "championship": championship,
-            "board": board,
-            "game": board.game,
-            "sheet": score_sheet_state(board.game),
-            "spec": board_spec(board.game.discipline),
+            "seat": seat,
+            "board": seat.board,
+            "game": seat.game,
+            "sheet": score_sheet_state(seat.game),
+            "spec": board_spec(seat.game.discipline),
             "form": form,
         },
         status=status,

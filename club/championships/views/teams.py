@@ -27,7 +27,7 @@ from .. import authority, services
 from ..forms import PublishForm
 from ..models import Championship
 from ..selectors import board_rankings as board_selectors
-from ..selectors import events
+from ..selectors import events, team_pages
 from ..selectors import teams as selectors
 
 
@@ -47,7 +47,7 @@ def event_detail(request, pk: int):
     is_arbiter = authority.is_arbiter(event, request.user)
     is_chief = authority.is_chief(event, request.user)
     finished = event.status == Championship.Status.FINISHED
-    rounds = selectors.rounds_with_matches(event)
+    rounds = team_pages.rounds_seen(event, viewer=request.user)
     return render(
         request,
         "teams/detail.html",
@@ -69,7 +69,7 @@ def event_detail(request, pk: int):
             "lineups": selectors.lineups_coming(event, now) if is_arbiter else None,
             # 1.13.2, 1.14.6: the play-offs and, for the chief arbiter, the form over the final table.
             "playoffs": selectors.playoffs_shown(event),
-            "playoff_table": selectors.standings_rows(event) if is_chief and finished else None,
+            "playoff_table": team_pages.standings_seen(event, request.user) if is_chief and finished else None,
         },
     )
 
@@ -163,7 +163,7 @@ def event_action(request, pk: int, action: str):
 
 def round_detail(request, pk: int, number: int):
     event = _event(pk)
-    rounds = selectors.rounds_with_matches(event, number)
+    rounds = team_pages.rounds_seen(event, number, request.user)
     if not rounds:
         raise Http404
     names = {t.pk: t.name for t in event.teams.all()}
@@ -184,7 +184,11 @@ def standings(request, pk: int, number: int | None = None):
     numbers = _round_numbers(event)
     if number is not None and number not in numbers:
         raise Http404
-    rows = selectors.standings_rows(event) if number is None else selectors.standings_after(event, number)
+    rows = (
+        team_pages.standings_seen(event, request.user)
+        if number is None
+        else team_pages.standings_after_seen(event, number, request.user)
+    )
     return render(
         request,
         "teams/standings.html",
@@ -192,7 +196,7 @@ def standings(request, pk: int, number: int | None = None):
             "event": event,
             "rows": rows,
             "playoffs": selectors.playoffs_shown(event) if number is None else [],
-            "crosstable": selectors.crosstable(event) if number is None else None,
+            "crosstable": team_pages.crosstable_seen(event, request.user) if number is None else None,
             "after_round": number,
             "round_numbers": numbers,
         },
@@ -226,7 +230,7 @@ def board_rankings(request, pk: int):
 def team_card(request, pk: int, team_id: int):
     """A team's card: its roster and every match, board by board."""
     event = _event(pk)
-    card = selectors.team_card(event, team_id)
+    card = team_pages.team_card_seen(event, team_id, request.user)
     if card is None:
         raise Http404
     return render(request, "teams/team.html", {**card, "round_numbers": _round_numbers(event)})
