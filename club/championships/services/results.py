@@ -138,11 +138,15 @@ def board_result_set(
     form): it ends on the board, by adjudication once play has closed or its
     clocks are stopped (1.10.4), or by a sanction, each with its own grounds;
     a forfeit (1.9) and an annulment stay his. A guest has no account: his
-    game is played at a real board, and the arbiter records it."""
+    game is played at a real board, and the arbiter records it.
+
+    The pairing is returned holding the result now stored: it is recorded in
+    this transaction rather than left to the game's follow-up (which then finds
+    it done), so the arbiter's answer and every reader after it see his result."""
     now = now or timezone.now()
     with transaction.atomic():
         championship = championship_locked(championship_id)
-        return board_result_apply(
+        pairing = board_result_apply(
             by,
             championship,
             game_locked(game_id),
@@ -152,6 +156,9 @@ def board_result_set(
             grounds=grounds,
             now=now,
         )
+        board_result_record(game_id=game_id, now=now)
+    pairing.refresh_from_db()
+    return pairing
 
 
 def board_result_apply(
@@ -262,9 +269,11 @@ def round_results_set(
 ) -> list[Board]:
     """A whole round's results in one go (a club night, an over-the-board round, 1.10.4):
     ``results`` maps a board's number to its result ("" leaves it as it is). All or
-    nothing, in one transaction, each result through ``board_result_set`` — the same
+    nothing, in one transaction, each result through ``board_result_apply`` — the same
     authority, game-layer service and decision log as one at a time. ``records``: the
-    text of a PDN file of the round's games, each attached to its board's game."""
+    text of a PDN file of the round's games, each attached to its board's game. The
+    boards record their results last, once the records are attached: the last result
+    of the event's last round finishes it, and a finished event's games take no record."""
     now = now or timezone.now()
     with transaction.atomic():
         championship = championship_locked(championship_id)
@@ -279,12 +288,23 @@ def round_results_set(
             board = boards[number]
             if not result or result == board.game.result:
                 continue
-            board_result_set(
-                by=by, championship_id=championship_id, game_id=board.game_id, result=result, reason=reason, now=now
+            board_result_apply(
+                by,
+                championship,
+                game_locked(board.game_id),
+                result=result,
+                reason=reason,
+                clause="1.10.4",
+                grounds="recording-error",
+                now=now,
             )
             changed.append(board)
         if records.strip():
             _records_attach(by, championship, round_number, list(boards.values()), records, now)
+        for board in changed:
+            board_result_record(game_id=board.game_id, now=now)
+    for board in changed:
+        board.refresh_from_db()
     return changed
 
 
