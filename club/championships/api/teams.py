@@ -37,13 +37,13 @@ def _event(pk: int, member) -> Championship:
     return event
 
 
-def _detail(event: Championship) -> dict:
+def _detail(event: Championship, viewer) -> dict:
     data = dict(s.TeamEventSerializer(event).data)
     data["arbiters"] = [
         {"member_id": a.member_id, "name": str(a.member), "role": a.role} for a in events.appointments(event)
     ]
     data["teams"] = s.TeamSerializer(selectors.teams_with_rosters(event), many=True).data
-    data["rounds"] = s.TeamRoundSerializer(selectors.rounds_with_matches(event), many=True).data
+    data["rounds"] = s.TeamRoundSerializer(selectors.rounds_with_matches(event, viewer=viewer), many=True).data
     return data
 
 
@@ -72,7 +72,7 @@ class TeamEventDetailView(APIView):
     @extend_schema(responses=s.TeamEventDetailSerializer)
     def get(self, request, pk):
         """The event with its arbiters, teams (rosters, line-ups) and rounds (matches, boards)."""
-        return Response(_detail(_event(pk, request.user)))
+        return Response(_detail(_event(pk, request.user), request.user))
 
 
 class _Action(APIView):
@@ -92,7 +92,7 @@ class AppointView(_Action):
             role=data.validated_data["role"],
             reason=data.validated_data["reason"],
         )
-        return Response(_detail(_event(pk, request.user)))
+        return Response(_detail(_event(pk, request.user), request.user))
 
 
 class TeamRegisterView(_Action):
@@ -113,7 +113,7 @@ class TeamRegisterView(_Action):
             captain=_member(data.validated_data["captain_id"]),
             players=[found[i] for i in ids],
         )
-        return Response(_detail(_event(pk, request.user)), status=status.HTTP_201_CREATED)
+        return Response(_detail(_event(pk, request.user), request.user), status=status.HTTP_201_CREATED)
 
 
 class InvitationAnswerView(_Action):
@@ -126,7 +126,7 @@ class InvitationAnswerView(_Action):
         if not event.teams.filter(pk=team_id).exists():
             raise NotFound("no-such-team", _("There is no team %(id)s in this event.") % {"id": team_id})
         services.team_invitation_answer(member=request.user, team_id=team_id, accept=data.validated_data["accept"])
-        return Response(_detail(_event(pk, request.user)))
+        return Response(_detail(_event(pk, request.user), request.user))
 
 
 class CloseView(_Action):
@@ -135,7 +135,7 @@ class CloseView(_Action):
         """Close registration and draw the start numbers by lot: the server draws its seed and
         publishes it (``lot_seed``), so that anyone can draw the lot again and check it."""
         services.entries_close(by=request.user, championship_id=pk)
-        return Response(_detail(_event(pk, request.user)))
+        return Response(_detail(_event(pk, request.user), request.user))
 
 
 class RoundsView(_Action):
@@ -143,11 +143,11 @@ class RoundsView(_Action):
     def post(self, request, pk):
         """An appointed arbiter pairs the next round."""
         the_round = services.round_pair(by=request.user, championship_id=pk)
-        return Response(_round(the_round.championship, the_round.number), status=status.HTTP_201_CREATED)
+        return Response(_round(the_round.championship, the_round.number, request.user), status=status.HTTP_201_CREATED)
 
 
-def _round(event: Championship, number: int) -> dict:
-    rounds = selectors.rounds_with_matches(event, number)
+def _round(event: Championship, number: int, viewer) -> dict:
+    rounds = selectors.rounds_with_matches(event, number, viewer=viewer)
     if not rounds:
         raise NotFound("no-such-round", _("There is no round %(n)s.") % {"n": number})
     return s.TeamRoundSerializer(rounds[0]).data
@@ -157,7 +157,7 @@ class RoundDetailView(APIView):
     @extend_schema(responses=s.TeamRoundSerializer)
     def get(self, request, pk, number):
         """One round: its matches with their boards, players and games."""
-        return Response(_round(_event(pk, request.user), number))
+        return Response(_round(_event(pk, request.user), number, request.user))
 
 
 class LineupView(_Action):
@@ -207,7 +207,7 @@ class PublishView(_Action):
             absent=data.validated_data["absent_ids"],
             starts_at=data.validated_data.get("starts_at"),
         )
-        return Response(_round(_event(pk, request.user), number))
+        return Response(_round(_event(pk, request.user), number, request.user))
 
 
 class WithdrawView(_Action):
@@ -217,7 +217,7 @@ class WithdrawView(_Action):
         data = s.TeamWithdrawSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         services.team_withdraw(by=request.user, championship_id=pk, team_id=team_id, **data.validated_data)
-        return Response(_detail(_event(pk, request.user)))
+        return Response(_detail(_event(pk, request.user), request.user))
 
 
 class IneligibleView(_Action):

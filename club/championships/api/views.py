@@ -23,6 +23,7 @@ from club.teams.models import BoardGame
 from .. import authority, selectors, services
 from ..models import Board, Championship
 from ..selectors.board_results import boards_without_result
+from ..selectors.visibility import rounds_visible
 from . import serializers as s
 from .team_serializers import TeamBoardGameSerializer
 
@@ -39,10 +40,10 @@ def visible_or_404(pk: int, member) -> Championship:
     return championship
 
 
-def _detail(championship: Championship) -> dict:
+def _detail(championship: Championship, viewer) -> dict:
     championship.entry_list = list(selectors.entries(championship))
     championship.appointment_list = list(selectors.appointments(championship))
-    championship.round_list = selectors.rounds_with_boards(championship)
+    championship.round_list = selectors.rounds_with_boards(championship, viewer)
     return s.ChampionshipDetailSerializer(championship).data
 
 
@@ -66,7 +67,7 @@ class ChampionshipDetailView(APIView):
     @extend_schema(responses=s.ChampionshipDetailSerializer)
     def get(self, request, pk):
         """One championship with its players, arbiters and rounds (a draft only to its organiser and arbiters)."""
-        return Response(_detail(visible_or_404(pk, request.user)))
+        return Response(_detail(visible_or_404(pk, request.user), request.user))
 
 
 class _Action(APIView):
@@ -200,7 +201,8 @@ class RoundDetailView(APIView):
     @extend_schema(responses=s.RoundSerializer)
     def get(self, request, pk, number):
         championship = visible_or_404(pk, request.user)
-        return Response(s.RoundSerializer(get_object_or_404(championship.rounds, number=number)).data)
+        the_round = get_object_or_404(rounds_visible(championship, request.user), number=number)
+        return Response(s.RoundSerializer(the_round).data)
 
 
 class RoundArbitersView(_Action):
@@ -211,7 +213,7 @@ class RoundArbitersView(_Action):
     def get(self, request, pk, number):
         """Which arbiter judges which boards of the round (1.16.9); none listed: every arbiter of the event."""
         championship = visible_or_404(pk, request.user)
-        the_round = get_object_or_404(championship.rounds, number=number)
+        the_round = get_object_or_404(rounds_visible(championship, request.user), number=number)
         return Response(s.BoardArbiterSerializer(selectors.round_board_arbiters(the_round), many=True).data)
 
     @extend_schema(request=s.BoardArbitersSerializer, responses=s.BoardArbiterSerializer(many=True))

@@ -17,6 +17,7 @@ from .. import team_rules
 from ..models import Championship, Round, Standings
 from . import inputs
 from .events import rounds_total
+from .visibility import rounds_visible
 
 PAIRED = Round.Status.PAIRED
 
@@ -243,9 +244,11 @@ def crosstable(championship: Championship) -> dict:
     }
 
 
-def rounds_with_matches(championship: Championship, number: int | None = None) -> list[Round]:
-    """Rounds with ``match_list``, each match with its ``board_list`` (board games and players)."""
-    rounds = list(championship.rounds.all() if number is None else championship.rounds.filter(number=number))
+def rounds_with_matches(championship: Championship, number: int | None = None, *, viewer=None) -> list[Round]:
+    """The rounds ``viewer`` may see (``visibility``) with ``match_list``, each match with its
+    ``board_list`` (board games and players)."""
+    visible = rounds_visible(championship, viewer)
+    rounds = list(visible if number is None else visible.filter(number=number))
     for r in rounds:
         r.match_list = list(
             r.matches.select_related("home", "away").prefetch_related("board_games__white", "board_games__black")

@@ -44,6 +44,7 @@ from ..models import Championship
 from ..selectors import bracket as brackets
 from ..selectors import categories, event_tables, results
 from ..selectors.adjudication import games_awaiting_adjudication
+from ..selectors.visibility import decisions_visible
 
 FINISHED_PER_PAGE = 50
 
@@ -90,7 +91,7 @@ def championship_detail(request, pk):
     if championship.status == Championship.Status.DRAFT and not (is_organiser or role):
         raise Http404
     entries = list(selectors.entries(championship))
-    rounds = selectors.rounds_with_boards(championship)
+    rounds = selectors.rounds_with_boards(championship, request.user)
     standings_rows = event_tables.stored_standings_rows(championship)
     my_entry = next((e for e in entries if e.member_id == getattr(request.user, "pk", None)), None)
     return render(
@@ -131,7 +132,7 @@ def championship_detail(request, pk):
             "rounds_total": selectors.rounds_total(championship, len(entries)),
             "lateness_ms": services.lateness_ms(championship),
             "is_live": selectors.is_live(championship),
-            "decisions": championship.decisions.select_related("by")[:30],
+            "decisions": decisions_visible(championship, request.user)[:30],
             "appoint_form": AppointForm(),
             "guest_form": GuestForm(),
             "pair_form": PairForm(),
@@ -162,7 +163,9 @@ def championship_bracket(request, pk):
     ):
         raise Http404
     return render(
-        request, "championships/bracket.html", {"championship": championship, "bracket": brackets.bracket(championship)}
+        request,
+        "championships/bracket.html",
+        {"championship": championship, "bracket": brackets.bracket(championship, request.user)},
     )
 
 

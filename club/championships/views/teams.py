@@ -46,7 +46,7 @@ def event_detail(request, pk: int):
     is_arbiter = authority.is_arbiter(event, request.user)
     is_chief = authority.is_chief(event, request.user)
     finished = event.status == Championship.Status.FINISHED
-    rounds = selectors.rounds_with_matches(event)
+    rounds = selectors.rounds_with_matches(event, viewer=request.user)
     return render(
         request,
         "teams/detail.html",
@@ -160,7 +160,7 @@ def event_action(request, pk: int, action: str):
 
 def round_detail(request, pk: int, number: int):
     event = _event(pk)
-    rounds = selectors.rounds_with_matches(event, number)
+    rounds = selectors.rounds_with_matches(event, number, viewer=request.user)
     if not rounds:
         raise Http404
     names = {t.pk: t.name for t in event.teams.all()}
