@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from club.notifications.services import decision_notify
 from club.platform import zones
-from club.platform.refusals import Invalid, NotFound, RuleRefusal
+from club.platform.refusals import Conflict, Invalid, NotFound, RuleRefusal
 from club.teams.models import BoardGame
 from games import results as vocabulary
 from games.models import Game
@@ -33,6 +33,7 @@ from ..decisions import decision_record, reason_given
 from ..followups import standings_recompute_after_commit
 from ..locks import championship_locked
 from ..models import Board, Championship, MatchGame, PlayoffGame, Round
+from ..selectors.versions import round_sheet_version
 from . import matches, teams
 from .closing import round_close_if_over
 
@@ -265,6 +266,7 @@ def round_results_set(
     results: dict[int, str],
     reason: str,
     records: str = "",
+    version: str | None = None,
     now: datetime | None = None,
 ) -> list[Board]:
     """A whole round's results in one go (a club night, an over-the-board round, 1.10.4):
@@ -273,11 +275,28 @@ def round_results_set(
     authority, game-layer service and decision log as one at a time. ``records``: the
     text of a PDN file of the round's games, each attached to its board's game. The
     boards record their results last, once the records are attached: the last result
-    of the event's last round finishes it, and a finished event's games take no record."""
+    of the event's last round finishes it, and a finished event's games take no record.
+
+    ``version``: the round's ``round_sheet_version`` when the caller's form was read. A
+    submission from another version is refused whole (409): someone recorded results of
+    the round meanwhile. It is checked holding the event's lock and the round's games'
+    locks, which every result of the event takes (``board_result_set``, the game hook),
+    so two submissions from one read never both stand."""
     now = now or timezone.now()
     with transaction.atomic():
         championship = championship_locked(championship_id)
         boards = {board.number: board for board in round_boards_to_record(championship, round_number)}
+        for board in boards.values():
+            board.game = game_locked(board.game_id)
+        if version is not None and version != round_sheet_version(list(boards.values())):
+            raise Conflict(
+                "results-changed",
+                _(
+                    "Someone recorded results of round %(n)s after you opened this form: nothing of yours "
+                    "was saved. The form now shows the results as they stand; check them and submit again."
+                )
+                % {"n": round_number},
+            )
         unknown = sorted(set(results) - set(boards))
         if unknown:
             raise Invalid(
@@ -291,7 +310,7 @@ def round_results_set(
             board_result_apply(
                 by,
                 championship,
-                game_locked(board.game_id),
+                board.game,
                 result=result,
                 reason=reason,
                 clause="1.10.4",
@@ -324,7 +343,7 @@ def _records_attach(by, championship: Championship, round_number: int, boards: l
                 _("Game %(n)s of the file is of no board of round %(round)s (its Round tag or players).")
                 % {"n": n, "round": round_number},
             )
-        game = game_locked(board.game_id)
+        game = board.game  # locked by round_results_set
         if venue_rules(game).results_reported:
             # At the board a record is a score sheet like a typed one: the same arbiters, the
             # same rules, and refused where its final position contradicts the result.
