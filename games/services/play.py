@@ -24,8 +24,10 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from club.members.models import Member
+from club.platform import zones
 from club.platform.sql import cursor as statement_cursor
 from games import clock, events, results, sql
 from games.models import BLACK, WHITE, Game, GameEvent, Move
@@ -71,15 +73,18 @@ def play_open_required(game: Game, now: datetime) -> None:
     if game.play_closes_at is not None and now >= game.play_closes_at:
         raise RuleRefusal(
             "play-closed",
-            "Play in this event has closed: the chief arbiter adjudicates this game. "
-            "You may still resign, or accept a draw offered before the close, until he rules.",
+            _(
+                "Play in this event has closed: the chief arbiter adjudicates this game. You may still resign, or accept a draw offered before the close, until he rules."
+            ),
         )
 
 
 def _not_before_start(game: Game, now: datetime) -> None:
     if game.starts_at is not None and now < game.starts_at:
         raise RuleRefusal(
-            "not-started", f"The game starts at {game.starts_at.isoformat()}; no move before then (003 1.6.3)."
+            "not-started",
+            _("The game starts at %(start)s; no move before then (003 1.6.3).")
+            % {"start": zones.shown(game.starts_at)},
         )
 
 
@@ -106,12 +111,15 @@ def game_move_make(
        deadline and draw offers; finish the game if the rules say it is over.
     """
     if not isinstance(text, str) or not text.strip():
-        raise Invalid("empty-move", "A move is a non-empty text.")
+        raise Invalid("empty-move", _("A move is a non-empty text."))
     text = _normalised(text)
     if len(text) > MOVE_TEXT_MAX:
-        raise Invalid("move-too-long", f"A move is at most {MOVE_TEXT_MAX} characters.")
+        raise Invalid("move-too-long", _("A move is at most %(n)s characters.") % {"n": MOVE_TEXT_MAX})
     if idempotency_key is not None and (not isinstance(idempotency_key, str) or len(idempotency_key) > KEY_MAX):
-        raise Invalid("bad-idempotency-key", f"An idempotency key is a text of at most {KEY_MAX} characters.")
+        raise Invalid(
+            "bad-idempotency-key",
+            _("An idempotency key is a text of at most %(n)s characters.") % {"n": KEY_MAX},
+        )
     attempt = functools.partial(
         _move,
         game_id=game_id,
@@ -140,12 +148,14 @@ def game_move_make(
         # A racing request took this ply (or key) between our check and insert.
         if "idempotency" in str(error):
             raise Conflict(
-                "idempotency-key-reused", "This idempotency key was already used for a different request."
+                "idempotency-key-reused", _("This idempotency key was already used for a different request.")
             ) from None
-        raise Conflict("stale-ply", "Another move was made at the same moment; reload the game.") from None
+        raise Conflict("stale-ply", _("Another move was made at the same moment; reload the game.")) from None
     if outcome is _FLAG_FELL:
         # Raised only now, after the transaction that ended the game on time committed.
-        raise RuleRefusal("flag-fell", "Your time ran out before the move arrived; the game ended on time (003 1.7.9).")
+        raise RuleRefusal(
+            "flag-fell", _("Your time ran out before the move arrived; the game ended on time (003 1.7.9).")
+        )
     if isinstance(outcome, Ending):
         raise _absence_refusal(outcome)
     return outcome
@@ -171,10 +181,14 @@ def _normalised(text: str) -> str:
 def _absence_refusal(ending: Ending) -> RuleRefusal:
     if ending.aborted:
         return RuleRefusal(
-            "game-aborted", f"The first move did not come within {first_move_seconds()} seconds; the game was aborted."
+            "game-aborted",
+            _("The first move did not come within %(seconds)s seconds; the game was aborted.")
+            % {"seconds": first_move_seconds()},
         )
     return RuleRefusal(
-        "forfeit", f"The allowed lateness passed before you came to the game: it ended by forfeit ({ending.clause})."
+        "forfeit",
+        _("The allowed lateness passed before you came to the game: it ended by forfeit (%(clause)s).")
+        % {"clause": ending.clause},
     )
 
 
@@ -205,29 +219,34 @@ def _move(
         if prior is not None:
             if prior.member_id != member.pk or prior.notation != text or prior.ply != expected_ply + 1:
                 raise Conflict(
-                    "idempotency-key-reused", "This idempotency key was already used for a different request."
+                    "idempotency-key-reused", _("This idempotency key was already used for a different request.")
                 )
             return MoveOutcome(prior, game, replayed=True)
     colour = player_colour(game, member)
     online_play_required(game)
     ongoing_required(game)
     if expected_ply != game.ply:
-        raise Conflict("stale-ply", f"The game has moved on: it is at ply {game.ply}, not {expected_ply}.")
+        raise Conflict(
+            "stale-ply",
+            _("The game has moved on: it is at ply %(ply)s, not %(expected_ply)s.")
+            % {"ply": game.ply, "expected_ply": expected_ply},
+        )
     v = rules_of(game)
     p = game_position(game)
     if v.turn(p) != colour:
-        raise RuleRefusal("not-your-turn", f"It is {v.turn(p)}'s turn to act.")
+        raise RuleRefusal("not-your-turn", _("It is %(colour)s's turn to act.") % {"colour": v.turn(p)})
     stopped = clocks_stopped(game) if game.turn_started_at is None else None
     if stopped is not None and stopped.get("adjudication"):
         raise RuleRefusal(
             "awaiting-adjudication",
-            "Play in this event has closed: the chief arbiter adjudicates this game. "
-            "You may still resign or agree a draw until he rules.",
+            _(
+                "Play in this event has closed: the chief arbiter adjudicates this game. You may still resign or agree a draw until he rules."
+            ),
         )
     if stopped is not None:
         raise RuleRefusal(
             "clocks-stopped",
-            "The arbiter has stopped the clocks; play resumes when he restarts them (003 5.3.1.6, 5.3.3).",
+            _("The arbiter has stopped the clocks; play resumes when he restarts them (003 5.3.1.6, 5.3.3)."),
         )
     now = now or timezone.now()
     play_open_required(game, now)
@@ -242,8 +261,10 @@ def _move(
     if awaited is not None:
         raise RuleRefusal(
             "opponent-absent",
-            f"Your opponent ({awaited}) has not come yet: his clock runs, and you make no move "
-            "until he checks in (003 1.6.3).",
+            _(
+                "Your opponent (%(awaited)s) has not come yet: his clock runs, and you make no move until he checks in (003 1.6.3)."
+            )
+            % {"awaited": awaited},
         )
     tc = game.time_control
     running = tc.timed and game.turn_started_at is not None
@@ -386,7 +407,7 @@ def _store(cursor, move: Move, game: Game, version: str | None) -> None:
         if not sql.move_store_if_unchanged(cursor, move, game, version):
             raise _LockNeeded
     elif not sql.move_store(cursor, move, game):
-        raise NotFound("no-such-game", f"There is no game {game.pk}.")
+        raise NotFound("no-such-game", _("There is no game %(pk)s.") % {"pk": game.pk})
 
 
 # ---- resign, abort ------------------------------------------------------------------------
@@ -478,9 +499,9 @@ def game_abort(*, game_id: int, member: Member, now: datetime | None = None) -> 
         ongoing_required(game)
         if game.starts_at is not None:
             # A scheduled (championship) game is played or forfeited (1.9), never called off by a player.
-            raise RuleRefusal("abort-scheduled", "A scheduled game cannot be aborted; resign or ask the arbiter.")
+            raise RuleRefusal("abort-scheduled", _("A scheduled game cannot be aborted; resign or ask the arbiter."))
         if game.white_moves and game.black_moves:
-            raise RuleRefusal("abort-too-late", "A game can be aborted only before both sides have moved.")
+            raise RuleRefusal("abort-too-late", _("A game can be aborted only before both sides have moved."))
         game_finish(game=game, ending=Ending(None, "aborted", aborted=True), now=now)
         return game
 
@@ -500,12 +521,12 @@ def game_check_in(*, game_id: int, member: Member, now: datetime | None = None) 
         if ended:
             return game
         if game.starts_at is None:
-            raise RuleRefusal("no-check-in", "Only a game with a scheduled start takes a check-in.")
+            raise RuleRefusal("no-check-in", _("Only a game with a scheduled start takes a check-in."))
         if now < game.starts_at - check_in_window():
             raise RuleRefusal(
                 "check-in-not-open",
-                f"Check-in opens {check_in_window().seconds // 60} minutes before the start "
-                f"({game.starts_at.isoformat()}).",
+                _("Check-in opens %(minutes)s minutes before the start (%(start)s).")
+                % {"minutes": check_in_window().seconds // 60, "start": zones.shown(game.starts_at)},
             )
         field = "white_checked_in_at" if colour == WHITE else "black_checked_in_at"
         if getattr(game, field) is None:
@@ -527,18 +548,19 @@ def _offer(game: Game, colour: str) -> None:
 def _offer_made(game: Game, colour: str) -> None:
     """Put ``colour``'s draw offer on the table of ``game`` (unsaved), or refuse it."""
     if game.draw_offer_by:
-        raise RuleRefusal("draw-already-offered", "A draw offer is already on the table.")
+        raise RuleRefusal("draw-already-offered", _("A draw offer is already on the table."))
     # Once play has closed for adjudication no move can be made, so either side may offer.
     closed = game.turn_started_at is None and (clocks_stopped(game) or {}).get("adjudication")
     if not closed and (game.ply == 0 or game.to_move == colour):
         raise RuleRefusal(
-            "draw-offer-not-now", "A player may offer a draw only right after making his move (003 2.1.9.3)."
+            "draw-offer-not-now", _("A player may offer a draw only right after making his move (003 2.1.9.3).")
         )
     if game.draw_barred == colour:
         raise RuleRefusal(
             "draw-offer-used",
-            "Your offer was declined: you may offer again only after your opponent has used "
-            "his right to offer (003 2.1.9.4).",
+            _(
+                "Your offer was declined: you may offer again only after your opponent has used his right to offer (003 2.1.9.4)."
+            ),
         )
     game.draw_offer_by, game.draw_offer_ply = colour, game.ply
     if game.draw_barred and game.draw_barred != colour:
@@ -573,7 +595,7 @@ def game_draw_answer(*, game_id: int, member: Member, accept: bool, now: datetim
         if ended:
             return game
         if not game.draw_offer_by or game.draw_offer_by == colour:
-            raise RuleRefusal("no-draw-offer", "Your opponent has not offered a draw.")
+            raise RuleRefusal("no-draw-offer", _("Your opponent has not offered a draw."))
         if accept:
             game_finish(game=game, ending=Ending(None, "agreement", "003 2.1.9.1.1"), now=now)
         else:
@@ -633,16 +655,22 @@ def _repetition_claim_locked(*, game_id: int, member: Member, expected_ply: int,
     online_play_required(game)
     ongoing_required(game)
     if expected_ply != game.ply:
-        raise Conflict("stale-ply", f"The game has moved on: it is at ply {game.ply}, not {expected_ply}.")
+        raise Conflict(
+            "stale-ply",
+            _("The game has moved on: it is at ply %(ply)s, not %(expected_ply)s.")
+            % {"ply": game.ply, "expected_ply": expected_ply},
+        )
     now = now or timezone.now()
     if flag_if_fallen(game, now):
         return game
     v = rules_of(game)
     if not hasattr(v, "can_claim_repetition"):
-        raise RuleRefusal("no-repetition-rule", f"{game.discipline} has no repetition claim.")
+        raise RuleRefusal(
+            "no-repetition-rule", _("%(discipline)s has no repetition claim.") % {"discipline": game.discipline}
+        )
     p = game_position(game)
     if v.turn(p) != colour:
-        raise RuleRefusal("not-your-turn", "Only the side to move may claim a repetition (003 2.1.9.2).")
+        raise RuleRefusal("not-your-turn", _("Only the side to move may claim a repetition (003 2.1.9.2)."))
     target = p
     if move:
         try:
@@ -652,7 +680,7 @@ def _repetition_claim_locked(*, game_id: int, member: Member, expected_ply: int,
     if not v.can_claim_repetition(target):
         if move:
             raise _WrittenMoveStands()
-        raise RuleRefusal("claim-refused", "The position has not occurred three times (003 2.1.9.1.9).")
+        raise RuleRefusal("claim-refused", _("The position has not occurred three times (003 2.1.9.1.9)."))
     game_finish(game=game, ending=Ending(None, "repetition", "003 2.1.9.2"), now=now)
     return game
 

@@ -87,7 +87,7 @@ class AppointView(_Action):
             role=data.validated_data["role"],
             reason=data.validated_data["reason"],
         )
-        return Response(_detail(championship_or_404(pk)))
+        return Response(_detail(championship_or_404(pk), request.user))
 
 
 class OperatorView(_Action):
@@ -98,7 +98,7 @@ class OperatorView(_Action):
         data.is_valid(raise_exception=True)
         member = get_object_or_404(Member, pk=data.validated_data["member_id"])
         services.board_operator_appoint(by=request.user, championship_id=pk, member=member)
-        return Response(_detail(championship_or_404(pk)))
+        return Response(_detail(championship_or_404(pk), request.user))
 
 
 class InviteView(_Action):
@@ -108,7 +108,7 @@ class InviteView(_Action):
         data.is_valid(raise_exception=True)
         member = get_object_or_404(Member, pk=data.validated_data["member_id"])
         services.invitation_add(by=request.user, championship_id=pk, member=member)
-        return Response(_detail(championship_or_404(pk)))
+        return Response(_detail(championship_or_404(pk), request.user))
 
 
 class EntryAddView(_Action):
@@ -144,14 +144,14 @@ class GuestMergeView(_Action):
         data.is_valid(raise_exception=True)
         member = get_object_or_404(Member, pk=data.validated_data["member_id"])
         services.guest_merge(by=request.user, championship_id=pk, guest_id=guest_id, member=member)
-        return Response(_detail(championship_or_404(pk)))
+        return Response(_detail(championship_or_404(pk), request.user))
 
 
 class OpenEntriesView(_Action):
     @extend_schema(request=None, responses=s.ChampionshipDetailSerializer)
     def post(self, request, pk):
         services.entries_open(by=request.user, championship_id=pk)
-        return Response(_detail(championship_or_404(pk)))
+        return Response(_detail(championship_or_404(pk), request.user))
 
 
 class BroadcastDelayView(_Action):
@@ -161,7 +161,7 @@ class BroadcastDelayView(_Action):
         data = s.BroadcastDelaySerializer(data=request.data)
         data.is_valid(raise_exception=True)
         services.broadcast_delay_set(by=request.user, championship_id=pk, minutes=data.validated_data["minutes"])
-        return Response(_detail(championship_or_404(pk)))
+        return Response(_detail(championship_or_404(pk), request.user))
 
 
 class CloseEntriesView(_Action):
@@ -170,7 +170,7 @@ class CloseEntriesView(_Action):
         """Close the entries and draw the lot: the server draws its seed and publishes it
         (``lot_seed``), so that anyone can draw the lot again and check it (1.6.2)."""
         services.entries_close(by=request.user, championship_id=pk)
-        return Response(_detail(championship_or_404(pk)))
+        return Response(_detail(championship_or_404(pk), request.user))
 
 
 class EntryView(_Action):

@@ -351,7 +351,7 @@ def _valid(form) -> dict:
     if not form.is_valid():
         field, errors = next(iter(form.errors.items()))
         label = form.fields[field].label if field in form.fields else field
-        raise Invalid("invalid", f"{label}: {errors[0]}")
+        raise Invalid("invalid", _("%(field)s: %(error)s") % {"field": label, "error": errors[0]})
     return form.cleaned_data
 
 
