@@ -70,6 +70,43 @@ def test_the_second_submission_from_the_same_reading_is_refused_and_writes_nothi
 
 
 @pytest.mark.django_db
+def test_the_api_refuses_the_second_of_two_submissions_from_one_reading(
+    make_championship, players, staff, on_commit, api
+):
+    championship, boards = _round_one(make_championship, players, staff, on_commit)
+    url = f"/api/championships/{championship.pk}/rounds/1/results/"
+    chief = api(staff["chief"])
+    sheet = chief.client.get(url).json()
+    assert [b["number"] for b in sheet["boards"]] == [1, 2, 3] and sheet["version"]
+
+    stood = chief.post(
+        url, {"results": [{"board": 2, "result": "1-0"}], "reason": "scoresheet", "version": sheet["version"]}
+    )
+    assert stood.status_code == 200 and [b["result"] for b in stood.json()] == ["1-0"]
+    before = club_snapshot(WATCHED)
+    late = chief.post(
+        url,
+        {"results": [{"board": 2, "result": "0-1"}, {"board": 3, "result": "1-0"}], "reason": "mine",
+         "version": sheet["version"]},
+    )  # fmt: skip
+    assert late.status_code == 409 and late.json()["error"] == "results-changed"
+    assert "Someone recorded results of round 1" in late.json()["detail"]
+    assert club_snapshot(WATCHED) == before
+    assert chief.client.get(url).json()["version"] != sheet["version"]  # read again, then send
+
+
+@pytest.mark.django_db
+def test_only_who_records_the_round_s_results_reads_its_sheet_through_the_api(
+    make_championship, players, staff, on_commit, api
+):
+    # 1.10.4: the chief arbiter (or deputy) sets results; a player may not, nor read the form's sheet.
+    championship, _boards = _round_one(make_championship, players, staff, on_commit)
+    url = f"/api/championships/{championship.pk}/rounds/1/results/"
+    assert api(players[0]).client.get(url).status_code == 403
+    assert api(players[0]).post(url, {"results": [], "reason": "x", "version": "x"}).status_code == 403
+
+
+@pytest.mark.django_db
 def test_a_stale_version_is_refused_by_the_service_itself(make_championship, players, staff, on_commit):
     championship, boards = _round_one(make_championship, players, staff, on_commit)
     read = round_sheet_version(services.round_boards_to_record(championship, 1))

@@ -23,6 +23,7 @@ from club.teams.models import BoardGame
 from .. import authority, selectors, services
 from ..models import Board, Championship
 from ..selectors.board_results import boards_without_result
+from ..selectors.versions import round_sheet_version
 from ..selectors.visibility import rounds_visible
 from . import serializers as s
 from .team_serializers import TeamBoardGameSerializer
@@ -316,6 +317,35 @@ class ResultView(_Action):
         if isinstance(pairing, BoardGame):
             return Response(TeamBoardGameSerializer(pairing).data)
         return Response(s.BoardSerializer(pairing).data)
+
+
+class RoundResultsView(_Action):
+    @extend_schema(responses=s.RoundResultsSheetSerializer)
+    def get(self, request, pk, number):
+        """A published round's boards whose results are entered together (1.10.4), with the version
+        of their results, to send back with them."""
+        championship = visible_or_404(pk, request.user)
+        authority.require(request.user, authority.round_results_action(championship), championship)
+        boards = services.round_boards_to_record(championship, number)
+        return Response({"version": round_sheet_version(boards), "boards": s.BoardSerializer(boards, many=True).data})
+
+    @extend_schema(request=s.RoundResultsSerializer, responses=s.BoardSerializer(many=True))
+    def post(self, request, pk, number):
+        """Record a round's results in one go (the chief arbiter or deputy; at the board, an arbiter;
+        1.10.4), all or nothing. A round whose results were recorded since ``version`` was read is
+        refused (409 results-changed) and nothing is written: read it again."""
+        data = s.RoundResultsSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        changed = services.round_results_set(
+            by=request.user,
+            championship_id=pk,
+            round_number=number,
+            results={row["board"]: row["result"] for row in values["results"]},
+            reason=values["reason"],
+            version=values["version"],
+        )
+        return Response(s.BoardSerializer(changed, many=True).data)
 
 
 def _board_of(pk: int, game_id: int) -> Board | None:

@@ -28,7 +28,7 @@ from games.services.score_sheet import score_sheet_moves_apply
 from games.services.timing import clocks_stopped
 from games.venue import venue_rules
 
-from ..authority import Action, require, result_still_open
+from ..authority import Action, require, result_still_open, round_results_action
 from ..decisions import decision_record, reason_given
 from ..followups import standings_recompute_after_commit
 from ..locks import championship_locked
@@ -285,6 +285,8 @@ def round_results_set(
     now = now or timezone.now()
     with transaction.atomic():
         championship = championship_locked(championship_id)
+        # Who may enter the round is asked first: a stale version tells nothing to who may not.
+        require(by, round_results_action(championship), championship)
         boards = {board.number: board for board in round_boards_to_record(championship, round_number)}
         for board in boards.values():
             board.game = game_locked(board.game_id)
