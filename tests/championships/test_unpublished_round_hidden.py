@@ -131,3 +131,13 @@ def test_the_files_hold_no_board_of_the_round_before_it_is_published(paired, pla
         )
     published = Client().get(f"/api/championships/{paired.pk}/export/trf/").content.decode()
     assert published != files["trf"], resting
+
+
+def test_the_knockout_bracket_shows_a_paired_round_to_its_arbiters_only(make_championship, players, staff):
+    knockout = make_championship(players[:4], system="knockout", games_per_pairing=2)
+    services.round_pair(by=staff["arbiter"], championship_id=knockout.pk, now=T0)
+    for who, client in visitors(players, staff).items():
+        assert 'id="round-1"' not in client.get(f"/championships/{knockout.pk}/bracket/").content.decode(), who
+        assert client.get(f"/api/championships/{knockout.pk}/bracket/").json() == [], who
+    assert 'id="round-1"' in an_arbiter(staff).get(f"/championships/{knockout.pk}/bracket/").content.decode()
+    assert [r["number"] for r in an_arbiter(staff).get(f"/api/championships/{knockout.pk}/bracket/").json()] == [1]
