@@ -11,6 +11,7 @@ few seconds). A different reply deletes the line.
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from games.models import ConditionalLine, Game, Move
 from games.rules.base import IllegalMove
@@ -38,25 +39,31 @@ def conditional_line_set(*, game_id: int, member, moves: list[str]) -> Condition
     """
     game = Game.objects.filter(id=game_id).first()
     if game is None or game.colour_of(member.id) is None:
-        raise Forbidden("not-a-player", "Only a player of this game prepares its moves.")
+        raise Forbidden("not-a-player", _("Only a player of this game prepares its moves."))
     if not moves:
         ConditionalLine.objects.filter(game=game, member=member).delete()
         return None
     if game.status != Game.Status.ONGOING or not game.time_control.correspondence:
-        raise RuleRefusal("not-correspondence", "Conditional moves are for ongoing correspondence games.")
+        raise RuleRefusal("not-correspondence", _("Conditional moves are for ongoing correspondence games."))
     if game.to_move == game.colour_of(member.id):
-        raise RuleRefusal("your-turn", "It is your move: make it; prepare answers after it.")
+        raise RuleRefusal("your-turn", _("It is your move: make it; prepare answers after it."))
     if len(moves) % 2 or len(moves) > MAX_PLIES:
-        raise Invalid("bad-line", f"A line is pairs of moves (the opponent's, then yours), at most {MAX_PLIES // 2}.")
+        raise Invalid(
+            "bad-line",
+            _("A line is pairs of moves (the opponent's, then yours), at most %(n)s.") % {"n": MAX_PLIES // 2},
+        )
     v, position, canonical = rules_of(game), game_position(game), []
     for n, text in enumerate(moves, 1):
         try:
             canonical.append(_canonical(v, position, str(text).strip()))
             position = v.play(position, canonical[-1])
         except IllegalMove as error:
-            raise RuleRefusal("illegal-move", f"Move {n} of the line, {text!r}: {error}") from None
+            raise RuleRefusal(
+                "illegal-move",
+                _("Move %(n)s of the line, %(text)s: %(error)s") % {"n": n, "text": repr(text), "error": error},
+            ) from None
         if v.result(position) is not None and n < len(moves):
-            raise RuleRefusal("line-after-end", f"The game would be over after move {n} of the line.")
+            raise RuleRefusal("line-after-end", _("The game would be over after move %(n)s of the line.") % {"n": n})
     line, _created = ConditionalLine.objects.update_or_create(
         game=game, member=member, defaults={"after_ply": game.ply, "moves": canonical}
     )

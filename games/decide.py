@@ -24,7 +24,7 @@ Instants are datetimes; vacations ("pauses") are each player's
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
@@ -115,10 +115,13 @@ class Ending:
 
 @dataclass(frozen=True, slots=True)
 class Refusal:
-    """A move refused, nothing changed: a code a client switches on and the reason, naming the rule."""
+    """A move refused, nothing changed: a code a client switches on, the reason in
+    English naming the rule, and the facts it cites (``params``) for the service
+    to word it in the reader's language and zone."""
 
     code: str
     reason: str
+    params: dict = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,7 +177,8 @@ def move(
     (1.7.9) unless the move itself wins (1.7.12).
     """
     if rules.turn(position) != mover:
-        return Refusal("not-your-turn", f"It is {rules.turn(position)}'s turn to act.")
+        turn = rules.turn(position)
+        return Refusal("not-your-turn", f"It is {turn}'s turn to act.", {"colour": turn})
     if stopped is not None:
         if stopped.get("adjudication"):
             return Refusal(
@@ -191,7 +195,9 @@ def move(
         return closed
     if state.starts_at is not None and now < state.starts_at:
         return Refusal(
-            "not-started", f"The game starts at {state.starts_at.isoformat()}; no move before then (003 1.6.3)."
+            "not-started",
+            f"The game starts at {state.starts_at.isoformat()}; no move before then (003 1.6.3).",
+            {"start": state.starts_at},
         )
     absent = absence_ending(state, now)
     if absent is not None:
@@ -203,6 +209,7 @@ def move(
             "opponent-absent",
             f"Your opponent ({awaited}) has not come yet: his clock runs, and you make no move "
             "until he checks in (003 1.6.3).",
+            {"awaited": awaited},
         )
     tc = state.control
     started = state.turn_started_at if tc.timed else None  # None: no clock runs
@@ -213,7 +220,7 @@ def move(
     except IllegalMove as refusal:
         if started is not None and elapsed >= tc.allowance_ms(state.left_of(mover)):
             return _flag_fell(state, mover, started, pauses)
-        return Refusal("illegal-move", str(refusal))
+        return Refusal("illegal-move", str(refusal), {"reason": str(refusal)})
     result = rules.result(new) or move_limit_draw(state)
     ending = None if result is None else Ending(result.winner, result.reason, result.clause)
     if started is None:
@@ -306,9 +313,12 @@ def _absence_refusal(state: GameState, ending: Ending) -> Refusal:
         return Refusal(
             "game-aborted",
             f"The first move did not come within {state.first_move_seconds} seconds; the game was aborted.",
+            {"seconds": state.first_move_seconds},
         )
     return Refusal(
-        "forfeit", f"The allowed lateness passed before you came to the game: it ended by forfeit ({ending.clause})."
+        "forfeit",
+        f"The allowed lateness passed before you came to the game: it ended by forfeit ({ending.clause}).",
+        {"clause": ending.clause},
     )
 
 

@@ -54,6 +54,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 from django.utils import translation
+from django.utils.translation import gettext as _
 
 from games.models import Game, Move
 from games.rules import IllegalMove, ballots64, pdn, renju_records, variant
@@ -149,7 +150,7 @@ def game_record(*, game: Game, format: str, moves: list[str] | None = None) -> s
     date = (game.started_at or game.created_at).strftime("%Y.%m.%d")
     if game.discipline in DRAUGHTS:
         if format != "pdn":
-            raise Invalid("bad-format", "Draughts games are exported as PDN (format=pdn).")
+            raise Invalid("bad-format", _("Draughts games are exported as PDN (format=pdn)."))
         tags = {
             "Event": game.event or "Club game",
             "Site": game.site or venue_site(game),
@@ -171,7 +172,7 @@ def game_record(*, game: Game, format: str, moves: list[str] | None = None) -> s
             tags["TimeControl"] = str(game.time_control)
         return pdn.write_game(tags, moves, game.result or "*")
     if format not in ("renju", "plain", "sgf"):
-        raise Invalid("bad-format", "Renju games are exported as format=renju (plain) or format=sgf.")
+        raise Invalid("bad-format", _("Renju games are exported as format=renju (plain) or format=sgf."))
     record = renju_records.Record(
         moves=moves,
         rule=game.opening_rule or "none",
@@ -245,16 +246,20 @@ def records_read(text: str) -> list[dict]:
     max_bytes = _budget("RECORD_IMPORT_MAX_BYTES", 512 * 1024)
     size = len(text.encode("utf-8", "surrogatepass"))
     if size > max_bytes:
-        raise Invalid("record-too-large", f"The file has {size} bytes; an import reads at most {max_bytes}.")
+        raise Invalid(
+            "record-too-large",
+            _("The file has %(size)s bytes; an import reads at most %(max_bytes)s.")
+            % {"size": size, "max_bytes": max_bytes},
+        )
     if not text.strip():
-        raise Invalid("empty-record", "The file is empty.")
+        raise Invalid("empty-record", _("The file is empty."))
     max_games = _budget("RECORD_IMPORT_MAX_GAMES", 200)
     try:
         parsed = _read_renju(text, max_games) if _is_renju(text) else _read_pdn(text, max_games)
     except IllegalMove as error:
         raise Invalid("bad-record", str(error)) from None
     if not parsed:
-        raise Invalid("empty-record", "No game found in the file.")
+        raise Invalid("empty-record", _("No game found in the file."))
     return parsed
 
 
@@ -264,16 +269,22 @@ def record_attach(*, game: Game, item: dict) -> Game:
     Refused if the game has moves already, the record is of another discipline, or its
     result says otherwise (a record that contradicts the result is not this game's, 2.1.10.4)."""
     if game.status != Game.Status.FINISHED:
-        raise Conflict("not-finished", f"Game {game.pk} has no result yet: record its result with its moves.")
+        raise Conflict(
+            "not-finished", _("Game %(pk)s has no result yet: record its result with its moves.") % {"pk": game.pk}
+        )
     if game.ply or game.moves.exists():
-        raise Conflict("has-moves", f"Game {game.pk} has its moves already.")
+        raise Conflict("has-moves", _("Game %(pk)s has its moves already.") % {"pk": game.pk})
     recorded = item["game"]
     if recorded["discipline"] != game.discipline or recorded.get("start_fen"):
-        raise Invalid("other-game", f"The record is not a {game.discipline} game from the start position.")
+        raise Invalid(
+            "other-game",
+            _("The record is not a %(discipline)s game from the start position.") % {"discipline": game.discipline},
+        )
     if recorded.get("result") and recorded["result"] != game.result:
         raise Invalid(
             "record-contradicts-result",
-            f"The record gives {recorded['result']}, the game's result is {game.result}: one of them is wrong.",
+            _("The record gives %(result)s, the game's result is %(game_result)s: one of them is wrong.")
+            % {"result": recorded["result"], "game_result": game.result},
         )
     _moves_store(game, item["moves"])
     game.ply, game.fen, game.to_move = recorded["ply"], recorded["fen"], recorded["to_move"]
@@ -360,7 +371,7 @@ def _read_pdn(text: str, max_games: int) -> list[dict]:
                 if ballot and v.to_fen(given) != v.to_fen(start):
                     raise IllegalMove(f"the FEN is not the starting position of ballot {ballot[:40]!r}")
                 start = given
-            _, positions = pdn.replay_game(g, discipline, start=start)
+            _replayed, positions = pdn.replay_game(g, discipline, start=start)
         except IllegalMove as error:
             raise IllegalMove(f"{label}: {error}") from None
         moves = []

@@ -144,7 +144,7 @@ class LadderView(APIView):
         """The next step of the rapid/blitz ladder for a player of this game (1.16.6); for its arbiters."""
         game = get_object_or_404(Game, pk=pk)
         if not verdict(request.user, Action.GAME_DESK, game).allowed:
-            raise Forbidden("not-arbiter", "Only an arbiter of this game sees the ladder.")
+            raise Forbidden("not-arbiter", _("Only an arbiter of this game sees the ladder."))
         player = get_object_or_404(Member, pk=member)
         return Response(selectors.ladder_next(game=game, member=player))
 
@@ -257,7 +257,7 @@ class ChampionshipLogView(APIView):
         """The championship's audit log: its arbiters, organiser and the club's administrators."""
         championship = get_object_or_404(Championship, pk=pk)
         if not selectors.may_see_log(request.user, championship):
-            raise Forbidden("not-arbiter", "The log is for the championship's arbiters.")
+            raise Forbidden("not-arbiter", _("The log is for the championship's arbiters."))
         return Response(AuditOut(selectors.championship_log(championship), many=True).data)
 
 

@@ -34,6 +34,7 @@ from games import clock
 from games.models import Game
 
 from .models import Board, Championship, Round
+from .selectors.visibility import rounds_visible
 
 PRODID = "-//Draughts & renju club//results//EN"
 SALT = "club.championships.calendar"
@@ -131,7 +132,7 @@ def championship_feed(championship: Championship, base_url: str) -> bytes:
                 )
             )
         return cal.to_ical()
-    for the_round in championship.rounds.order_by("number"):
+    for the_round in rounds_visible(championship).order_by("number"):  # a feed everyone shares: the public's
         start = _round_start(the_round)
         if start is None:
             continue

@@ -34,9 +34,10 @@ from games.rules import family, renju_exchange, renju_records
 from ratings import standings
 
 from . import selectors, trf
-from .models import Appointment, Board, Championship, MatchGame
+from .models import Appointment, Championship, MatchGame
 from .selectors import result_pages, results
 from .selectors.broadcast import boards_withheld
+from .selectors.visibility import PUBLIC_ROUNDS, boards_visible, rounds_visible
 
 # The game files last built, each under its event's results version (which names its
 # rounds, names, results and the moves of games in progress): a 500-player Swiss's
@@ -70,9 +71,7 @@ def _games(championship: Championship) -> list[tuple[str, object]]:
     a team event's: match by match."""
     if championship.plays_micro_matches:
         played = (
-            MatchGame.objects.filter(
-                board__round__championship=championship, board__round__status__in=results.PUBLISHED_ROUNDS
-            )
+            MatchGame.objects.filter(board__round__championship=championship, board__round__status__in=PUBLIC_ROUNDS)
             .select_related("game", "game__white", "game__black", "board__round")
             .order_by("board__round__number", "board__number", "number")
         )
@@ -85,7 +84,7 @@ def _games(championship: Championship) -> list[tuple[str, object]]:
             BoardGame.objects.filter(
                 match__round__championship=championship,
                 game__isnull=False,
-                match__round__status__in=results.PUBLISHED_ROUNDS,
+                match__round__status__in=PUBLIC_ROUNDS,
             )
             .select_related("game", "game__white", "game__black", "match__round")
             .order_by("match__round__number", "match__number", "board")
@@ -95,9 +94,8 @@ def _games(championship: Championship) -> list[tuple[str, object]]:
             for bg in played
         ]
     boards = (
-        Board.objects.filter(
-            round__championship=championship, game__isnull=False, round__status__in=results.PUBLISHED_ROUNDS
-        )
+        boards_visible(championship)
+        .filter(game__isnull=False)
         .select_related("game", "game__white", "game__black", "round")
         .order_by("round__number", "number")
     )
@@ -330,15 +328,13 @@ def trf_text(championship: Championship) -> Export:
             *selectors.results_plain(championship, withheld=withheld), **selectors.standings_options(championship)
         )
     }
-    published = list(championship.rounds.filter(status__in=results.PUBLISHED_ROUNDS).order_by("number"))
+    published = list(rounds_visible(championship).order_by("number"))
     numbers = [r.number for r in published]
     rounds = selectors.played_rounds(championship, closed_only=False, unfinished=True, withheld=withheld)
     # Only published rounds, with the rests of a round robin (played_rounds leaves them out).
     all_numbers = list(championship.rounds.order_by("number").values_list("number", flat=True))
     by_number = dict(zip(all_numbers, rounds))
-    rests = Board.objects.filter(round__championship=championship, black__isnull=True, result="").values_list(
-        "round__number", "white_id"
-    )
+    rests = boards_visible(championship).filter(black__isnull=True, result="").values_list("round__number", "white_id")
     for number, white in rests:
         if number in by_number:
             by_number[number].append({"white": white, "black": None, "result": ""})

@@ -25,7 +25,6 @@ from .models import Championship, Round
 from .selectors.results_json import results_plain
 
 CLUB_FEED_SIZE = 50
-_PUBLIC_ROUNDS = (Round.Status.PUBLISHED, Round.Status.CLOSED)
 
 
 def _absolute(path: str) -> str:
@@ -56,8 +55,9 @@ def event_results_feed(championship: Championship) -> bytes:
         feed_guid=page,
     )
     rounds = {r.number: r for r in Round.objects.filter(championship=championship)}
-    # As a spectator sees them: a result the broadcast delay withholds is still "playing".
-    published = [r for r in results_plain(championship)["rounds"] if r["status"] in _PUBLIC_ROUNDS]
+    # The public's rounds (``selectors.visibility``), as a spectator sees them: a result the
+    # broadcast delay withholds is still "playing".
+    published = results_plain(championship)["rounds"]
     # A game's end dates its round's entry once its result is shown, not before.
     game_ids = [b["game_id"] for r in published for b in r["boards"] if b.get("game_id") and b.get("result")]
     ended = dict(Game.objects.filter(id__in=game_ids).values_list("id", "ended_at"))

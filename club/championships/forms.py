@@ -305,9 +305,14 @@ class RoundResultsForm(forms.Form):
         help_text=_("Each game goes to its board by its Round tag (3.2: round 3, board 2) or its players' names."),
     )
 
-    def __init__(self, *args, boards=(), **kwargs):
+    # The version of the results the form was read at (``selectors.versions.round_sheet_version``):
+    # a submission from a version since changed is refused, so nobody overwrites results unseen.
+    version = forms.CharField(widget=forms.HiddenInput, max_length=64)
+
+    def __init__(self, *args, boards=(), version: str = "", **kwargs):
         super().__init__(*args, **kwargs)
         self.boards = list(boards)
+        self.fields["version"].initial = version
         for board in self.boards:
             self.fields[f"board_{board.number}"] = forms.ChoiceField(
                 label=_("Board %(n)s: %(white)s – %(black)s")

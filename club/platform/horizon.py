@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 
 from django.utils.translation import gettext as _
 
+from . import zones
 from .refusals import Invalid
 
 HORIZON = timedelta(days=3653)  # ten years, leap days included
@@ -21,5 +22,5 @@ def within_horizon(moment: datetime | None, now: datetime, what: str) -> None:
         raise Invalid(
             "beyond-horizon",
             _("%(what)s is more than ten years away: give a date before %(latest)s.")
-            % {"what": what, "latest": (now + HORIZON).date().isoformat()},
+            % {"what": what, "latest": zones.shown(now + HORIZON)},
         )

@@ -55,5 +55,5 @@ def one_line_required(value: str, *, what: str) -> str:
     """For services: ``value``, or the refusal ``Invalid`` (400) that names ``what`` was typed wrong."""
     found = refused_character(value or "")
     if found is not None:
-        raise Invalid("control-character", f"{what}: {_message(found)}")
+        raise Invalid("control-character", _("%(what)s: %(why)s") % {"what": what, "why": _message(found)})
     return value

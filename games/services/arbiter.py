@@ -18,6 +18,7 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from club.members.models import Member
 from games import events, results, selectors
@@ -90,11 +91,14 @@ def game_result_apply(
     """``game_result_change`` for a caller that holds the game's lock already
     (``guards.game_locked``, taken once in its transaction: an adjudication)."""
     if result not in RESULTS:
-        raise Invalid("bad-result", f"A result is one of {', '.join(RESULTS)}.")
+        raise Invalid("bad-result", _("A result is one of %(results)s.") % {"results": ", ".join(RESULTS)})
     if grounds not in GROUNDS:
-        raise Invalid("bad-grounds", f"A result is corrected on the grounds of {', '.join(GROUNDS)} (003 2.1.10.4).")
+        raise Invalid(
+            "bad-grounds",
+            _("A result is corrected on the grounds of %(grounds)s (003 2.1.10.4).") % {"grounds": ", ".join(GROUNDS)},
+        )
     if not reason.strip():
-        raise Invalid("no-reason", "Say why: every arbiter's decision is recorded with its reason.")
+        raise Invalid("no-reason", _("Say why: every arbiter's decision is recorded with its reason."))
     now = now or timezone.now()
     before = {"status": game.status, "result": game.result, "termination": game.termination}
     forfeit = results.is_forfeit(result)  # +/-, -/+, -/- (1.12.2)
@@ -148,10 +152,10 @@ def correction_floor_ms(discipline: str) -> int:
 
 def _timed_ongoing(game: Game) -> None:
     if game.status != Game.Status.ONGOING:
-        raise Conflict("game-over", "The game is over.")
+        raise Conflict("game-over", _("The game is over."))
     tc = game.time_control
     if not tc.timed or tc.correspondence:
-        raise RuleRefusal("not-live", "Only a live game's clocks are stopped or corrected.")
+        raise RuleRefusal("not-live", _("Only a live game's clocks are stopped or corrected."))
 
 
 def game_clocks_stop(
@@ -168,13 +172,13 @@ def game_clocks_stop(
     side to move keeps what he had left at ``now``; no move is accepted until they
     restart. If his flag had already fallen, the game ends on time instead."""
     if not reason.strip():
-        raise Invalid("no-reason", "Say why: every arbiter's decision is recorded with its reason.")
+        raise Invalid("no-reason", _("Say why: every arbiter's decision is recorded with its reason."))
     now = now or timezone.now()
     with transaction.atomic():
         game = game_locked(game_id)
         _timed_ongoing(game)
         if clocks_stopped(game) is not None:
-            raise Conflict("clocks-stopped", "The clocks are already stopped.")
+            raise Conflict("clocks-stopped", _("The clocks are already stopped."))
         if flag_if_fallen(game, now):
             return game
         field = "white_ms" if clock_running(game) == "white" else "black_ms"
@@ -233,7 +237,7 @@ def game_clocks_start(*, game_id: int, arbiter: Member, reason: str = "", now: d
     with transaction.atomic():
         game = game_locked(game_id)
         if clocks_stopped(game) is None:
-            raise Conflict("clocks-running", "The clocks are not stopped.")
+            raise Conflict("clocks-running", _("The clocks are not stopped."))
         game.turn_started_at = now
         game.deadline = game_deadline(game)
         game.save(update_fields=["turn_started_at", "deadline"])
@@ -258,9 +262,9 @@ def game_clock_correct(
     shortened time never goes below ``correction_floor_ms``; a longer one is
     always allowed. The side to move's clock restarts from ``now``."""
     if not reason.strip():
-        raise Invalid("no-reason", "Say why: every arbiter's decision is recorded with its reason.")
+        raise Invalid("no-reason", _("Say why: every arbiter's decision is recorded with its reason."))
     if min(white_ms, black_ms) <= 0 or max(white_ms, black_ms) > 86_400_000:
-        raise Invalid("bad-time", "A time left is more than zero and at most a day.")
+        raise Invalid("bad-time", _("A time left is more than zero and at most a day."))
     now = now or timezone.now()
     with transaction.atomic():
         game = game_locked(game_id)
@@ -275,8 +279,8 @@ def game_clock_correct(
             if new < shown[colour] and new < floor:
                 raise RuleRefusal(
                     "below-minimum",
-                    f"A shortened time must leave at least {floor // 60_000} minutes "
-                    f"({'003 5.3.1.5' if floor == 300_000 else '003 1.7.8'}).",
+                    _("A shortened time must leave at least %(minutes)s minutes (%(clause)s).")
+                    % {"minutes": floor // 60000, "clause": "003 5.3.1.5" if floor == 300000 else "003 1.7.8"},
                 )
         game.white_ms, game.black_ms = white_ms, black_ms
         if not stopped:

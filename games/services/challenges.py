@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from club.members.models import Member
 from games import clock, events
@@ -61,11 +62,11 @@ def challenge_create(
     )
     opening_rule = rule.opening_rule
     if colour not in ("white", "black", "random"):
-        raise Invalid("bad-colour", "Colour is white, black or random.")
+        raise Invalid("bad-colour", _("Colour is white, black or random."))
     if opponent is not None and opponent.pk == challenger.pk:
-        raise Invalid("self-challenge", "You cannot challenge yourself.")
+        raise Invalid("self-challenge", _("You cannot challenge yourself."))
     if ballot and start_fen:
-        raise Invalid("bad-start", "Give a ballot or a start position, not both.")
+        raise Invalid("bad-start", _("Give a ballot or a start position, not both."))
     if ballot and ballot != "random":
         _playable_start(discipline=discipline, opening_rule=opening_rule, ballot=ballot, foul_policy=foul_policy)
     if start_fen:
@@ -78,13 +79,18 @@ def challenge_create(
             isinstance(bound, bool) or not isinstance(bound, int) or not RATING_BOUNDS[0] <= bound <= RATING_BOUNDS[1]
         ):
             raise Invalid(
-                "bad-rating-range", f"A rating bound is a whole number from {RATING_BOUNDS[0]} to {RATING_BOUNDS[1]}."
+                "bad-rating-range",
+                _("A rating bound is a whole number from %(low)s to %(high)s.")
+                % {"low": RATING_BOUNDS[0], "high": RATING_BOUNDS[1]},
             )
     if rating_min is not None and rating_max is not None and rating_min > rating_max:
-        raise Invalid("bad-rating-range", "The rating range is empty.")
+        raise Invalid("bad-rating-range", _("The rating range is empty."))
     now = now or timezone.now()
     if expires_at is not None and not now < expires_at <= now + CHALLENGE_MAX_LIFE:
-        raise Invalid("bad-expiry", f"A challenge expires in the future, within {CHALLENGE_MAX_LIFE.days} days.")
+        raise Invalid(
+            "bad-expiry",
+            _("A challenge expires in the future, within %(days)s days.") % {"days": CHALLENGE_MAX_LIFE.days},
+        )
     challenge = Challenge.objects.create(
         challenger=challenger,
         opponent=opponent,
@@ -110,7 +116,10 @@ def _playable_start(
     """The start position's FEN as the rules write it, if a game can be
     played from it: legal, not already decided, a move for the side to move."""
     if len(start_fen) > START_FEN_MAX:
-        raise Invalid("bad-start", f"A start position is at most {START_FEN_MAX} characters.")
+        raise Invalid(
+            "bad-start",
+            _("A start position is at most %(n)s characters.") % {"n": START_FEN_MAX},
+        )
     try:
         p = start_position(
             discipline=discipline,
@@ -123,7 +132,7 @@ def _playable_start(
         raise Invalid("bad-start", str(error)) from None
     v = variant(discipline)
     if v.result(p) is not None or not v.legal_moves(p):
-        raise Invalid("bad-start", "The start position is already decided: the side to move has no move to make.")
+        raise Invalid("bad-start", _("The start position is already decided: the side to move has no move to make."))
     return v.to_fen(p) if start_fen else ""
 
 
@@ -137,7 +146,9 @@ def _rating(member: Member, discipline: str, speed: str) -> float | None:
 def _locked_challenge(challenge_id: int) -> Challenge:
     challenge = Challenge.objects.select_for_update().filter(pk=challenge_id).first()
     if challenge is None:
-        raise NotFound("no-such-challenge", f"There is no challenge {challenge_id}.")
+        raise NotFound(
+            "no-such-challenge", _("There is no challenge %(challenge_id)s.") % {"challenge_id": challenge_id}
+        )
     return challenge
 
 
@@ -146,7 +157,7 @@ def _still_open(challenge: Challenge, now: datetime) -> None:
         challenge.status = Challenge.Status.EXPIRED
         challenge.save(update_fields=["status"])
     if challenge.status != Challenge.Status.OPEN:
-        raise Conflict("challenge-closed", f"The challenge is {challenge.status}.")
+        raise Conflict("challenge-closed", _("The challenge is %(status)s.") % {"status": challenge.status})
 
 
 def challenge_accept(
@@ -162,9 +173,9 @@ def challenge_accept(
         if not expired:
             _still_open(challenge, now)
             if challenge.challenger_id == member.pk:
-                raise Invalid("self-challenge", "You cannot accept your own challenge.")
+                raise Invalid("self-challenge", _("You cannot accept your own challenge."))
             if challenge.opponent_id and challenge.opponent_id != member.pk:
-                raise Forbidden("not-your-challenge", "This challenge is addressed to another member.")
+                raise Forbidden("not-your-challenge", _("This challenge is addressed to another member."))
             tc = challenge.time_control
             if challenge.opponent_id is None and (challenge.rating_min is not None or challenge.rating_max is not None):
                 rating = _rating(member, challenge.discipline, tc.speed_in(challenge.discipline))
@@ -173,19 +184,25 @@ def challenge_accept(
                 if rating is None:
                     raise RuleRefusal(
                         "rating-out-of-range",
-                        f"This open challenge is for club ratings {limits} in {challenge.discipline} "
-                        f"{tc.speed_in(challenge.discipline)}; you have no club rating there yet (a federation rating does "
-                        f"not count).",
+                        _(
+                            "This open challenge is for club ratings %(limits)s in %(discipline)s %(speed)s; you have no club rating there yet (a federation rating does not count)."
+                        )
+                        % {
+                            "limits": limits,
+                            "discipline": challenge.discipline,
+                            "speed": tc.speed_in(challenge.discipline),
+                        },
                     )
                 if (low is not None and rating < low) or (high is not None and rating > high):
                     raise RuleRefusal(
                         "rating-out-of-range",
-                        f"This open challenge is for club ratings {limits}; yours is {rating:.0f}.",
+                        _("This open challenge is for club ratings %(limits)s; yours is %(rating)s.")
+                        % {"limits": limits, "rating": format(rating, ".0f")},
                     )
             return _start_game(challenge, member, tc, now, rng)
         challenge.status = Challenge.Status.EXPIRED
         challenge.save(update_fields=["status"])
-    raise Conflict("challenge-closed", "The challenge has expired.")
+    raise Conflict("challenge-closed", _("The challenge has expired."))
 
 
 def _start_game(challenge: Challenge, member: Member, tc: clock.TimeControl, now: datetime, rng: random.Random) -> Game:
@@ -270,20 +287,20 @@ def game_create(
     tc = time_control_of(time_control)  # a script's or a test's text is read here
     venue = venue or default_venue(correspondence=tc.correspondence)
     if venue not in Venue.values:
-        raise Invalid("bad-venue", f"A game is played {', '.join(Venue.values)}.")
+        raise Invalid("bad-venue", _("A game is played %(venues)s.") % {"venues": ", ".join(Venue.values)})
     if lateness_ms is not None:
         if isinstance(lateness_ms, bool) or not isinstance(lateness_ms, int) or lateness_ms < 0:
-            raise Invalid("bad-lateness", "The allowed lateness is a whole number of milliseconds, 0 or more.")
+            raise Invalid("bad-lateness", _("The allowed lateness is a whole number of milliseconds, 0 or more."))
         if starts_at is None:
-            raise Invalid("bad-lateness", "An allowed lateness needs a scheduled start (starts_at).")
+            raise Invalid("bad-lateness", _("An allowed lateness needs a scheduled start (starts_at)."))
         if not tc.correspondence:
             lateness_ms = min(lateness_ms, LATENESS_CAP_MS, tc.initial_ms() if tc.timed else LATENESS_CAP_MS)
     if starts_at is not None and timezone.is_naive(starts_at):
-        raise Invalid("bad-start-time", "The scheduled start needs a time zone.")
+        raise Invalid("bad-start-time", _("The scheduled start needs a time zone."))
     for name, value in extra.items():  # event, round, site …: they must fit their columns
         limit = getattr(Game._meta.get_field(name), "max_length", None)
         if limit and isinstance(value, str) and len(value) > limit:
-            raise Invalid("too-long", f"{name} is at most {limit} characters.")
+            raise Invalid("too-long", _("%(name)s is at most %(limit)s characters.") % {"name": name, "limit": limit})
     v = variant(discipline)
     if start_fen:
         start_fen = _playable_start(
@@ -332,7 +349,7 @@ def challenge_decline(*, challenge_id: int, member: Member, now: datetime | None
         now,
         Challenge.Status.DECLINED,
         allowed=lambda c: c.opponent_id == member.pk,
-        refusal="Only the challenged member may decline.",
+        refusal=_("Only the challenged member may decline."),
     )
 
 
@@ -342,7 +359,7 @@ def challenge_cancel(*, challenge_id: int, member: Member, now: datetime | None 
         now,
         Challenge.Status.CANCELLED,
         allowed=lambda c: c.challenger_id == member.pk,
-        refusal="Only the challenger may cancel.",
+        refusal=_("Only the challenger may cancel."),
     )
 
 

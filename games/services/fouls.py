@@ -17,6 +17,7 @@ from datetime import datetime
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from club.members.models import Member
 from games.models import Game, GameEvent, Move
@@ -55,9 +56,9 @@ def game_foul_claim(*, game_id: int, member: Member, now: datetime | None = None
         colour = player_colour(game, member)
         ongoing_required(game)
         if game.foul_policy != "foul-claim":
-            raise RuleRefusal("no-foul-claims", "In this game a foul is refused or loses at once (002 9.2).")
+            raise RuleRefusal("no-foul-claims", _("In this game a foul is refused or loses at once (002 9.2)."))
         if colour != "white":
-            raise Forbidden("not-white", "Only white points out black's fouls (002 9.8).")
+            raise Forbidden("not-white", _("Only white points out black's fouls (002 9.8)."))
         if flag_if_fallen(game, now):
             return game
         notations = list(
@@ -65,7 +66,7 @@ def game_foul_claim(*, game_id: int, member: Member, now: datetime | None = None
         )
         foul = claimable_foul(game, notations)
         if foul is None:
-            raise RuleRefusal("claim-refused", "There is no foul white may still point out (002 9.8).")
+            raise RuleRefusal("claim-refused", _("There is no foul white may still point out (002 9.8)."))
         ply, point, kind = foul
         GameEvent.objects.create(
             game=game, kind="foul-claimed", ply=game.ply, data={"foul_ply": ply, "point": point, "foul": kind}

@@ -80,13 +80,17 @@ def player_colour(game: Game, member: Member) -> str:
     """The colour ``member`` plays in ``game``; refused for anyone else."""
     colour = game.colour_of(member.pk)
     if colour is None:
-        raise Forbidden("not-a-player", "Only the two players of this game may act in it.")
+        raise Forbidden("not-a-player", _("Only the two players of this game may act in it."))
     return colour
 
 
 def ongoing_required(game: Game) -> None:
     if game.is_over:
-        raise Conflict("game-over", f"The game is over ({game.result or game.status}, {game.termination}).")
+        raise Conflict(
+            "game-over",
+            _("The game is over (%(result)s, %(termination)s).")
+            % {"result": game.result or game.status, "termination": game.termination},
+        )
 
 
 def online_play_required(game: Game) -> None:
@@ -96,6 +100,7 @@ def online_play_required(game: Game) -> None:
     if not venue_rules(game).moves_online:
         raise RuleRefusal(
             "played-at-the-board",
-            "This game is played at the board: report its result from the event's page, "
-            "and type its moves in from the score sheet.",
+            _(
+                "This game is played at the board: report its result from the event's page, and type its moves in from the score sheet."
+            ),
         )

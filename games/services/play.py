@@ -25,8 +25,10 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from club.members.models import Member
+from club.platform import zones
 from club.platform.sql import cursor as statement_cursor
 from games import decide, events, results, sql
 from games.decide import Ended, Moved, Refusal
@@ -45,6 +47,7 @@ from .guards import (
     player_colour,
 )
 from .positions import FIVE_ROW, game_position, remember_on_commit, rules_of
+from .refusal_words import refused
 from .timing import clocks_stopped, game_deadline, players_pauses, state_of
 
 
@@ -76,7 +79,7 @@ def play_open_required(game: Game, now: datetime) -> None:
     """Refused once the competition's closing date has passed: its unfinished games are adjudicated."""
     closed = decide.play_closed(state_of(game), now)
     if closed is not None:
-        raise RuleRefusal(closed.code, closed.reason)
+        raise refused(closed)
 
 
 def game_move_make(
@@ -101,12 +104,14 @@ def game_move_make(
        refused; or refuse with nothing changed.
     """
     if not isinstance(text, str) or not text.strip():
-        raise Invalid("empty-move", "A move is a non-empty text.")
+        raise Invalid("empty-move", _("A move is a non-empty text."))
     text = _normalised(text)
     if len(text) > MOVE_TEXT_MAX:
-        raise Invalid("move-too-long", f"A move is at most {MOVE_TEXT_MAX} characters.")
+        raise Invalid("move-too-long", _("A move is at most %(n)s characters.") % {"n": MOVE_TEXT_MAX})
     if idempotency_key is not None and (not isinstance(idempotency_key, str) or len(idempotency_key) > KEY_MAX):
-        raise Invalid("bad-idempotency-key", f"An idempotency key is a text of at most {KEY_MAX} characters.")
+        raise Invalid(
+            "bad-idempotency-key", _("An idempotency key is a text of at most %(n)s characters.") % {"n": KEY_MAX}
+        )
     request = MoveRequest(game_id, member, text, expected_ply, idempotency_key, offer_draw, now or timezone.now())
     try:
         # One cursor for the move's statements, the one the token check used
@@ -123,12 +128,12 @@ def game_move_make(
         # A racing request took this ply (or key) between our check and insert.
         if "idempotency" in str(error):
             raise Conflict(
-                "idempotency-key-reused", "This idempotency key was already used for a different request."
+                "idempotency-key-reused", _("This idempotency key was already used for a different request.")
             ) from None
-        raise Conflict("stale-ply", "Another move was made at the same moment; reload the game.") from None
+        raise Conflict("stale-ply", _("Another move was made at the same moment; reload the game.")) from None
     if isinstance(outcome, Ended):
         # Refused only now, after the transaction that ended the game committed.
-        raise RuleRefusal(outcome.refusal.code, outcome.refusal.reason)
+        raise refused(outcome.refusal)
     return outcome
 
 
@@ -180,7 +185,7 @@ def _move_holding_lock(cursor, game: Game, vacations: list | None, request: Move
         return decision
     move = _stored_state(game, decision, request)
     if not sql.move_store(cursor, move, game):
-        raise NotFound("no-such-game", f"There is no game {game.pk}.")
+        raise NotFound("no-such-game", _("There is no game %(pk)s.") % {"pk": game.pk})
     return _announced(game, move, decision)
 
 
@@ -195,7 +200,7 @@ def _replayed(game: Game, request: MoveRequest) -> MoveOutcome | None:
     if prior is None:
         return None
     if prior.member_id != request.member.pk or prior.notation != request.text or prior.ply != request.expected_ply + 1:
-        raise Conflict("idempotency-key-reused", "This idempotency key was already used for a different request.")
+        raise Conflict("idempotency-key-reused", _("This idempotency key was already used for a different request."))
     return MoveOutcome(prior, game, replayed=True)
 
 
@@ -206,7 +211,11 @@ def _decided(cursor, game: Game, vacations: list | None, request: MoveRequest) -
     online_play_required(game)
     ongoing_required(game)
     if request.expected_ply != game.ply:
-        raise Conflict("stale-ply", f"The game has moved on: it is at ply {game.ply}, not {request.expected_ply}.")
+        raise Conflict(
+            "stale-ply",
+            _("The game has moved on: it is at ply %(ply)s, not %(expected_ply)s.")
+            % {"ply": game.ply, "expected_ply": request.expected_ply},
+        )
     decision = decide.move(
         state_of(game),
         rules=rules_of(game),
@@ -220,7 +229,7 @@ def _decided(cursor, game: Game, vacations: list | None, request: MoveRequest) -
         offer_draw=request.offer_draw,
     )
     if isinstance(decision, Refusal):
-        raise RuleRefusal(decision.code, decision.reason)
+        raise refused(decision)
     return decision
 
 
@@ -366,9 +375,9 @@ def game_abort(*, game_id: int, member: Member, now: datetime | None = None) -> 
         ongoing_required(game)
         if game.starts_at is not None:
             # A scheduled (championship) game is played or forfeited (1.9), never called off by a player.
-            raise RuleRefusal("abort-scheduled", "A scheduled game cannot be aborted; resign or ask the arbiter.")
+            raise RuleRefusal("abort-scheduled", _("A scheduled game cannot be aborted; resign or ask the arbiter."))
         if game.white_moves and game.black_moves:
-            raise RuleRefusal("abort-too-late", "A game can be aborted only before both sides have moved.")
+            raise RuleRefusal("abort-too-late", _("A game can be aborted only before both sides have moved."))
         game_finish(game=game, ending=Ending(None, "aborted", aborted=True), now=now)
         return game
 
@@ -388,12 +397,12 @@ def game_check_in(*, game_id: int, member: Member, now: datetime | None = None) 
         if ended:
             return game
         if game.starts_at is None:
-            raise RuleRefusal("no-check-in", "Only a game with a scheduled start takes a check-in.")
+            raise RuleRefusal("no-check-in", _("Only a game with a scheduled start takes a check-in."))
         if now < game.starts_at - check_in_window():
             raise RuleRefusal(
                 "check-in-not-open",
-                f"Check-in opens {check_in_window().seconds // 60} minutes before the start "
-                f"({game.starts_at.isoformat()}).",
+                _("Check-in opens %(minutes)s minutes before the start (%(start)s).")
+                % {"minutes": check_in_window().seconds // 60, "start": zones.shown(game.starts_at)},
             )
         field = "white_checked_in_at" if colour == WHITE else "black_checked_in_at"
         if getattr(game, field) is None:
@@ -413,7 +422,7 @@ def _offer(game: Game, colour: str) -> None:
     closed = game.turn_started_at is None and bool((clocks_stopped(game) or {}).get("adjudication"))
     offered = decide.draw_offer(state_of(game), colour, closed=closed)
     if isinstance(offered, Refusal):
-        raise RuleRefusal(offered.code, offered.reason)
+        raise refused(offered)
     game.draw_offer_by, game.draw_offer_ply, game.draw_barred = (
         offered.draw_offer_by,
         offered.draw_offer_ply,
@@ -450,7 +459,7 @@ def game_draw_answer(*, game_id: int, member: Member, accept: bool, now: datetim
         if ended:
             return game
         if not game.draw_offer_by or game.draw_offer_by == colour:
-            raise RuleRefusal("no-draw-offer", "Your opponent has not offered a draw.")
+            raise RuleRefusal("no-draw-offer", _("Your opponent has not offered a draw."))
         if accept:
             game_finish(game=game, ending=Ending(None, "agreement", "003 2.1.9.1.1"), now=now)
         else:
@@ -495,7 +504,7 @@ def game_repetition_claim(
         request = MoveRequest(game_id, member, _normalised(move), expected_ply, None, False, now)
         made = _move_holding_lock(cursor, game, None, request)
         if isinstance(made, Ended):
-            raise RuleRefusal(made.refusal.code, made.refusal.reason)
+            raise refused(made.refusal)
     return game
 
 
@@ -507,15 +516,21 @@ def _repetition_claim_upheld(game: Game, *, member: Member, expected_ply: int, m
     online_play_required(game)
     ongoing_required(game)
     if expected_ply != game.ply:
-        raise Conflict("stale-ply", f"The game has moved on: it is at ply {game.ply}, not {expected_ply}.")
+        raise Conflict(
+            "stale-ply",
+            _("The game has moved on: it is at ply %(ply)s, not %(expected_ply)s.")
+            % {"ply": game.ply, "expected_ply": expected_ply},
+        )
     if flag_if_fallen(game, now):
         return True
     v = rules_of(game)
     if not hasattr(v, "can_claim_repetition"):
-        raise RuleRefusal("no-repetition-rule", f"{game.discipline} has no repetition claim.")
+        raise RuleRefusal(
+            "no-repetition-rule", _("%(discipline)s has no repetition claim.") % {"discipline": game.discipline}
+        )
     p = game_position(game)
     if v.turn(p) != colour:
-        raise RuleRefusal("not-your-turn", "Only the side to move may claim a repetition (003 2.1.9.2).")
+        raise RuleRefusal("not-your-turn", _("Only the side to move may claim a repetition (003 2.1.9.2)."))
     target = p
     if move:
         try:
@@ -525,7 +540,7 @@ def _repetition_claim_upheld(game: Game, *, member: Member, expected_ply: int, m
     if not v.can_claim_repetition(target):
         if move:
             return False
-        raise RuleRefusal("claim-refused", "The position has not occurred three times (003 2.1.9.1.9).")
+        raise RuleRefusal("claim-refused", _("The position has not occurred three times (003 2.1.9.1.9)."))
     game_finish(game=game, ending=Ending(None, "repetition", "003 2.1.9.2"), now=now)
     return True
 

@@ -20,6 +20,7 @@ from datetime import datetime
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import events, results
 from games.models import WHITE, Game, Move
@@ -54,12 +55,19 @@ def score_sheet_moves_apply(*, game: Game, moves: list[str], expected_ply: int, 
     """``score_sheet_moves_add`` for a caller holding the game's lock (``game_locked``)."""
     now = now or timezone.now()
     if not moves:
-        raise Invalid("no-moves", "Type at least one move.")
+        raise Invalid("no-moves", _("Type at least one move."))
     if len(moves) > SHEET_MOVES_MAX:
-        raise Invalid("too-many-moves", f"A score sheet has at most {SHEET_MOVES_MAX} moves.")
+        raise Invalid(
+            "too-many-moves",
+            _("A score sheet has at most %(n)s moves.") % {"n": SHEET_MOVES_MAX},
+        )
     _sheet_open(game)
     if expected_ply != game.ply:
-        raise Conflict("stale-ply", f"The record has moved on: it is at move {game.ply}, not {expected_ply}.")
+        raise Conflict(
+            "stale-ply",
+            _("The record has moved on: it is at move %(ply)s, not %(expected_ply)s.")
+            % {"ply": game.ply, "expected_ply": expected_ply},
+        )
     v = rules_of(game)
     position = game_position(game)
     stored = []
@@ -67,13 +75,18 @@ def score_sheet_moves_apply(*, game: Game, moves: list[str], expected_ply: int, 
         if v.result(position) is not None:
             raise RuleRefusal(
                 "record-complete",
-                f"Move {game.ply + 1} ({text}) comes after the end of the game: the position before it is final.",
+                _("Move %(n)s (%(text)s) comes after the end of the game: the position before it is final.")
+                % {"n": game.ply + 1, "text": text},
             )
         colour = v.turn(position)
         try:
             position = v.play(position, text)
         except IllegalMove as refusal:
-            raise RuleRefusal("illegal-move", f"Move {game.ply + 1} ({text}) is illegal here: {refusal}") from None
+            raise RuleRefusal(
+                "illegal-move",
+                _("Move %(n)s (%(text)s) is illegal here: %(refusal)s")
+                % {"n": game.ply + 1, "text": text, "refusal": refusal},
+            ) from None
         game.ply += 1
         if colour == WHITE:
             game.white_moves += 1
@@ -95,7 +108,11 @@ def score_sheet_move_take_back(*, game_id: int, expected_ply: int) -> Game:
         game = game_locked(game_id)
         _sheet_open(game)
         if expected_ply != game.ply or game.ply == 0:
-            raise Conflict("stale-ply", f"The record is at move {game.ply}, not {expected_ply}.")
+            raise Conflict(
+                "stale-ply",
+                _("The record is at move %(ply)s, not %(expected_ply)s.")
+                % {"ply": game.ply, "expected_ply": expected_ply},
+            )
         last = Move.objects.get(game=game, ply=game.ply)
         last.delete()
         game.ply -= 1
@@ -114,9 +131,9 @@ def score_sheet_move_take_back(*, game_id: int, expected_ply: int) -> Game:
 def _sheet_open(game: Game) -> None:
     """A score sheet is typed into a game at the board that was played (not a no-show)."""
     if venue_rules(game).moves_online:
-        raise RuleRefusal("played-online", "This game is played online: its moves are made in the game itself.")
+        raise RuleRefusal("played-online", _("This game is played online: its moves are made in the game itself."))
     if game.status not in (Game.Status.ONGOING, Game.Status.FINISHED) or results.is_forfeit(game.result):
-        raise RuleRefusal("not-played", "This game was not played: it has no score sheet (1.12.2).")
+        raise RuleRefusal("not-played", _("This game was not played: it has no score sheet (1.12.2)."))
 
 
 def _result_agrees(game: Game, final) -> None:
@@ -127,6 +144,8 @@ def _result_agrees(game: Game, final) -> None:
     if shown != game.result:
         raise RuleRefusal(
             "record-contradicts-result",
-            f"The record ends in a position the rules score {shown} ({final.clause or final.reason}), "
-            f"but the game's result is {game.result}: check the score sheet, or ask the arbiter to correct the result.",
+            _(
+                "The record ends in a position the rules score %(shown)s (%(why)s), but the game's result is %(result)s: check the score sheet, or ask the arbiter to correct the result."
+            )
+            % {"shown": shown, "why": final.clause or final.reason, "result": game.result},
         )

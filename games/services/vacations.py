@@ -14,6 +14,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from club.members.models import Member
 from games import events
@@ -65,11 +66,11 @@ def vacation_take(
     starts_at = starts_at or now
     allowance = vacation_allowance_days()
     if isinstance(days, bool) or not isinstance(days, int) or not 1 <= days <= allowance:
-        raise Invalid("bad-vacation", f"A vacation lasts 1 to {allowance} days.")
+        raise Invalid("bad-vacation", _("A vacation lasts 1 to %(allowance)s days.") % {"allowance": allowance})
     if starts_at < now - timedelta(minutes=1):
-        raise Invalid("bad-vacation", "A vacation cannot start in the past.")
+        raise Invalid("bad-vacation", _("A vacation cannot start in the past."))
     if starts_at > now + FURTHEST_AHEAD:
-        raise Invalid("bad-vacation", "A vacation is booked at most a year ahead.")
+        raise Invalid("bad-vacation", _("A vacation is booked at most a year ahead."))
     ends_at = starts_at + timedelta(days=days)
     with transaction.atomic():
         get_user_model().objects.select_for_update().filter(pk=member.pk).first()
@@ -78,9 +79,13 @@ def vacation_take(
         for year in range(timezone.localtime(starts_at, zone).year, timezone.localtime(ends_at, zone).year + 1):
             used = vacation_days_used(member=member, year=year)
             if used + _days_within(starts_at, ends_at, year) > allowance + 1e-9:
-                raise RuleRefusal("vacation-allowance", f"{allowance} vacation days a year; {used:g} used in {year}.")
+                raise RuleRefusal(
+                    "vacation-allowance",
+                    _("%(allowance)s vacation days a year; %(used)s used in %(year)s.")
+                    % {"allowance": allowance, "used": format(used, "g"), "year": year},
+                )
         if Vacation.objects.filter(member=member, starts_at__lt=ends_at, ends_at__gt=starts_at).exists():
-            raise Invalid("bad-vacation", "This vacation overlaps another one.")
+            raise Invalid("bad-vacation", _("This vacation overlaps another one."))
         events.vacation_checks_run(member, starts_at, ends_at)  # an event's cap (its rules)
         vacation = Vacation.objects.create(member=member, starts_at=starts_at, ends_at=ends_at)
         for game in games:

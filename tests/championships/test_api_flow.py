@@ -54,8 +54,9 @@ def test_a_round_robin_played_to_the_end(api, staff, players, on_commit):
 
     def play_round(number):
         ok(arbiter.post(url + "rounds/"), 201)
-        # The pairing is shown before it is published.
-        assert ok(api(None).get(url + f"rounds/{number}/"))["status"] == "paired"
+        # Before it is published the pairing is shown to the event's arbiters, to nobody else (1.15).
+        assert ok(arbiter.get(url + f"rounds/{number}/"))["status"] == "paired"
+        assert api(None).get(url + f"rounds/{number}/").status_code == 404
         ok(arbiter.post(url + f"rounds/{number}/publish/"))
         assert arbiter.post(url + "rounds/").status_code == 409  # this round is not closed yet
         for board in boards_of(url, number):
@@ -187,7 +188,7 @@ def test_a_swiss_played_to_the_end_with_absentees_a_withdrawal_and_an_override(a
     white, black = top["white"]["id"], next(iter(rematch - {top["white"]["id"]}))
     refused = chief.post(url + "rounds/2/override/", {"board": 1, "white_id": white, "black_id": black})
     assert refused.status_code == 409 and refused.json()["error"] == "rematch"
-    assert [[b["white"]["id"], b["black"]["id"]] for b in ok(api(None).get(url + "rounds/2/"))["boards"]] == [
+    assert [[b["white"]["id"], b["black"]["id"]] for b in ok(chief.get(url + "rounds/2/"))["boards"]] == [
         [b["white"]["id"], b["black"]["id"]] for b in second["boards"]
     ]
     other = second["boards"][1]

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from club.championships import demo, exports, services
 from club.championships.models import Board
-from club.championships.selectors import results
+from club.championships.selectors import visibility
 from games.services import game_move_make, game_resign
 from tests.rules.renju_exchange_readers import read_renlib, read_rif, renlib_games
 
@@ -37,7 +37,7 @@ def renju_cup(players, staff, on_commit):
 def _boards(championship):
     return list(
         Board.objects.filter(
-            round__championship=championship, game__isnull=False, round__status__in=results.PUBLISHED_ROUNDS
+            round__championship=championship, game__isnull=False, round__status__in=visibility.PUBLIC_ROUNDS
         ).order_by("round__number", "number")
     )
 

@@ -10,7 +10,7 @@ from rest_framework.test import APIClient
 
 from club.championships import demo
 from club.championships.models import Board, Entry
-from club.championships.selectors import event_tables, result_pages
+from club.championships.selectors import event_tables, result_pages, visibility
 from club.championships.selectors import results as publish
 from ratings import standings
 
@@ -140,7 +140,7 @@ def test_the_standings_after_a_round_count_only_that_rounds_results(swiss):
 def test_the_player_card_gives_every_game_and_the_points_after_each_round(swiss):
     for entry in swiss.entries.select_related("member"):
         card = result_pages.player_card(swiss, entry.member.username)
-        boards = Board.objects.filter(round__championship=swiss, round__status__in=publish.PUBLISHED_ROUNDS)
+        boards = Board.objects.filter(round__championship=swiss, round__status__in=visibility.PUBLIC_ROUNDS)
         mine = [b for b in boards if entry.member_id in (b.white_id, b.black_id)]
         assert [g["round"] for g in card["games"]] == sorted(b.round.number for b in mine)
         for game in card["games"]:

@@ -3,6 +3,8 @@ enters a round played on real boards row by row — 1 – 0, ½ – ½, 0 – 1,
 saved all together or not at all, each result through the same service and
 decision log as one at a time; the next round is then paired at once."""
 
+import re
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
@@ -22,6 +24,11 @@ pytestmark = pytest.mark.django_db
 
 
 WATCHED = {"games.Game": ("status", "result", "ply"), "games.Move": ("notation",), "championships.Board": ("result",)}
+
+
+def form_version(client, url) -> str:
+    """The version of the round's results the form was read at, as a browser posts it back."""
+    return re.search(r'name="version" value="([^"]+)"', client.get(url).content.decode()).group(1)
 
 
 def _round_one(make_championship, players, staff, on_commit):
@@ -48,7 +55,14 @@ def test_the_chief_arbiter_enters_a_whole_round_in_one_form_and_pairs_the_next_a
 
     with on_commit():
         answer = page.post(
-            url, {"board_1": "1-0", "board_2": "1/2-1/2", "board_3": "-/+", "reason": "scoresheets of the club night"}
+            url,
+            {
+                "board_1": "1-0",
+                "board_2": "1/2-1/2",
+                "board_3": "-/+",
+                "reason": "scoresheets of the club night",
+                "version": form_version(page, url),
+            },
         )
 
     assert answer.status_code == 302
@@ -115,10 +129,17 @@ def test_the_same_form_takes_a_pdn_file_of_the_round_and_attaches_each_game_to_i
     championship, boards = _round_one(make_championship, players, staff, on_commit)
     upload = SimpleUploadedFile("round-1.pdn", PDN.encode(), content_type="application/x-draughts-pdn")
 
+    url, page = reverse("championships:round-results", args=[championship.pk, 1]), client_for(staff["chief"])
     with on_commit():
-        answer = client_for(staff["chief"]).post(
-            reverse("championships:round-results", args=[championship.pk, 1]),
-            {"board_1": "1-0", "board_2": "1/2-1/2", "reason": "scoresheets", "records": upload},
+        answer = page.post(
+            url,
+            {
+                "board_1": "1-0",
+                "board_2": "1/2-1/2",
+                "reason": "scoresheets",
+                "records": upload,
+                "version": form_version(page, url),
+            },
         )
 
     assert answer.status_code == 302
@@ -133,9 +154,9 @@ def test_a_pdn_game_of_no_board_refuses_the_whole_form(make_championship, player
     stray = PDN.replace('[Round "1.2"]', '[Round "7.4"]')
     upload = SimpleUploadedFile("round-1.pdn", stray.encode())
 
-    answer = client_for(staff["chief"]).post(
-        reverse("championships:round-results", args=[championship.pk, 1]),
-        {"board_1": "1-0", "reason": "scoresheets", "records": upload},
+    url, page = reverse("championships:round-results", args=[championship.pk, 1]), client_for(staff["chief"])
+    answer = page.post(
+        url, {"board_1": "1-0", "reason": "scoresheets", "records": upload, "version": form_version(page, url)}
     )
 
     assert answer.status_code == 409

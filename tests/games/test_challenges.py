@@ -3,6 +3,7 @@
 import random
 
 import pytest
+from django.utils import translation
 
 from games.models import Challenge
 from games.services import (
@@ -69,7 +70,7 @@ def test_a_self_declared_federation_rating_opens_no_rating_limited_challenge(ann
     challenge = challenge_create(
         challenger=anna, discipline="russian", time_control="2700", rating_min=1500, rating_max=1900
     )
-    with pytest.raises(RuleRefusal) as refused:
+    with translation.override("en"), pytest.raises(RuleRefusal) as refused:
         challenge_accept(challenge_id=challenge.pk, member=boris)
     assert "no club rating" in refused.value.detail
     challenge.refresh_from_db()

@@ -5,6 +5,7 @@ wait for the first moves."""
 from datetime import timedelta
 
 import pytest
+from django.utils import translation
 
 from games.models import Game, GameEvent
 from games.services import (
@@ -55,7 +56,7 @@ def _ended(game):
 # ---- the scheduled start (1.6.3) ----------------------------------------------------------------
 def test_no_move_is_accepted_before_the_scheduled_start(round_game, anna):
     game = round_game()
-    with pytest.raises(RuleRefusal) as early:
+    with translation.override("en"), pytest.raises(RuleRefusal) as early:
         game_move_make(game_id=game.pk, member=anna, text="c3-d4", expected_ply=0, now=at(-1))
     assert early.value.code == "not-started" and "starts at" in early.value.detail
     game.refresh_from_db()

@@ -8,6 +8,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 from django.db import connections
+from django.utils import translation
 from rest_framework.test import APIClient
 
 from games import clock
@@ -179,7 +180,7 @@ def test_an_expected_ply_beyond_any_game_is_a_400(api, anna, boris):
 # ---- rating range (item 8) ------------------------------------------------------------------------
 def test_an_unrated_member_is_told_what_the_rating_range_means_for_him(anna, boris):
     challenge = challenge_create(challenger=anna, discipline="russian", time_control="300", rating_max=1600)
-    with pytest.raises(RuleRefusal) as refused:
+    with translation.override("en"), pytest.raises(RuleRefusal) as refused:
         challenge_accept(challenge_id=challenge.pk, member=boris)
     assert "no club rating" in refused.value.detail and "russian blitz" in refused.value.detail
 

@@ -27,6 +27,7 @@ from ..models import Championship, Standings
 from ..selectors import bracket as brackets
 from ..selectors import categories, event_tables, result_pages, results, results_json
 from ..selectors.broadcast import boards_withheld
+from ..selectors.visibility import decisions_visible
 from . import serializers as s
 from .views import visible_or_404
 
@@ -36,7 +37,8 @@ class DecisionsView(APIView):
     def get(self, request, pk):
         """The arbiters' and organiser's recorded decisions, newest first."""
         championship = visible_or_404(pk, request.user)
-        return Response(s.DecisionSerializer(championship.decisions.select_related("by")[:500], many=True).data)
+        decisions = decisions_visible(championship, request.user)[:500]
+        return Response(s.DecisionSerializer(decisions, many=True).data)
 
 
 class StandingsView(APIView):
@@ -263,7 +265,8 @@ class BracketView(APIView):
     @extend_schema(responses=s.BracketRoundSerializer(many=True))
     def get(self, request, pk):
         """The knockout bracket: every round's matches with their games (1.2, 1.11)."""
-        return Response(s.BracketRoundSerializer(brackets.bracket(visible_or_404(pk, request.user)), many=True).data)
+        championship = visible_or_404(pk, request.user)
+        return Response(s.BracketRoundSerializer(brackets.bracket(championship, request.user), many=True).data)
 
 
 class ScheveningenView(APIView):

@@ -392,6 +392,24 @@ class ResultSerializer(serializers.Serializer):
     clause = serializers.CharField(max_length=40, required=False, default="1.10.4")
 
 
+class BoardResultSerializer(serializers.Serializer):
+    board = serializers.IntegerField(min_value=1, max_value=10_000)
+    result = serializers.ChoiceField(choices=list(vocabulary.RESULTS))
+
+
+class RoundResultsSerializer(serializers.Serializer):
+    results = BoardResultSerializer(many=True, max_length=10_000)
+    reason = serializers.CharField(max_length=300)
+    version = serializers.CharField(
+        max_length=64, help_text="The version the round's results were read at (GET of this address)."
+    )
+
+
+class RoundResultsSheetSerializer(serializers.Serializer):
+    version = serializers.CharField(help_text="Send it back with the results: it names the results read here.")
+    boards = BoardSerializer(many=True)
+
+
 class MatchResultSerializer(serializers.Serializer):
     result = serializers.CharField(max_length=8)
     reason = serializers.CharField(max_length=500, allow_blank=True, required=False, default="")

@@ -39,6 +39,9 @@ urlpatterns = [
         views.RoundArbitersView.as_view(),
         name="api-championship-board-arbiters",
     ),
+    path(
+        "<id:pk>/rounds/<id:number>/results/", views.RoundResultsView.as_view(), name="api-championship-round-results"
+    ),
     path("<id:pk>/rounds/<id:number>/override/", views.RoundOverrideView.as_view(), name="api-championship-override"),
     path("<id:pk>/rounds/<id:number>/discard/", views.RoundDiscardView.as_view(), name="api-championship-discard"),
     path("<id:pk>/rounds/<id:number>/publish/", views.RoundPublishView.as_view(), name="api-championship-publish"),

@@ -23,6 +23,8 @@ from club.teams.models import BoardGame
 from .. import authority, selectors, services
 from ..models import Board, Championship
 from ..selectors.board_results import boards_without_result
+from ..selectors.versions import round_sheet_version
+from ..selectors.visibility import rounds_visible
 from . import serializers as s
 from .team_serializers import TeamBoardGameSerializer
 
@@ -39,10 +41,10 @@ def visible_or_404(pk: int, member) -> Championship:
     return championship
 
 
-def _detail(championship: Championship) -> dict:
+def _detail(championship: Championship, viewer) -> dict:
     championship.entry_list = list(selectors.entries(championship))
     championship.appointment_list = list(selectors.appointments(championship))
-    championship.round_list = selectors.rounds_with_boards(championship)
+    championship.round_list = selectors.rounds_with_boards(championship, viewer)
     return s.ChampionshipDetailSerializer(championship).data
 
 
@@ -66,7 +68,7 @@ class ChampionshipDetailView(APIView):
     @extend_schema(responses=s.ChampionshipDetailSerializer)
     def get(self, request, pk):
         """One championship with its players, arbiters and rounds (a draft only to its organiser and arbiters)."""
-        return Response(_detail(visible_or_404(pk, request.user)))
+        return Response(_detail(visible_or_404(pk, request.user), request.user))
 
 
 class _Action(APIView):
@@ -86,7 +88,7 @@ class AppointView(_Action):
             role=data.validated_data["role"],
             reason=data.validated_data["reason"],
         )
-        return Response(_detail(championship_or_404(pk)))
+        return Response(_detail(championship_or_404(pk), request.user))
 
 
 class OperatorView(_Action):
@@ -97,7 +99,7 @@ class OperatorView(_Action):
         data.is_valid(raise_exception=True)
         member = get_object_or_404(Member, pk=data.validated_data["member_id"])
         services.board_operator_appoint(by=request.user, championship_id=pk, member=member)
-        return Response(_detail(championship_or_404(pk)))
+        return Response(_detail(championship_or_404(pk), request.user))
 
 
 class InviteView(_Action):
@@ -107,7 +109,7 @@ class InviteView(_Action):
         data.is_valid(raise_exception=True)
         member = get_object_or_404(Member, pk=data.validated_data["member_id"])
         services.invitation_add(by=request.user, championship_id=pk, member=member)
-        return Response(_detail(championship_or_404(pk)))
+        return Response(_detail(championship_or_404(pk), request.user))
 
 
 class EntryAddView(_Action):
@@ -143,14 +145,14 @@ class GuestMergeView(_Action):
         data.is_valid(raise_exception=True)
         member = get_object_or_404(Member, pk=data.validated_data["member_id"])
         services.guest_merge(by=request.user, championship_id=pk, guest_id=guest_id, member=member)
-        return Response(_detail(championship_or_404(pk)))
+        return Response(_detail(championship_or_404(pk), request.user))
 
 
 class OpenEntriesView(_Action):
     @extend_schema(request=None, responses=s.ChampionshipDetailSerializer)
     def post(self, request, pk):
         services.entries_open(by=request.user, championship_id=pk)
-        return Response(_detail(championship_or_404(pk)))
+        return Response(_detail(championship_or_404(pk), request.user))
 
 
 class BroadcastDelayView(_Action):
@@ -160,7 +162,7 @@ class BroadcastDelayView(_Action):
         data = s.BroadcastDelaySerializer(data=request.data)
         data.is_valid(raise_exception=True)
         services.broadcast_delay_set(by=request.user, championship_id=pk, minutes=data.validated_data["minutes"])
-        return Response(_detail(championship_or_404(pk)))
+        return Response(_detail(championship_or_404(pk), request.user))
 
 
 class RelayFeedView(_Action):
@@ -199,7 +201,7 @@ class CloseEntriesView(_Action):
         """Close the entries and draw the lot: the server draws its seed and publishes it
         (``lot_seed``), so that anyone can draw the lot again and check it (1.6.2)."""
         services.entries_close(by=request.user, championship_id=pk)
-        return Response(_detail(championship_or_404(pk)))
+        return Response(_detail(championship_or_404(pk), request.user))
 
 
 class EntryView(_Action):
@@ -230,7 +232,8 @@ class RoundDetailView(APIView):
     @extend_schema(responses=s.RoundSerializer)
     def get(self, request, pk, number):
         championship = visible_or_404(pk, request.user)
-        return Response(s.RoundSerializer(get_object_or_404(championship.rounds, number=number)).data)
+        the_round = get_object_or_404(rounds_visible(championship, request.user), number=number)
+        return Response(s.RoundSerializer(the_round).data)
 
 
 class RoundArbitersView(_Action):
@@ -241,7 +244,7 @@ class RoundArbitersView(_Action):
     def get(self, request, pk, number):
         """Which arbiter judges which boards of the round (1.16.9); none listed: every arbiter of the event."""
         championship = visible_or_404(pk, request.user)
-        the_round = get_object_or_404(championship.rounds, number=number)
+        the_round = get_object_or_404(rounds_visible(championship, request.user), number=number)
         return Response(s.BoardArbiterSerializer(selectors.round_board_arbiters(the_round), many=True).data)
 
     @extend_schema(request=s.BoardArbitersSerializer, responses=s.BoardArbiterSerializer(many=True))
@@ -344,6 +347,35 @@ class ResultView(_Action):
         if isinstance(pairing, BoardGame):
             return Response(TeamBoardGameSerializer(pairing).data)
         return Response(s.BoardSerializer(pairing).data)
+
+
+class RoundResultsView(_Action):
+    @extend_schema(responses=s.RoundResultsSheetSerializer)
+    def get(self, request, pk, number):
+        """A published round's boards whose results are entered together (1.10.4), with the version
+        of their results, to send back with them."""
+        championship = visible_or_404(pk, request.user)
+        authority.require(request.user, authority.round_results_action(championship), championship)
+        boards = services.round_boards_to_record(championship, number)
+        return Response({"version": round_sheet_version(boards), "boards": s.BoardSerializer(boards, many=True).data})
+
+    @extend_schema(request=s.RoundResultsSerializer, responses=s.BoardSerializer(many=True))
+    def post(self, request, pk, number):
+        """Record a round's results in one go (the chief arbiter or deputy; at the board, an arbiter;
+        1.10.4), all or nothing. A round whose results were recorded since ``version`` was read is
+        refused (409 results-changed) and nothing is written: read it again."""
+        data = s.RoundResultsSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        changed = services.round_results_set(
+            by=request.user,
+            championship_id=pk,
+            round_number=number,
+            results={row["board"]: row["result"] for row in values["results"]},
+            reason=values["reason"],
+            version=values["version"],
+        )
+        return Response(s.BoardSerializer(changed, many=True).data)
 
 
 def _board_of(pk: int, game_id: int) -> Board | None:

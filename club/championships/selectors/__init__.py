@@ -4,7 +4,8 @@
 * ``events``: lists, an event's entries, rounds, appointments, its number of rounds;
 * ``inputs``: the results as plain values for the pure pairing and standings modules;
 * ``results``: the one read model of published results (pages, print, API, exports);
-* ``teams``: rosters, line-ups, matches and the table of a team event.
+* ``teams``: rosters, line-ups, matches and the table of a team event;
+* ``visibility``: which rounds' pairings a viewer may see (a paired round: its officials only, 1.15).
 """
 
 from .board_arbiters import round_board_arbiters

@@ -7,6 +7,7 @@ from games import results as vocabulary
 from games.rules import ballots64
 
 from ..models import Board, Championship
+from .visibility import rounds_visible
 
 
 def winner_of(board: Board) -> int | None:
@@ -29,10 +30,11 @@ def describe_ballot(key: str) -> str:
         return key
 
 
-def bracket(championship: Championship) -> list[dict]:
-    """Every round of the bracket with its matches and their games, for the bracket page and API."""
+def bracket(championship: Championship, viewer=None) -> list[dict]:
+    """Every round of the bracket ``viewer`` may see (``visibility``) with its matches and
+    their games, for the bracket page and API."""
     rounds = []
-    for the_round in championship.rounds.order_by("number"):
+    for the_round in rounds_visible(championship, viewer).order_by("number"):
         matches = []
         for board in the_round.boards.select_related("white", "black").order_by("number"):
             games = [

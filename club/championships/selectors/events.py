@@ -12,6 +12,7 @@ from games.models import Game
 
 from .. import pairing
 from ..models import Appointment, Board, BoardArbiter, Championship, Entry, Round
+from .visibility import rounds_visible
 
 UPCOMING = (Championship.Status.ENTRIES_OPEN, Championship.Status.ENTRIES_CLOSED)
 
@@ -53,13 +54,15 @@ def entries(championship: Championship) -> QuerySet[Entry]:
     return championship.entries.select_related("member").order_by("start_number", "entered_at", "id")
 
 
-def rounds_with_boards(championship: Championship) -> list[Round]:
+def rounds_with_boards(championship: Championship, viewer=None) -> list[Round]:
+    """The rounds ``viewer`` may see (``visibility``: the published ones, unless he reads
+    drafts), each with its boards and their arbiters."""
     boards = Board.objects.select_related("white", "black", "game").order_by("number")
     judges = BoardArbiter.objects.select_related("arbiter").order_by("first_board")
     return list(
-        championship.rounds.prefetch_related(
-            Prefetch("boards", queryset=boards), Prefetch("board_arbiters", queryset=judges)
-        ).order_by("number")
+        rounds_visible(championship, viewer)
+        .prefetch_related(Prefetch("boards", queryset=boards), Prefetch("board_arbiters", queryset=judges))
+        .order_by("number")
     )
 
 

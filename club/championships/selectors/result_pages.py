@@ -82,7 +82,7 @@ def event_page_seen(championship: Championship, viewer=None, *, now: datetime | 
     its rounds' boards, standings, round robin grid and Scheveningen table, a result the
     broadcast delay withholds from him left out of each."""
     withheld = boards_withheld(championship, viewer, now or timezone.now())
-    rounds = rounds_with_boards(championship)
+    rounds = rounds_with_boards(championship, viewer)
     for the_round in rounds:
         for board in the_round.boards.all():
             if board.pk in withheld:

@@ -34,14 +34,14 @@ from games.rules import family
 from ratings import standings
 from ratings.models import RatingChange
 
-from ..models import Appointment, Championship, Round, Standings
+from ..models import Appointment, Championship, Standings
 from .events import appointments, entries, rounds_total, rounds_with_boards
 from .inputs import results_plain as results_input
 from .inputs import standings_options
 from .progress import progress, with_points
 from .versions import results_version, table_source
+from .visibility import rounds_visible
 
-PUBLISHED_ROUNDS = (Round.Status.PUBLISHED, Round.Status.CLOSED)
 # The result sets last read, each under the digest of what it shows (several
 # events, a few languages): a hit costs the digest's few queries.
 RESULT_SETS = VersionedMemo(size=32)
@@ -431,9 +431,7 @@ def rounds(
     running points, so ``points_after`` of each round is every player's total then."""
     out = []
     totals: dict[int, float] = dict.fromkeys(people, 0.0)
-    for the_round in rounds_with_boards(championship):
-        if the_round.status not in PUBLISHED_ROUNDS:
-            continue
+    for the_round in rounds_with_boards(championship):  # the public's: the published rounds
         boards = []
         for board in the_round.boards.all():
             rest = board.black_id is None
@@ -584,6 +582,4 @@ def facts(championship: Championship) -> dict:
 
 def round_numbers(championship: Championship) -> list[int]:
     """The published rounds' numbers, for the pages' navigation."""
-    return list(
-        championship.rounds.filter(status__in=PUBLISHED_ROUNDS).order_by("number").values_list("number", flat=True)
-    )
+    return list(rounds_visible(championship).order_by("number").values_list("number", flat=True))

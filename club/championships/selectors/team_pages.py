@@ -20,7 +20,7 @@ def withheld_from(championship: Championship, viewer, now: datetime | None = Non
 
 
 def rounds_seen(championship: Championship, number: int | None = None, viewer=None) -> list[Round]:
-    return teams.rounds_with_matches(championship, number, withheld_from(championship, viewer))
+    return teams.rounds_with_matches(championship, number, withheld_from(championship, viewer), viewer=viewer)
 
 
 def standings_seen(championship: Championship, viewer=None) -> list[dict]:

@@ -18,6 +18,7 @@ from .. import team_rules
 from ..models import Championship, Round, Standings
 from . import inputs
 from .events import rounds_total
+from .visibility import rounds_visible
 
 PAIRED = Round.Status.PAIRED
 
@@ -270,11 +271,12 @@ def crosstable(championship: Championship, withheld: Withheld = Withheld()) -> d
 
 
 def rounds_with_matches(
-    championship: Championship, number: int | None = None, withheld: Withheld = Withheld()
+    championship: Championship, number: int | None = None, withheld: Withheld = Withheld(), *, viewer=None
 ) -> list[Round]:
-    """Rounds with ``match_list``, each match with its ``board_list`` (board games and players);
-    a board ``withheld`` shows no result yet, nor does its match."""
-    rounds = list(championship.rounds.all() if number is None else championship.rounds.filter(number=number))
+    """The rounds ``viewer`` may see (``visibility``) with ``match_list``, each match with its
+    ``board_list`` (board games and players); a board ``withheld`` shows no result yet, nor does its match."""
+    visible = rounds_visible(championship, viewer)
+    rounds = list(visible if number is None else visible.filter(number=number))
     for r in rounds:
         r.match_list = list(
             r.matches.select_related("home", "away").prefetch_related("board_games__white", "board_games__black")

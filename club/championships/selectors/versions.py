@@ -77,3 +77,11 @@ def results_version(championship: Championship) -> tuple[str, Callable[[], list[
         ),
         compute,
     )
+
+
+def round_sheet_version(boards) -> str:
+    """The version of a round's results as the whole-round form shows them: each board's
+    game and its result. The form carries it; a submission made from another version
+    is refused (``services.round_results_set``), so the second of two arbiters who
+    opened the form together never silently overwrites the first."""
+    return digest([[b.number, b.game_id, b.game.status, b.game.result] for b in boards])[:16]

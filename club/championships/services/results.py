@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from club.notifications.services import decision_notify
 from club.platform import zones
-from club.platform.refusals import Invalid, NotFound, RuleRefusal
+from club.platform.refusals import Conflict, Invalid, NotFound, RuleRefusal
 from club.teams.models import BoardGame
 from games import results as vocabulary
 from games.models import Game
@@ -28,11 +28,12 @@ from games.services.score_sheet import score_sheet_moves_apply
 from games.services.timing import clocks_stopped
 from games.venue import venue_rules
 
-from ..authority import Action, require, result_still_open
+from ..authority import Action, require, result_still_open, round_results_action
 from ..decisions import decision_record, reason_given
 from ..followups import standings_recompute_after_commit
 from ..locks import championship_locked
 from ..models import Board, Championship, MatchGame, PlayoffGame, Round
+from ..selectors.versions import round_sheet_version
 from . import matches, teams
 from .closing import round_close_if_over
 
@@ -138,11 +139,15 @@ def board_result_set(
     form): it ends on the board, by adjudication once play has closed or its
     clocks are stopped (1.10.4), or by a sanction, each with its own grounds;
     a forfeit (1.9) and an annulment stay his. A guest has no account: his
-    game is played at a real board, and the arbiter records it."""
+    game is played at a real board, and the arbiter records it.
+
+    The pairing is returned holding the result now stored: it is recorded in
+    this transaction rather than left to the game's follow-up (which then finds
+    it done), so the arbiter's answer and every reader after it see his result."""
     now = now or timezone.now()
     with transaction.atomic():
         championship = championship_locked(championship_id)
-        return board_result_apply(
+        pairing = board_result_apply(
             by,
             championship,
             game_locked(game_id),
@@ -152,6 +157,9 @@ def board_result_set(
             grounds=grounds,
             now=now,
         )
+        board_result_record(game_id=game_id, now=now)
+    pairing.refresh_from_db()
+    return pairing
 
 
 def board_result_apply(
@@ -258,17 +266,39 @@ def round_results_set(
     results: dict[int, str],
     reason: str,
     records: str = "",
+    version: str | None = None,
     now: datetime | None = None,
 ) -> list[Board]:
     """A whole round's results in one go (a club night, an over-the-board round, 1.10.4):
     ``results`` maps a board's number to its result ("" leaves it as it is). All or
-    nothing, in one transaction, each result through ``board_result_set`` — the same
+    nothing, in one transaction, each result through ``board_result_apply`` — the same
     authority, game-layer service and decision log as one at a time. ``records``: the
-    text of a PDN file of the round's games, each attached to its board's game."""
+    text of a PDN file of the round's games, each attached to its board's game. The
+    boards record their results last, once the records are attached: the last result
+    of the event's last round finishes it, and a finished event's games take no record.
+
+    ``version``: the round's ``round_sheet_version`` when the caller's form was read. A
+    submission from another version is refused whole (409): someone recorded results of
+    the round meanwhile. It is checked holding the event's lock and the round's games'
+    locks, which every result of the event takes (``board_result_set``, the game hook),
+    so two submissions from one read never both stand."""
     now = now or timezone.now()
     with transaction.atomic():
         championship = championship_locked(championship_id)
+        # Who may enter the round is asked first: a stale version tells nothing to who may not.
+        require(by, round_results_action(championship), championship)
         boards = {board.number: board for board in round_boards_to_record(championship, round_number)}
+        for board in boards.values():
+            board.game = game_locked(board.game_id)
+        if version is not None and version != round_sheet_version(list(boards.values())):
+            raise Conflict(
+                "results-changed",
+                _(
+                    "Someone recorded results of round %(n)s after you opened this form: nothing of yours "
+                    "was saved. The form now shows the results as they stand; check them and submit again."
+                )
+                % {"n": round_number},
+            )
         unknown = sorted(set(results) - set(boards))
         if unknown:
             raise Invalid(
@@ -279,12 +309,23 @@ def round_results_set(
             board = boards[number]
             if not result or result == board.game.result:
                 continue
-            board_result_set(
-                by=by, championship_id=championship_id, game_id=board.game_id, result=result, reason=reason, now=now
+            board_result_apply(
+                by,
+                championship,
+                board.game,
+                result=result,
+                reason=reason,
+                clause="1.10.4",
+                grounds="recording-error",
+                now=now,
             )
             changed.append(board)
         if records.strip():
             _records_attach(by, championship, round_number, list(boards.values()), records, now)
+        for board in changed:
+            board_result_record(game_id=board.game_id, now=now)
+    for board in changed:
+        board.refresh_from_db()
     return changed
 
 
@@ -304,7 +345,7 @@ def _records_attach(by, championship: Championship, round_number: int, boards: l
                 _("Game %(n)s of the file is of no board of round %(round)s (its Round tag or players).")
                 % {"n": n, "round": round_number},
             )
-        game = game_locked(board.game_id)
+        game = board.game  # locked by round_results_set
         if venue_rules(game).results_reported:
             # At the board a record is a score sheet like a typed one: the same arbiters, the
             # same rules, and refused where its final position contradicts the result.

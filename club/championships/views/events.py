@@ -44,6 +44,7 @@ from ..models import Championship
 from ..selectors import bracket as brackets
 from ..selectors import categories, result_pages, results
 from ..selectors.adjudication import games_awaiting_adjudication
+from ..selectors.visibility import decisions_visible
 
 FINISHED_PER_PAGE = 50
 
@@ -123,7 +124,7 @@ def championship_detail(request, pk):
             "rounds_total": selectors.rounds_total(championship, len(entries)),
             "lateness_ms": services.lateness_ms(championship),
             "is_live": selectors.is_live(championship),
-            "decisions": championship.decisions.select_related("by")[:30],
+            "decisions": decisions_visible(championship, request.user)[:30],
             "appoint_form": AppointForm(),
             "guest_form": GuestForm(),
             "pair_form": PairForm(),
@@ -154,7 +155,9 @@ def championship_bracket(request, pk):
     ):
         raise Http404
     return render(
-        request, "championships/bracket.html", {"championship": championship, "bracket": brackets.bracket(championship)}
+        request,
+        "championships/bracket.html",
+        {"championship": championship, "bracket": brackets.bracket(championship, request.user)},
     )
 
 
@@ -340,7 +343,7 @@ def _valid(form) -> dict:
     if not form.is_valid():
         field, errors = next(iter(form.errors.items()))
         label = form.fields[field].label if field in form.fields else field
-        raise Invalid("invalid", f"{label}: {errors[0]}")
+        raise Invalid("invalid", _("%(field)s: %(error)s") % {"field": label, "error": errors[0]})
     return form.cleaned_data
 
 

@@ -16,6 +16,7 @@ from club.platform.refusals import Refused
 from .. import selectors, services
 from ..authority import round_results_action, verdict
 from ..forms import RoundResultsForm
+from ..selectors.versions import round_sheet_version
 
 
 @login_required
@@ -29,8 +30,9 @@ def round_results(request, pk, number):
         boards = services.round_boards_to_record(championship, number)
     except Refused:
         raise Http404 from None
-    form = RoundResultsForm(request.POST or None, request.FILES or None, boards=boards)
-    status = 200
+    version = round_sheet_version(boards)
+    form = RoundResultsForm(request.POST or None, request.FILES or None, boards=boards, version=version)
+    status, stale = 200, ""
     if request.method == "POST":
         if form.is_valid():
             try:
@@ -41,10 +43,17 @@ def round_results(request, pk, number):
                     results=form.results(),
                     reason=form.cleaned_data["reason"],
                     records=form.records_text(),
+                    version=form.cleaned_data["version"],
                 )
             except Refused as refusal:
-                form.add_error(None, refusal.detail)
                 status = 409
+                if refusal.code == "results-changed":
+                    # A fresh form over the results as they stand now, with the refusal above it.
+                    boards = services.round_boards_to_record(championship, number)
+                    form = RoundResultsForm(boards=boards, version=round_sheet_version(boards))
+                    stale = refusal.detail
+                else:
+                    form.add_error(None, refusal.detail)
             else:
                 messages.success(
                     request, _("%(n)s results of round %(round)s are recorded.") % {"n": len(changed), "round": number}
@@ -55,6 +64,6 @@ def round_results(request, pk, number):
     return render(
         request,
         "championships/round_results.html",
-        {"championship": championship, "number": number, "form": form},
+        {"championship": championship, "number": number, "form": form, "stale": stale},
         status=status,
     )

@@ -1,0 +1,172 @@
+"""Every refusal a page can show speaks the reader's language: each reason handed to a refusal
+(``club.platform.refusals``: Refused, Conflict, RuleRefusal, Forbidden, Invalid, NotFound) and to
+an authority ``Verdict`` anywhere in the club is marked for translation and has its Russian text,
+and a time inside one is the reader's, in his zone — never a raw UTC stamp.
+
+Read from the source, so a new refusal in plain English fails here before a Russian page shows it.
+A reason may also be handed on: a refusal re-raised, a table of marked texts, a parameter or a local
+every caller fills with a marked text, Django's own translated validation messages. The one gap left
+is named: the pure cores (the rules, the clock, the pairing module) import no Django and give their
+refusals in their own words (``PURE_CORE_ERRORS``)."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+from django.utils import translation
+
+from ..conftest import ROOT
+
+REFUSALS = {"Refused", "Conflict", "RuleRefusal", "Forbidden", "Invalid", "NotFound"}
+GETTEXT = {"_", "gettext", "gettext_lazy", "ngettext", "ngettext_lazy", "pgettext", "pgettext_lazy"}
+# Errors of the pure cores, whose text a refusal passes on as it is: no Django there to translate it.
+PURE_CORE_ERRORS = {"IllegalMove", "BadTimeControl", "PairingError", "PdnError", "ValueError"}
+# Django's validation messages are its own translated texts.
+TRANSLATED_ERRORS = {"ValidationError"}
+PLACEHOLDER = re.compile(r"%\(\w+\)[sd]")
+SOURCES = [
+    path
+    for package in ("club", "games", "ratings")
+    for path in sorted((ROOT / package).rglob("*.py"))
+    if "migrations" not in path.parts
+]
+
+
+def _name(node) -> str | None:
+    return node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else None
+
+
+class Module:
+    def __init__(self, path: Path):
+        self.path = path
+        self.tree = ast.parse(path.read_text())
+        for parent in ast.walk(self.tree):
+            for child in ast.iter_child_nodes(parent):
+                child.parent = parent
+        self.tables = {
+            target.id: node.value
+            for node in self.tree.body
+            if isinstance(node, ast.Assign | ast.AnnAssign) and isinstance(node.value, ast.Dict)
+            for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+            if isinstance(target, ast.Name)
+        }
+
+    def function_of(self, node):
+        while node is not None and not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            node = getattr(node, "parent", None)
+        return node
+
+    def marked(self, node, msgids: list[str], seen=frozenset()) -> bool:
+        """Is ``node`` a marked text (its msgids gathered), or a text handed on from one?"""
+        if isinstance(node, ast.Call) and _name(node.func) in GETTEXT:
+            if node.args and isinstance(node.args[0], ast.Constant):
+                msgids.append(node.args[0].value)
+            return True
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod):
+            return self.marked(node.left, msgids, seen)
+        if isinstance(node, ast.IfExp):
+            return self.marked(node.body, msgids, seen) and self.marked(node.orelse, msgids, seen)
+        if isinstance(node, ast.Call) and _name(node.func) == "str" and len(node.args) == 1:
+            return self.marked(node.args[0], msgids, seen)
+        if isinstance(node, ast.Call) and _name(node.func) == "join" and node.args:  # " ".join(error.messages)
+            return self.marked(node.args[0], msgids, seen)
+        if isinstance(node, ast.Attribute) and node.attr in ("detail", "messages"):
+            return self.marked(node.value, msgids, seen)
+        if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id in self.tables:
+            return all(self._table_value(v, msgids) for v in self.tables[node.value.id].values)
+        if isinstance(node, ast.Name) and node.id not in seen:
+            return self._name_marked(node, msgids, seen | {node.id})
+        return False
+
+    def _table_value(self, value, msgids) -> bool:
+        if isinstance(value, ast.Tuple):  # (code, text)
+            return any(self.marked(v, msgids) for v in value.elts)
+        return self.marked(value, msgids)
+
+    def _name_marked(self, node: ast.Name, msgids, seen) -> bool:
+        function = self.function_of(node)
+        if function is None:
+            return False
+        for handler in ast.walk(function):
+            if isinstance(handler, ast.ExceptHandler) and handler.name == node.id:
+                caught = {
+                    _name(t) for t in (handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type])
+                }
+                return caught <= REFUSALS | {"Refused"} | PURE_CORE_ERRORS | TRANSLATED_ERRORS
+        bound = [
+            n.value
+            for n in ast.walk(function)
+            if isinstance(n, ast.Assign)
+            and any(node.id in {t.id for t in ast.walk(target) if isinstance(t, ast.Name)} for target in n.targets)
+        ]
+        if bound:
+            return all(self.marked(value, msgids, seen) for value in bound)
+        parameters = [a.arg for a in function.args.args + function.args.kwonlyargs]
+        if node.id not in parameters:
+            return False
+        handed = []
+        for call in ast.walk(self.tree):
+            if isinstance(call, ast.Call) and _name(call.func) == function.name:
+                given = [k.value for k in call.keywords if k.arg == node.id]
+                position = (
+                    function.args.args.index(next(a for a in function.args.args if a.arg == node.id))
+                    if (node.id in [a.arg for a in function.args.args])
+                    else None
+                )
+                if not given and position is not None and position < len(call.args):
+                    given = [call.args[position]]
+                handed += given
+        return bool(handed) and all(self.marked(value, msgids, seen) for value in handed)
+
+    def reasons(self):
+        """``(line, reason node)`` of every refusal and every ``Verdict`` built here."""
+        for node in ast.walk(self.tree):
+            if not isinstance(node, ast.Call):
+                continue
+            kind = _name(node.func)
+            if kind in REFUSALS and len(node.args) >= 2:
+                yield node.lineno, node.args[1]
+            elif kind == "Verdict" and len(node.args) >= 3:
+                yield node.lineno, node.args[2]
+
+
+def _reasons():
+    for path in SOURCES:
+        module = Module(path)
+        for line, reason in module.reasons():
+            yield module, f"{path.relative_to(ROOT)}:{line}", reason
+
+
+def test_every_refusal_s_reason_is_marked_for_translation():
+    unmarked = [
+        f"{where}: {ast.unparse(reason)[:90]}" for module, where, reason in _reasons() if not module.marked(reason, [])
+    ]
+    assert unmarked == []
+
+
+def test_every_marked_reason_has_its_russian_text():
+    msgids = {}
+    for module, where, reason in _reasons():
+        found: list[str] = []
+        module.marked(reason, found)
+        for msgid in found:
+            msgids.setdefault(msgid, where)
+    assert len(msgids) > 300  # the check reads the club's refusals, not an empty list
+    # A reason of placeholders only ("%(field)s: %(error)s") reads the same in every language.
+    worded = {msgid: where for msgid, where in msgids.items() if re.search(r"[A-Za-z]", PLACEHOLDER.sub("", msgid))}
+    with translation.override("ru"):
+        untranslated = [f"{where}: {msgid}" for msgid, where in worded.items() if translation.gettext(msgid) == msgid]
+    assert untranslated == []
+
+
+def test_no_refusal_shows_a_raw_timestamp():
+    # A stored instant is shown in the reader's zone (club.platform.zones.shown), never as its ISO text.
+    raw = [
+        where
+        for _module, where, reason in _reasons()
+        for node in ast.walk(reason)
+        if isinstance(node, ast.Call) and _name(node.func) in ("isoformat", "strftime")
+    ]
+    assert raw == []
