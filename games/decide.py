@@ -121,7 +121,7 @@ class Refusal:
 
     code: str
     reason: str
-    params: dict = field(default_factory=dict)
+    params: dict = field(default_factory=dict, compare=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -108,4 +108,4 @@ def test_both_players_hear_the_result(anna, boris, committing):
         services.game_resign(game_id=game.id, member=boris)
     results = Notification.objects.filter(kind="result")
     assert {n.recipient for n in results} == {anna, boris}
-    assert all("1-0" in str(n) for n in results)
+    assert all("1 – 0" in str(n) for n in results)  # a result is written one way on every page
