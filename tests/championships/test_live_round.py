@@ -77,7 +77,7 @@ def test_the_socket_sends_the_boards_after_a_move_and_the_standings_after_a_resu
         connected, _ = await ws.connect(timeout=10)
         assert connected
         first = await ws.receive_json_from(timeout=10)
-        assert "playing, 0 moves" in first["boards_html"]
+        assert "playing, move 1" in first["boards_html"]  # no move made: the first move is being played
         from channels.db import database_sync_to_async
 
         await database_sync_to_async(game_move_make)(

@@ -26,12 +26,14 @@ from .inputs import standings_options
 from .results import (
     board_score,
     facts,
+    move_number,
     players,
     result_set_key,
     results,
     round_numbers,
     rounds,
     standings_rows,
+    ties,
 )
 from .working import working_shown
 
@@ -47,6 +49,7 @@ def starting_list(championship: Championship) -> dict:
         "facts": facts(championship),
         "players": sorted(people.values(), key=lambda p: p.number),
         "round_numbers": round_numbers(championship),
+        "seeds_by_rating": championship.seeds_by_rating,
     }
 
 
@@ -93,6 +96,9 @@ def standings_after(championship: Championship, number: int | None = None) -> di
         "facts": data["facts"],
         "after_round": number,
         "standings": rows,
+        "ties": data["ties"] if number is None else ties(rows),
+        # While the event runs the current table says what is still to play (games left, at most).
+        "provisional": data["provisional"] and number is None,
         "criteria": data["criteria"],
         "coefficients": data["coefficients"],
         "rated": championship.rated and number is None,
@@ -220,7 +226,7 @@ def boards_as_seen(championship: Championship, boards: list[dict], *, now: datet
         game, replay = seen[board["game_id"]]
         if game.status == Game.Status.ONGOING:
             board.update(result="", white_mark="", black_mark="", forfeit=False, live=True)
-        board["moves"] = game.ply
+        board["move"] = move_number(game.ply)
         clocks = presentation.clock(game_selectors.game_clocks(game, now=as_of or now), game)
         board["position"] = {
             "board": presentation.board_spec(game.discipline),
