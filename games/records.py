@@ -169,6 +169,9 @@ def game_record(*, game: Game, format: str, moves: list[str] | None = None) -> s
             tags["Opening"] = ballots64.describe(game.ballot)  # as players read it: "idf 2-III: 1. ab4 bc5 …"
         if game.time_control.timed:
             tags["TimeControl"] = str(game.time_control)
+        if game.termination == "adjudication":
+            # PGN's (and so PDN's) standard Termination value: the arbiter decided it after play closed.
+            tags["Termination"] = "adjudication"
         return pdn.write_game(tags, moves, game.result or "*")
     if format not in ("renju", "plain", "sgf"):
         raise Invalid("bad-format", "Renju games are exported as format=renju (plain) or format=sgf.")

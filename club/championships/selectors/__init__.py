@@ -15,6 +15,7 @@ from .events import (
     championship_list,
     championship_of_game,
     championships_listed,
+    decisions_shown,
     entrant_count,
     entries,
     games_scheduled,
@@ -28,6 +29,7 @@ from .inputs import pairing_players, played_rounds, playoff_states, results_plai
 __all__ = [
     "appointments",
     "championship_get",
+    "decisions_shown",
     "championship_of_game",
     "championship_list",
     "championships_listed",

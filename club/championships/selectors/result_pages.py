@@ -114,6 +114,7 @@ def crosstable_page(championship: Championship) -> dict:
         "championship": championship,
         "facts": data["facts"],
         "crosstable": data["crosstable"],
+        "adjudicated": data["adjudicated"],
         "round_numbers": data["round_numbers"],
         "tables_key": key,  # the rendered table's cache key (the page's template)
     }
@@ -154,6 +155,7 @@ def player_card(championship: Championship, username: str) -> dict | None:
                     "score": figure(board_score(b["result"], colour, championship.scoring)) if b["result"] else "",
                     "game_id": b["game_id"],
                     "live": b["live"],
+                    "adjudicated": b["adjudicated"],
                     "points_after": figure(r["points_after"].get(me.id, 0.0)),
                     "rating_change": None,
                 }

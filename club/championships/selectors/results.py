@@ -511,6 +511,8 @@ def rounds(championship: Championship, people: dict[int, Player], *, number: int
                     "black_mark": vocabulary.mark(board.result, vocabulary.BLACK),
                     "forfeit": vocabulary.is_forfeit(board.result),
                     "live": bool(game and game.status == Game.Status.ONGOING and not board.result),
+                    # 1.10.4: the arbiter decided the result after play closed; the tables mark it (results/_adjudicated.html).
+                    "adjudicated": bool(game and board.result and game.termination == "adjudication"),
                     "move": move_number(game.ply) if game else 1,
                 }
             )
@@ -567,6 +569,7 @@ def _results(championship: Championship) -> dict:
     if provisional:
         _mark_progress(championship, rows, table, total)
     rounds_list = rounds(championship, people)
+    adjudicated = _mark_adjudicated(table, rounds_list)
     return {
         "championship": championship,
         "chief_arbiter": chief,
@@ -580,12 +583,30 @@ def _results(championship: Championship) -> dict:
         "ties": ties(rows),
         "crosstable": table,
         "provisional": provisional,
+        "adjudicated": adjudicated,
         "rounds": rounds_list,
         "rated": championship.rated,
         "rounds_total": total,
         "entrants": people,  # by id, in start-number order
         "games_format": "pdn" if family(championship.discipline) == "draughts" else "renju",
     }
+
+
+def _mark_adjudicated(table: dict, rounds_list: list[dict]) -> bool:
+    """Mark the crosstable cells of adjudicated games (``adjudicated``); whether there is any."""
+    games = {(r["number"], b["white_id"], b["black_id"]) for r in rounds_list for b in r["boards"] if b["adjudicated"]}
+    pairs = {frozenset((white, black)) for _, white, black in games}
+    for row in table["rows"]:
+        pid = row["player"].id
+        if table["kind"] == "grid":
+            for other, cell in zip([r["player"].id for r in table["rows"]], row["cells"]):
+                cell["adjudicated"] = frozenset((pid, other)) in pairs
+        else:
+            by_number = {r["number"]: r["player"].id for r in table["rows"]}
+            for cell in row["cells"]:
+                other = by_number.get(cell["opponent"])
+                cell["adjudicated"] = (cell["round"], pid, other) in games or (cell["round"], other, pid) in games
+    return bool(games)
 
 
 def _mark_progress(championship: Championship, rows: list[dict], table: dict, total: int | None) -> None:

@@ -131,7 +131,7 @@ def championship_detail(request, pk):
             "rounds_total": selectors.rounds_total(championship, len(entries)),
             "lateness_ms": services.lateness_ms(championship),
             "is_live": selectors.is_live(championship),
-            "decisions": championship.decisions.select_related("by")[:30],
+            "decisions": selectors.decisions_shown(championship),
             "appoint_form": AppointForm(),
             "guest_form": GuestForm(),
             "pair_form": PairForm(),
