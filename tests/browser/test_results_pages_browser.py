@@ -282,3 +282,21 @@ def test_on_a_phone_the_pairing_sheet_shows_white_and_black_without_a_scroll(pag
     for cell in page.locator("#pairings th.name, #pairings td.name, #pairings th.name2, #pairings td.name2").all():
         box = cell.bounding_box()
         assert frame["x"] <= box["x"] and box["x"] + box["width"] <= frame["x"] + frame["width"] + 1, cell.inner_text()
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_at_1280_the_figure_that_settled_a_tie_is_in_sight_and_the_tie_is_told_in_words(
+    page, live_server, twelve, language
+):
+    # 1.13.3: the reader sees which criterion placed the players tied on points, without scrolling a frame.
+    in_language(page, live_server, language)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    for kind in ("standings", "results"):
+        page.goto(urls(twelve)[kind])
+        expect(page.locator("ul.ties li").first).to_be_visible()
+        frame = page.locator("#standings-frame").bounding_box()
+        decided = page.locator("#standings td.decided").all()
+        assert decided, kind
+        for cell in decided:
+            box = cell.bounding_box()
+            assert frame["x"] <= box["x"] and box["x"] + box["width"] <= frame["x"] + frame["width"] + 1, kind
