@@ -3,11 +3,12 @@ the starting list, each round's pairings (the pairing sheet), the standings
 after each round, the crosstable and a card per player — each at a stable
 URL, with its JSON twin in the API, all read from the one results model."""
 
+import re
 from datetime import timedelta
 
 import pytest
 from django.test import Client
-from django.utils import translation
+from django.utils import timezone, translation
 from rest_framework.test import APIClient
 
 from club.championships import demo, services
@@ -75,8 +76,6 @@ def api(url: str) -> dict:
 
 def visible_text(html: str) -> str:
     """The page's words as a reader sees them: no tags, attributes, scripts or styles."""
-    import re
-
     html = re.sub(r"(?s)<(script|style)\b.*?</\1>", " ", html)
     return re.sub(r"<[^>]+>", " ", html)
 
@@ -293,3 +292,12 @@ def test_the_pairing_sheet_counts_moves_as_a_score_sheet_does(players, staff, on
     game_move_make(game_id=board.game_id, member=board.black, text="f6-g5", expected_ply=1, now=when)
     text = " ".join(visible_text(page(f"/championships/{championship.pk}/rounds/1/")).split())
     assert "playing, move 2" in text  # one move each: the second move is being played
+
+
+def test_the_printable_page_dates_the_event_by_its_first_round_and_its_finish(round_robin):
+    first = round_robin.rounds.order_by("number").first()
+    begun = timezone.localtime(first.starts_at or first.published_at).date().isoformat()
+    ended = timezone.localtime(round_robin.finished_at).date().isoformat()
+    html = page(f"/championships/{round_robin.pk}/results/print/")
+    shown = re.search(r'<dd class="dates">(.*?)</dd>', html).group(1)
+    assert shown == f"{begun} – {ended}"
