@@ -175,6 +175,8 @@ def game_record(*, game: Game, format: str, moves: list[str] | None = None) -> s
         return pdn.write_game(tags, moves, game.result or "*")
     if format not in ("renju", "plain", "sgf"):
         raise Invalid("bad-format", "Renju games are exported as format=renju (plain) or format=sgf.")
+    # The plain record's PGN-style header carries the same Termination tag; SGF has no property for it.
+    adjudicated = {"Termination": "adjudication"} if game.termination == "adjudication" else {}
     record = renju_records.Record(
         moves=moves,
         rule=game.opening_rule or "none",
@@ -186,6 +188,7 @@ def game_record(*, game: Game, format: str, moves: list[str] | None = None) -> s
             "Round": game.round or "-",
             "Black": black,
             "White": white,
+            **adjudicated,
         },
         variant=game.discipline,
     )
