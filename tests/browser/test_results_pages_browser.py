@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 
 from club.championships import demo
 from club.championships.models import Board
+from games.services import game_move_make
 from tests.browser.conftest import screenshot
 from tests.conftest import make_member
 
@@ -300,3 +301,20 @@ def test_at_1280_the_figure_that_settled_a_tie_is_in_sight_and_the_tie_is_told_i
         for cell in decided:
             box = cell.bounding_box()
             assert frame["x"] <= box["x"] and box["x"] + box["width"] <= frame["x"] + frame["width"] + 1, kind
+
+
+def test_the_live_count_is_the_move_being_played_not_half_moves(page, live_server, twelve):
+    # A move is a pair of half-moves, as on a score sheet: after one move each the second move is being played.
+    live = Board.objects.select_related("white", "black").get(
+        round__championship=twelve, game__status="active", result=""
+    )
+    page.goto(urls(twelve)["pairing-sheet"])
+    result = page.locator(f'#pairings tr[data-game="{live.game_id}"] td.result')
+    expect(result).to_have_text("playing, move 1")
+    now = timezone.now()
+    game_move_make(game_id=live.game_id, member=live.white, text="c3-d4", expected_ply=0, now=now)
+    game_move_make(game_id=live.game_id, member=live.black, text="f6-g5", expected_ply=1, now=now)
+    expect(result).to_have_text("playing, move 2", timeout=30_000)  # the page follows the game by itself
+    in_language(page, live_server, "ru")
+    page.reload()
+    expect(result).to_have_text("идёт игра, ход 2")
