@@ -241,7 +241,7 @@ def _name(people: dict[int, Player], pid) -> str:
 
 
 def _figure(name: str, row: dict) -> dict:
-    """A coefficient's figure alone: ``{"name", "label", "value"}``."""
+    """A coefficient's figure alone: ``{"name", "label", "value", "decided"}`` (``decided``: it settled his tie)."""
     value = row["coefficients"].get(name)
     text = CUTS_JOIN.join(figure(v) for v in value) if name == "truncated-solkoff" else figure(value)
     return {"name": name, "label": COEFFICIENT_LABELS[name], "value": text, "decided": name == row.get("decided_by")}
