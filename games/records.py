@@ -170,9 +170,14 @@ def game_record(*, game: Game, format: str, moves: list[str] | None = None) -> s
             tags["Opening"] = ballots64.describe(game.ballot)  # as players read it: "idf 2-III: 1. ab4 bc5 …"
         if game.time_control.timed:
             tags["TimeControl"] = str(game.time_control)
+        if game.termination == "adjudication":
+            # PGN's (and so PDN's) standard Termination value: the arbiter decided it after play closed.
+            tags["Termination"] = "adjudication"
         return pdn.write_game(tags, moves, game.result or "*")
     if format not in ("renju", "plain", "sgf"):
         raise Invalid("bad-format", _("Renju games are exported as format=renju (plain) or format=sgf."))
+    # The plain record's PGN-style header carries the same Termination tag; SGF has no property for it.
+    adjudicated = {"Termination": "adjudication"} if game.termination == "adjudication" else {}
     record = renju_records.Record(
         moves=moves,
         rule=game.opening_rule or "none",
@@ -184,6 +189,7 @@ def game_record(*, game: Game, format: str, moves: list[str] | None = None) -> s
             "Round": game.round or "-",
             "Black": black,
             "White": white,
+            **adjudicated,
         },
         variant=game.discipline,
     )

@@ -49,7 +49,8 @@ Coefficients (``row["coefficients"]``; "points" of an opponent are his final poi
 ``truncated-solkoff``  1.13.8 ``[Buchholz − worst, − two worst, …]``: compared figure
                        by figure, the next one only while still tied (FIDE's
                        Buchholz Cut-1, Cut-2, …); one opponent per cut even when
-                       several share the worst score
+                       several share the worst score; after one game it is
+                       ``[0]`` (Buchholz without the only opponent), never empty
 ``riga``               1.13.9 2 × beaten + 1.5 × drawn + 1 × lost-to opponents' points
 ``opponents-elo``      1.13.3 sum of the opponents' ratings (unrated counts 0)
 
@@ -88,6 +89,9 @@ the chain; ``""`` for a struck player), ``points``, ``wins``, ``draws``,
 ``losses``, ``games`` (games counted, forfeits and Swiss byes included),
 ``played`` (finished over the board), ``struck`` (1.10.2),
 ``withdrawn_after_round``, ``playoff`` (his place was decided by a play-off),
+``decided_by`` (the criterion that last split the players tied on points
+with him — the one that settled his place among them; ``""`` when nobody
+shared his points, a play-off decided or the chain left the tie),
 ``coefficients`` as above, and
 
 ``breakdown``: ``{coefficient: [(opponent id | None for a bye, his points as
@@ -283,23 +287,25 @@ def table(players, rounds, *, scoring="1-1/2-0", system="round-robin", criteria=
     standing = [p["id"] for p in players if p["id"] not in struck]
     # Only the play-offs whose players are still tied on points order their places.
     playoff = playoffs_standing(playoff, _split([standing], lambda group: {pid: points[pid] for pid in group}))
-    groups = _order(standing, rows, counted, points, criteria, playoff)
+    decided = {}
+    groups = _order(standing, rows, counted, points, criteria, playoff, decided)
     # The players whose places a play-off decided (a drawn one decided nothing), for its mark.
-    decided = {pid for order in playoff if len(order) > 1 for pid in playoff_members(order)}
+    by_playoff = {pid for order in playoff if len(order) > 1 for pid in playoff_members(order)}
 
     ordered, position = [], 1
     for group in groups:
         place = str(position) if len(group) == 1 else f"{position}-{position + len(group) - 1}"
         for pid in group:
             rows[pid]["place"] = place
-            rows[pid]["playoff"] = pid in decided
+            rows[pid]["playoff"] = pid in by_playoff
+            rows[pid]["decided_by"] = "" if len(group) > 1 or pid in by_playoff else decided.get(pid, "")
             ordered.append(rows[pid])
         position += len(group)
     for p in players:
         if p["id"] in struck:
             games = entries[p["id"]]
             own = _fix(sum(g["score"] for g in games))
-            ordered.append({**_struck_row(p["id"], games, own), "playoff": False})
+            ordered.append({**_struck_row(p["id"], games, own), "playoff": False, "decided_by": ""})
     withdrawn = {p["id"]: p.get("withdrawn_after_round") for p in players}
     for row in ordered:
         row["withdrawn_after_round"] = withdrawn[row["id"]]
@@ -362,7 +368,8 @@ def _row(pid, games, points, opponent_points, rating):
 
     buchholz = total("buchholz")
     truncated, cut_off = [], 0.0
-    for _, pts in worst_first[:-1]:
+    # 1.13.8: the first cut exists after one game too (it leaves nothing); the later ones while opponents remain.
+    for _, pts in worst_first[: max(1, len(worst_first) - 1)]:
         cut_off += pts
         truncated.append(_fix(buchholz - cut_off))
     coefficients = {
@@ -420,16 +427,19 @@ def _struck_row(pid, games, own_points):
     }
 
 
-def _order(standing, rows, counted, points, criteria, playoff):
+def _order(standing, rows, counted, points, criteria, playoff, decided=None):
     """Groups of player ids in final order; a group of several is a shared place.
 
     1. Group by points, best first (1.13.1).
     2. A play-off still standing (``playoffs_standing``, the caller's) orders the players it covers (1.13.2).
     3. Each criterion in turn splits every group still tied (1.13.3), computed
        among that group's players.
+
+    ``decided``, when given, receives for each player the criterion that last split his group.
     """
     groups = playoffs_apply(_split([standing], lambda group: {pid: points[pid] for pid in group}), playoff)
     for index, criterion in enumerate(criteria):
+        before = {pid: len(group) for group in groups for pid in group}
         if criterion == "results-vs-places":
             reference = [
                 pid for group in _order(standing, rows, counted, points, criteria[:index], playoff) for pid in group
@@ -438,6 +448,8 @@ def _order(standing, rows, counted, points, criteria, playoff):
         else:
             key = lambda group, c=criterion: _criterion(c, group, rows, counted)  # noqa: E731
         groups = _split(groups, key)
+        if decided is not None:
+            decided.update({pid: criterion for group in groups for pid in group if len(group) < before[pid]})
     return groups
 
 

@@ -121,13 +121,22 @@ ACTION_WORDS = {
     "sanction:loss_of_game": gettext_lazy("sanction: loss of the game"),
     "sanction:exclusion": gettext_lazy("sanction: exclusion from the competition"),
     "sanction:reversed": gettext_lazy("sanction reversed on protest"),
+    "play-closed": gettext_lazy("the closing date passed: the unfinished games stopped for adjudication"),
+    "round-deadline": gettext_lazy("the round's deadline passed: its unfinished games stopped for adjudication"),
+    "section-start": gettext_lazy("correspondence section started: every round published at once"),
+    "section": gettext_lazy("players chosen for a section"),
+    "operator": gettext_lazy("operator appointed"),
+    "report": gettext_lazy("result reported at the board"),
+    "score-sheet": gettext_lazy("score sheet typed in"),
+    "score-sheet-take-back": gettext_lazy("typed score sheet withdrawn"),
 }
 
 
 def action_words(action: str) -> str:
-    """What a logged action was, in words; an action this table does not know yet, as "(action)"."""
+    """What a logged action was, in words; an action this table does not know yet, as a decision
+    of the event (the public page never shows the log's codes)."""
     words = ACTION_WORDS.get(action)
-    return str(words) if words else f"({action})"
+    return str(words) if words else str(_("decision of the event"))
 
 
 def actor_words(by) -> str:

@@ -200,6 +200,14 @@ class Championship(models.Model):
         return self.system == self.System.SCHEVENINGEN
 
     @property
+    def seeds_by_rating(self) -> bool:
+        """Whether the start numbers follow the players' ratings (else the lot's order): the organiser
+        chose it, for a system that has it — 1.15.4's blind draw and a round robin number by lot."""
+        return (
+            (self.is_swiss and self.swiss_system != self.SwissSystem.BLIND) or self.is_knockout or self.is_scheveningen
+        ) and self.initial_order == self.InitialOrder.RATING
+
+    @property
     def all_at_once(self) -> bool:
         return self.play_mode == self.PlayMode.ALL_AT_ONCE
 
@@ -264,6 +272,14 @@ class Entry(models.Model):
     member = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="championship_entries")
     start_number = models.PositiveSmallIntegerField(null=True, blank=True)
     rating = models.IntegerField(null=True, blank=True, help_text=_("The rating when entries closed."))
+
+    class RatingSource(models.TextChoices):
+        CLUB = "club", _("club rating")
+        FEDERATION = "federation", _("federation rating")
+
+    # Which rating ``rating`` is: the club's in the event's pool, else the federation's (entries.member_rating);
+    # blank for an entry drawn before it was recorded, or without a rating.
+    rating_source = models.CharField(max_length=10, choices=RatingSource.choices, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
     # Scheveningen (1.2): the team (group) he plays for, "A" or "B"; set by the organiser or at the lot.
     group = models.CharField(_("group"), max_length=1, blank=True, choices=[("A", "A"), ("B", "B")])

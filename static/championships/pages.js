@@ -17,6 +17,35 @@
     });
   });
 
+  // The sticky columns of a framed table (results.css: .stuck) each stick where the columns before
+  // them end, measured in this language and font, so none covers another or a scrolled column.
+  function stick(table) {
+    var head = table.tHead && table.tHead.rows[0];
+    if (!head) return;
+    table.classList.remove("stuck");
+    var sticky = [], left = 0;
+    for (var i = 0; i < head.cells.length; i++) {
+      var cell = head.cells[i];
+      if (!cell.matches(".place, .name, .crosstable .num")) break;
+      sticky.push([i, left]);
+      left += cell.getBoundingClientRect().width;
+    }
+    if (!sticky.length) return;
+    table.classList.add("stuck");
+    Array.prototype.forEach.call(table.rows, function (row) {
+      sticky.forEach(function (column) {
+        var cell = row.cells[column[0]];
+        if (cell && cell.colSpan === 1) cell.style.left = column[1] + "px";
+      });
+    });
+  }
+  function stickAll(root) {
+    root.querySelectorAll("table.framed").forEach(stick);
+  }
+  stickAll(document);
+  window.addEventListener("resize", function () { stickAll(document); });
+  if (document.fonts && document.fonts.ready) document.fonts.ready.then(function () { stickAll(document); });
+
   var live = document.getElementById("live-round");
   if (!live || !live.dataset.live) return;
   var standings = document.getElementById("live-standings-frame");
@@ -45,8 +74,8 @@
   }
 
   // A game's state as its spectators see it (the game page's frame, games/frames.py): one board redrawn.
-  var playing = JSON.parse(live.dataset.playing || "{}");
-  var plural = window.Intl && Intl.PluralRules ? new Intl.PluralRules(lang || "en") : null;
+  // "playing, move N": N counts moves as a score sheet does, pairs of half-moves (state.ply counts half-moves).
+  var playing = live.dataset.playing || "";
   function drawGame(state) {
     var row = live.querySelector('tr[data-game="' + state.id + '"]');
     if (!row) return;
@@ -55,8 +84,8 @@
     if (box) drawBoard(box, state.fen, state.ply ? last : []);
     var result = row.querySelector("td.result");
     if (result) {
-      var form = playing[plural ? plural.select(state.ply) : "other"] || playing.other || "";
-      result.textContent = state.ongoing ? form.replace(/\d+/, String(state.ply)) : state.status_text;
+      result.textContent = state.ongoing
+        ? playing.replace(/\d+/, String(Math.floor(state.ply / 2) + 1)) : state.status_text;
     }
     row.classList.toggle("live", !!state.ongoing);
     live.dataset.updates = String(Number(live.dataset.updates || 0) + 1);
@@ -71,7 +100,10 @@
       live.classList.add("updated");
       setTimeout(function () { live.classList.remove("updated"); }, 1200);
     }
-    if (standings && message.standings_html !== undefined) standings.innerHTML = message.standings_html;
+    if (standings && message.standings_html !== undefined) {
+      standings.innerHTML = message.standings_html;
+      stickAll(standings);
+    }
     live.dataset.updates = String(Number(live.dataset.updates || 0) + 1);
   }
 

@@ -1,8 +1,8 @@
-"""The results pages of a 12-player championship read at 390 × 844 (a phone) and
-1280 × 800 (issue 27): the page itself never scrolls sideways, every column
-header and every figure is visible or reachable by scrolling its table's own
-frame (the place and name columns stay in view), no internal code shows as
-text — in English or in Russian — and every time names its zone."""
+"""The results pages of a 12-player championship (and a round robin's grid) read at 390 × 844
+(a phone) and 1280 × 800 (issue 27): the page itself never scrolls sideways, every column
+header and every figure is visible or reachable by scrolling its table's own frame (the
+place and name columns stay in view and cover nothing), at 1280 px no table needs a scroll,
+no internal code shows as text — in English or in Russian — and every time names its zone."""
 
 import re
 from datetime import timedelta
@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 
 from club.championships import demo
 from club.championships.models import Board
+from games.services import game_move_make
 from tests.browser.conftest import screenshot
 from tests.conftest import make_member
 
@@ -83,6 +84,52 @@ REACHABLE = """() => {
   return problems;
 }"""
 
+# Every cell of every framed table seen as a reader sees it, by the elements' boxes: the frame
+# scrolled (from the left) just far enough to bring the cell in, the cell must then stand clear of
+# the sticky columns and be the element found at its own centre (nothing covers it), and its text
+# must fit its box (scrollWidth <= clientWidth: "Place" never shows as "Plac"). ``fits`` lists the
+# frames that must not need to scroll at all.
+SEEN = """(fits) => {
+  const problems = [];
+  const page = document.documentElement;
+  // A table folded away in a box (how a round was paired) is read opened.
+  for (const box of document.querySelectorAll('details')) if (box.querySelector('.table-frame')) box.open = true;
+  if (page.scrollWidth > window.innerWidth + 1) problems.push(`the page scrolls sideways: ${page.scrollWidth}`);
+  for (const frame of document.querySelectorAll('.table-frame')) {
+    const table = frame.querySelector(':scope > table');
+    if (!table) continue;
+    if (fits.some(selector => table.matches(selector)) && frame.scrollWidth > frame.clientWidth + 1)
+      problems.push(`#${table.id} scrolls in its frame: ${frame.scrollWidth} > ${frame.clientWidth}`);
+    for (const row of table.querySelectorAll(':scope > thead > tr, :scope > tbody > tr')) {
+      const cells = Array.from(row.children);
+      for (const cell of cells) {
+        const text = cell.textContent.trim();
+        if (!text) continue;
+        const sticky = getComputedStyle(cell).position === 'sticky';
+        frame.scrollLeft = 0;
+        cell.scrollIntoView({block: 'center', inline: 'nearest'});
+        frame.scrollLeft = 0;
+        let frameBox = frame.getBoundingClientRect();
+        let box = cell.getBoundingClientRect();
+        if (box.right > frameBox.right) { frame.scrollLeft += box.right - frameBox.right; box = cell.getBoundingClientRect(); }
+        // A scrolling cell must clear every sticky cell of its row; a sticky one, those before it.
+        const before = sticky ? cells.slice(0, cells.indexOf(cell)) : cells;
+        const covered = Math.max(frameBox.left, ...before.filter(c => c !== cell && getComputedStyle(c).position === 'sticky')
+          .map(c => c.getBoundingClientRect().right));
+        if (box.left < covered - 1 || box.right > frameBox.right + 1)
+          problems.push(`#${table.id}: "${text}" is not reachable: [${box.left}, ${box.right}] in [${covered}, ${frameBox.right}]`);
+        const hit = document.elementFromPoint((box.left + box.right) / 2, (box.top + box.bottom) / 2);
+        if (!hit || !cell.contains(hit)) problems.push(`#${table.id}: "${text}" is covered by ${hit && hit.outerHTML.slice(0, 60)}`);
+        if (cell.scrollWidth > cell.clientWidth + 1) problems.push(`#${table.id}: "${text}" is cut (${cell.scrollWidth} > ${cell.clientWidth})`);
+      }
+    }
+    frame.scrollLeft = 0;
+  }
+  return problems;
+}"""
+# At 1280 px every results table shows whole: the tie-break columns are not behind a scroll.
+FITS_AT_1280 = ["#standings", "#crosstable", "#pairings", "#player-games", "#starting-list", "#live-standings"]
+
 
 @pytest.fixture
 def twelve(staff, eager_celery):
@@ -144,14 +191,16 @@ def test_the_headers_of_the_standings_and_the_crosstable_are_all_there(page, twe
         "№",
         "Points",
         "W / D / L",
+        "Games left",  # the event runs: what is still to play shows here as on the full results
+        "At most",
         "Shmulyan",
         "Berger",
         "Buchholz",
         "Solkoff",
         "Trunc. Solkoff",
         "Riga",
-        "Opp. Elo",
-        "Rating change",
+        "Sum of opp. ratings",
+        "Club rating change",
         "Performance",
     ]
     assert page.locator("#standings tbody tr").count() == 12
@@ -195,3 +244,77 @@ def test_no_code_shows_in_the_russian_interface_either(page, twelve, live_server
         figures = page.locator("#standings tbody, #crosstable tbody, #pairings tbody, #player-games tbody")
         for body in figures.all_inner_texts():  # Russian figures: 0,5, never 0.5
             assert not re.search(r"\d\.\d", body), name
+
+
+@pytest.fixture
+def eight(staff, eager_celery):
+    """A finished round robin of eight: its crosstable is the grid whose columns are the players."""
+    players = [
+        make_member(f"rr{i:02d}", display_name=f"Round Robin {i:02d}", federation_rating=2100 - 30 * i)
+        for i in range(8)
+    ]
+    return demo.round_robin(**staff, players=players, start=timezone.now() - timedelta(days=10), name="Eight")
+
+
+def in_language(page, live_server, language):
+    page.context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("width,height", VIEWPORTS)
+def test_every_cell_is_seen_whole_and_uncovered(page, live_server, twelve, eight, language, width, height):
+    in_language(page, live_server, language)
+    page.set_viewport_size({"width": width, "height": height})
+    pages = {**urls(twelve), "players": f"/championships/{twelve.pk}/players/"}
+    pages |= {f"round-robin {name}": f"/championships/{eight.pk}/{name}/" for name in ("standings", "crosstable")}
+    for name, url in pages.items():
+        page.goto(url)
+        page.wait_for_load_state("load")
+        problems = page.evaluate(SEEN, FITS_AT_1280 if width >= 1280 else [])
+        assert problems == [], (name, language, width, problems[:6])
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_on_a_phone_the_pairing_sheet_shows_white_and_black_without_a_scroll(page, live_server, twelve, language):
+    in_language(page, live_server, language)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(urls(twelve)["pairing-sheet"])
+    frame = page.locator("#pairings").locator("xpath=..").bounding_box()
+    for cell in page.locator("#pairings th.name, #pairings td.name, #pairings th.name2, #pairings td.name2").all():
+        box = cell.bounding_box()
+        assert frame["x"] <= box["x"] and box["x"] + box["width"] <= frame["x"] + frame["width"] + 1, cell.inner_text()
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_at_1280_the_figure_that_settled_a_tie_is_in_sight_and_the_tie_is_told_in_words(
+    page, live_server, twelve, language
+):
+    # 1.13.3: the reader sees which criterion placed the players tied on points, without scrolling a frame.
+    in_language(page, live_server, language)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    for kind in ("standings", "results"):
+        page.goto(urls(twelve)[kind])
+        expect(page.locator("ul.ties li").first).to_be_visible()
+        frame = page.locator("#standings-frame").bounding_box()
+        decided = page.locator("#standings td.decided").all()
+        assert decided, kind
+        for cell in decided:
+            box = cell.bounding_box()
+            assert frame["x"] <= box["x"] and box["x"] + box["width"] <= frame["x"] + frame["width"] + 1, kind
+
+
+def test_the_live_count_is_the_move_being_played_not_half_moves(page, live_server, twelve):
+    # A move is a pair of half-moves, as on a score sheet: after one move each the second move is being played.
+    live = Board.objects.select_related("white", "black").get(
+        round__championship=twelve, game__status="active", result=""
+    )
+    page.goto(urls(twelve)["pairing-sheet"])
+    result = page.locator(f'#pairings tr[data-game="{live.game_id}"] td.result')
+    expect(result).to_have_text("playing, move 1")
+    now = timezone.now()
+    game_move_make(game_id=live.game_id, member=live.white, text="c3-d4", expected_ply=0, now=now)
+    game_move_make(game_id=live.game_id, member=live.black, text="f6-g5", expected_ply=1, now=now)
+    expect(result).to_have_text("playing, move 2", timeout=30_000)  # the page follows the game by itself
+    in_language(page, live_server, "ru")
+    page.reload()
+    expect(result).to_have_text("идёт игра, ход 2")

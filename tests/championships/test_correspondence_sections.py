@@ -417,3 +417,46 @@ def test_a_player_who_withdraws_after_half_his_games_stands_and_loses_the_rest_m
     assert last.result == ("-/+" if last.white_id == leaving.pk else "+/-")
     board = Board.objects.get(game_id=last.pk)
     assert board.result == last.result
+
+
+def test_an_adjudicated_result_is_marked_in_the_tables_and_the_pdn_and_the_decisions_name_game_and_players(
+    section, staff, on_commit
+):
+    # 1.10.4: the chief arbiter adjudicates after the closing date; every table marks it († and its legend),
+    # the PDN says so in PGN's standard Termination tag, and the public log says what, in words.
+    from django.test import Client
+
+    from club.championships import exports
+
+    championship, boards = _closed_for_adjudication(section, on_commit, [["c3-d4", "f6-g5"]])
+    with on_commit():
+        services.game_adjudicate(
+            by=staff["chief"],
+            championship_id=championship.pk,
+            game_id=boards[0].game_id,
+            result="1-0",
+            reason="white is a piece up",
+        )
+    game = Game.objects.select_related("white", "black").get(pk=boards[0].game_id)
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    legend = "adjudicated: the chief arbiter decided the result after play closed (1.10.4)"
+    for url in (
+        f"/championships/{championship.pk}/results/",
+        f"/championships/{championship.pk}/crosstable/",
+        f"/championships/{championship.pk}/rounds/{boards[0].round.number}/",
+        f"/championships/{championship.pk}/players/{game.white.username}/",
+        f"/championships/{championship.pk}/results/print/",
+    ):
+        html = client.get(url).content.decode()
+        assert 'class="adjudicated-sign"' in html and legend in html, url
+    records = exports.export(championship, "games").content
+    records = records.decode() if isinstance(records, bytes) else records
+    adjudicated = [r for r in records.split("[Event ") if f'"{game.white.name}"' in r and f'"{game.black.name}"' in r]
+    assert len(adjudicated) == 1 and '[Termination "adjudication"]' in adjudicated[0]
+    assert records.count("[Termination ") == 1  # the games played out carry none
+    page = client.get(f"/championships/{championship.pk}/").content.decode()
+    decisions = page[page.index('class="decisions"') :]
+    assert "(play-closed)" not in decisions and "(section-start)" not in decisions
+    assert "the closing date passed: the unfinished games stopped for adjudication" in decisions
+    assert "correspondence section started: every round published at once" in decisions
+    assert f"game #{game.pk}, {game.white.name} – {game.black.name}" in decisions and "(1 – 0)" in decisions

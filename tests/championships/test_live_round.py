@@ -77,7 +77,7 @@ def test_the_socket_sends_the_boards_after_a_move_and_the_standings_after_a_resu
         connected, _ = await ws.connect(timeout=10)
         assert connected
         first = await ws.receive_json_from(timeout=10)
-        assert "playing, 0 moves" in first["boards_html"]
+        assert "playing, move 1" in first["boards_html"]  # no move made: the first move is being played
         from channels.db import database_sync_to_async
 
         await database_sync_to_async(game_move_make)(
@@ -140,7 +140,7 @@ def test_with_a_broadcast_delay_the_round_shows_each_board_as_it_stood_the_delay
         boards = result_pages.rounds(championship, result_pages.players(championship), number=1)[0]["boards"]
         result_pages.boards_as_seen(championship, boards, now=moved + timedelta(minutes=minutes))
         (mine,) = [b for b in boards if b["game_id"] == board.game_id]
-        return mine["result"], mine["moves"], mine.get("position", {}).get("last")
+        return mine["result"], mine["move"], mine.get("position", {}).get("last")
 
-    assert shown(9) == ("", 0, "")  # 9 minutes on: not even the move yet
+    assert shown(9) == ("", 1, "")  # 9 minutes on: not even the move yet (the first move is being played)
     assert shown(11)[0] == "1-0"  # 11 minutes on: the move and the result

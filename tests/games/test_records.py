@@ -22,6 +22,22 @@ def test_a_draughts_game_exports_as_pdn_with_the_seven_tags(new_game, anna, bori
     assert parsed.moves == ["c3-d4", "f6-g5"] and "FEN" not in parsed.tags
 
 
+def test_an_adjudicated_game_says_so_in_the_standard_termination_tag(new_game, anna, boris, chiara):
+    # 1.10.4: the arbiter decided it after play closed; PGN's Termination "adjudication" (PDN keeps PGN's tags).
+    game = play(new_game(), anna, "c3-d4", 1)
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED, result="1-0", termination="adjudication")
+    game.refresh_from_db()
+    (parsed,) = pdn.read_games(game_record(game=game, format="pdn"))
+    assert parsed.tags["Termination"] == "adjudication" and parsed.tags["Result"] == "1-0"
+    game.termination = "resignation"
+    assert "Termination" not in pdn.read_games(game_record(game=game, format="pdn"))[0].tags
+    text = '[Variant "renju"]\n[Rule "rif"]\n[Black "Ivanov"]\n[White "Petrov"]\nh8 h9 j10 1-0\n'
+    (renju,) = records_import(member=chiara, text=text)
+    renju.termination = "adjudication"
+    assert '[Termination "adjudication"]' in game_record(game=renju, format="renju")
+    assert "adjudication" not in game_record(game=renju, format="sgf")  # SGF has no such property
+
+
 def test_a_game_from_another_position_carries_its_fen_and_ballot(new_game, anna):
     from games.rules import ballots64
 

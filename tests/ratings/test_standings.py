@@ -139,6 +139,26 @@ class TestCriteriaChain:
         )
         assert [r["id"] for r in rows] == [2, 4, 1, 3]
 
+    def test_each_place_a_tie_gave_names_the_criterion_that_settled_it(self):
+        # 1.13.3: Buchholz ties 1 and 4, head-to-head (4 beat 1) settles both places; 2 and 3 shared no points.
+        rows = by_id(
+            standings.table(
+                players(1, 2, 3, 4, ratings={4: 2000}),
+                ROUND_ROBIN,
+                criteria=("buchholz", "head-to-head", "opponents-elo"),
+            )
+        )
+        assert {pid: row["decided_by"] for pid, row in rows.items()} == {
+            1: "head-to-head",
+            4: "head-to-head",
+            2: "",
+            3: "",
+        }
+
+    def test_players_the_chain_leaves_tied_have_no_deciding_criterion(self):
+        rows = standings.table(players(1, 2, 3, 4), ROUND_ROBIN, criteria=("buchholz", "solkoff", "wins"))
+        assert [(r["place"], r["decided_by"]) for r in rows] == [("1", ""), ("2-3", ""), ("2-3", ""), ("4", "")]
+
     def test_opponents_elo_decides_when_named(self):
         # 1.13.3 criterion 6: 1 and 4 both met 2 and 3 (unrated); 1 met 4 (1800), 4 met 1 (1200).
         rows = standings.table(
@@ -212,6 +232,24 @@ class TestTruncatedSolkoffAgainstSolkoff:
     def test_the_second_cut_decides_when_the_first_ties(self):
         # 1.13.8: "в случае равенства исключается 2 худших результата"
         assert self.order("truncated-solkoff") == [6, 2, 4]
+
+    def test_a_three_way_tie_names_the_criterion_that_split_it_not_the_one_that_tied(self):
+        # 1.13.3: the three share 1.0 point and no wins; wins splits nothing, the second cut puts 6 ahead
+        # (2.5 against 2.0) and leaves 2 and 4 sharing 5th-6th, settled by nothing.
+        rows = standings.table(
+            players(1, 2, 3, 4, 5, 6), self.ROUNDS, system="swiss", criteria=("wins", "truncated-solkoff")
+        )
+        assert [(r["id"], r["place"], r["decided_by"]) for r in rows if r["points"] == 1.0] == [
+            (6, "4", "truncated-solkoff"),
+            (2, "5-6", ""),
+            (4, "5-6", ""),
+        ]
+
+    def test_after_one_game_the_first_cut_is_shown_and_leaves_nothing(self):
+        # 1.13.8: Buchholz without the worst (the only) opponent is 0, and it is there to compare.
+        rows = by_id(standings.table(players(1, 2, 3, 4, 5, 6), self.ROUNDS[:1], system="swiss"))
+        assert rows[2]["coefficients"]["buchholz"] == 0.5
+        assert rows[2]["coefficients"]["truncated-solkoff"] == [0.0]
 
     def test_solkoff_ranks_them_the_other_way(self):
         # 1.13.7

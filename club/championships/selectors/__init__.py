@@ -16,6 +16,7 @@ from .events import (
     championship_list,
     championship_of_game,
     championships_listed,
+    decisions_shown,
     entrant_count,
     entries,
     events_played,
@@ -31,6 +32,7 @@ from .inputs import pairing_players, played_rounds, playoff_states, results_plai
 __all__ = [
     "appointments",
     "championship_get",
+    "decisions_shown",
     "championship_of_game",
     "championship_list",
     "championships_listed",

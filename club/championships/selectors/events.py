@@ -7,12 +7,14 @@ from dataclasses import dataclass
 
 from django.db.models import Case, F, Prefetch, Q, QuerySet, Value, When
 
+from club.members.models import Member
 from club.teams.models import TeamPlayer
+from games import results as vocabulary
 from games.models import Game
 
 from .. import pairing
 from ..models import Appointment, Board, BoardArbiter, Championship, Entry, Round
-from .visibility import rounds_visible
+from .visibility import decisions_visible, rounds_visible
 
 UPCOMING = (Championship.Status.ENTRIES_OPEN, Championship.Status.ENTRIES_CLOSED)
 
@@ -233,3 +235,37 @@ def is_participant(championship: Championship, member_id: int) -> bool:
     if championship.for_teams:
         return championship.teams.filter(players__member_id=member_id).exists()
     return championship.entries.filter(member_id=member_id).exists()
+
+
+def decisions_shown(championship: Championship, viewer=None, limit: int = 30) -> list[dict]:
+    """The event's latest decisions as ``viewer`` may read them (``visibility``) and its page lists
+    them: each with what it concerns in words — the game (its number, players and result), the
+    player, the round, the games stopped. Three queries, whatever the number of decisions."""
+    found = list(decisions_visible(championship, viewer)[:limit])
+    data = {d.pk: d.data if isinstance(d.data, dict) else {} for d in found}
+    games = Game.objects.select_related("white", "black").in_bulk({x.get("game") for x in data.values()} - {None})
+    members = Member.objects.in_bulk({x.get("member") for x in data.values()} - {None})
+    shown = []
+    for decision in found:
+        about = data[decision.pk]
+        game = games.get(about.get("game"))
+        member = members.get(about.get("member"))
+        result = about.get("result", "")
+        stopped = about.get("games") if isinstance(about.get("games"), list) else []
+        shown.append(
+            {
+                "at": decision.at,
+                "by": decision.by,
+                "action": decision.action,
+                "clause": decision.clause,
+                "reason": decision.reason,
+                "game": game,
+                "result": f"{vocabulary.mark(result, vocabulary.WHITE)} – {vocabulary.mark(result, vocabulary.BLACK)}"
+                if game and vocabulary.mark(result, vocabulary.WHITE)
+                else "",
+                "member": member,
+                "round": about.get("round"),
+                "games_stopped": len(stopped),
+            }
+        )
+    return shown

@@ -31,6 +31,7 @@ from .results import (
     RESULT_SETS,
     board_score,
     facts,
+    move_number,
     players,
     result_set_key,
     results,
@@ -38,6 +39,7 @@ from .results import (
     round_numbers,
     rounds,
     standings_rows,
+    ties,
 )
 from .working import working_shown
 
@@ -111,6 +113,7 @@ def starting_list(championship: Championship) -> dict:
         "facts": facts(championship),
         "players": sorted(people.values(), key=lambda p: p.number),
         "round_numbers": round_numbers(championship),
+        "seeds_by_rating": championship.seeds_by_rating,
     }
 
 
@@ -160,6 +163,9 @@ def standings_after(
         "facts": data["facts"],
         "after_round": number,
         "standings": rows,
+        "ties": data["ties"] if number is None else ties(rows),
+        # While the event runs the current table says what is still to play (games left, at most).
+        "provisional": data["provisional"] and number is None,
         "criteria": data["criteria"],
         "coefficients": data["coefficients"],
         "rated": championship.rated and number is None and not seen.withheld,
@@ -176,6 +182,7 @@ def crosstable_page(championship: Championship, viewer=None, *, now: datetime | 
         "championship": championship,
         "facts": data["facts"],
         "crosstable": data["crosstable"],
+        "adjudicated": data["adjudicated"],
         "round_numbers": data["round_numbers"],
         "tables_key": key,  # the rendered table's cache key (the page's template)
     }
@@ -216,6 +223,7 @@ def player_card(championship: Championship, username: str, viewer=None, *, now: 
                     "score": figure(board_score(b["result"], colour, championship.scoring)) if b["result"] else "",
                     "game_id": b["game_id"],
                     "live": b["live"],
+                    "adjudicated": b["adjudicated"],
                     "points_after": figure(r["points_after"].get(me.id, 0.0)),
                     "rating_change": None,
                 }
@@ -325,7 +333,7 @@ def boards_as_seen(championship: Championship, boards: list[dict], *, viewer=Non
         game, replay = seen[board["game_id"]]
         if game.status == Game.Status.ONGOING:
             board.update(result="", white_mark="", black_mark="", forfeit=False, live=True)
-        board["moves"] = game.ply
+        board["move"] = move_number(game.ply)
         board["position"] = {
             "board": presentation.board_spec(game.discipline),
             "fen": replay.steps[-1].fen if replay.steps else replay.start_fen,

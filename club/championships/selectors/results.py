@@ -34,7 +34,7 @@ from games.rules import family
 from ratings import standings
 from ratings.models import RatingChange
 
-from ..models import Appointment, Championship, Standings
+from ..models import Appointment, Championship, Entry, Standings
 from .events import appointments, entries, rounds_total, rounds_with_boards
 from .inputs import results_plain as results_input
 from .inputs import standings_options
@@ -53,7 +53,7 @@ COEFFICIENT_LABELS = {
     "solkoff": _("Solkoff (1.13.7)"),
     "truncated-solkoff": _("truncated Solkoff (1.13.8)"),
     "riga": _("Riga (1.13.9)"),
-    "opponents-elo": _("opponents' Elo (1.13.3)"),
+    "opponents-elo": _("sum of the opponents' ratings (1.13.3)"),
 }
 # The column headers of the coefficients, short, and the clause that defines each (its tooltip).
 COEFFICIENT_SHORT = {
@@ -63,16 +63,21 @@ COEFFICIENT_SHORT = {
     "solkoff": _("Solkoff"),
     "truncated-solkoff": _("Trunc. Solkoff"),
     "riga": _("Riga"),
-    "opponents-elo": _("Opp. Elo"),
+    "opponents-elo": _("Sum of opp. ratings"),
 }
 CRITERION_CLAUSES = {
     "shmulyan": _("1.13.4: points of the beaten opponents minus points of the opponents lost to"),
     "berger": _("1.13.5: twice the points of the beaten opponents plus the points of the drawn ones"),
     "buchholz": _("1.13.6: the sum of the opponents' points"),
     "solkoff": _("1.13.7: Buchholz without the best and the worst opponent"),
-    "truncated-solkoff": _("1.13.8: Buchholz without the worst opponent; on a tie without the two worst, and so on"),
+    "truncated-solkoff": _(
+        "1.13.8: Buchholz without the worst opponent / without the two worst / …: "
+        "the next figure counts only while the ones before it are equal"
+    ),
     "riga": _("1.13.9: 2 × beaten + 1.5 × drawn + 1 × lost-to opponents' points"),
-    "opponents-elo": _("1.13.3: the sum of the opponents' Elo ratings"),
+    "opponents-elo": _(
+        "1.13.3: the opponents' ratings added up (each one's rating when entries closed): a total, not a rating"
+    ),
     "wins": _("1.13.3: the most wins"),
     "head-to-head": _("1.13.3: the results of the tied players' games against each other"),
     "beaten-points": _("1.13.3: the sum of the points of the beaten opponents"),
@@ -99,6 +104,8 @@ CRITERION_LABELS = {
     "board-points": _("board points"),
     "match-wins": _("most matches won"),
 }
+# Truncated Solkoff's figures (1.13.8) in one cell: a long list breaks only after a slash.
+CUTS_JOIN = "\u00a0/ "
 # What the factor of each game means, per coefficient (standings.py's breakdown).
 FACTOR_WORDS = {
     "shmulyan": {1: _("beaten: +"), 0: _("drawn: ×0"), -1: _("lost to: −")},
@@ -144,6 +151,9 @@ class Player:
     left_after_round: int | None
     struck: bool
     status_label: str = ""
+    rating_source: str = ""  # Entry.RatingSource: which rating ``rating`` is
+    rating_source_label: str = ""
+    guest: bool = False  # entered by the organiser, no account: no profile page
 
 
 def criteria(championship: Championship) -> list[dict]:
@@ -153,6 +163,18 @@ def criteria(championship: Championship) -> list[dict]:
         {"name": name, "label": CRITERION_LABELS.get(name, name), "clause": CRITERION_CLAUSES.get(name, "")}
         for name in chosen
     ]
+
+
+def status_label(championship: Championship, entry: Entry) -> str:
+    """An entrant's status in words as of the event's stage: one still in is "entered" before the
+    first round, "playing" while it runs and "finished" after the last; one who left says so."""
+    if entry.status != Entry.Status.ACTIVE:
+        return str(entry.get_status_display())
+    if championship.status == Championship.Status.RUNNING:
+        return str(_("playing"))
+    if championship.status == Championship.Status.FINISHED:
+        return str(_("finished"))
+    return str(_("entered"))
 
 
 def players(championship: Championship) -> dict[int, Player]:
@@ -166,7 +188,10 @@ def players(championship: Championship) -> dict[int, Player]:
             status=e.status,
             left_after_round=e.left_after_round,
             struck=e.struck,
-            status_label=str(e.get_status_display()),
+            status_label=status_label(championship, e),
+            rating_source=e.rating_source,
+            rating_source_label=str(e.get_rating_source_display()) if e.rating_source else "",
+            guest=e.member.is_guest,
         )
         for i, e in enumerate(entries(championship), start=1)
     }
@@ -218,10 +243,10 @@ def _name(people: dict[int, Player], pid) -> str:
 
 
 def _figure(name: str, row: dict) -> dict:
-    """A coefficient's figure alone: ``{"name", "label", "value"}``."""
+    """A coefficient's figure alone: ``{"name", "label", "value", "decided"}`` (``decided``: it settled his tie)."""
     value = row["coefficients"].get(name)
-    text = " / ".join(figure(v) for v in value) if name == "truncated-solkoff" else figure(value)
-    return {"name": name, "label": COEFFICIENT_LABELS[name], "value": text}
+    text = CUTS_JOIN.join(figure(v) for v in value) if name == "truncated-solkoff" else figure(value)
+    return {"name": name, "label": COEFFICIENT_LABELS[name], "value": text, "decided": name == row.get("decided_by")}
 
 
 def current_table(championship: Championship) -> list[dict]:
@@ -258,7 +283,7 @@ def _arithmetic(name: str, row: dict, people: dict[int, Player], counted_as: dic
                     "note": counted_as.get(opponent, ""),
                 }
             )
-        text = " / ".join(figure(v) for v in value)
+        text = CUTS_JOIN.join(figure(v) for v in value)
         total = f"{figure(buchholz)} → {text}" if value else figure(buchholz)
     else:
         for opponent, points, factor in parts:
@@ -275,7 +300,14 @@ def _arithmetic(name: str, row: dict, people: dict[int, Player], counted_as: dic
             )
         text = figure(value)
         total = " + ".join(line["product"] for line in lines) + f" = {text}" if lines else text
-    return {"name": name, "label": COEFFICIENT_LABELS[name], "value": text, "lines": lines, "sum": total}
+    return {
+        "name": name,
+        "label": COEFFICIENT_LABELS[name],
+        "value": text,
+        "lines": lines,
+        "sum": total,
+        "decided": name == row.get("decided_by"),
+    }
 
 
 def standings_rows(
@@ -327,10 +359,36 @@ def standings_rows(
                     for name in standings.COEFFICIENTS
                 ],
                 "rating": changes.get(row["id"]) if championship.rated and ratings else None,
+                "decided_by": row.get("decided_by", ""),
                 "raw": row,
             }
         )
     return rows
+
+
+def ties(rows: list[dict]) -> list[dict]:
+    """The players tied on points whose places a criterion settled, in words (1.13.3): per points,
+    ``{"points", "players": [{"name", "place", "criterion"}]}`` — the reader sees which criterion
+    placed each of them even when its column is out of sight."""
+    groups: dict[str, list[dict]] = {}
+    for row in rows:
+        if not row["struck"]:
+            groups.setdefault(row["points"], []).append(row)
+    return [
+        {
+            "points": points,
+            "players": [
+                {
+                    "name": row["player"].name,
+                    "place": row["place"],
+                    "criterion": CRITERION_LABELS.get(row["decided_by"], "") if row["decided_by"] else "",
+                }
+                for row in group
+            ],
+        }
+        for points, group in groups.items()
+        if len(group) > 1 and any(row["decided_by"] for row in group)
+    ]
 
 
 def crosstable(
@@ -406,6 +464,12 @@ def crosstable(
     return {"kind": "rounds", "rows": out, "columns": list(range(1, len(rounds) + 1)), "rounds": len(rounds)}
 
 
+def move_number(ply: int) -> int:
+    """The number of the move being played, as a score sheet counts moves — pairs of half-moves:
+    1 before the first, 2 once each side has moved once."""
+    return ply // 2 + 1
+
+
 def board_score(result: str, colour: str, scoring: str) -> float:
     """The game points a board gave the player of ``colour`` (1.12.1): a bye counts as a win (1.15.2)."""
     if result == vocabulary.BYE:
@@ -457,7 +521,9 @@ def rounds(
                     "black_mark": vocabulary.mark(result, vocabulary.BLACK),
                     "forfeit": vocabulary.is_forfeit(result),
                     "live": bool(game and (game.status == Game.Status.ONGOING or board.pk in withheld) and not result),
-                    "moves": game.ply if game else 0,
+                    # 1.10.4: the arbiter decided the result after play closed; the tables mark it (results/_adjudicated.html).
+                    "adjudicated": bool(game and result and game.termination == "adjudication"),
+                    "move": move_number(game.ply) if game else 1,
                 }
             )
         for board in boards:
@@ -519,6 +585,7 @@ def results_computed(championship: Championship, *, withheld: frozenset = frozen
     if provisional:
         _mark_progress(championship, rows, table, total, withheld)
     rounds_list = rounds(championship, people, withheld=withheld)
+    adjudicated = _mark_adjudicated(table, rounds_list)
     return {
         "championship": championship,
         "chief_arbiter": chief,
@@ -529,14 +596,33 @@ def results_computed(championship: Championship, *, withheld: frozenset = frozen
         "round_numbers": [r["number"] for r in rounds_list],
         "coefficient_names": standings.COEFFICIENTS,
         "standings": rows,
+        "ties": ties(rows),
         "crosstable": table,
         "provisional": provisional,
+        "adjudicated": adjudicated,
         "rounds": rounds_list,
         "rated": championship.rated,
         "rounds_total": total,
         "entrants": people,  # by id, in start-number order
         "games_format": "pdn" if family(championship.discipline) == "draughts" else "renju",
     }
+
+
+def _mark_adjudicated(table: dict, rounds_list: list[dict]) -> bool:
+    """Mark the crosstable cells of adjudicated games (``adjudicated``); whether there is any."""
+    games = {(r["number"], b["white_id"], b["black_id"]) for r in rounds_list for b in r["boards"] if b["adjudicated"]}
+    pairs = {frozenset((white, black)) for _, white, black in games}
+    for row in table["rows"]:
+        pid = row["player"].id
+        if table["kind"] == "grid":
+            for other, cell in zip([r["player"].id for r in table["rows"]], row["cells"]):
+                cell["adjudicated"] = frozenset((pid, other)) in pairs
+        else:
+            by_number = {r["number"]: r["player"].id for r in table["rows"]}
+            for cell in row["cells"]:
+                other = by_number.get(cell["opponent"])
+                cell["adjudicated"] = (cell["round"], pid, other) in games or (cell["round"], other, pid) in games
+    return bool(games)
 
 
 def _mark_progress(

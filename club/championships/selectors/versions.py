@@ -51,7 +51,7 @@ def results_version(championship: Championship) -> tuple[str, Callable[[], list[
     table_digest, compute = table_source(championship)
     fields = [getattr(championship, f.attname) for f in Championship._meta.concrete_fields]
     entrants = Entry.objects.filter(championship=championship).values_list(
-        "member_id", "start_number", "status", "rating", "member__display_name", "member__username"
+        "member_id", "start_number", "status", "rating", "rating_source", "member__display_name", "member__username"
     )
     officials = Appointment.objects.filter(championship=championship).values_list(
         "member_id", "role", "member__display_name"

@@ -207,15 +207,10 @@ def _players_drawn(championship: Championship, seed: str) -> dict:
     if championship.is_swiss and championship.rounds_planned >= len(entry_list) + (len(entry_list) % 2):
         raise Conflict("too-many-rounds", _("A Swiss needs fewer rounds than players (1.15.2: no rematch)."))
     for entry in entry_list:
-        entry.rating = _member_rating(entry.member, championship)
+        entry.rating, entry.rating_source = member_rating(entry.member, championship)
     # 1.15.4: the blind draw numbers by lot even an event stored "by rating" before that was refused.
-    by_rating = (
-        (championship.is_swiss and championship.swiss_system != Championship.SwissSystem.BLIND)
-        or championship.is_knockout
-        or championship.is_scheveningen
-    ) and championship.initial_order == Championship.InitialOrder.RATING
     drawn = pairing.initial_order(
-        [{"id": e.member_id, "rating": e.rating} for e in entry_list], seed, by_rating=by_rating
+        [{"id": e.member_id, "rating": e.rating} for e in entry_list], seed, by_rating=championship.seeds_by_rating
     )
     by_member = {e.member_id: e for e in entry_list}
     if championship.is_scheveningen:
@@ -227,7 +222,7 @@ def _players_drawn(championship: Championship, seed: str) -> dict:
     order = [by_member[member_id] for member_id in drawn]
     for number, entry in enumerate(order, start=1):
         entry.start_number = number
-    Entry.objects.bulk_update(order, ["start_number", "rating", "group"])
+    Entry.objects.bulk_update(order, ["start_number", "rating", "rating_source", "group"])
     numbers = {"start_numbers": {e.member_id: e.start_number for e in order}}
     if championship.is_scheveningen:
         numbers["groups"] = {e.member_id: e.group for e in order}
@@ -262,8 +257,9 @@ def _scheveningen_groups(entry_list: list[Entry], order: list[int]) -> dict[int,
     return groups
 
 
-def _member_rating(member, championship: Championship) -> int | None:
-    """The club rating in the championship's pool, else the federation rating."""
+def member_rating(member, championship: Championship) -> tuple[int | None, str]:
+    """The rating a player is seeded by and which it is: the club rating in the championship's pool,
+    else the federation rating (``Entry.RatingSource``; "" without either)."""
     speed = championship.time_control.speed_in(championship.discipline)
     value = (
         Rating.objects.filter(member_id=member.pk, discipline=championship.discipline, speed=speed)
@@ -271,5 +267,7 @@ def _member_rating(member, championship: Championship) -> int | None:
         .first()
     )
     if value is not None:
-        return round(value)
-    return member.federation_rating
+        return round(value), Entry.RatingSource.CLUB
+    if member.federation_rating is not None:
+        return member.federation_rating, Entry.RatingSource.FEDERATION
+    return None, ""

@@ -115,7 +115,13 @@ def stage_advance(*, championship_id: int, by=None, now: datetime | None = None)
             )
         Entry.objects.bulk_create(
             [
-                Entry(championship=following, member_id=member_id, start_number=place, rating=active[member_id].rating)
+                Entry(
+                    championship=following,
+                    member_id=member_id,
+                    start_number=place,
+                    rating=active[member_id].rating,
+                    rating_source=active[member_id].rating_source,
+                )
                 for place, member_id in enumerate(qualified, start=1)
             ]
         )

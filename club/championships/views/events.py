@@ -44,7 +44,6 @@ from ..models import Championship
 from ..selectors import bracket as brackets
 from ..selectors import categories, result_pages, results
 from ..selectors.adjudication import games_awaiting_adjudication
-from ..selectors.visibility import decisions_visible
 
 FINISHED_PER_PAGE = 50
 
@@ -124,7 +123,7 @@ def championship_detail(request, pk):
             "rounds_total": selectors.rounds_total(championship, len(entries)),
             "lateness_ms": services.lateness_ms(championship),
             "is_live": selectors.is_live(championship),
-            "decisions": decisions_visible(championship, request.user)[:30],
+            "decisions": selectors.decisions_shown(championship, request.user),
             "appoint_form": AppointForm(),
             "guest_form": GuestForm(),
             "pair_form": PairForm(),
