@@ -152,7 +152,7 @@ class TestRelaying:
         frame = frames.public_frame(first.game_id)
         assert frame["ply"] == 4
         page = live.round_fragments_of(championship.pk, 1)["boards_html"]
-        assert "playing, 4 moves" in page or "4 хода" in page
+        assert "playing, move 3" in page or "идёт игра, ход 3" in page  # four half-moves: the third move is played
 
     def test_a_feed_numbering_the_squares_as_pdn_does_enters_the_rules_own_notation(self, night, staff, feed):
         championship, (first, _second) = night

@@ -183,7 +183,7 @@ class RelayFeedView(_Action):
             url=data.validated_data["url"],
             round_number=data.validated_data["round"],
         )
-        return Response(_detail(championship_or_404(pk)))
+        return Response(_detail(championship_or_404(pk), request.user))
 
 
 class RelayTakeOverView(_Action):
