@@ -8,6 +8,7 @@ from decimal import Decimal
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from club.members.models import Member
 from club.platform import zones
 from club.platform.api.params import MAX_ID
 from club.platform.inputs import local_datetime_field
@@ -343,8 +344,66 @@ class GuestForm(forms.Form):
     )
 
 
+def member_named(username: str) -> Member:
+    """The member a form names by username; an unknown name is the form's error (400)."""
+    member = Member.objects.filter(username=(username or "").strip()).first()
+    if member is None:
+        raise forms.ValidationError(_("There is no member %(name)s.") % {"name": username})
+    return member
+
+
+class MemberField(forms.CharField):
+    """A member typed by username: cleaned to the ``Member``."""
+
+    def __init__(self, **kwargs):
+        super().__init__(max_length=150, **kwargs)
+
+    def clean(self, value):
+        return member_named(super().clean(value))
+
+
+class NoInputForm(forms.Form):
+    """An action that takes nothing but the press of its button (open, close, enter, pair a section)."""
+
+
+class RoundForm(forms.Form):
+    """An action on one round of the event: the round's number travels in a hidden field."""
+
+    round = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=ROUNDS_MAX)
+
+
+class MemberReasonForm(forms.Form):
+    """An organiser's act on one member (a late entry, an invitation), with its reason if any."""
+
+    username = MemberField(label=_("Member"))
+    reason = forms.CharField(label=_("Reason"), max_length=REASON_MAX, required=False)
+
+
+class GroupForm(forms.Form):
+    """A Scheveningen entrant's group (1.2); empty: the lot decides."""
+
+    username = MemberField(label=_("Player"))
+    group = forms.ChoiceField(label=_("Group"), choices=[("A", "A"), ("B", "B"), ("", "—")], required=False)
+
+
+class StageForm(forms.Form):
+    """The next stage this event's qualifiers go on to (1.2)."""
+
+    next_stage = forms.IntegerField(label=_("Next stage (championship number)"), min_value=1, max_value=MAX_ID)
+    qualifiers = forms.IntegerField(label=_("Qualifiers"), min_value=2, max_value=MAX_ID)
+
+
+class MergeGuestForm(forms.Form):
+    guest = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=MAX_ID)
+    username = MemberField(label=_("Member"))
+
+
+class DiscardForm(RoundForm):
+    reason = forms.CharField(label=_("Reason"), max_length=REASON_MAX)
+
+
 class AppointForm(forms.Form):
-    username = forms.CharField(label=_("Member"), max_length=150)
+    username = MemberField(label=_("Member"))
     role = forms.ChoiceField(label=_("Role"), choices=Appointment.Role.choices)
     # Once the entries have closed a change is the club's chief arbiter's decision, with its reason (002 §17).
     reason = forms.CharField(label=_("Reason"), max_length=REASON_MAX, required=False)
@@ -368,6 +427,10 @@ class PublishForm(PairForm):
     )
 
 
+class RoundPublishForm(RoundForm, PublishForm):
+    pass
+
+
 class OverrideForm(forms.Form):
     """The chief arbiter's change of a pair (1.15): the players are picked from the event's
     entrants by name — a guest has no username anyone knows."""
@@ -383,6 +446,16 @@ class OverrideForm(forms.Form):
         self.fields["white"].choices = choices
         self.fields["black"].choices = [("", "—"), *choices]
 
+    def clean_white(self) -> Member:
+        return member_named(self.cleaned_data["white"])
+
+    def clean_black(self) -> Member | None:
+        return member_named(self.cleaned_data["black"]) if self.cleaned_data["black"] else None
+
+
+class RoundOverrideForm(RoundForm, OverrideForm):
+    pass
+
 
 class BoardArbitersForm(forms.Form):
     """The round's arbiters by board (1.16.9): one line per arbiter, "username 1-4" or "username 5"."""
@@ -394,7 +467,7 @@ class BoardArbitersForm(forms.Form):
         required=False,
     )
 
-    def clean_assignments(self) -> list[tuple[str, int, int]]:
+    def clean_assignments(self) -> list[tuple[Member, int, int]]:
         groups = []
         for line in self.cleaned_data["assignments"].splitlines():
             if not line.strip():
@@ -403,8 +476,12 @@ class BoardArbitersForm(forms.Form):
             if match is None:
                 raise forms.ValidationError(_("Write each line as a username and boards, e.g. «yelena 1-4»."))
             first = int(match["first"])
-            groups.append((match["name"], first, int(match["last"] or first)))
+            groups.append((member_named(match["name"]), first, int(match["last"] or first)))
         return groups
+
+
+class RoundBoardArbitersForm(RoundForm, BoardArbitersForm):
+    pass
 
 
 class ResultForm(forms.Form):
@@ -428,7 +505,7 @@ class MatchResultForm(forms.Form):
 
 
 class AbsenceForm(forms.Form):
-    username = forms.CharField(label=_("Player"), max_length=150)
+    username = MemberField(label=_("Player"))
     round = forms.IntegerField(label=_("Round he will miss"), min_value=1, max_value=ROUNDS_MAX)
     reason = forms.CharField(label=_("Reason"), max_length=300)
 
@@ -439,9 +516,12 @@ class PlayoffForm(forms.Form):
     games_per_pair = forms.IntegerField(label=_("Games per pair"), min_value=1, max_value=4, initial=2)
     reason = forms.CharField(label=_("Reason"), max_length=300)
 
+    def clean_usernames(self) -> list[Member]:
+        return [member_named(name) for name in self.cleaned_data["usernames"].split(",") if name.strip()]
+
 
 class LeaveForm(forms.Form):
-    username = forms.CharField(label=_("Player"), max_length=150)
+    username = MemberField(label=_("Player"))
     excluded = forms.BooleanField(label=_("Excluded (not withdrawn)"), required=False)
     reason = forms.CharField(label=_("Reason"), max_length=300)
 
@@ -477,3 +557,15 @@ class ScoreSheetForm(forms.Form):
         max_length=REASON_MAX,
         required=False,
     )
+
+
+class ReturnForm(forms.Form):
+    """Where an action sends the member back: the desk's forms say ``from=desk``, every other page
+    is the championship's."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["from"] = forms.ChoiceField(choices=[("desk", "desk")], required=False)
+
+    def to_desk(self) -> bool:
+        return self.is_valid() and self.cleaned_data["from"] == "desk"
