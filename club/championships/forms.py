@@ -12,6 +12,7 @@ from club.members.models import Member
 from club.platform import zones
 from club.platform.api.params import MAX_ID
 from club.platform.inputs import local_datetime_field
+from club.teams.models import Team
 from games import results as vocabulary
 from games.disciplines import opening_rule_title
 from games.forms import (
@@ -427,8 +428,31 @@ class PublishForm(PairForm):
     )
 
 
+class NumbersField(forms.Field):
+    """A posted list of ids (checked boxes): each a whole number, the empty ones skipped."""
+
+    widget = forms.SelectMultiple
+
+    def __init__(self, **kwargs):
+        super().__init__(required=False, **kwargs)
+
+    def to_python(self, value) -> list[int]:
+        numbers = []
+        for item in value or ():
+            text = str(item).strip()
+            if not text:
+                continue
+            if not text.isdigit() or int(text) > MAX_ID:
+                raise forms.ValidationError(_("A whole number, please."))
+            numbers.append(int(text))
+        return numbers
+
+
 class RoundPublishForm(RoundForm, PublishForm):
-    pass
+    """Publishing a paired round; a team event's arbiter ticks the players known to be away, whom
+    the line-ups skip (1.14.2)."""
+
+    absent = NumbersField()
 
 
 class OverrideForm(forms.Form):
@@ -569,3 +593,46 @@ class ReturnForm(forms.Form):
 
     def to_desk(self) -> bool:
         return self.is_valid() and self.cleaned_data["from"] == "desk"
+
+
+class LineupForm(forms.Form):
+    """A team's line-up for a round, board by board (1.14.2); an empty board stays empty where
+    the boards are fixed."""
+
+    team_id = forms.IntegerField(min_value=1, max_value=MAX_ID)
+    round = forms.IntegerField(min_value=1, max_value=ROUNDS_MAX)
+
+    def __init__(self, *args, boards: int, **kwargs):
+        super().__init__(*args, **kwargs)
+        for number in range(1, boards + 1):
+            self.fields[f"board{number}"] = forms.IntegerField(
+                label=_("Board %(n)s") % {"n": number}, min_value=1, max_value=MAX_ID, required=False
+            )
+
+
+class LineupDecisionForm(LineupForm):
+    reason = forms.CharField(label=_("Reason"), max_length=REASON_MAX, required=False)
+
+
+class TeamPlayoffForm(forms.Form):
+    team_ids = NumbersField(label=_("Teams"))
+    time_control = forms.CharField(label=_("Time control"), max_length=64, required=False)
+    matches_per_pair = forms.IntegerField(label=_("Matches per pair"), min_value=1, max_value=4, required=False)
+    reason = forms.CharField(label=_("Reason"), max_length=REASON_MAX, required=False)
+
+
+class TeamWithdrawForm(forms.Form):
+    """1.14.5: a team leaves after a published round; its matches are lost or annulled."""
+
+    team_id = forms.IntegerField(min_value=1, max_value=MAX_ID)
+    after_round = forms.IntegerField(label=_("After round"), min_value=0, max_value=ROUNDS_MAX)
+    treatment = forms.ChoiceField(label=_("Its matches"), choices=Team.Withdrawal.choices)
+    reason = forms.CharField(label=_("Reason"), max_length=REASON_MAX, required=False)
+
+
+class IneligibleForm(forms.Form):
+    """1.14.4: a board's game played by a player without the right to it."""
+
+    board_id = forms.IntegerField(min_value=1, max_value=MAX_ID)
+    member_id = forms.IntegerField(min_value=1, max_value=MAX_ID)
+    reason = forms.CharField(label=_("Reason"), max_length=REASON_MAX, required=False)

@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from club.championships.views.actions import ACTIONS
+from club.championships.views.actions import ACTIONS, TEAM_ACTIONS
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -111,7 +111,8 @@ def test_every_page_action_is_an_operation_of_the_api(document):
 
 
 def test_every_action_view_action_is_mapped(document):
-    """The championship action view's own table: an action no template shows yet is mapped too."""
-    for action in ACTIONS:
-        method, path = API_OF_PAGE_ACTION[("championships:action", action)]
-        assert method in document["paths"][path], action
+    """The action views' own tables: an action no template shows yet is mapped too."""
+    for view, table in (("championships:action", ACTIONS), ("teams:action", TEAM_ACTIONS)):
+        for action in table:
+            method, path = API_OF_PAGE_ACTION[(view, action)]
+            assert method in document["paths"][path], action

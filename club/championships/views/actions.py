@@ -28,7 +28,10 @@ from ..forms import (
     DiscardForm,
     GroupForm,
     GuestForm,
+    IneligibleForm,
     LeaveForm,
+    LineupDecisionForm,
+    LineupForm,
     MatchResultForm,
     MemberReasonForm,
     MergeGuestForm,
@@ -40,6 +43,8 @@ from ..forms import (
     RoundOverrideForm,
     RoundPublishForm,
     StageForm,
+    TeamPlayoffForm,
+    TeamWithdrawForm,
 )
 from ..models import Championship, Round
 from ..selectors.adjudication import games_awaiting_adjudication
@@ -196,6 +201,7 @@ def _publish(me, c, data):
         championship_id=c.pk,
         round_number=data["round"],
         starts_at=data["starts_at"],
+        absent=data["absent"],
         start_confirmed=data["confirm_start"],
     )
     return _("Round %(n)s is published: its games are created.") % {"n": data["round"]}
@@ -283,6 +289,58 @@ def _playoff(me, c, data):
         reason=data["reason"],
     )
     return _("The play-off is created: %(n)s games (1.13.2).") % {"n": playoff.games.count()}
+
+
+def _lineup_of(data) -> dict:
+    """The line-up form's team, round and players board by board (1.14.2)."""
+    boards = sorted((name for name in data if name.startswith("board")), key=lambda name: int(name[5:]))
+    return {"team_id": data["team_id"], "round_number": data["round"], "members": [data[b] for b in boards]}
+
+
+def _lineup(me, c, data):
+    services.lineup_submit(by=me, championship_id=c.pk, **_lineup_of(data))
+    return _("The line-up is handed in.")
+
+
+def _lineup_decision(me, c, data):
+    services.lineup_decide(by=me, championship_id=c.pk, reason=data["reason"], **_lineup_of(data))
+    return _("The line-up is set by the chief arbiter's decision (1.14.2).")
+
+
+def _team_playoff(me, c, data):
+    playoff = services.team_playoff_create(
+        by=me,
+        championship_id=c.pk,
+        team_ids=data["team_ids"],
+        time_control=data["time_control"],
+        matches_per_pair=data["matches_per_pair"] or 1,
+        reason=data["reason"],
+    )
+    return _("The play-off is created: %(n)s games (1.13.2, 1.14.6).") % {"n": playoff.games.count()}
+
+
+def _team_withdraw(me, c, data):
+    team = services.team_withdraw(
+        by=me,
+        championship_id=c.pk,
+        team_id=data["team_id"],
+        after_round=data["after_round"],
+        treatment=data["treatment"],
+        reason=data["reason"],
+    )
+    return _("%(team)s has withdrawn (1.14.5).") % {"team": team}
+
+
+def _ineligible(me, c, data):
+    board = services.board_ineligible(
+        by=me, championship_id=c.pk, board_id=data["board_id"], member_id=data["member_id"], reason=data["reason"]
+    )
+    return _("The game on board %(n)s does not count: the board is lost (1.14.4).") % {"n": board.board}
+
+
+def lineup_form(form_class) -> Callable[..., forms.Form]:
+    """A line-up names one player a board: as many fields as the event has boards (1.14.2)."""
+    return lambda championship, data=None: form_class(data, boards=championship.boards)
 
 
 # ---- when the page offers each -------------------------------------------------------------------
@@ -420,10 +478,39 @@ ACTIONS: dict[str, PageAction] = {
 }
 
 
+# A team event (1.14) is the same engine with teams for entrants: its rounds are paired and
+# published by the same rows; its own are the line-ups, a team's withdrawal, a void board and the
+# teams' play-off. Its page shows them by the line-up forms and the rounds it lists.
+TEAM_ACTIONS: dict[str, PageAction] = {
+    a.name: a
+    for a in (
+        ACTIONS["pair"],
+        ACTIONS["publish"],
+        PageAction("lineup", lineup_form(LineupForm), _lineup, own_entry, _always, "team"),
+        PageAction(
+            "lineup-decision",
+            lineup_form(LineupDecisionForm),
+            _lineup_decision,
+            by(Action.EVENT_DECIDE),
+            _always,
+            "team",
+        ),
+        PageAction("playoff", plain(TeamPlayoffForm), _team_playoff, by(Action.EVENT_DECIDE), _always, "team"),
+        PageAction("withdraw", plain(TeamWithdrawForm), _team_withdraw, by(Action.EVENT_DECIDE), _always, "team"),
+        PageAction("ineligible", plain(IneligibleForm), _ineligible, by(Action.EVENT_DECIDE), _always, "team"),
+    )
+}
+
+
+def actions_of(championship: Championship) -> dict[str, PageAction]:
+    """The actions of the event's kind of entrant: players, or teams (1.14)."""
+    return TEAM_ACTIONS if championship.for_teams else ACTIONS
+
+
 def run(request, championship: Championship, name: str) -> str:
     """Take the action ``name``: who may, then the input, then the service. Returns what was done;
     a refusal (``Forbidden``, ``Invalid``, the service's own) is raised, nothing changed."""
-    action = ACTIONS[name]
+    action = actions_of(championship)[name]
     action.may(request.user, championship).require()
     return action.run(request.user, championship, valid(action.form(championship, request.POST)))
 
