@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from games.models import Game
 
 from .models import Championship, Round
-from .selectors.results_json import results_plain
+from .selectors.results_json import results_document
 
 CLUB_FEED_SIZE = 50
 _PUBLIC_ROUNDS = (Round.Status.PUBLISHED, Round.Status.CLOSED)
@@ -56,7 +56,7 @@ def event_results_feed(championship: Championship) -> bytes:
         feed_guid=page,
     )
     rounds = {r.number: r for r in Round.objects.filter(championship=championship)}
-    published = [r for r in results_plain(championship)["rounds"] if r["status"] in _PUBLIC_ROUNDS]
+    published = [r for r in results_document(championship)["rounds"] if r["status"] in _PUBLIC_ROUNDS]
     game_ids = [b["game_id"] for r in published for b in r["boards"] if b.get("game_id")]
     ended = dict(Game.objects.filter(id__in=game_ids).values_list("id", "ended_at"))
     for plain in sorted(published, key=lambda r: r["number"], reverse=True):

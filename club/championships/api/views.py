@@ -73,7 +73,16 @@ class _Action(APIView):
     permission_classes = [IsAuthenticated]
 
 
-class AppointView(_Action):
+class _EventAction(_Action):
+    """An action the engine takes alike for every kind of entrant (1.14: a team event is a
+    championship whose entrants are teams); it answers with the event, which the team API's
+    subclass shows as a team event."""
+
+    def event(self, request, pk) -> dict:
+        return _detail(championship_or_404(pk))
+
+
+class AppointView(_EventAction):
     @extend_schema(request=s.AppointSerializer, responses=s.ChampionshipDetailSerializer)
     def post(self, request, pk):
         data = s.AppointSerializer(data=request.data)
@@ -86,7 +95,7 @@ class AppointView(_Action):
             role=data.validated_data["role"],
             reason=data.validated_data["reason"],
         )
-        return Response(_detail(championship_or_404(pk)))
+        return Response(self.event(request, pk))
 
 
 class OperatorView(_Action):
@@ -163,13 +172,13 @@ class BroadcastDelayView(_Action):
         return Response(_detail(championship_or_404(pk)))
 
 
-class CloseEntriesView(_Action):
+class CloseEntriesView(_EventAction):
     @extend_schema(request=None, responses=s.ChampionshipDetailSerializer)
     def post(self, request, pk):
         """Close the entries and draw the lot: the server draws its seed and publishes it
         (``lot_seed``), so that anyone can draw the lot again and check it (1.6.2)."""
         services.entries_close(by=request.user, championship_id=pk)
-        return Response(_detail(championship_or_404(pk)))
+        return Response(self.event(request, pk))
 
 
 class EntryView(_Action):
