@@ -1,6 +1,6 @@
 """The championship page's actions come from one table (``club.championships.views.actions``):
-each action is a form, a service and who may (``authority.verdict``). Posted, an action asks who
-may first (403), then reads the form (400), then the service, whose refusal of the event's state is
+each action is a form, a service and who may (``authority.verdict``). Posted, an action reads its
+form (400), then asks who may (403), then calls the service, whose refusal of the event's state is
 a 409; a refusal is shown on the page and changes nothing. The page shows the actions the viewer
 may take in the event's state now, and its template only loops over them."""
 
@@ -46,16 +46,16 @@ def refused(client, url, data, status):
     return response
 
 
-def test_a_forbidden_action_answers_403_before_its_input_is_read(make_championship, players, staff):
+def test_a_forbidden_action_answers_403_and_changes_nothing(make_championship, players, staff):
     championship = make_championship(players[:2], close=False)
     url = f"/championships/{championship.pk}/"
     stranger = client_for(make_member("stranger"))
-    # 002 §17: only the organiser sets up the event; his missing input is not even read.
-    refused(stranger, url + "stage/", {}, 403)
+    # 002 §17: only the organiser sets up the event
+    refused(stranger, url + "stage/", {"next_stage": championship.pk, "qualifiers": "2"}, 403)
     refused(stranger, url + "close/", {}, 403)
     refused(stranger, url + "appoint/", {"username": "stranger", "role": "arbiter"}, 403)
-    # a player of the event is none of its officials, whatever he posts
-    refused(client_for(players[0]), url + "result/", {"game_id": "x"}, 403)
+    # a player of the event is none of its officials (1.10.4: the chief arbiter sets a result)
+    refused(client_for(players[0]), url + "result/", {"game_id": "1", "result": "1-0", "reason": "mine"}, 403)
 
 
 def test_invalid_input_answers_400_and_names_the_field(make_championship, players, staff):

@@ -27,6 +27,7 @@ from ..selectors import teams as selectors
 from ..selectors.board_rankings import board_rankings
 from . import team_serializers as s
 from . import views
+from .serializers import PairSerializer
 from .views import visible_or_404
 
 
@@ -84,6 +85,9 @@ class _TeamEventAction(_Action):
     def event(self, request, pk) -> dict:
         return _detail(_event(pk, request.user))
 
+    def round(self, request, the_round) -> dict:
+        return _round(the_round.championship, the_round.number)
+
 
 @extend_schema_view(post=extend_schema(request=s.TeamAppointSerializer, responses=s.TeamEventDetailSerializer))
 class AppointView(_TeamEventAction, views.AppointView):
@@ -130,12 +134,9 @@ class CloseView(_TeamEventAction, views.CloseEntriesView):
     publishes it (``lot_seed``), so that anyone can draw the lot again and check it."""
 
 
-class RoundsView(_Action):
-    @extend_schema(request=None, responses={201: s.TeamRoundSerializer})
-    def post(self, request, pk):
-        """An appointed arbiter pairs the next round."""
-        the_round = services.round_pair(by=request.user, championship_id=pk)
-        return Response(_round(the_round.championship, the_round.number), status=status.HTTP_201_CREATED)
+@extend_schema_view(post=extend_schema(request=PairSerializer, responses={201: s.TeamRoundSerializer}))
+class RoundsView(_TeamEventAction, views.RoundsView):
+    """An appointed arbiter pairs the next round."""
 
 
 def _round(event: Championship, number: int) -> dict:

@@ -75,11 +75,14 @@ class _Action(APIView):
 
 class _EventAction(_Action):
     """An action the engine takes alike for every kind of entrant (1.14: a team event is a
-    championship whose entrants are teams); it answers with the event, which the team API's
-    subclass shows as a team event."""
+    championship whose entrants are teams); it answers with the event or the round, which the
+    team API's subclass shows as a team event's."""
 
     def event(self, request, pk) -> dict:
         return _detail(championship_or_404(pk))
+
+    def round(self, request, the_round) -> dict:
+        return s.RoundSerializer(the_round).data
 
 
 class AppointView(_EventAction):
@@ -195,14 +198,14 @@ class EntryView(_Action):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-class RoundsView(_Action):
+class RoundsView(_EventAction):
     @extend_schema(request=s.PairSerializer, responses={201: s.RoundSerializer})
     def post(self, request, pk):
         """Pair the next round (an appointed arbiter); it is a draft until published."""
         data = s.PairSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         the_round = services.round_pair(by=request.user, championship_id=pk, **data.validated_data)
-        return Response(s.RoundSerializer(the_round).data, status=status.HTTP_201_CREATED)
+        return Response(self.round(request, the_round), status=status.HTTP_201_CREATED)
 
 
 class RoundDetailView(APIView):

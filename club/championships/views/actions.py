@@ -1,7 +1,7 @@
 """The championship page's actions, one table: each is a form that reads the POST, the service it
 calls, who may take it (``authority.verdict``) and the event's state in which the page offers it.
 
-The action view runs an action from its row: the verdict first (403), then the form (400), then
+The action view runs an action from its row: the form first (400), then the verdict (403), then
 the service, whose refusal (409 for a state that no longer allows it) changes nothing. The page
 shows the rows the viewer may take in the event's state now, and the template only loops over
 them: what to show is decided here and in the authority, never by status names in a template.
@@ -508,11 +508,12 @@ def actions_of(championship: Championship) -> dict[str, PageAction]:
 
 
 def run(request, championship: Championship, name: str) -> str:
-    """Take the action ``name``: who may, then the input, then the service. Returns what was done;
+    """Take the action ``name``: the input, then who may, then the service. Returns what was done;
     a refusal (``Forbidden``, ``Invalid``, the service's own) is raised, nothing changed."""
     action = actions_of(championship)[name]
+    data = valid(action.form(championship, request.POST))
     action.may(request.user, championship).require()
-    return action.run(request.user, championship, valid(action.form(championship, request.POST)))
+    return action.run(request.user, championship, data)
 
 
 def valid(form) -> dict:
