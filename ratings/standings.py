@@ -268,10 +268,7 @@ def table(players, rounds, *, scoring="1-1/2-0", system="round-robin", criteria=
         raise ValueError(f"unknown scoring {scoring!r}")
     if system not in SYSTEMS:
         raise ValueError(f"unknown system {system!r}")
-    criteria = DEFAULT_CRITERIA[system] if criteria is None else tuple(criteria)
-    unknown = [c for c in criteria if c not in CRITERIA]
-    if unknown:
-        raise ValueError(f"unknown criteria {unknown}")
+    criteria = criteria_checked(criteria, DEFAULT_CRITERIA[system], CRITERIA)
     entries, struck = _entries(players, rounds, system)
     _scored(entries, scoring)
     rating = {p["id"]: p.get("rating") or 0 for p in players}
@@ -286,21 +283,13 @@ def table(players, rounds, *, scoring="1-1/2-0", system="round-robin", criteria=
         rows[pid] = _row(pid, games, points, opponent_points, rating)
     standing = [p["id"] for p in players if p["id"] not in struck]
     # Only the play-offs whose players are still tied on points order their places.
-    playoff = playoffs_standing(playoff, _split([standing], lambda group: {pid: points[pid] for pid in group}))
+    playoff = playoffs_standing(playoff, split_tied([standing], lambda group: {pid: points[pid] for pid in group}))
     decided = {}
     groups = _order(standing, rows, counted, points, criteria, playoff, decided)
     # The players whose places a play-off decided (a drawn one decided nothing), for its mark.
     by_playoff = {pid for order in playoff if len(order) > 1 for pid in playoff_members(order)}
 
-    ordered, position = [], 1
-    for group in groups:
-        place = str(position) if len(group) == 1 else f"{position}-{position + len(group) - 1}"
-        for pid in group:
-            rows[pid]["place"] = place
-            rows[pid]["playoff"] = pid in by_playoff
-            rows[pid]["decided_by"] = "" if len(group) > 1 or pid in by_playoff else decided.get(pid, "")
-            ordered.append(rows[pid])
-        position += len(group)
+    ordered = placed(groups, rows, by_playoff, decided)
     for p in players:
         if p["id"] in struck:
             games = entries[p["id"]]
@@ -437,7 +426,7 @@ def _order(standing, rows, counted, points, criteria, playoff, decided=None):
 
     ``decided``, when given, receives for each player the criterion that last split his group.
     """
-    groups = playoffs_apply(_split([standing], lambda group: {pid: points[pid] for pid in group}), playoff)
+    groups = playoffs_apply(split_tied([standing], lambda group: {pid: points[pid] for pid in group}), playoff)
     for index, criterion in enumerate(criteria):
         before = {pid: len(group) for group in groups for pid in group}
         if criterion == "results-vs-places":
@@ -447,14 +436,42 @@ def _order(standing, rows, counted, points, criteria, playoff, decided=None):
             key = lambda group, ref=reference: _results_vs_places(group, ref, counted)  # noqa: E731
         else:
             key = lambda group, c=criterion: _criterion(c, group, rows, counted)  # noqa: E731
-        groups = _split(groups, key)
+        groups = split_tied(groups, key)
         if decided is not None:
             decided.update({pid: criterion for group in groups for pid in group if len(group) < before[pid]})
     return groups
 
 
-def _split(groups, key):
-    """Split each tied group by ``key(group) -> {id: comparable}``, higher first (1.13.10)."""
+def criteria_checked(criteria, default, known) -> tuple:
+    """The tie criteria asked for (``default`` when None), each one of ``known``; team standings
+    check theirs the same way."""
+    chosen = default if criteria is None else tuple(criteria)
+    unknown = [c for c in chosen if c not in known]
+    if unknown:
+        raise ValueError(f"unknown criteria {unknown}")
+    return chosen
+
+
+def placed(groups, rows, by_playoff, by_criterion=None) -> list:
+    """The rows in the groups' order, each with its place ("3", or "3-5" shared by a group),
+    whether a play-off decided it (1.13.1, 1.13.2) and the criterion that settled it alone
+    (``by_criterion``: ``_order``'s ``decided``; 1.13.3); team standings place their teams the same way."""
+    ordered, position = [], 1
+    for group in groups:
+        place = str(position) if len(group) == 1 else f"{position}-{position + len(group) - 1}"
+        for pid in group:
+            rows[pid]["place"] = place
+            rows[pid]["playoff"] = pid in by_playoff
+            alone = len(group) == 1 and pid not in by_playoff
+            rows[pid]["decided_by"] = (by_criterion or {}).get(pid, "") if alone else ""
+            ordered.append(rows[pid])
+        position += len(group)
+    return ordered
+
+
+def split_tied(groups, key):
+    """Split each tied group by ``key(group) -> {id: comparable}``, higher first (1.13.10); the
+    team standings split their ties with it too."""
     result = []
     for group in groups:
         if len(group) == 1:
@@ -485,7 +502,7 @@ def playoffs_apply(groups, playoff) -> list:
     if not playoff:
         return groups
     ranks = _playoff_ranks(playoff)
-    return _split(groups, lambda group: {pid: ranks.get(pid, 0) for pid in group})
+    return split_tied(groups, lambda group: {pid: ranks.get(pid, 0) for pid in group})
 
 
 def _playoff_ranks(playoff):
@@ -500,12 +517,7 @@ def _playoff_ranks(playoff):
 
 def _criterion(name, group, rows, counted):
     if name == "truncated-solkoff":
-        length = max(len(rows[pid]["coefficients"][name]) for pid in group)
-        # Cutting more opponents than a player had leaves him nothing: pad with 0.
-        return {
-            pid: tuple(rows[pid]["coefficients"][name]) + (0.0,) * (length - len(rows[pid]["coefficients"][name]))
-            for pid in group
-        }
+        return truncated_solkoff(group, rows)
     if name in COEFFICIENTS:
         return {pid: rows[pid]["coefficients"][name] for pid in group}
     if name == "wins":
@@ -518,6 +530,17 @@ def _criterion(name, group, rows, counted):
         members = set(group)
         return {pid: sum(g["score"] for g in counted[pid] if g["opponent"] in members) for pid in group}
     raise ValueError(f"unknown criterion {name!r}")
+
+
+def truncated_solkoff(group, rows) -> dict:
+    """The truncated Solkoff of each tied id, compared cut by cut; cutting more opponents than one
+    had leaves him nothing, so the shorter sequences are padded with 0."""
+    name = "truncated-solkoff"
+    length = max(len(rows[pid]["coefficients"][name]) for pid in group)
+    return {
+        pid: tuple(rows[pid]["coefficients"][name]) + (0.0,) * (length - len(rows[pid]["coefficients"][name]))
+        for pid in group
+    }
 
 
 def _results_vs_places(group, reference, counted):

@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from games.models import Game
 
 from .models import Championship, Round
-from .selectors.results_json import results_plain
+from .selectors.results_json import results_document
 
 CLUB_FEED_SIZE = 50
 
@@ -57,7 +57,7 @@ def event_results_feed(championship: Championship) -> bytes:
     rounds = {r.number: r for r in Round.objects.filter(championship=championship)}
     # The public's rounds (``selectors.visibility``), as a spectator sees them: a result the
     # broadcast delay withholds is still "playing".
-    published = results_plain(championship)["rounds"]
+    published = results_document(championship)["rounds"]
     # A game's end dates its round's entry once its result is shown, not before.
     game_ids = [b["game_id"] for r in published for b in r["boards"] if b.get("game_id") and b.get("result")]
     ended = dict(Game.objects.filter(id__in=game_ids).values_list("id", "ended_at"))

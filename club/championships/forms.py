@@ -8,9 +8,11 @@ from decimal import Decimal
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from club.members.models import Member
 from club.platform import zones
 from club.platform.api.params import MAX_ID
 from club.platform.inputs import local_datetime_field
+from club.teams.models import Team
 from games import results as vocabulary
 from games.disciplines import opening_rule_title
 from games.forms import (
@@ -343,8 +345,66 @@ class GuestForm(forms.Form):
     )
 
 
+def member_named(username: str) -> Member:
+    """The member a form names by username; an unknown name is the form's error (400)."""
+    member = Member.objects.filter(username=(username or "").strip()).first()
+    if member is None:
+        raise forms.ValidationError(_("There is no member %(name)s.") % {"name": username})
+    return member
+
+
+class MemberField(forms.CharField):
+    """A member typed by username: cleaned to the ``Member``."""
+
+    def __init__(self, **kwargs):
+        super().__init__(max_length=150, **kwargs)
+
+    def clean(self, value):
+        return member_named(super().clean(value))
+
+
+class NoInputForm(forms.Form):
+    """An action that takes nothing but the press of its button (open, close, enter, pair a section)."""
+
+
+class RoundForm(forms.Form):
+    """An action on one round of the event: the round's number travels in a hidden field."""
+
+    round = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=ROUNDS_MAX)
+
+
+class MemberReasonForm(forms.Form):
+    """An organiser's act on one member (a late entry, an invitation), with its reason if any."""
+
+    username = MemberField(label=_("Member"))
+    reason = forms.CharField(label=_("Reason"), max_length=REASON_MAX, required=False)
+
+
+class GroupForm(forms.Form):
+    """A Scheveningen entrant's group (1.2); empty: the lot decides."""
+
+    username = MemberField(label=_("Player"))
+    group = forms.ChoiceField(label=_("Group"), choices=[("A", "A"), ("B", "B"), ("", "—")], required=False)
+
+
+class StageForm(forms.Form):
+    """The next stage this event's qualifiers go on to (1.2)."""
+
+    next_stage = forms.IntegerField(label=_("Next stage (championship number)"), min_value=1, max_value=MAX_ID)
+    qualifiers = forms.IntegerField(label=_("Qualifiers"), min_value=2, max_value=MAX_ID)
+
+
+class MergeGuestForm(forms.Form):
+    guest = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=MAX_ID)
+    username = MemberField(label=_("Member"))
+
+
+class DiscardForm(RoundForm):
+    reason = forms.CharField(label=_("Reason"), max_length=REASON_MAX)
+
+
 class AppointForm(forms.Form):
-    username = forms.CharField(label=_("Member"), max_length=150)
+    username = MemberField(label=_("Member"))
     role = forms.ChoiceField(label=_("Role"), choices=Appointment.Role.choices)
     # Once the entries have closed a change is the club's chief arbiter's decision, with its reason (002 §17).
     reason = forms.CharField(label=_("Reason"), max_length=REASON_MAX, required=False)
@@ -375,6 +435,33 @@ class RelayFeedForm(forms.Form):
     round = forms.IntegerField(label=_("Round (empty: every round)"), min_value=1, max_value=99, required=False)
 
 
+class NumbersField(forms.Field):
+    """A posted list of ids (checked boxes): each a whole number, the empty ones skipped."""
+
+    widget = forms.SelectMultiple
+
+    def __init__(self, **kwargs):
+        super().__init__(required=False, **kwargs)
+
+    def to_python(self, value) -> list[int]:
+        numbers = []
+        for item in value or ():
+            text = str(item).strip()
+            if not text:
+                continue
+            if not text.isdigit() or int(text) > MAX_ID:
+                raise forms.ValidationError(_("A whole number, please."))
+            numbers.append(int(text))
+        return numbers
+
+
+class RoundPublishForm(RoundForm, PublishForm):
+    """Publishing a paired round; a team event's arbiter ticks the players known to be away, whom
+    the line-ups skip (1.14.2)."""
+
+    absent = NumbersField()
+
+
 class OverrideForm(forms.Form):
     """The chief arbiter's change of a pair (1.15): the players are picked from the event's
     entrants by name — a guest has no username anyone knows."""
@@ -390,6 +477,16 @@ class OverrideForm(forms.Form):
         self.fields["white"].choices = choices
         self.fields["black"].choices = [("", "—"), *choices]
 
+    def clean_white(self) -> Member:
+        return member_named(self.cleaned_data["white"])
+
+    def clean_black(self) -> Member | None:
+        return member_named(self.cleaned_data["black"]) if self.cleaned_data["black"] else None
+
+
+class RoundOverrideForm(RoundForm, OverrideForm):
+    pass
+
 
 class BoardArbitersForm(forms.Form):
     """The round's arbiters by board (1.16.9): one line per arbiter, "username 1-4" or "username 5"."""
@@ -401,7 +498,7 @@ class BoardArbitersForm(forms.Form):
         required=False,
     )
 
-    def clean_assignments(self) -> list[tuple[str, int, int]]:
+    def clean_assignments(self) -> list[tuple[Member, int, int]]:
         groups = []
         for line in self.cleaned_data["assignments"].splitlines():
             if not line.strip():
@@ -410,8 +507,12 @@ class BoardArbitersForm(forms.Form):
             if match is None:
                 raise forms.ValidationError(_("Write each line as a username and boards, e.g. «yelena 1-4»."))
             first = int(match["first"])
-            groups.append((match["name"], first, int(match["last"] or first)))
+            groups.append((member_named(match["name"]), first, int(match["last"] or first)))
         return groups
+
+
+class RoundBoardArbitersForm(RoundForm, BoardArbitersForm):
+    pass
 
 
 class ResultForm(forms.Form):
@@ -435,7 +536,7 @@ class MatchResultForm(forms.Form):
 
 
 class AbsenceForm(forms.Form):
-    username = forms.CharField(label=_("Player"), max_length=150)
+    username = MemberField(label=_("Player"))
     round = forms.IntegerField(label=_("Round he will miss"), min_value=1, max_value=ROUNDS_MAX)
     reason = forms.CharField(label=_("Reason"), max_length=300)
 
@@ -446,9 +547,12 @@ class PlayoffForm(forms.Form):
     games_per_pair = forms.IntegerField(label=_("Games per pair"), min_value=1, max_value=4, initial=2)
     reason = forms.CharField(label=_("Reason"), max_length=300)
 
+    def clean_usernames(self) -> list[Member]:
+        return [member_named(name) for name in self.cleaned_data["usernames"].split(",") if name.strip()]
+
 
 class LeaveForm(forms.Form):
-    username = forms.CharField(label=_("Player"), max_length=150)
+    username = MemberField(label=_("Player"))
     excluded = forms.BooleanField(label=_("Excluded (not withdrawn)"), required=False)
     reason = forms.CharField(label=_("Reason"), max_length=300)
 
@@ -484,3 +588,58 @@ class ScoreSheetForm(forms.Form):
         max_length=REASON_MAX,
         required=False,
     )
+
+
+class ReturnForm(forms.Form):
+    """Where an action sends the member back: the desk's forms say ``from=desk``, every other page
+    is the championship's."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["from"] = forms.ChoiceField(choices=[("desk", "desk")], required=False)
+
+    def to_desk(self) -> bool:
+        return self.is_valid() and self.cleaned_data["from"] == "desk"
+
+
+class LineupForm(forms.Form):
+    """A team's line-up for a round, board by board (1.14.2); an empty board stays empty where
+    the boards are fixed."""
+
+    team_id = forms.IntegerField(min_value=1, max_value=MAX_ID)
+    round = forms.IntegerField(min_value=1, max_value=ROUNDS_MAX)
+
+    def __init__(self, *args, boards: int, **kwargs):
+        super().__init__(*args, **kwargs)
+        for number in range(1, boards + 1):
+            self.fields[f"board{number}"] = forms.IntegerField(
+                label=_("Board %(n)s") % {"n": number}, min_value=1, max_value=MAX_ID, required=False
+            )
+
+
+class LineupDecisionForm(LineupForm):
+    reason = forms.CharField(label=_("Reason"), max_length=REASON_MAX, required=False)
+
+
+class TeamPlayoffForm(forms.Form):
+    team_ids = NumbersField(label=_("Teams"))
+    time_control = forms.CharField(label=_("Time control"), max_length=64, required=False)
+    matches_per_pair = forms.IntegerField(label=_("Matches per pair"), min_value=1, max_value=4, required=False)
+    reason = forms.CharField(label=_("Reason"), max_length=REASON_MAX, required=False)
+
+
+class TeamWithdrawForm(forms.Form):
+    """1.14.5: a team leaves after a published round; its matches are lost or annulled."""
+
+    team_id = forms.IntegerField(min_value=1, max_value=MAX_ID)
+    after_round = forms.IntegerField(label=_("After round"), min_value=0, max_value=ROUNDS_MAX)
+    treatment = forms.ChoiceField(label=_("Its matches"), choices=Team.Withdrawal.choices)
+    reason = forms.CharField(label=_("Reason"), max_length=REASON_MAX, required=False)
+
+
+class IneligibleForm(forms.Form):
+    """1.14.4: a board's game played by a player without the right to it."""
+
+    board_id = forms.IntegerField(min_value=1, max_value=MAX_ID)
+    member_id = forms.IntegerField(min_value=1, max_value=MAX_ID)
+    reason = forms.CharField(label=_("Reason"), max_length=REASON_MAX, required=False)

@@ -35,7 +35,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from itertools import groupby
 
 from games import results
 from ratings import standings
@@ -195,10 +194,7 @@ def playoffs_in_force(
 def _table(teams, rounds, *, scoring, system, criteria, playoff) -> tuple[list[dict], list]:
     if scoring not in SCORINGS:
         raise ValueError(f"unknown scoring {scoring!r}")
-    criteria = DEFAULT_CRITERIA[scoring] if criteria is None else tuple(criteria)
-    unknown = [c for c in criteria if c not in CRITERIA]
-    if unknown:
-        raise ValueError(f"unknown criteria {unknown}")
+    criteria = standings.criteria_checked(criteria, DEFAULT_CRITERIA[scoring], CRITERIA)
     annulled = {t["id"] for t in teams if t.get("annulled")}
     standing = [t["id"] for t in teams if t["id"] not in annulled]
     played_rounds, boards_won = [], {tid: 0.0 for tid in standing}
@@ -240,12 +236,12 @@ def _table(teams, rounds, *, scoring, system, criteria, playoff) -> tuple[list[d
             "place": "",
         }
     primary = scoring
-    groups = _split([standing], lambda group: {tid: by_id[tid][_points_key(primary)] for tid in group})
+    groups = standings.split_tied([standing], lambda group: {tid: by_id[tid][_points_key(primary)] for tid in group})
     # 1.13.2: a play-off between exactly the teams tied on points orders them ahead of the criteria.
     in_force = standings.playoffs_standing(playoff, groups)
     groups = standings.playoffs_apply(groups, in_force)
     for criterion in criteria:
-        groups = _split(groups, lambda group, c=criterion: _criterion(c, group, by_id))
+        groups = standings.split_tied(groups, lambda group, c=criterion: _criterion(c, group, by_id))
     if len(groups) >= 2 and len(groups[0]) == len(groups[1]) == 1:
         first, second = groups[0][0], groups[1][0]
         if by_id[second]["matches"] and by_id[second]["matches_won"] == by_id[second]["matches"]:
@@ -265,14 +261,7 @@ def _table(teams, rounds, *, scoring, system, criteria, playoff) -> tuple[list[d
                 if standings.playoff_members(extra[:1]) == {second}:
                     groups[0], groups[1] = groups[1], groups[0]
     decided = {tid for order in in_force if len(order) > 1 for tid in standings.playoff_members(order)}
-    ordered, position = [], 1
-    for group in groups:
-        place = str(position) if len(group) == 1 else f"{position}-{position + len(group) - 1}"
-        for tid in group:
-            by_id[tid]["place"] = place
-            by_id[tid]["playoff"] = tid in decided
-            ordered.append(by_id[tid])
-        position += len(group)
+    ordered = standings.placed(groups, by_id, decided)
     for t in teams:
         if t["id"] in annulled:
             ordered.append(
@@ -323,22 +312,5 @@ def _criterion(name: str, group: list, rows: dict) -> dict:
         members = set(group)
         return {tid: sum(g["score"] for g in rows[tid]["opponents"] if g["opponent"] in members) for tid in group}
     if name == "truncated-solkoff":
-        length = max(len(rows[tid]["coefficients"][name]) for tid in group)
-        return {
-            tid: tuple(rows[tid]["coefficients"][name]) + (0.0,) * (length - len(rows[tid]["coefficients"][name]))
-            for tid in group
-        }
+        return standings.truncated_solkoff(group, rows)
     return {tid: rows[tid]["coefficients"][name] for tid in group}
-
-
-def _split(groups: list[list], key) -> list[list]:
-    """Split each tied group by ``key(group) -> {id: comparable}``, higher first."""
-    out = []
-    for group in groups:
-        if len(group) == 1:
-            out.append(group)
-            continue
-        keys = key(group)
-        ordered = sorted(group, key=lambda tid: keys[tid], reverse=True)
-        out.extend(list(tied) for _, tied in groupby(ordered, key=lambda tid: keys[tid]))
-    return out

@@ -19,7 +19,7 @@ from django.utils.html import escape
 from django.utils.translation import gettext as _
 from django.views.decorators.clickjacking import xframe_options_exempt
 
-from club.championships.selectors.results_json import results_plain
+from club.championships.selectors.results_json import results_document
 from club.championships.views.results import published_or_404
 from games import board_picture, presentation, selectors
 from games.models import Game
@@ -59,7 +59,7 @@ def game_embed(request, game_id: int):
 @framable
 def standings_embed(request, pk: int):
     championship = published_or_404(pk)
-    document = results_plain(championship, request.user)  # the broadcast delay holds here too
+    document = results_document(championship, request.user)  # the broadcast delay holds here too
     return render(
         request,
         "embed/standings.html",

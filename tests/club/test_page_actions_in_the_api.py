@@ -9,6 +9,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from club.championships.views.actions import ACTIONS, TEAM_ACTIONS
+
 ROOT = Path(__file__).resolve().parents[2]
 
 # A page's action → the API operation doing the same: (method, path in the document).
@@ -112,8 +114,8 @@ def test_every_page_action_is_an_operation_of_the_api(document):
 
 
 def test_every_action_view_action_is_mapped(document):
-    """The championship action view's own list: an action no template shows yet is mapped too."""
-    source = (ROOT / "club" / "championships" / "views" / "events.py").read_text()
-    for action in re.findall(r'if action == "([a-z-]+)"', source):
-        method, path = API_OF_PAGE_ACTION[("championships:action", action)]
-        assert method in document["paths"][path], action
+    """The action views' own tables: an action no template shows yet is mapped too."""
+    for view, table in (("championships:action", ACTIONS), ("teams:action", TEAM_ACTIONS)):
+        for action in table:
+            method, path = API_OF_PAGE_ACTION[(view, action)]
+            assert method in document["paths"][path], action

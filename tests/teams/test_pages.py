@@ -127,3 +127,24 @@ def test_the_chief_arbiter_records_a_teams_withdrawal_from_the_event_page(make_e
     team.refresh_from_db()
     assert (team.status, team.left_after_round, team.withdrawal) == ("withdrawn", 1, "annul")
     assert team.withdrawal_reason == "Команда не явилась"
+
+
+def test_a_team_events_actions_read_their_input_through_forms_and_share_the_rounds_rows(make_event, staff):
+    """One engine (1.14): a team event's rounds are paired and published by the championship's own
+    rows; its own actions read the POST through forms, so malformed input is a 400 that changes nothing."""
+    from club.championships.views.actions import ACTIONS, TEAM_ACTIONS
+
+    assert TEAM_ACTIONS["pair"] is ACTIONS["pair"] and TEAM_ACTIONS["publish"] is ACTIONS["publish"]
+    event = make_event(4)
+    published(event, staff)
+    team = event.teams.order_by("pk").first()
+    chief = logged_in(staff["chief"])
+    form = {"team_id": "first", "after_round": 1, "treatment": "annul", "reason": "Команда не явилась"}
+    refused = chief.post(f"/teams/{event.pk}/withdraw/", form)
+    assert refused.status_code == 400 and 'class="error"' in refused.content.decode()
+    # 1.14.2: a board names a player by his number; anything else is refused before the service
+    lineup = {"team_id": team.pk, "round": 2, "board1": "captain", "reason": "Решение судьи"}
+    assert chief.post(f"/teams/{event.pk}/lineup-decision/", lineup).status_code == 400
+    team.refresh_from_db()
+    assert team.status == "active" and not Lineup.objects.filter(team=team, round_number=2).exists()
+    assert chief.post(f"/teams/{event.pk}/explode/").status_code == 404

@@ -11,7 +11,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
@@ -26,6 +26,8 @@ from ..selectors import events, team_pages
 from ..selectors import teams as selectors
 from ..selectors.board_rankings import board_rankings
 from . import team_serializers as s
+from . import views
+from .serializers import PairSerializer
 from .views import visible_or_404
 
 
@@ -79,20 +81,17 @@ class _Action(APIView):
     permission_classes = [IsAuthenticated]
 
 
-class AppointView(_Action):
-    @extend_schema(request=s.TeamAppointSerializer, responses=s.TeamEventDetailSerializer)
-    def post(self, request, pk):
-        data = s.TeamAppointSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        member = _member(data.validated_data["member_id"])
-        services.arbiter_appoint(
-            by=request.user,
-            championship_id=pk,
-            member=member,
-            role=data.validated_data["role"],
-            reason=data.validated_data["reason"],
-        )
-        return Response(_detail(_event(pk, request.user), request.user))
+class _TeamEventAction(_Action):
+    def event(self, request, pk) -> dict:
+        return _detail(_event(pk, request.user), request.user)
+
+    def round(self, request, the_round) -> dict:
+        return _round(the_round.championship, the_round.number, request.user)
+
+
+@extend_schema_view(post=extend_schema(request=s.TeamAppointSerializer, responses=s.TeamEventDetailSerializer))
+class AppointView(_TeamEventAction, views.AppointView):
+    """The championship's appointment (002 §17), answered with the team event."""
 
 
 class TeamRegisterView(_Action):
@@ -129,21 +128,15 @@ class InvitationAnswerView(_Action):
         return Response(_detail(_event(pk, request.user), request.user))
 
 
-class CloseView(_Action):
-    @extend_schema(request=None, responses=s.TeamEventDetailSerializer)
-    def post(self, request, pk):
-        """Close registration and draw the start numbers by lot: the server draws its seed and
-        publishes it (``lot_seed``), so that anyone can draw the lot again and check it."""
-        services.entries_close(by=request.user, championship_id=pk)
-        return Response(_detail(_event(pk, request.user), request.user))
+@extend_schema_view(post=extend_schema(request=None, responses=s.TeamEventDetailSerializer))
+class CloseView(_TeamEventAction, views.CloseEntriesView):
+    """Close registration and draw the start numbers by lot: the server draws its seed and
+    publishes it (``lot_seed``), so that anyone can draw the lot again and check it."""
 
 
-class RoundsView(_Action):
-    @extend_schema(request=None, responses={201: s.TeamRoundSerializer})
-    def post(self, request, pk):
-        """An appointed arbiter pairs the next round."""
-        the_round = services.round_pair(by=request.user, championship_id=pk)
-        return Response(_round(the_round.championship, the_round.number, request.user), status=status.HTTP_201_CREATED)
+@extend_schema_view(post=extend_schema(request=PairSerializer, responses={201: s.TeamRoundSerializer}))
+class RoundsView(_TeamEventAction, views.RoundsView):
+    """An appointed arbiter pairs the next round."""
 
 
 def _round(event: Championship, number: int, viewer) -> dict:

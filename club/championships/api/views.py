@@ -75,7 +75,19 @@ class _Action(APIView):
     permission_classes = [IsAuthenticated]
 
 
-class AppointView(_Action):
+class _EventAction(_Action):
+    """An action the engine takes alike for every kind of entrant (1.14: a team event is a
+    championship whose entrants are teams); it answers with the event or the round, which the
+    team API's subclass shows as a team event's."""
+
+    def event(self, request, pk) -> dict:
+        return _detail(championship_or_404(pk), request.user)
+
+    def round(self, request, the_round) -> dict:
+        return s.RoundSerializer(the_round).data
+
+
+class AppointView(_EventAction):
     @extend_schema(request=s.AppointSerializer, responses=s.ChampionshipDetailSerializer)
     def post(self, request, pk):
         data = s.AppointSerializer(data=request.data)
@@ -88,7 +100,7 @@ class AppointView(_Action):
             role=data.validated_data["role"],
             reason=data.validated_data["reason"],
         )
-        return Response(_detail(championship_or_404(pk), request.user))
+        return Response(self.event(request, pk))
 
 
 class OperatorView(_Action):
@@ -195,13 +207,13 @@ class RelayTakeOverView(_Action):
         return Response(s.RelayBoardSerializer(relay).data)
 
 
-class CloseEntriesView(_Action):
+class CloseEntriesView(_EventAction):
     @extend_schema(request=None, responses=s.ChampionshipDetailSerializer)
     def post(self, request, pk):
         """Close the entries and draw the lot: the server draws its seed and publishes it
         (``lot_seed``), so that anyone can draw the lot again and check it (1.6.2)."""
         services.entries_close(by=request.user, championship_id=pk)
-        return Response(_detail(championship_or_404(pk), request.user))
+        return Response(self.event(request, pk))
 
 
 class EntryView(_Action):
@@ -218,14 +230,14 @@ class EntryView(_Action):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-class RoundsView(_Action):
+class RoundsView(_EventAction):
     @extend_schema(request=s.PairSerializer, responses={201: s.RoundSerializer})
     def post(self, request, pk):
         """Pair the next round (an appointed arbiter); it is a draft until published."""
         data = s.PairSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         the_round = services.round_pair(by=request.user, championship_id=pk, **data.validated_data)
-        return Response(s.RoundSerializer(the_round).data, status=status.HTTP_201_CREATED)
+        return Response(self.round(request, the_round), status=status.HTTP_201_CREATED)
 
 
 class RoundDetailView(APIView):

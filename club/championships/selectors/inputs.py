@@ -3,6 +3,7 @@ standings modules take them (``pairing.swiss``, ``ratings.standings.table``)."""
 
 from __future__ import annotations
 
+from club.teams.models import Match, Team
 from games import results as vocabulary
 from games.models import Game
 from ratings import standings
@@ -72,15 +73,20 @@ def played_rounds(
 def results_plain(
     championship: Championship, *, upto: int | None = None, withheld: set[int] | frozenset = frozenset()
 ) -> tuple[list[dict], list[list[dict]]]:
-    """Players and every round's recorded results, as ``ratings.standings.table`` takes them.
+    """The entrants and every round's recorded results, as the event's table takes them: players
+    and games for ``ratings.standings.table``, or for a team event (1.14.6) teams and matches for
+    ``team_rules.table``.
 
     Pairings still without a result are kept (result ""): the standings
     ignore them, except a round-robin pairing of a player who has left, which
     counts "+" for his opponent (1.10.3) or leaves the table with him (1.10.2).
 
     ``upto``: the event as it stood after that round — its rounds only, and a
-    player who left later still playing. ``withheld``: boards whose results are left
-    out (``played_rounds``)."""
+    player who left later still playing. ``withheld``: results left out (the broadcast delay) —
+    boards (``played_rounds``), or a team event's matches (``matches_withheld``)."""
+    if championship.for_teams:
+        teams, rounds = _teams_plain(championship, withheld)
+        return teams, rounds if upto is None else rounds[:upto]
 
     def left(status: str, after_round: int | None) -> int | None:
         if status == ACTIVE or (upto is not None and (after_round or 0) >= upto):
@@ -94,6 +100,29 @@ def results_plain(
         )
     ]
     return players, played_rounds(championship, upto=upto, closed_only=False, unfinished=True, withheld=withheld)
+
+
+def _teams_plain(championship: Championship, withheld: set[int] | frozenset) -> tuple[list[dict], list[list[dict]]]:
+    """A team event's teams and published matches, as ``team_rules.table`` and the pairing take them;
+    the matches ``withheld`` still without their result."""
+    teams = [
+        {"id": t.pk, "annulled": t.status == Team.Status.WITHDRAWN and t.withdrawal == Team.Withdrawal.ANNUL}
+        for t in championship.teams.order_by("start_number", "id")
+    ]
+    published = championship.rounds.exclude(status=Round.Status.PAIRED).order_by("number")
+    rounds: dict[int, list] = {r.number: [] for r in published}
+    for m in Match.objects.filter(round__in=published).select_related("round").order_by("round__number", "number"):
+        hidden = m.pk in withheld
+        rounds[m.round.number].append(
+            {
+                "home": m.home_id,
+                "away": m.away_id,
+                "result": "" if hidden else m.result,
+                "home_points": 0 if hidden else m.home_points,
+                "away_points": 0 if hidden else m.away_points,
+            }
+        )
+    return teams, [rounds[n] for n in sorted(rounds)]
 
 
 def standings_options(championship: Championship) -> dict:

@@ -36,7 +36,7 @@ def _results_schema_text() -> str:
 
 
 def results_schema() -> dict:
-    """The JSON Schema of ``results_plain``, its ``$id`` the address it is served at."""
+    """The JSON Schema of ``results_document``, its ``$id`` the address it is served at."""
     return {**json.loads(_results_schema_text()), "$id": results_schema_url()}
 
 
@@ -45,18 +45,18 @@ PUBLISHED = VersionedMemo(size=16)
 
 
 def published_document(championship: Championship, viewer=None) -> tuple[bytes, str]:
-    """``results_plain`` as UTF-8 JSON, and its ETag (a digest of the bytes), computed once per
+    """``results_document`` as UTF-8 JSON, and its ETag (a digest of the bytes), computed once per
     version of what ``viewer`` may see (``results_seen``: the broadcast delay)."""
     seen = results_seen(championship, viewer)
 
     def encode() -> tuple[bytes, str]:
-        body = json.dumps(results_plain(championship, seen=seen), ensure_ascii=False, cls=DjangoJSONEncoder).encode()
+        body = json.dumps(results_document(championship, seen=seen), ensure_ascii=False, cls=DjangoJSONEncoder).encode()
         return body, hashlib.sha256(body).hexdigest()[:32]
 
     return PUBLISHED.get(seen.key, encode)
 
 
-def results_plain(championship: Championship, viewer=None, *, seen: Seen | None = None) -> dict:
+def results_document(championship: Championship, viewer=None, *, seen: Seen | None = None) -> dict:
     """The API's view of ``results``, the whole result set as one JSON document:
     the championship, the starting list (``entrants``), standings, crosstable and
     rounds with their pairings; JSON values only (names, ids, figures as numbers,

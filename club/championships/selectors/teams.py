@@ -102,32 +102,9 @@ def lineup_for(team: Team, round_number: int, boards: int) -> list[int]:
     return list(accepted.values_list("member_id", flat=True)[:boards])
 
 
-def results_plain(championship: Championship, *, withheld: frozenset = frozenset()) -> dict:
-    """The event's teams and published matches as plain values for ``team_rules.table`` and the pairing;
-    the matches ``withheld`` (their pks: ``matches_withheld``) still without their result."""
-    teams = [
-        {"id": t.pk, "annulled": t.status == Team.Status.WITHDRAWN and t.withdrawal == Team.Withdrawal.ANNUL}
-        for t in championship.teams.order_by("start_number", "id")
-    ]
-    published = championship.rounds.exclude(status=PAIRED).order_by("number")
-    rounds: dict[int, list] = {r.number: [] for r in published}
-    for m in Match.objects.filter(round__in=published).select_related("round").order_by("round__number", "number"):
-        hidden = m.pk in withheld
-        rounds[m.round.number].append(
-            {
-                "home": m.home_id,
-                "away": m.away_id,
-                "result": "" if hidden else m.result,
-                "home_points": 0 if hidden else m.home_points,
-                "away_points": 0 if hidden else m.away_points,
-            }
-        )
-    return {"teams": teams, "rounds": [rounds[n] for n in sorted(rounds)]}
-
-
 def pairing_input(championship: Championship) -> tuple[list[dict], list[list[dict]]]:
     """Teams and their match results as ``pairing.swiss`` takes players and games."""
-    plain = results_plain(championship)
+    _, played = inputs.results_plain(championship)
     teams = championship.teams.order_by("start_number")
     players = [{"id": t.pk, "rating": None, "withdrawn": t.status != Team.Status.ACTIVE} for t in teams]
     rounds = [
@@ -136,7 +113,7 @@ def pairing_input(championship: Championship) -> tuple[list[dict], list[list[dic
             for m in matches
             if m["away"] is not None or m["result"] == vocabulary.BYE
         ]
-        for matches in plain["rounds"]
+        for matches in played
     ]
     return players, rounds
 
@@ -155,11 +132,12 @@ def standings_compute(
 ) -> list[dict]:
     """The team table (1.14.6); ``upto``: as it stood after that round (before any play-off);
     ``withheld``: matches left without their result (``matches_withheld``)."""
-    plain = results_plain(championship, withheld=withheld)
-    if upto is not None:
-        plain = {**plain, "rounds": plain["rounds"][:upto]}
     playoff = inputs.playoff_orders(championship) if upto is None else None
-    rows = team_rules.table(plain["teams"], plain["rounds"], playoff=playoff, **table_options(championship))
+    rows = team_rules.table(
+        *inputs.results_plain(championship, upto=upto, withheld=withheld),
+        playoff=playoff,
+        **table_options(championship),
+    )
     for row in rows:
         row.pop("opponents", None)
     return rows
@@ -172,11 +150,10 @@ def playoff_states(championship: Championship) -> dict:
     results = inputs.playoff_results(championship)
     if not results:
         return {}
-    plain = results_plain(championship)
     # A play-off still being played is tested as one that orders nothing: all its teams level.
     candidates = {playoff: order or [list(playoff.players)] for playoff, order in results.items()}
     in_force = team_rules.playoffs_in_force(
-        plain["teams"], plain["rounds"], list(candidates.values()), **table_options(championship)
+        *inputs.results_plain(championship), list(candidates.values()), **table_options(championship)
     )
     states = {}
     for playoff, order in results.items():

@@ -35,7 +35,7 @@ def table_source(championship: Championship) -> tuple[str, Callable[[], list[dic
     """The digest of what the event's table is computed from, and the
     computation (``ratings.standings.table``, or ``team_rules.table`` for teams)."""
     if championship.for_teams:
-        plain = team_selectors.results_plain(championship)
+        plain = inputs.results_plain(championship)
         options = team_selectors.table_options(championship)
         playoff = inputs.playoff_orders(championship)
         return digest(plain, options, playoff), lambda: team_selectors.standings_compute(championship)

@@ -3,8 +3,9 @@ a round (matches and their board games) and the standings with the crosstable.
 
 Thin: the captain's line-up, the arbiters' pairing and publication and the
 chief arbiter's decisions (a line-up, a void board, a withdrawal, a play-off)
-are POSTs to ``event_action``, each calling one service; a
-refusal is the event page with its message, answering the refusal's status.
+are POSTs to ``event_action``, run from their rows in ``actions.TEAM_ACTIONS``
+(the championship's own rows for pairing and publishing); a refusal is the
+event page with its message, answering the refusal's status.
 """
 
 from __future__ import annotations
@@ -14,21 +15,19 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from club.platform.api.errors import refusal_status
-from club.platform.api.params import posted_int, posted_ints
 from club.platform.refusals import Refused
 from club.teams.models import Team
 from games.venue import rules_of
 
-from .. import authority, services
-from ..forms import PublishForm
+from .. import authority
 from ..models import Championship
 from ..selectors import board_rankings as board_selectors
 from ..selectors import events, team_pages
 from ..selectors import teams as selectors
+from . import actions
 
 
 def _event(pk: int) -> Championship:
@@ -74,84 +73,15 @@ def event_detail(request, pk: int):
     )
 
 
-def _confirmed(post) -> bool:
-    """The box the arbiter ticks to publish the round that starts the event."""
-    form = PublishForm(post)
-    return form.is_valid() and form.cleaned_data["confirm_start"]
-
-
-def _lineup_posted(post, event: Championship) -> dict:
-    """A line-up form's team, round and players board by board (1.14.2)."""
-    boards = [post.get(f"board{i}") for i in range(1, event.boards + 1)]
-    return {
-        "championship_id": event.pk,
-        "team_id": posted_int(post, "team_id", default=0),
-        "round_number": posted_int(post, "round", default=0),
-        # Board by board: an empty board stays empty where the boards are fixed (1.14.2).
-        "members": [posted_int({"board": v}, "board") if v else None for v in boards],
-    }
-
-
-def _run(request, event: Championship, action: str) -> str:
-    post = request.POST
-    if action == "lineup":
-        services.lineup_submit(by=request.user, **_lineup_posted(post, event))
-        return _("The line-up is handed in.")
-    if action == "lineup-decision":
-        services.lineup_decide(by=request.user, reason=post.get("reason", ""), **_lineup_posted(post, event))
-        return _("The line-up is set by the chief arbiter's decision (1.14.2).")
-    if action == "playoff":
-        playoff = services.team_playoff_create(
-            by=request.user,
-            championship_id=event.pk,
-            team_ids=posted_ints(post.getlist("team_ids"), "team_ids"),
-            time_control=post.get("time_control", ""),
-            matches_per_pair=posted_int(post, "matches_per_pair", default=1),
-            reason=post.get("reason", ""),
-        )
-        return _("The play-off is created: %(n)s games (1.13.2, 1.14.6).") % {"n": playoff.games.count()}
-    if action == "withdraw":
-        team = services.team_withdraw(
-            by=request.user,
-            championship_id=event.pk,
-            team_id=posted_int(post, "team_id", default=0),
-            after_round=posted_int(post, "after_round", default=0),
-            treatment=post.get("treatment", ""),
-            reason=post.get("reason", ""),
-        )
-        return _("%(team)s has withdrawn (1.14.5).") % {"team": team}
-    if action == "ineligible":
-        board = services.board_ineligible(
-            by=request.user,
-            championship_id=event.pk,
-            board_id=posted_int(post, "board_id", default=0),
-            member_id=posted_int(post, "member_id", default=0),
-            reason=post.get("reason", ""),
-        )
-        return _("The game on board %(n)s does not count: the board is lost (1.14.4).") % {"n": board.board}
-    if action == "pair":
-        the_round = services.round_pair(by=request.user, championship_id=event.pk)
-        return _("Round %(n)s is paired.") % {"n": the_round.number}
-    if action == "publish":
-        number = posted_int(post, "round", default=0)
-        services.round_publish(
-            by=request.user,
-            championship_id=event.pk,
-            round_number=number,
-            absent=posted_ints(post.getlist("absent"), "absent"),
-            start_confirmed=_confirmed(post),
-        )
-        return _("Round %(n)s is published.") % {"n": number}
-    raise Http404
-
-
 @login_required
 @require_POST
 def event_action(request, pk: int, action: str):
     """Done: back to the event's page with the outcome; refused: its page with the reason and the refusal's status."""
     event = _event(pk)
+    if action not in actions.TEAM_ACTIONS:
+        raise Http404
     try:
-        done = _run(request, event, action)
+        done = actions.run(request, event, action)
     except Refused as refusal:
         messages.error(request, refusal.detail)
         page = event_detail(request, pk)
