@@ -538,7 +538,9 @@ class Renju(FiveInARow):
         points = [s.strip() for s in text.split(",")]
         if len(p.proposals) + len(points) > p.declared:
             raise IllegalMove(
-                N_("black offers %(declared)s fifth move(s) in all; %(count)s offered, %(text)r is too many"),
+                N_(
+                    "black declared how many fifth moves to offer (%(declared)s); %(count)s offered, %(text)r is too many"
+                ),
                 declared=p.declared,
                 count=len(p.proposals),
                 text=text,
