@@ -309,8 +309,9 @@ def _moves_store(game: Game, moves: list[tuple[str, str]]) -> None:
     )
 
 
-def _label(n: int, tags: dict) -> str:
-    return f"game {n} ({tags.get('White', '?')[:40]} – {tags.get('Black', '?')[:40]})"
+def _game(n: int, tags: dict) -> dict:
+    """The facts that name the file's game ``n`` in a refusal."""
+    return {"game": n, "white": tags.get("White", "?")[:40], "black": tags.get("Black", "?")[:40]}
 
 
 def _count(games: list, max_games: int) -> None:
@@ -378,7 +379,7 @@ def _read_pdn(text: str, max_games: int) -> list[dict]:
     parsed = pdn.read_games(text)
     _count(parsed, max_games)
     for n, g in enumerate(parsed, 1):
-        label = _label(n, g.tags)
+        game_facts = _game(n, g.tags)
         try:
             discipline = _draughts_discipline(g)
             v = variant(discipline)
@@ -403,7 +404,9 @@ def _read_pdn(text: str, max_games: int) -> list[dict]:
                 start = given
             _replayed, positions = pdn.replay_game(g, discipline, start=start)
         except IllegalMove as error:
-            raise IllegalMove(N_("%(label)s: %(error)s"), label=label, error=error) from None
+            raise IllegalMove(
+                N_("game %(game)s (%(white)s – %(black)s): %(error)s"), **game_facts, error=error
+            ) from None
         moves = []
         for ply, (before, after) in enumerate(zip(positions, positions[1:]), 1):
             # Store each move in the discipline's own notation, so the game
@@ -417,7 +420,10 @@ def _read_pdn(text: str, max_games: int) -> list[dict]:
             )
             if text_ is None:
                 raise IllegalMove(
-                    N_("%(label)s: ply %(ply)s (%(move)s) is ambiguous"), label=label, ply=ply, move=g.moves[ply - 1]
+                    N_("game %(game)s (%(white)s – %(black)s): ply %(ply)s (%(move)s) is ambiguous"),
+                    **game_facts,
+                    ply=ply,
+                    move=g.moves[ply - 1],
                 )
             moves.append((text_, v.turn(before)))
         final = positions[-1]
@@ -438,7 +444,9 @@ def _read_pdn(text: str, max_games: int) -> list[dict]:
         try:
             out.append({"moves": moves, "game": _checked(game, moves)})
         except IllegalMove as error:
-            raise IllegalMove(N_("%(label)s: %(error)s"), label=label, error=error) from None
+            raise IllegalMove(
+                N_("game %(game)s (%(white)s – %(black)s): %(error)s"), **game_facts, error=error
+            ) from None
     return out
 
 
@@ -447,7 +455,7 @@ def _read_renju(text: str, max_games: int) -> list[dict]:
     parsed = renju_records.read_records(text)
     _count(parsed, max_games)
     for n, record in enumerate(parsed, 1):
-        label = _label(n, record.tags)
+        game_facts = _game(n, record.tags)
         v = variant(record.variant)
         rule = record.rule if record.variant == "renju" or record.rule != "none" else ""
         p = start_position(discipline=record.variant, opening_rule=rule)
@@ -458,8 +466,8 @@ def _read_renju(text: str, max_games: int) -> list[dict]:
                 p = v.play(p, move)
             except IllegalMove as error:
                 raise IllegalMove(
-                    N_("%(label)s: move %(number)s (%(move)s): %(error)s"),
-                    label=label,
+                    N_("game %(game)s (%(white)s – %(black)s): move %(number)s (%(move)s): %(error)s"),
+                    **game_facts,
                     number=number,
                     move=move,
                     error=error,
@@ -480,5 +488,7 @@ def _read_renju(text: str, max_games: int) -> list[dict]:
         try:
             out.append({"moves": moves, "game": _checked(game, moves)})
         except IllegalMove as error:
-            raise IllegalMove(N_("%(label)s: %(error)s"), label=label, error=error) from None
+            raise IllegalMove(
+                N_("game %(game)s (%(white)s – %(black)s): %(error)s"), **game_facts, error=error
+            ) from None
     return out
