@@ -49,6 +49,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from games.rules import names
+from games.rules.words import N_, WordedError
 
 MS = 1000
 DAY_S = 86_400
@@ -59,8 +60,8 @@ WHITE = "white"
 BLACK = "black"
 
 
-class BadTimeControl(ValueError):
-    pass
+class BadTimeControl(WordedError):
+    """A time control the club does not take (a template and its facts, ``games.rules.words``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +94,7 @@ class TimeControl:
     def _read(cls, text: str) -> TimeControl:
         text = text.strip().replace(" ", "")
         if len(text) > MAX_TEXT:
-            raise BadTimeControl(f"a time control is at most {MAX_TEXT} characters")
+            raise BadTimeControl(N_("a time control is at most %(MAX_TEXT)s characters"), MAX_TEXT=MAX_TEXT)
         if text in ("", "-"):
             return cls()
         if text[0] in "dD":
@@ -108,21 +109,25 @@ class TimeControl:
             periods.append(Period(_int(seconds, "period time"), _int(moves, "move count") if moves else None))
         for i, period in enumerate(periods):
             if period.seconds <= 0 and not (increment and i == 0 and len(periods) == 1):
-                raise BadTimeControl("every period needs a positive number of seconds")
+                raise BadTimeControl(N_("every period needs a positive number of seconds"))
             if period.moves is not None and period.moves <= 0:
-                raise BadTimeControl("a period's move count must be positive")
+                raise BadTimeControl(N_("a period's move count must be positive"))
             if period.moves is None and i != len(periods) - 1:
-                raise BadTimeControl("only the last period may run to the end of the game")
+                raise BadTimeControl(N_("only the last period may run to the end of the game"))
         if increment < 0:
-            raise BadTimeControl("the increment cannot be negative")
+            raise BadTimeControl(N_("the increment cannot be negative"))
         if len(periods) > MAX_PERIODS:
-            raise BadTimeControl(f"at most {MAX_PERIODS} periods")
+            raise BadTimeControl(N_("at most %(MAX_PERIODS)s periods"), MAX_PERIODS=MAX_PERIODS)
         if any(p.seconds > MAX_PERIOD_SECONDS for p in periods) or increment > MAX_INCREMENT:
             raise BadTimeControl(
-                f"a period is at most {MAX_PERIOD_SECONDS} seconds and the increment at most {MAX_INCREMENT}"
+                N_("a period is at most %(MAX_PERIOD_SECONDS)s seconds and the increment at most %(MAX_INCREMENT)s"),
+                MAX_PERIOD_SECONDS=MAX_PERIOD_SECONDS,
+                MAX_INCREMENT=MAX_INCREMENT,
             )
         if any(p.moves is not None and p.moves > MAX_PERIOD_MOVES for p in periods):
-            raise BadTimeControl(f"a period is at most {MAX_PERIOD_MOVES} moves")
+            raise BadTimeControl(
+                N_("a period is at most %(MAX_PERIOD_MOVES)s moves"), MAX_PERIOD_MOVES=MAX_PERIOD_MOVES
+            )
         return cls(periods=tuple(periods), increment=increment)
 
     def __str__(self) -> str:
@@ -243,7 +248,7 @@ def _parsed(text: str) -> TimeControl:
 
 def _int(text: str, what: str) -> int:
     if not text.isascii() or not text.isdigit():  # no "1_000", "٣", "-5" or "+5" here
-        raise BadTimeControl(f"bad {what}: {text!r}")
+        raise BadTimeControl(N_("bad %(what)s: %(text)r"), what=what, text=text)
     return int(text)
 
 
@@ -266,7 +271,9 @@ def _correspondence(body: str) -> TimeControl:
     else:
         if days not in CORRESPONDENCE_DAYS:
             raise BadTimeControl(
-                f"correspondence allows {', '.join(map(str, CORRESPONDENCE_DAYS))} days per move, not {days}"
+                N_("correspondence allows %(allowed)s days per move, not %(days)s"),
+                allowed=", ".join(map(str, CORRESPONDENCE_DAYS)),
+                days=days,
             )
         return TimeControl(days=days)
     body = body.lower()
@@ -274,7 +281,11 @@ def _correspondence(body: str) -> TimeControl:
         return _moves_in_days(body)
     if "+" in body or "max" in body:
         return _bank(body)
-    raise BadTimeControl(f"correspondence time control {'d' + body!r}: {_CORRESPONDENCE_FORMS}")
+    raise BadTimeControl(
+        N_("correspondence time control %(text)r: %(CORRESPONDENCE_FORMS)s"),
+        text="d" + body,
+        CORRESPONDENCE_FORMS=_CORRESPONDENCE_FORMS,
+    )
 
 
 def _bank(body: str) -> TimeControl:
@@ -285,36 +296,53 @@ def _bank(body: str) -> TimeControl:
     added = _int(added_text, "days added a move") if has_added else 0
     cap = _int(cap_text, "cap per move (days)") if has_cap else 0
     if not 1 <= bank <= MAX_DAYS:
-        raise BadTimeControl(f"a time bank is 1 to {MAX_DAYS} days, not {bank}")
+        raise BadTimeControl(N_("a time bank is 1 to %(MAX_DAYS)s days, not %(bank)s"), MAX_DAYS=MAX_DAYS, bank=bank)
     if added > MAX_DAYS_A_MOVE:
-        raise BadTimeControl(f"at most {MAX_DAYS_A_MOVE} days are added a move, not {added}")
+        raise BadTimeControl(
+            N_("at most %(MAX_DAYS_A_MOVE)s days are added a move, not %(added)s"),
+            MAX_DAYS_A_MOVE=MAX_DAYS_A_MOVE,
+            added=added,
+        )
     if has_cap and cap < 1:
-        raise BadTimeControl("the cap per move is at least 1 day")
+        raise BadTimeControl(N_("the cap per move is at least 1 day"))
     if cap > bank:
-        raise BadTimeControl(f"the cap per move ({cap} days) cannot be larger than the time bank ({bank} days)")
+        raise BadTimeControl(
+            N_("the cap per move (%(cap)s days) cannot be larger than the time bank (%(bank)s days)"),
+            cap=cap,
+            bank=bank,
+        )
     return TimeControl(periods=(Period(bank * DAY_S),), increment=added * DAY_S, cap=cap * DAY_S, in_days=True)
 
 
 def _moves_in_days(body: str) -> TimeControl:
     """``<days>/<moves>[,<days>/<moves>…][,<days>]``, as the live periods."""
     if "+" in body or "max" in body:
-        raise BadTimeControl("moves in days take no days added or cap per move: write d<days>/<moves>, e.g. d50/10")
+        raise BadTimeControl(N_("moves in days take no days added or cap per move: write d<days>/<moves>, e.g. d50/10"))
     items = body.split(",")
     if len(items) > MAX_PERIODS:
-        raise BadTimeControl(f"at most {MAX_PERIODS} periods")
+        raise BadTimeControl(N_("at most %(MAX_PERIODS)s periods"), MAX_PERIODS=MAX_PERIODS)
     periods = []
     for i, item in enumerate(items):
         days_text, by_moves, moves_text = item.partition("/")
         days = _int(days_text, "period (days)")
         moves = _int(moves_text, "move count") if by_moves else None
         if moves is None and i != len(items) - 1:
-            raise BadTimeControl("only the last period may run to the end of the game")
+            raise BadTimeControl(N_("only the last period may run to the end of the game"))
         if moves is not None and not 1 <= moves <= MAX_PERIOD_MOVES:
-            raise BadTimeControl(f"a period counts 1 to {MAX_PERIOD_MOVES} moves, not {moves}")
+            raise BadTimeControl(
+                N_("a period counts 1 to %(MAX_PERIOD_MOVES)s moves, not %(moves)s"),
+                MAX_PERIOD_MOVES=MAX_PERIOD_MOVES,
+                moves=moves,
+            )
         if not 1 <= days <= MAX_DAYS:
-            raise BadTimeControl(f"a period is 1 to {MAX_DAYS} days, not {days}")
+            raise BadTimeControl(N_("a period is 1 to %(MAX_DAYS)s days, not %(days)s"), MAX_DAYS=MAX_DAYS, days=days)
         if moves is not None and days > MAX_DAYS_A_MOVE * moves:
-            raise BadTimeControl(f"a period gives at most {MAX_DAYS_A_MOVE} days a move: {days} days for {moves}")
+            raise BadTimeControl(
+                N_("a period gives at most %(MAX_DAYS_A_MOVE)s days a move: %(days)s days for %(moves)s"),
+                MAX_DAYS_A_MOVE=MAX_DAYS_A_MOVE,
+                days=days,
+                moves=moves,
+            )
         periods.append(Period(days * DAY_S, moves))
     return TimeControl(periods=tuple(periods), in_days=True)
 
@@ -350,24 +378,27 @@ def check_allowed(tc: TimeControl, discipline: str) -> None:
         return
     if discipline in FIVE_IN_A_ROW and tc.kind == "periods":
         raise BadTimeControl(
-            "renju and its family are played with a time for the whole game, with or "
-            "without an increment (000 9.4.1), not with periods by moves"
+            N_(
+                "renju and its family are played with a time for the whole game, with or without an increment (000 9.4.1), not with periods by moves"
+            )
         )
     first, *later = tc.periods
     low, high = LIVE_FIRST_SECONDS
     if not low <= first.seconds <= high:
         raise BadTimeControl(
-            f"the time for the game (or its first period) is {low // 60} to {high // 60} minutes (003 2.1.11, 3.6.1)"
+            N_("the time for the game (or its first period) is %(low)s to %(high)s minutes (003 2.1.11, 3.6.1)"),
+            low=low // 60,
+            high=high // 60,
         )
     low, high = LIVE_LATER_SECONDS
     if any(not low <= p.seconds <= high for p in later):
-        raise BadTimeControl(f"a later period is {low // 60} to {high // 60} minutes")
+        raise BadTimeControl(N_("a later period is %(low)s to %(high)s minutes"), low=low // 60, high=high // 60)
     low, high = LIVE_INCREMENT
     if not low <= tc.increment <= high:
-        raise BadTimeControl(f"the increment is at most {high} seconds a move (003 3.6.1)")
+        raise BadTimeControl(N_("the increment is at most %(high)s seconds a move (003 3.6.1)"), high=high)
     low, high = LIVE_PERIOD_MOVES
     if any(p.moves is not None and not low <= p.moves <= high for p in tc.periods):
-        raise BadTimeControl(f"a period by moves counts {low} to {high} moves")
+        raise BadTimeControl(N_("a period by moves counts %(low)s to %(high)s moves"), low=low, high=high)
 
 
 # ---- presets the seeds list per discipline ----------------------------------------

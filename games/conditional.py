@@ -14,7 +14,9 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from games.models import ConditionalLine, Game, Move
+from games.pure_words import worded
 from games.rules.base import IllegalMove
+from games.rules.words import N_
 from games.services import game_move_make
 from games.services.errors import Forbidden, Invalid, PlayRefused, RuleRefusal
 from games.services.positions import game_position, rules_of
@@ -28,7 +30,7 @@ def _canonical(v, position, text: str) -> str:
     for move in v.legal_moves(position):
         if move.notation == text or v.to_fen(v.play(position, move.notation)) == target:
             return move.notation
-    raise IllegalMove(f"{text!r} is not a move here")
+    raise IllegalMove(N_("%(text)r is not a move here"), text=text)
 
 
 def conditional_line_set(*, game_id: int, member, moves: list[str]) -> ConditionalLine | None:
@@ -60,7 +62,7 @@ def conditional_line_set(*, game_id: int, member, moves: list[str]) -> Condition
         except IllegalMove as error:
             raise RuleRefusal(
                 "illegal-move",
-                _("Move %(n)s of the line, %(text)s: %(error)s") % {"n": n, "text": repr(text), "error": error},
+                _("Move %(n)s of the line, %(text)s: %(error)s") % {"n": n, "text": repr(text), "error": worded(error)},
             ) from None
         if v.result(position) is not None and n < len(moves):
             raise RuleRefusal("line-after-end", _("The game would be over after move %(n)s of the line.") % {"n": n})

@@ -220,7 +220,7 @@ def move(
     except IllegalMove as refusal:
         if started is not None and elapsed >= tc.allowance_ms(state.left_of(mover)):
             return _flag_fell(state, mover, started, pauses)
-        return Refusal("illegal-move", str(refusal), {"reason": str(refusal)})
+        return Refusal("illegal-move", str(refusal), {"reason": refusal})
     result = rules.result(new) or move_limit_draw(state)
     ending = None if result is None else Ending(result.winner, result.reason, result.clause)
     if started is None:

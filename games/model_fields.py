@@ -18,6 +18,7 @@ from django.db.models.functions import Cast
 from django.db.models.query_utils import DeferredAttribute
 
 from games.clock import BadTimeControl, TimeControl
+from games.pure_words import worded
 
 
 def time_control_of(value: TimeControl | str) -> TimeControl:
@@ -49,7 +50,7 @@ class TimeControlField(models.CharField):
         try:
             return time_control_of(value)
         except BadTimeControl as error:
-            raise ValidationError(str(error), code="bad-time-control") from None
+            raise ValidationError(worded(error), code="bad-time-control") from None
 
     def from_db_value(self, value, expression, connection):
         return self.to_python(value)

@@ -57,7 +57,9 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from games.models import Game, Move
+from games.pure_words import worded
 from games.rules import IllegalMove, ballots64, pdn, renju_records, variant
+from games.rules.words import N_
 from games.services.errors import Conflict, Invalid
 from games.services.positions import DRAUGHTS, FIVE_ROW, game_start_position, replay, start_position
 
@@ -263,7 +265,7 @@ def records_read(text: str) -> list[dict]:
     try:
         parsed = _read_renju(text, max_games) if _is_renju(text) else _read_pdn(text, max_games)
     except IllegalMove as error:
-        raise Invalid("bad-record", str(error)) from None
+        raise Invalid("bad-record", worded(error)) from None
     if not parsed:
         raise Invalid("empty-record", _("No game found in the file."))
     return parsed
@@ -307,17 +309,24 @@ def _moves_store(game: Game, moves: list[tuple[str, str]]) -> None:
     )
 
 
-def _label(n: int, tags: dict) -> str:
-    return f"game {n} ({tags.get('White', '?')[:40]} – {tags.get('Black', '?')[:40]})"
+def _game(n: int, tags: dict) -> dict:
+    """The facts that name the file's game ``n`` in a refusal."""
+    return {"game": n, "white": tags.get("White", "?")[:40], "black": tags.get("Black", "?")[:40]}
 
 
 def _count(games: list, max_games: int) -> None:
     """Refuse a file over the budget before replaying any of it (replaying costs per move)."""
     if len(games) > max_games:
-        raise IllegalMove(f"the file has {len(games)} games; an import takes at most {max_games}")
+        raise IllegalMove(
+            N_("the file has %(count)s games; an import takes at most %(max_games)s"),
+            count=len(games),
+            max_games=max_games,
+        )
     plies, max_plies = sum(len(g.moves) for g in games), _budget("RECORD_IMPORT_MAX_PLIES", 10_000)
     if plies > max_plies:
-        raise IllegalMove(f"the file has {plies} moves; an import takes at most {max_plies}")
+        raise IllegalMove(
+            N_("the file has %(plies)s moves; an import takes at most %(max_plies)s"), plies=plies, max_plies=max_plies
+        )
 
 
 def _checked(game: dict, moves: list) -> dict:
@@ -325,15 +334,20 @@ def _checked(game: dict, moves: list) -> dict:
     for name, value in game.items():
         limit = getattr(Game._meta.get_field(name), "max_length", None)
         if limit and isinstance(value, str) and len(value) > limit:
-            raise IllegalMove(f"{name} has {len(value)} characters; the club stores at most {limit}")
+            raise IllegalMove(
+                N_("%(name)s has %(count)s characters; the club stores at most %(limit)s"),
+                name=name,
+                count=len(value),
+                limit=limit,
+            )
     limit = Move._meta.get_field("notation").max_length
     for ply, (notation, _colour) in enumerate(moves, 1):
         if len(notation) > limit:
-            raise IllegalMove(f"move {ply} is longer than {limit} characters")
+            raise IllegalMove(N_("move %(ply)s is longer than %(limit)s characters"), ply=ply, limit=limit)
     unsaved = Game(**game)
     v = variant(unsaved.discipline)
     if v.to_fen(replay(unsaved, [notation for notation, _colour in moves])) != game["fen"]:
-        raise IllegalMove("the stored moves do not replay to the recorded position")
+        raise IllegalMove(N_("the stored moves do not replay to the recorded position"))
     return game
 
 
@@ -341,14 +355,21 @@ def _draughts_discipline(g: pdn.PdnGame) -> str:
     """The discipline from the Variant and GameType tags, refusing a contradiction."""
     tag_variant = g.tags.get("Variant", "").strip().lower()
     if tag_variant and tag_variant not in DRAUGHTS:
-        raise IllegalMove(f"Variant {tag_variant[:40]!r} is not a draughts discipline ({', '.join(sorted(DRAUGHTS))})")
+        raise IllegalMove(
+            N_("Variant %(variant)r is not a draughts discipline (%(disciplines)s)"),
+            variant=tag_variant[:40],
+            disciplines=", ".join(sorted(DRAUGHTS)),
+        )
     if not g.tags.get("GameType", "").strip():
         return tag_variant or pdn.game_variant(g)
     by_gametype = pdn.game_variant(g)
     # Giveaway is played on the Russian board, which GameType 25 names.
     if tag_variant and tag_variant != by_gametype and not (tag_variant == "giveaway" and by_gametype == "russian"):
         raise IllegalMove(
-            f"Variant {tag_variant!r} contradicts GameType {g.tags['GameType'].strip()[:10]} ({by_gametype})"
+            N_("Variant %(tag_variant)r contradicts GameType %(gametype)s (%(by_gametype)s)"),
+            tag_variant=tag_variant,
+            gametype=g.tags["GameType"].strip()[:10],
+            by_gametype=by_gametype,
         )
     return tag_variant or by_gametype
 
@@ -358,28 +379,34 @@ def _read_pdn(text: str, max_games: int) -> list[dict]:
     parsed = pdn.read_games(text)
     _count(parsed, max_games)
     for n, g in enumerate(parsed, 1):
-        label = _label(n, g.tags)
+        game_facts = _game(n, g.tags)
         try:
             discipline = _draughts_discipline(g)
             v = variant(discipline)
             ballot, fen = g.tags.get("Ballot", "").strip(), g.tags.get("FEN", "").strip()
             if ballot and discipline != "russian":
-                raise IllegalMove(f"Ballot {ballot[:40]!r}: only шашки-64 (Russian draughts) has ballots")
+                raise IllegalMove(
+                    N_("Ballot %(ballot)r: only шашки-64 (Russian draughts) has ballots"), ballot=ballot[:40]
+                )
             try:
                 start = start_position(discipline=discipline, ballot=ballot)
             except (IllegalMove, KeyError, ValueError):
-                raise IllegalMove(f"no шашки-64 ballot {ballot[:40]!r}") from None
+                raise IllegalMove(N_("no шашки-64 ballot %(ballot)r"), ballot=ballot[:40]) from None
             if fen:
                 try:
                     given = v.from_fen(fen)
                 except IllegalMove as error:
-                    raise IllegalMove(f"FEN {fen[:40]!r}: {str(error)[:200]}") from None
+                    raise IllegalMove(N_("FEN %(fen)r: %(error)s"), fen=fen[:40], error=error) from None
                 if ballot and v.to_fen(given) != v.to_fen(start):
-                    raise IllegalMove(f"the FEN is not the starting position of ballot {ballot[:40]!r}")
+                    raise IllegalMove(
+                        N_("the FEN is not the starting position of ballot %(ballot)r"), ballot=ballot[:40]
+                    )
                 start = given
             _replayed, positions = pdn.replay_game(g, discipline, start=start)
         except IllegalMove as error:
-            raise IllegalMove(f"{label}: {error}") from None
+            raise IllegalMove(
+                N_("game %(game)s (%(white)s – %(black)s): %(error)s"), **game_facts, error=error
+            ) from None
         moves = []
         for ply, (before, after) in enumerate(zip(positions, positions[1:]), 1):
             # Store each move in the discipline's own notation, so the game
@@ -392,7 +419,12 @@ def _read_pdn(text: str, max_games: int) -> list[dict]:
                 else next((m.notation for m in legal if v.play(before, m) == after), None)
             )
             if text_ is None:
-                raise IllegalMove(f"{label}: ply {ply} ({g.moves[ply - 1]}) is ambiguous")
+                raise IllegalMove(
+                    N_("game %(game)s (%(white)s – %(black)s): ply %(ply)s (%(move)s) is ambiguous"),
+                    **game_facts,
+                    ply=ply,
+                    move=g.moves[ply - 1],
+                )
             moves.append((text_, v.turn(before)))
         final = positions[-1]
         game = dict(
@@ -412,7 +444,9 @@ def _read_pdn(text: str, max_games: int) -> list[dict]:
         try:
             out.append({"moves": moves, "game": _checked(game, moves)})
         except IllegalMove as error:
-            raise IllegalMove(f"{label}: {error}") from None
+            raise IllegalMove(
+                N_("game %(game)s (%(white)s – %(black)s): %(error)s"), **game_facts, error=error
+            ) from None
     return out
 
 
@@ -421,7 +455,7 @@ def _read_renju(text: str, max_games: int) -> list[dict]:
     parsed = renju_records.read_records(text)
     _count(parsed, max_games)
     for n, record in enumerate(parsed, 1):
-        label = _label(n, record.tags)
+        game_facts = _game(n, record.tags)
         v = variant(record.variant)
         rule = record.rule if record.variant == "renju" or record.rule != "none" else ""
         p = start_position(discipline=record.variant, opening_rule=rule)
@@ -431,7 +465,13 @@ def _read_renju(text: str, max_games: int) -> list[dict]:
                 colour = v.turn(p)
                 p = v.play(p, move)
             except IllegalMove as error:
-                raise IllegalMove(f"{label}: move {number} ({move}): {error}") from None
+                raise IllegalMove(
+                    N_("game %(game)s (%(white)s – %(black)s): move %(number)s (%(move)s): %(error)s"),
+                    **game_facts,
+                    number=number,
+                    move=move,
+                    error=error,
+                ) from None
             moves.append((move, colour))
         game = dict(
             discipline=record.variant,
@@ -448,5 +488,7 @@ def _read_renju(text: str, max_games: int) -> list[dict]:
         try:
             out.append({"moves": moves, "game": _checked(game, moves)})
         except IllegalMove as error:
-            raise IllegalMove(f"{label}: {error}") from None
+            raise IllegalMove(
+                N_("game %(game)s (%(white)s – %(black)s): %(error)s"), **game_facts, error=error
+            ) from None
     return out

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 
 from games.rules import IllegalMove
 from games.rules.pdn import PdnGame, read_games, replay_game
+from games.rules.words import N_
 
 AMBIGUOUS = "ambiguous"
 # Why a feed's game adds nothing more to its board's record (``Continuation.stop``).
@@ -59,13 +60,14 @@ class Matched:
 class Continuation:
     """What the feed's game adds to the record: the moves (as the rules module reads them), and
     why it stops short of the feed's end, if it does: ``stop`` (DIVERGES, ILLEGAL, AFTER_END),
-    the ply it stops at, and the feed's move there with the rules' reason."""
+    the ply it stops at, and the feed's move there with the rules' refusal of it (worded where it
+    is shown, in the reader's language)."""
 
     moves: tuple[str, ...]
     stop: str = ""
     ply: int = 0
     move: str = ""
-    detail: str = ""
+    refusal: IllegalMove | None = None
 
 
 def feed_text(data: bytes) -> str:
@@ -200,15 +202,15 @@ def continuation(rules, start, record: list[str], feed_moves: list[str]) -> Cont
     added: list[str] = []
     for ply, text in enumerate(feed_moves, start=1):
         if ply > len(record) and rules.result(position) is not None:
-            return Continuation(tuple(added), AFTER_END, ply, text, "")
+            return Continuation(tuple(added), AFTER_END, ply, text)
         try:
             notation, after = _played(rules, position, text)
         except IllegalMove as refusal:
             stop = ILLEGAL if ply > len(record) else DIVERGES
-            return Continuation(tuple(added), stop, ply, text, str(refusal))
+            return Continuation(tuple(added), stop, ply, text, refusal)
         if ply <= len(record):
             if after != stored[ply - 1]:
-                return Continuation((), DIVERGES, ply, text, "")
+                return Continuation((), DIVERGES, ply, text)
         else:
             added.append(notation)
         position = after
@@ -228,7 +230,7 @@ def _played(rules, position, text: str):
         after = rules.play(position, move.notation)
         if after == from_pdn:
             return move.notation, after
-    raise IllegalMove(f"{text} is not a legal move here")
+    raise IllegalMove(N_("%(text)s is not a legal move here"), text=text)
 
 
 def _pdn_move(rules, position, text: str):

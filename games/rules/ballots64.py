@@ -53,6 +53,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from games.rules.words import N_
+
 from . import variant
 from .base import IllegalMove
 
@@ -108,7 +110,9 @@ def table(table_id: str) -> Table:
     try:
         return _tables()[table_id]
     except KeyError:
-        raise IllegalMove(f"no ballot table {table_id!r}; known: {', '.join(tables())}") from None
+        raise IllegalMove(
+            N_("no ballot table %(table_id)r; known: %(tables)s"), table_id=table_id, tables=", ".join(tables())
+        ) from None
 
 
 _table = table  # keys() and draw() take a parameter called table
@@ -127,7 +131,9 @@ def canonical(key: str) -> str:
     table_id = key.split(":", 1)[0]
     if ":" not in key or table_id not in _tables() or key not in _tables()[table_id].cells:
         raise IllegalMove(
-            f"no ballot {key!r}: keys are <table>:<cell>, e.g. idf:2-III or fmjd:32-II (tables: {', '.join(tables())})"
+            N_("no ballot %(key)r: keys are <table>:<cell>, e.g. idf:2-III or fmjd:32-II (tables: %(tables)s)"),
+            key=key,
+            tables=", ".join(tables()),
         )
     return key
 
@@ -174,10 +180,10 @@ def _short_move(p, text: str):
     moves = RUSSIAN.legal_moves(p)
     matching = [m for m in moves if m.start[0] == text[0] and m.end == text[1:]]
     if not matching and moves[0].captures:
-        raise IllegalMove(f"capture is mandatory: {', '.join(m.notation for m in moves[:6])}")
+        raise IllegalMove(N_("capture is mandatory: %(moves)s"), moves=", ".join(m.notation for m in moves[:6]))
     if len(matching) != 1:
         found = " or ".join(m.notation for m in matching) or "no legal move"
-        raise IllegalMove(f"{text} is {found} here")
+        raise IllegalMove(N_("%(text)s is %(found)s here"), text=text, found=found)
     return matching[0]
 
 
@@ -195,43 +201,45 @@ def _replay_cell(cell: dict):
     RUSSIAN = variant("russian")
     p = RUSSIAN.start()
     if ("moves" in cell) == ("relocations" in cell):
-        raise IllegalMove("a cell has either moves or relocations")
+        raise IllegalMove(N_("a cell has either moves or relocations"))
     if "moves" in cell:
         for ply, text in enumerate(cell["moves"], 1):
             try:
                 p = RUSSIAN.play(p, _short_move(p, str(text)))
             except IllegalMove as e:
-                raise IllegalMove(f"move {ply} ({text}): {e}") from None
+                raise IllegalMove(N_("move %(ply)s (%(text)s): %(e)s"), ply=ply, text=text, e=e) from None
         position = p
     else:
         pieces = RUSSIAN.pieces(p)
         pairs = cell["relocations"]
         if not pairs or any(not isinstance(pair, list) or len(pair) != 2 for pair in pairs):
-            raise IllegalMove("relocations are [from, to] pairs")
+            raise IllegalMove(N_("relocations are [from, to] pairs"))
         lifted = {}
         for frm, to in pairs:
             if frm not in pieces or frm in lifted:
-                raise IllegalMove(f"{frm}-{to}: no man on {frm} to relocate")
+                raise IllegalMove(N_("%(frm)s-%(to)s: no man on %(frm)s to relocate"), frm=frm, to=to)
             lifted[frm] = pieces.pop(frm)
         for frm, to in pairs:
             man = lifted[frm]
             if RUSSIAN.geo.bit_of_algebraic(str(to)) is None:
-                raise IllegalMove(f"{frm}-{to}: {to} is not a playable square")
+                raise IllegalMove(N_("%(frm)s-%(to)s: %(to)s is not a playable square"), frm=frm, to=to)
             if to in pieces:
-                raise IllegalMove(f"{frm}-{to}: {to} is occupied")
+                raise IllegalMove(N_("%(frm)s-%(to)s: %(to)s is occupied"), frm=frm, to=to)
             if to[1] == ("8" if man == "w" else "1"):
-                raise IllegalMove(f"{frm}-{to}: a man cannot stand on its crowning row")
+                raise IllegalMove(N_("%(frm)s-%(to)s: a man cannot stand on its crowning row"), frm=frm, to=to)
             pieces[to] = man
         to_move = cell.get("to_move", "white")
         if to_move not in ("white", "black"):
-            raise IllegalMove(f"to_move is white or black, not {to_move!r}")
+            raise IllegalMove(N_("to_move is white or black, not %(to_move)r"), to_move=to_move)
         white = ",".join(sq for sq, c in pieces.items() if c == "w")
         black = ",".join(sq for sq, c in pieces.items() if c == "b")
         position = RUSSIAN.from_fen(f"{to_move[0].upper()}:W{white}:B{black}")
     if cell.get("fen") and RUSSIAN.from_fen(cell["fen"]).key != position.key:
-        raise IllegalMove(f"gives {RUSSIAN.to_fen(position)}, not the table's {cell['fen']}")
+        raise IllegalMove(
+            N_("gives %(fen)s, not the table's %(table_fen)s"), fen=RUSSIAN.to_fen(position), table_fen=cell["fen"]
+        )
     if RUSSIAN.result(position) is not None:
-        raise IllegalMove("the game is already over in this position")
+        raise IllegalMove(N_("the game is already over in this position"))
     return position
 
 

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .words import WordedError
+
 WHITE = "white"
 BLACK = "black"
 
 
-class IllegalMove(ValueError):
-    """A move, action or text the rules refuse; the message is meant for the player."""
+class IllegalMove(WordedError):
+    """A move, action or text the rules refuse; the message is meant for the player (a template
+    and its facts, ``games.rules.words``)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations
 
+from games.rules.words import N_
+
 from .base import BLACK, WHITE, IllegalMove
 from .fiverow import EMPTY, STONE, FiveInARow, Move, Position, place
 
@@ -89,9 +91,9 @@ class Connect6(FiveInARow):
 
     def play(self, p: Position, text: str, *, notation: str = "canonical") -> Position:
         if not isinstance(text, str):
-            raise IllegalMove(f"a move is text, not {type(text).__name__}")
+            raise IllegalMove(N_("a move is text, not %(type)s"), type=type(text).__name__)
         if self.result(p) is not None:
-            raise IllegalMove("the game is over")
+            raise IllegalMove(N_("the game is over"))
         if text.strip() == "pass":
             return super().play(p, text)
         g = self.geometry
@@ -99,14 +101,17 @@ class Connect6(FiveInARow):
         single = p.stones == 0 or p.board.count(EMPTY) == 1
         if len(points) != (1 if single else 2):
             wanted = "one stone" if single else "two stones, e.g. 'j10,k11'"
-            raise IllegalMove(f"this turn places {wanted}; got {text.strip()!r}")
+            raise IllegalMove(N_("this turn places %(wanted)s; got %(move)r"), wanted=wanted, move=text.strip())
         if len(points) == 2 and points[0] == points[1]:
-            raise IllegalMove(f"the two stones of a turn go on two different points, not twice on {g.name(points[0])}")
+            raise IllegalMove(
+                N_("the two stones of a turn go on two different points, not twice on %(point)s"),
+                point=g.name(points[0]),
+            )
         colour = p.to_move
         board, outcome = p.board, None
         for i in points:
             if board[i] != EMPTY:
-                raise IllegalMove(f"{g.name(i)} is occupied")
+                raise IllegalMove(N_("%(point)s is occupied"), point=g.name(i))
             board = place(board, i, STONE[colour])
             outcome = outcome or self._win_at(board, i, colour)
         other = WHITE if colour == BLACK else BLACK

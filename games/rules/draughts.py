@@ -41,6 +41,8 @@ import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from games.rules.words import N_
+
 from .base import BLACK, WHITE, IllegalMove, Result
 
 
@@ -414,7 +416,7 @@ class Draughts:
     def start(self, ballot: str | None = None) -> Position:
         """The starting position (2.1.3.1, 3.2 diagram 12); only шашки-64 has ballots."""
         if ballot is not None:
-            raise IllegalMove(f"{self.name} has no balloted starting positions")
+            raise IllegalMove(N_("%(name)s has no balloted starting positions"), name=self.name)
         return self._start
 
     def turn(self, p: Position) -> str:
@@ -477,11 +479,11 @@ class Draughts:
         seps = re.findall(r"[-:x]", t)
         parts = re.split(r"[-:x]", t)
         if len(parts) < 2 or any(not s for s in parts):
-            raise IllegalMove(f"cannot read the move {text!r}")
+            raise IllegalMove(N_("cannot read the move %(text)r"), text=text)
         bits = []
         for s in parts:
             if s not in self._bit_by_name:
-                raise IllegalMove(f"{s!r} is not a playable square")
+                raise IllegalMove(N_("%(s)r is not a playable square"), s=s)
             bits.append(self._bit_by_name[s])
         return bits, any(c in ":x" for c in seps)
 
@@ -491,7 +493,7 @@ class Draughts:
         names = [self._name[b] for b in bits]
         moves = self.legal_moves(p)
         if not moves:
-            raise IllegalMove("the game is over: no legal moves")
+            raise IllegalMove(N_("the game is over: no legal moves"))
         for m in moves:
             if m.notation == text.strip():
                 return m
@@ -504,23 +506,23 @@ class Draughts:
         if not matching:
             if captures and not (capture and any(m.start == start for m in captures)):
                 listed = ", ".join(m.notation for m in captures[:6])
-                raise IllegalMove(f"capture is mandatory: {listed}")
-            raise IllegalMove(f"illegal move {text.strip()}")
+                raise IllegalMove(N_("capture is mandatory: %(listed)s"), listed=listed)
+            raise IllegalMove(N_("illegal move %(move)s"), move=text.strip())
         # A wrong separator ("38x33" for a quiet move, as in real PDN files) is
         # tolerated: the squares alone identify the move.
         if len(matching) > 1:
             listed = " or ".join(m.notation for m in matching)
-            raise IllegalMove(f"ambiguous capture, give the path: {listed}")
+            raise IllegalMove(N_("ambiguous capture, give the path: %(listed)s"), listed=listed)
         return matching[0]
 
     def play(self, p: Position, move) -> Position:
         """The position after ``move`` (a :class:`Move` or its text); ``IllegalMove`` otherwise."""
         if self.result(p) is not None:
-            raise IllegalMove("the game is over")
+            raise IllegalMove(N_("the game is over"))
         m = move if isinstance(move, Move) and move in self.legal_moves(p) else None
         if m is None:
             if isinstance(move, Move):
-                raise IllegalMove(f"illegal move {move.notation}")
+                raise IllegalMove(N_("illegal move %(notation)s"), notation=move.notation)
             m = self.find_move(p, str(move))
         return self._apply(p, m.raw)
 
@@ -612,7 +614,7 @@ class Draughts:
             t = t[:-1]
         parts = [s.strip() for s in t.split(":")]
         if not parts or parts[0].upper() not in ("W", "B"):
-            raise IllegalMove(f"FEN must start with W or B: {text!r}")
+            raise IllegalMove(N_("FEN must start with W or B: %(text)r"), text=text)
         white_to_move = parts[0].upper() == "W"
         masks = {"W": 0, "B": 0}
         kings = 0
@@ -621,7 +623,7 @@ class Draughts:
                 continue
             color = part[0].upper()
             if color not in masks:
-                raise IllegalMove(f"bad FEN field {part!r}")
+                raise IllegalMove(N_("bad FEN field %(part)r"), part=part)
             for item in part[1:].split(","):
                 item = item.strip()
                 if not item:
@@ -631,7 +633,7 @@ class Draughts:
                     item = item[1:]
                 for bit in self._fen_squares(item, text):
                     if (masks["W"] | masks["B"]) >> bit & 1:
-                        raise IllegalMove(f"square {self._name[bit]} given twice in FEN")
+                        raise IllegalMove(N_("square %(square)s given twice in FEN"), square=self._name[bit])
                     masks[color] |= 1 << bit
                     if king:
                         kings |= 1 << bit
@@ -643,16 +645,16 @@ class Draughts:
         if m:
             a, b = int(m.group(1)), int(m.group(2))
             if not 1 <= a <= b <= g.squares:
-                raise IllegalMove(f"bad square range {item!r} in FEN")
+                raise IllegalMove(N_("bad square range %(item)r in FEN"), item=item)
             return [g.bit_of[n] for n in range(a, b + 1)]
         if item.isdigit():
             n = int(item)
             if not 1 <= n <= g.squares:
-                raise IllegalMove(f"no square {n} on this board")
+                raise IllegalMove(N_("no square %(n)s on this board"), n=n)
             return [g.bit_of[n]]
         bit = g.bit_of_algebraic(item.lower())
         if bit is None:
-            raise IllegalMove(f"{item!r} is not a playable square (FEN {text!r})")
+            raise IllegalMove(N_("%(item)r is not a playable square (FEN %(text)r)"), item=item, text=text)
         return [bit]
 
 

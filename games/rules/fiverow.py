@@ -29,6 +29,8 @@ from __future__ import annotations
 
 import re
 
+from games.rules.words import N_
+
 from .base import BLACK, WHITE, IllegalMove, Result
 
 PAD = 6  # enough for Connect6 (six in a row needs a look at ±6 cells)
@@ -76,7 +78,9 @@ class Geometry:
             letter = match and ("I" if match.group(1) == "J" else match.group(1))
             if not match or letter not in _FEDERATION_COLUMNS[: self.size]:
                 raise IllegalMove(
-                    f"{text!r} is not a point in federation notation (columns A–H, I or J, K–P; rows 1–{self.size})"
+                    N_("%(text)r is not a point in federation notation (columns A–H, I or J, K–P; rows 1–%(size)s)"),
+                    text=text,
+                    size=self.size,
                 )
             x = _FEDERATION_COLUMNS.index(letter)
         elif notation == "canonical":
@@ -84,14 +88,20 @@ class Geometry:
             if not match:
                 hint = " (federation letters need notation='federation')" if text[:1].isupper() else ""
                 raise IllegalMove(
-                    f"{text!r} is not a point: expected a column a–{chr(96 + self.size)} and a row 1–{self.size}, e.g. h8{hint}"
+                    N_(
+                        "%(text)r is not a point: expected a column a–%(last_column)s and a row 1–%(size)s, e.g. h8%(hint)s"
+                    ),
+                    text=text,
+                    last_column=chr(96 + self.size),
+                    size=self.size,
+                    hint=hint,
                 )
             x = ord(match.group(1)) - ord("a")
         else:
-            raise IllegalMove(f"unknown notation {notation!r}: use 'canonical' or 'federation'")
+            raise IllegalMove(N_("unknown notation %(notation)r: use 'canonical' or 'federation'"), notation=notation)
         y = int(match.group(2)) - 1
         if not (0 <= x < self.size and 0 <= y < self.size):
-            raise IllegalMove(f"{text!r} is off the {self.size}×{self.size} board")
+            raise IllegalMove(N_("%(text)r is off the %(size)s×%(size)s board"), text=text, size=self.size)
         return self.index(x, y)
 
     def _symmetries(self) -> list[dict[int, int]]:
@@ -142,7 +152,10 @@ def parse_fen(text: str, geometry: Geometry) -> tuple[str, str]:
     parts = text.strip().split(":")
     if len(parts) != 3 or parts[0] not in ("B", "W") or parts[1][:1] != "B" or parts[2][:1] != "W":
         raise IllegalMove(
-            f"{text!r} is not a position: expected e.g. 'B:Bh8,j10:Wh9' (side to move, black's stones, white's stones)"
+            N_(
+                "%(text)r is not a position: expected e.g. 'B:Bh8,j10:Wh9' (side to move, black's stones, white's stones)"
+            ),
+            text=text,
         )
     board = geometry.empty_board
     for part, stone in ((parts[1], BLACK_STONE), (parts[2], WHITE_STONE)):
@@ -150,7 +163,7 @@ def parse_fen(text: str, geometry: Geometry) -> tuple[str, str]:
         for item in filter(None, (s.strip() for s in body.split(","))) if body.strip() else ():
             i = geometry.parse(item)
             if board[i] != EMPTY:
-                raise IllegalMove(f"{item} appears twice in the position {text!r}")
+                raise IllegalMove(N_("%(item)s appears twice in the position %(text)r"), item=item, text=text)
             board = place(board, i, stone)
     return board, BLACK if parts[0] == "B" else WHITE
 
@@ -302,7 +315,12 @@ class FiveInARow:
     # ---- positions -------------------------------------------------
     def start(self, rule: str = "none") -> Position:
         if rule not in self.opening_rules:
-            raise IllegalMove(f"unknown opening rule {rule!r} for {self.name}; known: {', '.join(self.opening_rules)}")
+            raise IllegalMove(
+                N_("unknown opening rule %(rule)r for %(name)s; known: %(known)s"),
+                rule=rule,
+                name=self.name,
+                known=", ".join(self.opening_rules),
+            )
         return Position(
             self.geometry.empty_board, BLACK, BLACK, rule=rule, phase="place" if rule == "swap2" else "play"
         )
@@ -333,15 +351,15 @@ class FiveInARow:
     def play(self, p: Position, text: str, *, notation: str = "canonical") -> Position:
         """Position after the action ``text``; IllegalMove (position unchanged) if refused."""
         if not isinstance(text, str):
-            raise IllegalMove(f"a move is text, not {type(text).__name__}")
+            raise IllegalMove(N_("a move is text, not %(type)s"), type=type(text).__name__)
         if self.result(p) is not None:
-            raise IllegalMove("the game is over")
+            raise IllegalMove(N_("the game is over"))
         text = text.strip()
         if p.phase == "swap":
             return self._answer_swap(p, text)
         if text == "pass":
             if not self._may_pass(p):
-                raise IllegalMove(self._no_pass_reason(p))
+                raise IllegalMove(N_("no pass during the opening moves (002 12.9)"))
             passes = p.passes + 1
             outcome = (None, "two-passes", "002 10.3") if passes >= 2 else None
             other = WHITE if p.to_move == BLACK else BLACK
@@ -362,7 +380,10 @@ class FiveInARow:
         allowed = [m.notation for m in self._swap_actions(p)]
         if text not in allowed:
             raise IllegalMove(
-                f"{p.actor} must now answer {' or '.join(map(repr, allowed))} (choice of colours), not {text!r}"
+                N_("%(actor)s must now answer %(allowed)s (choice of colours), not %(text)r"),
+                actor=p.actor,
+                allowed=" or ".join(map(repr, allowed)),
+                text=text,
             )
         history = p.history + (text,)
         if text == self.swap2_option:  # the second player puts a white 4th and a black 5th stone
@@ -391,16 +412,14 @@ class FiveInARow:
     def _may_pass(self, p: Position) -> bool:
         return p.phase == "play" and p.stones >= self.no_pass_before
 
-    def _no_pass_reason(self, p: Position) -> str:
-        return "no pass during the opening moves (002 12.9)"
-
     def _check_stone(self, p: Position, i: int) -> None:
         """Raise IllegalMove if the side to move may not put a stone on ``i``."""
         if p.board[i] != EMPTY:
-            raise IllegalMove(f"{self.geometry.name(i)} is occupied")
+            raise IllegalMove(N_("%(point)s is occupied"), point=self.geometry.name(i))
         if self.first_at_centre and p.stones == 0 and i != self.geometry.centre:
             raise IllegalMove(
-                f"black's first stone goes on the centre point {self.geometry.name(self.geometry.centre)} (000 9.2.4.1)"
+                N_("black's first stone goes on the centre point %(centre)s (000 9.2.4.1)"),
+                centre=self.geometry.name(self.geometry.centre),
             )
 
     def _place(self, p: Position, i: int, *, note: str | None = None) -> Position:
@@ -440,7 +459,7 @@ class FiveInARow:
                     if won:
                         winners[colour] = won
         if len(winners) == 2:
-            raise IllegalMove("both colours already have a winning line in this position")
+            raise IllegalMove(N_("both colours already have a winning line in this position"))
         return next(iter(winners.values()), None)
 
     def result(self, p: Position) -> Result | None:
@@ -489,7 +508,9 @@ def read_diagram(text: str, geometry: Geometry) -> tuple[str, dict[str, str]]:
         y = int(cells[0]) - 1
         row = cells[1 : 1 + geometry.size]
         if len(row) != geometry.size or not 0 <= y < geometry.size:
-            raise IllegalMove(f"diagram row {line.strip()!r} does not fit the {geometry.size}×{geometry.size} board")
+            raise IllegalMove(
+                N_("diagram row %(row)r does not fit the %(size)s×%(size)s board"), row=line.strip(), size=geometry.size
+            )
         for x, symbol in enumerate(row):
             i = geometry.index(x, y)
             if symbol in "XO":

@@ -21,6 +21,8 @@ either side is a draw.  Moves are points (``h8``) and ``pass``.
 
 from __future__ import annotations
 
+from games.rules.words import N_
+
 from .base import BLACK, WHITE, IllegalMove
 from .fiverow import SWAP2, FiveInARow, Position
 
@@ -57,7 +59,8 @@ class RenjuFree(FiveInARow):
         super()._check_stone(p, i)
         if p.stones == 2 and p.to_move == BLACK and self.geometry.in_square(i, 2):
             raise IllegalMove(
-                f"black's second stone must be outside the central 5×5 square (004 free renju), not {self.geometry.name(i)}"
+                N_("black's second stone must be outside the central 5×5 square (004 free renju), not %(point)s"),
+                point=self.geometry.name(i),
             )
 
 

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import re
 
+from games.rules.words import N_
+
 from .base import BLACK, WHITE, IllegalMove, Result, opponent
 from .fiverow import Move
 
@@ -48,7 +50,9 @@ def parse_point(text: str) -> tuple[int, int]:
     """(x, y) of a point's name; IllegalMove if it is not one."""
     match = _POINT.fullmatch(text.strip())
     if match is None:
-        raise IllegalMove(f"{text!r} is not a point: a column (a…z, aa…, or -a… left of a) and a row, e.g. j10")
+        raise IllegalMove(
+            N_("%(text)r is not a point: a column (a…z, aa…, or -a… left of a) and a row, e.g. j10"), text=text
+        )
     minus, letters, row = match.groups()
     x = 0
     for letter in letters:
@@ -119,7 +123,7 @@ class GomokuInfinite:
 
     def start(self, rule: str = "none") -> Position:
         if rule not in self.opening_rules:
-            raise IllegalMove(f"unknown opening rule {rule!r} for {self.name}; known: none")
+            raise IllegalMove(N_("unknown opening rule %(rule)r for %(name)s; known: none"), rule=rule, name=self.name)
         return Position()
 
     def turn(self, p: Position) -> str:
@@ -146,16 +150,16 @@ class GomokuInfinite:
 
     def play(self, p: Position, text: str, *, notation: str = "canonical") -> Position:
         if not isinstance(text, str):
-            raise IllegalMove(f"a move is text, not {type(text).__name__}")
+            raise IllegalMove(N_("a move is text, not %(type)s"), type=type(text).__name__)
         if notation != "canonical":
-            raise IllegalMove("the infinite field is written in its own names only (e.g. j10, t20, -a0)")
+            raise IllegalMove(N_("the infinite field is written in its own names only (e.g. j10, t20, -a0)"))
         if self.result(p) is not None:
-            raise IllegalMove("the game is over")
+            raise IllegalMove(N_("the game is over"))
         text = text.strip()
         other = opponent(p.to_move)
         if text == "pass":
             if p.stones < self.no_pass_before:
-                raise IllegalMove("no pass during the opening moves (002 12.9)")
+                raise IllegalMove(N_("no pass during the opening moves (002 12.9)"))
             passes = p.passes + 1
             outcome = (None, "two-passes", "002 10.3") if passes >= 2 else None
             return Position(p.stones_placed, other, passes, outcome, p.history + ("pass",))
@@ -163,11 +167,15 @@ class GomokuInfinite:
         left, bottom, right, top = field(p)
         if not (left <= x <= right and bottom <= y <= top):
             raise IllegalMove(
-                f"{text} is beyond the field shown ({point_name(left, bottom)}–{point_name(right, top)}): "
-                "it grows as stones come near its edge"
+                N_(
+                    "%(text)s is beyond the field shown (%(corner)s–%(far_corner)s): it grows as stones come near its edge"
+                ),
+                text=text,
+                corner=point_name(left, bottom),
+                far_corner=point_name(right, top),
             )
         if p.colour_at(x, y) is not None:
-            raise IllegalMove(f"{text} is occupied")
+            raise IllegalMove(N_("%(text)s is occupied"), text=text)
         stones = p.stones_placed | {(x, y, STONE[p.to_move])}
         new = Position(stones, other, 0, None, p.history + (point_name(x, y),))
         won = self._win_at(new, x, y)
@@ -205,20 +213,20 @@ class GomokuInfinite:
     def from_fen(self, text: str) -> Position:
         parts = text.strip().split(":")
         if len(parts) != 3 or parts[0] not in ("B", "W") or parts[1][:1] != "B" or parts[2][:1] != "W":
-            raise IllegalMove(f"{text!r} is not a position: expected e.g. 'B:Bj10,t20:Wk11'")
+            raise IllegalMove(N_("%(text)r is not a position: expected e.g. 'B:Bj10,t20:Wk11'"), text=text)
         stones: set[tuple[int, int, str]] = set()
         seen: set[tuple[int, int]] = set()
         for part, colour in ((parts[1][1:], "b"), (parts[2][1:], "w")):
             for item in filter(None, (s.strip() for s in part.split(","))):
                 x, y = parse_point(item)
                 if (x, y) in seen:
-                    raise IllegalMove(f"{item} appears twice in the position {text!r}")
+                    raise IllegalMove(N_("%(item)s appears twice in the position %(text)r"), item=item, text=text)
                 seen.add((x, y))
                 stones.add((x, y, colour))
         p = Position(stones, BLACK if parts[0] == "B" else WHITE)
         winners = {w for x, y, _ in stones if (w := self._win_at(p, x, y))}
         if len({w[0] for w in winners}) > 1:
-            raise IllegalMove("both colours already have a winning line in this position")
+            raise IllegalMove(N_("both colours already have a winning line in this position"))
         return Position(stones, p.to_move, 0, min(winners) if winners else None)
 
 

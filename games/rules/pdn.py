@@ -49,6 +49,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from games.rules.words import N_
+
 from . import variant as get_variant
 from .base import IllegalMove
 
@@ -93,31 +95,44 @@ def read_tag(text: str, i: int) -> tuple[str, str, int]:
     the renju text format, which has the same headers."""
     head = _TAG_HEAD.match(text, i)
     if head is None:
-        raise IllegalMove(f'line {_line(text, i)}: a tag is written [Name "value"]')
+        raise IllegalMove(N_('line %(line)s: a tag is written [Name "value"]'), line=_line(text, i))
     parts, j = [], head.end()
     while True:
         run = _TAG_RUN.match(text, j)
         parts.append(run.group())
         j = run.end()
         if j == len(text) or text[j] == "\n" or (text[j] == "\\" and text[j + 1 : j + 2] in ("", "\n")):
-            raise IllegalMove(f"line {_line(text, i)}: the value of tag {head.group(1)} is not closed with '\"'")
+            raise IllegalMove(
+                N_("line %(line)s: the value of tag %(tag)s is not closed with '\"'"),
+                line=_line(text, i),
+                tag=head.group(1),
+            )
         if text[j] == '"':
             break
         parts.append(text[j + 1])  # an escaped character
         j += 2
     tail = _TAG_TAIL.match(text, j + 1)
     if tail is None:
-        raise IllegalMove(f"line {_line(text, i)}: tag {head.group(1)} is not closed with ']'")
+        raise IllegalMove(
+            N_("line %(line)s: tag %(tag)s is not closed with ']'"), line=_line(text, i), tag=head.group(1)
+        )
     value = "".join(parts)
     if len(value) > MAX_TAG_VALUE:
-        raise IllegalMove(f"line {_line(text, i)}: tag {head.group(1)} is longer than {MAX_TAG_VALUE} characters")
+        raise IllegalMove(
+            N_("line %(line)s: tag %(tag)s is longer than %(MAX_TAG_VALUE)s characters"),
+            line=_line(text, i),
+            tag=head.group(1),
+            MAX_TAG_VALUE=MAX_TAG_VALUE,
+        )
     return head.group(1), value, tail.end()
 
 
 def read_games(text: str) -> list[PdnGame]:
     """Every game in ``text`` (see the module docstring)."""
     if len(text) > MAX_TEXT:
-        raise IllegalMove(f"the text has {len(text)} characters; at most {MAX_TEXT} are read")
+        raise IllegalMove(
+            N_("the text has %(count)s characters; at most %(MAX_TEXT)s are read"), count=len(text), MAX_TEXT=MAX_TEXT
+        )
     text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     games: list[PdnGame] = []
     game: PdnGame | None = None
@@ -130,7 +145,7 @@ def read_games(text: str) -> list[PdnGame]:
         elif ch == "{":
             end = text.find("}", i + 1)
             if end < 0:
-                raise IllegalMove(f"line {_line(text, i)}: a comment '{{' is not closed with '}}'")
+                raise IllegalMove(N_("line %(line)s: a comment '{' is not closed with '}'"), line=_line(text, i))
             i = end + 1
         elif ch == ";":
             end = text.find("\n", i)
@@ -144,7 +159,7 @@ def read_games(text: str) -> list[PdnGame]:
         elif ch == "$":
             i = _NAG.match(text, i).end()
         elif ch in "]}":
-            raise IllegalMove(f"line {_line(text, i)}: a stray {ch!r}")
+            raise IllegalMove(N_("line %(line)s: a stray %(ch)r"), line=_line(text, i), ch=ch)
         elif ch == "[":
             name, value, i = read_tag(text, i)
             if depth:
@@ -156,7 +171,12 @@ def read_games(text: str) -> list[PdnGame]:
         else:
             word = _WORD.match(text, i).group()
             if len(word) > MAX_WORD:
-                raise IllegalMove(f"line {_line(text, i)}: {word[:20]!r}… is longer than {MAX_WORD} characters")
+                raise IllegalMove(
+                    N_("line %(line)s: %(word)r… is longer than %(MAX_WORD)s characters"),
+                    line=_line(text, i),
+                    word=word[:20],
+                    MAX_WORD=MAX_WORD,
+                )
             i += len(word)
             if depth:
                 continue
@@ -230,7 +250,7 @@ def game_variant(game: PdnGame) -> str:
         try:
             return GAMETYPES[gametype]
         except KeyError:
-            raise IllegalMove(f"unsupported GameType {gametype}") from None
+            raise IllegalMove(N_("unsupported GameType %(gametype)s"), gametype=gametype) from None
     if any(re.search(r"[a-h][1-8]", mv) for mv in game.moves[:4]):
         return "russian"
     numbers = [int(n) for mv in game.moves for n in re.findall(r"\d+", mv)]
@@ -251,7 +271,7 @@ def replay_game(game: PdnGame, discipline: str | None = None, start=None):
     try:
         p = start if start is not None else v.from_fen(fen) if fen else v.start()
     except IllegalMove as e:
-        raise IllegalMove(f"FEN {fen[:40]!r}: {str(e)[:200]}") from None
+        raise IllegalMove(N_("FEN %(fen)r: %(error)s"), fen=fen[:40], error=e) from None
     positions = [p]
     numeric_russian = v.board_size == 8
     for ply, text in enumerate(game.moves, start=1):
@@ -263,7 +283,14 @@ def replay_game(game: PdnGame, discipline: str | None = None, start=None):
         except IllegalMove as e:
             number = (ply + (0 if positions[0].white_to_move else 1) + 1) // 2
             dots = "." if p.white_to_move else "..."
-            raise IllegalMove(f"ply {ply} ({number}{dots} {text}): {e}") from None
+            raise IllegalMove(
+                N_("ply %(ply)s (%(number)s%(dots)s %(text)s): %(e)s"),
+                ply=ply,
+                number=number,
+                dots=dots,
+                text=text,
+                e=e,
+            ) from None
         positions.append(p)
     return v, positions
 
@@ -276,7 +303,7 @@ def _numeric_to_algebraic(v, text: str) -> str:
         if part.isdigit():
             n = int(part)
             if not 1 <= n <= geo.squares:
-                raise IllegalMove(f"no square {n} on an 8×8 board")
+                raise IllegalMove(N_("no square %(n)s on an 8×8 board"), n=n)
             out.append(geo.algebraic(geo.bit_of[n]))
         else:
             out.append(":" if part == "x" else part)

@@ -120,6 +120,8 @@ import re
 from collections import Counter
 from itertools import chain
 
+from games.rules.words import N_
+
 from .base import BLACK, WHITE, IllegalMove
 from .fiverow import BLACK_STONE, EMPTY, SWAP2, WHITE_STONE, FiveInARow, Geometry, Move, Position, place
 from .renju_openings import identify
@@ -315,7 +317,11 @@ class Renju(FiveInARow):
 
     def start(self, rule: str = "none", foul_policy: str = "reject") -> Position:
         if foul_policy not in FOUL_POLICIES:
-            raise IllegalMove(f"unknown foul policy {foul_policy!r}: use one of {FOUL_POLICIES} (002 9.2)")
+            raise IllegalMove(
+                N_("unknown foul policy %(foul_policy)r: use one of %(FOUL_POLICIES)s (002 9.2)"),
+                foul_policy=foul_policy,
+                FOUL_POLICIES=FOUL_POLICIES,
+            )
         p = super().start(rule)
         phase = {"none": "play", "taraguchi10": "play", "swap2": "place"}.get(rule, "opening")
         return p.replace(phase=phase, foul_policy=foul_policy)
@@ -381,16 +387,20 @@ class Renju(FiveInARow):
 
     def play(self, p: Position, text: str, *, notation: str = "canonical") -> Position:
         if not isinstance(text, str):
-            raise IllegalMove(f"a move is text, not {type(text).__name__}")
+            raise IllegalMove(N_("a move is text, not %(type)s"), type=type(text).__name__)
         if self.result(p) is not None:
-            raise IllegalMove("the game is over")
+            raise IllegalMove(N_("the game is over"))
         text = text.strip()
         phase = p.phase
         if phase == "swap" and p.rule in ("taraguchi10", "swap2"):
             return self._answer_swap(p, text)
         if phase == "swap":
             if text not in ("swap", "stay"):
-                raise IllegalMove(f"{p.actor} must now answer 'swap' or 'stay' (choice of colours), not {text!r}")
+                raise IllegalMove(
+                    N_("%(actor)s must now answer 'swap' or 'stay' (choice of colours), not %(text)r"),
+                    actor=p.actor,
+                    text=text,
+                )
             return self._after_swap(p, text)
         if phase == "declare":
             return self._declare(p, text)
@@ -399,7 +409,9 @@ class Renju(FiveInARow):
         if phase == "choose":
             return self._choose(p, text, notation)
         if text in ("swap", "stay") or text.startswith("declare") or "," in text:
-            raise IllegalMove(f"{text!r} is not allowed now: the game is in its {phase!r} phase")
+            raise IllegalMove(
+                N_("%(text)r is not allowed now: the game is in its %(phase)r phase"), text=text, phase=phase
+            )
         return super().play(p, text, notation=notation)
 
     def _may_pass(self, p: Position) -> bool:
@@ -410,24 +422,35 @@ class Renju(FiveInARow):
     def _check_stone(self, p: Position, i: int) -> None:
         g = self.geometry
         if p.board[i] != EMPTY:
-            raise IllegalMove(f"{g.name(i)} is occupied")
+            raise IllegalMove(N_("%(point)s is occupied"), point=g.name(i))
         n = p.stones
         if p.phase == "opening" or n == 0:
             if n == 0 and i != g.centre:
-                raise IllegalMove(f"black's first stone goes on the centre point h8 (000 9.2.4.1), not {g.name(i)}")
+                raise IllegalMove(
+                    N_("black's first stone goes on the centre point h8 (000 9.2.4.1), not %(point)s"), point=g.name(i)
+                )
             if p.phase == "opening" and n == 1 and not g.in_square(i, 1):
-                raise IllegalMove(f"the 2nd stone must touch h8 (central 3×3, 002 §11), not {g.name(i)}")
+                raise IllegalMove(
+                    N_("the 2nd stone must touch h8 (central 3×3, 002 §11), not %(point)s"), point=g.name(i)
+                )
             if p.phase == "opening" and n == 2 and not g.in_square(i, 2):
-                raise IllegalMove(f"the 3rd stone must be inside the central 5×5 (002 §11), not {g.name(i)}")
+                raise IllegalMove(
+                    N_("the 3rd stone must be inside the central 5×5 (002 §11), not %(point)s"), point=g.name(i)
+                )
         if p.rule == "taraguchi10" and p.phase == "play" and 0 < n < 5 and not g.in_square(i, n):
             side = 2 * n + 1
             raise IllegalMove(
-                f"Taraguchi-10: stone {n + 1} goes inside the central {side}×{side} square, not {g.name(i)}"
+                N_("Taraguchi-10: stone %(number)s goes inside the central %(side)s×%(side)s square, not %(point)s"),
+                number=n + 1,
+                side=side,
+                point=g.name(i),
             )
         if p.to_move == BLACK and p.foul_policy == "reject":
             kind = self.judge.foul(p.board, i)
             if kind:
-                raise IllegalMove(f"{g.name(i)} is forbidden for black: {kind} (002 9.2)")
+                raise IllegalMove(
+                    N_("%(point)s is forbidden for black: %(kind)s (002 9.2)"), point=g.name(i), kind=kind
+                )
 
     def _place(self, p: Position, i: int, *, note: str | None = None) -> Position:
         foul = None
@@ -479,7 +502,12 @@ class Renju(FiveInARow):
         parts = text.split()
         if len(parts) != 2 or parts[0] != "declare" or not parts[1].isdigit() or not 1 <= int(parts[1]) <= top:
             raise IllegalMove(
-                f"{p.actor} must now declare how many 5th moves will be offered: 'declare N' with N from 1 to {top}, not {text!r}"
+                N_(
+                    "%(actor)s must now declare how many 5th moves will be offered: 'declare N' with N from 1 to %(top)s, not %(text)r"
+                ),
+                actor=p.actor,
+                top=top,
+                text=text,
             )
         n = int(parts[1])
         history = p.history + (text,)
@@ -487,33 +515,42 @@ class Renju(FiveInARow):
             return p.replace(phase="swap", actor=WHITE, declared=n, history=history)
         return p.replace(phase="swap", actor=BLACK, declared=n, history=history)
 
-    def _offer_problem(self, p: Position, i: int) -> str | None:
+    def _offer_problem(self, p: Position, i: int) -> IllegalMove | None:
         g = self.geometry
         if p.board[i] != EMPTY:
-            return f"{g.name(i)} is occupied"
+            return IllegalMove(N_("%(point)s is occupied"), point=g.name(i))
         if i in p.proposals:
-            return f"{g.name(i)} is already offered"
+            return IllegalMove(N_("%(point)s is already offered"), point=g.name(i))
         kind = self.judge.foul(p.board, i)
         if kind:
-            return f"{g.name(i)} is forbidden for black: {kind} (002 9.2)"
+            return IllegalMove(N_("%(point)s is forbidden for black: %(kind)s (002 9.2)"), point=g.name(i), kind=kind)
         for symmetry in g.symmetries[1:]:
             other = next((j for j in p.proposals if symmetry[j] == i), None)
             if other is not None and g.transform(p.board, symmetry) == p.board:
-                return f"{g.name(i)} is a symmetric equivalent of the offer {g.name(other)} in this position (002 12.7)"
+                return IllegalMove(
+                    N_("%(point)s is a symmetric equivalent of the offer %(other)s in this position (002 12.7)"),
+                    point=g.name(i),
+                    other=g.name(other),
+                )
         return None
 
     def _propose(self, p: Position, text: str, notation: str) -> Position:
         points = [s.strip() for s in text.split(",")]
         if len(p.proposals) + len(points) > p.declared:
             raise IllegalMove(
-                f"black offers {p.declared} fifth move(s) in all; {len(p.proposals)} offered, {text!r} is too many"
+                N_(
+                    "black declared how many fifth moves to offer (%(declared)s); %(count)s offered, %(text)r is too many"
+                ),
+                declared=p.declared,
+                count=len(p.proposals),
+                text=text,
             )
         new = p
         for item in points:
             i = self.geometry.parse(item, notation)
             problem = self._offer_problem(new, i)
             if problem:
-                raise IllegalMove(problem)
+                raise problem
             new = new.replace(proposals=new.proposals + (i,))
         new = new.replace(
             history=p.history + (",".join(self.geometry.name(i) for i in new.proposals[len(p.proposals) :]),)
@@ -528,7 +565,11 @@ class Renju(FiveInARow):
         i = self.geometry.parse(text, notation)
         if i not in p.proposals:
             offered = ", ".join(self.geometry.name(j) for j in p.proposals)
-            raise IllegalMove(f"white must choose one of the offered 5th moves ({offered}), not {text!r}")
+            raise IllegalMove(
+                N_("white must choose one of the offered 5th moves (%(offered)s), not %(text)r"),
+                offered=offered,
+                text=text,
+            )
         return self._fifth(p.replace(history=p.history + (self.geometry.name(i),)), i)
 
     def _fifth(self, p: Position, i: int) -> Position:

@@ -12,6 +12,8 @@
 
 from __future__ import annotations
 
+from games.rules.words import N_
+
 from . import variant
 from .base import IllegalMove
 from .fiverow import diagram
@@ -70,7 +72,7 @@ def fouls(text: str, out) -> int:
                 try:
                     p = RENJU.play(p, move)
                 except IllegalMove as error:
-                    raise IllegalMove(f"move {n} {move!r}: {error}") from None
+                    raise IllegalMove(N_("move %(n)s %(move)r: %(error)s"), n=n, move=move, error=error) from None
     except IllegalMove as error:
         print(f"cannot set up the position: {error}", file=out)
         return 1

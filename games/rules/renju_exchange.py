@@ -36,6 +36,8 @@ import re
 from dataclasses import dataclass
 from xml.sax.saxutils import escape, quoteattr
 
+from games.rules.words import N_
+
 from . import variant
 from .base import IllegalMove
 from .renju_records import Record
@@ -132,7 +134,7 @@ def rif_xml(records: list[Record], tournament: str, start: str = "", end: str = 
 def _renlib_point(point: str, size: int = 15) -> int:
     x, y = ord(point[0]) - ord("a") + 1, size + 1 - int(point[1:])
     if not (1 <= x <= size and 1 <= y <= size):
-        raise IllegalMove(f"{point!r} is not on RenLib's 15×15 board")
+        raise IllegalMove(N_("%(point)r is not on RenLib's 15×15 board"), point=point)
     return 16 * (y - 1) + x
 
 

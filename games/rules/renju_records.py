@@ -87,6 +87,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from games.rules.words import N_
+
 from . import variant
 from . import variant as get_variant
 from .base import IllegalMove
@@ -124,7 +126,9 @@ class Record:
 def read_records(text: str) -> list[Record]:
     """Every game in ``text``; IllegalMove names the game and the defect."""
     if len(text) > MAX_TEXT:
-        raise IllegalMove(f"the text has {len(text)} characters; at most {MAX_TEXT} are read")
+        raise IllegalMove(
+            N_("the text has %(count)s characters; at most %(MAX_TEXT)s are read"), count=len(text), MAX_TEXT=MAX_TEXT
+        )
     text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     records: list[Record] = []
     pos = _skip_spaces(text, 0)
@@ -136,7 +140,7 @@ def read_records(text: str) -> list[Record]:
             else:
                 record, pos = _read_plain(text, pos)
         except IllegalMove as error:
-            raise IllegalMove(f"game {number}: {error}") from None
+            raise IllegalMove(N_("game %(number)s: %(error)s"), number=number, error=error) from None
         records.append(record)
         pos = _skip_spaces(text, pos)
     return records
@@ -147,7 +151,7 @@ def write_record(record: Record, format: str = "plain") -> str:
         return _write_plain(record)
     if format == "sgf":
         return _write_sgf(record)
-    raise IllegalMove(f"unknown record format {format!r}: use 'plain' or 'sgf'")
+    raise IllegalMove(N_("unknown record format %(format)r: use 'plain' or 'sgf'"), format=format)
 
 
 def replay(record: Record):
@@ -161,7 +165,7 @@ def replay(record: Record):
         try:
             p = v.play(p, move)
         except IllegalMove as error:
-            failure = IllegalMove(f"action {n} {move!r}: {error}")
+            failure = IllegalMove(N_("action %(n)s %(move)r: %(error)s"), n=n, move=move, error=error)
             failure.move_number, failure.move = n, move
             raise failure from None
     return p
@@ -202,7 +206,12 @@ def _read_plain(text: str, pos: int) -> tuple[Record, int]:
     while pos < len(text) and text[pos] not in "[(":
         word = _WORD_RE.match(text, pos).group()
         if len(word) > MAX_WORD:
-            raise IllegalMove(f"line {_line(text, pos)}: {word[:20]!r}… is longer than {MAX_WORD} characters")
+            raise IllegalMove(
+                N_("line %(line)s: %(word)r… is longer than %(MAX_WORD)s characters"),
+                line=_line(text, pos),
+                word=word[:20],
+                MAX_WORD=MAX_WORD,
+            )
         pos = _skip_spaces(text, pos + len(word))
         if word in _SCORES or word == "*":
             score = word
@@ -212,26 +221,32 @@ def _read_plain(text: str, pos: int) -> tuple[Record, int]:
         if word == "declare":
             count = _WORD_RE.match(text, pos)
             if count is None or len(count.group()) > 2:
-                raise IllegalMove(f"line {_line(text, pos)}: 'declare' without a number")
+                raise IllegalMove(N_("line %(line)s: 'declare' without a number"), line=_line(text, pos))
             word = f"declare {count.group()}"
             pos = _skip_spaces(text, count.end())
         moves.append(word)
     rule = tags.pop("Rule", "none")
     if rule not in RULES:
-        raise IllegalMove(f"unknown Rule {rule[:40]!r}: use one of {', '.join(RULES)}")
+        raise IllegalMove(N_("unknown Rule %(rule)r: use one of %(known)s"), rule=rule[:40], known=", ".join(RULES))
     variant = tags.pop("Variant", "renju")
     if variant not in VARIANTS:
-        raise IllegalMove(f"unknown Variant {variant[:40]!r}: use one of {', '.join(VARIANTS)}")
+        raise IllegalMove(
+            N_("unknown Variant %(variant)r: use one of %(known)s"), variant=variant[:40], known=", ".join(VARIANTS)
+        )
     header = tags.pop("Result", "*")
     if score == "*":
         if header not in _SCORES and header != "*":
-            raise IllegalMove(f"unknown Result {header[:40]!r}: use one of {', '.join(_SCORES)} or *")
+            raise IllegalMove(
+                N_("unknown Result %(result)r: use one of %(known)s or *"), result=header[:40], known=", ".join(_SCORES)
+            )
         score = header
     winner = tags.pop("Winner", None)
     if winner is not None and score in _WINNERS and winner.strip().lower() != _WINNERS[score]:
         raise IllegalMove(
-            f"Result {score} means winner {_WINNERS[score]} (black's score first), "
-            f"but the Winner header says {winner[:20]!r}"
+            N_("Result %(score)s means winner %(winner)s (black's score first), but the Winner header says %(header)r"),
+            score=score,
+            winner=_WINNERS[score],
+            header=winner[:20],
         )
     result = score
     if tags.get("Termination", "").lower() == "forfeit" and score in _FORFEITS:
@@ -273,7 +288,7 @@ def _sgf_value(text: str, pos: int) -> tuple[str, int]:
         if j < len(text) and text[j] == "]":
             return "".join(parts), j + 1
         if j + 1 >= len(text):  # the end, or a "\\" with nothing to escape
-            raise IllegalMove(f"line {_line(text, pos)}: an SGF value is not closed with ']'")
+            raise IllegalMove(N_("line %(line)s: an SGF value is not closed with ']'"), line=_line(text, pos))
         if text[j + 1] != "\n":
             parts.append(text[j + 1])
         j += 2
@@ -287,7 +302,7 @@ def _sgf_nodes(text: str, pos: int) -> tuple[list[list[tuple[str, list[str]]]], 
     start, depth, main_line, nodes = pos, 0, True, []
     while True:
         if pos >= len(text):
-            raise IllegalMove(f"line {_line(text, start)}: an SGF game tree is not closed with ')'")
+            raise IllegalMove(N_("line %(line)s: an SGF game tree is not closed with ')'"), line=_line(text, start))
         ch = text[pos]
         if ch == "(":
             depth += 1
@@ -314,19 +329,29 @@ def _sgf_nodes(text: str, pos: int) -> tuple[list[list[tuple[str, list[str]]]], 
                 values.append(value)
                 pos = _skip_spaces(text, pos)
             if not values:
-                raise IllegalMove(f"line {_line(text, ident_at)}: SGF property {ident[:20]} has no value '[...]'")
+                raise IllegalMove(
+                    N_("line %(line)s: SGF property %(prop)s has no value '[...]'"),
+                    line=_line(text, ident_at),
+                    prop=ident[:20],
+                )
             if not nodes:
-                raise IllegalMove(f"line {_line(text, ident_at)}: SGF property {ident[:20]} before the first node ';'")
+                raise IllegalMove(
+                    N_("line %(line)s: SGF property %(prop)s before the first node ';'"),
+                    line=_line(text, ident_at),
+                    prop=ident[:20],
+                )
             if main_line:
                 # FF[3] spelled some properties in words ("AddBlack"): the capitals are the name.
                 nodes[-1].append(("".join(c for c in ident if "A" <= c <= "Z"), values))
         else:
-            raise IllegalMove(f"line {_line(text, pos)}: {ch!r} has no place in SGF outside a value '[...]'")
+            raise IllegalMove(
+                N_("line %(line)s: %(ch)r has no place in SGF outside a value '[...]'"), line=_line(text, pos), ch=ch
+            )
 
 
 def _sgf_point(value: str, size: int) -> str:
     if len(value) != 2 or not all("a" <= c < chr(97 + size) for c in value):
-        raise IllegalMove(f"{value[:20]!r} is not an SGF point on a {size}×{size} board")
+        raise IllegalMove(N_("%(point)r is not an SGF point on a %(size)s×%(size)s board"), point=value[:20], size=size)
     return f"{value[0]}{size - (ord(value[1]) - 97)}"
 
 
@@ -386,25 +411,32 @@ def _sgf_result(root: dict) -> str:
 def _read_sgf(text: str, pos: int) -> tuple[Record, int]:
     nodes, end = _sgf_nodes(text, pos)
     if not nodes:
-        raise IllegalMove("empty SGF")
+        raise IllegalMove(N_("empty SGF"))
     root = {}
     for name, values in nodes[0]:
         root.setdefault(name, values)
     game = root.get("GM", ["4"])[0]
     if game != "4":
-        raise IllegalMove(f"SGF GM[{game[:10]}] is not five-in-a-row (GM[4])")
+        raise IllegalMove(N_("SGF GM[%(game)s] is not five-in-a-row (GM[4])"), game=game[:10])
     name = root.get("GN", ["renju"])[0]
     variant = name if name in VARIANTS else "renju"
     size = get_variant(variant).board_size
     board = root.get("SZ", [str(size)])[0].strip()
     if board != str(size):
-        raise IllegalMove(f"SZ[{board[:10]}]: {variant} is played on a {size}×{size} board (SZ[{size}])")
+        raise IllegalMove(
+            N_("SZ[%(board)s]: %(variant)s is played on a %(size)s×%(size)s board (SZ[%(size)s])"),
+            board=board[:10],
+            variant=variant,
+            size=size,
+        )
     tags = {}
     for tag, prop in _SGF_TAGS.items():
         if prop in root:
             value = _one_line(root[prop][0])
             if len(value) > MAX_VALUE:
-                raise IllegalMove(f"SGF {prop} is longer than {MAX_VALUE} characters")
+                raise IllegalMove(
+                    N_("SGF %(prop)s is longer than %(MAX_VALUE)s characters"), prop=prop, MAX_VALUE=MAX_VALUE
+                )
             tags[tag] = _dotted_date(value) if prop == "DT" else value
     # RU names the opening rule here; other tools put the game's name there ("Renju"): no opening rule.
     rule = root.get("RU", ["none"])[0]
@@ -424,14 +456,21 @@ def _read_sgf(text: str, pos: int) -> tuple[Record, int]:
             else:
                 continue
             if len(moves[-1]) > MAX_WORD:
-                raise IllegalMove(f"SGF {prop}[{moves[-1][:20]}…] is longer than {MAX_WORD} characters")
+                raise IllegalMove(
+                    N_("SGF %(prop)s[%(value)s…] is longer than %(MAX_WORD)s characters"),
+                    prop=prop,
+                    value=moves[-1][:20],
+                    MAX_WORD=MAX_WORD,
+                )
     return Record(moves, rule, _sgf_result(root), tags, variant), end
 
 
 def _write_sgf(record: Record) -> str:
     v = variant(record.variant)
     if getattr(v, "infinite", False):  # SGF's points are letters of one fixed board (004's field has none)
-        raise IllegalMove(f"SGF has no points beyond a fixed board: write {record.variant} as a plain record")
+        raise IllegalMove(
+            N_("SGF has no points beyond a fixed board: write %(variant)s as a plain record"), variant=record.variant
+        )
     size = v.board_size
     root = f"(;FF[4]GM[4]CA[UTF-8]SZ[{size}]RU[{record.rule}]"
     if record.variant != "renju":

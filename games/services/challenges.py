@@ -16,6 +16,7 @@ from games import clock, events
 from games import venue as venue_rules
 from games.model_fields import time_control_of
 from games.models import BLACK, WHITE, Challenge, Game
+from games.pure_words import worded
 from games.rules import IllegalMove, ballots64, variant
 from games.venue import Venue, default_venue
 
@@ -129,7 +130,7 @@ def _playable_start(
             foul_policy=foul_policy,
         )
     except (IllegalMove, ValueError) as error:
-        raise Invalid("bad-start", str(error)) from None
+        raise Invalid("bad-start", worded(error)) from None
     v = variant(discipline)
     if v.result(p) is not None or not v.legal_moves(p):
         raise Invalid("bad-start", _("The start position is already decided: the side to move has no move to make."))

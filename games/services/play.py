@@ -33,6 +33,7 @@ from club.platform.sql import cursor as statement_cursor
 from games import decide, events, results, sql
 from games.decide import Ended, Moved, Refusal
 from games.models import BLACK, WHITE, Game, GameEvent, Move
+from games.pure_words import worded
 from games.rules import IllegalMove
 
 from .arrival import first_arrival, second_mover_arrival
@@ -536,7 +537,7 @@ def _repetition_claim_upheld(game: Game, *, member: Member, expected_ply: int, m
         try:
             target = v.play(p, move.strip())
         except IllegalMove as refusal:
-            raise RuleRefusal("illegal-move", str(refusal)) from None
+            raise RuleRefusal("illegal-move", worded(refusal)) from None
     if not v.can_claim_repetition(target):
         if move:
             return False

@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy
 
 from club.platform import zones
 from games.decide import Refusal
+from games.pure_words import worded
 
 from .errors import RuleRefusal
 
@@ -51,6 +52,8 @@ def refused(refusal: Refusal) -> RuleRefusal:
     params = dict(refusal.params)
     if "start" in params:
         params["start"] = zones.shown(params["start"])
+    if isinstance(params.get("reason"), Exception):
+        params["reason"] = worded(params["reason"])
     if "colour" in params:
         params["colour"] = _(COLOUR_NAMES[params["colour"]])
     return RuleRefusal(refusal.code, REFUSAL_TEXTS[refusal.code] % params)

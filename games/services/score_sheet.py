@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 
 from games import events, results
 from games.models import WHITE, Game, Move
+from games.pure_words import worded
 from games.rules import IllegalMove
 from games.venue import venue_rules
 
@@ -85,7 +86,7 @@ def score_sheet_moves_apply(*, game: Game, moves: list[str], expected_ply: int, 
             raise RuleRefusal(
                 "illegal-move",
                 _("Move %(n)s (%(text)s) is illegal here: %(refusal)s")
-                % {"n": game.ply + 1, "text": text, "refusal": refusal},
+                % {"n": game.ply + 1, "text": text, "refusal": worded(refusal)},
             ) from None
         game.ply += 1
         if colour == WHITE:

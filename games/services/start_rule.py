@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from games import clock
+from games.pure_words import worded
 from games.rules import ballots64, family, variant
 
 from .errors import Invalid
@@ -69,7 +70,7 @@ def time_control_check(given: clock.TimeControl | str, discipline: str, *, clock
         tc = given if isinstance(given, clock.TimeControl) else clock.TimeControl.parse(given)
         clock.check_allowed(tc, discipline)
     except clock.BadTimeControl as error:
-        raise Invalid("bad-time-control", str(error)) from None
+        raise Invalid("bad-time-control", worded(error)) from None
     if clocked and not tc.timed:
         raise Invalid("bad-time-control", _("A championship game needs a clock: a live control or days per move."))
     return tc

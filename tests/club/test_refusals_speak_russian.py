@@ -5,9 +5,10 @@ and a time inside one is the reader's, in his zone — never a raw UTC stamp.
 
 Read from the source, so a new refusal in plain English fails here before a Russian page shows it.
 A reason may also be handed on: a refusal re-raised, a table of marked texts, a parameter or a local
-every caller fills with a marked text, Django's own translated validation messages. The one gap left
-is named: the pure cores (the rules, the clock, the pairing module) import no Django and give their
-refusals in their own words (``PURE_CORE_ERRORS``)."""
+every caller fills with a marked text, Django's own translated validation messages. The pure cores
+(the rules, the clock, the pairing module) import no Django: they raise an English template marked
+``N_`` with its facts (``games.rules.words``), and the refusal words it in the reader's language
+(``games.pure_words.worded``); the API keeps answering in English."""
 
 from __future__ import annotations
 
@@ -15,17 +16,27 @@ import ast
 import re
 from pathlib import Path
 
+import pytest
+from django.contrib.messages import get_messages
+from django.test import Client
 from django.utils import translation
+from rest_framework.test import APIClient
+
+from games import services
+from games.records import records_import
+from games.services.errors import Invalid, RuleRefusal
+from tests.games_web.helpers import start_game
 
 from ..conftest import ROOT
 
 REFUSALS = {"Refused", "Conflict", "RuleRefusal", "Forbidden", "Invalid", "NotFound"}
 GETTEXT = {"_", "gettext", "gettext_lazy", "ngettext", "ngettext_lazy", "pgettext", "pgettext_lazy"}
-# Errors of the pure cores, whose text a refusal passes on as it is: no Django there to translate it.
-PURE_CORE_ERRORS = {"IllegalMove", "BadTimeControl", "PairingError", "PdnError", "ValueError"}
+# The errors of the pure cores: a template marked N_ and its facts, worded where they are shown.
+WORDED_ERRORS = {"IllegalMove", "BadTimeControl", "PairingError"}
+WORDED = "worded"
 # Django's validation messages are its own translated texts.
 TRANSLATED_ERRORS = {"ValidationError"}
-PLACEHOLDER = re.compile(r"%\(\w+\)[sd]")
+PLACEHOLDER = re.compile(r"%\(\w+\)[sdr]")
 SOURCES = [
     path
     for package in ("club", "games", "ratings")
@@ -64,6 +75,8 @@ class Module:
             if node.args and isinstance(node.args[0], ast.Constant):
                 msgids.append(node.args[0].value)
             return True
+        if isinstance(node, ast.Call) and _name(node.func) == WORDED:  # a pure core's template (below)
+            return True
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod):
             return self.marked(node.left, msgids, seen)
         if isinstance(node, ast.IfExp):
@@ -72,6 +85,8 @@ class Module:
             return self.marked(node.args[0], msgids, seen)
         if isinstance(node, ast.Call) and _name(node.func) == "join" and node.args:  # " ".join(error.messages)
             return self.marked(node.args[0], msgids, seen)
+        if isinstance(node, ast.Subscript) and _name(node.value) == "errors":  # a form's messages: Django's, translated
+            return True
         if isinstance(node, ast.Attribute) and node.attr in ("detail", "messages"):
             return self.marked(node.value, msgids, seen)
         if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id in self.tables:
@@ -94,7 +109,7 @@ class Module:
                 caught = {
                     _name(t) for t in (handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type])
                 }
-                return caught <= REFUSALS | {"Refused"} | PURE_CORE_ERRORS | TRANSLATED_ERRORS
+                return caught <= REFUSALS | {"Refused"} | TRANSLATED_ERRORS
         bound = [
             n.value
             for n in ast.walk(function)
@@ -170,3 +185,84 @@ def test_no_refusal_shows_a_raw_timestamp():
         if isinstance(node, ast.Call) and _name(node.func) in ("isoformat", "strftime")
     ]
     assert raw == []
+
+
+# ---- the pure cores' refusals: templates marked N_, worded where shown ----------------------------
+
+
+def _worded_errors():
+    """``(where, call)`` of every pure core's error made in the club's code."""
+    for path in SOURCES:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and _name(node.func) in WORDED_ERRORS:
+                yield f"{path.relative_to(ROOT)}:{node.lineno}", node
+
+
+def _template(call) -> str | None:
+    first = call.args[0] if call.args else None
+    if isinstance(first, ast.Call) and _name(first.func) == "N_" and isinstance(first.args[0], ast.Constant):
+        return first.args[0].value
+    return None
+
+
+def test_every_pure_core_error_is_a_marked_template_given_its_facts():
+    made = list(_worded_errors())
+    assert len(made) > 150  # the check reads the cores' refusals, not an empty list
+    wrong = []
+    for where, call in made:
+        template = _template(call)
+        facts = {keyword.arg for keyword in call.keywords}
+        placeholders = set(re.findall(r"%\((\w+)\)", template or ""))
+        # A spread of facts (``**game_facts``) is checked where it runs (test_a_record_s_refusal_wraps_the_rules_in_russian).
+        given = facts - {None} <= placeholders if None in facts else facts == placeholders
+        if template is None or not given:
+            wrong.append(f"{where}: {ast.unparse(call)[:90]}")
+    assert wrong == []
+
+
+def test_every_pure_core_template_has_its_russian_text():
+    templates = {_template(call): where for where, call in _worded_errors()}
+    worded = {t: where for t, where in templates.items() if re.search(r"[A-Za-z]", PLACEHOLDER.sub("", t))}
+    with translation.override("ru"):
+        untranslated = [f"{where}: {t}" for t, where in worded.items() if translation.gettext(t) == t]
+    assert untranslated == []
+
+
+def _russian_reader(member):
+    member.language, member.language_chosen = "ru", True
+    member.save(update_fields=["language", "language_chosen"])
+    return member
+
+
+def test_an_illegal_move_is_refused_in_the_reader_s_language_through_the_service(db, anna, boris):
+    # 003 2.1.3: a man steps one square diagonally forward; c3-e5 jumps over no man.
+    game = start_game(white=anna, black=boris, time_control="600+5")
+    refusals = {}
+    for language in ("ru", "en"):
+        with translation.override(language), pytest.raises(RuleRefusal) as refused:
+            services.game_move_make(game_id=game.pk, member=anna, text="c3-e5", expected_ply=0)
+        refusals[language] = (refused.value.code, refused.value.detail)
+    assert refusals == {"ru": ("illegal-move", "невозможный ход c3-e5"), "en": ("illegal-move", "illegal move c3-e5")}
+
+
+def test_a_claim_s_illegal_written_move_is_refused_in_russian_on_the_page_and_in_english_by_the_api(db, anna, boris):
+    # 003 2.1.9.2: a false repetition claim plays its written move, which must be legal.
+    game = start_game(white=_russian_reader(anna), black=boris, time_control="600+5")
+    page = Client()
+    page.force_login(anna)
+    answer = page.post(f"/play/games/{game.pk}/claims/repetition/", {"expected_ply": 0, "move": "c3-e5"})
+    assert [m.message for m in get_messages(answer.wsgi_request)] == ["невозможный ход c3-e5"]
+    api = APIClient()
+    api.force_authenticate(anna)
+    answer = api.post(f"/api/games/{game.pk}/moves/", {"text": "c3-e5", "expected_ply": 0}, format="json")
+    assert answer.status_code == 409 and "illegal move c3-e5" in str(answer.json())
+    assert "невозможный" not in str(answer.json())
+
+
+def test_a_record_s_refusal_wraps_the_rules_in_russian(db, anna):
+    # The file's game is named, and the rules' refusal inside it is worded too.
+    text = '[GameType "25"]\n[White "Ivanov"]\n[Black "Petrov"]\n\n1. c3-d4 f6-g5 2. d4-d5 *\n'
+    with translation.override("ru"), pytest.raises(Invalid) as refused:
+        records_import(member=anna, text=text)
+    assert refused.value.detail.startswith("партия 1 (Ivanov – Petrov): ")
+    assert re.search(r"[A-Za-z]{3}", refused.value.detail.replace("Ivanov", "").replace("Petrov", "")) is None

@@ -1,6 +1,7 @@
 """Records: PDN and renju export, import into a member's archive validated move by move."""
 
 import pytest
+from django.utils import translation
 from rest_framework.test import APIClient
 
 from games.models import Game
@@ -67,7 +68,7 @@ def test_a_bad_file_is_refused_naming_the_game_and_the_move(chiara):
         '[GameType "25"]\n[White "Ok"]\n[Black "Fine"]\n\n1. c3-d4 f6-g5 1-0\n\n'
         '[GameType "25"]\n[White "Ivanov"]\n[Black "Petrov"]\n\n1. c3-d4 f6-g5 2. d4-d5 *\n'
     )
-    with pytest.raises(Invalid) as refused:
+    with translation.override("en"), pytest.raises(Invalid) as refused:  # the API's words
         records_import(member=chiara, text=text)
     assert "game 2 (Ivanov – Petrov)" in refused.value.detail and "d4-d5" in refused.value.detail
     assert not Game.objects.filter(imported_by=chiara).exists()  # all or nothing

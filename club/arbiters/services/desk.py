@@ -25,6 +25,7 @@ from club.championships.selectors import championship_of_game
 from club.notifications.services import decision_notify
 from club.platform.refusals import Conflict, Forbidden, Invalid, NotFound, RuleRefusal
 from games.models import BLACK, WHITE, Game, Move
+from games.pure_words import worded
 from games.rules import IllegalMove, family
 from games.rules.draughts import king_endgame
 from games.services import game_check_in, game_move_make
@@ -239,7 +240,7 @@ def move_seal(*, member, game_id: int, move: str, expected_ply: int, now: dateti
         try:
             rules_of(game).play(game_position(game), move)
         except IllegalMove as refusal:
-            raise RuleRefusal("illegal-move", str(refusal)) from None
+            raise RuleRefusal("illegal-move", worded(refusal)) from None
         if game.starts_at is not None and not game.is_present(game.to_move):
             game_check_in(game_id=game.pk, member=member, now=now)  # sealing at the board is being there (1.9.1)
         game = game_clocks_stop(
@@ -298,7 +299,7 @@ def sealed_move_record(*, by, game_id: int, move: str, expected_ply: int, now: d
         try:
             rules_of(game).play(position, move)
         except IllegalMove as refusal:
-            raise RuleRefusal("illegal-move", str(refusal)) from None
+            raise RuleRefusal("illegal-move", worded(refusal)) from None
         sealer = game.white if rules_of(game).turn(position) == WHITE else game.black
         adjournment.status, adjournment.sealed_by, adjournment.sealed_move = Adjournment.Status.SEALED, sealer, move
         adjournment.sealed_ply, adjournment.sealed_at = game.ply, now

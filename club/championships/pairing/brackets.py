@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 
+from games.rules.words import N_
+
 from .errors import PairingError
 
 
@@ -28,7 +30,7 @@ def knockout(n: int) -> list[tuple[int, int | None]]:
     are in different halves, 1–4 in different quarters, …).
     """
     if n < 2:
-        raise PairingError("A knockout needs at least two players (1.2).")
+        raise PairingError(N_("A knockout needs at least two players (1.2)."))
     size = 1
     while size < n:
         size *= 2
@@ -58,7 +60,7 @@ def knockout_next(winners: Sequence[Hashable | None]) -> list[tuple[Hashable, Ha
     None)``, and when neither of two neighbouring ties has a winner the slot
     stays empty, ``None``, so that later rounds keep their bracket positions."""
     if len(winners) < 2 or len(winners) % 2:
-        raise PairingError("A knockout round pairs an even number of winners (1.2).")
+        raise PairingError(N_("A knockout round pairs an even number of winners (1.2)."))
     slots = []
     for a, b in zip(winners[::2], winners[1::2]):
         if a is None and b is None:

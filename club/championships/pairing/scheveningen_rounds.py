@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 
+from games.rules.words import N_
+
 from .errors import PairingError
 
 
@@ -31,9 +33,9 @@ def scheveningen(team_a: Sequence[Hashable], team_b: Sequence[Hashable]) -> list
     3. Board order follows the listing of ``team_a``; deterministic for the same input.
     """
     if not team_a or not team_b:
-        raise PairingError("Scheveningen needs two teams with players (1.2).")
+        raise PairingError(N_("Scheveningen needs two teams with players (1.2)."))
     if len(set(team_a)) != len(team_a) or len(set(team_b)) != len(team_b) or set(team_a) & set(team_b):
-        raise PairingError("A player is listed twice in a Scheveningen (1.2).")
+        raise PairingError(N_("A player is listed twice in a Scheveningen (1.2)."))
     a_side = list(team_a)
     b_side = list(team_b)
     small, large, swapped = (a_side, b_side, False) if len(a_side) <= len(b_side) else (b_side, a_side, True)

@@ -10,6 +10,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from games.rules.words import N_
+
 from . import other_procedures
 from .classification import Classification, classify
 from .colours import board_colours
@@ -251,8 +253,10 @@ def _may_meet(records: dict[int, Record]) -> Callable[[int, int], bool]:
 
 def _no_pairing(round_no: int) -> PairingError:
     return PairingError(
-        f"1.15.2: no pairing of round {round_no} keeps the rules — two players may not meet twice "
-        "and nobody may get the same colour four times running"
+        N_(
+            "1.15.2: no pairing of round %(round_no)s keeps the rules — two players may not meet twice and nobody may get the same colour four times running"
+        ),
+        round_no=round_no,
     )
 
 
@@ -263,7 +267,10 @@ def _bye(order: list[int], records: dict[int, Record], ok, round_no: int) -> tup
     eligible = [pid for pid in reversed(order) if not records[pid].free_win]
     if not eligible:
         raise PairingError(
-            f"1.15.2: in round {round_no} every player has already had a win without play, so nobody can get the bye"
+            N_(
+                "1.15.2: in round %(round_no)s every player has already had a win without play, so nobody can get the bye"
+            ),
+            round_no=round_no,
         )
     mate = maximum_matching(order, ok)
     for pid in eligible:

@@ -42,6 +42,7 @@ from django.utils.translation import gettext as _
 
 from club.platform.refusals import Invalid, NotFound, Refused
 from games.models import Game
+from games.pure_words import worded
 from games.services.positions import game_start_position, rules_of
 from games.venue import RULES as VENUES
 from games.venue import rules_of as venue_rules
@@ -297,7 +298,7 @@ def _stop_reason(further: relay_feed.Continuation) -> str:
         return _("Move %(ply)d of the feed (%(move)s) is illegal: %(why)s") % {
             "ply": further.ply,
             "move": further.move,
-            "why": further.detail,
+            "why": worded(further.refusal),
         }
     if further.stop == relay_feed.DIVERGES:
         return _("Move %(ply)d of the feed (%(move)s) contradicts the record.") % {

@@ -21,6 +21,7 @@ from club.notifications.services import decision_notify
 from club.platform.horizon import within_horizon
 from club.platform.refusals import Conflict, Invalid, NotFound, RuleRefusal
 from games import results as vocabulary
+from games.pure_words import worded
 from games.venue import rules_of
 
 from .. import pairing
@@ -112,7 +113,7 @@ def _swiss_pairs(championship: Championship, players: list[dict], rounds: list[l
             procedures=other_procedures(championship),
         )
     except pairing.PairingError as error:
-        raise RuleRefusal("no-pairing", str(error)) from None
+        raise RuleRefusal("no-pairing", worded(error)) from None
     return [(white, black) for white, black in working["boards"]], working
 
 
