@@ -8,6 +8,7 @@ catches or decorates anything for it.
 """
 
 import inspect
+from pathlib import Path
 
 import pytest
 from django.urls import include, path
@@ -77,7 +78,13 @@ def test_no_api_view_wraps_itself_to_map_refusals(api):
         if method in vars(view)
     ]
     assert len(handlers) > 5
-    assert [h.__qualname__ for h in handlers if hasattr(h, "__wrapped__")] == []
+    assert [h.__qualname__ for h in handlers if hasattr(h, "__wrapped__") and not _documentation_copy(h)] == []
+
+
+def _documentation_copy(handler) -> bool:
+    """drf-spectacular's ``extend_schema_view`` gives a subclass its own wrapped copy of an
+    inherited handler, so that its schema is documented apart from the parent's: no refusal mapping."""
+    return Path(handler.__code__.co_filename).match("drf_spectacular/drainage.py")
 
 
 # --- Through the real endpoints: one refusal of each kind from the services -------------------------
