@@ -8,7 +8,10 @@
   written as the language's formats write it (``club.site.formats``).
 """
 
+from datetime import datetime
+
 from django import template
+from django.utils import timezone
 from django.utils.html import format_html
 
 from club.platform import figures, zones
@@ -36,6 +39,9 @@ def zone_label() -> str:
 
 @register.filter
 def day(value):
+    """A day as every page writes it; its machine-readable date is the same day, in the viewer's zone."""
     if not value:
         return ""
+    if isinstance(value, datetime):
+        value = timezone.localtime(value).date() if timezone.is_aware(value) else value.date()
     return format_html('<time datetime="{}">{}</time>', value.isoformat(), zones.day_shown(value))
