@@ -138,7 +138,8 @@ def test_a_shashki64_round_robin_of_micro_matches_from_drawn_ballots(api, staff,
         page = api(four[0]).client.get(reverse("games:game", args=[boards[0].game_id]))
         assert page.status_code == 200
         assert ballots64.describe(boards[0].match_games.first().ballot).encode() in page.content
-    assert len(set(ballots_seen)) == len(ballots_seen)  # a different draw for each pair
+    # 2.2.2: each micro-match draws its own cell (two may draw the same one by chance, as a lot can).
+    assert len(set(ballots_seen)) > 1
     detail = ok(api(None).get(url))
     assert detail["status"] == "finished"
     board_json = detail["rounds"][0]["boards"][0]
