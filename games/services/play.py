@@ -254,25 +254,9 @@ def _stored_state(game: Game, moved: Moved, request: MoveRequest) -> Move:
     )
 
 
-# What a move changes of ``decide.GameState``: the game's columns a move writes
-# (games/sql.py MOVE_GAME_FIELDS) but the fen, the deadline and the announcement.
-MOVED_FIELDS = (
-    "ply",
-    "white_id",
-    "black_id",
-    "white_ms",
-    "black_ms",
-    "white_moves",
-    "black_moves",
-    "to_move",
-    "turn_started_at",
-    "draw_barred",
-    "draw_offer_by",
-    "draw_offer_ply",
-    "started_at",
-    "white_checked_in_at",
-    "black_checked_in_at",
-)
+# What a move changes of ``decide.GameState``: the game's columns a move writes but the
+# fen, the deadline and the announcement, which the service sets itself.
+MOVED_FIELDS = tuple(f for f in sql.MOVE_GAME_FIELDS if f not in {"fen", "deadline", "turn_unannounced"})
 
 
 def _announced(game: Game, move: Move, moved: Moved) -> MoveOutcome:

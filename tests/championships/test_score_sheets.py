@@ -10,6 +10,7 @@ from datetime import timedelta
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from club.championships import services
 from club.championships.exports import export
@@ -64,7 +65,7 @@ def test_a_sheet_typed_in_after_the_game_becomes_its_record_and_is_published(nig
 
 def test_an_illegal_move_is_refused_at_once_naming_it_and_nothing_is_kept(night):
     championship, board = night
-    with pytest.raises(RuleRefusal) as refusal:
+    with translation.override("en"), pytest.raises(RuleRefusal) as refusal:  # worded in the reader's language
         _enter(championship, board.white, board, "1. c3-d4 f6-e5 2. a1-b2")
     assert refusal.value.code == "illegal-move" and "Move 3 (a1-b2)" in refusal.value.detail
     assert not Move.objects.exists() and Game.objects.get(pk=board.game_id).ply == 0

@@ -2,6 +2,7 @@
 played by the server at the opponent's move, dropped when he plays otherwise."""
 
 import pytest
+from django.utils import translation
 
 from games import conditional
 from games.events import turns_announce
@@ -43,7 +44,7 @@ def test_a_line_is_checked_against_the_rules_and_only_prepared_on_the_opponents_
     game = start_game(white=anna, black=boris)
     with pytest.raises(RuleRefusal):  # Anna is to move: she moves, not prepares
         conditional.conditional_line_set(game_id=game.id, member=anna, moves=["f6-g5", "g3-h4"])
-    with pytest.raises(RuleRefusal) as refused:
+    with translation.override("en"), pytest.raises(RuleRefusal) as refused:  # worded in the reader's language
         conditional.conditional_line_set(game_id=game.id, member=boris, moves=["c3-d4", "a7-b6"])
     assert "Move 2" in str(refused.value)
     assert conditional.conditional_line_set(game_id=game.id, member=boris, moves=["c3-d4", "f6-g5"]).moves == [

@@ -179,7 +179,7 @@ def test_an_arbiter_stops_only_a_live_game_s_clocks(new_game, chiara):
 
 # ---- challenges ------------------------------------------------------------------------------------------
 def test_a_bank_with_a_cap_larger_than_the_bank_is_refused_and_nothing_is_stored(anna):
-    with pytest.raises(Invalid) as refused:
+    with translation.override("en"), pytest.raises(Invalid) as refused:  # worded in the reader's language
         challenge_create(challenger=anna, discipline="renju", time_control="d21max135")
     assert refused.value.code == "bad-time-control" and "cannot be larger than the time bank" in str(refused.value)
     assert not Challenge.objects.exists()
@@ -187,7 +187,8 @@ def test_a_bank_with_a_cap_larger_than_the_bank_is_refused_and_nothing_is_stored
         data={"discipline": "renju", "colour": "random", "time_control": "custom"}
         | {"custom_time_control": "d21max135", "opening_rule": "none", "foul_policy": "reject"}
     )
-    assert not form.is_valid() and "cannot be larger" in form.errors["custom_time_control"][0]
+    with translation.override("en"):
+        assert not form.is_valid() and "cannot be larger" in form.errors["custom_time_control"][0]
 
 
 def test_a_challenge_at_the_world_championship_control_starts_a_correspondence_game(anna, boris):
