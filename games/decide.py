@@ -31,6 +31,7 @@ from typing import Any, Protocol
 from games import clock, results
 from games.rules import IllegalMove, names
 from games.rules.base import BLACK, WHITE, Result, opponent
+from games.rules.words import N_
 
 # A discipline of the rules module (``games.rules.variant``) and one of its positions: untyped there.
 Rules = Any
@@ -115,13 +116,19 @@ class Ending:
 
 @dataclass(frozen=True, slots=True)
 class Refusal:
-    """A move refused, nothing changed: a code a client switches on, the reason in
-    English naming the rule, and the facts it cites (``params``) for the service
-    to word it in the reader's language and zone."""
+    """A move refused, nothing changed: a code a client switches on and the reason in
+    English naming the rule; ``template`` and ``params`` keep its words and facts for
+    the reader's language and zone (``games.pure_words.worded``)."""
 
     code: str
     reason: str
     params: dict = field(default_factory=dict, compare=False)
+    template: str | None = field(default=None, compare=False)
+
+
+def refused(code: str, template: str, **params) -> Refusal:
+    """A refusal from its marked template (``N_``) and the facts it cites."""
+    return Refusal(code, template % params if params else template, params, template)
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,26 +185,26 @@ def move(
     """
     if rules.turn(position) != mover:
         turn = rules.turn(position)
-        return Refusal("not-your-turn", f"It is {turn}'s turn to act.", {"colour": turn})
+        return refused("not-your-turn", N_("It is %(colour)s's turn to act."), colour=turn)
     if stopped is not None:
         if stopped.get("adjudication"):
-            return Refusal(
+            return refused(
                 "awaiting-adjudication",
-                "Play in this event has closed: the chief arbiter adjudicates this game. "
-                "You may still resign or agree a draw until he rules.",
+                N_(
+                    "Play in this event has closed: the chief arbiter adjudicates this game. "
+                    "You may still resign or agree a draw until he rules."
+                ),
             )
-        return Refusal(
+        return refused(
             "clocks-stopped",
-            "The arbiter has stopped the clocks; play resumes when the arbiter restarts them (003 5.3.1.6, 5.3.3).",
+            N_("The arbiter has stopped the clocks; play resumes when the arbiter restarts them (003 5.3.1.6, 5.3.3)."),
         )
     closed = play_closed(state, now)
     if closed is not None:
         return closed
     if state.starts_at is not None and now < state.starts_at:
-        return Refusal(
-            "not-started",
-            f"The game starts at {state.starts_at.isoformat()}; no move before then (003 1.6.3).",
-            {"start": state.starts_at},
+        return refused(
+            "not-started", N_("The game starts at %(start)s; no move before then (003 1.6.3)."), start=state.starts_at
         )
     absent = absence_ending(state, now)
     if absent is not None:
@@ -205,11 +212,13 @@ def move(
         return Ended(ending, at, _absence_refusal(state, ending))
     awaited = second_mover_awaited(state)
     if awaited is not None:
-        return Refusal(
+        return refused(
             "opponent-absent",
-            f"Your opponent ({awaited}) has not come yet: his clock runs, and you make no move "
-            "until he checks in (003 1.6.3).",
-            {"awaited": awaited},
+            N_(
+                "Your opponent (%(awaited)s) has not come yet: his clock runs, and you make no move "
+                "until he checks in (003 1.6.3)."
+            ),
+            awaited=awaited,
         )
     tc = state.control
     started = state.turn_started_at if tc.timed else None  # None: no clock runs
@@ -220,7 +229,7 @@ def move(
     except IllegalMove as refusal:
         if started is not None and elapsed >= tc.allowance_ms(state.left_of(mover)):
             return _flag_fell(state, mover, started, pauses)
-        return Refusal("illegal-move", str(refusal), {"reason": refusal})
+        return refused("illegal-move", N_("%(reason)s"), reason=refusal)
     result = rules.result(new) or move_limit_draw(state)
     ending = None if result is None else Ending(result.winner, result.reason, result.clause)
     if started is None:
@@ -304,31 +313,33 @@ def _flag_fell(state: GameState, mover: str, started: datetime, pauses: Pauses |
     return Ended(
         time_ending(state, flagged=mover),
         _flag_at(state, mover, started, pauses),
-        Refusal("flag-fell", "Your time ran out before the move arrived; the game ended on time (003 1.7.9)."),
+        refused("flag-fell", N_("Your time ran out before the move arrived; the game ended on time (003 1.7.9).")),
     )
 
 
 def _absence_refusal(state: GameState, ending: Ending) -> Refusal:
     if ending.aborted:
-        return Refusal(
+        return refused(
             "game-aborted",
-            f"The first move did not come within {state.first_move_seconds} seconds; the game was aborted.",
-            {"seconds": state.first_move_seconds},
+            N_("The first move did not come within %(seconds)s seconds; the game was aborted."),
+            seconds=state.first_move_seconds,
         )
-    return Refusal(
+    return refused(
         "forfeit",
-        f"The allowed lateness passed before you came to the game: it ended by forfeit ({ending.clause}).",
-        {"clause": ending.clause},
+        N_("The allowed lateness passed before you came to the game: it ended by forfeit (%(clause)s)."),
+        clause=ending.clause,
     )
 
 
 def play_closed(state: GameState, now: datetime) -> Refusal | None:
     """Refused once the competition's closing date has passed: its unfinished games are adjudicated."""
     if state.play_closes_at is not None and now >= state.play_closes_at:
-        return Refusal(
+        return refused(
             "play-closed",
-            "Play in this event has closed: the chief arbiter adjudicates this game. "
-            "You may still resign, or accept a draw offered before the close, until he rules.",
+            N_(
+                "Play in this event has closed: the chief arbiter adjudicates this game. "
+                "You may still resign, or accept a draw offered before the close, until he rules."
+            ),
         )
     return None
 
@@ -344,16 +355,18 @@ def draw_offer(state: GameState, colour: str, *, closed: bool) -> GameState | Re
     """``colour``'s draw offer put on the table (2.1.9.3–2.1.9.4), or refused.
     ``closed``: play has closed for adjudication, so either side may offer."""
     if state.draw_offer_by:
-        return Refusal("draw-already-offered", "A draw offer is already on the table.")
+        return refused("draw-already-offered", N_("A draw offer is already on the table."))
     if not closed and (state.ply == 0 or state.to_move == colour):
-        return Refusal(
-            "draw-offer-not-now", "A player may offer a draw only right after making his move (003 2.1.9.3)."
+        return refused(
+            "draw-offer-not-now", N_("A player may offer a draw only right after making his move (003 2.1.9.3).")
         )
     if state.draw_barred == colour:
-        return Refusal(
+        return refused(
             "draw-offer-used",
-            "Your offer was declined: you may offer again only after your opponent has used "
-            "his right to offer (003 2.1.9.4).",
+            N_(
+                "Your offer was declined: you may offer again only after your opponent has used "
+                "his right to offer (003 2.1.9.4)."
+            ),
         )
     # Once the opponent has used his right, the other may offer again.
     barred = "" if state.draw_barred and state.draw_barred != colour else state.draw_barred

@@ -7,8 +7,12 @@ in another (a game of a file, a move of a line) is worded the same way."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+
+from club.platform import zones
 
 COLOURS = {"white": gettext_lazy("white"), "black": gettext_lazy("black")}
 FOULS = {  # 002 9.2
@@ -20,7 +24,7 @@ FOULS = {  # 002 9.2
 WORDS = {"actor": COLOURS, "winner": COLOURS, "colour": COLOURS, "kind": FOULS}
 
 
-def worded(error: Exception) -> str:
+def worded(error) -> str:
     """The refusal in the active language (English on the API): its template translated, its facts filled."""
     template = getattr(error, "template", None)
     params = getattr(error, "params", None)
@@ -34,5 +38,7 @@ def worded(error: Exception) -> str:
 def _fact(name: str, value):
     if isinstance(value, Exception):
         return worded(value)
+    if isinstance(value, datetime):
+        return zones.shown(value)  # an instant in the reader's zone, as every page writes it
     words = WORDS.get(name, {})
     return str(words[value]) if isinstance(value, str) and value in words else value
