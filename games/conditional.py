@@ -14,12 +14,12 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from games.models import ConditionalLine, Game, Move
+from games.positions import game_position, rules_of
 from games.pure_words import worded
 from games.rules.base import IllegalMove
 from games.rules.words import N_
 from games.services import game_move_make
 from games.services.errors import Forbidden, Invalid, PlayRefused, RuleRefusal
-from games.services.positions import game_position, rules_of
 
 MAX_PLIES = 20  # ten "if … then …" pairs are deeper than anyone prepares
 

@@ -14,7 +14,7 @@ and stores what comes back (``move``):
 The moments that decide a game by time (its flag, an absent player's
 lateness, a first move's grace; ``deadline``: the first of them, which the
 sweep watches) and how it ends then (``overdue_ending``) are judged here too,
-for the move, the readers and the sweep alike: games/services/timing.py and
+for the move, the readers and the sweep alike: games/timing.py and
 finish.py read a stored game into a ``GameState`` and ask.
 
 Instants are datetimes; vacations ("pauses") are each player's

@@ -3,7 +3,7 @@
 The game row is the unit of locking: every write to a game (a move, an offer,
 a result) holds SELECT … FOR UPDATE on it (IMMEDIATE transactions on SQLite).
 A game's position is never trusted from a column alone: it is rebuilt by
-replaying its moves from ``start_fen`` (see ``games.services.positions``);
+replaying its moves from ``start_fen`` (see ``games.positions``);
 ``fen`` is a denormalised copy for listings.
 """
 

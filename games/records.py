@@ -57,11 +57,11 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from games.models import Game, Move
+from games.positions import DRAUGHTS, FIVE_ROW, game_start_position, replay, start_position
 from games.pure_words import worded
 from games.rules import IllegalMove, ballots64, pdn, renju_records, variant
 from games.rules.words import N_
 from games.services.errors import Conflict, Invalid
-from games.services.positions import DRAUGHTS, FIVE_ROW, game_start_position, replay, start_position
 
 _TO_RENJU = {
     "1-0": "0-1",

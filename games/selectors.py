@@ -18,9 +18,9 @@ from django.utils import timezone
 from club.members.models import Member
 from games import clock, delay, results
 from games.models import BLACK, WHITE, Challenge, Game, Move
+from games.positions import POINT, Replay, game_replay
 from games.rules import IllegalMove, variant
-from games.services.positions import POINT, Replay, game_replay
-from games.services.timing import (
+from games.timing import (
     clock_running,
     clocks_stopped,
     clocks_stopped_of,

@@ -34,7 +34,7 @@ from games.models import Game
 from games.venue import rules_of
 
 from .models import DrawClaim, Protest, Question
-from .services.arrivals import protest_url
+from .selectors import protest_url
 
 
 @dataclass(frozen=True)

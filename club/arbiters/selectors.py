@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from django.db.models import Q, QuerySet
+from django.urls import reverse
 from django.utils import timezone
 
 from club.championships.authority import Action, verdict
@@ -12,11 +13,11 @@ from club.championships.decisions import PROTESTABLE, action_words, decision_con
 from club.championships.models import Appointment, Championship, Entry
 from club.members.roles import Role, has_any_role, has_role
 from games.models import Game
+from games.positions import game_position, rules_of
 from games.presentation import page_texts
 from games.rules import family
 from games.rules.draughts import king_endgame
-from games.services.positions import game_position, rules_of
-from games.services.timing import clocks_stopped
+from games.timing import clocks_stopped
 
 from .models import Adjournment, AuditEntry, DrawClaim, Protest, Question, Sanction
 
@@ -252,3 +253,10 @@ def _protestable(championship: Championship, member) -> list:
         decision.may_protest = decision.pk not in waiting
         decision.words = action_words(decision.action)
     return decisions
+
+
+def protest_url(protest: Protest) -> str:
+    """Where the protest is ruled on: its event's desk, or the club's protest page."""
+    if protest.championship_id:
+        return reverse("championship-desk", args=[protest.championship_id]) + f"#protest-{protest.pk}"
+    return reverse("arbiters:protest", args=[protest.pk])

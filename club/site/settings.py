@@ -379,7 +379,7 @@ SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"].update(
     }
 )
 
-# --- Games: how a game starts (games/services/timing.py, play.py) ---------------------------
+# --- Games: how a game starts (games/timing.py, play.py) ---------------------------
 # A challenge's live game is aborted if a side's first move (off the clock) does not come in time.
 GAMES_FIRST_MOVE_SECONDS = env_int("GAMES_FIRST_MOVE_SECONDS", 60)
 # "I am here" in a scheduled game opens this long before its start (1.9.1).

@@ -6,8 +6,8 @@ from rest_framework import serializers
 
 from club.platform.api.params import IdField
 from games.models import Challenge, Game, Move, Vacation
+from games.positions import FOUL_POLICIES, game_position, rules_of
 from games.selectors import game_clocks
-from games.services.positions import FOUL_POLICIES, game_position, rules_of
 
 
 class PlayerRefSerializer(serializers.Serializer):

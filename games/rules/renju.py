@@ -293,7 +293,7 @@ RULES = {
 _MAX_DECLARED = {"yamaguchi": 10, "soosorv8": 8}
 # What happens to a black stone on a forbidden point (002 9.2): refused, or it loses.
 # The one source of these names; the games layer maps its stored names onto them
-# (games/services/positions.py, STORED_FOUL_POLICIES).
+# (games/positions.py, STORED_FOUL_POLICIES).
 # "claim" (002 9.8): the stone stands and play goes on; white may point the foul out
 # (the games layer judges the claim with ``foul`` on the position before the stone).
 FOUL_POLICIES = ("reject", "lose", "claim")

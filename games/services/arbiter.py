@@ -24,12 +24,12 @@ from club.members.models import Member
 from games import events, results, selectors
 from games.models import Game, GameEvent
 from games.rules import family
+from games.timing import STARTED, STOPPED, clock_running, clocks_stopped, game_deadline
 from games.venue import venue_rules
 
 from .errors import Conflict, Invalid, RuleRefusal
 from .finish import Ending, flag_if_fallen, game_finish
 from .guards import game_locked
-from .timing import STARTED, STOPPED, clock_running, clocks_stopped, game_deadline
 
 # The six results of games/results.py, and "annulled": an arbiter's action that leaves no result.
 ANNULLED = "annulled"

@@ -17,9 +17,8 @@ from datetime import datetime
 
 from games import clock
 from games.models import BLACK, WHITE, Game
-
-from .positions import FIVE_ROW
-from .timing import clock_running, second_mover_awaited, to_ms
+from games.positions import FIVE_ROW
+from games.timing import clock_running, second_mover_awaited, to_ms
 
 
 def first_arrival(game: Game, now: datetime) -> list[str]:

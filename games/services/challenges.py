@@ -16,14 +16,14 @@ from games import clock, events
 from games import venue as venue_rules
 from games.model_fields import time_control_of
 from games.models import BLACK, WHITE, Challenge, Game
+from games.positions import start_position
 from games.pure_words import worded
 from games.rules import IllegalMove, ballots64, variant
+from games.timing import game_deadline
 from games.venue import Venue, default_venue
 
 from .errors import Conflict, Forbidden, Invalid, NotFound, RuleRefusal
-from .positions import start_position
 from .start_rule import start_rule_check
-from .timing import game_deadline
 
 RATING_BOUNDS = (0, 4000)
 CHALLENGE_MAX_LIFE = timedelta(days=30)

@@ -19,9 +19,9 @@ from django.utils.module_loading import import_string
 from games import decide, events
 from games.decide import Ending
 from games.models import Challenge, Game, GameEvent, Vacation
+from games.timing import STATE_FIELDS, from_ms, game_deadline, pauses_of, state_of, to_ms
 
 from .guards import games_locked
-from .timing import STATE_FIELDS, from_ms, game_deadline, pauses_of, state_of, to_ms
 
 log = logging.getLogger(__name__)
 

@@ -21,12 +21,12 @@ from django.utils.translation import gettext as _
 
 from club.members.models import Member
 from games.models import Game, GameEvent, Move
+from games.positions import game_start_position, rules_of
 from games.rules import IllegalMove
 
 from .errors import Forbidden, RuleRefusal
 from .finish import Ending, flag_if_fallen, game_finish
 from .guards import game_locked, ongoing_required, player_colour
-from .positions import game_start_position, rules_of
 
 
 def claimable_foul(game: Game, notations: list[str]) -> tuple[int, str, str] | None:

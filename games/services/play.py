@@ -33,8 +33,10 @@ from club.platform.sql import cursor as statement_cursor
 from games import decide, events, results, sql
 from games.decide import Ended, Moved, Refusal
 from games.models import BLACK, WHITE, Game, GameEvent, Move
+from games.positions import FIVE_ROW, game_position, remember_on_commit, rules_of
 from games.pure_words import worded
 from games.rules import IllegalMove
+from games.timing import clocks_stopped, game_deadline, players_pauses, state_of
 
 from .arrival import first_arrival, second_mover_arrival
 from .errors import Conflict, Invalid, NotFound, RuleRefusal
@@ -47,9 +49,7 @@ from .guards import (
     online_play_required,
     player_colour,
 )
-from .positions import FIVE_ROW, game_position, remember_on_commit, rules_of
 from .refusal_words import refused
-from .timing import clocks_stopped, game_deadline, players_pauses, state_of
 
 
 def other(colour: str) -> str:

@@ -24,13 +24,13 @@ from django.utils.translation import gettext as _
 
 from games import events, results
 from games.models import WHITE, Game, Move
+from games.positions import game_position, remember_on_commit, rules_of
 from games.pure_words import worded
 from games.rules import IllegalMove
 from games.venue import venue_rules
 
 from .errors import Conflict, Invalid, RuleRefusal
 from .guards import game_locked
-from .positions import game_position, remember_on_commit, rules_of
 
 # Results the final position need not show: the game ended off the board's evidence.
 ENDED_OFF_THE_BOARD = ("resign", "agreement", "time", "both-flags", "arbiter", "adjudication")

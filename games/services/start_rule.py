@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from games import clock
+from games.positions import FOUL_POLICIES
 from games.pure_words import worded
 from games.rules import ballots64, family, variant
 
 from .errors import Invalid
-from .positions import FOUL_POLICIES
 
 DEFAULT_FOUL_POLICY = "reject"
 

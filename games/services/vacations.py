@@ -19,10 +19,10 @@ from django.utils.translation import gettext as _
 from club.members.models import Member
 from games import events
 from games.models import Game, Vacation
+from games.timing import game_deadline
 
 from .errors import Invalid, RuleRefusal
 from .guards import games_locked
-from .timing import game_deadline
 
 FURTHEST_AHEAD = timedelta(days=366)  # a vacation is booked at most a year ahead
 

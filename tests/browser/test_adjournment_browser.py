@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from club.arbiters.models import Adjournment
 from games.services import game_move_make
-from games.services.timing import clocks_stopped
+from games.timing import clocks_stopped
 from tests.browser.test_play_browser import club_server, member_page  # noqa: F401 (fixture)
 from tests.games_web.helpers import start_game
 

@@ -14,9 +14,9 @@ from rest_framework.test import APIClient
 from club.championships import pairing
 from club.championships.models import Board, Championship, MatchGame
 from games.models import Game
+from games.positions import game_start_position
 from games.rules import ballots64, variant
 from games.services import game_draw_answer, game_move_make, game_resign
-from games.services.positions import game_start_position
 from tests.championships.calls import ok
 from tests.conftest import make_member
 

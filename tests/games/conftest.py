@@ -20,7 +20,7 @@ def at(seconds: float = 0, *, ms: int = 0) -> datetime:
 
 @pytest.fixture(autouse=True)
 def _fresh_position_cache():
-    from games.services.positions import forget_all
+    from games.positions import forget_all
 
     forget_all()
     yield

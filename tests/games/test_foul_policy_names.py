@@ -1,10 +1,9 @@
 """One source for the renju foul policy's names (002 9.2): the rules module's,
 with the games layer's stored names mapped onto them in one place."""
 
-from games import disciplines
+from games import disciplines, positions
 from games.forms import ChallengeForm
 from games.rules import renju
-from games.services import positions
 
 
 def test_every_stored_name_maps_onto_a_rules_name_and_back():

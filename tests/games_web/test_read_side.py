@@ -11,9 +11,9 @@ from pathlib import Path
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from games import clock, live, selectors
+from games import clock, live, positions, selectors
 from games.models import Game
-from games.services import game_move_make, positions
+from games.services import game_move_make
 from tests.games_web.helpers import start_game
 
 ROOT = Path(__file__).resolve().parents[2]

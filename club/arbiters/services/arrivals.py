@@ -13,6 +13,7 @@ from club.championships.selectors import championship_of_game
 from club.notifications.services import arbiter_notify
 
 from ..models import DrawClaim, Protest, Question
+from ..selectors import protest_url
 
 
 def _game_label(game) -> str:
@@ -57,10 +58,3 @@ def protest_arrived(protest: Protest) -> None:
         url=protest_url(protest),
         game_id=protest.game_id,
     )
-
-
-def protest_url(protest: Protest) -> str:
-    """Where the protest is ruled on: its event's desk, or the club's protest page."""
-    if protest.championship_id:
-        return reverse("championship-desk", args=[protest.championship_id]) + f"#protest-{protest.pk}"
-    return reverse("arbiters:protest", args=[protest.pk])

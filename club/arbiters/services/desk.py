@@ -25,6 +25,7 @@ from club.championships.selectors import championship_of_game
 from club.notifications.services import decision_notify
 from club.platform.refusals import Conflict, Forbidden, Invalid, NotFound, RuleRefusal
 from games.models import BLACK, WHITE, Game, Move
+from games.positions import game_position, rules_of
 from games.pure_words import worded
 from games.rules import IllegalMove, family
 from games.rules.draughts import king_endgame
@@ -36,9 +37,8 @@ from games.services.arbiter import (
     game_result_change,
 )
 from games.services.guards import game_locked
-from games.services.positions import game_position, rules_of
 from games.services.score_sheet import score_sheet_moves_apply
-from games.services.timing import clocks_stopped
+from games.timing import clocks_stopped
 from games.venue import venue_rules
 
 from ..models import Adjournment, DrawClaim

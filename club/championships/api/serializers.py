@@ -9,7 +9,7 @@ from rest_framework import serializers
 
 from club.platform.api.params import IdField
 from games import results as vocabulary
-from games.services.positions import FOUL_POLICIES
+from games.positions import FOUL_POLICIES
 from games.venue import Venue
 
 from ..decisions import REASON_MAX

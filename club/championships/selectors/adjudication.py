@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from games.models import Game
+from games.positions import game_position, rules_of
 from games.presentation import board_spec
-from games.services.positions import game_position, rules_of
-from games.services.timing import clocks_stopped
+from games.timing import clocks_stopped
 
 from ..models import Championship
 from .events import event_games_q

@@ -33,7 +33,7 @@ from games import results as vocabulary
 from games.models import Game, Vacation
 from games.services.arbiter import games_stop_for_adjudication
 from games.services.guards import game_locked
-from games.services.timing import clocks_stopped
+from games.timing import clocks_stopped
 
 from ..authority import Action, officials_who_may, require
 from ..decisions import decision_record

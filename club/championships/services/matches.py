@@ -46,7 +46,7 @@ from games import clock
 from games import results as vocabulary
 from games.models import Game
 from games.rules import ballots64
-from games.services.timing import thinking
+from games.timing import thinking
 
 from .. import pairing
 from ..authority import chief_required

@@ -42,8 +42,8 @@ from django.utils.translation import gettext as _
 
 from club.platform.refusals import Invalid, NotFound, Refused
 from games.models import Game
+from games.positions import game_start_position, rules_of
 from games.pure_words import worded
-from games.services.positions import game_start_position, rules_of
 from games.venue import RULES as VENUES
 from games.venue import rules_of as venue_rules
 

@@ -25,7 +25,7 @@ from games.records import record_attach, records_read
 from games.services.arbiter import ANNULLED, game_result_apply, played_online
 from games.services.guards import game_locked
 from games.services.score_sheet import score_sheet_moves_apply
-from games.services.timing import clocks_stopped
+from games.timing import clocks_stopped
 from games.venue import venue_rules
 
 from ..authority import Action, require, result_still_open, round_results_action

@@ -24,8 +24,8 @@ from club.platform.horizon import within_horizon
 from club.platform.refusals import Conflict, Forbidden, Invalid, NotFound
 from club.platform.text import one_line_required
 from games import results as vocabulary
+from games.positions import FIVE_ROW
 from games.rules import ballots64
-from games.services.positions import FIVE_ROW
 from games.services.start_rule import start_rule_check, time_control_check
 from games.venue import Venue, default_venue
 from ratings import standings
