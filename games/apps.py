@@ -9,7 +9,12 @@ class GamesConfig(AppConfig):
 
     def ready(self):
         # Before the notifications' turn hook: a prepared answer is played at once.
-        from games import conditional, events, frames
+        from games import (
+            conditional,
+            events,
+            frames,
+            tasks,  # noqa: F401  registers the tasks games.events sends work to by name
+        )
 
         events.on_turns_answer(conditional.conditional_lines_apply)
         events.build_frames_with(frames.public_frame)

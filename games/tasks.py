@@ -4,6 +4,7 @@ from datetime import datetime
 
 from celery import shared_task
 
+from club.platform.task_registry import task_register
 from games import events
 from games.services import games_sweep
 from games.services.finish import games_followups_dispatch
@@ -21,6 +22,7 @@ def games_sweep_task() -> int:
     return ended
 
 
+@task_register
 @shared_task(name="games.tasks.game_followups_task", acks_late=True, reject_on_worker_lost=True, ignore_result=True)
 def game_followups_task(game_id: int) -> list[str]:
     """A game ended: run its follow-ups (ratings, notifications, its event's), once
@@ -28,6 +30,7 @@ def game_followups_task(game_id: int) -> list[str]:
     return events.followups_run(game_id)
 
 
+@task_register
 @shared_task(name="games.tasks.game_delayed_frame_task", ignore_result=True)
 def game_delayed_frame_task(game_id: int, as_of: str) -> None:
     """The spectators of a delayed event see the game as it stood at ``as_of`` (ISO 8601):
@@ -35,6 +38,7 @@ def game_delayed_frame_task(game_id: int, as_of: str) -> None:
     events.game_delayed_send(game_id, datetime.fromisoformat(as_of))
 
 
+@task_register
 @shared_task(name="games.tasks.games_followups_task", acks_late=True, reject_on_worker_lost=True, ignore_result=True)
 def games_followups_task(game_ids: list[int]) -> int:
     """A batch of games the sweep ended: enqueue each one's follow-up tasks

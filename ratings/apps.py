@@ -16,6 +16,9 @@ class RatingsConfig(AppConfig):
     def ready(self):
         from games import events
 
-        from . import selectors
+        from . import (
+            selectors,
+            tasks,  # noqa: F401  registers the follow-ups games.events sends by name
+        )
 
         events.provide_rating(selectors.rating_value)

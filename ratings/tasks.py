@@ -8,15 +8,18 @@ player) — so ``acks_late`` redelivery after a worker crash is harmless.
 
 from celery import shared_task
 
+from club.platform.task_registry import task_register
 from ratings import services
 
 
+@task_register
 @shared_task(name="ratings.tasks.rating_apply_game", acks_late=True, reject_on_worker_lost=True, ignore_result=True)
 def rating_apply_game(game_id: int) -> str:
     """A game ended: apply it to both players' ratings, once."""
     return services.rating_apply_game(game_id=game_id)
 
 
+@task_register
 @shared_task(
     name="ratings.tasks.rating_recompute_from_game", acks_late=True, reject_on_worker_lost=True, ignore_result=True
 )

@@ -16,6 +16,7 @@ class ChampionshipsConfig(AppConfig):
     def ready(self):
         from games import delay, events
 
+        from . import tasks  # noqa: F401  registers the follow-ups games.events and followups send by name
         from .selectors.broadcast import spectator_delay
         from .services.correspondence import vacation_cap_check
 

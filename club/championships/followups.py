@@ -1,13 +1,15 @@
 """Work a championship's writes leave to the workers, after the commit.
 
-The tasks are found by their dotted names when first enqueued (as
-``games.events`` finds the games' follow-ups), so the services that enqueue
-them do not import the task module that calls the services."""
+The tasks are found by the names club.championships.tasks registers them under
+(club.platform.task_registry, as ``games.events`` finds the games' follow-ups),
+so the services that enqueue them do not import the task module that calls the
+services."""
 
 from __future__ import annotations
 
 from django.db import transaction
-from django.utils.module_loading import import_string
+
+from club.platform.task_registry import task_named
 
 STANDINGS_RECOMPUTE = "club.championships.tasks.standings_recompute"
 STAGE_ADVANCE = "club.championships.tasks.stage_advance"
@@ -15,7 +17,7 @@ SECTIONS_FILL = "club.championships.tasks.sections_fill"
 
 
 def _enqueue(task: str, championship_id: int) -> None:
-    transaction.on_commit(lambda: import_string(task).delay(championship_id))
+    transaction.on_commit(lambda: task_named(task).delay(championship_id))
 
 
 def standings_recompute_after_commit(championship_id: int) -> None:

@@ -11,24 +11,28 @@ under them survive code moves.
 from celery import shared_task
 
 from club.platform.refusals import Refused
+from club.platform.task_registry import task_register
 
 from . import services
 
 TASK = {"acks_late": True, "reject_on_worker_lost": True, "ignore_result": True}
 
 
+@task_register
 @shared_task(name="club.championships.tasks.championship_game_result", **TASK)
 def championship_game_result(game_id: int) -> str:
     """A game ended or its result changed: if it is an event's game, record it on its pairing."""
     return services.board_result_record(game_id=game_id)
 
 
+@task_register
 @shared_task(name="club.championships.tasks.standings_recompute", **TASK)
 def standings_recompute(championship_id: int) -> bool:
     """Recompute an event's table from its results (a replay writes nothing)."""
     return services.standings_recompute(championship_id=championship_id)
 
 
+@task_register
 @shared_task(name="club.championships.tasks.stage_advance", **TASK)
 def stage_advance(championship_id: int) -> str:
     """A stage finished: carry its qualifiers into the next stage (exactly once). A refusal
@@ -40,6 +44,7 @@ def stage_advance(championship_id: int) -> str:
         return refusal.code
 
 
+@task_register
 @shared_task(name="club.championships.tasks.sections_fill", **TASK)
 def sections_fill(championship_id: int) -> int:
     """A standing event took an entry: start a section if enough players wait (idempotent)."""

@@ -15,7 +15,10 @@ class NotificationsConfig(AppConfig):
         # hook only enqueues our task. A game opened: its notifications are read.
         from games import events
 
-        from . import hooks
+        from . import (
+            hooks,
+            tasks,  # noqa: F401  registers the follow-up games.events sends by name
+        )
 
         events.on_turns_passed(hooks.turns_passed)
         events.on_challenge_created(hooks.challenge_created)

@@ -2,9 +2,12 @@
 
 from celery import shared_task
 
+from club.platform.task_registry import task_register
+
 from . import game_notices, services
 
 
+@task_register
 @shared_task(name="club.notifications.tasks.notify_game_finished", acks_late=True)
 def notify_game_finished(game_id: int) -> None:
     """Listed in settings.GAME_FINISHED_TASKS: tell both players the result."""

@@ -33,7 +33,8 @@ from channels_redis.pubsub import RedisPubSubChannelLayer, RedisPubSubLoopLayer
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
-from django.utils.module_loading import import_string
+
+from club.platform.task_registry import task_named
 
 log = logging.getLogger(__name__)
 
@@ -208,7 +209,7 @@ def game_changed(game_id: int) -> None:
     group_send(group, message)
     if frame is not None and frame["delay_s"]:
         try:
-            import_string(settings.GAME_DELAYED_FRAME_TASK).apply_async(
+            task_named(settings.GAME_DELAYED_FRAME_TASK).apply_async(
                 (game_id, now.isoformat()), countdown=frame["delay_s"]
             )
         except Exception:  # the broker is down: the spectators' pages catch up on their next resync

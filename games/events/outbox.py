@@ -34,8 +34,8 @@ from datetime import timedelta
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
-from django.utils.module_loading import import_string
 
+from club.platform.task_registry import task_named
 from games.models import FollowupDone, Game, GameEvent
 
 from .broadcast import game_changed_on_commit
@@ -45,7 +45,7 @@ log = logging.getLogger(__name__)
 
 def _enqueue(dotted: str, object_id: int) -> bool:
     try:
-        import_string(dotted).delay(object_id)
+        task_named(dotted).delay(object_id)
         return True
     except Exception:  # broker down: the game stands regardless; log loudly
         log.exception("could not enqueue %s(%s)", dotted, object_id)
@@ -75,7 +75,7 @@ def followups_run(game_id: int) -> list[str]:
         if dotted in done:
             continue
         try:
-            import_string(dotted)(game_id)  # a Celery task called directly runs here, in this worker
+            task_named(dotted)(game_id)  # a Celery task called directly runs here, in this worker
             ran.append(dotted)
         except Exception:
             log.exception("follow-up %s of game %s failed; it is sent again later", dotted, game_id)

@@ -14,8 +14,8 @@ from functools import partial
 from django.db import transaction
 from django.db.models import Case, DateTimeField, Value, When
 from django.utils import timezone
-from django.utils.module_loading import import_string
 
+from club.platform.task_registry import task_named
 from games import decide, events
 from games.decide import Ending
 from games.models import Challenge, Game, GameEvent, Vacation
@@ -237,7 +237,8 @@ def _batch_pauses(games: list[Game]) -> dict[int, dict[int, list[tuple[int, int]
 FOLLOWUPS_PER_MESSAGE = 100
 
 
-# The task above this layer, found by name as games.events finds the follow-ups.
+# The task above this layer, found by the name games.tasks registers it under
+# (club.platform.task_registry), as games.events finds the follow-ups.
 FOLLOWUPS_TASK = "games.tasks.games_followups_task"
 
 
@@ -245,7 +246,7 @@ def _followups_enqueue(game_ids: list[int]) -> None:
     for i in range(0, len(game_ids), FOLLOWUPS_PER_MESSAGE):
         chunk = game_ids[i : i + FOLLOWUPS_PER_MESSAGE]
         try:
-            import_string(FOLLOWUPS_TASK).delay(chunk)
+            task_named(FOLLOWUPS_TASK).delay(chunk)
         except Exception:  # broker down: the events stay undispatched and the sweep enqueues them again
             log.exception("could not enqueue the follow-ups of %s games", len(chunk))
 

@@ -7,6 +7,7 @@ import pytest
 from celery import shared_task
 from django.utils import timezone
 
+from club.platform.task_registry import task_register
 from games.events import followups_redispatch
 from games.models import FollowupDone, Game, GameEvent
 from games.services import Conflict, game_resign, games_sweep
@@ -16,6 +17,7 @@ from .conftest import at
 FOLLOWED_UP: list[int] = []
 
 
+@task_register  # the outbox sends work only to a registered task (club.platform.task_registry)
 @shared_task
 def record_followup(game_id: int) -> None:
     FOLLOWED_UP.append(game_id)
@@ -63,7 +65,7 @@ class _BrokerDown:
         raise OperationalError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
 
 
-broker_down = _BrokerDown()
+broker_down = task_register(_BrokerDown(), name="tests.games.test_followup.broker_down")
 
 
 def test_a_follow_up_whose_enqueue_failed_is_enqueued_again_by_the_sweep(
@@ -90,6 +92,7 @@ OTHER_FOLLOWED_UP: list[int] = []
 FAILING: set[int] = set()
 
 
+@task_register  # the outbox sends work only to a registered task (club.platform.task_registry)
 @shared_task
 def record_other_followup(game_id: int) -> None:
     if game_id in FAILING:
@@ -166,6 +169,7 @@ def test_follow_ups_queued_but_never_done_are_sent_again_after_the_window(
 COMPETITION_FOLLOWED_UP: list[int] = []
 
 
+@task_register  # the outbox sends work only to a registered task (club.platform.task_registry)
 @shared_task
 def record_competition_followup(game_id: int) -> None:
     COMPETITION_FOLLOWED_UP.append(game_id)
