@@ -111,8 +111,8 @@ def build(size: Size, plies: int) -> dict:
     from django.utils import timezone
 
     from bench.results_scale import build_swiss
-    from club.members.models import Member
     from games.models import Game, Move
+    from members.models import Member
 
     rng = random.Random(29)
     now = timezone.now()
@@ -211,7 +211,7 @@ def build_championships(n: int, ids: list[int], now) -> int:
 
     from club.championships import services
     from club.championships.models import Championship, Entry
-    from club.members.models import Member
+    from members.models import Member
 
     t0 = time.perf_counter()
     organiser = Member.objects.create(username="organiser", display_name="Organiser")
@@ -284,7 +284,7 @@ def pages(built: dict) -> list[tuple[str, str, bool, int]]:
 def rediscover() -> dict:
     """What ``build`` returned, found again in a kept club."""
     from club.championships.models import Championship
-    from club.members.models import Member
+    from members.models import Member
 
     swiss = Championship.objects.get(name="Swiss big")
     players = swiss.entries.count()

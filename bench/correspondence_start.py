@@ -41,7 +41,7 @@ from bench.throwaway_db import on_throwaway_database  # noqa: E402
 def _club(n_players: int):
     from django.contrib.auth.models import Group
 
-    from club.members.models import Member
+    from members.models import Member
 
     def member(username: str, role: str = "") -> Member:
         made = Member.objects.create(username=username, display_name=username.capitalize())

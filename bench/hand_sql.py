@@ -12,7 +12,7 @@ query, building instances) and round trips.
 
 Pairs, each on the same data:
 
-* ``token``: the API's token check (club/members/api/authentication.py), token ⋈
+* ``token``: the API's token check (members/api/authentication.py), token ⋈
   member by the digest, vs ``AuthToken.objects.select_related("user")``;
 * ``game lock``: SELECT … FOR UPDATE of the game row, vs
   ``Game.objects.select_for_update().get``;
@@ -23,7 +23,7 @@ Pairs, each on the same data:
 * ``history rows``: a rebuild's rating history, ``--rows`` rows through COPY,
   vs ``RatingChange.objects.bulk_create``.
 
-The hand-written side is the code's own (club/platform/sql.py, games/sql.py,
+The hand-written side is the code's own (foundation/sql.py, games/sql.py,
 ratings/sql.py); the ORM side, here, is what each statement stands for.
 
 Method: ``--warmup`` calls of each side first (connections, prepared
@@ -108,10 +108,10 @@ def run(args) -> None:
     from knox.crypto import hash_token
     from knox.models import AuthToken
 
-    from club.members.sql import token_with_member
     from games import sql as games_sql
     from games.models import Game, Move, Vacation
     from games.services import game_create
+    from members.sql import token_with_member
     from ratings.models import RatingChange
     from ratings.services import _HISTORY_FIELDS
     from ratings.sql import rows_insert

@@ -67,9 +67,9 @@ def run(args) -> None:
     from django.db import connection
     from django.test import Client
 
-    from club.members.tokens import api_token_issue
     from games.rules import variant
     from games.services import challenge_accept, challenge_create
+    from members.tokens import api_token_issue
     from tests.conftest import make_member
 
     call_command("migrate", verbosity=0)

@@ -411,7 +411,7 @@ class Stats:
 def make_members(count: int, tag: str) -> list[tuple[int, str]]:
     from knox.models import AuthToken
 
-    from club.members.models import Member
+    from members.models import Member
 
     members = Member.objects.bulk_create(
         [Member(username=f"load-{tag}-{i}", display_name=f"Load {i}", password="!") for i in range(count)]
@@ -587,9 +587,9 @@ def sweep(args, procs=()) -> dict:
     from django.db import transaction
     from django.utils import timezone
 
-    from club.members.models import Member
     from games.models import Game, GameEvent
     from games.services import game_create
+    from members.models import Member
 
     white, black = (Member.objects.create(username=f"sweep-{uuid.uuid4().hex[:8]}", password="!") for _ in "wb")
     long_ago = timezone.now() - timedelta(hours=1)

@@ -49,8 +49,8 @@ def build_swiss(label: str, n_players: int, n_rounds: int, seed: int = 27):
 
     from club.championships import services
     from club.championships.models import Board, Championship, Entry, Round
-    from club.members.models import Member
     from games.models import Game
+    from members.models import Member
 
     rng = random.Random(seed)
     now = timezone.now() - timedelta(days=n_rounds + 1)

@@ -154,7 +154,7 @@ def _players(tree: Path, env: dict) -> list[tuple[int, str]]:
         "import django, json, random; django.setup()\n"
         "from django.db import connection\n"
         "from knox.models import AuthToken\n"
-        "from club.members.models import Member\n"
+        "from members.models import Member\n"
         "with connection.cursor() as c:\n"
         "    c.execute(\"SELECT setval(pg_get_serial_sequence('games_game', 'id'), %s)\", [random.randrange(10**8, 10**9)])\n"
         "out = []\n"

@@ -9,7 +9,7 @@ authority and records the decision like every other.
 
 from django.contrib import admin
 
-from club.platform.admin import ReadOnlyAdmin, ReadOnlyInline
+from foundation.admin import ReadOnlyAdmin, ReadOnlyInline
 from games.models import Challenge, Game, GameEvent, Move, Vacation
 
 

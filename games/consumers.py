@@ -31,8 +31,8 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
 
-from club.platform import channel_layer
-from club.platform.api.params import whole_number
+from foundation import channel_layer
+from foundation.api.params import whole_number
 
 from . import events, live
 

@@ -7,7 +7,7 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from club.platform.refusals import Refused
+from foundation.refusals import Refused
 from games import clock, time_words
 from games.disciplines import RUSSIAN_64, discipline_title
 from games.models import SPEEDS

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AnonymousUser
 
-from club.members.models import Member
 from games import presentation, selectors
 from games.models import Game
+from members.models import Member
 
 
 def game_exists(game_id: int) -> bool:

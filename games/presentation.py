@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from club.platform import zones
+from foundation import zones
 from games import disciplines, results, time_words
 from games.models import Game
 from games.rules import ballots64, variant

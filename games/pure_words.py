@@ -12,7 +12,7 @@ from datetime import datetime
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from club.platform import zones
+from foundation import zones
 
 COLOURS = {"white": gettext_lazy("white"), "black": gettext_lazy("black")}
 FOULS = {  # 002 9.2

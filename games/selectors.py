@@ -15,7 +15,6 @@ from django.contrib.auth.models import AnonymousUser
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from club.members.models import Member
 from games import clock, delay, results
 from games.models import BLACK, WHITE, Challenge, Game, Move
 from games.positions import POINT, Replay, game_replay
@@ -31,6 +30,7 @@ from games.timing import (
     to_ms,
 )
 from games.venue import venue_rules
+from members.models import Member
 
 
 # ---- lists ---------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ Each is here because bench/hand_sql.py measured it against its ORM
 equivalent on PostgreSQL, both as psycopg prepared statements, and the ORM
 cost more (its saved runs are in bench/results/). tests/games/test_sql.py checks each against the ORM on
 SQLite and PostgreSQL. The statements are built once per vendor from the
-models' metadata (club/platform/sql.py), so a model change reaches them.
+models' metadata (foundation/sql.py), so a model change reaches them.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from datetime import datetime
 
 from django.db import connection
 
-from club.platform import sql
+from foundation import sql
 from games.models import Game, Move, Vacation
 
 # The game's columns a move writes (``move_store``).

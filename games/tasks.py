@@ -4,7 +4,7 @@ from datetime import datetime
 
 from celery import shared_task
 
-from club.platform.task_registry import task_register
+from foundation.task_registry import task_register
 from games import events
 from games.services import games_sweep
 from games.services.finish import games_followups_dispatch

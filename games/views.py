@@ -16,10 +16,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from club.platform.api.errors import refusal_status
-from club.platform.api.params import posted_int, whole_number
-from club.platform.api.throttling import DirectChallengeThrottle
-from club.platform.refusals import Refused
+from foundation.api.errors import refusal_status
+from foundation.api.params import posted_int, whole_number
+from foundation.api.throttling import DirectChallengeThrottle
+from foundation.refusals import Refused
 from games import conditional, live, presentation, records, selectors
 from games.forms import ArchiveFilterForm, ChallengeForm
 

@@ -6,7 +6,7 @@ recompute task) or run ``manage.py ratings recompute``, never edit a rating.
 
 from django.contrib import admin
 
-from club.platform.admin import ReadOnlyAdmin
+from foundation.admin import ReadOnlyAdmin
 from ratings.models import Rating, RatingChange, RatingPool
 
 

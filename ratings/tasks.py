@@ -8,7 +8,7 @@ player) — so ``acks_late`` redelivery after a worker crash is harmless.
 
 from celery import shared_task
 
-from club.platform.task_registry import task_register
+from foundation.task_registry import task_register
 from ratings import services
 
 

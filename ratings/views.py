@@ -5,7 +5,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
-from club.members.models import Member
+from members.models import Member
 from ratings import selectors
 from ratings.models import SPEEDS, RatingChange
 

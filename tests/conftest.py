@@ -175,7 +175,7 @@ def _fresh_cache():
 
 @pytest.fixture(autouse=True)
 def _fresh_result_sets():
-    """Each test reads its events' results afresh (they are kept per process, club.platform.memo)."""
+    """Each test reads its events' results afresh (they are kept per process, foundation.memo)."""
     from club.championships import exports
     from club.championships.selectors import result_pages, results, results_json
 
@@ -268,7 +268,7 @@ PASSWORD = "a long club password"
 def make_member(username: str, *roles, **profile):
     from django.contrib.auth.models import Group
 
-    from club.members import services
+    from members import services
 
     member = services.member_sign_up(username=username, email=f"{username}@club.test", password=PASSWORD)
     member.email_verified = True  # as if the persona had followed the link mailed at sign-up

@@ -8,9 +8,9 @@ messages. pyproject.toml names this module for pytest, which exports it in
 import os
 from urllib.parse import urlsplit, urlunsplit
 
-from club.platform import channel_layer
 from club.site.settings import *  # noqa: F403 (production's settings, then the test process's Redis)
 from club.site.settings import CACHES, CHANNEL_LAYERS, REDIS_URL
+from foundation import channel_layer
 
 TEST_PROCESS = os.environ.get("PYTEST_XDIST_WORKER", "")
 

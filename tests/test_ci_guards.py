@@ -282,7 +282,7 @@ def test_every_name_in_the_docs_of_the_code_exists(page):
     names = [
         n
         for n in re.findall(r"`([a-z_][\w]*(?:\.[A-Za-z_]\w*)+)`", text)
-        if n.split(".")[0] in ("games", "ratings", "club", "settings")
+        if n.split(".")[0] in ("games", "ratings", "club", "members", "foundation", "settings")
     ]
     assert len(names) > 10
     assert [n for n in names if not _resolves(n)] == []

@@ -7,8 +7,8 @@ from django.contrib import admin, messages
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext_lazy as _
 
-from club.platform.admin import ReadOnlyAdmin
-from club.platform.refusals import Refused
+from foundation.admin import ReadOnlyAdmin
+from foundation.refusals import Refused
 from games import admin as games_admin
 from games.models import Game
 from games.services.arbiter import RESULTS

@@ -1,6 +1,6 @@
 """The arbiters' REST API (mounted at /api/arbiters/): thin views over
 ``services`` and ``selectors``; refusals become the club's JSON errors
-through the API's exception handler (club/platform/api/errors.py: 400, 403, 404, 409)."""
+through the API's exception handler (foundation/api/errors.py: 400, 403, 404, 409)."""
 
 from __future__ import annotations
 
@@ -18,15 +18,15 @@ from club.championships import services as championships
 from club.championships.authority import Action, may_see_draft, verdict
 from club.championships.decisions import REASON_MAX
 from club.championships.models import Championship
-from club.members.api.permissions import role_permission
-from club.members.models import Member
-from club.members.roles import Role
-from club.platform import urlpaths  # noqa: F401  (registers <id:…>)
-from club.platform.api.params import IdField, query_int
-from club.platform.refusals import Forbidden, NotFound
+from foundation import urlpaths  # noqa: F401  (registers <id:…>)
+from foundation.api.params import IdField, query_int
+from foundation.refusals import Forbidden, NotFound
 from games.api.serializers import GameSerializer
 from games.models import Game
 from games.services.arbiter import GROUNDS, RESULTS
+from members.api.permissions import role_permission
+from members.models import Member
+from members.roles import Role
 
 from . import selectors, services
 from .models import Adjournment, AuditEntry, DrawClaim, Protest, Question, Sanction

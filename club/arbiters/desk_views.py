@@ -29,8 +29,8 @@ from club.championships.selectors.board_results import boards_without_result, se
 from club.championships.selectors.desk import adjudications_due, matches_to_decide, next_step, publish_check
 from club.championships.selectors.events import is_participant
 from club.championships.selectors.relay import relay_desk
-from club.platform.api.params import posted_int
-from club.platform.refusals import Refused
+from foundation.api.params import posted_int
+from foundation.refusals import Refused
 from games.venue import rules_of
 
 from . import selectors, services

@@ -6,11 +6,11 @@ from django.utils.translation import gettext_lazy as _
 
 from club.championships.decisions import REASON_MAX
 from club.championships.forms import RESULT_WORDS
-from club.members.models import Member
-from club.platform import zones
-from club.platform.api.params import MAX_ID
-from club.platform.inputs import local_datetime_field
+from foundation import zones
+from foundation.api.params import MAX_ID
+from foundation.inputs import local_datetime_field
 from games.services.arbiter import ANNULLED
+from members.models import Member
 
 from .models import Sanction
 from .services import LIGHT

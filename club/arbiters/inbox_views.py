@@ -10,7 +10,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from club.championships.authority import Action, verdict
 from club.championships.models import Championship
-from club.platform.refusals import Refused
+from foundation.refusals import Refused
 
 from . import inbox, services
 from .models import Protest

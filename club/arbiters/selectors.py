@@ -11,13 +11,13 @@ from django.utils import timezone
 from club.championships.authority import Action, verdict
 from club.championships.decisions import PROTESTABLE, action_words, decision_concerns
 from club.championships.models import Appointment, Championship, Entry
-from club.members.roles import Role, has_any_role, has_role
 from games.models import Game
 from games.positions import game_position, rules_of
 from games.presentation import page_texts
 from games.rules import family
 from games.rules.draughts import king_endgame
 from games.timing import clocks_stopped
+from members.roles import Role, has_any_role, has_role
 
 from .models import Adjournment, AuditEntry, DrawClaim, Protest, Question, Sanction
 

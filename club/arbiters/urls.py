@@ -1,6 +1,6 @@
 from django.urls import path
 
-from club.platform import urlpaths  # noqa: F401  (registers <id:…>)
+from foundation import urlpaths  # noqa: F401  (registers <id:…>)
 
 from . import inbox_views, views
 

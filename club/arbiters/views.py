@@ -15,13 +15,13 @@ from club.championships import services as championships
 from club.championships.authority import Action, verdict
 from club.championships.models import Championship
 from club.championships.selectors import championship_of_game
-from club.members.models import Member
-from club.members.roles import Role, role_required
-from club.platform.api.errors import REFUSAL_STATUS
-from club.platform.api.params import posted_int
-from club.platform.refusals import Refused as PlayRefused
+from foundation.api.errors import REFUSAL_STATUS
+from foundation.api.params import posted_int
+from foundation.refusals import Refused as PlayRefused
 from games.models import Game
 from games.venue import venue_rules
+from members.models import Member
+from members.roles import Role, role_required
 
 from . import selectors, services
 from .forms import FORMS, ClubSanctionForm

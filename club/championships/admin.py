@@ -3,7 +3,7 @@ through the services (pages, API), which check who may act and record the decisi
 
 from django.contrib import admin
 
-from club.platform.admin import ReadOnlyAdmin, ReadOnlyInline
+from foundation.admin import ReadOnlyAdmin, ReadOnlyInline
 
 from .models import Appointment, Board, Championship, Decision, Entry, MatchGame, Round, Standings
 

@@ -35,12 +35,12 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from club.members.models import Member
-from club.members.roles import Role, roles_of
-from club.platform.refusals import Conflict, Forbidden, Invalid, Refused
 from club.teams.models import Team
+from foundation.refusals import Conflict, Forbidden, Invalid, Refused
 from games.services.arbiter import correction_window
 from games.venue import rules_of
+from members.models import Member
+from members.roles import Role, roles_of
 
 from .models import Appointment, Championship
 from .selectors.board_arbiters import game_arbiter_ids

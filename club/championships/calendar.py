@@ -29,9 +29,9 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from club.members.models import Member
 from games import clock
 from games.models import Game
+from members.models import Member
 
 from .models import Board, Championship, Round
 from .selectors.visibility import rounds_visible

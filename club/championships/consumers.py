@@ -20,7 +20,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.utils import translation
 
-from club.platform import channel_layer
+from foundation import channel_layer
 from games import events
 
 from . import live

@@ -9,7 +9,7 @@ from datetime import datetime
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from club.platform.refusals import Invalid
+from foundation.refusals import Invalid
 
 from .models import Championship, Decision
 

@@ -19,9 +19,9 @@ from datetime import datetime, timedelta
 
 from django.utils import timezone
 
-from club.members.models import Member
 from games.models import Game
 from games.services import game_draw_answer, game_draw_offer, game_move_make, game_resign
+from members.models import Member
 
 from . import services
 from .models import Championship, Round
@@ -38,7 +38,7 @@ FIVE_ROW_OPENING = ["h8", "a1", "h9", "a3", "j10", "a5"]
 OPENINGS = {"russian": RUSSIAN_OPENING, "renju": FIVE_ROW_OPENING, "gomoku": FIVE_ROW_OPENING}
 
 # Extra demo players (the club's demo has three), all plain members.
-DEMO_PLAYERS = ["anna", "boris", "vera", "gleb"]  # beside sergey, natalia and timur (club.members.demo)
+DEMO_PLAYERS = ["anna", "boris", "vera", "gleb"]  # beside sergey, natalia and timur (members.demo)
 
 # decide(white, black) -> "white" | "black" | "draw"
 Decide = Callable[[Member, Member], str]

@@ -24,8 +24,8 @@ from datetime import timedelta
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from club.platform.memo import VersionedMemo
 from club.teams.models import BoardGame
+from foundation.memo import VersionedMemo
 from games import selectors as game_selectors
 from games import time_words
 from games.records import RECORD_FILES, game_record, records_of

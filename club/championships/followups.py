@@ -1,7 +1,7 @@
 """Work a championship's writes leave to the workers, after the commit.
 
 The tasks are found by the names club.championships.tasks registers them under
-(club.platform.task_registry, as ``games.events`` finds the games' follow-ups),
+(foundation.task_registry, as ``games.events`` finds the games' follow-ups),
 so the services that enqueue them do not import the task module that calls the
 services."""
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from club.platform.task_registry import task_named
+from foundation.task_registry import task_named
 
 STANDINGS_RECOMPUTE = "club.championships.tasks.standings_recompute"
 STAGE_ADVANCE = "club.championships.tasks.stage_advance"

@@ -8,11 +8,10 @@ from decimal import Decimal
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from club.members.models import Member
-from club.platform import zones
-from club.platform.api.params import MAX_ID
-from club.platform.inputs import local_datetime_field
 from club.teams.models import Team
+from foundation import zones
+from foundation.api.params import MAX_ID
+from foundation.inputs import local_datetime_field
 from games import results as vocabulary
 from games.disciplines import opening_rule_title
 from games.forms import (
@@ -26,6 +25,7 @@ from games.forms import (
 from games.rules import ballots64, family
 from games.services.start_rule import opening_rules_of
 from games.venue import Venue
+from members.models import Member
 from ratings import standings
 
 from .decisions import REASON_MAX

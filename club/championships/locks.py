@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from club.platform.refusals import NotFound
+from foundation.refusals import NotFound
 
 from .models import Championship
 

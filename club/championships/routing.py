@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from club.platform import urlpaths  # noqa: F401  (registers <id:…>)
+from foundation import urlpaths  # noqa: F401  (registers <id:…>)
 
 from .consumers import RoundConsumer
 

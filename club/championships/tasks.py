@@ -10,8 +10,8 @@ under them survive code moves.
 
 from celery import shared_task
 
-from club.platform.refusals import Refused
-from club.platform.task_registry import task_register
+from foundation.refusals import Refused
+from foundation.task_registry import task_register
 
 from . import services
 

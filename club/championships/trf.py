@@ -97,7 +97,7 @@ _WINS, _DRAWS = ("1", "+", "U"), ("=",)
 _POINTS = {"win": 1.0, "draw": 0.5}  # TRF16's own scale; another one is declared (BBW, BBD)
 # Characters that would end or disguise a line: controls (Cc), format characters (Cf,
 # e.g. bidi overrides), lone surrogates (Cs) and the line and paragraph separators —
-# what club.platform.text refuses where names are typed; names stored before may hold them.
+# what foundation.text refuses where names are typed; names stored before may hold them.
 _NOT_ON_A_LINE = ("Cc", "Cf", "Cs", "Zl", "Zp")
 
 

@@ -2,7 +2,7 @@
 
 from django.contrib import admin
 
-from club.platform.admin import ReadOnlyAdmin
+from foundation.admin import ReadOnlyAdmin
 
 from .models import Notification, NotificationSettings, TurnReminder
 

@@ -2,7 +2,7 @@
 
 from celery import shared_task
 
-from club.platform.task_registry import task_register
+from foundation.task_registry import task_register
 
 from . import game_notices, services
 

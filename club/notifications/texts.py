@@ -5,7 +5,7 @@ from datetime import datetime
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from club.platform import zones
+from foundation import zones
 from games import results
 from games.disciplines import discipline_title
 

@@ -1,6 +1,6 @@
 """Template context every page gets: the zone its times are shown in."""
 
-from club.platform import zones
+from foundation import zones
 
 
 def time_zone(request) -> dict:

@@ -1,7 +1,7 @@
 """A small demo club, so a newcomer sees something real at once (``manage.py up --demo``).
 
 Idempotent: loading twice leaves one copy. The members first
-(``club.members.demo``), then each app's demo data, given them.
+(``members.demo``), then each app's demo data, given them.
 """
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ from __future__ import annotations
 from django.db import transaction
 
 from club.championships import demo as championships_demo
-from club.members import demo as members_demo
-from club.members.demo import DEMO_PASSWORD
-from club.members.models import Member
 from games import demo as games_demo
+from members import demo as members_demo
+from members.demo import DEMO_PASSWORD
+from members.models import Member
 
 __all__ = ["DEMO_PASSWORD", "load_demo"]
 

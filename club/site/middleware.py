@@ -17,12 +17,12 @@ from django.shortcuts import render
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from club.platform import zones
-from club.platform.api.errors import json_error_response
+from foundation import zones
+from foundation.api.errors import json_error_response
 
 
 class NulCharacter(SuspiciousOperation):
-    """A NUL in the URL: answered 400 by ``club.members.views.bad_request``."""
+    """A NUL in the URL: answered 400 by ``members.views.bad_request``."""
 
 
 class RefuseNulCharacters:

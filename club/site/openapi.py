@@ -2,7 +2,7 @@
 wrote (openapi-spec-validator, openapi-python-client, schemathesis) reads it as the API behaves:
 
 - every operation lists the error statuses it can answer, each with the one error envelope
-  (``Error``: club/platform/api/errors.py);
+  (``Error``: foundation/api/errors.py);
 - an operation anyone may call says so (an empty security requirement), decided by asking the
   view's own permissions about an anonymous request;
 - a nullable reference is written so that OpenAPI 3.0 accepts a null for it: 3.0 ignores

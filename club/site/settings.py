@@ -15,7 +15,7 @@ import dj_database_url
 from django.utils.translation import gettext_lazy as _
 from kombu import Queue
 
-from club.platform import channel_layer  # plain asyncio and redis-py: no Django to set up
+from foundation import channel_layer  # plain asyncio and redis-py: no Django to set up
 
 BASE_DIR = Path(__file__).resolve().parents[2]
 
@@ -69,7 +69,7 @@ INSTALLED_APPS = [
     "axes",
     "knox",
     "csp",
-    "club.members",
+    "members",
     "club.site",
     "club.notifications",
     "games",
@@ -175,7 +175,7 @@ if REDIS_URL:
     # Redis pub/sub: a group send is one PUBLISH (the list-based layer spent
     # several round trips and a Lua script per move); a socket that misses a
     # message resyncs with ?since= anyway, and every socket resyncs after its
-    # process reconnects to a restarted Redis (club/platform/channel_layer.py).
+    # process reconnects to a restarted Redis (foundation/channel_layer.py).
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
@@ -243,8 +243,8 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
-    {"NAME": "club.members.passwords.NotBlankPasswordValidator"},
-    {"NAME": "club.members.passwords.TokensEndWithThePassword"},
+    {"NAME": "members.passwords.NotBlankPasswordValidator"},
+    {"NAME": "members.passwords.TokensEndWithThePassword"},
 ]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
@@ -302,11 +302,11 @@ if env_bool("HTTPS", False):
 REST_FRAMEWORK = {
     # Token first: its WWW-Authenticate header makes "not logged in" a 401, not a 403.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "club.members.api.authentication.ClubTokenAuthentication",
-        "club.members.api.authentication.ClubBearerAuthentication",
+        "members.api.authentication.ClubTokenAuthentication",
+        "members.api.authentication.ClubBearerAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
-    "EXCEPTION_HANDLER": "club.platform.api.errors.exception_handler",
+    "EXCEPTION_HANDLER": "foundation.api.errors.exception_handler",
     "DEFAULT_THROTTLE_RATES": {"auth": os.environ.get("API_AUTH_THROTTLE", "20/min")},
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "club.site.openapi.ClubAutoSchema",
@@ -459,9 +459,9 @@ AUTHENTICATION_BACKENDS = [
 ]
 # Logins (the web form, the admin's and the API token endpoint) lock out an
 # address after AXES_FAILURE_LIMIT failures; an account is locked for every
-# address only after LOGIN_ACCOUNT_FACTOR times as many (club/platform/api/throttling.py).
-AXES_HANDLER = "club.platform.api.throttling.LoginLockout"
-AXES_CLIENT_IP_CALLABLE = "club.platform.api.throttling.client_ip"
+# address only after LOGIN_ACCOUNT_FACTOR times as many (foundation/api/throttling.py).
+AXES_HANDLER = "foundation.api.throttling.LoginLockout"
+AXES_CLIENT_IP_CALLABLE = "foundation.api.throttling.client_ip"
 AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
 AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 10)
 LOGIN_ACCOUNT_FACTOR = 5
@@ -479,10 +479,10 @@ REST_KNOX = {
     "AUTH_HEADER_PREFIX": "Token",
 }
 
-REST_FRAMEWORK["DEFAULT_PAGINATION_CLASS"] = "club.platform.api.pagination.BoundedLimitOffsetPagination"
+REST_FRAMEWORK["DEFAULT_PAGINATION_CLASS"] = "foundation.api.pagination.BoundedLimitOffsetPagination"
 # The API's bodies are JSON only (the pages' forms post to their own views), so the schema offers
 # one request format and generated clients send it.
-REST_FRAMEWORK["DEFAULT_PARSER_CLASSES"] = ["club.platform.api.parsers.BoundedJSONParser"]
+REST_FRAMEWORK["DEFAULT_PARSER_CLASSES"] = ["foundation.api.parsers.BoundedJSONParser"]
 REST_FRAMEWORK["TEST_REQUEST_DEFAULT_FORMAT"] = "json"
 REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"].update(
     {
@@ -492,7 +492,7 @@ REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"].update(
     }
 )
 
-# A body over this size is answered 413 (club.members.views.bad_request); the largest
+# A body over this size is answered 413 (members.views.bad_request); the largest
 # legitimate body is a game record import.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 

@@ -6,11 +6,11 @@ from drf_spectacular.views import SpectacularRedocView, SpectacularSwaggerSplitV
 from club.arbiters import api as arbiters_api
 from club.arbiters import desk_views
 from club.arbiters import views as arbiter_views
-from club.members import views
-from club.platform import urlpaths  # noqa: F401  (registers <id:…>)
 from club.site import embeds
 from club.site import views as site_views
 from club.site.schema import SchemaView
+from foundation import urlpaths  # noqa: F401  (registers <id:…>)
+from members import views
 
 # Error pages answer JSON under /api/ and HTML elsewhere.
 handler400 = "club.site.views.bad_request"
@@ -54,7 +54,7 @@ urlpatterns = [
     path("api/teams/", include("club.championships.api.team_urls")),
     path("api/arbiters/", include("club.arbiters.api")),
     path("api/", include(arbiters_api.club_urlpatterns)),
-    path("api/", include("club.members.api.urls")),
+    path("api/", include("members.api.urls")),
     path("api/", include("club.notifications.api")),
     path("ratings/", include("ratings.urls")),
     # The event's desk shows the arbiters' records beside the event's: it lives above both (club.arbiters).

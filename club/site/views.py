@@ -16,8 +16,8 @@ from django.views.decorators.http import require_GET
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from club.members import selectors
-from club.platform.api.errors import json_error_response
+from foundation.api.errors import json_error_response
+from members import selectors
 
 from .health import health_report
 from .middleware import NulCharacter

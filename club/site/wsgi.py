@@ -1,6 +1,6 @@
 """WSGI entry point: the club's site through one of two Django handlers.
 
-An API call that names its member by token (club.members.api.authentication)
+An API call that names its member by token (members.api.authentication)
 has no session, no flash messages and no CSRF cookie, is never a static
 file, and its JSON needs no page's policy or frame rule: it goes through
 ``settings.TOKEN_API_MIDDLEWARE``, the site's middleware less those (the NUL

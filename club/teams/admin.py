@@ -3,7 +3,7 @@ competition engine's services (club.championships)."""
 
 from django.contrib import admin
 
-from club.platform.admin import ReadOnlyAdmin, ReadOnlyInline
+from foundation.admin import ReadOnlyAdmin, ReadOnlyInline
 
 from .models import BoardGame, Match, Team, TeamPlayer
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from club.platform.api.params import IdField
+from foundation.api.params import IdField
 from games.models import Challenge, Game, Move, Vacation
 from games.positions import FOUL_POLICIES, game_position, rules_of
 from games.selectors import game_clocks

@@ -1,7 +1,7 @@
 """Thin API views: parse, check who asks, call a service or selector, answer.
 
-A service's refusal (club/platform/refusals.py) becomes the club's JSON error in the
-API's exception handler (club/platform/api/errors.py), the one place that maps its kind
+A service's refusal (foundation/refusals.py) becomes the club's JSON error in the
+API's exception handler (foundation/api/errors.py), the one place that maps its kind
 to a status: 400 invalid, 403 forbidden, 404 not found, 409 conflict or rule.
 """
 
@@ -15,13 +15,13 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from club.members.models import Member
-from club.platform.api.negotiation import FirstRenderer
-from club.platform.api.pagination import CappedCountPagination
-from club.platform.api.params import query_int
-from club.platform.api.throttling import DirectChallengeThrottle
+from foundation.api.negotiation import FirstRenderer
+from foundation.api.pagination import CappedCountPagination
+from foundation.api.params import query_int
+from foundation.api.throttling import DirectChallengeThrottle
 from games import clock, conditional, records, selectors, services
 from games.models import Game, Vacation
+from members.models import Member
 
 from . import serializers as s
 

@@ -34,7 +34,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from club.platform.task_registry import task_named
+from foundation.task_registry import task_named
 
 log = logging.getLogger(__name__)
 

@@ -38,8 +38,8 @@ from datetime import datetime
 from django.db import transaction
 from django.db.models import Q
 
-from club.members.models import Member
 from games.models import Game
+from members.models import Member
 
 from .broadcast import group_send, member_group
 

@@ -35,7 +35,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from club.platform.task_registry import task_named
+from foundation.task_registry import task_named
 from games.models import FollowupDone, Game, GameEvent
 
 from .broadcast import game_changed_on_commit

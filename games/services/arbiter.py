@@ -20,12 +20,12 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from club.members.models import Member
 from games import events, results, selectors
 from games.models import Game, GameEvent
 from games.rules import family
 from games.timing import STARTED, STOPPED, clock_running, clocks_stopped, game_deadline
 from games.venue import venue_rules
+from members.models import Member
 
 from .errors import Conflict, Invalid, RuleRefusal
 from .finish import Ending, flag_if_fallen, game_finish

@@ -11,7 +11,6 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from club.members.models import Member
 from games import clock, events
 from games import venue as venue_rules
 from games.model_fields import time_control_of
@@ -21,6 +20,7 @@ from games.pure_words import worded
 from games.rules import IllegalMove, ballots64, variant
 from games.timing import game_deadline
 from games.venue import Venue, default_venue
+from members.models import Member
 
 from .errors import Conflict, Forbidden, Invalid, NotFound, RuleRefusal
 from .start_rule import start_rule_check

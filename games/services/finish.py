@@ -15,7 +15,7 @@ from django.db import transaction
 from django.db.models import Case, DateTimeField, Value, When
 from django.utils import timezone
 
-from club.platform.task_registry import task_named
+from foundation.task_registry import task_named
 from games import decide, events
 from games.decide import Ending
 from games.models import Challenge, Game, GameEvent, Vacation
@@ -238,7 +238,7 @@ FOLLOWUPS_PER_MESSAGE = 100
 
 
 # The task above this layer, found by the name games.tasks registers it under
-# (club.platform.task_registry), as games.events finds the follow-ups.
+# (foundation.task_registry), as games.events finds the follow-ups.
 FOLLOWUPS_TASK = "games.tasks.games_followups_task"
 
 

@@ -19,10 +19,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from club.members.models import Member
 from games.models import Game, GameEvent, Move
 from games.positions import game_start_position, rules_of
 from games.rules import IllegalMove
+from members.models import Member
 
 from .errors import Forbidden, RuleRefusal
 from .finish import Ending, flag_if_fallen, game_finish

@@ -15,10 +15,10 @@ from django.db import connection
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
-from club.members.models import Member
 from games import sql
 from games.models import Game
 from games.venue import venue_rules
+from members.models import Member
 
 from .errors import Conflict, Forbidden, NotFound, RuleRefusal
 

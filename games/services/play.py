@@ -27,9 +27,8 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from club.members.models import Member
-from club.platform import zones
-from club.platform.sql import cursor as statement_cursor
+from foundation import zones
+from foundation.sql import cursor as statement_cursor
 from games import decide, events, results, sql
 from games.decide import Ended, Moved, Refusal
 from games.models import BLACK, WHITE, Game, GameEvent, Move
@@ -37,6 +36,7 @@ from games.positions import FIVE_ROW, game_position, remember_on_commit, rules_o
 from games.pure_words import worded
 from games.rules import IllegalMove
 from games.timing import clocks_stopped, game_deadline, players_pauses, state_of
+from members.models import Member
 
 from .arrival import first_arrival, second_mover_arrival
 from .errors import Conflict, Invalid, NotFound, RuleRefusal
@@ -116,7 +116,7 @@ def game_move_make(
     request = MoveRequest(game_id, member, text, expected_ply, idempotency_key, offer_draw, now or timezone.now())
     try:
         # One cursor for the move's statements, the one the token check used
-        # (club.platform.sql.cursor): making a cursor costs about as much as
+        # (foundation.sql.cursor): making a cursor costs about as much as
         # running one of them.
         outcome: MoveOutcome | Ended | None = None
         if sql.reads_unlocked() and not connection.in_atomic_block:

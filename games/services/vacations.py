@@ -16,10 +16,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from club.members.models import Member
 from games import events
 from games.models import Game, Vacation
 from games.timing import game_deadline
+from members.models import Member
 
 from .errors import Invalid, RuleRefusal
 from .guards import games_locked

@@ -1,6 +1,6 @@
 from rest_framework import serializers
 
-from club.platform.api.params import IdField
+from foundation.api.params import IdField
 from ratings.models import Rating, RatingChange
 
 

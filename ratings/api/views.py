@@ -6,9 +6,9 @@ from rest_framework import generics
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from club.members.models import Member
-from club.platform.api.errors import ApiError
+from foundation.api.errors import ApiError
 from games.models import Game
+from members.models import Member
 from ratings import selectors
 from ratings.api.serializers import (
     GameRatingChangesSerializer,

@@ -22,9 +22,9 @@ from django.test import Client as DjangoClient
 
 from club.championships import demo, exports
 from club.championships.models import Championship
-from club.members.demo import DEMO_PASSWORD
 from club.site import demo as club_demo
 from club.site.wsgi import application
+from members.demo import DEMO_PASSWORD
 
 ROOT = Path(__file__).resolve().parents[2]
 CONFIG = ROOT / "docs" / "api" / "openapi-python-client.yaml"

@@ -29,9 +29,9 @@ from knox.settings import CONSTANTS
 from schemathesis.checks import not_a_server_error, response_schema_conformance
 
 from club.championships import services as championship_services
-from club.members.tokens import api_token_issue
 from club.site.wsgi import application
 from games import services as game_services
+from members.tokens import api_token_issue
 from tests.conftest import PASSWORD, make_member
 from tests.games_web.helpers import start_game
 from tests.snapshots import club_snapshot

@@ -9,7 +9,7 @@ from club.arbiters.models import AuditEntry, Protest, Question, Sanction
 from club.arbiters.services import protest_file, protest_rule, sanction_issue
 from club.championships import services as championships
 from club.championships.models import Board, Entry
-from club.platform.refusals import Invalid, RuleRefusal
+from foundation.refusals import Invalid, RuleRefusal
 from games.models import Game
 from games.services import game_create, game_move_make, game_resign
 from ratings.models import RatingChange

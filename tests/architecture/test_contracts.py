@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("club", "games", "ratings")
+PACKAGES = ("club", "games", "ratings", "members", "foundation")
 LINT = Path(sys.executable).with_name("lint-imports")
 
 
@@ -47,8 +47,8 @@ def test_the_house_keeps_its_contracts():
     ("module", "wrong_import", "contract"),
     [
         ("games/clock.py", "import club.championships.models", "games imports no competition"),
-        ("club/members/models.py", "import games.models", "The apps, top to bottom"),
-        ("club/platform/sql.py", "from club.members import models", "The apps, top to bottom"),
+        ("members/models.py", "import games.models", "The apps, top to bottom"),
+        ("foundation/sql.py", "from members import models", "The apps, top to bottom"),
         ("games/rules/base.py", "import django.db", "The pure cores import no Django"),
         ("club/championships/team_rules.py", "from club.championships import models", "The pure cores"),
         ("club/notifications/models.py", "from club.notifications import services", "Inside every app"),
@@ -146,7 +146,7 @@ def test_the_private_name_check_leaves_public_and_foreign_names(source):
 
 # ---- code found by a dotted name ---------------------------------------------------------------------
 # An import the linter cannot see: a module found by a string at run time. A lower layer reaches a
-# task above it through club.platform.task_registry, where the tasks module registers it by import.
+# task above it through foundation.task_registry, where the tasks module registers it by import.
 # games.rules alone loads its own disciplines lazily, each a sibling inside the pure package.
 NAME_LOADERS = {"import_string", "import_module", "__import__"}
 LOADS_ITS_OWN_SIBLINGS = {"games.rules"}
@@ -190,4 +190,4 @@ def test_the_dotted_name_check_sees_a_loader(source):
 
 
 def test_the_dotted_name_check_leaves_a_registry_lookup():
-    assert not name_loaders("from club.platform.task_registry import task_named\ntask_named('games.tasks.x')")
+    assert not name_loaders("from foundation.task_registry import task_named\ntask_named('games.tasks.x')")

@@ -3,7 +3,7 @@
 import pytest
 from playwright.sync_api import expect
 
-from club.members.models import Member
+from members.models import Member
 from tests.browser.conftest import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

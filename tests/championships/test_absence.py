@@ -11,7 +11,7 @@ from django.test import Client
 from club.championships import demo, services
 from club.championships.models import Absence, Board, Decision, Entry, Standings
 from club.championships.pairing.records import opponent_scores, player_records
-from club.platform.refusals import Conflict, Forbidden, Invalid, NotFound
+from foundation.refusals import Conflict, Forbidden, Invalid, NotFound
 from games import results
 
 from .conftest import at

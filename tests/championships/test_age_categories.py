@@ -11,8 +11,8 @@ from rest_framework.test import APIClient
 
 from club.championships import age_categories, demo, services
 from club.championships.models import Championship, Entry
-from club.members.services import member_profile_update
-from club.platform.refusals import Forbidden, Invalid
+from foundation.refusals import Forbidden, Invalid
+from members.services import member_profile_update
 from tests.conftest import make_member
 
 from .conftest import T0, at

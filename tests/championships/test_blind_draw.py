@@ -7,7 +7,7 @@ import pytest
 
 from club.championships import pairing, services
 from club.championships.models import Championship, Entry
-from club.platform.refusals import Invalid
+from foundation.refusals import Invalid
 
 from .conftest import T0
 

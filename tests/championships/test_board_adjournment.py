@@ -12,7 +12,7 @@ from club.arbiters import services as desk
 from club.arbiters.models import Adjournment
 from club.championships import services
 from club.championships.models import Board
-from club.platform.refusals import RuleRefusal
+from foundation.refusals import RuleRefusal
 from games.models import Game
 
 from .conftest import at

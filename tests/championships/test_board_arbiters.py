@@ -12,7 +12,7 @@ from club.arbiters import services as arbiters
 from club.championships import services
 from club.championships.authority import Action, verdict
 from club.championships.models import BoardArbiter, Decision, Round
-from club.platform.refusals import Conflict, Forbidden, Invalid, NotFound
+from foundation.refusals import Conflict, Forbidden, Invalid, NotFound
 from games.models import Game
 from tests.conftest import make_member
 

@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from club.championships import services
 from club.championships.models import Appointment, Board
-from club.platform.refusals import Conflict, Forbidden, Invalid
+from foundation.refusals import Conflict, Forbidden, Invalid
 from games.models import Game, Move
 from tests.conftest import make_member
 

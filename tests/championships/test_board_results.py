@@ -12,7 +12,7 @@ import pytest
 from club.championships import services
 from club.championships.models import Board, BoardReport, Decision, Round
 from club.championships.selectors.board_results import boards_without_result, disputed_results
-from club.platform.refusals import Conflict, Forbidden, Invalid, RuleRefusal
+from foundation.refusals import Conflict, Forbidden, Invalid, RuleRefusal
 from games.models import Game
 from ratings.models import RatingChange
 from ratings.services import game_is_rated

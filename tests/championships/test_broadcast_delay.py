@@ -19,8 +19,8 @@ from django.utils import timezone
 from club.championships import services
 from club.championships.models import Board, Championship, Standings
 from club.championships.selectors import result_pages
-from club.platform.refusals import Forbidden, Invalid
 from club.site.routing import websocket_urlpatterns
+from foundation.refusals import Forbidden, Invalid
 from games import events, selectors
 from games.services import game_move_make, game_resign
 from tests.championships.test_live_round import live_swiss

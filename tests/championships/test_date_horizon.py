@@ -8,8 +8,8 @@ from django.utils import timezone
 
 from club.championships import services
 from club.championships.models import Championship, Round
-from club.platform import zones
 from club.site.templatetags.club_format import when
+from foundation import zones
 from games.services.errors import Invalid
 
 from .conftest import T0

@@ -13,11 +13,11 @@ from django.utils import translation
 from club.arbiters import services as arbiters
 from club.championships import services
 from club.championships.models import Board
-from club.members.services import member_language_set
 from club.notifications.models import Notification
 from club.notifications.services import notification_settings_update
 from club.notifications.texts import notification_text
 from games.services import game_resign
+from members.services import member_language_set
 
 from .conftest import T0, at
 

@@ -16,10 +16,10 @@ from django.utils import translation
 from club.championships import demo, exports, services, trf
 from club.championships.models import Board, Championship, MatchGame
 from club.championships.selectors import results as publish
-from club.members.models import Member
 from club.site import demo as club_demo
 from games.records import game_record
 from games.rules import pdn, renju_records
+from members.models import Member
 from tests.conftest import make_member
 
 from .bbp import bbp_read

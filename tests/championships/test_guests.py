@@ -9,9 +9,9 @@ from django.urls import reverse
 
 from club.championships import exports, services
 from club.championships.models import Board, Entry, Standings
-from club.members.models import Member
 from games.models import Game
 from games.services.errors import Conflict, Forbidden
+from members.models import Member
 
 from .conftest import T0, at
 from .test_pages import client_for

@@ -6,7 +6,7 @@ import pytest
 
 from club.championships import services
 from club.championships.models import Championship, Decision
-from club.platform.refusals import Conflict, Forbidden
+from foundation.refusals import Conflict, Forbidden
 from tests.conftest import make_member
 
 from .conftest import T0

@@ -10,7 +10,7 @@ from rest_framework.test import APIClient
 
 from club.championships import services
 from club.championships.models import Board, Championship
-from club.platform.refusals import Invalid
+from foundation.refusals import Invalid
 from tests.conftest import make_member
 
 from .conftest import T0, at

@@ -11,7 +11,7 @@ from club.arbiters import services as arbiters
 from club.arbiters.models import Protest, Question
 from club.championships import services
 from club.championships.models import Board, Decision
-from club.platform.refusals import Conflict, Forbidden
+from foundation.refusals import Conflict, Forbidden
 from tests.conftest import make_member
 
 from .conftest import at

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from club.championships import demo, services
 from club.championships.models import Board, Decision, Playoff
-from club.platform.refusals import Conflict, Forbidden
+from foundation.refusals import Conflict, Forbidden
 from games.services.arbiter import game_result_change
 
 from .conftest import T0, at

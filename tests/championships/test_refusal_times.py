@@ -1,5 +1,5 @@
 """A refusal that names a time shows it as its reader reads times — in his zone, as every page of
-the club shows an instant (``club.platform.zones.shown``) — in his language; never a raw UTC stamp.
+the club shows an instant (``foundation.zones.shown``) — in his language; never a raw UTC stamp.
 (That every refusal is translated is checked over the whole source: tests/club/test_refusals_speak_russian.py.)"""
 
 import re

@@ -22,7 +22,7 @@ from django.urls import reverse
 from club.championships import live, services
 from club.championships.models import Board, Championship, RelayBoard, Round
 from club.championships.tasks import relays_poll
-from club.platform.refusals import Forbidden, Invalid
+from foundation.refusals import Forbidden, Invalid
 from games import frames
 from games.models import Game, Move
 from games.rules.pdn import write_game

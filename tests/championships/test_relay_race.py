@@ -7,7 +7,7 @@ from django.test import override_settings
 
 from club.championships import services
 from club.championships.models import Board, Round
-from club.platform.refusals import Conflict
+from foundation.refusals import Conflict
 from games.models import Move
 from tests.concurrency import race, run_at_once
 from tests.conftest import make_member

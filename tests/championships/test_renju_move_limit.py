@@ -7,7 +7,7 @@ import pytest
 
 from club.championships import services
 from club.championships.models import Board
-from club.platform.refusals import Invalid
+from foundation.refusals import Invalid
 from games.models import Game
 from games.services import game_move_make
 

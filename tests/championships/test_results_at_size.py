@@ -13,7 +13,7 @@ from club.championships import demo
 from club.championships.models import Board, Standings
 from club.championships.selectors import results
 from club.championships.views import results as results_views
-from club.members.models import Member
+from members.models import Member
 from tests.conftest import make_member
 
 from .conftest import T0

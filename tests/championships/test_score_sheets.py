@@ -15,7 +15,7 @@ from django.utils import translation
 from club.championships import services
 from club.championships.exports import export
 from club.championships.models import Board, Championship, Decision
-from club.platform.refusals import Conflict, Forbidden, RuleRefusal
+from foundation.refusals import Conflict, Forbidden, RuleRefusal
 from games.models import Game, Move
 from games.services.score_sheet import sheet_moves
 

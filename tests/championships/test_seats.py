@@ -14,10 +14,10 @@ from hypothesis import strategies as st
 
 from club.championships import authority, services
 from club.championships.models import Appointment, Board, Decision, Entry
-from club.members.models import Member
-from club.platform.refusals import Refused
+from foundation.refusals import Refused
 from games.services import game_resign
 from games.services.errors import Conflict, Forbidden, Invalid
+from members.models import Member
 from tests.conftest import make_member
 from tests.snapshots import club_snapshot
 

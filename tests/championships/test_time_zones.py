@@ -13,8 +13,8 @@ from django.utils import timezone
 
 from club.championships import services
 from club.championships.models import Round
-from club.members import services as member_services
-from club.members.models import Member
+from members import services as member_services
+from members.models import Member
 
 pytestmark = pytest.mark.django_db
 

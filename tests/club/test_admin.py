@@ -2,7 +2,7 @@
 
 import pytest
 
-from club.members.models import Member
+from members.models import Member
 
 pytestmark = pytest.mark.django_db
 

@@ -9,8 +9,8 @@ from rest_framework.permissions import AllowAny
 from rest_framework.test import APIClient
 from rest_framework.throttling import ScopedRateThrottle
 
-from club.platform.api.errors import ApiConflict, RuleRefused, exception_handler
 from club.site import urls as club_urls
+from foundation.api.errors import ApiConflict, RuleRefused, exception_handler
 from tests.conftest import PASSWORD
 
 pytestmark = pytest.mark.django_db

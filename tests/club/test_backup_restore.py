@@ -8,10 +8,10 @@ from django.contrib.auth.hashers import is_password_usable
 from django.core import serializers
 from django.core.management import CommandError, call_command
 
-from club.members.models import Member
 from club.site.demo import DEMO_PASSWORD, load_demo
 from club.site.management.commands.club_backup import club_models
 from games.models import Game
+from members.models import Member
 from ratings.models import RatingChange
 
 pytestmark = pytest.mark.django_db

@@ -1,9 +1,9 @@
-"""club/platform/channel_layer.py: after Redis comes back, each socket of the process
+"""foundation/channel_layer.py: after Redis comes back, each socket of the process
 resyncs once, however many of the layer's connections reconnected."""
 
 import asyncio
 
-from club.platform import channel_layer
+from foundation import channel_layer
 
 
 class Socket:

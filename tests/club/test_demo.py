@@ -2,10 +2,10 @@
 
 import pytest
 
-from club.members.demo import DEMO_MEMBERS
-from club.members.models import Member
-from club.members.roles import Role, has_role
 from club.site.demo import DEMO_PASSWORD, load_demo
+from members.demo import DEMO_MEMBERS
+from members.models import Member
+from members.roles import Role, has_role
 from tests.conftest import ROOT
 
 pytestmark = pytest.mark.django_db

@@ -1,4 +1,4 @@
-"""The hand-written statements' cursor (club.platform.sql.cursor, issue 29): on
+"""The hand-written statements' cursor (foundation.sql.cursor, issue 29): on
 PostgreSQL one per thread, kept across statements and requests, made afresh for a
 new connection or when queries start or stop being counted; on SQLite a new one
 each time, closed after use."""
@@ -9,7 +9,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from club.platform import sql
+from foundation import sql
 
 postgres_only = pytest.mark.skipif(connection.vendor != "postgresql", reason="the kept cursor is PostgreSQL's")
 

@@ -8,9 +8,9 @@ import pytest
 from django.core import mail
 from django.test import Client
 
-from club.members.models import Member
 from club.notifications.models import Notification
 from club.notifications.services import notify
+from members.models import Member
 from tests.conftest import PASSWORD
 
 pytestmark = pytest.mark.django_db

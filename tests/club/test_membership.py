@@ -6,8 +6,8 @@ import pytest
 from django.core import mail
 from django.urls import reverse
 
-from club.members.models import Member
-from club.members.roles import Role, has_role
+from members.models import Member
+from members.roles import Role, has_role
 from tests.conftest import PASSWORD
 
 pytestmark = pytest.mark.django_db
@@ -193,7 +193,7 @@ def test_a_member_changes_their_password(client, anna):
 def test_the_profile_service_refuses_fields_outside_the_profile(anna):
     from django.core.exceptions import ValidationError
 
-    from club.members import services
+    from members import services
 
     with pytest.raises(ValidationError):
         services.member_profile_update(member=anna, is_superuser=True)

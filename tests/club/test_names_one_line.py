@@ -5,7 +5,7 @@ A member's display name, city and title, a championship's name and a team's name
 control characters (Unicode Cc: line feed, carriage return, tab …), format characters (Cf:
 bidi overrides, zero-width characters) and the line and paragraph separators, at every place
 they are typed — the pages, the API (400), the admin, the services — with a message naming
-the character, and nothing is stored. The rule is ``club.platform.text``.
+the character, and nothing is stored. The rule is ``foundation.text``.
 """
 
 import pytest
@@ -14,10 +14,10 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from club.championships.models import Championship
-from club.members import services
-from club.members.models import Member
-from club.platform.text import refused_character, validate_one_line
 from club.teams.models import Team
+from foundation.text import refused_character, validate_one_line
+from members import services
+from members.models import Member
 from tests.conftest import PASSWORD, make_member
 
 pytestmark = pytest.mark.django_db

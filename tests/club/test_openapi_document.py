@@ -11,7 +11,7 @@ from openapi_schema_validator import OAS30Validator
 from openapi_spec_validator import OpenAPIV30SpecValidator
 from rest_framework.test import APIClient
 
-from club.members.tokens import api_token_issue
+from members.tokens import api_token_issue
 from tests.conftest import make_member
 from tests.snapshots import club_snapshot
 

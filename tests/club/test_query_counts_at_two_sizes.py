@@ -15,8 +15,8 @@ from rest_framework.test import APIClient
 
 from club.championships import demo
 from club.championships.models import Championship
-from club.members.models import Member
 from games.models import Game, Move
+from members.models import Member
 from ratings import services as ratings_services
 from ratings.models import RatingChange
 from tests.conftest import make_member

@@ -15,10 +15,10 @@ from rest_framework.test import APIClient
 
 from club.championships.models import Championship
 from club.championships.views import events as event_views
-from club.members.models import Member
-from club.members.selectors import member_list
 from games.models import Game
 from games.selectors import latest_finished, my_games, waiting_for
+from members.models import Member
+from members.selectors import member_list
 from ratings.models import Rating, RatingPool
 from ratings.selectors import rating_list, rating_pools
 from tests.conftest import make_member

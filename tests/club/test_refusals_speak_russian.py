@@ -1,5 +1,5 @@
 """Every refusal a page can show speaks the reader's language: each reason handed to a refusal
-(``club.platform.refusals``: Refused, Conflict, RuleRefusal, Forbidden, Invalid, NotFound) and to
+(``foundation.refusals``: Refused, Conflict, RuleRefusal, Forbidden, Invalid, NotFound) and to
 an authority ``Verdict`` anywhere in the club is marked for translation and has its Russian text,
 and a time inside one is the reader's, in his zone — never a raw UTC stamp.
 
@@ -39,7 +39,7 @@ TRANSLATED_ERRORS = {"ValidationError"}
 PLACEHOLDER = re.compile(r"%\(\w+\)[sdr]")
 SOURCES = [
     path
-    for package in ("club", "games", "ratings")
+    for package in ("club", "games", "ratings", "members", "foundation")
     for path in sorted((ROOT / package).rglob("*.py"))
     if "migrations" not in path.parts
 ]
@@ -177,7 +177,7 @@ def test_every_marked_reason_has_its_russian_text():
 
 
 def test_no_refusal_shows_a_raw_timestamp():
-    # A stored instant is shown in the reader's zone (club.platform.zones.shown), never as its ISO text.
+    # A stored instant is shown in the reader's zone (foundation.zones.shown), never as its ISO text.
     raw = [
         where
         for _module, where, reason in _reasons()

@@ -16,7 +16,7 @@ from club.arbiters.models import Protest
 from club.championships.models import Championship
 from club.championships.selectors import events, results
 from club.championships.selectors import teams as team_selectors
-from club.members.models import Member
+from members.models import Member
 
 from .test_backup_restore import club_rows, wipe
 

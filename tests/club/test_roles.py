@@ -7,9 +7,9 @@ from django.contrib.auth.models import Group, Permission
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import reverse
 
-from club.members import services
-from club.members.models import Member
-from club.members.roles import ROLE_PERMISSIONS, Role, has_role, role_groups_sync, roles_of
+from members import services
+from members.models import Member
+from members.roles import ROLE_PERMISSIONS, Role, has_role, role_groups_sync, roles_of
 
 pytestmark = pytest.mark.django_db
 
@@ -25,7 +25,7 @@ def test_every_role_is_a_group_holding_exactly_the_listed_permissions():
 
 
 def test_the_last_data_migration_of_the_roles_lists_the_same_permissions_as_the_code():
-    migration = importlib.import_module("club.members.migrations.0005_remove_sanction")
+    migration = importlib.import_module("members.migrations.0005_remove_sanction")
 
     assert {role.value: perms for role, perms in ROLE_PERMISSIONS.items()} == migration.ROLE_PERMISSIONS
 

@@ -10,7 +10,7 @@ from django.urls import reverse
 from club.arbiters.models import AuditEntry, Sanction
 from club.arbiters.selectors import sanctions_visible
 from club.arbiters.services import sanction_issue
-from club.platform.refusals import Forbidden, Invalid
+from foundation.refusals import Forbidden, Invalid
 from tests.championships.conftest import T0, make_championship, players, staff  # noqa: F401
 from tests.conftest import make_member
 

@@ -7,9 +7,9 @@ from django.contrib.auth.models import Group
 
 from club.arbiters.models import Sanction
 from club.arbiters.services import sanction_issue
-from club.members.models import Member
-from club.members.roles import Role
 from games.models import Game, GameEvent
+from members.models import Member
+from members.roles import Role
 from tests.games_web.helpers import start_game
 
 pytestmark = pytest.mark.django_db

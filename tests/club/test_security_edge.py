@@ -11,12 +11,12 @@ from django.core import mail
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from club.members.forms import SignUpForm
-from club.members.models import Member
 from club.notifications import services as notifications
 from club.notifications.models import Notification
 from games.models import Challenge
 from games.routing import websocket_urlpatterns
+from members.forms import SignUpForm
+from members.models import Member
 from tests.conftest import PASSWORD
 from tests.games_web.helpers import start_game
 

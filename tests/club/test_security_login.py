@@ -9,7 +9,7 @@ from django.utils import timezone
 from knox.models import AuthToken
 from rest_framework.test import APIClient
 
-from club.platform.api.throttling import ClientScopedRateThrottle
+from foundation.api.throttling import ClientScopedRateThrottle
 from tests.conftest import PASSWORD
 
 pytestmark = pytest.mark.django_db
@@ -196,7 +196,7 @@ class TestTokens:
     def test_the_one_query_look_up_finds_what_the_orm_finds(self, anna, django_assert_num_queries):
         from knox.crypto import hash_token
 
-        from club.members.api.authentication import ClubTokenAuthentication
+        from members.api.authentication import ClubTokenAuthentication
 
         key = token_for()
         orm = AuthToken.objects.select_related("user").get(digest=hash_token(key))

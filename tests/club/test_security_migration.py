@@ -7,7 +7,7 @@ from django.db.migrations.executor import MigrationExecutor
 from knox.models import AuthToken
 from rest_framework.test import APIClient
 
-from club.members.models import Member
+from members.models import Member
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -25,6 +25,6 @@ def test_the_games_settings_are_declared_with_the_readme_s_defaults():
 
 
 def test_no_module_reads_a_games_setting_with_a_default_of_its_own():
-    for package in ("club", "games", "ratings"):
+    for package in ("club", "games", "ratings", "members", "foundation"):
         for path in (ROOT / package).rglob("*.py"):
             assert not re.search(r"getattr\(settings, \"GAMES_", path.read_text()), path

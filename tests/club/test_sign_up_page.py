@@ -10,7 +10,7 @@ from django.core import mail
 from django.test import Client
 from django.urls import reverse
 
-from club.members.models import Member
+from members.models import Member
 from tests.conftest import PASSWORD
 
 pytestmark = pytest.mark.django_db

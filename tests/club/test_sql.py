@@ -1,4 +1,4 @@
-"""The API's token check (club/platform/sql.py) reads what the ORM reads.
+"""The API's token check (foundation/sql.py) reads what the ORM reads.
 
 One statement by hand (token ⋈ member); this runs on SQLite by default and
 on PostgreSQL with DATABASE_URL set (CI runs both).
@@ -10,7 +10,7 @@ from django.utils import timezone
 from knox.crypto import hash_token
 from knox.models import AuthToken
 
-from club.members import sql
+from members import sql
 
 
 def columns(instance) -> dict:

@@ -42,11 +42,11 @@ def test_the_settings_name_only_registered_tasks():
 def test_every_task_sent_work_by_name_is_registered_once_the_apps_are_ready():
     """A web process sends work to tasks without running Celery's autodiscovery: each name
     the senders give is registered by its tasks module, imported by its AppConfig.ready
-    (club.platform.task_registry), and is the Celery task queued under that name."""
+    (foundation.task_registry), and is the Celery task queued under that name."""
     from django.conf import settings
 
     from club.championships import followups
-    from club.platform.task_registry import task_named
+    from foundation.task_registry import task_named
     from games.services import finish
 
     sent = set(settings.GAME_FINISHED_TASKS) | set(settings.GAME_FINISHED_COMPETITION_TASKS)
@@ -58,7 +58,7 @@ def test_every_task_sent_work_by_name_is_registered_once_the_apps_are_ready():
 def test_a_name_no_tasks_module_registered_is_refused_by_name():
     import pytest
 
-    from club.platform.task_registry import task_named
+    from foundation.task_registry import task_named
 
     with pytest.raises(LookupError, match="games.tasks.no_such_task"):
         task_named("games.tasks.no_such_task")

@@ -130,8 +130,8 @@ class TestTheFirstAdmin:
         monkeypatch.setattr(sys.stdin, "isatty", lambda: False, raising=False)
 
     def test_the_password_comes_from_the_environment(self, db, command, monkeypatch):
-        from club.members.models import Member
-        from club.members.roles import Role, has_role
+        from members.models import Member
+        from members.roles import Role, has_role
 
         monkeypatch.setenv("DJANGO_SUPERUSER_PASSWORD", "first admin password")
 
@@ -144,7 +144,7 @@ class TestTheFirstAdmin:
     def test_without_a_terminal_or_a_password_it_refuses(self, db, command, monkeypatch, no_terminal):
         from django.core.management import CommandError
 
-        from club.members.models import Member
+        from members.models import Member
 
         monkeypatch.delenv("DJANGO_SUPERUSER_PASSWORD", raising=False)
 

@@ -7,9 +7,9 @@ from django.test import Client
 from django.utils import translation
 
 from club.championships.authority import Action, verdict
-from club.members import selectors
-from club.members.services import member_sign_up
 from games.services import game_create
+from members import selectors
+from members.services import member_sign_up
 from tests.championships.conftest import make_championship, players, staff  # noqa: F401
 from tests.conftest import make_member
 
@@ -60,7 +60,7 @@ def test_opening_an_action_s_address_explains_itself_instead_of_a_blank_page(ann
 
 
 def test_the_time_zone_list_offers_places_only():
-    from club.platform.zones import zone_names
+    from foundation.zones import zone_names
 
     names = zone_names()
     assert "Europe/Moscow" in names and "UTC" in names

@@ -130,7 +130,7 @@ def half_written(stored: dict[int, tuple[int, list[str]]], players: list[Player]
 def seed_games(pairs: int, games: int, tag: str) -> list[list[dict]]:
     """For each of ``pairs`` pairs of fresh members, ``games`` live games between
     them with both players' API tokens: one list of games per pair."""
-    from club.members.tokens import api_token_issue
+    from members.tokens import api_token_issue
     from tests.conftest import make_member
     from tests.games_web.helpers import start_game
 

@@ -8,8 +8,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from club.members.models import Member
 from games.services import game_create
+from members.models import Member
 
 T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 

@@ -4,10 +4,10 @@ import pytest
 from django.contrib.auth.models import Group
 
 from club.arbiters.services import result_decide
-from club.members.models import Member
-from club.members.roles import Role
 from games.models import GameEvent
 from games.services import Forbidden, game_resign
+from members.models import Member
+from members.roles import Role
 
 from .conftest import at
 

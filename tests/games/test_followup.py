@@ -7,7 +7,7 @@ import pytest
 from celery import shared_task
 from django.utils import timezone
 
-from club.platform.task_registry import task_register
+from foundation.task_registry import task_register
 from games.events import followups_redispatch
 from games.models import FollowupDone, Game, GameEvent
 from games.services import Conflict, game_resign, games_sweep
@@ -17,7 +17,7 @@ from .conftest import at
 FOLLOWED_UP: list[int] = []
 
 
-@task_register  # the outbox sends work only to a registered task (club.platform.task_registry)
+@task_register  # the outbox sends work only to a registered task (foundation.task_registry)
 @shared_task
 def record_followup(game_id: int) -> None:
     FOLLOWED_UP.append(game_id)
@@ -92,7 +92,7 @@ OTHER_FOLLOWED_UP: list[int] = []
 FAILING: set[int] = set()
 
 
-@task_register  # the outbox sends work only to a registered task (club.platform.task_registry)
+@task_register  # the outbox sends work only to a registered task (foundation.task_registry)
 @shared_task
 def record_other_followup(game_id: int) -> None:
     if game_id in FAILING:
@@ -169,7 +169,7 @@ def test_follow_ups_queued_but_never_done_are_sent_again_after_the_window(
 COMPETITION_FOLLOWED_UP: list[int] = []
 
 
-@task_register  # the outbox sends work only to a registered task (club.platform.task_registry)
+@task_register  # the outbox sends work only to a registered task (foundation.task_registry)
 @shared_task
 def record_competition_followup(game_id: int) -> None:
     COMPETITION_FOLLOWED_UP.append(game_id)

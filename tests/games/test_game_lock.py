@@ -31,7 +31,7 @@ def test_a_game_is_locked_only_by_the_one_helper():
     """One game (``game_locked``) or a batch (``games_locked``: a sweep's, a member's games), the
     lock is taken in games/services/guards.py and nowhere else."""
     lockers = set()
-    for package in ("club", "games", "ratings"):
+    for package in ("club", "games", "ratings", "members", "foundation"):
         for path in (ROOT / package).rglob("*.py"):
             for node in ast.walk(ast.parse(path.read_text())):
                 if isinstance(node, ast.Attribute) and node.attr == "select_for_update":

@@ -42,7 +42,7 @@ def test_a_five_beyond_the_19_by_19_square_wins_and_the_record_keeps_its_points(
 
 
 def test_a_stone_beyond_the_field_shown_is_refused_and_the_game_is_unchanged(game):
-    from club.platform.refusals import Refused
+    from foundation.refusals import Refused
 
     play(game, ["j10"])
     with pytest.raises(Refused):

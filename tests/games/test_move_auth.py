@@ -1,10 +1,10 @@
-"""The club's token check (club/members/api/authentication.py) does what DRF's does, on the move endpoint."""
+"""The club's token check (members/api/authentication.py) does what DRF's does, on the move endpoint."""
 
 import pytest
 from rest_framework.test import APIClient
 
-from club.members.tokens import api_token_issue
 from games.models import Move
+from members.tokens import api_token_issue
 
 
 def _move(game_id, authorization=None):

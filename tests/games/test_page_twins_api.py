@@ -4,10 +4,10 @@ notifications read, revoking API tokens. A refusal changes nothing."""
 import pytest
 from rest_framework.test import APIClient
 
-from club.members.tokens import api_token_issue
 from club.notifications.models import Notification
 from club.notifications.services import notify
 from games.models import ConditionalLine
+from members.tokens import api_token_issue
 from tests.games_web.helpers import start_game
 
 pytestmark = pytest.mark.django_db

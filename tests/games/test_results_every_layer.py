@@ -133,9 +133,9 @@ def test_every_layer_reads_the_result_alike(client, finished, result, colour):
 def test_the_arbiter_writes_each_result_through_the_api_as_it_is_read(client, new_game, result):
     from django.contrib.auth.models import Group
 
-    from club.members.models import Member
-    from club.members.roles import Role
     from games.models import GameEvent
+    from members.models import Member
+    from members.roles import Role
 
     irina = Member.objects.create_user("irina", password="x")
     irina.groups.add(Group.objects.get_or_create(name=Role.CHIEF_ARBITER)[0])

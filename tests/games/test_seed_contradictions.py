@@ -6,8 +6,6 @@ import pytest
 from django.contrib.auth.models import Group
 
 from club.arbiters.services import result_decide
-from club.members.models import Member
-from club.members.roles import Role
 from games import clock
 from games.models import GameEvent, Move
 from games.services import (
@@ -20,6 +18,8 @@ from games.services import (
     game_resign,
     games_sweep,
 )
+from members.models import Member
+from members.roles import Role
 
 from .conftest import T0, at, play
 from .test_time_losses import _renju_fen_white_cannot_win

@@ -13,7 +13,7 @@ from celery import shared_task
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from club.platform.task_registry import task_register
+from foundation.task_registry import task_register
 from games.models import Game, GameEvent, Vacation
 from games.services import finish, game_check_in, game_create, games_sweep
 from games.services.finish import games_followups_dispatch
@@ -24,7 +24,7 @@ DAY = 86_400
 FOLLOWED_UP: list[int] = []
 
 
-@task_register  # the outbox sends work only to a registered task (club.platform.task_registry)
+@task_register  # the outbox sends work only to a registered task (foundation.task_registry)
 @shared_task
 def record_followup(game_id: int) -> None:
     FOLLOWED_UP.append(game_id)

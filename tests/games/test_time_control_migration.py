@@ -7,9 +7,9 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-from club.members.models import Member
 from games.clock import TimeControl
 from games.models import Challenge
+from members.models import Member
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -17,8 +17,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from club.members.tokens import api_token_issue
 from club.site import wsgi
+from members.tokens import api_token_issue
 
 pytestmark = pytest.mark.django_db
 

@@ -126,7 +126,7 @@ def test_a_move_after_the_flag_fell_ends_the_game_on_time_the_locked_way(new_gam
 def test_a_move_through_the_api_costs_the_token_the_read_and_the_write(anna, api_game_id):
     from rest_framework.test import APIClient
 
-    from club.members.tokens import api_token_issue
+    from members.tokens import api_token_issue
 
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Token {api_token_issue(member=anna)[1]}")

@@ -9,7 +9,7 @@ from channels.testing import WebsocketCommunicator
 from django.utils import translation
 
 from club.notifications.models import Notification
-from club.platform import channel_layer
+from foundation import channel_layer
 from games import services
 from games.routing import websocket_urlpatterns
 

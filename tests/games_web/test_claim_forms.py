@@ -8,7 +8,7 @@ from django.test import Client
 
 from club.arbiters.models import DrawClaim
 from club.arbiters.services import draw_claim
-from club.platform.refusals import RuleRefusal
+from foundation.refusals import RuleRefusal
 from games import services
 from games.models import Game
 

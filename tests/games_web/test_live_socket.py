@@ -11,7 +11,7 @@ from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.urls import reverse
 
-from club.platform import channel_layer
+from foundation import channel_layer
 from games import services
 from games.routing import websocket_urlpatterns
 from games.rules import variant
@@ -124,7 +124,7 @@ class TestSocket:
                 lost.setattr("games.events.broadcast.group_send", lambda group, message: None)
                 await sync_to_async(services.game_move_make)(game_id=game.id, member=anna, text="c3-d4", expected_ply=0)
             assert await ws.receive_nothing(timeout=0.2)
-            channel_layer.resync_all()  # what club.platform.channel_layer does once the layer has resubscribed
+            channel_layer.resync_all()  # what foundation.channel_layer does once the layer has resubscribed
             state = await ws.receive_json_from(timeout=10)
             await ws.disconnect()
             return state

@@ -1,7 +1,7 @@
 """One refusal type across the apps, mapped to HTTP in one place.
 
-Every service says no with club.platform.refusals.Refused (the games layer calls it
-PlayRefused); the API's exception handler (club/platform/api/errors.py,
+Every service says no with foundation.refusals.Refused (the games layer calls it
+PlayRefused); the API's exception handler (foundation/api/errors.py,
 REST_FRAMEWORK["EXCEPTION_HANDLER"]) alone turns its kind into a status:
 400 invalid, 403 forbidden, 404 not found, 409 conflict or rule. No API view
 catches or decorates anything for it.
@@ -19,8 +19,8 @@ from rest_framework.test import APIClient
 from club.arbiters import api as arbiters_api
 from club.championships.api import teams as teams_api
 from club.championships.api import views as championships_api
-from club.platform import refusals
-from club.platform.api import errors
+from foundation import refusals
+from foundation.api import errors
 from games.api import views as game_api
 from games.services import PlayRefused
 from games.services import errors as game_errors

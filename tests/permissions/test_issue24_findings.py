@@ -20,7 +20,7 @@ from club.arbiters.models import AuditEntry, DrawClaim, Protest
 from club.arbiters.services import draw_claim
 from club.championships import services
 from club.championships.models import Appointment, Board, Championship, Decision
-from club.platform.refusals import Invalid, NotFound
+from foundation.refusals import Invalid, NotFound
 from games.models import Game
 from games.services import game_create, game_resign
 from ratings.models import RatingChange

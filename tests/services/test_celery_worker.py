@@ -9,10 +9,10 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from club.members.models import Member
 from games.models import Game
 from games.services import game_create
 from games.tasks import games_sweep_task
+from members.models import Member
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from websockets.sync.client import connect
 
-from club.members.tokens import api_token_issue
+from members.tokens import api_token_issue
 from tests.conftest import database_url_for_other_processes
 from tests.games_web.helpers import start_game
 

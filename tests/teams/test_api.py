@@ -394,7 +394,7 @@ def test_in_a_team_event_only_the_captain_protests_a_game_or_a_sanction_for_his_
     # 1.14.7: «Только капитан … может направлять протесты» — the board players may not, on a
     # game or on a sanction; the captain does, for the team of the player concerned.
     from club.arbiters import services as arbiters
-    from club.platform.refusals import Forbidden
+    from foundation.refusals import Forbidden
 
     event = make_event(4)
     pair(api, staff, event)

@@ -6,8 +6,8 @@ import pytest
 
 from club.championships import services
 from club.championships.authority import Action, verdict
-from club.platform.refusals import Invalid
 from club.teams.models import BoardGame
+from foundation.refusals import Invalid
 from tests.conftest import make_member
 
 pytestmark = pytest.mark.django_db

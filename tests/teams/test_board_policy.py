@@ -14,8 +14,8 @@ from rest_framework.test import APIClient
 
 from club.championships import services, team_rules
 from club.championships.models import Championship
-from club.platform.refusals import Invalid
 from club.teams.models import BoardGame, Lineup, Team
+from foundation.refusals import Invalid
 
 pytestmark = pytest.mark.django_db
 T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)

@@ -12,8 +12,8 @@ from django.utils import timezone
 
 from club.championships import services
 from club.championships.models import Decision
-from club.platform.refusals import Conflict, Forbidden
 from club.teams.models import BoardGame, Lineup, Team
+from foundation.refusals import Conflict, Forbidden
 
 pytestmark = pytest.mark.django_db
 

@@ -11,8 +11,8 @@ import pytest
 from club.championships import services, team_rules
 from club.championships.models import Decision, Playoff
 from club.championships.selectors import teams as team_selectors
-from club.platform.refusals import Conflict, Forbidden, Invalid
 from club.teams.models import BoardGame
+from foundation.refusals import Conflict, Forbidden, Invalid
 from games.services import game_resign
 from games.services.arbiter import game_result_change
 

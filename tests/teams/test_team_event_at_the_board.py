@@ -20,8 +20,8 @@ from club.championships import services
 from club.championships.models import Decision, Round
 from club.championships.selectors.board_results import boards_without_result, disputed_results
 from club.notifications.models import Notification
-from club.platform.refusals import Forbidden
 from club.teams.models import BoardGame, Match
+from foundation.refusals import Forbidden
 from games.models import Game, Move
 from ratings.services import game_is_rated
 from tests.championships.conftest import T0, at

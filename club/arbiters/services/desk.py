@@ -23,7 +23,7 @@ from club.championships.decisions import reason_given
 from club.championships.models import Championship
 from club.championships.selectors import championship_of_game
 from club.notifications.services import decision_notify
-from club.platform.refusals import Conflict, Forbidden, Invalid, NotFound, RuleRefusal
+from foundation.refusals import Conflict, Forbidden, Invalid, NotFound, RuleRefusal
 from games.models import BLACK, WHITE, Game, Move
 from games.positions import game_position, rules_of
 from games.pure_words import worded

@@ -17,8 +17,8 @@ from club.championships.decisions import decision_concerns, reason_given
 from club.championships.models import Decision
 from club.championships.selectors import championship_of_game
 from club.notifications.services import decision_notify
-from club.platform.refusals import Conflict, Forbidden, Invalid, NotFound
 from club.teams.models import Match, Team
+from foundation.refusals import Conflict, Forbidden, Invalid, NotFound
 from games.models import Game
 
 from ..models import Protest, Sanction

@@ -14,7 +14,7 @@ from club.championships.decisions import reason_given
 from club.championships.models import Championship
 from club.championships.selectors import championship_of_game
 from club.championships.selectors.events import is_participant
-from club.platform.refusals import Conflict, Forbidden, NotFound
+from foundation.refusals import Conflict, Forbidden, NotFound
 from games.models import Game
 
 from ..models import Question

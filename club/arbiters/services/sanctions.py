@@ -29,13 +29,13 @@ from club.championships.models import Championship
 from club.championships.selectors import championship_of_game
 from club.championships.selectors.events import is_participant
 from club.championships.services import player_leave, player_reinstate
-from club.members.models import Member
 from club.notifications.services import decision_notify
-from club.platform.refusals import Forbidden, Invalid, NotFound
+from foundation.refusals import Forbidden, Invalid, NotFound
 from games import results
 from games.models import Game
 from games.services.arbiter import game_result_apply
 from games.services.guards import game_locked
+from members.models import Member
 
 from ..models import Sanction
 from .audit import audit

@@ -20,7 +20,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from club.platform.refusals import Invalid
+from foundation.refusals import Invalid
 
 from .. import exports
 from ..models import Championship, Standings

@@ -7,7 +7,7 @@ from decimal import Decimal
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from club.platform.api.params import IdField
+from foundation.api.params import IdField
 from games import results as vocabulary
 from games.positions import FOUL_POLICIES
 from games.venue import Venue

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from club.platform.api.params import IdField
+from foundation.api.params import IdField
 
 from .. import pairing, team_rules
 from .serializers import AppointSerializer

@@ -1,8 +1,8 @@
 """Thin API views of team events (1.14), which are championships whose entrants
 are teams: parse, call the engine's service or selector, answer.
 
-A service's refusal (club/platform/refusals.py) becomes the club's JSON error in the
-API's exception handler (club/platform/api/errors.py): 400 invalid, 403, 404, 409.
+A service's refusal (foundation/refusals.py) becomes the club's JSON error in the
+API's exception handler (foundation/api/errors.py): 400 invalid, 403, 404, 409.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from club.members.models import Member
-from club.platform.refusals import NotFound
+from foundation.refusals import NotFound
+from members.models import Member
 
 from .. import services
 from ..models import Championship

@@ -2,7 +2,7 @@
 (the published results and files: ``api.results``; team events: ``api.teams``).
 
 Service refusals become the club's JSON errors through the API's exception
-handler (club/platform/api/errors.py): 400 invalid, 403 forbidden, 404, 409 conflict/rule.
+handler (foundation/api/errors.py): 400 invalid, 403 forbidden, 404, 409 conflict/rule.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from club.members.models import Member
 from club.teams.models import BoardGame
+from members.models import Member
 
 from .. import authority, selectors, services
 from ..models import Board, Championship

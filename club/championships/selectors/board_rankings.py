@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from club.members.models import Member
-from club.platform.figures import figure
 from club.teams.models import BoardGame, TeamPlayer
+from foundation.figures import figure
 from games import results as vocabulary
+from members.models import Member
 from ratings import standings
 
 from ..models import Championship, Round

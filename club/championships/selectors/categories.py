@@ -3,7 +3,7 @@ own table — the event's standings, only its players, placed among themselves."
 
 from __future__ import annotations
 
-from club.members.models import Member
+from members.models import Member
 
 from .. import age_categories
 from ..models import Championship

@@ -7,10 +7,10 @@ from dataclasses import dataclass
 
 from django.db.models import Case, F, Prefetch, Q, QuerySet, Value, When
 
-from club.members.models import Member
 from club.teams.models import TeamPlayer
 from games import results as vocabulary
 from games.models import Game
+from members.models import Member
 
 from .. import pairing
 from ..models import Appointment, Board, BoardArbiter, Championship, Entry, Round

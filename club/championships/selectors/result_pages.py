@@ -12,8 +12,8 @@ from datetime import datetime
 from django.db.models import Q
 from django.utils import timezone
 
-from club.platform.figures import figure
-from club.platform.memo import VersionedMemo
+from foundation.figures import figure
+from foundation.memo import VersionedMemo
 from games import presentation
 from games import results as vocabulary
 from games import selectors as game_selectors

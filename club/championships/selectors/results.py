@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from club.platform.figures import figure
-from club.platform.memo import VersionedMemo
+from foundation.figures import figure
+from foundation.memo import VersionedMemo
 from games import disciplines, time_words
 from games import results as vocabulary
 from games.models import Game

@@ -12,7 +12,7 @@ from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
 from django.urls import reverse
 
-from club.platform.memo import VersionedMemo
+from foundation.memo import VersionedMemo
 
 from ..models import Championship
 from .result_pages import Seen, crosstable_page, player_card, results_seen, round_sheet, standings_after, starting_list

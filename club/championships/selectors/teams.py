@@ -9,10 +9,10 @@ from datetime import datetime, timedelta
 
 from django.db import models
 
-from club.members.models import Member
-from club.platform.figures import figure
 from club.teams.models import Match, Team
+from foundation.figures import figure
 from games import results as vocabulary
+from members.models import Member
 
 from .. import team_rules
 from ..models import Championship, Round, Standings

@@ -11,7 +11,7 @@ from typing import NamedTuple
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from club.platform.figures import figure
+from foundation.figures import figure
 
 
 class Named(NamedTuple):

@@ -3,7 +3,7 @@
 Every service that changes an event first takes its row lock
 (``locks.championship_locked``), checks who may act (``authority``) and
 records the decision (``decisions``). Refusals are the club's
-(``club.platform.refusals``): a refused call raises inside its transaction
+(``foundation.refusals``): a refused call raises inside its transaction
 and changes nothing.
 
 * ``setup``: create an event, appoint arbiters, invite, open entries;

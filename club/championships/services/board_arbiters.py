@@ -11,7 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from club.platform.refusals import Conflict, Invalid, NotFound
+from foundation.refusals import Conflict, Invalid, NotFound
 
 from ..authority import Action, require
 from ..decisions import decision_record

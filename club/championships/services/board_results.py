@@ -23,8 +23,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from club.notifications.services import arbiter_notify
-from club.platform.refusals import Conflict, Forbidden, Invalid, NotFound, RuleRefusal
 from club.teams.models import BoardGame
+from foundation.refusals import Conflict, Forbidden, Invalid, NotFound, RuleRefusal
 from games import results as vocabulary
 from games.models import Game
 from games.services.finish import Ending, game_finish

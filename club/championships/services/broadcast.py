@@ -13,7 +13,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from club.platform.refusals import Invalid
+from foundation.refusals import Invalid
 
 from ..authority import Action, require
 from ..locks import championship_locked

@@ -24,16 +24,16 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from club.members.models import Member
 from club.notifications.models import Notification
 from club.notifications.services import arbiter_notify, notify_many
-from club.platform.refusals import Conflict, Invalid, RuleRefusal
 from club.teams.models import BoardGame
+from foundation.refusals import Conflict, Invalid, RuleRefusal
 from games import results as vocabulary
 from games.models import Game, Vacation
 from games.services.arbiter import games_stop_for_adjudication
 from games.services.guards import game_locked
 from games.timing import clocks_stopped
+from members.models import Member
 
 from ..authority import Action, officials_who_may, require
 from ..decisions import decision_record

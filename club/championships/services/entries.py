@@ -11,9 +11,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from club.members.roles import Role, has_role
-from club.platform.refusals import Conflict, Forbidden, Invalid, NotFound
 from club.teams.models import TeamPlayer
+from foundation.refusals import Conflict, Forbidden, Invalid, NotFound
+from members.roles import Role, has_role
 from ratings.models import Rating
 
 from .. import age_categories, pairing

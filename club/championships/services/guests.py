@@ -15,10 +15,10 @@ from django.db.models.deletion import ProtectedError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from club.members.models import Member
-from club.members.roles import Role, has_role
-from club.members.services import guest_create
-from club.platform.refusals import Conflict, Invalid, NotFound
+from foundation.refusals import Conflict, Invalid, NotFound
+from members.models import Member
+from members.roles import Role, has_role
+from members.services import guest_create
 
 from ..authority import Action, Seat, require, seat_required
 from ..decisions import decision_record, reason_given

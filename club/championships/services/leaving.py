@@ -10,7 +10,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from club.platform.refusals import Conflict, NotFound
+from foundation.refusals import Conflict, NotFound
 from games import results as vocabulary
 from games.models import Game
 from games.services.arbiter import game_result_apply

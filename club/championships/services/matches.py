@@ -41,7 +41,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from club.platform.refusals import Conflict, Invalid, NotFound, RuleRefusal
+from foundation.refusals import Conflict, Invalid, NotFound, RuleRefusal
 from games import clock
 from games import results as vocabulary
 from games.models import Game

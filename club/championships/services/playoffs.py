@@ -18,11 +18,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from club.members.models import Member
-from club.platform.refusals import Conflict, Invalid
 from club.teams.models import Team
+from foundation.refusals import Conflict, Invalid
 from games import results as vocabulary
 from games.services.start_rule import time_control_check
+from members.models import Member
 from ratings import standings
 
 from .. import team_rules

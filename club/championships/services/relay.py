@@ -40,7 +40,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from club.platform.refusals import Invalid, NotFound, Refused
+from foundation.refusals import Invalid, NotFound, Refused
 from games.models import Game
 from games.positions import game_start_position, rules_of
 from games.pure_words import worded

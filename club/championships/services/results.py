@@ -16,9 +16,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from club.notifications.services import decision_notify
-from club.platform import zones
-from club.platform.refusals import Conflict, Invalid, NotFound, RuleRefusal
 from club.teams.models import BoardGame
+from foundation import zones
+from foundation.refusals import Conflict, Invalid, NotFound, RuleRefusal
 from games import results as vocabulary
 from games.models import Game
 from games.records import record_attach, records_read

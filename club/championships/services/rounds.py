@@ -18,8 +18,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from club.notifications.services import decision_notify
-from club.platform.horizon import within_horizon
-from club.platform.refusals import Conflict, Invalid, NotFound, RuleRefusal
+from foundation.horizon import within_horizon
+from foundation.refusals import Conflict, Invalid, NotFound, RuleRefusal
 from games import results as vocabulary
 from games.pure_words import worded
 from games.venue import rules_of

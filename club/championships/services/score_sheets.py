@@ -12,7 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from club.platform.refusals import Conflict, NotFound
+from foundation.refusals import Conflict, NotFound
 from games.models import Game
 from games.services.score_sheet import score_sheet_move_take_back, score_sheet_moves_add, sheet_moves
 

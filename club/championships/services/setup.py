@@ -17,17 +17,17 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from club.members.models import Member
-from club.members.roles import Role, has_any_role, has_role
 from club.notifications.services import arbiter_notify
-from club.platform.horizon import within_horizon
-from club.platform.refusals import Conflict, Forbidden, Invalid, NotFound
-from club.platform.text import one_line_required
+from foundation.horizon import within_horizon
+from foundation.refusals import Conflict, Forbidden, Invalid, NotFound
+from foundation.text import one_line_required
 from games import results as vocabulary
 from games.positions import FIVE_ROW
 from games.rules import ballots64
 from games.services.start_rule import start_rule_check, time_control_check
 from games.venue import Venue, default_venue
+from members.models import Member
+from members.roles import Role, has_any_role, has_role
 from ratings import standings
 
 from .. import age_categories, team_rules

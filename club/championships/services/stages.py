@@ -9,8 +9,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from club.members.models import Member
-from club.platform.refusals import Conflict, Invalid
+from foundation.refusals import Conflict, Invalid
+from members.models import Member
 
 from ..authority import Seat, organiser_required, seat_verdict
 from ..decisions import decision_record

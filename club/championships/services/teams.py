@@ -17,10 +17,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from club.platform import zones
-from club.platform.refusals import Conflict, Forbidden, Invalid, NotFound
-from club.platform.text import one_line_required
 from club.teams.models import BoardGame, Lineup, Match, Team, TeamPlayer
+from foundation import zones
+from foundation.refusals import Conflict, Forbidden, Invalid, NotFound
+from foundation.text import one_line_required
 from games import results as vocabulary
 from games.models import Game
 

@@ -16,8 +16,8 @@ from functools import cache
 from django import forms
 from django.utils.translation import gettext as _
 
-from club.members.models import Member
-from club.platform.refusals import Invalid
+from foundation.refusals import Invalid
+from members.models import Member
 
 from .. import authority, services
 from ..authority import Action, Verdict

@@ -12,8 +12,8 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from club.platform.api.errors import refusal_status
-from club.platform.refusals import Refused
+from foundation.api.errors import refusal_status
+from foundation.refusals import Refused
 from games.venue import rules_of
 
 from .. import selectors, services

@@ -16,10 +16,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from club.members.roles import Role, has_any_role, role_required
-from club.platform.api.errors import refusal_status
-from club.platform.refusals import Refused as PlayRefused
+from foundation.api.errors import refusal_status
+from foundation.refusals import Refused as PlayRefused
 from games.venue import rules_of
+from members.roles import Role, has_any_role, role_required
 
 from .. import authority, selectors, services
 from ..forms import ChampionshipForm, ReturnForm

@@ -11,7 +11,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from club.platform.refusals import Refused
+from foundation.refusals import Refused
 
 from .. import selectors, services
 from ..authority import round_results_action, verdict

@@ -11,8 +11,8 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from club.platform.api.errors import refusal_status
-from club.platform.refusals import Refused
+from foundation.api.errors import refusal_status
+from foundation.refusals import Refused
 from games.presentation import board_spec
 from games.selectors import score_sheet_state
 

@@ -17,9 +17,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from club.platform.api.errors import refusal_status
-from club.platform.refusals import Refused
 from club.teams.models import Team
+from foundation.api.errors import refusal_status
+from foundation.refusals import Refused
 from games.venue import rules_of
 
 from .. import authority

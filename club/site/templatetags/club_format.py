@@ -1,7 +1,7 @@
 """``{% load club_format %}``: how every page prints a figure and a time.
 
 * ``{{ value|figure }}``: points and coefficients in the reader's locale, one
-  way everywhere (``club.platform.figures.figure``: 3, 2.5 / 2,5, −1.5);
+  way everywhere (``foundation.figures.figure``: 3, 2.5 / 2,5, −1.5);
 * ``{{ moment|when }}``: a stored instant in the viewer's zone, naming it
   (``<time datetime="…Z">2026-03-01 15:00 MSK</time>``);
 * ``{{ value|day }}``: a day (a date, or an instant's day in the viewer's zone),
@@ -14,7 +14,7 @@ from django import template
 from django.utils import timezone
 from django.utils.html import format_html
 
-from club.platform import figures, zones
+from foundation import figures, zones
 
 register = template.Library()
 

@@ -37,7 +37,7 @@ from games.records import default_format, game_record
 
 # The club's own apps (every app of these packages, so a new one is backed up
 # too), whose every row is club data.
-CLUB_PACKAGES = ("club", "games", "ratings")
+CLUB_PACKAGES = ("club", "games", "ratings", "members")
 # 2: the migration state the rows were written under is in the file (club_restore
 # carries an older backup forward through the migrations).
 FORMAT_VERSION = 2

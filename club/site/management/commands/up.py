@@ -23,9 +23,9 @@ from django.core.exceptions import ValidationError
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 
-from club.members import services
-from club.members.models import Member
 from club.site.demo import DEMO_PASSWORD, load_demo
+from members import services
+from members.models import Member
 
 STOP_TIMEOUT = 20  # seconds each child gets to finish its work before it is killed
 ONE_LINE_EMAILS = "club.site.console_mail.OneLineEmailBackend"
