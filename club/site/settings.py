@@ -352,7 +352,8 @@ LOGGING = {
 # which runs in the worker, in order, the follow-ups named in GAME_FINISHED_TASKS, and for a
 # game of a competition (Game.competition) those of GAME_FINISHED_COMPETITION_TASKS.
 # An arbiter changed or annulled a result: each of GAME_RESULT_CHANGED_TASKS is enqueued
-# with ``.delay(game_id)``. All are dotted paths of Celery tasks taking the game id.
+# with ``.delay(game_id)``. All name Celery tasks taking the game id, each registered by its
+# tasks module with foundation.task_registry (games.events finds them there, never imports them).
 GAME_FOLLOWUPS_TASK = "games.tasks.game_followups_task"
 # A game of an event with a broadcast delay changed: its spectators' frame of that instant is
 # sent this task's countdown later (games.events.broadcast), taking the game id and the instant.
