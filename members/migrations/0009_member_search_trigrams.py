@@ -1,8 +1,8 @@
 """Trigram indexes for the searches by part of a name (the ratings list, the
 members list): ``icontains`` is ``UPPER(col) LIKE '%…%'``, which no b-tree
 serves, so on a big club every search read all the members (the ratings list's
-search 104.8 ms p95 on the L club, 19.9 with these: bench/results/club_scale-L-2026-12-03.txt). PostgreSQL only: the
-embedded SQLite default has no trigrams and its clubs are small."""
+search on the L club, with and without them: bench/results/club_scale-L-2026-12-03.txt).
+PostgreSQL only: the embedded SQLite default has no trigrams and its clubs are small."""
 
 from django.db import migrations
 
