@@ -117,7 +117,7 @@ class TeamLineupSubmitSerializer(serializers.Serializer):
 
 class TeamPublishSerializer(serializers.Serializer):
     starts_at = serializers.DateTimeField(required=False, allow_null=True)
-    absent_ids = serializers.ListField(child=IdField(), required=False, default=list)
+    absent_ids = serializers.ListField(child=IdField(), required=False, default=list, source="absent")
 
 
 class TeamWithdrawSerializer(serializers.Serializer):

@@ -53,44 +53,69 @@ def _member(pk: int) -> Member:
     return get_object_or_404(Member, pk=pk)
 
 
-class TeamEventListView(APIView):
-    @extend_schema(responses=s.TeamEventSerializer(many=True))
-    def get(self, request):
-        """Every team event, newest first."""
-        return Response(s.TeamEventSerializer(selectors.team_events(), many=True).data)
-
-    @extend_schema(request=s.TeamEventCreateSerializer, responses={201: s.TeamEventSerializer})
-    def post(self, request):
-        """An organiser creates a team event (1.14); registration opens at once."""
-        data = s.TeamEventCreateSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        event = services.championship_create(
-            organiser=request.user, entrants=Championship.Entrants.TEAMS, **data.validated_data
-        )
-        return Response(s.TeamEventSerializer(event).data, status=status.HTTP_201_CREATED)
+def _round(event: Championship, number: int, viewer) -> dict:
+    rounds = team_pages.rounds_seen(event, number, viewer)
+    if not rounds:
+        raise NotFound("no-such-round", _("There is no round %(n)s.") % {"n": number})
+    return s.TeamRoundSerializer(rounds[0]).data
 
 
-class TeamEventDetailView(APIView):
-    @extend_schema(responses=s.TeamEventDetailSerializer)
-    def get(self, request, pk):
-        """The event with its arbiters, teams (rosters, line-ups) and rounds (matches, boards)."""
-        return Response(_detail(_event(pk, request.user), request.user))
+class ForTeams(views.ForPlayers):
+    """The championship's views at a team event's addresses: the same rules, the team event's
+    answers (its teams, rosters and matches) and its own forms where a team's differ (1.14)."""
+
+    created_as = {"entrants": Championship.Entrants.TEAMS}
+    event_serializer = s.TeamEventSerializer
+    create_serializer = s.TeamEventCreateSerializer
+    publish_serializer = s.TeamPublishSerializer
+    playoff_serializer = s.TeamPlayoffSerializer
+    playoff_create_serializer = s.TeamPlayoffCreateSerializer
+    playoff_create = staticmethod(services.team_playoff_create)
+    playoff_states = staticmethod(selectors.playoff_states)
+
+    def found(self, pk: int, member) -> Championship:
+        return _event(pk, member)
+
+    def detail(self, championship: Championship, viewer) -> dict:
+        return _detail(championship, viewer)
+
+    def round_numbered(self, championship: Championship, number: int, viewer) -> dict:
+        return _round(championship, number, viewer)
+
+
+@extend_schema_view(
+    get=extend_schema(description="Every team event, newest first."),
+    post=extend_schema(
+        request=s.TeamEventCreateSerializer,
+        responses={201: s.TeamEventSerializer},
+        description="An organiser creates a team event (1.14); registration opens at once.",
+    ),
+)
+class TeamEventListView(ForTeams, views.ChampionshipListView):
+    """Every team event, newest first: one list, not a page at a time."""
+
+    pagination_class = None
+
+    def get_queryset(self):
+        return selectors.team_events()
+
+
+@extend_schema_view(
+    get=extend_schema(
+        responses=s.TeamEventDetailSerializer,
+        description="The event with its arbiters, teams (rosters, line-ups) and rounds (matches, boards).",
+    )
+)
+class TeamEventDetailView(ForTeams, views.ChampionshipDetailView):
+    """A team event as its championship's detail, with its teams and matches."""
 
 
 class _Action(APIView):
     permission_classes = [IsAuthenticated]
 
 
-class _TeamEventAction(_Action):
-    def event(self, request, pk) -> dict:
-        return _detail(_event(pk, request.user), request.user)
-
-    def round(self, request, the_round) -> dict:
-        return _round(the_round.championship, the_round.number, request.user)
-
-
 @extend_schema_view(post=extend_schema(request=s.TeamAppointSerializer, responses=s.TeamEventDetailSerializer))
-class AppointView(_TeamEventAction, views.AppointView):
+class AppointView(ForTeams, views.AppointView):
     """The championship's appointment (002 §17), answered with the team event."""
 
 
@@ -129,28 +154,23 @@ class InvitationAnswerView(_Action):
 
 
 @extend_schema_view(post=extend_schema(request=None, responses=s.TeamEventDetailSerializer))
-class CloseView(_TeamEventAction, views.CloseEntriesView):
+class CloseView(ForTeams, views.CloseEntriesView):
     """Close registration and draw the start numbers by lot: the server draws its seed and
     publishes it (``lot_seed``), so that anyone can draw the lot again and check it."""
 
 
 @extend_schema_view(post=extend_schema(request=PairSerializer, responses={201: s.TeamRoundSerializer}))
-class RoundsView(_TeamEventAction, views.RoundsView):
+class RoundsView(ForTeams, views.RoundsView):
     """An appointed arbiter pairs the next round."""
 
 
-def _round(event: Championship, number: int, viewer) -> dict:
-    rounds = team_pages.rounds_seen(event, number, viewer)
-    if not rounds:
-        raise NotFound("no-such-round", _("There is no round %(n)s.") % {"n": number})
-    return s.TeamRoundSerializer(rounds[0]).data
-
-
-class RoundDetailView(APIView):
-    @extend_schema(responses=s.TeamRoundSerializer)
-    def get(self, request, pk, number):
-        """One round: its matches with their boards, players and games."""
-        return Response(_round(_event(pk, request.user), number, request.user))
+@extend_schema_view(
+    get=extend_schema(
+        responses=s.TeamRoundSerializer, description="One round: its matches with their boards, players and games."
+    )
+)
+class RoundDetailView(ForTeams, views.RoundDetailView):
+    """A team event's round (1.15: an unpublished pairing only to those who may read the drafts)."""
 
 
 class LineupView(_Action):
@@ -187,20 +207,15 @@ class LineupDecisionView(_Action):
         return Response({"round": lineup.round_number, "member_ids": lineup.members})
 
 
-class PublishView(_Action):
-    @extend_schema(request=s.TeamPublishSerializer, responses=s.TeamRoundSerializer)
-    def post(self, request, pk, number):
-        """Publish the round with the players present (``absent_ids`` did not come: 1.14.4)."""
-        data = s.TeamPublishSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        services.round_publish(
-            by=request.user,
-            championship_id=pk,
-            round_number=number,
-            absent=data.validated_data["absent_ids"],
-            starts_at=data.validated_data.get("starts_at"),
-        )
-        return Response(_round(_event(pk, request.user), number, request.user))
+@extend_schema_view(
+    post=extend_schema(
+        request=s.TeamPublishSerializer,
+        responses=s.TeamRoundSerializer,
+        description="Publish the round with the players present (``absent_ids`` did not come: 1.14.4).",
+    )
+)
+class PublishView(ForTeams, views.RoundPublishView):
+    """The championship's publication (1.15), with the players who did not come (1.14.4)."""
 
 
 class WithdrawView(_Action):
@@ -238,28 +253,23 @@ class StandingsView(APIView):
         )
 
 
-class PlayoffView(APIView):
-    def get_permissions(self):
-        return [] if self.request.method == "GET" else [IsAuthenticated()]
-
-    @extend_schema(responses=s.TeamPlayoffSerializer(many=True))
-    def get(self, request, pk):
-        """The event's play-offs, each with its state (1.13.2, 1.14.6): pending, decided, drawn
-        (the next criterion decides) or void (a result corrected since broke the tie)."""
-        states = selectors.playoff_states(_event(pk, request.user))
-        return Response(s.TeamPlayoffSerializer(list(states), many=True, context={"states": states}).data)
-
-    @extend_schema(request=s.TeamPlayoffCreateSerializer, responses={201: s.TeamPlayoffSerializer})
-    def post(self, request, pk):
-        """The chief arbiter (or deputy) creates a play-off from the final standings: between
-        exactly the teams tied on points (1.13.2), or for first place with a second team that
-        won every match (1.14.6); each pair plays matches_per_pair matches at time_control,
-        on every board, with the line-ups that stand. Its result then orders those places."""
-        _event(pk, request.user)
-        data = s.TeamPlayoffCreateSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        playoff = services.team_playoff_create(by=request.user, championship_id=pk, **data.validated_data)
-        return Response(s.TeamPlayoffSerializer(playoff).data, status=status.HTTP_201_CREATED)
+@extend_schema_view(
+    get=extend_schema(
+        responses=s.TeamPlayoffSerializer(many=True),
+        description="The event's play-offs, each with its state (1.13.2, 1.14.6): pending, decided, drawn "
+        "(the next criterion decides) or void (a result corrected since broke the tie).",
+    ),
+    post=extend_schema(
+        request=s.TeamPlayoffCreateSerializer,
+        responses={201: s.TeamPlayoffSerializer},
+        description="The chief arbiter (or deputy) creates a play-off from the final standings: between "
+        "exactly the teams tied on points (1.13.2), or for first place with a second team that won every "
+        "match (1.14.6); each pair plays matches_per_pair matches at time_control, on every board, with "
+        "the line-ups that stand. Its result then orders those places.",
+    ),
+)
+class PlayoffView(ForTeams, views.PlayoffView):
+    """The championship's play-offs (1.13.2) between teams (1.14.6)."""
 
 
 class BoardRankingsView(APIView):

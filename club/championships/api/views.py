@@ -48,43 +48,73 @@ def _detail(championship: Championship, viewer) -> dict:
     return s.ChampionshipDetailSerializer(championship).data
 
 
-class ChampionshipListView(ListAPIView):
+# What the event's addresses answer of an event whose entrants are players; ``api.teams.ForTeams``
+# answers a team event's (1.14: a team event is a championship whose entrants are teams). The views
+# below take it as a parameter where the engine's rule is the same for both kinds of entrant. (A
+# comment, not a docstring: the OpenAPI document would take it for the views' description.)
+class ForPlayers:
+    created_as: dict = {}  # what ``championship_create`` is told besides the form: any kind of entrant
+    event_serializer = s.ChampionshipSerializer
+    create_serializer = s.ChampionshipCreateSerializer
+    publish_serializer = s.PublishSerializer
+    playoff_serializer = s.PlayoffSerializer
+    playoff_create_serializer = s.PlayoffCreateSerializer
+    playoff_create = staticmethod(services.playoff_create)
+    playoff_states = staticmethod(selectors.playoff_states)
+
+    def found(self, pk: int, member) -> Championship:
+        """The event at this address, unless it is a draft ``member`` may not see."""
+        return visible_or_404(pk, member)
+
+    def detail(self, championship: Championship, viewer) -> dict:
+        return _detail(championship, viewer)
+
+    def event(self, request, pk) -> dict:
+        """The event after an action, as its detail answers it (the actor may see it: a draft's
+        only action is its organiser's appointment)."""
+        return self.detail(self.found(pk, request.user), request.user)
+
+    def round(self, request, the_round) -> dict:
+        """A round after an action, as its own address answers it."""
+        return self.round_numbered(the_round.championship, the_round.number, request.user)
+
+    def round_numbered(self, championship: Championship, number: int, viewer) -> dict:
+        """Round ``number`` as ``viewer`` may see it (1.15: an unpublished pairing only to the arbiters)."""
+        return s.RoundSerializer(get_object_or_404(rounds_visible(championship, viewer), number=number)).data
+
+
+class ChampionshipListView(ForPlayers, ListAPIView):
     """Running, upcoming and finished championships (drafts are not listed), a page at a time."""
 
-    serializer_class = s.ChampionshipSerializer
+    def get_serializer_class(self):
+        return self.event_serializer
 
     def get_queryset(self):
         return selectors.championships_listed()
 
     @extend_schema(request=s.ChampionshipCreateSerializer, responses={201: s.ChampionshipSerializer})
     def post(self, request):
-        data = s.ChampionshipCreateSerializer(data=request.data)
+        data = self.create_serializer(data=request.data)
         data.is_valid(raise_exception=True)
-        championship = services.championship_create(organiser=request.user, **data.validated_data)
-        return Response(s.ChampionshipSerializer(championship).data, status=status.HTTP_201_CREATED)
+        championship = services.championship_create(organiser=request.user, **self.created_as, **data.validated_data)
+        return Response(self.event_serializer(championship).data, status=status.HTTP_201_CREATED)
 
 
-class ChampionshipDetailView(APIView):
+class ChampionshipDetailView(ForPlayers, APIView):
     @extend_schema(responses=s.ChampionshipDetailSerializer)
     def get(self, request, pk):
         """One championship with its players, arbiters and rounds (a draft only to its organiser and arbiters)."""
-        return Response(_detail(visible_or_404(pk, request.user), request.user))
+        return Response(self.detail(self.found(pk, request.user), request.user))
 
 
 class _Action(APIView):
     permission_classes = [IsAuthenticated]
 
 
-class _EventAction(_Action):
+class _EventAction(ForPlayers, _Action):
     """An action the engine takes alike for every kind of entrant (1.14: a team event is a
     championship whose entrants are teams); it answers with the event or the round, which the
     team API's subclass shows as a team event's."""
-
-    def event(self, request, pk) -> dict:
-        return _detail(championship_or_404(pk), request.user)
-
-    def round(self, request, the_round) -> dict:
-        return s.RoundSerializer(the_round).data
 
 
 class AppointView(_EventAction):
@@ -240,12 +270,10 @@ class RoundsView(_EventAction):
         return Response(self.round(request, the_round), status=status.HTTP_201_CREATED)
 
 
-class RoundDetailView(APIView):
+class RoundDetailView(ForPlayers, APIView):
     @extend_schema(responses=s.RoundSerializer)
     def get(self, request, pk, number):
-        championship = visible_or_404(pk, request.user)
-        the_round = get_object_or_404(rounds_visible(championship, request.user), number=number)
-        return Response(s.RoundSerializer(the_round).data)
+        return Response(self.round_numbered(self.found(pk, request.user), number, request.user))
 
 
 class RoundArbitersView(_Action):
@@ -305,16 +333,16 @@ class RoundDiscardView(_Action):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-class RoundPublishView(_Action):
+class RoundPublishView(_EventAction):
     @extend_schema(request=s.PublishSerializer, responses=s.RoundSerializer)
     def post(self, request, pk, number):
         """Publish the round: its games are created (live: starting at the scheduled time)."""
-        data = s.PublishSerializer(data=request.data)
+        data = self.publish_serializer(data=request.data)
         data.is_valid(raise_exception=True)
         the_round = services.round_publish(
-            by=request.user, championship_id=pk, round_number=number, starts_at=data.validated_data["starts_at"]
+            by=request.user, championship_id=pk, round_number=number, **data.validated_data
         )
-        return Response(s.RoundSerializer(the_round).data)
+        return Response(self.round(request, the_round))
 
 
 class SectionStartView(_Action):
@@ -502,7 +530,7 @@ class AbsenceView(_Action):
         return Response(s.AbsenceDoneSerializer(absence).data, status=status.HTTP_201_CREATED)
 
 
-class PlayoffView(_Action):
+class PlayoffView(_EventAction):
     def get_permissions(self):
         return [] if self.request.method == "GET" else super().get_permissions()
 
@@ -510,18 +538,19 @@ class PlayoffView(_Action):
     def get(self, request, pk):
         """The event's play-offs, each with its state (1.13.2): pending, decided, drawn (the next
         criterion decides) or void (a result corrected since broke the tie; it orders nothing)."""
-        states = selectors.playoff_states(visible_or_404(pk, request.user))
-        return Response(s.PlayoffSerializer(list(states), many=True, context={"states": states}).data)
+        states = self.playoff_states(self.found(pk, request.user))
+        return Response(self.playoff_serializer(list(states), many=True, context={"states": states}).data)
 
     @extend_schema(request=s.PlayoffCreateSerializer, responses={201: s.PlayoffSerializer})
     def post(self, request, pk):
         """Create a play-off for tied places from the final standings (chief arbiter or deputy;
         1.13.2): exactly the players tied on points; each pair plays games_per_pair games at
         time_control. Once its games are over, its result orders those places."""
-        data = s.PlayoffCreateSerializer(data=request.data)
+        self.found(pk, request.user)
+        data = self.playoff_create_serializer(data=request.data)
         data.is_valid(raise_exception=True)
-        playoff = services.playoff_create(by=request.user, championship_id=pk, **data.validated_data)
-        return Response(s.PlayoffSerializer(playoff).data, status=status.HTTP_201_CREATED)
+        playoff = self.playoff_create(by=request.user, championship_id=pk, **data.validated_data)
+        return Response(self.playoff_serializer(playoff).data, status=status.HTTP_201_CREATED)
 
 
 # ---- Scheveningen (1.2) -------------------------------------------------------------------------
