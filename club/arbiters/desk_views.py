@@ -16,25 +16,35 @@ from django.views.decorators.http import require_POST
 from club.championships import selectors as championships
 from club.championships import services as championship_services
 from club.championships.authority import Action, verdict
-from club.championships.forms import (
-    AdjudicationForm,
-    AppointForm,
-    GuestForm,
-    MatchResultForm,
-    PairForm,
-    PublishForm,
-    RelayFeedForm,
-)
+from club.championships.forms import AdjudicationForm, MatchResultForm, RelayFeedForm
+from club.championships.models import Round
 from club.championships.selectors.board_results import boards_without_result, seats_of_rounds
 from club.championships.selectors.desk import adjudications_due, matches_to_decide, next_step, publish_check
 from club.championships.selectors.events import is_participant
 from club.championships.selectors.relay import relay_desk
+from club.championships.views import actions
 from foundation.api.params import posted_int
 from foundation.refusals import Refused
 from games.venue import rules_of
 
 from . import selectors, services
 from .forms import EventSanctionForm, MyGameForm
+
+# The page's actions each next step brings to the desk (the step names the first): while nobody has
+# entered, the organiser adds players and guests, and he still may when he closes the entries.
+STEP_FORMS = {
+    "appoint": ("appoint",),
+    "open": ("open",),
+    "add": ("add", "guest"),
+    "close": ("add", "guest", "close"),
+    "start": ("start",),
+    "pair": ("pair",),
+    "publish": ("publish",),
+    "adjudicate": ("adjudicate",),
+}
+# Where the desk shows a step's form with more than the page does: the pairs beside Publish, and
+# the games to adjudicate below, each with its own form.
+DESK_TEMPLATES = {"publish": "arbiters/desk/publish.html", "adjudicate": "arbiters/desk/adjudicate.html"}
 
 
 def _event_or_404(pk: int):
@@ -74,22 +84,21 @@ def championship_desk(request, pk: int):
     )
     if official:
         step = next_step(championship)
-        last = championship.rounds.order_by("-number").first()
+        rounds = list(championship.rounds.all())
+        last = rounds[-1] if rounds else None
         context.update(
             step=step,
-            my_step=any(member.pk == me.pk for member in step.by),
+            # the step's forms the authority lets this viewer take now, as the event's page offers them
+            step_offered=actions.step_offered(
+                me, championship, actions.Page(rounds), STEP_FORMS.get(step.action, ()), DESK_TEMPLATES
+            ),
             last_round=last,
+            round_played=last if last and last.status == Round.Status.PUBLISHED else None,
             # the boards' arbiter pages, a team match's boards too: every round's when all
             # are played at once, else the last round's
-            desk_seats=seats_of_rounds(
-                championship, list(championship.rounds.all()) if championship.all_at_once else [last] if last else []
-            ),
-            pair_form=PairForm(),
-            publish_form=PublishForm(),
+            desk_seats=seats_of_rounds(championship, rounds if championship.all_at_once else [last] if last else []),
             # beside the Publish button: the classification the pairing was made from
             publish=publish_check(championship, last) if step.action == "publish" else None,
-            appoint_form=AppointForm(),
-            guest_form=GuestForm(),
             # the games awaiting adjudication, each with its position and its own form
             adjudications=[
                 (waiting, AdjudicationForm(games=[waiting], auto_id=f"id_adjudicate_{waiting.game.pk}_%s"))

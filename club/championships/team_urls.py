@@ -4,6 +4,8 @@ from django.urls import path
 
 from foundation import urlpaths  # noqa: F401  (registers <id:…>)
 
+from .models import Championship
+from .views import events
 from .views import teams as views
 
 app_name = "teams"
@@ -16,5 +18,6 @@ urlpatterns = [
     path("<id:pk>/standings/after/<id:number>/", views.standings, name="standings-after"),
     path("<id:pk>/teams/<id:team_id>/", views.team_card, name="team"),
     path("<id:pk>/boards/", views.board_rankings, name="boards"),
-    path("<id:pk>/<str:action>/", views.event_action, name="action"),
+    # the championship's action view, for a team event (its own table and page)
+    path("<id:pk>/<str:action>/", events.championship_action, {"entrants": Championship.Entrants.TEAMS}, name="action"),
 ]

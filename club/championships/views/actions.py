@@ -10,7 +10,7 @@ them: what to show is decided here and in the authority, never by status names i
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 
 from django import forms
@@ -55,11 +55,13 @@ TAKING_PART = (Status.ENTRIES_CLOSED, Status.RUNNING)  # the arbiters' part: aft
 
 @dataclass(frozen=True)
 class Page:
-    """What the page knows besides the event: its rounds, the viewer's entry, the round in hand."""
+    """What the page knows besides the event: its rounds, the viewer's entry, the round in hand, and
+    in a team event the coming round's line-ups (``selectors.teams.lineups_coming``: 1.14.2)."""
 
     rounds: list[Round]
     my_entry: object = None
     round: Round | None = None
+    lineups: dict | None = None
 
     @property
     def round_unpublished(self) -> bool:
@@ -74,11 +76,13 @@ class PageAction:
     run: Callable[[Member, Championship, dict], str]  # calls the service; returns what was done
     may: Callable[[Member, Championship], Verdict]  # who may (the authority)
     when: Callable[[Championship, Page], bool]  # the event's state in which the page offers it
-    section: str  # where the page shows it: organiser, player, arbiter, absence, playoff, round; desk: not on the page
+    # where the page shows it: organiser, player, arbiter, absence, playoff, round; a team event's
+    # captain, lineups and board (its round page); desk: not on the page
+    section: str
 
-    @property
-    def template(self) -> str:
-        return f"championships/actions/{self.name}.html"
+    def template(self, championship: Championship) -> str:
+        """Its form on the page of the event's kind: a team event's posts to its own address."""
+        return f"{'teams' if championship.for_teams else 'championships'}/actions/{self.name}.html"
 
 
 @dataclass
@@ -87,10 +91,7 @@ class Offered:
 
     action: PageAction
     form: forms.Form
-    template: str = field(init=False)
-
-    def __post_init__(self):
-        self.template = self.action.template
+    template: str
 
 
 @cache  # one function per action: the page asks each verdict once
@@ -478,26 +479,49 @@ ACTIONS: dict[str, PageAction] = {
 }
 
 
+def _lineups_open(c, page) -> bool:
+    # 1.14.2: until the line-ups are due; after that the line-up on record stands
+    return page.lineups is not None and not page.lineups["late"]
+
+
+def _board_shown(c, page) -> bool:
+    return page.round is not None
+
+
 # A team event (1.14) is the same engine with teams for entrants: its rounds are paired and
 # published by the same rows; its own are the line-ups, a team's withdrawal, a void board and the
-# teams' play-off. Its page shows them by the line-up forms and the rounds it lists.
+# teams' play-off, each offered like the championship's from who may and the event's state.
 TEAM_ACTIONS: dict[str, PageAction] = {
     a.name: a
     for a in (
         ACTIONS["pair"],
         ACTIONS["publish"],
-        PageAction("lineup", lineup_form(LineupForm), _lineup, own_entry, _always, "team"),
+        PageAction("lineup", lineup_form(LineupForm), _lineup, own_entry, _lineups_open, "captain"),
         PageAction(
             "lineup-decision",
             lineup_form(LineupDecisionForm),
             _lineup_decision,
             by(Action.EVENT_DECIDE),
-            _always,
-            "team",
+            _lineups_open,
+            "lineups",
         ),
-        PageAction("playoff", plain(TeamPlayoffForm), _team_playoff, by(Action.EVENT_DECIDE), _always, "team"),
-        PageAction("withdraw", plain(TeamWithdrawForm), _team_withdraw, by(Action.EVENT_DECIDE), _always, "team"),
-        PageAction("ineligible", plain(IneligibleForm), _ineligible, by(Action.EVENT_DECIDE), _always, "team"),
+        PageAction(
+            "playoff",
+            plain(TeamPlayoffForm),
+            _team_playoff,
+            by(Action.EVENT_DECIDE),
+            _status(Status.FINISHED),
+            "playoff",
+        ),
+        PageAction(
+            "withdraw",
+            plain(TeamWithdrawForm),
+            _team_withdraw,
+            by(Action.EVENT_DECIDE),
+            _status(*TAKING_PART),
+            "arbiter",
+        ),
+        PageAction("ineligible", plain(IneligibleForm), _ineligible, by(Action.EVENT_DECIDE), _board_shown, "board"),
     )
 }
 
@@ -532,11 +556,12 @@ def offered(member, championship: Championship, page: Page) -> dict[str, list[Of
     under ``"round"`` and are asked round by round with ``round_offered``."""
     verdicts: dict[object, bool] = {}
     shown: dict[str, list[Offered]] = {}
-    for action in ACTIONS.values():
+    for action in actions_of(championship).values():
         if action.section in ("round", "desk") or not action.when(championship, page):
             continue
         if _allowed(action, member, championship, verdicts):
-            shown.setdefault(action.section, []).append(Offered(action, action.form(championship)))
+            offer = Offered(action, action.form(championship), action.template(championship))
+            shown.setdefault(action.section, []).append(offer)
     return shown
 
 
@@ -546,13 +571,14 @@ def round_offered(member, championship: Championship, page: Page) -> dict[int, l
     built: dict[str, forms.Form] = {}
     shown: dict[int, list[Offered]] = {}
     for the_round in page.rounds:
-        here = Page(page.rounds, page.my_entry, the_round)
-        for action in ACTIONS.values():
+        here = Page(page.rounds, page.my_entry, the_round, page.lineups)
+        for action in actions_of(championship).values():
             if action.section != "round" or not action.when(championship, here):
                 continue
             if _allowed(action, member, championship, verdicts):
                 form = built.get(action.name) or built.setdefault(action.name, action.form(championship))
-                shown.setdefault(the_round.number, []).append(Offered(action, form))
+                offer = Offered(action, form, action.template(championship))
+                shown.setdefault(the_round.number, []).append(offer)
     return shown
 
 
@@ -561,3 +587,16 @@ def _allowed(action: PageAction, member, championship: Championship, verdicts: d
     if action.may not in verdicts:
         verdicts[action.may] = action.may(member, championship).allowed
     return verdicts[action.may]
+
+
+def step_offered(member, championship: Championship, page: Page, names, templates: dict) -> list[Offered]:
+    """The forms of the desk's next step (``selectors.desk.next_step``): of the rows ``names``, in
+    their order, those the viewer may take now, asked as the event's page asks them; ``templates``
+    names the desk's own form of a row where it shows more than the page's (a step's context)."""
+    rows = [*offered(member, championship, page).values(), *round_offered(member, championship, page).values()]
+    shown = {offer.action.name: offer for offers in rows for offer in offers}
+    return [
+        Offered(shown[name].action, shown[name].form, templates.get(name, shown[name].template))
+        for name in names
+        if name in shown
+    ]

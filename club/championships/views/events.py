@@ -26,7 +26,7 @@ from ..forms import ChampionshipForm, ReturnForm
 from ..models import Championship
 from ..selectors import bracket as brackets
 from ..selectors import categories, result_pages, results
-from . import actions
+from . import actions, teams
 
 FINISHED_PER_PAGE = 50
 
@@ -132,15 +132,26 @@ def championship_bracket(request, pk):
     )
 
 
+# The page each kind of entrant's actions return to: a team event's is its own (1.14).
+PAGES = {
+    Championship.Entrants.PLAYERS: ("championships:detail", championship_detail),
+    Championship.Entrants.TEAMS: ("teams:detail", teams.event_detail),
+}
+
+
 @login_required
 @require_POST
-def championship_action(request, pk, action):
-    """Done: back to the championship's page with the outcome. Refused: its page with the reason,
+def championship_action(request, pk, action, entrants=Championship.Entrants.PLAYERS):
+    """Done: back to the event's page with the outcome. Refused: its page with the reason,
     answering the refusal's status (400, 403, 404, 409) — nothing was changed. A form of the
-    desk (``from=desk``) goes back to the desk either way, with the outcome or the reason."""
-    championship = get_object_or_404(Championship, pk=pk)
-    if action not in actions.ACTIONS:
+    desk (``from=desk``) goes back to the desk either way, with the outcome or the reason.
+    ``entrants`` (the address's): the team events' address serves team events only, from their
+    table (``actions.TEAM_ACTIONS``), and returns to their page."""
+    only = {"entrants": entrants} if entrants == Championship.Entrants.TEAMS else {}
+    championship = get_object_or_404(Championship, pk=pk, **only)
+    if action not in (actions.TEAM_ACTIONS if only else actions.ACTIONS):
         raise Http404
+    detail, page_of = PAGES[entrants]
     from_desk = ReturnForm(request.POST).to_desk()
     try:
         done = actions.run(request, championship, action)
@@ -148,8 +159,8 @@ def championship_action(request, pk, action):
         messages.error(request, refusal.detail)
         if from_desk:
             return redirect("championship-desk", pk)
-        page = championship_detail(request, pk)
+        page = page_of(request, pk)
         page.status_code = refusal_status(refusal)
         return page
     messages.success(request, done)
-    return redirect("championship-desk" if from_desk else "championships:detail", pk)
+    return redirect("championship-desk" if from_desk else detail, pk)

@@ -10,12 +10,9 @@ event page with its message, answering the refusal's status.
 
 from __future__ import annotations
 
-from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
-from django.views.decorators.http import require_POST
 
 from club.teams.models import Team
 from foundation.api.errors import refusal_status
@@ -41,12 +38,18 @@ def event_list(request):
 
 
 def event_detail(request, pk: int):
+    """The event's page: its teams and rounds, and the actions the viewer may take now, asked of the
+    authority row by row (``actions.TEAM_ACTIONS``) as the championship's page asks its own."""
     event = _event(pk)
     now = timezone.now()
-    is_arbiter = authority.is_arbiter(event, request.user)
-    is_chief = authority.is_chief(event, request.user)
-    finished = event.status == Championship.Status.FINISHED
     rounds = team_pages.rounds_seen(event, viewer=request.user)
+    # 1.14.2: the coming round's line-ups, which the arbiters see and the chief arbiter may set.
+    lineups = selectors.lineups_coming(event, now)
+    page = actions.Page(rounds, lineups=lineups)
+    by_round = actions.round_offered(request.user, event, page)
+    for the_round in rounds:
+        the_round.offered = by_round.get(the_round.number, [])
+    offered = actions.offered(request.user, event, page)
     return render(
         request,
         "teams/detail.html",
@@ -55,40 +58,23 @@ def event_detail(request, pk: int):
             "arbiters": events.appointments(event),
             "teams": selectors.teams_with_rosters(event),
             "rounds": rounds,
-            # 1.14.5: the chief arbiter's form for a team that leaves after a published round.
-            "withdrawals": Team.Withdrawal.choices if is_chief else None,
             "rounds_published": sum(r.status != "paired" for r in rounds),
             # at the board (games.venue): the players report each board's result, the arbiters decide
             "at_the_board": rules_of(event.venue).results_reported,
-            "is_arbiter": is_arbiter,
-            "is_chief": is_chief,
             "captain_of": selectors.captain_forms(event, request.user, now),
+            # the players of the round to publish, of whom the arbiter ticks those who did not come (1.14.4)
             "next_round": selectors.round_to_publish(event),
-            # 1.14.2: the arbiters see the coming round's line-ups; the chief arbiter may set one.
-            "lineups": selectors.lineups_coming(event, now) if is_arbiter else None,
-            # 1.13.2, 1.14.6: the play-offs and, for the chief arbiter, the form over the final table.
+            "lineups": lineups if authority.is_arbiter(event, request.user) else None,
+            "coming_lineups": lineups,
+            "round_offered": any(by_round.values()),
+            # the actions this viewer may take now, section by section
+            "offered": offered,
+            "withdrawals": Team.Withdrawal.choices,
+            # 1.13.2, 1.14.6: the play-offs and, with the form, the final table it is made from.
             "playoffs": selectors.playoffs_shown(event),
-            "playoff_table": team_pages.standings_seen(event, request.user) if is_chief and finished else None,
+            "playoff_table": team_pages.standings_seen(event, request.user) if "playoff" in offered else None,
         },
     )
-
-
-@login_required
-@require_POST
-def event_action(request, pk: int, action: str):
-    """Done: back to the event's page with the outcome; refused: its page with the reason and the refusal's status."""
-    event = _event(pk)
-    if action not in actions.TEAM_ACTIONS:
-        raise Http404
-    try:
-        done = actions.run(request, event, action)
-    except Refused as refusal:
-        messages.error(request, refusal.detail)
-        page = event_detail(request, pk)
-        page.status_code = refusal_status(refusal)
-        return page
-    messages.success(request, done)
-    return redirect("teams:detail", pk)
 
 
 def round_detail(request, pk: int, number: int):
@@ -98,10 +84,8 @@ def round_detail(request, pk: int, number: int):
         raise Http404
     names = {t.pk: t.name for t in event.teams.all()}
     # 1.14.4: the chief arbiter voids a board's game played without the right to it.
-    is_chief = authority.is_chief(event, request.user)
-    return render(
-        request, "teams/round.html", {"event": event, "round": rounds[0], "names": names, "is_chief": is_chief}
-    )
+    offered = actions.offered(request.user, event, actions.Page(rounds, round=rounds[0]))
+    return render(request, "teams/round.html", {"event": event, "round": rounds[0], "names": names, "offered": offered})
 
 
 def _round_numbers(event: Championship) -> list[int]:
