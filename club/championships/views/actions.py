@@ -117,6 +117,16 @@ def own_entry(member, championship: Championship) -> Verdict:
     return authority.ALLOWED
 
 
+def captaining(member, championship: Championship) -> Verdict:
+    """A team's line-up is its captain's to hand in (1.14.2, 1.14.7): the page offers it to the
+    event's captains; the service checks the team is his."""
+    if not getattr(member, "is_authenticated", False):
+        return Verdict(False, "not-logged-in", _("Log in first."))
+    if not championship.teams.filter(captain_id=member.pk).exists():
+        return Verdict(False, "not-captain", _("Only a team's captain hands in its line-up (1.14.2)."))
+    return authority.ALLOWED
+
+
 def plain(form_class) -> Callable[..., forms.Form]:
     return lambda championship, data=None: form_class(data)
 
@@ -496,7 +506,7 @@ TEAM_ACTIONS: dict[str, PageAction] = {
     for a in (
         ACTIONS["pair"],
         ACTIONS["publish"],
-        PageAction("lineup", lineup_form(LineupForm), _lineup, own_entry, _lineups_open, "captain"),
+        PageAction("lineup", lineup_form(LineupForm), _lineup, captaining, _lineups_open, "captain"),
         PageAction(
             "lineup-decision",
             lineup_form(LineupDecisionForm),
