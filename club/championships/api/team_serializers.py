@@ -11,13 +11,12 @@ from rest_framework import serializers
 from foundation.api.params import IdField
 
 from .. import pairing, team_rules
-from .serializers import AppointSerializer
+from .serializers import AppointSerializer, ChampionshipMemberSerializer, PlayoffStateMixin
 
 
-class TeamMemberSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    username = serializers.CharField()
-    name = serializers.CharField(source="__str__")
+# A member as the championship's API shows him, under the team event's name in the document.
+class TeamMemberSerializer(ChampionshipMemberSerializer):
+    pass
 
 
 class TeamEventSerializer(serializers.Serializer):
@@ -235,7 +234,7 @@ class TeamPlayoffCreateSerializer(serializers.Serializer):
     reason = serializers.CharField(max_length=2000, allow_blank=True, required=False, default="")
 
 
-class TeamPlayoffSerializer(serializers.Serializer):
+class TeamPlayoffSerializer(PlayoffStateMixin, serializers.Serializer):
     id = serializers.IntegerField()
     teams = serializers.ListField(child=IdField(), source="players", help_text="In their order in the standings.")
     time_control = serializers.CharField()
@@ -249,10 +248,6 @@ class TeamPlayoffSerializer(serializers.Serializer):
             {"game_id": pg.game_id, "match": pg.match, "board": pg.board, "home_id": pg.home_id, "away_id": pg.away_id}
             for pg in playoff.games.order_by("number")
         ]
-
-    def get_state(self, playoff) -> str:
-        # A new play-off's games are still to play.
-        return self.context.get("states", {}).get(playoff, "pending")
 
 
 class TeamStandingsSerializer(serializers.Serializer):

@@ -256,16 +256,16 @@ class StandingsView(APIView):
 @extend_schema_view(
     get=extend_schema(
         responses=s.TeamPlayoffSerializer(many=True),
-        description="The event's play-offs, each with its state (1.13.2, 1.14.6): pending, decided, drawn "
+        description="The event's play-offs, each with its state (1.13.2, 1.14.6): pending, decided, drawn\n"
         "(the next criterion decides) or void (a result corrected since broke the tie).",
     ),
     post=extend_schema(
         request=s.TeamPlayoffCreateSerializer,
         responses={201: s.TeamPlayoffSerializer},
-        description="The chief arbiter (or deputy) creates a play-off from the final standings: between "
-        "exactly the teams tied on points (1.13.2), or for first place with a second team that won every "
-        "match (1.14.6); each pair plays matches_per_pair matches at time_control, on every board, with "
-        "the line-ups that stand. Its result then orders those places.",
+        description="The chief arbiter (or deputy) creates a play-off from the final standings: between\n"
+        "exactly the teams tied on points (1.13.2), or for first place with a second team that\n"
+        "won every match (1.14.6); each pair plays matches_per_pair matches at time_control,\n"
+        "on every board, with the line-ups that stand. Its result then orders those places.",
     ),
 )
 class PlayoffView(ForTeams, views.PlayoffView):
