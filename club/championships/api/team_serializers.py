@@ -99,7 +99,11 @@ class TeamRegisterSerializer(serializers.Serializer):
 class TeamLineupDecisionSerializer(serializers.Serializer):
     team_id = IdField()
     member_ids = serializers.ListField(
-        child=IdField(allow_null=True), min_length=1, max_length=20, help_text="By board; null: an empty board."
+        child=IdField(allow_null=True),
+        min_length=1,
+        max_length=20,
+        help_text="By board; null: an empty board.",
+        source="members",
     )
     reason = serializers.CharField(max_length=2000, allow_blank=True, required=False, default="")
 
@@ -111,6 +115,7 @@ class TeamLineupSubmitSerializer(serializers.Serializer):
         min_length=1,
         max_length=20,
         help_text="By board; null: an empty board (fixed boards, 1.14.2).",
+        source="members",
     )
 
 

@@ -119,7 +119,7 @@ class AppointView(ForTeams, views.AppointView):
     """The championship's appointment (002 §17), answered with the team event."""
 
 
-class TeamRegisterView(_Action):
+class TeamRegisterView(ForTeams, _Action):
     @extend_schema(request=s.TeamRegisterSerializer, responses={201: s.TeamEventDetailSerializer})
     def post(self, request, pk):
         """Register a team: its captain and its players in board order, reserves last (1.14.2)."""
@@ -137,10 +137,10 @@ class TeamRegisterView(_Action):
             captain=_member(data.validated_data["captain_id"]),
             players=[found[i] for i in ids],
         )
-        return Response(_detail(_event(pk, request.user), request.user), status=status.HTTP_201_CREATED)
+        return Response(self.event(request, pk), status=status.HTTP_201_CREATED)
 
 
-class InvitationAnswerView(_Action):
+class InvitationAnswerView(ForTeams, _Action):
     @extend_schema(request=s.TeamInvitationAnswerSerializer, responses=s.TeamEventDetailSerializer)
     def post(self, request, pk, team_id):
         """An invited member accepts or declines his place in the team's roster (1.14.2)."""
@@ -150,7 +150,7 @@ class InvitationAnswerView(_Action):
         if not event.teams.filter(pk=team_id).exists():
             raise NotFound("no-such-team", _("There is no team %(id)s in this event.") % {"id": team_id})
         services.team_invitation_answer(member=request.user, team_id=team_id, accept=data.validated_data["accept"])
-        return Response(_detail(_event(pk, request.user), request.user))
+        return Response(self.event(request, pk))
 
 
 @extend_schema_view(post=extend_schema(request=None, responses=s.TeamEventDetailSerializer))
@@ -179,14 +179,8 @@ class LineupView(_Action):
         """The captain's line-up for the round, in board order (1.14.2), until the round is published."""
         data = s.TeamLineupSubmitSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        lineup = services.lineup_submit(
-            by=request.user,
-            championship_id=pk,
-            team_id=data.validated_data["team_id"],
-            round_number=number,
-            members=data.validated_data["member_ids"],
-        )
-        return Response({"round": lineup.round_number, "member_ids": lineup.members})
+        lineup = services.lineup_submit(by=request.user, championship_id=pk, round_number=number, **data.validated_data)
+        return Response(_lineup(lineup))
 
 
 class LineupDecisionView(_Action):
@@ -196,15 +190,12 @@ class LineupDecisionView(_Action):
         with a note (1.14.2); until the line-ups are due (after that, 409 ``lineup-late``)."""
         data = s.TeamLineupDecisionSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        lineup = services.lineup_decide(
-            by=request.user,
-            championship_id=pk,
-            team_id=data.validated_data["team_id"],
-            round_number=number,
-            members=data.validated_data["member_ids"],
-            reason=data.validated_data["reason"],
-        )
-        return Response({"round": lineup.round_number, "member_ids": lineup.members})
+        lineup = services.lineup_decide(by=request.user, championship_id=pk, round_number=number, **data.validated_data)
+        return Response(_lineup(lineup))
+
+
+def _lineup(lineup) -> dict:
+    return {"round": lineup.round_number, "member_ids": lineup.members}
 
 
 @extend_schema_view(
@@ -218,14 +209,14 @@ class PublishView(ForTeams, views.RoundPublishView):
     """The championship's publication (1.15), with the players who did not come (1.14.4)."""
 
 
-class WithdrawView(_Action):
+class WithdrawView(ForTeams, _Action):
     @extend_schema(request=s.TeamWithdrawSerializer, responses=s.TeamEventDetailSerializer)
     def post(self, request, pk, team_id):
         """The chief arbiter records a team's withdrawal and how its matches count (1.14.5)."""
         data = s.TeamWithdrawSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         services.team_withdraw(by=request.user, championship_id=pk, team_id=team_id, **data.validated_data)
-        return Response(_detail(_event(pk, request.user), request.user))
+        return Response(self.event(request, pk))
 
 
 class IneligibleView(_Action):
