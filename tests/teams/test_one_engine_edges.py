@@ -97,3 +97,24 @@ def test_the_team_api_answers_through_the_championships_views(make_event):
     # the pages' actions too: one view, the team event's address naming its kind of entrant
     assert resolve(f"/teams/{event.pk}/pair/").func is resolve(f"/championships/{event.pk}/pair/").func
     assert resolve(f"/teams/{event.pk}/pair/").func is events.championship_action
+
+
+def test_the_desk_of_a_team_event_offers_its_next_step_from_the_team_events_rows(make_event, staff):
+    # The lot drawn, the next step is pairing round 1 (1.15): the desk shows its form to whom the
+    # authority lets pair, posting to the team event's address and coming back to the desk.
+    event = make_event(4)
+    desk = reverse("championship-desk", args=[event.pk])
+    pair_form = f'action="/teams/{event.pk}/pair/"'
+    # the organiser is told the step, an appointed arbiter takes it (1.15)
+    assert not TEAM_ACTIONS["pair"].may(staff["organiser"], event).allowed
+    assert TEAM_ACTIONS["pair"].may(staff["arbiter"], event).allowed
+    for member in (staff["organiser"], staff["arbiter"]):
+        client = Client()
+        client.force_login(member)
+        offered = TEAM_ACTIONS["pair"].may(member, event).allowed
+        assert (pair_form in client.get(desk).content.decode()) is offered
+    client = Client()
+    client.force_login(staff["arbiter"])
+    answer = client.post(f"/teams/{event.pk}/pair/", {"from": "desk"})
+    assert answer.status_code == 302 and answer.url == desk
+    assert event.rounds.get(number=1).status == "paired"
