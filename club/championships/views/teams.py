@@ -3,9 +3,12 @@ a round (matches and their board games) and the standings with the crosstable.
 
 Thin: the captain's line-up, the arbiters' pairing and publication and the
 chief arbiter's decisions (a line-up, a void board, a withdrawal, a play-off)
-are POSTs to ``event_action``, run from their rows in ``actions.TEAM_ACTIONS``
-(the championship's own rows for pairing and publishing); a refusal is the
-event page with its message, answering the refusal's status.
+are POSTs to the championship's action view (``events.championship_action``,
+the team events' address naming their entrants), run from their rows in
+``actions.TEAM_ACTIONS`` (the championship's own rows for pairing and
+publishing); the pages show the rows the viewer may take now, as the
+championship's page does. A refusal is the event page with its message,
+answering the refusal's status.
 """
 
 from __future__ import annotations
