@@ -64,16 +64,19 @@ class ForTeams(views.ForPlayers):
     """The championship's views at a team event's addresses: the same rules, the team event's
     answers (its teams, rosters and matches) and its own forms where a team's differ (1.14)."""
 
+    # the team branch of the engine: its play-offs' service and states (1.14.6)
+    playoff_create = staticmethod(services.team_playoff_create)
+    playoff_states = staticmethod(selectors.playoff_states)
+    # what a team event's answers and forms are
     created_as = {"entrants": Championship.Entrants.TEAMS}
     event_serializer = s.TeamEventSerializer
     create_serializer = s.TeamEventCreateSerializer
     publish_serializer = s.TeamPublishSerializer
     playoff_serializer = s.TeamPlayoffSerializer
     playoff_create_serializer = s.TeamPlayoffCreateSerializer
-    playoff_create = staticmethod(services.team_playoff_create)
-    playoff_states = staticmethod(selectors.playoff_states)
 
     def found(self, pk: int, member) -> Championship:
+        """The team event, unless it is a draft ``member`` may not see; any other event is not here."""
         return _event(pk, member)
 
     def detail(self, championship: Championship, viewer) -> dict:
