@@ -18,8 +18,6 @@ from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 
 from club.teams.models import Team
-from foundation.api.errors import refusal_status
-from foundation.refusals import Refused
 from games.venue import rules_of
 
 from .. import authority
