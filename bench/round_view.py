@@ -65,6 +65,7 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=60, help="measured moves a run")
     parser.add_argument("--warmup", type=int, default=5, help="moves before measuring (caches, connections)")
     parser.add_argument("--idle", type=float, default=10.0, help="seconds measured with the sockets open, no move")
+    parser.add_argument("--table-changes", type=int, default=3, help="changes of the stored table measured")
     parser.add_argument("--pairs", type=int, default=1, help="runs of each side (base, this; this, base; ...)")
     parser.add_argument("--database-url", default="postgres://postgres@127.0.0.1:5432/club_bench_round_view")
     parser.add_argument("--redis-url", default=os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/5"))
@@ -72,6 +73,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.smoke:
         args.boards, args.spectators, args.rate, args.moves, args.warmup, args.idle = 4, 20, 4.0, 8, 4, 1.0
+        args.table_changes = 1
     header()
     print("# CPU is the figure that travels: the machine is shared (2 cores, other jobs running);")
     print("# delivery latency is measured on the same busy machine, with the spectators' client on it too.")
@@ -107,6 +109,7 @@ def run_side(tree: Path, side: str, args) -> dict:
     }
     subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=tree, env=env, check=True)
     round_ = _round(tree, env, args.boards)
+    args.tree_env = env
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
@@ -177,6 +180,16 @@ print(json.dumps({"championship": event.pk, "boards": out}))
 """
 
 
+def _table_changed(env: dict, championship_id: int) -> None:
+    script = (
+        "import django, sys, uuid; django.setup()\n"
+        "from games import events\n"
+        "from club.championships.services.standings import event_group\n"
+        "events.group_send(event_group(int(sys.argv[1])), {'type': 'standings.changed', 'change': uuid.uuid4().hex})\n"
+    )
+    subprocess.run([sys.executable, "-c", script, str(championship_id)], cwd=env["PYTHONPATH"], env=env, check=True)
+
+
 def _round(tree: Path, env: dict, boards: int) -> dict:
     done = subprocess.run(
         [sys.executable, "-c", _ROUND_SCRIPT, str(boards)], cwd=tree, env=env, capture_output=True, text=True
@@ -199,6 +212,7 @@ async def _watch(port: int, round_: dict, server_pid: int, args) -> dict:
     seen = [{} for _ in range(spectators)]  # each spectator's latest ply of each game
     arrived: dict[tuple[int, int], list[float]] = {}  # (game, ply) → when each spectator got it
     rounds_after_first = [0]  # whole rounds sent again (a render per watcher), not frames
+    rounds_seen = [0] * spectators  # each spectator's round messages after its first
     changed = asyncio.Event()
     url = f"ws://127.0.0.1:{port}/ws/championships/{round_['championship']}/rounds/1/?lang=en"
     origin = f"http://127.0.0.1:{port}"
@@ -221,6 +235,8 @@ async def _watch(port: int, round_: dict, server_pid: int, args) -> dict:
                             changed.set()
                     elif ready.is_set():
                         rounds_after_first[0] += 1
+                        rounds_seen[i] += 1
+                        changed.set()
                     ready.set()
         finally:
             if not ready.is_set():
@@ -302,6 +318,28 @@ async def _watch(port: int, round_: dict, server_pid: int, args) -> dict:
     cpu = tree_cpu_seconds(server_pid) - cpu_before
     client_after = resource.getrusage(resource.RUSAGE_SELF)
     client_cpu = (client_after.ru_utime + client_after.ru_stime) - (client_before.ru_utime + client_before.ru_stime)
+    rounds_resent = rounds_after_first[0]
+
+    # A change of the stored table: its message as the standings service sends it after commit,
+    # sent by a child process of the tree (no result is recorded: the bench's stack runs no
+    # worker), and every spectator's round drawn again.
+    table_cpu, table_last = [], []
+    for _ in range(args.table_changes):
+        before = list(rounds_seen)
+        cpu_before = tree_cpu_seconds(server_pid)
+        sent = time.perf_counter()
+        await asyncio.to_thread(_table_changed, args.tree_env, round_["championship"])
+        end = sent + 300
+        while any(now <= then for now, then in zip(rounds_seen, before, strict=True)):
+            changed.clear()
+            try:
+                await asyncio.wait_for(changed.wait(), max(0.01, end - time.perf_counter()))
+            except TimeoutError:
+                raise RuntimeError("a table change did not reach every spectator") from None
+        table_last.append((time.perf_counter() - sent) * 1000)
+        await asyncio.sleep(1.0)  # what the server still does for it (its sockets' sends)
+        table_cpu.append(tree_cpu_seconds(server_pid) - cpu_before)
+
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
@@ -316,7 +354,9 @@ async def _watch(port: int, round_: dict, server_pid: int, args) -> dict:
         "client_cores": client_cpu / wall,
         "wall_s": wall,
         "undelivered": len(latencies) - len(done),
-        "rounds_resent": rounds_after_first[0],
+        "rounds_resent": rounds_resent,
+        "table_cpu_s": sum(table_cpu) / len(table_cpu) if table_cpu else None,
+        "table_last_ms": max(table_last) if table_last else None,
         "last_watcher_ms": {"p50": _percentile(done, 50), "p99": _percentile(done, 99), "max": max(done)}
         if done
         else None,
@@ -331,10 +371,16 @@ def _print_run(side: str, commit: str, s: dict) -> None:
         f"{side:4} {commit}: server {s['cores']:.3f} cores while moves arrive ({s['cpu_ms_per_move']:.1f} ms CPU "
         f"per move over {s['wall_s']:.0f} s), {s['idle_cores']:.3f} cores with the sockets idle; POST to last "
         f"watcher {latency}; {s['undelivered']} moves undelivered, {s['rounds_resent']} whole rounds re-sent; "
-        f"sockets opened in {s['connect_s']:.0f} s; client {s['client_cores']:.2f} cores; busy with other work "
+        f"a table change: {_table(s)}; sockets opened in {s['connect_s']:.0f} s; client {s['client_cores']:.2f} cores; busy with other work "
         f"before: {'?' if busy is None else f'{busy:.0%}'}; {s['load_after']} after",
         flush=True,
     )
+
+
+def _table(s: dict) -> str:
+    if s["table_cpu_s"] is None:
+        return "not measured"
+    return f"server CPU {s['table_cpu_s'] * 1000:.0f} ms, to the last watcher at most {s['table_last_ms']:.0f} ms"
 
 
 def _print_table(results: dict, commits: dict, args) -> None:
@@ -352,6 +398,11 @@ def _print_table(results: dict, commits: dict, args) -> None:
     print(
         f"server cores, sockets idle                   | {mean('base', 'idle_cores'):.3f} → {mean('this', 'idle_cores'):.3f}"
     )
+    if args.table_changes:
+        print(
+            f"server CPU ms per change of the table        | {mean('base', 'table_cpu_s') * 1000:.0f} → "
+            f"{mean('this', 'table_cpu_s') * 1000:.0f}"
+        )
     for side in ("base", "this"):
         for r in results[side]:
             lat = r["last_watcher_ms"]
