@@ -20,6 +20,10 @@ The figure is the server's CPU while the moves arrive, in cores (CPU seconds
 of the server process, every thread, from /proc, per wall second of the
 measured moves): the target is under one core. Beside it, the same with the
 sockets open and no move (what 500 idle sockets cost), and the CPU per move.
+Then a change of the stored table: its message as the standings service
+sends it (from a child process of the tree: the stack runs no worker to
+record a result), until every spectator's round is drawn again, and the
+server's CPU for it.
 The machine is shared with other jobs: CPU is the figure that travels;
 latency depends on what else the two cores do meanwhile (the spectators'
 client included, its own CPU printed) and is quoted with the load beside it.
@@ -27,7 +31,7 @@ PostgreSQL and Redis serve other jobs on this machine too, so their CPU is
 not counted.
 
     REDIS_URL=redis://127.0.0.1:6379/5 .venv/bin/python bench/round_view.py --base 4904333
-    ... bench/round_view.py --base HEAD --smoke     # CI's tiny run
+    ... bench/round_view.py --base HEAD --smoke     # CI's tiny run (one tree: run once)
 """
 
 from __future__ import annotations
