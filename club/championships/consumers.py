@@ -10,9 +10,14 @@ A move sends on the game's spectators' frame, built once for every socket
 the page redraws that board from it (static/championships/pages.js). An
 event with a broadcast delay sends the frame of each change the delay later
 (``game.delayed``), as to the game page's spectators. When the stored table
-changes, or a change comes without a frame, the round is rendered again: one
-render per update, whatever the number of boards (``club.championships.live``)."""
+changes, or a delayed frame ends a game, the round is rendered again: one
+render per update, whatever the number of boards (``club.championships.live``),
+and one for all the spectators' sockets of the process, which see the same
+round (``live.sees_what_spectators_see``): they send its text as it is. Only
+a socket of an official or a player of the event renders the round for him."""
 
+import asyncio
+from collections import OrderedDict
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
@@ -42,6 +47,9 @@ class RoundConsumer(AsyncJsonWebsocketConsumer):
         game_ids = await database_sync_to_async(result_pages.round_game_ids)(self.championship_id, self.number)
         self.at_once = await database_sync_to_async(live.games_seen_at_once)(
             self.championship_id, self.number, self.scope.get("user")
+        )
+        self.public = await database_sync_to_async(live.sees_what_spectators_see)(
+            self.championship_id, self.scope.get("user")
         )
         self.watched = [event_group(self.championship_id), *(events.game_group(g) for g in game_ids)]
         for group in self.watched:
@@ -73,7 +81,8 @@ class RoundConsumer(AsyncJsonWebsocketConsumer):
         if event["game_id"] in self.at_once:
             return  # its change was sent at once
         if event["frame"]["over"]:
-            await self._send()  # the result, now public, reaches the standings too
+            # The result, now public, reaches the standings too; the frame's text names the change.
+            await self._send(change=("over", event["game_id"], event["frame"]["texts"].get(self.language)))
         else:
             await self._forward(event["frame"])
 
@@ -85,9 +94,17 @@ class RoundConsumer(AsyncJsonWebsocketConsumer):
             await self.send(text_data=text)
 
     async def standings_changed(self, event):
-        await self._send()
+        change = event.get("change")
+        await self._send(change=None if change is None else ("standings", change))
 
-    async def _send(self):
+    async def _send(self, change=None):
+        """The round again: a spectator's socket sends the text rendered once for the ``change``
+        (a key naming it) for every spectator's socket of the process; any other renders his own."""
+        if self.public and change is not None:
+            text = await asyncio.shield(_public_round(self.championship_id, self.number, self.language, change))
+            if text is not None:
+                await self.send(text_data=text)
+            return
         fragments = await database_sync_to_async(self._fragments)()
         if fragments is not None:
             await self.send_json(fragments)
@@ -95,3 +112,30 @@ class RoundConsumer(AsyncJsonWebsocketConsumer):
     def _fragments(self):
         with translation.override(self.language):
             return live.round_fragments_of(self.championship_id, self.number, self.scope.get("user"))
+
+
+# The spectators' round of each recent change (championship, round, language, change) in this
+# process: rendered by the first of its sockets to hear of it, awaited by the others. A finished
+# render is kept a little while for a socket that hears of the change after it is done, then
+# dropped, so that a change named again later is rendered anew; the number kept is bounded too.
+_public_rounds: OrderedDict[tuple, asyncio.Task] = OrderedDict()
+_KEPT_RENDERS = 64
+_KEPT_SECONDS = 5.0
+
+
+def _public_round(championship_id: int, number: int, language: str, change: tuple) -> asyncio.Task:
+    key = (championship_id, number, language, change)
+    loop = asyncio.get_running_loop()
+    task = _public_rounds.get(key)
+    if task is None or task.get_loop() is not loop:  # a finished loop's (a test's) is not this one's
+        task = loop.create_task(database_sync_to_async(live.public_round_text)(championship_id, number, language))
+        _public_rounds[key] = task
+        task.add_done_callback(lambda done: loop.call_later(_KEPT_SECONDS, _forget, key, done))
+        while len(_public_rounds) > _KEPT_RENDERS:
+            _public_rounds.popitem(last=False)
+    return task
+
+
+def _forget(key: tuple, task: asyncio.Task) -> None:
+    if _public_rounds.get(key) is task:
+        del _public_rounds[key]

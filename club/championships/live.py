@@ -6,16 +6,23 @@ standings when the stored table changes. The parts are rendered here, once
 per update, from ``selectors.result_pages.live_round`` — a fixed number of
 queries whatever the number of boards — and sent whole, so the page needs no
 second copy of the templates.
+
+Every spectator sees the same round (``sees_what_spectators_see``): its socket
+sends the text of ``public_round_text``, rendered and encoded once per change
+for all of them (club.championships.consumers).
 """
 
 from __future__ import annotations
 
+import json
+
 from django.db.models import Q
 from django.template.loader import render_to_string
+from django.utils import translation
 
 from games.models import Game
 
-from .models import Championship
+from .models import Board, Championship
 from .selectors import result_pages
 from .selectors.broadcast import event_delay, viewer_id
 
@@ -55,3 +62,28 @@ def games_seen_at_once(championship_id: int, number: int, viewer) -> set[int]:
     return set(
         Game.objects.filter(pk__in=game_ids).filter(Q(white_id=me) | Q(black_id=me)).values_list("pk", flat=True)
     )
+
+
+def public_round_text(championship_id: int, number: int, language: str) -> str | None:
+    """The round's parts as a spectator sees them (``round_fragments_of`` for no member), in
+    ``language``, as the socket's text: one render and one encoding for every spectator."""
+    with translation.override(language):
+        fragments = round_fragments_of(championship_id, number)
+    return None if fragments is None else json.dumps(fragments)
+
+
+def sees_what_spectators_see(championship_id: int, viewer) -> bool:
+    """Does ``viewer`` see the event's rounds as a spectator who is not signed in does? Everyone
+    does when it has no broadcast delay; with one, not its officials and organiser (no delay,
+    ``event_delay``), nor its players (their own boards at once; a team event's through their
+    team, so every member there is told apart)."""
+    championship = Championship.objects.filter(pk=championship_id).first()
+    if championship is None or not championship.broadcast_delay:
+        return True
+    me = viewer_id(viewer)
+    if me is None:
+        return True
+    if not event_delay(championship, viewer) or championship.for_teams:
+        return False
+    plays = Board.objects.filter(round__championship=championship).filter(Q(white_id=me) | Q(black_id=me))
+    return not plays.exists() and not championship.entries.filter(member_id=me).exists()

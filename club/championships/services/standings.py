@@ -7,6 +7,7 @@ championship's row lock — the second sees the first's digest.
 
 from __future__ import annotations
 
+import uuid
 from datetime import datetime
 
 from django.db import transaction
@@ -31,8 +32,12 @@ def standings_recompute(*, championship_id: int, now: datetime | None = None) ->
         Standings.objects.update_or_create(
             championship=championship, defaults={"rows": compute(), "computed_at": now, "results_version": digest}
         )
-        # The round pages watching it show the new table (club.championships.consumers.RoundConsumer).
-        transaction.on_commit(lambda: events.group_send(event_group(championship_id), {"type": "standings.changed"}))
+        # The round pages watching it show the new table (club.championships.consumers.RoundConsumer);
+        # the change's own name lets the spectators' sockets of a process share one render of it.
+        change = uuid.uuid4().hex
+        transaction.on_commit(
+            lambda: events.group_send(event_group(championship_id), {"type": "standings.changed", "change": change})
+        )
     return True
 
 
