@@ -33,11 +33,12 @@ from django.utils import translation
 
 from club.platform import channel_layer
 from club.platform.api.params import whole_number
+from club.platform.sockets import DispatchOnTheLoop
 
 from . import events, live
 
 
-class GameConsumer(AsyncJsonWebsocketConsumer):
+class GameConsumer(DispatchOnTheLoop, AsyncJsonWebsocketConsumer):
     async def connect(self):
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         self.member = self.scope.get("user")
@@ -118,7 +119,7 @@ def _query(query_string: bytes) -> dict[str, str]:
     return {key: values[0] for key, values in parse_qs(query_string.decode("latin-1")).items()}
 
 
-class LobbyConsumer(AsyncJsonWebsocketConsumer):
+class LobbyConsumer(DispatchOnTheLoop, AsyncJsonWebsocketConsumer):
     """``/ws/lobby/``: a signed-in member's lobby page waits here for his
     challenges to be accepted; sends ``{"type": "challenge-accepted",
     "challenge_id", "game_id", "url"}`` (games.events.challenge_accepted_on_commit)."""
