@@ -13,7 +13,7 @@ call outside ``database_sync_to_async``.
 
 from __future__ import annotations
 
-from channels.utils import get_handler_name
+from channels.consumer import get_handler_name
 
 
 class DispatchOnTheLoop:
