@@ -6,8 +6,8 @@ side by side in one run.
 For each number of spectators the two trees run by turns (base, this; then
 this, base for the next), each in its own stack: one ASGI server process
 (``club.site.asgi`` under uvicorn: HTTP and WebSockets in one process, as
-``manage.py up`` runs it) on PostgreSQL and the Redis channel layer, its own
-fresh database. Each tree is ``git archive`` of its commit (``--base``,
+``manage.py up`` runs it, with the live tier's options of that tree's
+``up``) on PostgreSQL and the Redis channel layer, its own fresh database. Each tree is ``git archive`` of its commit (``--base``,
 ``--this``: HEAD), so the working tree may change during the run and nothing
 is added to the repository. The client (this process) opens the sockets,
 waits for each one's first state, then plays a Russian draughts game through
@@ -126,7 +126,8 @@ def run_side(tree: Path, side: str, spectators: int, args) -> dict:
         port = probe.getsockname()[1]
     server = subprocess.Popen(
         [sys.executable, "-m", "uvicorn", "club.site.asgi:application", "--host", "127.0.0.1", "--port", str(port)]
-        + ["--no-access-log", "--log-level", "warning", "--ws-ping-interval", "0"],
+        + ["--no-access-log", "--log-level", "warning", "--ws-ping-interval", "0"]
+        + _live_options(tree, env),
         cwd=tree,
         env=env,
         start_new_session=True,
@@ -144,6 +145,18 @@ def run_side(tree: Path, side: str, spectators: int, args) -> dict:
             server.wait(timeout=15)
         except subprocess.TimeoutExpired:
             os.killpg(server.pid, signal.SIGKILL)
+
+
+def _live_options(tree: Path, env: dict) -> list[str]:
+    """The uvicorn options the tree's ``manage.py up`` gives its live tier (none in a tree
+    from before it named them): each side runs as its own tree would."""
+    script = (
+        "import django; django.setup()\n"
+        "from club.site.management.commands import up\n"
+        "print(' '.join(getattr(up, 'LIVE_SERVER_OPTIONS', ())))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], cwd=tree, env=env, capture_output=True, text=True, check=True)
+    return done.stdout.split()
 
 
 def _players(tree: Path, env: dict) -> list[tuple[int, str]]:
