@@ -11,10 +11,13 @@ Protocol, JSON text frames:
 * after every committed change of the game (move, offer, result, clock),
   ``games.events.game_changed_on_commit`` sends ``game.changed`` to the group
   ``game-<id>`` with the spectators' state of the change, built once
-  (``games.frames.public_frame``: its last moves, clocks, offer, result). A
-  spectator's socket sends that text as it is; a player's socket, or one that
-  has missed more than the frame's moves, reads the game for its member (his
-  legal moves and actions) and sends what it has not sent yet.
+  (``games.frames.public_frame``: its last moves, clocks, offer, result). The
+  process's one subscription to the group (``club.platform.fanout``) hands it
+  to each of its sockets: a spectator's socket sends that text as it is; a
+  player's socket, or one that has missed more than the frame's moves, reads
+  the game for its member (his legal moves and actions) and sends what it has
+  not sent yet. A socket reads one state at a time; a change heard meanwhile
+  is read right after it, so its client gets the plies in order.
 * an event's game with a broadcast delay: ``game.changed`` carries the game as
   it is, for the players and officials; its spectators' sockets send instead
   the ``game.delayed`` frame of the same change, which comes the delay later.
