@@ -9,6 +9,7 @@ layer without.
 """
 
 import asyncio
+import time
 
 import pytest
 import redis
@@ -115,6 +116,7 @@ def test_a_change_heard_while_a_socket_reads_its_state_reaches_it_after_that_sta
         reads.append(since)
         if len(reads) == 1:
             services.game_move_make(game_id=game.id, member=anna, text="c3-d4", expected_ply=0)
+            time.sleep(0.5)  # its frame reaches the process (through Redis with REDIS_URL) before the state is sent
         return state
 
     monkeypatch.setattr(live, "game_state", read_then_move)
