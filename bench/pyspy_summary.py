@@ -23,14 +23,14 @@ def frame_name(frame: str) -> str:
     return f"{name} ({where.rsplit(':', 1)[0]})" if where else name
 
 
-def samples(path: str):
-    """(frames root first, count) of each stack inside the application."""
+def samples(path: str, inside: str = INSIDE):
+    """(frames root first, count) of each stack inside ``inside`` (every stack if empty)."""
     with open(path) as raw:
         for line in raw:
             stack, _, count = line.rstrip().rpartition(" ")
             # With --subprocesses a stack begins with its process and its parents.
             frames = [frame_name(f) for f in stack.split(";") if not f.startswith("process ")]
-            if any(f.startswith(INSIDE) for f in frames):
+            if not inside or any(f.startswith(inside) for f in frames):
                 yield frames, int(count)
 
 
@@ -59,13 +59,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("raw", help="py-spy record -f raw output")
     parser.add_argument("--top", type=int, default=60)
+    parser.add_argument(
+        "--inside",
+        default=INSIDE,
+        help="count only stacks with a frame starting so ('' for all: an ASGI server's loop)",
+    )
     parser.add_argument("--tree", action="append", default=[], help="a function name to print the tree below")
     parser.add_argument("--depth", type=int, default=5)
     parser.add_argument("--min", type=float, default=0.5, help="leave out tree rows under this share (%%)")
     args = parser.parse_args()
-    stacks = list(samples(args.raw))
+    stacks = list(samples(args.raw, args.inside))
     total = sum(n for _, n in stacks)
-    print(f"{total} samples inside the application")
+    print(f"{total} samples inside {args.inside or 'the process'}")
     print(f"\n## by function, inclusive (top {args.top})")
     for name, n in inclusive(stacks).most_common(args.top):
         print(f"{100 * n / total:5.1f} {name}")

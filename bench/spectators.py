@@ -6,8 +6,8 @@ side by side in one run.
 For each number of spectators the two trees run by turns (base, this; then
 this, base for the next), each in its own stack: one ASGI server process
 (``club.site.asgi`` under uvicorn: HTTP and WebSockets in one process, as
-``manage.py up`` runs it) on PostgreSQL and the Redis channel layer, its own
-fresh database. Each tree is ``git archive`` of its commit (``--base``,
+``manage.py up`` runs it, with the live tier's options of that tree's
+``up``) on PostgreSQL and the Redis channel layer, its own fresh database. Each tree is ``git archive`` of its commit (``--base``,
 ``--this``: HEAD), so the working tree may change during the run and nothing
 is added to the repository. The client (this process) opens the sockets,
 waits for each one's first state, then plays a Russian draughts game through
@@ -22,16 +22,17 @@ cores do meanwhile (the spectators' client included) and is quoted with the
 load printed beside it. PostgreSQL and Redis serve other jobs on this machine
 too, so their CPU is not counted.
 
-Figures (bench/results/spectators-2026-12-05-f0ff247.txt, against 3b35c44, on the
-machine busy with other jobs, load average 10-16 on 2 cores): server CPU per move
-6.2 → 5.9 ms unwatched, 1013.7 → 80.0 ms with 200 spectators, 5709.7 → 492.2 ms with
-1,000 (12.7× and 11.6× less). Targets not met: 200 spectators cost 13.5× an unwatched
-move (target 2×), and POST to last watcher was p99 1087 ms at 200 (target 250) and
-3664 ms at 1,000 (target 1 s), on that busy machine. What remains per spectator is
-each socket's own send (Channels' dispatch, the layer's decoding, the WebSocket
-frame and its per-message deflate).
+Figures (bench/results/spectators-2026-12-06-74418a8.txt, against 4904333, on the
+machine busy with other jobs, load average 4-7 on 2 cores): server CPU per move 5.9
+→ 5.9 ms unwatched, 67.5 → 17.2 ms with 200 spectators, 286.9 → 36.9 ms with 1,000.
+Delivery targets met on that machine: POST to last watcher p99 56 ms at 200 (target
+250) and 284 ms at 1,000 (target 1 s). CPU target not met: 200 spectators cost 2.89×
+an unwatched move (target 2×). From the two figures, each spectator costs about
+25 µs and being watched at all about 6 ms a move: the frame's build (its read of the
+game, the one thing an unwatched move skips), its publish and receipt; per socket,
+the ASGI send (Channels' session wrapper, the WebSocket frame, one write each).
 
-    REDIS_URL=redis://127.0.0.1:6379/3 .venv/bin/python bench/spectators.py --base 3b35c44
+    REDIS_URL=redis://127.0.0.1:6379/3 .venv/bin/python bench/spectators.py --base 4904333
     ... bench/spectators.py --base HEAD --smoke     # CI's tiny run
 """
 
@@ -126,7 +127,8 @@ def run_side(tree: Path, side: str, spectators: int, args) -> dict:
         port = probe.getsockname()[1]
     server = subprocess.Popen(
         [sys.executable, "-m", "uvicorn", "club.site.asgi:application", "--host", "127.0.0.1", "--port", str(port)]
-        + ["--no-access-log", "--log-level", "warning", "--ws-ping-interval", "0"],
+        + ["--no-access-log", "--log-level", "warning", "--ws-ping-interval", "0"]
+        + _live_options(tree, env),
         cwd=tree,
         env=env,
         start_new_session=True,
@@ -144,6 +146,18 @@ def run_side(tree: Path, side: str, spectators: int, args) -> dict:
             server.wait(timeout=15)
         except subprocess.TimeoutExpired:
             os.killpg(server.pid, signal.SIGKILL)
+
+
+def _live_options(tree: Path, env: dict) -> list[str]:
+    """The uvicorn options the tree's ``manage.py up`` gives its live tier (none in a tree
+    from before it named them): each side runs as its own tree would."""
+    script = (
+        "import django; django.setup()\n"
+        "from club.site.management.commands import up\n"
+        "print(' '.join(getattr(up, 'LIVE_SERVER_OPTIONS', ())))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], cwd=tree, env=env, capture_output=True, text=True, check=True)
+    return done.stdout.split()
 
 
 def _players(tree: Path, env: dict) -> list[tuple[int, str]]:

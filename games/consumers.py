@@ -11,10 +11,13 @@ Protocol, JSON text frames:
 * after every committed change of the game (move, offer, result, clock),
   ``games.events.game_changed_on_commit`` sends ``game.changed`` to the group
   ``game-<id>`` with the spectators' state of the change, built once
-  (``games.frames.public_frame``: its last moves, clocks, offer, result). A
-  spectator's socket sends that text as it is; a player's socket, or one that
-  has missed more than the frame's moves, reads the game for its member (his
-  legal moves and actions) and sends what it has not sent yet.
+  (``games.frames.public_frame``: its last moves, clocks, offer, result). The
+  process's one subscription to the group (``foundation.fanout``) hands it
+  to each of its sockets: a spectator's socket sends that text as it is; a
+  player's socket, or one that has missed more than the frame's moves, reads
+  the game for its member (his legal moves and actions) and sends what it has
+  not sent yet. A socket reads one state at a time; a change heard meanwhile
+  is read right after it, so its client gets the plies in order.
 * an event's game with a broadcast delay: ``game.changed`` carries the game as
   it is, for the players and officials; its spectators' sockets send instead
   the ``game.delayed`` frame of the same change, which comes the delay later.
@@ -31,42 +34,47 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
 
-from foundation import channel_layer
+from foundation import channel_layer, fanout
 from foundation.api.params import whole_number
+from foundation.sockets import DispatchOnTheLoop
 
 from . import events, live
 
 
-class GameConsumer(AsyncJsonWebsocketConsumer):
+class GameConsumer(DispatchOnTheLoop, AsyncJsonWebsocketConsumer):
     async def connect(self):
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         self.member = self.scope.get("user")
         if not await database_sync_to_async(live.game_exists)(self.game_id):
             await self.close(code=4404)
             return
-        self.group = events.game_group(self.game_id)
-        self.player = self.delayed = False  # a spectator without delay until his first state says otherwise
-        await self.channel_layer.group_add(self.group, self.channel_name)
-        await self.accept()
-        if self.member is not None and self.member.is_authenticated:
-            # Opening the game reads what the notifications said about it (their hook).
-            await database_sync_to_async(events.game_opened)(self.member, self.game_id)
         query = _query(self.scope.get("query_string", b""))
         self.sent_ply = whole_number(query.get("since"))
         # The page's language (its <html lang>): buttons and texts in the state follow it.
         languages = {code for code, _name in settings.LANGUAGES}
         self.language = query.get("lang") if query.get("lang") in languages else settings.LANGUAGE_CODE
+        self.player = self.delayed = False  # a spectator without delay until his first state says otherwise
+        # The first state is being read from here on: a change heard before it is sent is read after it.
+        self.reading, self.again, self.tasks = True, [], set()
+        self.group = events.game_group(self.game_id)
+        await fanout.join(self.group, self)
+        await self.accept()
+        if self.member is not None and self.member.is_authenticated:
+            # Opening the game reads what the notifications said about it (their hook).
+            await database_sync_to_async(events.game_opened)(self.member, self.game_id)
         channel_layer.register(self)  # from here on a resync has the ply and language it needs
-        await self._send_state(since=self.sent_ply)
+        await self._read_until_current(self.sent_ply)
 
     async def disconnect(self, code):
         channel_layer.unregister(self)
         if hasattr(self, "group"):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+            fanout.leave(self.group, self)
+            for task in self.tasks:
+                task.cancel()
 
     async def layer_reconnected(self):
         """Redis came back: what was pushed while it was away is lost, so send what is new."""
-        await self._send_state(since=self.sent_ply)
+        await self._send_state(since=_FROM_SENT)
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs):
         # Frames that are not a JSON object (binary, broken JSON, a bare number) are ignored, not a crash.
@@ -82,43 +90,80 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             since = content.get("since")
             await self._send_state(since=since if type(since) is int and 0 <= since < 2**63 else None)
 
-    async def game_changed(self, event):
-        frame = event.get("frame")
-        if self.delayed and not self.player and frame is not None and frame["delay_s"]:
-            return  # his frame of this change comes the event's delay later (game_delayed)
-        await self._send_frame(frame)
-
-    async def game_delayed(self, event):
-        if self.delayed and not self.player:
-            await self._send_frame(event["frame"])
-
-    async def _send_frame(self, frame):
-        if self.player or frame is None or self.sent_ply < frame["since"] or self.language not in frame["texts"]:
-            await self._send_state(since=self.sent_ply)
+    def group_message(self, message):
+        """A message to the game's group, handed over by this process's one subscription to it
+        (foundation.fanout), on the loop: a spectator's socket sends the change's frame as it
+        is; a player's socket, or one the frame does not reach, reads the game (``_send_state``)."""
+        frame = message.get("frame")
+        spectator_delayed = self.delayed and not self.player
+        if message["type"] == "game.changed":
+            if spectator_delayed and frame is not None and frame["delay_s"]:
+                return  # his frame of this change comes the event's delay later (game.delayed)
+        elif message["type"] != "game.delayed" or not spectator_delayed:
+            return
+        if (
+            self.reading
+            or self.player
+            or frame is None
+            or self.sent_ply < frame["since"]
+            or self.language not in frame["texts"]
+        ):
+            self._read_soon()
             return
         self.sent_ply = frame["ply"]
-        await self.send(text_data=frame["texts"][self.language])
+        fanout.send_now(self.base_send, {"type": "websocket.send", "text": frame["texts"][self.language]})
+
+    def _read_soon(self):
+        if self.reading:
+            self.again.append(_FROM_SENT)
+            return
+        task = fanout.spawn(self._send_state(since=_FROM_SENT))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
 
     async def _send_state(self, *, since):
-        state = await database_sync_to_async(self._state)(since)
-        if state is None:
-            await self.close(code=4404)
+        """Read the game for this socket and send what it has not sent since ``since``. One read
+        at a time: what asks meanwhile (a change, the client's sync) is answered by another read
+        right after it, which the one in flight may not have seen."""
+        if self.reading:
+            self.again.append(since)
             return
-        self.sent_ply = state["ply"]
-        self.player = state["my_color"] is not None  # a player's state is his own: legal moves, actions
-        self.delayed = state["delay_s"] > 0  # a spectator of an event with a broadcast delay
-        await self.send_json({"type": "state", **state})
+        self.reading = True
+        await self._read_until_current(since)
+
+    async def _read_until_current(self, since):
+        try:
+            while True:
+                state = await database_sync_to_async(self._state)(self.sent_ply if since is _FROM_SENT else since)
+                if state is None:
+                    await self.close(code=4404)
+                    return
+                self.sent_ply = state["ply"]
+                self.player = state["my_color"] is not None  # a player's state is his own: legal moves, actions
+                self.delayed = state["delay_s"] > 0  # a spectator of an event with a broadcast delay
+                await self.send_json({"type": "state", **state})
+                if not self.again:
+                    return
+                asked = [self.sent_ply if ask is _FROM_SENT else ask for ask in self.again]
+                self.again.clear()
+                since = None if None in asked else min(asked)
+        finally:
+            self.reading = False
 
     def _state(self, since):
         with translation.override(self.language):
             return live.game_state(self.game_id, self.member, since=since)
 
 
+# A read's ``since`` that is the socket's last sent ply when the read starts.
+_FROM_SENT = object()
+
+
 def _query(query_string: bytes) -> dict[str, str]:
     return {key: values[0] for key, values in parse_qs(query_string.decode("latin-1")).items()}
 
 
-class LobbyConsumer(AsyncJsonWebsocketConsumer):
+class LobbyConsumer(DispatchOnTheLoop, AsyncJsonWebsocketConsumer):
     """``/ws/lobby/``: a signed-in member's lobby page waits here for his
     challenges to be accepted; sends ``{"type": "challenge-accepted",
     "challenge_id", "game_id", "url"}`` (games.events.challenge_accepted_on_commit)."""

@@ -26,6 +26,7 @@ import psycopg
 import pytest
 from django.db import connection
 
+from club.site.management.commands.up import LIVE_SERVER_OPTIONS
 from tests.championships.conftest import make_championship, players, staff  # noqa: F401 (fixtures)
 from tests.concurrency import wait_for
 from tests.conftest import (
@@ -256,6 +257,7 @@ def asgi_server(env: dict[str, str]) -> tuple[subprocess.Popen, str]:
         "127.0.0.1",
         "--port",
         str(port),
+        *LIVE_SERVER_OPTIONS,
     ]
     server, _base = _serving(command, env, port, "uvicorn")
     return server, f"ws://127.0.0.1:{port}"

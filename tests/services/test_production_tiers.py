@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from websockets.sync.client import connect
 
+from club.site.management.commands.up import LIVE_SERVER_OPTIONS
 from members.tokens import api_token_issue
 from tests.conftest import database_url_for_other_processes
 from tests.games_web.helpers import start_game
@@ -47,7 +48,8 @@ def _http_tier(port: int):
 
 def _live_tier(port: int):
     return _serve(
-        [sys.executable, "-m", "uvicorn", "club.site.asgi:application", "--host", "127.0.0.1", "--port", str(port)],
+        [sys.executable, "-m", "uvicorn", "club.site.asgi:application", "--host", "127.0.0.1", "--port", str(port)]
+        + list(LIVE_SERVER_OPTIONS),
         port,
     )
 

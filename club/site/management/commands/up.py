@@ -29,6 +29,11 @@ from members.models import Member
 
 STOP_TIMEOUT = 20  # seconds each child gets to finish its work before it is killed
 ONE_LINE_EMAILS = "club.site.console_mail.OneLineEmailBackend"
+# The live tier sends its frames uncompressed: per-message deflate compresses each frame once
+# for each socket (every socket has its own compression context), so a game's spectators cost
+# the server one compression each of the same text. README's production layout says the same;
+# bench/spectators.py runs each tree's live tier with these.
+LIVE_SERVER_OPTIONS = ("--ws-per-message-deflate", "false")
 
 
 def club_url(host: str, port: int) -> str:
@@ -143,6 +148,7 @@ class Command(BaseCommand):
                 "--proxy-headers",
                 "--log-level",
                 "warning",
+                *LIVE_SERVER_OPTIONS,
             ],
             # --quiet: no start-up banners; warnings and errors still show.
             "worker": [
