@@ -26,6 +26,7 @@ The consumer only reads (``games.live.game_state``); moves and other actions
 go through the REST API and the game services.
 """
 
+import asyncio
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
@@ -38,7 +39,7 @@ from foundation import channel_layer, fanout
 from foundation.api.params import whole_number
 from foundation.sockets import DispatchOnTheLoop
 
-from . import events, live
+from . import events, live, selectors
 
 
 class GameConsumer(DispatchOnTheLoop, AsyncJsonWebsocketConsumer):
@@ -164,32 +165,61 @@ def _query(query_string: bytes) -> dict[str, str]:
 
 
 class LobbyConsumer(DispatchOnTheLoop, AsyncJsonWebsocketConsumer):
-    """``/ws/lobby/``: a signed-in member's lobby page waits here for his
-    challenges to be accepted; sends ``{"type": "challenge-accepted",
-    "challenge_id", "game_id", "url"}`` (games.events.challenge_accepted_on_commit)."""
+    """``/ws/lobby/?lang=<ru|en>``: the lobby page's socket, open to every visitor.
+
+    * The live games the lobby lists (``selectors.live_games``, read on connect): the
+      socket follows each through its game's group as one more spectator, on the process's
+      one subscription to it (``foundation.fanout``), and sends each change's spectators'
+      frame (``games.frames``) in its language as it is: nothing is read or built per socket.
+      The lobby is a spectator's view for every reader: an event's game with a broadcast
+      delay sends its ``game.delayed`` frame, the delay after the change, never the
+      ``game.changed`` one. A change without a frame (its build failed) is skipped: the
+      next frame carries the whole position.
+    * A signed-in member's lobby also waits here for his challenges to be accepted:
+      ``{"type": "challenge-accepted", "challenge_id", "game_id", "url"}``
+      (games.events.challenge_accepted_on_commit). A visitor's socket joins no member's
+      group, so no challenge of anyone reaches it."""
 
     async def connect(self):
+        query = _query(self.scope.get("query_string", b""))
+        languages = {code for code, _name in settings.LANGUAGES}
+        self.language = query.get("lang") if query.get("lang") in languages else settings.LANGUAGE_CODE
+        self.watched = [events.game_group(game_id) for game_id in await database_sync_to_async(_live_game_ids)()]
+        await asyncio.gather(*(fanout.join(group, self) for group in self.watched))
         member = self.scope.get("user")
-        if member is None or not member.is_authenticated:
-            await self.close(code=4401)
-            return
-        self.group = events.member_group(member.pk)
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        if member is not None and member.is_authenticated:
+            self.group = events.member_group(member.pk)
+            await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         channel_layer.register(self)
 
     async def disconnect(self, code):
         channel_layer.unregister(self)
+        for group in getattr(self, "watched", ()):
+            fanout.leave(group, self)
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def layer_reconnected(self):
-        """Redis came back: an acceptance sent meanwhile is lost. Closing (1012, service
-        restart) makes the lobby page poll, which finds it (static/games/lobby.js)."""
+        """Redis came back: an acceptance or a frame sent meanwhile is lost. Closing (1012,
+        service restart) makes the lobby page poll for its challenges and connect again
+        (static/games/lobby.js); the next frame of each game carries its whole position."""
         await self.close(code=1012)
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs):
         pass  # the lobby socket only listens
+
+    def group_message(self, message):
+        """A listed game's change, from this process's one subscription to its group: its
+        spectators' frame, sent as it is (a spectator's, the delay later for a delayed event)."""
+        frame = message.get("frame")
+        if frame is None or message["type"] not in ("game.changed", "game.delayed"):
+            return
+        if message["type"] == "game.changed" and frame["delay_s"]:
+            return  # the spectators' frame of this change comes the event's delay later (game.delayed)
+        text = frame["texts"].get(self.language)
+        if text is not None:
+            fanout.send_now(self.base_send, {"type": "websocket.send", "text": text})
 
     async def challenge_accepted(self, event):
         await self.send_json(
@@ -200,3 +230,7 @@ class LobbyConsumer(DispatchOnTheLoop, AsyncJsonWebsocketConsumer):
                 "url": reverse("games:game", args=[event["game_id"]]),
             }
         )
+
+
+def _live_game_ids() -> list[int]:
+    return list(selectors.live_games().values_list("pk", flat=True))

@@ -99,17 +99,45 @@ def lobby(member: Member | None) -> dict[str, list]:
         ),
         "received": [],
         "sent": [],
-        "live_games": list(
-            Game.objects.filter(status=Game.Status.ONGOING)
-            .exclude(speed="correspondence")
-            .select_related("white", "black")
-            .order_by("-started_at")[:20]
-        ),
+        "live_games": live_games_seen(list(live_games().select_related("white", "black"))),
     }
     if member is not None:
         lists["received"] = list(open_challenges.filter(opponent=member).select_related("challenger"))
         lists["sent"] = list(open_challenges.filter(challenger=member).select_related("opponent"))
     return lists
+
+
+# How many live games the lobby lists, the latest started first.
+LIVE_GAMES_LISTED = 20
+
+
+def live_games() -> QuerySet[Game]:
+    """The live games on now that the lobby lists: the latest started of the ongoing games
+    that are not played by correspondence (its page and its socket read the same list)."""
+    return (
+        Game.objects.filter(status=Game.Status.ONGOING)
+        .exclude(speed="correspondence")
+        .order_by("-started_at")[:LIVE_GAMES_LISTED]
+    )
+
+
+def live_games_seen(games: list[Game]) -> list[Game]:
+    """``games`` as a spectator sees them now, each with ``seen_ply`` (the plies he has seen)
+    and ``seen_last`` (the last of them, its notation, or ""): the lobby is a spectator's view,
+    so an event's game with a broadcast delay shows the moves made the delay ago, for every
+    reader of the page as for its socket (games.consumers.LobbyConsumer). One read of the
+    moves per distinct delay."""
+    now = timezone.now()
+    by_delay: dict = {}
+    for game in games:
+        by_delay.setdefault(delay.spectator_delay(game, None), []).append(game)
+    for late, group in by_delay.items():
+        seen = games_seen(group, now - late if late else None)
+        for game in group:
+            replay = seen[game.pk][1]
+            game.seen_ply = len(replay.steps)
+            game.seen_last = replay.notations[-1] if replay.notations else ""
+    return games
 
 
 def _games_of(member: Member) -> QuerySet[Game]:

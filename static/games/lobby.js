@@ -1,12 +1,18 @@
-/* The lobby of a member with challenges out: when one is accepted, go to its game.
- * The server says so on /ws/lobby/ (games.consumers.LobbyConsumer); once the socket
- * is open the page asks the API once, for an acceptance sent before it listened;
- * without a socket it asks every few seconds. */
+/* The lobby's socket, /ws/lobby/ (games.consumers.LobbyConsumer).
+ *
+ * Live games: each change of a listed game comes as its spectators' frame, the game page's
+ * state (games/frames.py: a spectator's, the broadcast delay later for a delayed event);
+ * its row shows the ply and the last move, or the result once the game is over.
+ *
+ * A member with challenges out: when one is accepted, go to its game. Once the socket is
+ * open the page asks the API once, for an acceptance sent before it listened; without a
+ * socket it asks every few seconds. */
 (function () {
   "use strict";
   const table = document.querySelector("table.challenges.sent");
   const rows = table ? table.querySelectorAll("tr[data-challenge]") : [];
-  if (!rows.length) return;
+  const live = document.querySelector("ul.live-games");
+  if (!rows.length && !live) return;
   // URLs with the id 0, from the page: "/…/0/" → "/…/<id>/".
   const url = (template, id) => template.replace(/\/0\/$/, `/${id}/`);
   const ids = Array.from(rows, (row) => row.dataset.challenge);
@@ -24,18 +30,43 @@
   }
 
   function poll() {
-    if (polling) return;
+    if (polling || !ids.length) return;
     polling = window.setInterval(check, 5000);
+  }
+
+  // A frame redraws its game's row; a frame older than what the row shows (a late one) is dropped.
+  function drawGame(state) {
+    const row = live && live.querySelector(`li[data-game="${state.id}"]`);
+    if (!row || state.ply < Number(row.dataset.ply || 0)) return;
+    row.dataset.ply = String(state.ply);
+    const text = row.querySelector(".live-state");
+    const last = state.moves && state.moves.length ? state.moves[state.moves.length - 1] : null;
+    if (!state.ongoing) {
+      text.textContent = state.status_text;
+      row.classList.add("over");
+    } else if (last && last.ply === state.ply) {
+      text.textContent = live.dataset.plyText.replace("{ply}", state.ply).replace("{last}", last.notation);
+    }
   }
 
   if (!("WebSocket" in window)) { poll(); return; }
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const socket = new WebSocket(`${scheme}://${location.host}/ws/lobby/`);
-  socket.addEventListener("open", check);
-  socket.addEventListener("message", (event) => {
-    const message = JSON.parse(event.data);
-    if (message.type === "challenge-accepted") go(message.url);
-  });
-  socket.addEventListener("close", poll);
-  socket.addEventListener("error", poll);
+  const lang = encodeURIComponent(document.documentElement.lang || "");
+
+  function connect(wait) {
+    const socket = new WebSocket(`${scheme}://${location.host}/ws/lobby/?lang=${lang}`);
+    socket.addEventListener("open", () => { wait = 1000; if (ids.length) check(); });
+    socket.addEventListener("message", (event) => {
+      let message;
+      try { message = JSON.parse(event.data); } catch (e) { return; }
+      if (message.type === "challenge-accepted") go(message.url);
+      else if (message.type === "state") drawGame(message);
+    });
+    socket.addEventListener("close", () => {
+      poll();
+      // The live games' next frames come to a new socket (each frame carries the whole position).
+      if (live) window.setTimeout(() => connect(Math.min(wait * 2, 30000)), wait);
+    });
+  }
+  connect(1000);
 })();

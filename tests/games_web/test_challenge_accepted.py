@@ -73,17 +73,6 @@ def test_after_the_layer_reconnects_to_redis_the_lobby_socket_closes_so_the_page
     assert async_to_sync(main)() == {"type": "websocket.close", "code": 1012}
 
 
-@pytest.mark.django_db(transaction=True)
-def test_the_lobby_socket_is_for_signed_in_members_only():
-    from django.contrib.auth.models import AnonymousUser
-
-    async def main():
-        connected, code = await lobby_socket(AnonymousUser()).connect()
-        return connected, code
-
-    assert async_to_sync(main)() == (False, 4401)
-
-
 @pytest.mark.django_db
 def test_the_lobby_page_of_a_member_with_challenges_out_listens_for_their_acceptance(anna, client):
     services.challenge_create(challenger=anna, discipline="russian", time_control="300")
