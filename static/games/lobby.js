@@ -55,7 +55,11 @@
 
   function connect(wait) {
     const socket = new WebSocket(`${scheme}://${location.host}/ws/lobby/?lang=${lang}`);
-    socket.addEventListener("open", () => { wait = 1000; if (ids.length) check(); });
+    socket.addEventListener("open", () => {
+      wait = 1000;
+      if (live) live.dataset.socketOpen = "1";
+      if (ids.length) check();
+    });
     socket.addEventListener("message", (event) => {
       let message;
       try { message = JSON.parse(event.data); } catch (e) { return; }
@@ -63,8 +67,9 @@
       else if (message.type === "state") drawGame(message);
     });
     socket.addEventListener("close", () => {
+      if (live) live.dataset.socketOpen = "";
       poll();
-      // The live games' next frames come to a new socket (each frame carries the whole position).
+      // The live games' next frames come to a new socket (each frame tells its game's ply and last move).
       if (live) window.setTimeout(() => connect(Math.min(wait * 2, 30000)), wait);
     });
   }
