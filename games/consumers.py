@@ -233,4 +233,4 @@ class LobbyConsumer(DispatchOnTheLoop, AsyncJsonWebsocketConsumer):
 
 
 def _live_game_ids() -> list[int]:
-    return list(selectors.live_games().values_list("pk", flat=True))
+    return [game.pk for game in selectors.live_games()]

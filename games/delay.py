@@ -19,6 +19,9 @@ DelayLookup = Callable[[Game, object], timedelta]
 _lookups: list[DelayLookup] = []
 
 NONE = timedelta(0)
+# The longest delay an event may set (its organiser's choice is refused beyond it): a game
+# ended this long ago may still be going for its spectators (selectors.live_games).
+LONGEST = timedelta(minutes=30)
 
 
 def provide_spectator_delay(lookup: DelayLookup) -> DelayLookup:

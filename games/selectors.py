@@ -99,7 +99,7 @@ def lobby(member: Member | None) -> dict[str, list]:
         ),
         "received": [],
         "sent": [],
-        "live_games": live_games_seen(list(live_games().select_related("white", "black"))),
+        "live_games": live_games_seen(live_games()),
     }
     if member is not None:
         lists["received"] = list(open_challenges.filter(opponent=member).select_related("challenger"))
@@ -111,26 +111,36 @@ def lobby(member: Member | None) -> dict[str, list]:
 LIVE_GAMES_LISTED = 20
 
 
-def live_games() -> QuerySet[Game]:
-    """The live games on now that the lobby lists: the latest started of the ongoing games
-    that are not played by correspondence (its page and its socket read the same list)."""
-    return (
-        Game.objects.filter(status=Game.Status.ONGOING)
-        .exclude(speed="correspondence")
-        .order_by("-started_at")[:LIVE_GAMES_LISTED]
-    )
+def live_games(now: datetime | None = None) -> list[Game]:
+    """The live games on now that the lobby lists, as a spectator sees them: the latest
+    started of the games going on that are not played by correspondence. The lobby is a
+    spectator's view (its page and its socket, games.consumers.LobbyConsumer, read this
+    list): an event's game that ended less than its broadcast delay ago is still going
+    for its spectators, so it is still listed. Each game carries ``spectator_late``, its
+    spectators' delay."""
+    now = now or timezone.now()
+    live = Game.objects.exclude(speed="correspondence").select_related("white", "black").order_by("-started_at")
+    ongoing = list(live.filter(status=Game.Status.ONGOING)[:LIVE_GAMES_LISTED])
+    # An event's games ended within the longest delay an event may set: each is looked up.
+    ended = live.filter(competition=True, ended_at__gt=now - delay.LONGEST).exclude(status=Game.Status.ONGOING)
+    games = []
+    for game in ongoing + list(ended):
+        game.spectator_late = delay.spectator_delay(game, None)
+        if game.ended_at is None or game.ended_at > now - game.spectator_late:
+            games.append(game)
+    games.sort(key=lambda game: game.started_at or game.created_at, reverse=True)
+    return games[:LIVE_GAMES_LISTED]
 
 
-def live_games_seen(games: list[Game]) -> list[Game]:
-    """``games`` as a spectator sees them now, each with ``seen_ply`` (the plies he has seen)
-    and ``seen_last`` (the last of them, its notation, or ""): the lobby is a spectator's view,
-    so an event's game with a broadcast delay shows the moves made the delay ago, for every
-    reader of the page as for its socket (games.consumers.LobbyConsumer). One read of the
-    moves per distinct delay."""
-    now = timezone.now()
-    by_delay: dict = {}
+def live_games_seen(games: list[Game], now: datetime | None = None) -> list[Game]:
+    """``games`` (``live_games``) as a spectator sees them ``now``, each with ``seen_ply``
+    (the plies he has seen) and ``seen_last`` (the last of them, its notation, or ""): an
+    event's game with a broadcast delay shows the moves made the delay ago. One read of
+    the moves per distinct delay."""
+    now = now or timezone.now()
+    by_delay: dict[timedelta, list[Game]] = {}
     for game in games:
-        by_delay.setdefault(delay.spectator_delay(game, None), []).append(game)
+        by_delay.setdefault(game.spectator_late, []).append(game)
     for late, group in by_delay.items():
         seen = games_seen(group, now - late if late else None)
         for game in group:

@@ -62,26 +62,30 @@ def staff(organiser, chief_arbiter, arbiter):
     return {"organiser": organiser, "chief": chief_arbiter, "arbiter": arbiter}
 
 
-@pytest.fixture
-def delayed_event(staff):
-    """A Swiss of four played live (not by correspondence), its first round on, broadcast 15
-    minutes late; its first board."""
-    players = [make_member(f"late{i}", display_name=f"Late {i}") for i in range(4)]
-    now = timezone.now() - timedelta(minutes=1)  # a live round is published before its start (1.6.3)
+def delayed_board(staff, name="late", started=timedelta(0)):
+    """The first board of a Swiss of four played live (not by correspondence), broadcast 15
+    minutes late, whose first round started ``started`` ago; both its players came."""
+    players = [make_member(f"{name}{i}", display_name=f"{name.title()} {i}") for i in range(4)]
+    starts = timezone.now() - started
+    now = starts - timedelta(minutes=1)  # a live round is published before its start (1.6.3)
     championship = demo.create(
-        **staff, players=players, now=now, name="late", system="swiss", rounds_planned=3, discipline="russian",
+        **staff, players=players, now=now, name=name, system="swiss", rounds_planned=3, discipline="russian",
         time_control="300+3", swiss_system="buchholz",
     )  # fmt: skip
     championships.round_pair(by=staff["arbiter"], championship_id=championship.pk, now=now)
     championships.round_publish(
-        by=staff["arbiter"], championship_id=championship.pk, round_number=1, now=now,
-        starts_at=now + timedelta(seconds=30), start_confirmed=True,
-    )  # fmt: skip
+        by=staff["arbiter"], championship_id=championship.pk, round_number=1, now=now, starts_at=starts
+    )
     championships.broadcast_delay_set(by=staff["organiser"], championship_id=championship.pk, minutes=15)
     board = Board.objects.filter(round__championship=championship).select_related("white", "black").first()
     for player in (board.white, board.black):  # both have come: the game is on (1.6.3)
-        services.game_check_in(game_id=board.game_id, member=player, now=now)
+        services.game_check_in(game_id=board.game_id, member=player, now=starts)
     return board
+
+
+@pytest.fixture
+def delayed_event(staff):
+    return delayed_board(staff)
 
 
 def lobby(user, lang="en"):
@@ -211,3 +215,16 @@ def test_the_lobby_page_shows_each_live_game_as_a_spectator_sees_it(blitz, delay
         # the event's move reaches its spectators 15 minutes late: its row shows no move yet
         assert f'<li data-game="{board.game_id}" data-ply="0">' in page
         assert "games/lobby.js" in page
+
+
+def test_an_event_s_game_is_listed_until_its_spectators_see_it_end(staff, blitz, boris):
+    # Its spectators see the ending the event's delay late: the lobby dropping the game sooner
+    # would tell them that it ended.
+    ended_now = delayed_board(staff, "now")
+    services.game_resign(game_id=ended_now.game_id, member=ended_now.black)
+    long_ago = delayed_board(staff, "ago", started=timedelta(minutes=20))
+    services.game_resign(game_id=long_ago.game_id, member=long_ago.black, now=timezone.now() - timedelta(minutes=18))
+    services.game_resign(game_id=blitz.id, member=boris)  # a club game has no delay
+    page = Client(HTTP_ACCEPT_LANGUAGE="en").get(reverse("games:lobby")).content.decode()
+    assert f'<li data-game="{ended_now.game_id}" data-ply="0">' in page
+    assert f'data-game="{long_ago.game_id}"' not in page and f'data-game="{blitz.id}"' not in page

@@ -14,12 +14,13 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from foundation.refusals import Invalid
+from games import delay
 
 from ..authority import Action, require
 from ..locks import championship_locked
 from ..models import Championship
 
-BROADCAST_DELAY_MAX = 30  # minutes
+BROADCAST_DELAY_MAX = int(delay.LONGEST.total_seconds()) // 60  # minutes: the games' readers look back that far
 
 
 def broadcast_delay_set(*, by, championship_id: int, minutes: int) -> Championship:
