@@ -167,7 +167,7 @@ def _query(query_string: bytes) -> dict[str, str]:
 class LobbyConsumer(DispatchOnTheLoop, AsyncJsonWebsocketConsumer):
     """``/ws/lobby/?lang=<ru|en>``: the lobby page's socket, open to every visitor.
 
-    * The live games the lobby lists (``selectors.live_games``, read on connect): the
+    * The live games the lobby lists (``selectors.live_game_ids``, read on connect): the
       socket follows each through its game's group as one more spectator, on the process's
       one subscription to it (``foundation.fanout``), and sends each change's spectators'
       frame (``games.frames``) in its language as it is: nothing is read or built per socket.
@@ -184,7 +184,9 @@ class LobbyConsumer(DispatchOnTheLoop, AsyncJsonWebsocketConsumer):
         query = _query(self.scope.get("query_string", b""))
         languages = {code for code, _name in settings.LANGUAGES}
         self.language = query.get("lang") if query.get("lang") in languages else settings.LANGUAGE_CODE
-        self.watched = [events.game_group(game_id) for game_id in await database_sync_to_async(_live_game_ids)()]
+        self.watched = [
+            events.game_group(game_id) for game_id in await database_sync_to_async(selectors.live_game_ids)()
+        ]
         await asyncio.gather(*(fanout.join(group, self) for group in self.watched))
         member = self.scope.get("user")
         if member is not None and member.is_authenticated:
@@ -230,7 +232,3 @@ class LobbyConsumer(DispatchOnTheLoop, AsyncJsonWebsocketConsumer):
                 "url": reverse("games:game", args=[event["game_id"]]),
             }
         )
-
-
-def _live_game_ids() -> list[int]:
-    return [game.pk for game in selectors.live_games()]

@@ -111,6 +111,24 @@ def lobby(member: Member | None) -> dict[str, list]:
 LIVE_GAMES_LISTED = 20
 
 
+def _live_candidates(now: datetime) -> tuple[QuerySet[Game], QuerySet[Game]]:
+    """The games the lobby may list: the latest started going on, and an event's games ended
+    within the longest delay an event may set (each is still going for its spectators as long
+    as its own delay has not passed)."""
+    live = Game.objects.exclude(speed="correspondence").order_by("-started_at")
+    ongoing = live.filter(status=Game.Status.ONGOING)[:LIVE_GAMES_LISTED]
+    ended = live.filter(competition=True, ended_at__gt=now - delay.LONGEST).exclude(status=Game.Status.ONGOING)
+    return ongoing, ended
+
+
+def live_game_ids(now: datetime | None = None) -> set[int]:
+    """The games whose changes the lobby's socket follows: those ``live_games`` may list, read
+    without asking each one's delay (two queries): a game among them the page did not list has
+    no row there, and its frames change nothing."""
+    ongoing, ended = _live_candidates(now or timezone.now())
+    return {*ongoing.values_list("pk", flat=True), *ended.values_list("pk", flat=True)}
+
+
 def live_games(now: datetime | None = None) -> list[Game]:
     """The live games on now that the lobby lists, as a spectator sees them: the latest
     started of the games going on that are not played by correspondence. The lobby is a
@@ -119,12 +137,9 @@ def live_games(now: datetime | None = None) -> list[Game]:
     for its spectators, so it is still listed. Each game carries ``spectator_late``, its
     spectators' delay."""
     now = now or timezone.now()
-    live = Game.objects.exclude(speed="correspondence").select_related("white", "black").order_by("-started_at")
-    ongoing = list(live.filter(status=Game.Status.ONGOING)[:LIVE_GAMES_LISTED])
-    # An event's games ended within the longest delay an event may set: each is looked up.
-    ended = live.filter(competition=True, ended_at__gt=now - delay.LONGEST).exclude(status=Game.Status.ONGOING)
+    ongoing, ended = _live_candidates(now)
     games = []
-    for game in ongoing + list(ended):
+    for game in [*ongoing.select_related("white", "black"), *ended.select_related("white", "black")]:
         game.spectator_late = delay.spectator_delay(game, None)
         if game.ended_at is None or game.ended_at > now - game.spectator_late:
             games.append(game)
