@@ -19,7 +19,9 @@ from channels.db import database_sync_to_async
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone, translation
 
@@ -29,6 +31,7 @@ from club.championships.models import Board
 from club.site.routing import websocket_urlpatterns
 from games import events, selectors, services, tasks
 from tests.conftest import make_member
+from tests.games_web.helpers import start_game
 from tests.games_web.test_fanout import subscriptions
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -38,8 +41,6 @@ APP = URLRouter(websocket_urlpatterns)
 @pytest.fixture
 def blitz(anna, boris):
     """A live game on now (not by correspondence, so the lobby lists it)."""
-    from tests.games_web.helpers import start_game
-
     return start_game(white=anna, black=boris, discipline="russian", time_control="300+3")
 
 
@@ -228,3 +229,17 @@ def test_an_event_s_game_is_listed_until_its_spectators_see_it_end(staff, blitz,
     page = Client(HTTP_ACCEPT_LANGUAGE="en").get(reverse("games:lobby")).content.decode()
     assert f'<li data-game="{ended_now.game_id}" data-ply="0">' in page
     assert f'data-game="{long_ago.game_id}"' not in page and f'data-game="{blitz.id}"' not in page
+
+
+def test_the_lobby_page_reads_its_club_games_in_the_same_queries_for_two_as_for_six(anna, boris):
+    # The moves of all the listed games are read in one query (selectors.games_seen), not one a game.
+    def queries_with(count: int) -> int:
+        while len(selectors.live_games()) < count:
+            game = start_game(white=anna, black=boris, discipline="russian", time_control="300+3")
+            services.game_move_make(game_id=game.id, member=anna, text="c3-d4", expected_ply=0)
+        with CaptureQueriesContext(connection) as seen:
+            page = Client(HTTP_ACCEPT_LANGUAGE="en").get(reverse("games:lobby")).content.decode()
+        assert page.count("ply 1: c3-d4") == count
+        return len(seen)
+
+    assert queries_with(2) == queries_with(6)
