@@ -93,13 +93,14 @@ def challenge_list(*, member_id: int | None = None, status: str | None = "open")
 def lobby(member: Member | None) -> dict[str, list]:
     """Open challenges, the ones addressed to ``member`` and his own, and the live games on now."""
     open_challenges = Challenge.objects.filter(status=Challenge.Status.OPEN)
+    now = timezone.now()
     lists = {
         "open_challenges": list(
             open_challenges.filter(opponent__isnull=True).select_related("challenger").order_by("-created_at")[:100]
         ),
         "received": [],
         "sent": [],
-        "live_games": live_games_seen(live_games()),
+        "live_games": live_games_seen(live_games(now), now),
     }
     if member is not None:
         lists["received"] = list(open_challenges.filter(opponent=member).select_related("challenger"))
