@@ -239,6 +239,8 @@ def _stored_state(game: Game, moved: Moved, request: MoveRequest) -> Move:
     after = moved.state
     for field in MOVED_FIELDS:
         setattr(game, field, getattr(after, field))
+    if moved.swapped:
+        game.white_id, game.black_id = after.white_id, after.black_id
     game.fen, game.deadline, game.turn_unannounced = moved.fen, moved.deadline, moved.turn_unannounced
     return Move(
         game=game,
@@ -255,8 +257,11 @@ def _stored_state(game: Game, moved: Moved, request: MoveRequest) -> Move:
 
 
 # What a move changes of ``decide.GameState``: the game's columns a move writes but the
-# fen, the deadline and the announcement, which the service sets itself.
-MOVED_FIELDS = tuple(f for f in sql.MOVE_GAME_FIELDS if f not in {"fen", "deadline", "turn_unannounced"})
+# fen, the deadline and the announcement, which the service sets itself, and the players,
+# who change only with a swap (each is a foreign key: setting it checks the cached member).
+MOVED_FIELDS = tuple(
+    f for f in sql.MOVE_GAME_FIELDS if f not in {"fen", "deadline", "turn_unannounced", "white_id", "black_id"}
+)
 
 
 def _announced(game: Game, move: Move, moved: Moved) -> MoveOutcome:
