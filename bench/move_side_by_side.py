@@ -42,6 +42,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--duration", type=float, default=60)
     parser.add_argument("--smoke", action="store_true", help="a tiny run (CI): one pair of 3 s")
+    # Passed on to play_load.py: a machine shared with other runs gives each its own database and Redis.
+    parser.add_argument("--database-url", default="", help="play_load.py's --database-url (a club_bench… name)")
+    parser.add_argument("--redis-url", default="", help="play_load.py's --redis-url")
     args = parser.parse_args()
     if args.smoke:
         args.pairs, args.rate, args.games, args.duration = 1, 20, 4, 3
@@ -84,6 +87,8 @@ def _play_load(tree: Path, args, out: Path) -> dict:
     busy = busy_with_other_work()
     command = [sys.executable, "bench/play_load.py", "--rate", str(args.rate), "--games", str(args.games)]
     command += ["--duration", str(args.duration), "--out", str(out)]
+    command += ["--database-url", args.database_url] if args.database_url else []
+    command += ["--redis-url", args.redis_url] if args.redis_url else []
     # Each tree starts its own stack on its own fresh database (play_load.py's default).
     subprocess.run(command, cwd=tree, check=True, stdout=subprocess.DEVNULL)
     (summary_path,) = out.glob("play_load-*.json")

@@ -24,9 +24,9 @@ Instants are datetimes; vacations ("pauses") are each player's
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from games import clock, results
 from games.rules import IllegalMove, names
@@ -50,9 +50,12 @@ class VenueRules(Protocol):
     worker_forfeit: bool
 
 
-@dataclass(frozen=True, slots=True)
-class GameState:
-    """What decides a move and a game's timing, as the game row holds it."""
+class GameState(NamedTuple):
+    """What decides a move and a game's timing, as the game row holds it.
+
+    Immutable (a named tuple: ``_replace`` makes the changed copy); not a frozen
+    dataclass, whose every construction sets each field through
+    ``object.__setattr__``: the state is built and copied on every move."""
 
     discipline: str
     speed: str
@@ -140,9 +143,9 @@ class Ended:
     refusal: Refusal
 
 
-@dataclass(frozen=True, slots=True)
-class Moved:
-    """The move made: the game after it, what the move's record keeps, and its ``ending`` if it ends the game."""
+class Moved(NamedTuple):
+    """The move made: the game after it, what the move's record keeps, and its ``ending`` if it ends the game.
+    A named tuple, as ``GameState``: one is made on every move."""
 
     state: GameState
     position: Position
@@ -281,8 +284,10 @@ def _after(
     changes: dict[str, Any] = (
         {"white_ms": left, "white_moves": made} if mover == WHITE else {"black_ms": left, "black_moves": made}
     )
-    after = replace(
-        state,
+    if state.draw_offer_by and state.draw_offer_by != mover:
+        # 2.1.9.3: the opponent declines a draw offer by moving.
+        changes.update(draw_barred=state.draw_offer_by, draw_offer_by="", draw_offer_ply=None)
+    after = state._replace(
         ply=state.ply + 1,
         to_move=rules.turn(position) if over is None else opponent(mover),
         turn_started_at=now,
@@ -291,8 +296,7 @@ def _after(
     )
     if state.discipline in FIVE_ROW and text == "swap":  # renju, and gomoku under Swap2
         # The rules keep the stones; the members exchange colours (and clocks).
-        after = replace(
-            after,
+        after = after._replace(
             white_id=after.black_id,
             black_id=after.white_id,
             white_ms=after.black_ms,
@@ -302,9 +306,6 @@ def _after(
             white_checked_in_at=after.black_checked_in_at,
             black_checked_in_at=after.white_checked_in_at,
         )
-    if after.draw_offer_by and after.draw_offer_by != mover:
-        # 2.1.9.3: the opponent declines a draw offer by moving.
-        after = replace(after, draw_barred=after.draw_offer_by, draw_offer_by="", draw_offer_ply=None)
     return after
 
 
@@ -370,7 +371,7 @@ def draw_offer(state: GameState, colour: str, *, closed: bool) -> GameState | Re
         )
     # Once the opponent has used his right, the other may offer again.
     barred = "" if state.draw_barred and state.draw_barred != colour else state.draw_barred
-    return replace(state, draw_offer_by=colour, draw_offer_ply=state.ply, draw_barred=barred)
+    return state._replace(draw_offer_by=colour, draw_offer_ply=state.ply, draw_barred=barred)
 
 
 # ---- the game's timing ----------------------------------------------------------------------------

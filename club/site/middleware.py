@@ -69,33 +69,34 @@ class MemberLanguage:
         self.get_response = get_response
 
     def __call__(self, request):
-        user = request.user
-        if (
-            user.is_authenticated
-            and user.language_chosen
-            and not request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)  # a dropped cookie may come back empty
-            and not request.path_info.startswith(ApiSpeaksEnglish.API_PREFIX)  # software reads the API
-            and user.language in dict(settings.LANGUAGES)
+        # The request's path first: the API (read by software, every move) asks nothing of the member.
+        if not request.path_info.startswith(ApiSpeaksEnglish.API_PREFIX) and not request.COOKIES.get(
+            settings.LANGUAGE_COOKIE_NAME  # a dropped cookie may come back empty
         ):
-            translation.activate(user.language)
-            request.LANGUAGE_CODE = user.language
+            user = request.user
+            if user.is_authenticated and user.language_chosen and user.language in dict(settings.LANGUAGES):
+                translation.activate(user.language)
+                request.LANGUAGE_CODE = user.language
         response = self.get_response(request)
-        cookie = {
-            "path": settings.LANGUAGE_COOKIE_PATH,
-            "domain": settings.LANGUAGE_COOKIE_DOMAIN,
-            "samesite": settings.LANGUAGE_COOKIE_SAMESITE,
-        }
-        if getattr(request, "member_language_logged_in", False):
-            response.delete_cookie(settings.LANGUAGE_COOKIE_NAME, **cookie)
-        elif left := getattr(request, "member_language_logged_out", ""):
-            response.set_cookie(
-                settings.LANGUAGE_COOKIE_NAME,
-                left,
-                max_age=settings.LANGUAGE_COOKIE_AGE,
-                secure=settings.LANGUAGE_COOKIE_SECURE,
-                httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
-                **cookie,
-            )
+        logged_in = getattr(request, "member_language_logged_in", False)
+        left = "" if logged_in else getattr(request, "member_language_logged_out", "")
+        if logged_in or left:
+            cookie = {
+                "path": settings.LANGUAGE_COOKIE_PATH,
+                "domain": settings.LANGUAGE_COOKIE_DOMAIN,
+                "samesite": settings.LANGUAGE_COOKIE_SAMESITE,
+            }
+            if logged_in:
+                response.delete_cookie(settings.LANGUAGE_COOKIE_NAME, **cookie)
+            else:
+                response.set_cookie(
+                    settings.LANGUAGE_COOKIE_NAME,
+                    left,
+                    max_age=settings.LANGUAGE_COOKIE_AGE,
+                    secure=settings.LANGUAGE_COOKIE_SECURE,
+                    httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+                    **cookie,
+                )
         return response
 
 

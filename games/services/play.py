@@ -18,6 +18,7 @@ and the row lock's write less per move.
 
 from __future__ import annotations
 
+import operator
 import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -237,15 +238,19 @@ def _decided(cursor, game: Game, vacations: list | None, request: MoveRequest) -
 def _stored_state(game: Game, moved: Moved, request: MoveRequest) -> Move:
     """Put the decided state on ``game`` (unsaved) and make the move's row (unsaved)."""
     after = moved.state
-    for field in MOVED_FIELDS:
-        setattr(game, field, getattr(after, field))
+    # Plain columns (no descriptor of their own takes the value): written in one update.
+    vars(game).update(zip(MOVED_FIELDS, _moved_values(after), strict=True))
+    if moved.swapped:
+        game.white_id, game.black_id = after.white_id, after.black_id
     game.fen, game.deadline, game.turn_unannounced = moved.fen, moved.deadline, moved.turn_unannounced
     return Move(
-        game=game,
+        # By id: no caller reads the move's game or member through it, and setting a related
+        # object asks the database routers about the relation.
+        game_id=game.pk,
         ply=after.ply,
         notation=moved.notation,
         colour=moved.colour,
-        member=request.member,
+        member_id=request.member.pk,
         played_at=request.now,
         elapsed_ms=moved.elapsed_ms,
         clock_ms=moved.clock_ms,
@@ -255,8 +260,12 @@ def _stored_state(game: Game, moved: Moved, request: MoveRequest) -> Move:
 
 
 # What a move changes of ``decide.GameState``: the game's columns a move writes but the
-# fen, the deadline and the announcement, which the service sets itself.
-MOVED_FIELDS = tuple(f for f in sql.MOVE_GAME_FIELDS if f not in {"fen", "deadline", "turn_unannounced"})
+# fen, the deadline and the announcement, which the service sets itself, and the players,
+# who change only with a swap (each is a foreign key: setting it checks the cached member).
+MOVED_FIELDS = tuple(
+    f for f in sql.MOVE_GAME_FIELDS if f not in {"fen", "deadline", "turn_unannounced", "white_id", "black_id"}
+)
+_moved_values = operator.attrgetter(*MOVED_FIELDS)
 
 
 def _announced(game: Game, move: Move, moved: Moved) -> MoveOutcome:

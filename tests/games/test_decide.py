@@ -5,7 +5,6 @@ Random games of legal and illegal moves: the decision refuses exactly what the
 rules refuse, ends the game exactly when the rules say it is over, and moves the
 clock by the clock's own arithmetic (1.7.9, 3.6.1, 1.7.12)."""
 
-from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 from hypothesis import HealthCheck, given, settings
@@ -40,7 +39,7 @@ def state(discipline: str = "russian", control: str = "-", **changes) -> GameSta
         turn_started_at=None,
         first_move_seconds=60,
     )
-    return replace(base, **changes)
+    return base._replace(**changes)
 
 
 def after(s: GameState, rules, position, text: str, now: datetime) -> tuple[GameState, object]:
