@@ -22,15 +22,16 @@ cores do meanwhile (the spectators' client included) and is quoted with the
 load printed beside it. PostgreSQL and Redis serve other jobs on this machine
 too, so their CPU is not counted.
 
-Figures (bench/results/spectators-2026-12-06-74418a8.txt, against 4904333, on the
-machine busy with other jobs, load average 4-7 on 2 cores): server CPU per move 5.9
-→ 5.9 ms unwatched, 67.5 → 17.2 ms with 200 spectators, 286.9 → 36.9 ms with 1,000.
-Delivery targets met on that machine: POST to last watcher p99 56 ms at 200 (target
-250) and 284 ms at 1,000 (target 1 s). CPU target not met: 200 spectators cost 2.89×
-an unwatched move (target 2×). From the two figures, each spectator costs about
-25 µs and being watched at all about 6 ms a move: the frame's build (its read of the
-game, the one thing an unwatched move skips), its publish and receipt; per socket,
-the ASGI send (Channels' session wrapper, the WebSocket frame, one write each).
+Figures (bench/results/spectators-2026-12-06-d2699df.txt, against 4904333, on the
+machine otherwise idle, load average 0.3-0.8 on 2 cores): server CPU per move 5.3
+→ 5.3 ms unwatched, 48.1 → 13.1 ms with 200 spectators, 220.3 → 27.5 ms with 1,000.
+Delivery targets met: POST to last watcher p99 24 ms at 200 (target 250) and 60 ms
+at 1,000 (target 1 s). CPU target not met: 200 spectators cost 2.47× an unwatched
+move (target 2×). From the two figures, each spectator costs about 18 µs and being
+watched at all about 4 ms a move: the frame's build (its read and replay of the game,
+one encoding a language: the one thing an unwatched move skips), its publish and
+receipt; per socket, the ASGI send (Channels' session wrapper, the WebSocket frame,
+one write each). An earlier run on a busy machine: spectators-2026-12-06-74418a8.txt.
 
     REDIS_URL=redis://127.0.0.1:6379/3 .venv/bin/python bench/spectators.py --base 4904333
     ... bench/spectators.py --base HEAD --smoke     # CI's tiny run
