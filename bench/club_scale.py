@@ -1,4 +1,4 @@
-"""Bench: every page a member uses, timed on a club of a big club's size (issue 29).
+"""Bench: every page a member uses, timed on a club of a big club's size.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \\
         .venv/bin/python bench/club_scale.py --lock /tmp/machine.lock           # the S club
@@ -27,7 +27,7 @@ also writes the ratings the pages show), and each page of the issue's table
 through the in-process test client, server time (wall), ``--repeat`` requests
 after one warm-up, p50/p95 and the queries per request (CaptureQueriesContext).
 
-Targets (issue 29): 100 ms p95 for a page, 300 ms for the big Swiss's results
+Targets: 100 ms p95 for a page, 300 ms for the big Swiss's results
 page, player card and published JSON, 60 s for a recompute of 1 M games (on a
 smaller club the 1 M figure is extrapolated linearly and says so). ``--lock``
 holds a shared flock while building and an exclusive one while timing, so the

@@ -1,4 +1,4 @@
-"""Bench: starting a correspondence section played all at once (issue 25).
+"""Bench: starting a correspondence section played all at once.
 
     .venv/bin/python bench/correspondence_start.py                  # SQLite, 20 players, 2 cycles
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \\

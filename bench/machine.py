@@ -39,7 +39,7 @@ def load() -> str:
     return f"load average {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} cores"
 
 
-# A run whose machine was busier than this with other work is marked not quotable (issue 29).
+# A run whose machine was busier than this with other work is marked not quotable.
 QUOTABLE_BUSY = 0.25
 
 

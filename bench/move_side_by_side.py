@@ -1,5 +1,5 @@
 """A move's CPU over the whole stack, this checkout against a reference commit,
-side by side in one run (issue 29's figure).
+side by side in one run (the figure that compares them).
 
 ``bench/play_load.py`` (each tree's own, with this venv's Python) runs in a
 throw-away worktree of ``--base`` and in this checkout by turns, in the order

@@ -8,7 +8,7 @@ tables: a ``MISMATCH`` makes the script exit 1), time and leaves/s for ours;
 pydraughts' leaves/s at a small depth, after one untimed warm-up run and as the
 best of ``--repeat`` runs, next to ours at that same depth measured the same
 way, and their ratio; and the time of ``legal_moves`` on middlegame positions.
-Targets (issue 3): Russian perft(8) under 10 s, at least 100× pydraughts'
+Targets: Russian perft(8) under 10 s, at least 100× pydraughts'
 leaves/s, ``legal_moves`` of a middlegame under 100 µs.
 
 Figures of a full run: bench/results/rules_perft.txt (it names its commit and

@@ -1,5 +1,5 @@
 """The README's rules-module examples run as written in a fresh clone: no file
-outside the repository (issue 17 item 15)."""
+outside the repository."""
 
 import re
 import shlex

@@ -1,4 +1,4 @@
-"""The free-standing club.Sanction goes: the arbiters' Sanction is the only one (issue 15).
+"""The free-standing club.Sanction goes: the arbiters' Sanction is the only one.
 
 ``arbiters 0004`` carried the rows that existed when it ran; the rows recorded
 since then are carried here the same way (a club-scope sanction, same member,

@@ -1,6 +1,6 @@
 """schemathesis against the OpenAPI schema (``/api/schema/``), as an authenticated
-member, on PostgreSQL (issue 12): no request to any operation is a server error, every
-response whose status the schema documents has the body the schema describes (issue 24),
+member, on PostgreSQL: no request to any operation is a server error, every
+response whose status the schema documents has the body the schema describes,
 and a request the API rejects (4xx) changes nothing in the club's rows.
 
 The requests go through ``club.site.wsgi.application`` in this process, with the token the

@@ -1,4 +1,4 @@
-"""Adjournment pages that tell the truth (issue 28; 003 5.3.3.2–5.3.3.3, 002 17.6):
+"""Adjournment pages that tell the truth (003 5.3.3.2–5.3.3.3, 002 17.6):
 the seal takes the words of the game page's buttons; once sealed, both players'
 pages say the game is adjourned until the set time and offer no move the server
 would refuse; Resume is offered only from that time; a game decided meanwhile

@@ -1,5 +1,5 @@
 """No back door: an administrator's result correction in the admin goes through
-the arbiters' service and its one authority and lands in the audit log (issue 15, item 7; issue 24)."""
+the arbiters' service and its one authority and lands in the audit log."""
 
 from club.arbiters.models import AuditEntry, Sanction
 from games.services import game_create

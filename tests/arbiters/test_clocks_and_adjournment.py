@@ -208,7 +208,7 @@ def test_a_renju_correction_keeps_at_least_5_minutes(players, chief_arbiter, clo
 
 
 def test_a_clock_correction_reads_the_games_time_control_once(client, live, staff, clock):
-    # Issue 23: the control is read once per text, however many times the correction asks for it.
+    # The control is read once per text, however many times the correction asks for it.
     from games import clock as clock_maths
     from games.clock import TimeControl
 

@@ -1,4 +1,4 @@
-"""The desk's gaps filled (issue 28): every action the rules give the organiser and the
+"""The desk's gaps filled: every action the rules give the organiser and the
 arbiters has its page, reached from the event's desk, and a player's own part has
 his forms too. Each page posts to the same service as the API; the service decides
 who may, and a refusal changes nothing."""

@@ -1,4 +1,4 @@
-"""The event's desk (issue 28): one page per championship for its organiser and
+"""The event's desk: one page per championship for its organiser and
 arbiters that names the next step and who takes it (002 §17: appointments give
 the power; 003 1.15: the arbiters pair and publish), with the step's own form for
 those who may take it; a player's own part of it; protests filed and ruled

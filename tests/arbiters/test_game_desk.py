@@ -1,4 +1,4 @@
-"""The arbiter's page of a game (issue 15), reached from the game page by the
+"""The arbiter's page of a game, reached from the game page by the
 game's arbiters only: each action the API has, as a form posting to the same
 service; a refusal is shown and changes nothing."""
 

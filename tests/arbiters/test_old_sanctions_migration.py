@@ -1,4 +1,4 @@
-"""arbiters 0004 on an existing club: every sanction recorded before issue 15
+"""arbiters 0004 on an existing club: every sanction recorded in the old model
 (the free-standing club.Sanction) becomes a club-scope sanction of the
 arbiters (003 1.4) — same member, author, kind, text and date — with the
 audit entry every sanction has. club 0005 then carries the rows recorded

@@ -97,7 +97,7 @@ def test_without_a_panel_the_chief_arbiter_rules_and_dissolving_it_gives_the_rul
 
 
 def test_no_panel_member_rules_on_a_protest_against_his_own_sanction(started, staff, judges):
-    # Issue 24: an official holds one office in an event — an arbiter, who sanctions,
+    # An official holds one office in an event — an arbiter, who sanctions,
     # cannot sit on the panel that rules on the protests against his sanctions.
     championship, game = started
     with pytest.raises(Invalid) as refused:

@@ -1,4 +1,4 @@
-"""Arbiters' real powers (issue 15): sanctions with effects (003 1.4), the
+"""Arbiters' real powers: sanctions with effects (003 1.4), the
 rapid/blitz ladder (1.16.6), protests (1.3.1, 1.14.7), questions to the
 arbiter (1.3.1), the audit log; a permission matrix over the API."""
 
@@ -221,7 +221,7 @@ def _both_move(game):
 
 
 # 1.4 effect in a game played: the loss is "0-1" (not a forfeit sign, 1.12.2), rated, the board
-# follows; an upheld protest restores the result. Before issue 24 it was "-/+" and unrated.
+# follows; an upheld protest restores the result. Earlier versions made it "-/+" and unrated.
 def test_a_loss_by_sanction_of_a_game_played_is_0_1_rated_and_reversed_by_an_upheld_protest(started, staff, on_commit):
     championship, game = started
     _both_move(game)

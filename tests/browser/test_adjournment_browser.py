@@ -69,7 +69,7 @@ def test_an_adjourned_game_resumes_with_the_sealed_move_hidden_from_the_opponent
     expect(white.locator(".adjournment")).to_contain_text("The move is sealed and the clocks are stopped.")
     assert "f6-g5" not in white.content()
     expect(white.locator("#seal-move")).to_have_count(0)
-    # Issue 28: both pages say until when the game is adjourned — the notice first — and offer no move.
+    # Both pages say until when the game is adjourned — the notice first — and offer no move.
     shown = resume_at.strftime("%Y-%m-%d %H:%M")
     for page in (white, black):
         expect(page.locator("#status")).to_contain_text(f"The game is adjourned until {shown}")

@@ -1,4 +1,4 @@
-"""A visitor opens a finished championship (issue 14): the crosstable and the
+"""A visitor opens a finished championship: the crosstable and the
 standings as computed, the arithmetic behind a figure on demand, and the
 print version the chief arbiter signs (A4)."""
 

@@ -1,4 +1,4 @@
-"""A correspondence section played all at once, through the pages (issue 25):
+"""A correspondence section played all at once, through the pages:
 the organiser creates a 4-player section, the chief arbiter starts it, a
 player sees all three of his games in "my games" and moves in two of them,
 the provisional standings show the games in progress, and after the closing

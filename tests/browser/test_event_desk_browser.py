@@ -1,8 +1,8 @@
-"""The organiser's and the arbiter's desk in the browser (issue 28), nothing done
+"""The organiser's and the arbiter's desk in the browser, nothing done
 through the API: the organiser creates a Swiss, appoints its arbiter, adds two
 members and a guest (a player with no account) and closes the entries; the chief
 arbiter pairs round 1, checks on the desk the classification it was paired from
-(1.15, issue 26) and publishes it there, confirming that it starts the event, enters the whole round's results in one form
+(1.15) and publishes it there, confirming that it starts the event, enters the whole round's results in one form
 (1.10.4) and pairs round 2 at once; the chief arbiter warns a player from the game's page,
 who protests it on the desk, and
 the chief arbiter rules on it (1.3.1); the player is told of each decision."""
@@ -32,7 +32,7 @@ def act(page, action, **fields):
 def check_and_publish(page, event, *, starts_event):
     """On the desk: the classification the round was paired from, beside its Publish button
     (1.15.7.3 / 1.15.7.6: score groups in order; 1.15.2: the bye apart), then publish it —
-    confirming first when it starts the championship (issue 28)."""
+    confirming first when it starts the championship."""
     page.goto(f"/championships/{event.pk}/desk/")
     check = page.locator(".next-step .publish-check")
     working = check.locator("details.pairing-working")
@@ -172,7 +172,7 @@ def test_the_desk_s_late_entry_event_sanction_question_and_result_correction(
     chief = member_page(browser, club_server, chief_arbiter)
     chief.goto(f"/championships/{event.pk}/desk/")
     chief.get_by_role("button", name="Pair the next round").click()
-    chief.locator("form.publish-form input[name='confirm_start']").check()  # it starts the event (issue 28)
+    chief.locator("form.publish-form input[name='confirm_start']").check()  # it starts the event
     chief.get_by_role("button", name="Publish the round").click()
     expect(chief.locator(".messages")).to_contain_text("Round 1 is published")
 

@@ -1,4 +1,4 @@
-"""What a player sees on the game page (issue 17 items 1, 12 and 13): every move
+"""What a player sees on the game page: every move
 of a long game in the move list at desk and phone widths, the шашки-64 ballot,
 the help under the board for its discipline, Connect6's first stone of a turn
 marked, and a flagged clock at 0:00."""
@@ -45,7 +45,7 @@ def _login(page, live_server, member):
 
 @pytest.mark.parametrize("width", WIDTHS)
 def test_every_move_of_a_forty_ply_game_is_visible_in_the_list(page, live_server, anna, boris, width):
-    # Issue 17 item 1: CSS columns in a fixed-height box clipped earlier moves
+    # CSS columns in a fixed-height box clipped earlier moves
     # into a sideways-scrolled strip; rows of white/black scroll vertically.
     game = start_game(white=anna, black=boris)
     plies = _forty_plies()

@@ -1,4 +1,4 @@
-"""Issue 17 items 2, 5, 6, 8 and 11 as two members see them, clicking, at a
+"""The player's guidance as two members see it, clicking, at a
 desk (1280 px) and on a phone: the challenger's lobby moves to the game, the
 renju opening protocol names each step, fouls explain themselves, one header
 and a home page that shows what waits for me, game actions only when possible."""

@@ -1,5 +1,5 @@
 """The results pages of a 12-player championship (and a round robin's grid) read at 390 × 844
-(a phone) and 1280 × 800 (issue 27): the page itself never scrolls sideways, every column
+(a phone) and 1280 × 800: the page itself never scrolls sideways, every column
 header and every figure is visible or reachable by scrolling its table's own frame (the
 place and name columns stay in view and cover nothing), at 1280 px no table needs a scroll,
 no internal code shows as text — in English or in Russian — and every time names its zone."""

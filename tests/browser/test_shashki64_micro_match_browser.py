@@ -1,4 +1,4 @@
-"""A шашки-64 micro-match seen by its player (003 2.2, 2.2.2; issue 16): one
+"""A шашки-64 micro-match seen by its player (003 2.2, 2.2.2): one
 ballot is drawn for the pair, the championship page names it beside both
 games, and both game pages name it and draw the same balloted start, with
 colours swapped between the two games (1.11)."""

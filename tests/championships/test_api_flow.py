@@ -1,4 +1,4 @@
-"""Championships played to the end through the API (issue 13): a round robin
+"""Championships played to the end through the API: a round robin
 and a Swiss with a late player forfeited (1.9.1), a both-absent game (1.9.2),
 a withdrawal under half (1.10.2) and one at half (1.10.3), a Swiss withdrawal
 (1.10.5) and an arbiter's override (1.15). The games themselves are played

@@ -1,4 +1,4 @@
-"""iCalendar feeds (RFC 5545; issue 27), read back by a parser (``icalendar``),
+"""iCalendar feeds (RFC 5545), read back by a parser (``icalendar``),
 not by matching strings: a championship's rounds, public while it is; a
 member's games and rounds behind his private URL or his session."""
 

@@ -1,6 +1,6 @@
 """In a real browser: an organiser creates a championship, two members enter,
 the arbiter pairs and publishes round 1, and a player opens his game from the
-championship page (issue 13)."""
+championship page."""
 
 import re
 

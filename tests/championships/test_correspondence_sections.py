@@ -1,4 +1,4 @@
-"""Correspondence sections played all at once (issue 25; ICCF Tournament Rules
+"""Correspondence sections played all at once (ICCF Tournament Rules
 0.3: "each player plays one game simultaneously against each of the other
 players ... the colour will be decided by lot"): every game starts together,
 the Berger tables (003 1.6.2) still give colours and boards, the event ends

@@ -1,4 +1,4 @@
-"""Notifications of every decision that concerns a member (issue 28): the
+"""Notifications of every decision that concerns a member: the
 pairing published with its time and colour (1.6.3), a sanction (1.4), a
 ruling on his protest (1.3.1), an adjournment with its resumption time and the
 resumption (5.3.3.2–5.3.3.3), a result set by the chief arbiter (1.10.4) — on

@@ -1,4 +1,4 @@
-"""Exports of a championship, read back (issues 14, 24, 27): every game as one PDN file
+"""Exports of a championship, read back: every game as one PDN file
 (draughts) or renju-record file and as a ZIP of one file per game, the standings as
 CSV for spreadsheet programs, the championship as TRF16 (FIDE C.04 Annex 2) — read
 with ``trf.loads``, column by column, and by BBP Pairings."""
@@ -97,7 +97,7 @@ def test_every_game_of_a_draughts_championship_is_one_pdn_file_the_pdn_reader_re
 
 
 def test_a_renju_championship_is_one_renju_record_file_of_its_own_type(players, staff, on_commit):
-    """Issue 27: renju records downloaded as .txt; they are .renju, text/x-renju (games/records.py)."""
+    """Renju records used to download as .txt; they are .renju, text/x-renju (games/records.py)."""
     with on_commit():
         championship = demo.round_robin(
             **staff,
@@ -157,7 +157,7 @@ def test_the_moves_of_all_the_events_games_are_read_in_one_query(russian, player
 
 
 def test_the_games_files_are_built_once_per_version_of_the_results(players, staff, on_commit):
-    """Issue 29: a 500-player Swiss's 2,750 records take a second to build; a second
+    """A 500-player Swiss's 2,750 records take a second to build; a second
     download of the same results reads no move, and a result that comes in is in the next."""
     with on_commit():
         swiss = demo.swiss(
@@ -238,7 +238,7 @@ def test_the_results_page_links_the_spreadsheet_variant_beside_the_csv(russian, 
 def test_names_that_look_like_formulas_are_neutralised_but_negative_figures_stay_numbers(
     make_championship, players, staff, on_commit
 ):
-    """Issue 24, OWASP "CSV Injection": a text cell starting with = + - @ (or a tab, a carriage
+    """OWASP "CSV Injection": a text cell starting with = + - @ (or a tab, a carriage
     return) gets a single quote before it; figures are numbers (Shmulyan, 1.13.4, goes below 0)."""
     hostile = ['=HYPERLINK("http://x")', "+1+1", "-2+3", "@SUM(A1:A2)"]
     for member, name in zip(players, hostile):
@@ -328,7 +328,7 @@ def test_the_trf_columns_are_where_the_spec_puts_them(russian):
 
 
 def test_bbp_pairings_reads_the_trf_of_every_demo_championship(db, tmp_path):
-    """Issue 27: the TRF16 of any event, finished or with a round in progress, is read by
+    """The TRF16 of any event, finished or with a round in progress, is read by
     BBP Pairings; the Dutch-system differences it prints are not defects (tests/championships/bbp.py)."""
     club_demo.load_demo()
     events = list(Championship.objects.filter(entrants=Championship.Entrants.PLAYERS))
@@ -393,7 +393,7 @@ def test_a_game_still_going_is_left_out_until_its_result_is_in(players, staff, o
 
 
 def test_the_header_says_only_what_was_entered_in_one_language_with_the_time_control_in_words(russian, client):
-    """Issue 27: line 022 said the organiser's own city ("Казань"), which nobody entered for the
+    """Line 022 used to say the organiser's own city ("Казань"), which nobody entered for the
     event; 092 changed language with the visitor's browser; 122 held the code "d3"."""
     Member.objects.filter(pk=russian.organiser_id).update(city="Казань")
     url = reverse("championships:export", args=[russian.pk, "trf"])
@@ -429,7 +429,7 @@ def test_two_one_nought_scoring_and_a_struck_player_still_add_up(
 
 
 def test_a_name_stored_with_a_line_break_stays_on_its_001_line(russian, tmp_path):
-    """Issue 24: names refuse control characters now, but one stored before must not break the file."""
+    """Names refuse control characters now, but one stored before must not break the file."""
     member = russian.entries.first().member
     Member.objects.filter(pk=member.pk).update(display_name="Pyotr\r\nthe Great")
     text = trf_of(russian)

@@ -1,6 +1,6 @@
-"""The API of the published results and the exports (issue 14: "the API for
-all of it, in the OpenAPI schema"; issue 27: "a championship's whole result set
-is one JSON document for other sites to embed"; issue 24: drafts do not leak)."""
+"""The API of the published results and the exports ("the API for
+all of it, in the OpenAPI schema"; "a championship's whole result set
+is one JSON document for other sites to embed"; drafts do not leak)."""
 
 import pytest
 from django.urls import reverse
@@ -79,7 +79,7 @@ def test_a_draft_is_not_in_the_public_document_even_for_its_organiser(staff, cli
     "name", ["api-championship-decisions", "api-championship-standings", "api-championship-crosstable"]
 )
 def test_a_drafts_decisions_standings_and_crosstable_are_hidden_like_its_page(name, staff, anna, client):
-    """Issue 24: these answered 200 while the draft's detail answered 404."""
+    """These used to answer 200 while the draft's detail answered 404."""
     draft = services.championship_create(
         organiser=staff["organiser"], name="Secret", discipline="russian", time_control="d3"
     )

@@ -1,4 +1,4 @@
-"""The organiser's entries (issue 28): he adds members to his open event and
+"""The organiser's entries: he adds members to his open event and
 enters guests — players with no account (name, city, federation rating). A
 guest plays like a member — the arbiter records his results (1.10.4), he stands
 in the table and the exports — is never rated, and may later be merged into

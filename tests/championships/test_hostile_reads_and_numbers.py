@@ -1,6 +1,6 @@
-"""Issue 24: a draft does not leak through the API's reads, and a number the
+"""A draft does not leak through the API's reads, and a number the
 database cannot hold, or a word where a number belongs, is a clear refusal,
-never a 500. Each test failed on main before issue 24."""
+never a 500. Each test failed on main before the fix."""
 
 import pytest
 from django.test import Client
@@ -66,7 +66,7 @@ def test_an_id_larger_than_any_id_is_not_found(api, staff, url):
 
 @pytest.mark.parametrize("game_id", [0, TOO_BIG])
 def test_the_adjournments_of_a_game_that_does_not_exist_are_not_found(api, staff, game_id):
-    # Issue 24: a missing game answered [] (and, for the API schema, a list where an object was described).
+    # A missing game used to answer [] (and, for the API schema, a list where an object was described).
     assert api(staff["chief"]).get(f"/api/arbiters/games/{game_id}/adjournment/").status_code == 404
 
 
@@ -101,7 +101,7 @@ def test_a_word_where_a_page_wants_a_number_is_a_400_with_a_message_not_a_500(
     browser.force_login(staff["chief"] if action != "stage" else staff["organiser"])
     before = Decision.objects.count()
     response = browser.post(f"/championships/{championship.pk}/{action}/", fields)
-    assert response.status_code == 400  # the championship's page with the reason (issue 24)
+    assert response.status_code == 400  # the championship's page with the reason
     assert any(m.level_tag == "error" for m in response.context["messages"])
     assert Decision.objects.count() == before
 

@@ -1,4 +1,4 @@
-"""A round's live page (issue 27): while the round is played the page shows
+"""A round's live page: while the round is played the page shows
 every board and its socket sends the boards again when a move is made or a
 game ends, and the standings when the stored table changes — through the
 existing push (games.events' game groups), at a fixed cost per update

@@ -1,4 +1,4 @@
-"""A championship of players and a team event are one engine (issue 23): the
+"""A championship of players and a team event are one engine: the
 same service, the same guard and the same decision log for each rule, so a
 rule holds — or is fixed — for both at once."""
 

@@ -1,4 +1,4 @@
-"""Whenever the text's own steps can pair a round, ``swiss`` pairs it exactly as they do (issue 26).
+"""Whenever the text's own steps can pair a round, ``swiss`` pairs it exactly as they do.
 
 The reference below walks the text of 003 1.15.5.4–1.15.5.5, 1.15.7.4–1.15.7.5 and
 1.15.8 literally, as an arbiter with cards would: from the top score group down, the

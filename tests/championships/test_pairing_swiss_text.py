@@ -1,4 +1,4 @@
-"""The Swiss systems pair as the text pairs, and show their working (003 1.15, issue 26).
+"""The Swiss systems pair as the text pairs, and show their working (003 1.15).
 
 Start numbers 1..n are the ids, no ratings, every game played, scoring 1 / ½ / 0.
 Pairs are compared without colours: the cases fix who meets whom.

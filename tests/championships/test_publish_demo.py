@@ -1,4 +1,4 @@
-"""The demo club's championships (issue 14: "the demo club includes a finished
+"""The demo club's championships ("the demo club includes a finished
 round robin and a Swiss in progress, so a newcomer sees a crosstable at once")."""
 
 import pytest
@@ -39,7 +39,7 @@ def test_the_demo_has_a_finished_round_robin_and_a_swiss_in_progress(loaded, cli
     assert Championship.objects.filter(name__in=(demo.ROUND_ROBIN_NAME, demo.SWISS_NAME)).count() == 2
 
 
-# Issue 25: "the demo club includes a correspondence section in progress, with all its games started at once".
+# "The demo club includes a correspondence section in progress, with all its games started at once".
 def test_the_demo_has_a_correspondence_section_all_at_once_in_progress(loaded, client):
     section = Championship.objects.get(name=demo.SECTION_NAME)
     assert section.status == Championship.Status.RUNNING and section.all_at_once

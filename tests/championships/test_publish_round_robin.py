@@ -1,4 +1,4 @@
-"""Published results of a round robin (issue 14; 003 1.12, 1.13, 1.10): the
+"""Published results of a round robin (003 1.12, 1.13, 1.10): the
 crosstable, the standings with every tie-break column and the arithmetic
 behind each figure, rating change and performance, the pages and the print
 version. A hand-worked four-player event:

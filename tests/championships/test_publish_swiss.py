@@ -1,4 +1,4 @@
-"""Published results of a Swiss (issue 14; 003 1.13.11, 1.15.2): the
+"""Published results of a Swiss (003 1.13.11, 1.15.2): the
 crosstable per round (opponent, colour, result), the bye as "+", the
 arithmetic of every coefficient adding up, and the Swiss in the exports."""
 

@@ -1,4 +1,4 @@
-"""Results pages that cost what they show (issues 27, 29): one page of
+"""Results pages that cost what they show: one page of
 players at a time, a big event's rounds as links to their own pages, one
 result set computed per version of what it shows (its cache follows every
 change), and the same number of queries whatever the event's size."""

@@ -1,4 +1,4 @@
-"""The pages chess-results users expect (issue 27), for every championship:
+"""The pages chess-results users expect, for every championship:
 the starting list, each round's pairings (the pairing sheet), the standings
 after each round, the crosstable and a card per player — each at a stable
 URL, with its JSON twin in the API, all read from the one results model."""

@@ -1,4 +1,4 @@
-"""Round closing without a race (issue 28): "Pair the next round" right after the
+"""Round closing without a race: "Pair the next round" right after the
 last result of a round is never refused while the result's follow-up is still on
 its way from the workers (1.6.2: the next round is paired when the previous one
 has ended). Here no on-commit hook runs: the follow-ups are "still queued"."""

@@ -1,4 +1,4 @@
-"""A whole round's results in one form (issue 28; 003 1.10.4): the chief arbiter
+"""A whole round's results in one form (003 1.10.4): the chief arbiter
 enters a round played on real boards row by row — 1 – 0, ½ – ½, 0 – 1, + – −, − – +, − – − —
 saved all together or not at all, each result through the same service and
 decision log as one at a time; the next round is then paired at once."""

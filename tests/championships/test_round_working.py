@@ -1,5 +1,5 @@
-"""Each Swiss round shows the working it was paired from (issue 26), on its page, in
-the API and on the desk beside the Publish button (issue 28): the score groups and
+"""Each Swiss round shows the working it was paired from, on its page, in
+the API and on the desk beside the Publish button: the score groups and
 the order inside them, who floated, whether the text's steps decided the round — as
 stored when it was paired (``Round.working``), with the chief arbiter's changes
 (003 1.15); and publishing round 1, which starts the event, is confirmed first."""
@@ -22,7 +22,7 @@ from .conftest import T0, at
 
 pytestmark = pytest.mark.django_db
 
-# E1 of issue 26 by start number: who won each pair of rounds 1 and 2 (None: drawn).
+# E1 of test_pairing_swiss_text.py by start number: who won each pair of rounds 1 and 2 (None: drawn).
 E1_WINNERS = {
     frozenset({1, 4}): 1,
     frozenset({2, 5}): 5,
@@ -84,7 +84,7 @@ def e1_round_3_expected(championship):
 
 
 def test_the_desk_shows_the_stored_classification_beside_publish_and_the_round_page_after(e1, staff):
-    # 1.15.5.4, 1.15.5.5, 1.15.8: the classification round 3 was paired from, E1 of issue 26.
+    # 1.15.5.4, 1.15.5.5, 1.15.8: the classification round 3 was paired from, E1 of test_pairing_swiss_text.py.
     groups, floats = e1_round_3_expected(e1)
     the_round = Round.objects.get(championship=e1, number=3)
     assert the_round.working["by_the_text"] and the_round.status == Round.Status.PAIRED
@@ -183,7 +183,7 @@ def test_a_round_the_text_does_not_decide_says_so_with_the_extension_s_steps():
 
 
 def test_publishing_round_1_without_the_confirmation_is_refused_and_changes_nothing(make_championship, players, staff):
-    # Issue 28: round 1's publication starts the championship; the page asks and the server checks.
+    # Round 1's publication starts the championship; the page asks and the server checks.
     championship = make_championship(players[:4], system="swiss", swiss_system="buchholz", rounds_planned=3)
     services.round_pair(by=staff["arbiter"], championship_id=championship.pk, now=T0)
     arbiter = Client(HTTP_ACCEPT_LANGUAGE="en")

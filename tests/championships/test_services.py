@@ -1,5 +1,5 @@
 """Championship services: who may do what, the round lifecycle, and bad input
-refused with nothing changed (issue 13; clauses of 003 §1)."""
+refused with nothing changed (clauses of 003 §1)."""
 
 from contextlib import contextmanager
 

@@ -1,4 +1,4 @@
-"""The organiser's forms on the championship page for issue 16: a Scheveningen's
+"""The organiser's forms on the championship page for its stages: a Scheveningen's
 groups (003 1.2) and chaining a stage to the next (1.2)."""
 
 import pytest

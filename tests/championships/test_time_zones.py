@@ -1,4 +1,4 @@
-"""Times in the viewer's zone (issue 27): a form reads a typed time in the
+"""Times in the viewer's zone: a form reads a typed time in the
 zone its label names, a stored start is UTC and each viewer sees it in his
 own zone, named."""
 
@@ -43,7 +43,7 @@ def the_zone_the_form_names(page: str) -> ZoneInfo:
 
 def publish_at(client, championship, typed: str):
     return client.post(
-        # round 1 starts the championship: the arbiter confirms it (issue 28)
+        # round 1 starts the championship: the arbiter confirms it
         f"/championships/{championship.pk}/publish/",
         {"round": 1, "starts_at": typed, "confirm_start": "yes"},
         follow=True,

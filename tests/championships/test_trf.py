@@ -203,7 +203,7 @@ class TestWriting:
         "breaker", ["\n", "\r", "\r\n", "\t", "\x0b", "\x0c", "\x85", "\u2028", "\u2029", "\u202e", "\x00"]
     )
     def test_a_name_with_a_line_break_or_a_control_stays_on_its_line(self, breaker):
-        """Issue 24: a display name stored with a line break must not break a 001 line (names
+        """A display name stored with a line break must not break a 001 line (names
         refuse such characters now; names stored before may still hold them)."""
         players = [{**PLAYERS[0], "name": f"Sergeev,{breaker}Sergey{breaker}"}, *PLAYERS[1:]]
         tournament = {**TOURNAMENT, "name": f"Club{breaker}cup", "chief_arbiter": f"Irina{breaker}Arbiter"}

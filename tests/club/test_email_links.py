@@ -1,5 +1,5 @@
-"""Links in notification emails go where members reach the club (issue 17
-item 3): the SITE_URL setting, which ``manage.py up`` sets from its --host and
+"""Links in notification emails go where members reach the club: the
+SITE_URL setting, which ``manage.py up`` sets from its --host and
 --port when the environment does not."""
 
 import os

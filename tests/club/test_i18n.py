@@ -78,7 +78,7 @@ def test_api_errors_are_translated_too(client):
 
 
 def test_the_guard_fails_on_a_msgid_makemessages_finds_anywhere_in_the_tree(tmp_path, monkeypatch, capsys):
-    """Issue 27: a test marking ``_("White wins by forfeit")`` put untranslated and fuzzy
+    """A test marking ``_("White wins by forfeit")`` put untranslated and fuzzy
     entries into club/locale when ``makemessages -l ru`` ran, and the guard, which skipped
     tests/, let them through. It scans what makemessages scans now."""
     import shutil

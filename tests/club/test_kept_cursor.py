@@ -1,4 +1,4 @@
-"""The hand-written statements' cursor (foundation.sql.cursor, issue 29): on
+"""The hand-written statements' cursor (foundation.sql.cursor): on
 PostgreSQL one per thread, kept across statements and requests, made afresh for a
 new connection or when queries start or stop being counted; on SQLite a new one
 each time, closed after use."""

@@ -1,4 +1,4 @@
-"""Emails follow the member's language (issue 28): the interface language he
+"""Emails follow the member's language: the interface language he
 chose — the switcher in the page header, or the one he signed up in — is kept
 on his account, and every email the club sends him is written in it."""
 

@@ -1,4 +1,4 @@
-"""Names are one line of visible characters (issue 24: "display names may hold newlines and
+"""Names are one line of visible characters ("display names may hold newlines and
 carriage returns, which break a TRF16 001 line"; "names refuse control characters").
 
 A member's display name, city and title, a championship's name and a team's name refuse

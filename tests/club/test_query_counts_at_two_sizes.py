@@ -1,5 +1,5 @@
 """Every page of the scale benchmark's table costs a fixed number of queries
-(issue 29: "a query count that does not grow with the club"): each is asked
+("a query count that does not grow with the club"): each is asked
 on a small club and on one ten times bigger, under the same
 ``django_assert_max_num_queries`` bound, and shows what that size holds.
 bench/club_scale.py times the same pages on a club of 10,000 members and more."""

@@ -1,4 +1,4 @@
-"""Pages and lists that cost what they show (issue 29): each query shape the
+"""Pages and lists that cost what they show: each query shape the
 scale benchmark found growing with the club, pinned on a small club and on
 one several times bigger — the number of queries does not grow, and the
 query itself reads what the page shows."""

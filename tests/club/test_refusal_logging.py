@@ -1,4 +1,4 @@
-"""An ordinary refusal is one line in the server log, not a traceback (issue 28):
+"""An ordinary refusal is one line in the server log, not a traceback:
 a member who opens a page his role does not allow is the client's doing."""
 
 import logging

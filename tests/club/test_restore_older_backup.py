@@ -1,6 +1,6 @@
 """A backup written before the latest migrations restores through them:
 the club backed up on the main of 2026-12-01 (before team events became
-championships, issue 23) reads the same after the restore — its
+championships) reads the same after the restore — its
 championships' standings and crosstables, and its team event's table,
 crosstable, rounds, arbiters and protest (tests/club/data/backup-2026-12-01)."""
 
@@ -72,7 +72,7 @@ def _then(cell: dict) -> dict:
 
 def by_position(table: dict) -> dict:
     """The crosstable with each player's № replaced by his row's position, as the
-    backup's reads numbered it; since issue 27 the № is the start number (checked apart)."""
+    backup's reads numbered it; now the № is the start number (checked apart)."""
     position = {row["number"]: i for i, row in enumerate(table["rows"], start=1)}
     rows = []
     for row in table["rows"]:
@@ -81,7 +81,7 @@ def by_position(table: dict) -> dict:
             for c in (_then(cell) for cell in row["cells"])
         ]
         player = player_then(row["player"])
-        points = row["points"].replace(",", ".")  # the decimal comma of Russian figures (issue 27)
+        points = row["points"].replace(",", ".")  # the decimal comma of Russian figures
         rows.append({**row, "number": position[row["number"]], "player": player, "points": points, "cells": cells})
     columns = [position[n] for n in table["columns"]] if table["kind"] == "grid" else table["columns"]
     return {**table, "rows": rows, "columns": columns}
@@ -93,7 +93,7 @@ def test_the_championships_read_the_same(tmp_path, reads):
         championship = Championship.objects.get(name=name)
         with translation.override("ru"):  # as the reads were taken
             now = json.loads(json.dumps(results.results(championship), default=str))
-        # Russian figures have a decimal comma since issue 27 (6,5); the reads were taken with a point.
+        # Russian figures have a decimal comma now (6,5); the reads were taken with a point.
         assert standings_seen(now["standings"], comma=True) == standings_seen(then["standings"]), name
         assert by_position(now["crosstable"]) == then["crosstable"], name
         start = dict(championship.entries.values_list("member__username", "start_number"))

@@ -1,4 +1,4 @@
-"""``manage.py up`` on a newcomer's console (issue 17 item 14): one line per
+"""``manage.py up`` on a newcomer's console: one line per
 email, and a busy port refused before anything starts or any banner shows."""
 
 import socket

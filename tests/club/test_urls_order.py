@@ -1,5 +1,5 @@
 """The games API comes first in the site's URLs, so a move resolves without trying
-every other pattern (issue 29); that must not change which view any path reaches:
+every other pattern; that must not change which view any path reaches:
 no other pattern of the site matches a path of the games API."""
 
 import re

@@ -1,4 +1,4 @@
-"""A correspondence section played all at once (issue 25) with its Celery
+"""A correspondence section played all at once with its Celery
 worker killed (SIGKILL) in the middle of recording a result: the next worker
 takes the work back (acks_late) and every game of the section counts once —
 its board result, both players' rating changes, the table — while the

@@ -1,4 +1,4 @@
-"""Correspondence time controls beyond days per move (games/clock.py, issue 25):
+"""Correspondence time controls beyond days per move (games/clock.py):
 a time bank with a cap per move (the renju correspondence world championship's
 "135 days for each player, at most 21 days a move") and moves in days with
 unused time carried over (ICCF's "10 moves in 50 days"). Pure functions, no

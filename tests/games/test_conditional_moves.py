@@ -1,4 +1,4 @@
-"""Conditional moves in correspondence (issue 17): "if he plays X, answer Y",
+"""Conditional moves in correspondence: "if he plays X, answer Y",
 played by the server at the opponent's move, dropped when he plays otherwise."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""Correspondence banks and moves in days through the game layer (issue 25):
+"""Correspondence banks and moves in days through the game layer:
 the stored deadline the sweep enforces, the flag fall on a late move, the
 clocks the game page shows, vacations, challenges, and the control in words.
 The clock maths alone: test_clock_correspondence.py."""

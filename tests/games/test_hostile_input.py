@@ -1,4 +1,4 @@
-"""Hostile input at the games layer's edges (issue 12, items 2, 5, 7, 8, 9):
+"""Hostile input at the games layer's edges:
 every bad value gets a clear 400 or refusal and changes nothing; what is
 stored fits its column (PostgreSQL with server-side binding refuses text
 longer than a column, so several of these were 500s there)."""

@@ -1,4 +1,4 @@
-"""The import path under fuzzing (issue 12, items 6 and 11): whatever the text,
+"""The import path under fuzzing: whatever the text,
 reading, checking and replaying it for the archive raises only ``IllegalMove``
 (which the API answers as a 400 naming the game), never anything that would be a 500."""
 

@@ -1,5 +1,5 @@
-"""Importing records through the API: every game shown, no 500s, a strict budget
-(issue 12, items 1, 6, 10 and 11), and every format reads back its result (issue 17, item 4).
+"""Importing records through the API: every game shown, no 500s, a strict budget,
+and every format reads back its result.
 
 Chiara imports; Anna and Boris play the club games whose records travel.
 """
@@ -171,7 +171,7 @@ def test_imported_games_stay_in_the_importers_archive_and_out_of_the_public_list
     assert APIClient().get(f"/api/members/{chiara.pk}/games/").json()["count"] == 5
 
 
-# ---- issue 17 item 4: every format reads back every result ----------------------------------
+# ---- every format reads back every result ----------------------------------
 RESULTS = ["1-0", "0-1", "1/2-1/2", "0-0", "+/-", "-/+", "-/-"]
 
 

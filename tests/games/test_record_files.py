@@ -1,4 +1,4 @@
-"""Record files (issues 24, 27): what a writer must escape so that a name cannot end a tag or
+"""Record files: what a writer must escape so that a name cannot end a tag or
 start a comment, and the extension and MIME type each record format is saved under."""
 
 import pytest
@@ -53,7 +53,7 @@ def test_many_games_records_are_each_ones_own_record(new_game, anna, boris):
 
 
 def test_each_format_has_its_own_extension_and_type():
-    """Renju text records were saved as .txt, text/plain (issue 27); see games/records.py for the choice."""
+    """Renju text records were saved as .txt, text/plain; see games/records.py for the choice."""
     assert {f: (r.extension, r.content_type.split(";")[0]) for f, r in RECORD_FILES.items()} == {
         "pdn": ("pdn", "application/x-draughts-pdn"),
         "renju": ("renju", "text/x-renju"),

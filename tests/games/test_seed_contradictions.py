@@ -1,4 +1,4 @@
-"""Where play used to contradict the seeds (issue 15, item 1): each test names its clause."""
+"""Where play used to contradict the seeds: each test names its clause."""
 
 from datetime import timedelta
 

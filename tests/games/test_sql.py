@@ -34,7 +34,7 @@ class TestTheGameLock:
 
 
 class TestTheMoveLockWithVacations:
-    """A move reads the game's lock and the players' vacations in one round trip (issue 29)."""
+    """A move reads the game's lock and the players' vacations in one round trip."""
 
     def test_it_reads_the_game_and_the_vacations_the_separate_look_up_reads(self, new_game, anna, boris, chiara):
         game = new_game(time_control="d3")

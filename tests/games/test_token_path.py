@@ -1,5 +1,5 @@
 """An API call that names its member by token goes through the token path's shorter
-middleware chain (club/site/wsgi.py, issue 29): no session, no flash messages, no CSRF,
+middleware chain (club/site/wsgi.py): no session, no flash messages, no CSRF,
 no page policy; the NUL check, nosniff, the language and the lockout stay. Pages keep
 the whole chain and their policy, built once. The site's own WSGI application is
 called here, as granian calls it (Django's test client builds its own handler)."""

@@ -1,5 +1,5 @@
-"""On PostgreSQL a move that only moves takes no lock and no transaction (issue 29,
-games/services/play.py): it reads the game, then writes move and game in one
+"""On PostgreSQL a move that only moves takes no lock and no transaction
+(games/services/play.py): it reads the game, then writes move and game in one
 statement that applies only if the game row is still the version it read.
 
 Whatever commits between the read and the write makes the move start again on

@@ -1,6 +1,6 @@
 """The challenger hears at once that his challenge was accepted: a
 notification, and a message on his lobby socket that takes him to the game
-(the live game's first move has a grace only, issue 12.2c / 17.2)."""
+(the live game's first move has a grace only)."""
 
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async

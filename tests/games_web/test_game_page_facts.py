@@ -1,4 +1,4 @@
-"""What the game page says about the game (issue 17 items 12 and 13): the
+"""What the game page says about the game: the
 шашки-64 ballot, help for the discipline on the board, a flagged clock at zero."""
 
 import datetime as dt

@@ -157,7 +157,7 @@ def test_opening_the_game_page_writes_nothing(client, anna, boris):
     assert Notification.objects.filter(recipient=anna, read_at__isnull=True).count() == 1
 
 
-# Issue 25: one digest a day, across all sections: the games waiting for the move and the deadlines within 48 h.
+# One digest a day, across all sections: the games waiting for the move and the deadlines within 48 h.
 def test_the_daily_digest_lists_every_game_waiting_and_the_deadlines_within_48_hours(anna, boris):
     from games.services import game_create
 

@@ -171,7 +171,7 @@ class TestDownloads:
         assert '[White "Anna Orlova"]' in text and "c3-d4" in text
 
     def test_a_renju_game_downloads_as_a_renju_record_of_its_own_type(self, client, anna, boris):
-        """Issue 27: it came as game-N.txt, text/plain (the choice: games/records.py)."""
+        """It used to come as game-N.txt, text/plain (the choice: games/records.py)."""
         game = start_game(white=boris, black=anna, discipline="renju")
         url = reverse("games:game-download", args=[game.id])
         for asked in ({}, {"format": "renju"}, {"format": "plain"}):

@@ -1,4 +1,4 @@
-"""What a member reads on the pages around play (issue 17 items 8-10): the same
+"""What a member reads on the pages around play: the same
 header everywhere, the home page's games, challenges and championships, whose
 colour a game row names, club ratings by discipline in words."""
 

@@ -1,4 +1,4 @@
-"""Issue 24's permission matrix: every write action of the API and the pages that
+"""The permission matrix: every write action of the API and the pages that
 changes a game, a result, a clock, a sanction, a protest, an appointment, a team
 or an event, tried by every persona of tests/permissions/world.py, in an event's
 game and in a club game.

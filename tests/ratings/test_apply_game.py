@@ -1,6 +1,6 @@
 """Applying a finished game to the club ratings (ratings.services / ratings.tasks).
 
-Issue 6: every rated game updates both players' ratings once and only once;
+Every rated game updates both players' ratings once and only once;
 only games actually played are rated (no-show forfeits +/−, 003 1.12.2; aborted;
 casual); games count in the order they ended; an arbiter's late correction or
 annulment recomputes from that game on.

@@ -1,6 +1,6 @@
 """The rating task runs at most once per game, even when delivered twice at once.
 
-Issue 6: "a test that runs the rating task twice, and in two workers at once,
+The requirement: "a test that runs the rating task twice, and in two workers at once,
 for the same game: one change per player". Races are run for real (threads,
 then real Celery worker processes), not simulated: on PostgreSQL the pool
 row's SELECT … FOR UPDATE and the unique (game, member) constraint decide;

@@ -1,6 +1,6 @@
-"""Rating points only for games played (ratings/eligibility.py, docs/ratings.md; issue 24).
+"""Rating points only for games played (ratings/eligibility.py, docs/ratings.md).
 
-Before issue 24 a rated game resigned at ply 0 was rated, with no limit on
+Earlier versions rated a game resigned at ply 0, with no limit on
 repeat pairings: four such games moved the winner from 1500 to 1567.5.
 """
 

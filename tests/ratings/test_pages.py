@@ -144,7 +144,7 @@ def test_the_chart_coordinates_are_not_localised_in_russian(client, club):
 
 
 def test_a_long_history_is_drawn_by_each_stretchs_highs_and_lows():
-    # A chart costs what it shows (issue 29): at most CHART_POINTS points, the
+    # A chart costs what it shows: at most CHART_POINTS points, the
     # first, the last, the highest and the lowest always among them.
     ratings = [1500 + (i % 37) * 3 - (i // 100) for i in range(5000)]
     ratings[2718] = 1900

@@ -1,6 +1,6 @@
 """``manage.py ratings recompute`` rebuilds exactly what the incremental path built.
 
-Issue 6: "a test that the full recompute equals the incremental history, game
+The requirement: "a test that the full recompute equals the incremental history, game
 by game, on a generated club of a few thousand games", in one transaction per
 discipline, with --discipline and --since.
 """

@@ -1,4 +1,4 @@
-"""Parsers of outside text, fuzzed (issue 12, items 1 and 11; issue 17, item 4).
+"""Parsers of outside text, fuzzed.
 
 Whatever a member uploads, a reader either returns games or raises its one
 documented error, ``IllegalMove``; what a writer writes reads back the same,

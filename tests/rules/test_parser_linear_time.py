@@ -1,4 +1,4 @@
-"""Every parser of outside text runs in linear time (issue 12, item 1).
+"""Every parser of outside text runs in linear time, so no upload can hold a worker.
 
 A 40 kB SGF ``(;AAAA…)`` took 31 s and an 80 kB PDN of unclosed ``{`` 6.6 s:
 backtracking regexes re-read the rest of the text from every position. Each

@@ -66,7 +66,7 @@ def make_event(staff, rosters):
             team = services.team_register(
                 by=roster[0], championship_id=event.pk, name=TEAM_NAMES[t], captain=roster[0], players=roster
             )
-            for player in roster[1:]:  # 1.14.2: each plays once he accepts his place (issue 24)
+            for player in roster[1:]:  # 1.14.2: each plays once he accepts his place
                 services.team_invitation_answer(member=player, team_id=team.pk, accept=True)
         if close:
             services.entries_close(by=staff["organiser"], championship_id=event.pk)

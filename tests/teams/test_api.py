@@ -69,7 +69,7 @@ def test_a_team_is_registered_with_its_captain_players_in_board_order_and_reserv
         (4, roster[3].pk, False),
         (5, roster[4].pk, True),
     ]
-    # 1.14.2 / issue 24: a place is an invitation; once accepted, no second team may field the member.
+    # 1.14.2: a place is an invitation; once accepted, no second team may field the member.
     assert [p["accepted"] for p in team["players"]] == [True, False, False, False, False]
     ok(api(roster[3]).post(f"/api/teams/{event['id']}/teams/{team['id']}/answer/", {"accept": True}))
     # A second team may not field a member of the first; a roster over boards + reserves is refused.
@@ -247,7 +247,7 @@ def test_a_withdrawn_team_loses_its_remaining_matches_or_has_them_all_annulled_1
     assert api(staff["arbiter"]).post(url(event, f"teams/{leaving.pk}/withdraw/"), body).status_code == 403
     assert not Decision.objects.filter(action="team-withdrawn").exists()  # the refused call left no trace
     ok(api(staff["chief"]).post(url(event, f"teams/{leaving.pk}/withdraw/"), body))
-    # 1.4 / issue 15: the chief arbiter's decision is in the event's append-only log, with its reason and clause.
+    # 1.4: the chief arbiter's decision is in the event's append-only log, with its reason and clause.
     entry = Decision.objects.get(action="team-withdrawn")
     assert (entry.championship, entry.by, entry.reason, entry.clause) == (
         event,

@@ -59,7 +59,7 @@ def test_an_arbiter_pairs_and_publishes_from_the_event_page_with_the_absent_play
 
 
 def test_publishing_the_round_that_starts_a_team_event_asks_for_confirmation(make_event, staff):
-    # issue 28, as for individual events: publishing round 1 starts the event.
+    # As for individual events: publishing round 1 starts the event.
     event = make_event(4)
     arbiter = logged_in(staff["arbiter"])
     arbiter.post(f"/teams/{event.pk}/pair/")

@@ -1,4 +1,4 @@
-"""A team event's results pages (issue 27): the standings after each round, a
+"""A team event's results pages: the standings after each round, a
 card per team with every match board by board, and their JSON twins."""
 
 import pytest

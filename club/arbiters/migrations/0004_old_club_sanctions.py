@@ -1,4 +1,4 @@
-"""Carry the free-standing club.Sanction rows (before issue 15) into the
+"""Carry the free-standing club.Sanction rows (the old model) into the
 arbiters' Sanction: a sanction with neither game nor championship is a
 club-scope one (003 1.4). The kinds are the same five, same values; the
 author and the date are kept; each gets the audit entry every sanction has."""

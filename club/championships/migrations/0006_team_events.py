@@ -4,7 +4,7 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-    """Team events become championships whose entrants are teams (issue 23):
+    """Team events become championships whose entrants are teams, one engine for both:
     the fields only they have (club.teams 0003 moves the rows); and the
     decision log keeps every decision (no cascade, reasons of any length up
     to the services' limit)."""

@@ -1,4 +1,4 @@
-"""Every team event becomes a championship whose entrants are teams (issue 23).
+"""Every team event becomes a championship whose entrants are teams: one engine for both.
 
 Its fields, arbiters (appointments), rounds, table (standings) and protests
 move into the championship engine's tables; the team tables point at the

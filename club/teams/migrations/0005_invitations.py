@@ -10,7 +10,7 @@ def rosters_accepted(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    """A place in a team is an invitation until the member accepts it (issue 24)."""
+    """A place in a team is an invitation until the member accepts it (1.14.2)."""
 
     dependencies = [
         ("teams", "0004_drop_team_events"),

@@ -1,4 +1,4 @@
-"""Issue 24's findings that had no test of their own: each failed on main before the fix.
+"""Gaps in who may act, and how, that had no test of their own: each failed on main before the fix.
 
 Covered elsewhere: rating points without play (tests/ratings/test_eligibility.py), a
 sanction's loss in a game played (tests/arbiters/test_sanctions_and_protests.py), a
@@ -212,7 +212,7 @@ def test_a_player_joins_a_team_only_by_accepting_and_an_invitation_bars_nobody_1
 
 
 def test_no_path_deletes_a_championship_s_decision(make_championship, players):
-    # Issue 24: the decision log is append-only — not in the admin, not by deleting the championship.
+    # The decision log is append-only, so every decision stays on record — not in the admin, not by deleting the championship.
     championship = make_championship(players[:2])
     root = make_member("root")
     root.is_superuser = True
