@@ -19,11 +19,11 @@ S     10,000    100,000         1,000                    50             500 play
 L     100,000   1,000,000       10,000                   500            500 players × 11 rounds
 ====  ========  ==============  =======================  =============  =====================
 
-Every game has ``--moves-per-game`` legal moves (default 53: the issue's L club
+Every game has ``--moves-per-game`` legal moves (default 53: the L club of the scale targets
 had 53 M moves over 1 M games), played out by the rules engine; one member is
 busy (2 % of all games). Then, timed: the full Elo recompute
 (``ratings.services.ratings_recompute``, as bench/ratings_recompute.py does; it
-also writes the ratings the pages show), and each page of the issue's table
+also writes the ratings the pages show), and each page of the targets' table
 through the in-process test client, server time (wall), ``--repeat`` requests
 after one warm-up, p50/p95 and the queries per request (CaptureQueriesContext).
 
@@ -262,7 +262,7 @@ def measure(client, url: str, repeat: int) -> tuple[int, float, float, int]:
 
 
 def pages(built: dict) -> list[tuple[str, str, bool, int]]:
-    """(what, url, logged in, target ms) of the issue's table."""
+    """(what, url, logged in, target ms) of the targets' table."""
     swiss, busy, player = built["swiss"], built["busy"], built["swiss_player"]
     return [
         ("ratings list", "/ratings/", False, PAGE_MS),

@@ -53,7 +53,7 @@ def test_every_existing_text_form_keeps_its_value():
 @pytest.mark.parametrize(
     ("text", "reason"),
     [
-        ("d21max135", "cannot be larger than the time bank"),  # the example
+        ("d21max135", "cannot be larger than the time bank"),  # the example of a cap above its bank
         ("d0max0", "a time bank is 1 to 365 days"),
         ("d0+1", "a time bank is 1 to 365 days"),
         ("d366+0", "a time bank is 1 to 365 days"),

@@ -54,7 +54,7 @@ def _replay_pdn(text: str):
 
 
 HOSTILE = {
-    # the two payloads of the issue
+    # the two payloads of the docstring
     "sgf property without a value": (renju_records.read_records, lambda n: "(;" + "A" * n + ")"),
     "pdn unclosed comments": (pdn.read_games, lambda n: "{" * n),
     # their siblings: every place a scan could restart from each character

@@ -1,4 +1,4 @@
-"""Renju records: plain move list and SGF, import and export (issue: records keep the
+"""Renju records: plain move list and SGF, import and export (records keep the
 opening rule and the 5th-move offers), and the CLI that replays them."""
 
 import io

@@ -1,6 +1,6 @@
 """A real Celery worker process, over Redis, ends an overdue game in PostgreSQL.
 
-This is the production path of adjudication (issue: the foundation's CI
+This is the production path of adjudication (the foundation's CI
 proof): beat would enqueue the sweep; here the test enqueues it itself.
 """
 
