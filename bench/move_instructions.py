@@ -15,6 +15,7 @@ side-by-side run (bench/move_side_by_side.py) measures the whole stack.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres REDIS_URL=redis://127.0.0.1:6379/12 \\
         .venv/bin/python bench/move_instructions.py --base 544f689
+    ... bench/move_instructions.py --base HEAD --smoke     # CI's tiny run
 """
 
 from __future__ import annotations
@@ -100,7 +101,10 @@ def main() -> None:
     parser.add_argument("--base", required=True, help="the reference commit")
     parser.add_argument("--moves", type=int, default=400)
     parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--smoke", action="store_true", help="a tiny run (CI): 4 moves in 2 games")
     args = parser.parse_args()
+    if args.smoke:
+        args.moves, args.games = 4, 2
     url = os.environ.get("DATABASE_URL", "")
     if not url.startswith("postgres"):
         sys.exit("DATABASE_URL must name a PostgreSQL server (the move is counted there)")

@@ -70,7 +70,8 @@ def main() -> None:
     args = parser.parse_args()
     stacks = list(samples(args.raw, args.inside))
     total = sum(n for _, n in stacks)
-    print(f"{total} samples inside {args.inside or 'the process'}")
+    where = "the application" if args.inside == INSIDE else (args.inside or "the process")
+    print(f"{total} samples inside {where}")
     print(f"\n## by function, inclusive (top {args.top})")
     for name, n in inclusive(stacks).most_common(args.top):
         print(f"{100 * n / total:5.1f} {name}")
