@@ -13,7 +13,10 @@ call outside ``database_sync_to_async``.
 
 from __future__ import annotations
 
+from urllib.parse import parse_qs
+
 from channels.consumer import get_handler_name
+from django.conf import settings
 
 
 class DispatchOnTheLoop:
@@ -25,3 +28,15 @@ class DispatchOnTheLoop:
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
         await handler(message)
+
+
+def query_of(scope) -> dict[str, str]:
+    """A socket's query string, each parameter's first value."""
+    return {key: values[0] for key, values in parse_qs(scope.get("query_string", b"").decode("latin-1")).items()}
+
+
+def page_language(query: dict[str, str]) -> str:
+    """The language of the page that opened the socket (its ``?lang=``, the page's <html lang>),
+    one of the site's; the site's default otherwise. A socket's texts and buttons follow it."""
+    asked = query.get("lang")
+    return asked if asked in {code for code, _name in settings.LANGUAGES} else settings.LANGUAGE_CODE

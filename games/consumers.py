@@ -27,17 +27,15 @@ go through the REST API and the game services.
 """
 
 import asyncio
-from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
-from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
 
 from foundation import channel_layer, fanout
 from foundation.api.params import whole_number
-from foundation.sockets import DispatchOnTheLoop
+from foundation.sockets import DispatchOnTheLoop, page_language, query_of
 
 from . import events, live, selectors
 
@@ -49,11 +47,9 @@ class GameConsumer(DispatchOnTheLoop, AsyncJsonWebsocketConsumer):
         if not await database_sync_to_async(live.game_exists)(self.game_id):
             await self.close(code=4404)
             return
-        query = _query(self.scope.get("query_string", b""))
+        query = query_of(self.scope)
         self.sent_ply = whole_number(query.get("since"))
-        # The page's language (its <html lang>): buttons and texts in the state follow it.
-        languages = {code for code, _name in settings.LANGUAGES}
-        self.language = query.get("lang") if query.get("lang") in languages else settings.LANGUAGE_CODE
+        self.language = page_language(query)
         self.player = self.delayed = False  # a spectator without delay until his first state says otherwise
         # The first state is being read from here on: a change heard before it is sent is read after it.
         self.reading, self.again, self.tasks = True, [], set()
@@ -160,10 +156,6 @@ class GameConsumer(DispatchOnTheLoop, AsyncJsonWebsocketConsumer):
 _FROM_SENT = object()
 
 
-def _query(query_string: bytes) -> dict[str, str]:
-    return {key: values[0] for key, values in parse_qs(query_string.decode("latin-1")).items()}
-
-
 class LobbyConsumer(DispatchOnTheLoop, AsyncJsonWebsocketConsumer):
     """``/ws/lobby/?lang=<ru|en>``: the lobby page's socket, open to every visitor.
 
@@ -181,9 +173,7 @@ class LobbyConsumer(DispatchOnTheLoop, AsyncJsonWebsocketConsumer):
       group, so no challenge of anyone reaches it."""
 
     async def connect(self):
-        query = _query(self.scope.get("query_string", b""))
-        languages = {code for code, _name in settings.LANGUAGES}
-        self.language = query.get("lang") if query.get("lang") in languages else settings.LANGUAGE_CODE
+        self.language = page_language(query_of(self.scope))
         self.watched = [
             events.game_group(game_id) for game_id in await database_sync_to_async(selectors.live_game_ids)()
         ]

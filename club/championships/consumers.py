@@ -18,14 +18,13 @@ a socket of an official or a player of the event renders the round for him."""
 
 import asyncio
 from collections import OrderedDict
-from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
-from django.conf import settings
 from django.utils import translation
 
 from foundation import channel_layer
+from foundation.sockets import page_language, query_of
 from games import events
 
 from . import live
@@ -37,9 +36,7 @@ class RoundConsumer(AsyncJsonWebsocketConsumer):
     async def connect(self):
         kwargs = self.scope["url_route"]["kwargs"]
         self.championship_id, self.number = int(kwargs["championship_id"]), int(kwargs["number"])
-        query = {k: v[0] for k, v in parse_qs(self.scope.get("query_string", b"").decode("latin-1")).items()}
-        languages = {code for code, _name in settings.LANGUAGES}
-        self.language = query.get("lang") if query.get("lang") in languages else settings.LANGUAGE_CODE
+        self.language = page_language(query_of(self.scope))
         first = await database_sync_to_async(self._fragments)()
         if first is None:
             await self.close(code=4404)
