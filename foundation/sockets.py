@@ -1,4 +1,5 @@
-"""What this club's socket consumers share: Channels' dispatch without its thread hop.
+"""What this club's socket consumers share: Channels' dispatch without its thread hop,
+and its sign-in without its session's wrapper around every send.
 
 Channels' ``AsyncConsumer.dispatch`` runs ``close_old_connections`` in the
 thread pool (``aclose_old_connections``) before every handler, for consumers
@@ -13,9 +14,12 @@ call outside ``database_sync_to_async``.
 
 from __future__ import annotations
 
+from importlib import import_module
 from urllib.parse import parse_qs
 
+from channels.auth import AuthMiddleware
 from channels.consumer import get_handler_name
+from channels.sessions import CookieMiddleware
 from django.conf import settings
 
 
@@ -40,3 +44,25 @@ def page_language(query: dict[str, str]) -> str:
     one of the site's; the site's default otherwise. A socket's texts and buttons follow it."""
     asked = query.get("lang")
     return asked if asked in {code for code, _name in settings.LANGUAGES} else settings.LANGUAGE_CODE
+
+
+def signed_in(inner):
+    """Channels' ``AuthMiddlewareStack`` (the member of the socket's session cookie in
+    ``scope["user"]``), with the session only read."""
+    return CookieMiddleware(SessionOfTheCookie(AuthMiddleware(inner)))
+
+
+class SessionOfTheCookie:
+    """``scope["session"]``: the session the socket's cookie names, loaded by the first
+    who reads it and never saved. Channels' ``SessionMiddleware`` also wraps the
+    socket's send, to save a session the socket has changed before each message goes
+    out; the club's sockets never change it (signing in and out are pages), and that
+    wrapper ran for every frame sent to every spectator."""
+
+    def __init__(self, inner):
+        self.inner = inner
+
+    async def __call__(self, scope, receive, send):
+        store = import_module(settings.SESSION_ENGINE).SessionStore
+        key = scope["cookies"].get(settings.SESSION_COOKIE_NAME)
+        return await self.inner(dict(scope, session=store(key)), receive, send)

@@ -15,7 +15,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from games import clock, delay, results
+from games import clock, delay, results, sql
 from games.models import BLACK, WHITE, Challenge, Game, Move
 from games.positions import POINT, Replay, game_replay
 from games.rules import IllegalMove, variant
@@ -358,7 +358,7 @@ class GameView:
 
 
 def game_with_players(game_id: int) -> Game | None:
-    return Game.objects.select_related("white", "black").filter(id=game_id).first()
+    return sql.game_with_players(game_id)
 
 
 def viewer_colour(game: Game, member: Member | AnonymousUser | None) -> str | None:
@@ -380,9 +380,10 @@ def game_view(
     A spectator of an event with a broadcast delay sees the game as it stood
     that long ago (``game_as_of``); ``delayed=False`` shows it as it is now
     (what the players and the officials see), ``as_of`` as it stood then."""
-    game = game_with_players(game_id)
-    if game is None:
+    shown = sql.game_with_players_and_notations(game_id)
+    if shown is None:
         return None
+    game, notations = shown
     now = now or timezone.now()
     me = viewer_colour(game, member)
     if as_of is not None:
@@ -393,8 +394,6 @@ def game_view(
     if as_of is not None:
         game, notations = game_as_of(game, as_of)
         now = as_of
-    else:
-        notations = tuple(game.moves.order_by("ply").values_list("notation", flat=True))
     v = variant(game.discipline)
     replay = game_replay(game, notations)
     position = replay.position

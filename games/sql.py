@@ -231,3 +231,65 @@ def move_store_if_unchanged(cursor, move: Move, game: Game, version: str) -> boo
         _values(game, game_fields, adding=False) + [game.pk, version] + _values(move, move_fields, adding=True),
     )
     return _stored(move, cursor.fetchone())
+
+
+# A game as it is shown (every page, API answer and spectators' frame of it): its row
+# with both players, as ``select_related("white", "black")`` reads it, and its moves'
+# notations, in one round trip on PostgreSQL (the notations an ARRAY subquery;
+# SQLite keeps the second statement). The ORM compiling these two queries afresh was
+# most of a frame's CPU (bench/hand_sql.py).
+@sql.per_vendor
+def _shown_statements() -> tuple[str, str, str, sql.Columns, sql.Columns, sql.Columns]:
+    """(the game with its players, the same with its notations, the notations alone where
+    they are not folded in; the three tables' columns)."""
+    qn, game_meta, move_meta = connection.ops.quote_name, Game._meta, Move._meta
+    member_model = game_meta.get_field("white").related_model
+    game, white, black = (
+        sql.Columns(Game, alias="g"),
+        sql.Columns(member_model, alias="w"),
+        sql.Columns(member_model, alias="b"),
+    )
+    members, member_pk = qn(member_model._meta.db_table), qn(member_model._meta.pk.column)
+    game_pk = qn(game_meta.pk.column)
+    notation, of_game, ply = (qn(move_meta.get_field(name).column) for name in ("notation", "game", "ply"))
+    moves = f"SELECT m.{notation} FROM {qn(move_meta.db_table)} m WHERE m.{of_game} = {{game}} ORDER BY m.{ply}"
+    joined = (
+        f"FROM {qn(game_meta.db_table)} g "
+        f"JOIN {members} w ON w.{member_pk} = g.{qn(game_meta.get_field('white').column)} "
+        f"JOIN {members} b ON b.{member_pk} = g.{qn(game_meta.get_field('black').column)} "
+        f"WHERE g.{game_pk} = %s"
+    )
+    select = f"SELECT {game.sql}, {white.sql}, {black.sql}"
+    plain = f"{select} {joined}"
+    if connection.vendor == "postgresql":
+        return plain, f"{select}, ARRAY({moves.format(game=f'g.{game_pk}')}) {joined}", "", game, white, black
+    return plain, plain, moves.format(game="%s"), game, white, black
+
+
+def game_with_players(game_id: int) -> Game | None:
+    """``Game.objects.select_related("white", "black").filter(pk=game_id).first()``."""
+    shown = _game_shown(game_id, with_notations=False)
+    return None if shown is None else shown[0]
+
+
+def game_with_players_and_notations(game_id: int) -> tuple[Game, tuple[str, ...]] | None:
+    """``game_with_players`` and its moves' notations in order
+    (``game.moves.order_by("ply").values_list("notation", flat=True)``); None for no such game."""
+    return _game_shown(game_id, with_notations=True)
+
+
+def _game_shown(game_id: int, *, with_notations: bool) -> tuple[Game, tuple[str, ...]] | None:
+    plain, with_notations_folded, moves, game, white, black = _shown_statements()
+    row = sql.fetch_one(with_notations_folded if with_notations else plain, [game_id])
+    if row is None:
+        return None
+    shown = game.instance(row)
+    at = len(game.fields)
+    # Assigned as select_related caches them: the players' foreign keys already hold these ids.
+    shown.white = white.instance(row[at:])
+    shown.black = black.instance(row[at + len(white.fields) :])
+    if not with_notations:
+        return shown, ()
+    if moves:
+        return shown, tuple(notation for (notation,) in sql.fetch_all(moves, [game_id]))
+    return shown, tuple(row[-1])

@@ -18,12 +18,12 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.site.settings")
 # isort: off
 from club.site.wsgi import application as wsgi_application  # noqa: E402  (sets Django up for the imports below)
 
-from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.conf import settings  # noqa: E402
 
 from club.site.routing import websocket_urlpatterns  # noqa: E402
+from foundation.sockets import signed_in  # noqa: E402
 # isort: on
 
 
@@ -32,7 +32,7 @@ def club_application(http_app):
     return ProtocolTypeRouter(
         {
             "http": WSGIMiddleware(http_app, workers=settings.HTTP_THREADS),
-            "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+            "websocket": AllowedHostsOriginValidator(signed_in(URLRouter(websocket_urlpatterns))),
         }
     )
 

@@ -126,3 +126,37 @@ class TestTheMoveStore:
         with pytest.raises(IntegrityError), transaction.atomic(), connection.cursor() as cursor:
             sql.move_store(cursor, again, game)
         assert Move.objects.filter(game=game).count() == 1
+
+
+class TestAGameAsItIsShown:
+    """Every view of a game (its page, the API, the spectators' frame) reads it with its
+    players and its moves' notations: in one round trip on PostgreSQL."""
+
+    def test_it_reads_the_game_and_both_players_as_select_related_reads_them(self, new_game, anna, boris):
+        game = new_game(time_control="d3")
+        shown = sql.game_with_players(game.pk)
+        by_orm = Game.objects.select_related("white", "black").get(pk=game.pk)
+        assert columns(shown) == columns(by_orm)
+        assert columns(shown.white) == columns(by_orm.white) and columns(shown.black) == columns(by_orm.black)
+        assert (shown.white.pk, shown.black.pk) == (anna.pk, boris.pk)
+
+    def test_the_players_come_with_the_game_and_the_notations_in_the_same_round_trip_on_postgresql(
+        self, new_game, anna, boris, django_assert_max_num_queries
+    ):
+        game = new_game(time_control="d3")
+        # Stored out of order: the notations come in the order of their plies.
+        for ply, member, text in [(3, anna, "b2-c3"), (1, anna, "c3-d4"), (2, boris, "f6-g5")]:
+            colour = "white" if ply % 2 else "black"
+            Move.objects.create(game=game, ply=ply, notation=text, colour=colour, member=member, played_at=T0)
+        queries = 1 if connection.vendor == "postgresql" else 2
+        with django_assert_max_num_queries(queries):
+            shown, notations = sql.game_with_players_and_notations(game.pk)
+            assert (shown.white.username, shown.black.username) == ("anna", "boris")  # no query of their own
+        assert notations == tuple(game.moves.order_by("ply").values_list("notation", flat=True))
+        assert notations == ("c3-d4", "f6-g5", "b2-c3")
+
+    def test_a_game_without_moves_has_no_notations_and_an_unknown_game_is_none(self, new_game):
+        game = new_game(time_control="d3")
+        assert sql.game_with_players_and_notations(game.pk)[1] == ()
+        assert sql.game_with_players_and_notations(10**9) is None
+        assert sql.game_with_players(10**9) is None
