@@ -110,7 +110,7 @@ async def _go_on(step, waiting) -> None:
             if waiting is None:
                 await asyncio.sleep(0)  # a bare yield: it gives the loop a turn
             else:
-                waiting._asyncio_future_blocking = False
+                # Until it is done, without raising here: the coroutine sees its outcome when resumed.
                 await asyncio.wait([waiting])
             waiting = step.send(None)
         except StopIteration:

@@ -14,12 +14,11 @@ call outside ``database_sync_to_async``.
 
 from __future__ import annotations
 
-from importlib import import_module
 from urllib.parse import parse_qs
 
 from channels.auth import AuthMiddleware
 from channels.consumer import get_handler_name
-from channels.sessions import CookieMiddleware
+from channels.sessions import CookieMiddleware, InstanceSessionWrapper
 from django.conf import settings
 
 
@@ -53,16 +52,16 @@ def signed_in(inner):
 
 
 class SessionOfTheCookie:
-    """``scope["session"]``: the session the socket's cookie names, loaded by the first
-    who reads it and never saved. Channels' ``SessionMiddleware`` also wraps the
-    socket's send, to save a session the socket has changed before each message goes
-    out; the club's sockets never change it (signing in and out are pages), and that
-    wrapper ran for every frame sent to every spectator."""
+    """Channels' ``SessionMiddleware`` that hands the server's own send on: ``scope["session"]``
+    is the session the socket's cookie names, loaded by the first who reads it and never
+    saved. Channels wraps the send, to save a session the socket has changed before each
+    message goes out; the club's sockets never change it (signing in and out are pages),
+    and that wrapper ran for every frame sent to every spectator."""
 
     def __init__(self, inner):
         self.inner = inner
 
     async def __call__(self, scope, receive, send):
-        store = import_module(settings.SESSION_ENGINE).SessionStore
-        key = scope["cookies"].get(settings.SESSION_COOKIE_NAME)
-        return await self.inner(dict(scope, session=store(key)), receive, send)
+        session = InstanceSessionWrapper(scope, send)
+        await session.resolve_session()
+        return await self.inner(session.scope, receive, send)

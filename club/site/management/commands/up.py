@@ -31,9 +31,10 @@ STOP_TIMEOUT = 20  # seconds each child gets to finish its work before it is kil
 ONE_LINE_EMAILS = "club.site.console_mail.OneLineEmailBackend"
 # The live tier sends its frames uncompressed: per-message deflate compresses each frame once
 # for each socket (every socket has its own compression context), so a game's spectators cost
-# the server one compression each of the same text. README's production layout says the same;
-# bench/spectators.py runs each tree's live tier with these.
-LIVE_SERVER_OPTIONS = ("--ws-per-message-deflate", "false")
+# the server one compression each of the same text. And its WebSocket protocol frames a text
+# sent to many sockets once (foundation/live_server.py). README's production layout says the
+# same; bench/spectators.py runs each tree's live tier with these.
+LIVE_SERVER_OPTIONS = ("--ws", "foundation.live_server:SharedTextFrames", "--ws-per-message-deflate", "false")
 
 
 def club_url(host: str, port: int) -> str:

@@ -1,0 +1,64 @@
+"""The live tier's WebSocket protocol: uvicorn's own, with a text sent to many sockets framed once.
+
+A change of a game goes to every spectator's socket as the very same text
+(foundation.fanout, games.frames). uvicorn's protocol encodes and frames that
+text again for each socket (websockets' ``Frame.serialize``), which cost the
+server about as much CPU as the write itself (the profile in bench/results/).
+A server's frames are unmasked (RFC 6455 5.1) and, with no extension
+negotiated, a text's frame is the same bytes on every connection (5.2, 5.6),
+so the last text framed is kept with its bytes, and a socket in the plain
+state writes those bytes. Any other message, and any socket not plainly open
+(an extension negotiated, a fragmented message under way, its writes paused,
+closing), goes through uvicorn's send unchanged.
+
+Run by ``manage.py up``'s live tier (``--ws foundation.live_server:SharedTextFrames``).
+"""
+
+from __future__ import annotations
+
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.frames import Frame, Opcode
+from websockets.protocol import State
+
+
+class SharedTextFrames(WebSocketsSansIOProtocol):
+    async def send(self, message) -> None:
+        if message["type"] == "websocket.send" and message.get("bytes") is None:
+            text = message.get("text")
+            if text is not None and self._plainly_open():
+                self.transport.write(text_frame(text))
+                return
+        await super().send(message)
+
+    def _plainly_open(self) -> bool:
+        """Accepted and open both ways, nothing negotiated that changes a frame's bytes, nothing half sent."""
+        conn = self.conn
+        return (
+            self.handshake_complete
+            and self.initial_response is None
+            and not self.close_sent
+            and not self.disconnected
+            and self.writable.is_set()
+            and conn.state is State.OPEN
+            and not conn.extensions
+            and not conn.expect_continuation_frame
+        )
+
+
+# The texts framed last, by their id (each entry holds its text, so no other object takes
+# that id while it is here): a change's frame comes in each of the site's languages, and a
+# round's sockets interleave them.
+_framed: dict[int, tuple[str, bytes]] = {}
+KEPT_FRAMES = 16
+
+
+def text_frame(text: str) -> bytes:
+    """``text`` as one unmasked, unextended text frame, built once for the sockets that get it."""
+    kept = _framed.get(id(text))
+    if kept is not None and kept[0] is text:
+        return kept[1]
+    frame = Frame(Opcode.TEXT, text.encode()).serialize(mask=False, extensions=[])
+    if len(_framed) >= KEPT_FRAMES:
+        del _framed[next(iter(_framed))]  # the oldest
+    _framed[id(text)] = (text, frame)
+    return frame
