@@ -9,8 +9,9 @@ pub/sub layer subscribes once per group per process, and every live-tier
 process gets each message): the message is received and decoded once, and
 each socket's ``group_message(message)`` is called with it, on the loop, one
 after the other. A socket that only forwards a pre-encoded text sends it with
-``send_now``, which writes at once when the socket can take it and waits
-(in a task of its own) only when it cannot, so one slow reader holds up nobody.
+``text_sender``: the live server's plain call (foundation.live_server), or
+``send_now``, which writes at once when the socket can take it and waits (in a
+task of its own) only when it cannot, so one slow reader holds up nobody.
 
 Plain asyncio and Channels' layer API; the consumers are
 games.consumers.GameConsumer (its spectators forward the game's frame; its
@@ -25,6 +26,8 @@ import weakref
 from collections.abc import Awaitable, Callable
 
 from channels.layers import get_channel_layer
+
+from foundation.live_server import SEND_TEXT_NOW
 
 log = logging.getLogger(__name__)
 
@@ -86,6 +89,18 @@ def leave(group: str, listener) -> None:
     if not fanout.listeners:
         del groups[group]
         fanout.task.cancel()
+
+
+def text_sender(scope: dict, send: Callable[[dict], Awaitable[None]]) -> Callable[[str], None]:
+    """A socket's ``send_text(text)``: by the live server's plain call where it offers one
+    (foundation.live_server's extension), else by ASGI's ``send`` begun at once (``send_now``)."""
+    now = scope.get("extensions", {}).get(SEND_TEXT_NOW, {}).get("send")
+
+    def send_text(text: str) -> None:
+        if now is None or not now(text):
+            send_now(send, {"type": "websocket.send", "text": text})
+
+    return send_text
 
 
 def send_now(send: Callable[[dict], Awaitable[None]], message: dict) -> None:

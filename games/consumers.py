@@ -37,7 +37,7 @@ from foundation import channel_layer, fanout
 from foundation.api.params import whole_number
 from foundation.sockets import DispatchOnTheLoop, page_language, query_of
 
-from . import events, live, selectors
+from . import events, frames, live, selectors
 
 
 class GameConsumer(DispatchOnTheLoop, AsyncJsonWebsocketConsumer):
@@ -54,6 +54,7 @@ class GameConsumer(DispatchOnTheLoop, AsyncJsonWebsocketConsumer):
         # The first state is being read from here on: a change heard before it is sent is read after it.
         self.reading, self.again, self.tasks = True, [], set()
         self.group = events.game_group(self.game_id)
+        self.send_text = fanout.text_sender(self.scope, self.base_send)
         await fanout.join(self.group, self)
         await self.accept()
         if self.member is not None and self.member.is_authenticated:
@@ -91,13 +92,12 @@ class GameConsumer(DispatchOnTheLoop, AsyncJsonWebsocketConsumer):
         """A message to the game's group, handed over by this process's one subscription to it
         (foundation.fanout), on the loop: a spectator's socket sends the change's frame as it
         is; a player's socket, or one the frame does not reach, reads the game (``_send_state``)."""
-        frame = message.get("frame")
-        spectator_delayed = self.delayed and not self.player
-        if message["type"] == "game.changed":
-            if spectator_delayed and frame is not None and frame["delay_s"]:
-                return  # his frame of this change comes the event's delay later (game.delayed)
-        elif message["type"] != "game.delayed" or not spectator_delayed:
+        if message["type"] not in ("game.changed", "game.delayed"):
             return
+        spectator_delayed = self.delayed and not self.player
+        frame = frames.shown_to(message, delayed=spectator_delayed)
+        if frame is None and message.get("frame") is not None:
+            return  # the change reaches this viewer by its other message (at once, or the delay later)
         if (
             self.reading
             or self.player
@@ -108,7 +108,7 @@ class GameConsumer(DispatchOnTheLoop, AsyncJsonWebsocketConsumer):
             self._read_soon()
             return
         self.sent_ply = frame["ply"]
-        fanout.send_now(self.base_send, {"type": "websocket.send", "text": frame["texts"][self.language]})
+        self.send_text(frame["texts"][self.language])
 
     def _read_soon(self):
         if self.reading:
@@ -174,6 +174,7 @@ class LobbyConsumer(DispatchOnTheLoop, AsyncJsonWebsocketConsumer):
 
     async def connect(self):
         self.language = page_language(query_of(self.scope))
+        self.send_text = fanout.text_sender(self.scope, self.base_send)
         self.watched = [
             events.game_group(game_id) for game_id in await database_sync_to_async(selectors.live_game_ids)()
         ]
@@ -204,14 +205,12 @@ class LobbyConsumer(DispatchOnTheLoop, AsyncJsonWebsocketConsumer):
     def group_message(self, message):
         """A listed game's change, from this process's one subscription to its group: its
         spectators' frame, sent as it is (a spectator's, the delay later for a delayed event)."""
-        frame = message.get("frame")
-        if frame is None or message["type"] not in ("game.changed", "game.delayed"):
+        if message["type"] not in ("game.changed", "game.delayed") or message.get("frame") is None:
             return
-        if message["type"] == "game.changed" and frame["delay_s"]:
-            return  # the spectators' frame of this change comes the event's delay later (game.delayed)
-        text = frame["texts"].get(self.language)
+        frame = frames.shown_to(message, delayed=bool(message["frame"]["delay_s"]))
+        text = frame["texts"].get(self.language) if frame is not None else None
         if text is not None:
-            fanout.send_now(self.base_send, {"type": "websocket.send", "text": text})
+            self.send_text(text)
 
     async def challenge_accepted(self, event):
         await self.send_json(

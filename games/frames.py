@@ -40,3 +40,16 @@ def public_frame(game_id: int, as_of: datetime | None = None) -> dict | None:
         with translation.override(language):
             texts[language] = json.dumps({"type": "state", **presentation.game_state(view, since=since)})
     return {"since": since, "ply": ply, "over": view.game.is_over, "delay_s": int(late.total_seconds()), "texts": texts}
+
+
+def shown_to(message: dict, *, delayed: bool) -> dict | None:
+    """The frame a socket shows of a group message of its game (``games.events``), or None:
+    a viewer the event's broadcast delay holds back (a spectator of a delayed event) shows
+    each change's ``game.delayed`` frame, which comes the delay later, and not its
+    ``game.changed`` one; every other viewer shows the ``game.changed`` frame at once."""
+    frame = message.get("frame")
+    if frame is None:
+        return None
+    if message["type"] == "game.changed":
+        return None if delayed and frame["delay_s"] else frame
+    return frame if message["type"] == "game.delayed" and delayed else None

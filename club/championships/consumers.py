@@ -25,7 +25,7 @@ from django.utils import translation
 
 from foundation import channel_layer
 from foundation.sockets import page_language, query_of
-from games import events
+from games import events, frames
 
 from . import live
 from .selectors import result_pages
@@ -67,21 +67,22 @@ class RoundConsumer(AsyncJsonWebsocketConsumer):
         await self._send()
 
     async def game_changed(self, event):
-        frame = event.get("frame")
-        if frame is None:
+        if event.get("frame") is None:
             await self._send()
-        elif not frame["delay_s"] or event["game_id"] in self.at_once:
+            return
+        frame = frames.shown_to(event, delayed=event["game_id"] not in self.at_once)
+        if frame is not None:  # else the spectators' frame of this change comes the delay later
             await self._forward(frame)
-        # else the spectators' frame of this change comes the delay later
 
     async def game_delayed(self, event):
-        if event["game_id"] in self.at_once:
+        frame = frames.shown_to(event, delayed=event["game_id"] not in self.at_once)
+        if frame is None:
             return  # its change was sent at once
-        if event["frame"]["over"]:
+        if frame["over"]:
             # The result, now public, reaches the standings too; the frame's text names the change.
-            await self._send(change=("over", event["game_id"], event["frame"]["texts"].get(self.language)))
+            await self._send(change=("over", event["game_id"], frame["texts"].get(self.language)))
         else:
-            await self._forward(event["frame"])
+            await self._forward(frame)
 
     async def _forward(self, frame):
         text = frame["texts"].get(self.language)

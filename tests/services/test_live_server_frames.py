@@ -15,7 +15,7 @@ import websockets
 from websockets.frames import Frame
 
 from club.site.management.commands.up import LIVE_SERVER_OPTIONS
-from foundation import live_server
+from foundation import fanout, live_server
 
 RUSSIAN = "Ход 12. e3-f4 — белые; ничья предложена"
 TEXTS = [RUSSIAN, "x" * 125, "y" * 126, "z" * 65_535, "ш" * 40_000]  # the three length encodings, both sides of each
@@ -32,6 +32,7 @@ class Broadcast:
 
     def __init__(self):
         self.sends: list = []
+        self.scopes: list = []
         self.accepted = asyncio.Event()
 
     async def __call__(self, scope, receive, send):
@@ -39,6 +40,7 @@ class Broadcast:
         await receive()  # websocket.connect
         await send({"type": "websocket.accept"})
         self.sends.append(send)
+        self.scopes.append(scope)
         self.accepted.set()
         while (await receive())["type"] != "websocket.disconnect":
             pass
@@ -153,3 +155,50 @@ def test_the_frames_kept_are_bounded_and_a_new_text_with_an_old_id_is_framed_afr
     for i in range(live_server.KEPT_FRAMES * 3):
         assert live_server.text_frame(f"text {i}")[2:] == f"text {i}".encode()
     assert len(live_server._framed) <= live_server.KEPT_FRAMES
+
+
+def test_a_socket_s_app_writes_a_text_with_a_plain_call_which_refuses_once_the_socket_is_not_plainly_open():
+    """The server's extension: True and the text sent; False and nothing sent on a socket
+    with per-message deflate or a closed one (the app then goes through ASGI's send)."""
+
+    async def main():
+        plain_app, deflating_app = Broadcast(), Broadcast()
+        plain_server, plain_task, plain_url = await serve(plain_app, deflate=False)
+        deflating_server, deflating_task, deflating_url = await serve(deflating_app, deflate=True)
+        plain = await websockets.connect(plain_url, compression=None)
+        deflating = await websockets.connect(deflating_url)
+        await plain_app.accepted.wait()
+        await deflating_app.accepted.wait()
+        send_plain = plain_app.scopes[0]["extensions"][live_server.SEND_TEXT_NOW]["send"]
+        send_deflating = deflating_app.scopes[0]["extensions"][live_server.SEND_TEXT_NOW]["send"]
+        outcomes = {"plain": send_plain(RUSSIAN), "deflating": send_deflating(RUSSIAN)}
+        got = await plain.recv()
+        # text_sender falls back to ASGI's send where the plain call refuses: the text still arrives.
+        fanout.text_sender(deflating_app.scopes[0], deflating_app.sends[0])(RUSSIAN)
+        got_deflating = await deflating.recv()
+        await plain.close()
+        await asyncio.sleep(0.2)
+        outcomes["closed"] = send_plain(RUSSIAN)
+        await deflating.close()
+        for server, task in ((plain_server, plain_task), (deflating_server, deflating_task)):
+            server.should_exit = True
+            await task
+        return outcomes, got, got_deflating
+
+    outcomes, got, got_deflating = asyncio.run(main())
+    assert outcomes == {"plain": True, "deflating": False, "closed": False}
+    assert got == got_deflating == RUSSIAN
+
+
+def test_without_the_server_s_extension_a_socket_sends_through_asgi_s_send():
+    sent = []
+
+    async def send(message):
+        sent.append(message)
+
+    async def main():
+        fanout.text_sender({"extensions": {}}, send)(RUSSIAN)
+        fanout.text_sender({}, send)("x")
+
+    asyncio.run(main())
+    assert sent == [{"type": "websocket.send", "text": RUSSIAN}, {"type": "websocket.send", "text": "x"}]
