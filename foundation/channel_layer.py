@@ -10,8 +10,11 @@ renewed (redis-py renews them in the connect callbacks that follow this one) and
 then calls ``layer_reconnected()`` on every socket consumer of this process that
 has registered, which resyncs its client (games.consumers).
 
-Plain asyncio and redis-py, no Django: settings take the layer's host from
-``redis_host``; the tests are tests/faults/test_live_after_redis_restart.py
+And the layer's subscriber waits on its connection for the next message
+(``WaitingPubSubLayer``) instead of asking Redis every tenth of a second.
+
+Plain asyncio, redis-py and channels_redis, no Django: settings take the layer's
+class and its host from here (``WaitingPubSubLayer``, ``redis_host``); the tests are tests/faults/test_live_after_redis_restart.py
 (the whole stack) and the socket tests in tests/games_web.
 """
 
@@ -22,6 +25,7 @@ import logging
 import weakref
 from urllib.parse import urlsplit
 
+from channels_redis.pubsub import RedisPubSubChannelLayer, RedisSingleShardConnection
 from redis.asyncio.connection import Connection, SSLConnection, UnixDomainSocketConnection
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialBackoff
@@ -107,3 +111,44 @@ def resync_all() -> None:
 def _log_failure(task: asyncio.Task) -> None:
     if not task.cancelled() and task.exception() is not None:
         log.warning("a socket's resync after a reconnect failed", exc_info=task.exception())
+
+
+class WaitingPubSubLayer(RedisPubSubChannelLayer):
+    """channels_redis' pub/sub layer, whose subscriber reads each shard's connection until
+    a message comes. channels_redis asks for one with a tenth of a second's timeout, again
+    and again: while any group was subscribed, each live-tier process spent CPU on those
+    asks however few the messages (bench/spectators.py: a watched move's fixed cost).
+
+    channels_redis has no setting for it, so each loop's layer gets shards of
+    ``_WaitingShard`` as it is made (channels_redis' own attributes: its version is
+    pinned, and tests/faults/test_live_after_redis_restart.py and the socket tests run
+    through this layer on Redis)."""
+
+    def _get_layer(self):
+        layer = super()._get_layer()
+        shards = layer._shards
+        for i, shard in enumerate(shards):
+            if type(shard) is RedisSingleShardConnection:  # a new layer's, not yet used
+                shards[i] = _WaitingShard(shard.host, layer)
+        return layer
+
+
+class _WaitingShard(RedisSingleShardConnection):
+    async def _do_receiving(self):
+        while True:
+            try:
+                pubsub = self._pubsub
+                if pubsub is not None and pubsub.subscribed:
+                    # No timeout: a message, a (un)subscription's reply or a dropped connection ends the wait.
+                    self._receive_message(await pubsub.get_message(ignore_subscribe_messages=True, timeout=None))
+                else:
+                    await asyncio.sleep(NOT_SUBSCRIBED_POLL_SECONDS)
+            except (asyncio.CancelledError, GeneratorExit):
+                raise
+            except Exception:
+                log.warning("the channel layer's subscriber failed; it reads again in a second", exc_info=True)
+                await asyncio.sleep(1)
+
+
+# While no group is subscribed there is no connection to wait on: as channels_redis does.
+NOT_SUBSCRIBED_POLL_SECONDS = 0.1

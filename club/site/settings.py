@@ -178,7 +178,7 @@ if REDIS_URL:
     # process reconnects to a restarted Redis (foundation/channel_layer.py).
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "BACKEND": "foundation.channel_layer.WaitingPubSubLayer",
             "CONFIG": {"hosts": [channel_layer.redis_host(REDIS_URL)], "prefix": "asgi"},
         }
     }
