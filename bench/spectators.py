@@ -46,6 +46,7 @@ import json
 import os
 import signal
 import socket
+import statistics
 import subprocess
 import sys
 import tarfile
@@ -72,26 +73,35 @@ def main() -> None:
     parser.add_argument("--pause", type=float, default=0.2, help="seconds between one move's delivery and the next")
     parser.add_argument("--database-url", default="postgres://postgres@127.0.0.1:5432/club_bench_broadcast")
     parser.add_argument("--redis-url", default=os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/3"))
+    parser.add_argument(
+        "--rounds", type=int, default=1, help="times through the numbers of spectators; the table gives medians"
+    )
     parser.add_argument("--smoke", action="store_true", help="a tiny run (CI): 0 and 20 spectators, 4 moves")
     args = parser.parse_args()
     if args.smoke:
-        args.spectators, args.plies, args.warmup, args.pause = "0,20", 4, 1, 0.05
+        args.spectators, args.plies, args.warmup, args.pause, args.rounds = "0,20", 4, 1, 0.05, 1
     counts = [int(n) for n in args.spectators.split(",")]
     header()
     print("# CPU per move is the figure that travels: the machine is shared (2 cores, other jobs running);")
     print("# delivery latency is measured on the same busy machine, with the spectators' client on it too.")
-    results: dict[tuple[str, int], dict] = {}
+    results: dict[tuple[str, int], list[dict]] = {}
     with tempfile.TemporaryDirectory(prefix="spectators-") as scratch:
         trees = {"base": Path(scratch) / "base", "this": Path(scratch) / "this"}
         commits = {"base": _commit(args.base), "this": _commit(args.this)}
         for side, tree in trees.items():
             _archive(commits[side], tree)
-        print(f"# base {commits['base']}, this {commits['this']}; {args.plies} measured moves a run")
-        for i, count in enumerate(counts):
-            for side in ("base", "this") if i % 2 == 0 else ("this", "base"):
-                summary = run_side(trees[side], side, count, args)
-                results[side, count] = summary
-                _print_run(side, commits[side], count, summary)
+        print(
+            f"# base {commits['base']}, this {commits['this']}; {args.plies} measured moves a run, "
+            f"{args.rounds} round(s) through {args.spectators} spectators"
+        )
+        turn = 0
+        for _round in range(args.rounds):
+            for count in counts:
+                for side in ("base", "this") if turn % 2 == 0 else ("this", "base"):
+                    summary = run_side(trees[side], side, count, args)
+                    results.setdefault((side, count), []).append(summary)
+                    _print_run(side, commits[side], count, summary)
+                turn += 1
     _print_table(results, counts)
     footer()
 
@@ -309,17 +319,29 @@ def _print_run(side: str, commit: str, count: int, summary: dict) -> None:
 
 
 def _print_table(results: dict, counts: list[int]) -> None:
+    """Medians over the rounds. "× unwatched": this tree's CPU per move with so many spectators
+    over its CPU per move unwatched, each round's pair measured minutes apart, the median of the
+    rounds' ratios (the machine's speed drifts more between rounds than within one)."""
+    cpu = "server_cpu_ms_per_move"
     print("\nspectators | server CPU ms/move base → this | × unwatched (this) | last watcher p50 / p99 ms, this")
-    unwatched = results.get(("this", 0), {}).get("server_cpu_ms_per_move")
+    unwatched = results.get(("this", 0))
     for count in counts:
         base, this = results["base", count], results["this", count]
-        times = f"{this['server_cpu_ms_per_move'] / unwatched:.2f}×" if unwatched else "-"
-        lat = this["last_watcher_ms"]
-        latency = f"{lat['p50']:.0f} / {lat['p99']:.0f}" if count else "-"
+        ratios = [run[cpu] / alone[cpu] for run, alone in zip(this, unwatched, strict=True)] if unwatched else []
+        times = f"{statistics.median(ratios):.2f}×" if ratios else "-"
+        latency = "-"
+        if count:
+            latency = " / ".join(
+                f"{statistics.median(run['last_watcher_ms'][q] for run in this):.0f}" for q in ("p50", "p99")
+            )
         print(
-            f"{count:10} | {base['server_cpu_ms_per_move']:8.1f} → {this['server_cpu_ms_per_move']:6.1f} "
-            f"| {times:>18} | {latency}"
+            f"{count:10} | {statistics.median(run[cpu] for run in base):8.1f} → "
+            f"{statistics.median(run[cpu] for run in this):6.1f} | {times:>18} | {latency}"
         )
+    if unwatched and len(unwatched) > 1:
+        for count in counts[1:] if counts[0] == 0 else counts:
+            ratios = [run[cpu] / alone[cpu] for run, alone in zip(results["this", count], unwatched, strict=True)]
+            print(f"# × unwatched at {count}, each round: " + ", ".join(f"{r:.2f}×" for r in ratios))
 
 
 if __name__ == "__main__":
