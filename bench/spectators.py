@@ -278,7 +278,7 @@ async def _watch(port: int, players, spectators: int, server_pid: int, args) -> 
 
     for ply in range(args.warmup):
         await move(ply)
-    cpu_before = tree_cpu_seconds(server_pid)
+    cpu_before, split_before = tree_cpu_seconds(server_pid), _user_and_system_seconds(server_pid)
     last, deliveries = [], []
     for ply in range(args.warmup, args.warmup + args.plies):
         sent, done = await move(ply)
@@ -286,6 +286,7 @@ async def _watch(port: int, players, spectators: int, server_pid: int, args) -> 
         deliveries += [(t - sent) * 1000 for t in arrived.get(ply + 1, ())]
         await asyncio.sleep(args.pause)
     cpu = tree_cpu_seconds(server_pid) - cpu_before
+    user, system = (after - before for after, before in zip(_user_and_system_seconds(server_pid), split_before))
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
@@ -293,11 +294,22 @@ async def _watch(port: int, players, spectators: int, server_pid: int, args) -> 
         "spectators": spectators,
         "moves": args.plies,
         "server_cpu_ms_per_move": cpu * 1000 / args.plies,
+        "user_ms_per_move": user * 1000 / args.plies,
+        "system_ms_per_move": system * 1000 / args.plies,
         "last_watcher_ms": {"p50": _percentile(last, 50), "p99": _percentile(last, 99), "max": max(last)},
         "every_delivery_ms": {"p50": _percentile(deliveries, 50), "p99": _percentile(deliveries, 99)}
         if deliveries
         else None,
     }
+
+
+def _user_and_system_seconds(pid: int) -> tuple[float, float]:
+    """The server process's CPU in user space (Python, its libraries) and in the kernel (its
+    system calls: with the spectators on this machine, a write to a socket also carries the
+    loopback's delivery to the client's socket), every thread, from /proc."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    tick = os.sysconf("SC_CLK_TCK")
+    return int(fields[11]) / tick, int(fields[12]) / tick  # utime, stime (proc(5) fields 14, 15)
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -307,7 +319,10 @@ def _percentile(values: list[float], q: float) -> float:
 
 def _print_run(side: str, commit: str, count: int, summary: dict) -> None:
     busy = summary["busy_before"]
-    line = f"{side:4} {commit} {count:5} spectators: server CPU {summary['server_cpu_ms_per_move']:.1f} ms per move"
+    line = (
+        f"{side:4} {commit} {count:5} spectators: server CPU {summary['server_cpu_ms_per_move']:.1f} ms per move "
+        f"(user {summary['user_ms_per_move']:.1f}, system {summary['system_ms_per_move']:.1f})"
+    )
     if count:
         last, every = summary["last_watcher_ms"], summary["every_delivery_ms"]
         line += (
@@ -338,6 +353,14 @@ def _print_table(results: dict, counts: list[int]) -> None:
             f"{count:10} | {statistics.median(run[cpu] for run in base):8.1f} → "
             f"{statistics.median(run[cpu] for run in this):6.1f} | {times:>18} | {latency}"
         )
+    print(
+        "# this, median user / system ms per move: "
+        + "; ".join(
+            f"{count}: {statistics.median(r['user_ms_per_move'] for r in results['this', count]):.1f} / "
+            f"{statistics.median(r['system_ms_per_move'] for r in results['this', count]):.1f}"
+            for count in counts
+        )
+    )
     if unwatched and len(unwatched) > 1:
         for count in counts[1:] if counts[0] == 0 else counts:
             ratios = [run[cpu] / alone[cpu] for run, alone in zip(results["this", count], unwatched, strict=True)]
