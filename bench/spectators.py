@@ -22,18 +22,19 @@ cores do meanwhile (the spectators' client included) and is quoted with the
 load printed beside it. PostgreSQL and Redis serve other jobs on this machine
 too, so their CPU is not counted.
 
-Figures (bench/results/spectators-2026-12-06-d2699df.txt, against 4904333, on the
-machine otherwise idle, load average 0.3-0.8 on 2 cores): server CPU per move 5.3
-→ 5.3 ms unwatched, 48.1 → 13.1 ms with 200 spectators, 220.3 → 27.5 ms with 1,000.
-Delivery targets met: POST to last watcher p99 24 ms at 200 (target 250) and 60 ms
-at 1,000 (target 1 s). CPU target not met: 200 spectators cost 2.47× an unwatched
-move (target 2×). From the two figures, each spectator costs about 18 µs and being
-watched at all about 4 ms a move: the frame's build (its read and replay of the game,
-one encoding a language: the one thing an unwatched move skips), its publish and
-receipt; per socket, the ASGI send (Channels' session wrapper, the WebSocket frame,
-one write each). An earlier run on a busy machine: spectators-2026-12-06-74418a8.txt.
+Figures (bench/results/spectators-2026-12-06-7ae3a6a.txt, three rounds against 4904333,
+the machine otherwise idle, load average 0.7-0.9 on 2 cores; medians): server CPU per move
+5.0 → 5.0 ms unwatched, 65.0 → 10.9 ms with 200 spectators, 325.6 → 22.8 ms with 1,000.
+Delivery: POST to last watcher p99 27 ms at 200 (target 250), 67 ms at 1,000 (target 1 s).
+200 spectators cost 1.94× an unwatched move (rounds 2.40, 1.94, 1.94); the run before it,
+of the same server code (spectators-2026-12-06-4f0c36f.txt), 2.20× (1.79, 2.20, 2.25):
+the 2× target is met in half the rounds, not reliably. In user space a watched move costs
+7.5 ms against 4.4; the rest is the kernel's: 3.4 ms of system time at 200 spectators
+against 0.3, about 15 µs per socket write on this machine, where each write also delivers
+to the client's socket on the same machine. Earlier runs: spectators-2026-12-06-d2699df.txt
+(2.47×), spectators-2026-12-06-74418a8.txt (a busy machine).
 
-    REDIS_URL=redis://127.0.0.1:6379/3 .venv/bin/python bench/spectators.py --base 4904333
+    REDIS_URL=redis://127.0.0.1:6379/3 .venv/bin/python bench/spectators.py --base 4904333 --rounds 3
     ... bench/spectators.py --base HEAD --smoke     # CI's tiny run
 """
 

@@ -140,8 +140,10 @@ def live_games(now: datetime | None = None) -> list[Game]:
     now = now or timezone.now()
     ongoing, ended = _live_candidates(now)
     games = []
-    for game in [*ongoing.select_related("white", "black"), *ended.select_related("white", "black")]:
-        game.spectator_late = delay.spectator_delay(game, None)
+    candidates = [*ongoing.select_related("white", "black"), *ended.select_related("white", "black")]
+    lates = delay.spectator_delays(candidates, None)
+    for game in candidates:
+        game.spectator_late = lates[game.pk]
         if game.ended_at is None or game.ended_at > now - game.spectator_late:
             games.append(game)
     games.sort(key=lambda game: game.started_at or game.created_at, reverse=True)

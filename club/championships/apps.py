@@ -17,8 +17,8 @@ class ChampionshipsConfig(AppConfig):
         from games import delay, events
 
         from . import tasks  # noqa: F401  registers the follow-ups games.events and followups send by name
-        from .selectors.broadcast import spectator_delay
+        from .selectors.broadcast import spectator_delays
         from .services.correspondence import vacation_cap_check
 
         events.check_vacation(vacation_cap_check)
-        delay.provide_spectator_delay(spectator_delay)
+        delay.provide_spectator_delays(spectator_delays)

@@ -243,3 +243,17 @@ def test_the_lobby_page_reads_its_club_games_in_the_same_queries_for_two_as_for_
         return len(seen)
 
     assert queries_with(2) == queries_with(6)
+
+
+def test_the_lobby_asks_its_event_games_delays_in_the_same_queries_for_one_event_as_for_three(staff):
+    # Each event game's delay comes from its event: one look-up for all the listed games, not one a game.
+    def queries_after_events(events: int) -> tuple[int, int]:
+        for i in range(events):
+            delayed_board(staff, f"ev{events}x{i}")
+        with CaptureQueriesContext(connection) as seen:
+            games = [game for game in selectors.live_games() if game.competition]
+        assert games and {game.spectator_late for game in games} == {timedelta(minutes=15)}
+        return len(seen), len(games)
+
+    (one, games_of_one), (three, games_of_three) = queries_after_events(1), queries_after_events(2)
+    assert games_of_three > games_of_one and one == three

@@ -11,18 +11,23 @@ from games.models import Game
 
 from ..authority import is_official, is_organiser
 from ..models import Board, Championship
-from .events import championship_of_game
+from .events import game_places
 
 LIVE = timedelta(0)
 
 
-def spectator_delay(game: Game, viewer) -> timedelta:
-    """The delay of ``game``'s event for ``viewer``, who is not one of its players:
-    none for the event's organiser and officials, who see it at once."""
-    championship = championship_of_game(game)
-    if championship is None:
-        return LIVE
-    return event_delay(championship, viewer)
+def spectator_delays(games: list[Game], viewer) -> dict[int, timedelta]:
+    """The delay of each of ``games``' event for ``viewer``, who plays none of them, by game
+    id: none for a club game, and for the event's organiser and officials, who see it at
+    once. One query for the games' events (``game_places``), one look-up of the viewer's
+    appointments an event."""
+    delays, by_event = {}, {}
+    for game_id, place in game_places([game.pk for game in games]).items():
+        championship = place.championship
+        if championship.pk not in by_event:
+            by_event[championship.pk] = event_delay(championship, viewer)
+        delays[game_id] = by_event[championship.pk]
+    return delays
 
 
 def event_delay(championship: Championship, viewer) -> timedelta:

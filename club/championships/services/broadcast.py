@@ -4,7 +4,7 @@ The organiser sets a delay of 0 to 30 minutes; spectators of the event's
 games (their pages, sockets, the API, the records) then see each move and
 each ending that long after it is made, against help from outside during
 play; players and the event's officials see them at once
-(``selectors.broadcast.spectator_delay``, which games asks through
+(``selectors.broadcast.spectator_delays``, which games asks through
 ``games.delay``).
 """
 
