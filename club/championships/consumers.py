@@ -24,7 +24,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils import translation
 
 from foundation import channel_layer
-from foundation.sockets import page_language, query_of
+from foundation.sockets import DispatchOnTheLoop, page_language, query_of
 from games import events, frames
 
 from . import live
@@ -32,7 +32,7 @@ from .selectors import result_pages
 from .services.standings import event_group
 
 
-class RoundConsumer(AsyncJsonWebsocketConsumer):
+class RoundConsumer(DispatchOnTheLoop, AsyncJsonWebsocketConsumer):
     async def connect(self):
         kwargs = self.scope["url_route"]["kwargs"]
         self.championship_id, self.number = int(kwargs["championship_id"]), int(kwargs["number"])

@@ -15,7 +15,7 @@ from redis.asyncio.client import PubSub
 
 from foundation.channel_layer import WaitingPubSubLayer, redis_host
 
-pytestmark = pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="needs Redis (REDIS_URL)")
+pytestmark = pytest.mark.services
 
 
 def asks_while_idle(layer_class, monkeypatch) -> tuple[int, object]:
