@@ -48,6 +48,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.machine import footer, header  # noqa: E402
+from bench.throwaway_db import postgres_url_required  # noqa: E402
 
 
 def _database_setup(url: str) -> Callable[[], None]:
@@ -217,9 +218,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.smoke:
         args.calls, args.warmup, args.repeats, args.rows = 20, 10, 2, 100
-    url = os.environ.get("DATABASE_URL", "")
-    if not url.startswith("postgres"):
-        sys.exit("DATABASE_URL must name a PostgreSQL server (the statements are measured there)")
+    url = postgres_url_required("the statements are measured there")
     header()
     drop = _database_setup(url)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.site.settings")

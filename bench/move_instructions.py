@@ -33,6 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.machine import footer, header  # noqa: E402
+from bench.throwaway_db import postgres_url_required  # noqa: E402
 
 # Run inside each tree (its own code on sys.path): N moves through the token path's middleware.
 MOVES = r"""
@@ -105,9 +106,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.smoke:
         args.moves, args.games = 4, 2
-    url = os.environ.get("DATABASE_URL", "")
-    if not url.startswith("postgres"):
-        sys.exit("DATABASE_URL must name a PostgreSQL server (the move is counted there)")
+    url = postgres_url_required("the move is counted there")
     header()
     with tempfile.TemporaryDirectory(prefix="move-instructions-") as scratch:
         base_tree = Path(scratch) / "base"

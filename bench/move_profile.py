@@ -33,6 +33,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.hand_sql import _database_setup  # noqa: E402
 from bench.machine import footer, header  # noqa: E402
+from bench.throwaway_db import postgres_url_required  # noqa: E402
 
 
 def main() -> None:
@@ -47,9 +48,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.smoke:
         args.moves, args.games = 10, 2
-    url = os.environ.get("DATABASE_URL", "")
-    if not url.startswith("postgres"):
-        sys.exit("DATABASE_URL must name a PostgreSQL server (the move is measured there)")
+    url = postgres_url_required("the move is measured there")
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.site.settings")
     os.environ["CELERY_TASK_ALWAYS_EAGER"] = "0"
     drop = _database_setup(url)

@@ -6,8 +6,17 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 import tempfile
 from collections.abc import Callable
+
+
+def postgres_url_required(what: str) -> str:
+    """DATABASE_URL, which a benchmark measured on PostgreSQL needs; else the run stops, saying why."""
+    url = os.environ.get("DATABASE_URL", "")
+    if not url.startswith("postgres"):
+        sys.exit(f"DATABASE_URL must name a PostgreSQL server ({what})")
+    return url
 
 
 def database_setup(

@@ -382,7 +382,11 @@ def game_view(
     A spectator of an event with a broadcast delay sees the game as it stood
     that long ago (``game_as_of``); ``delayed=False`` shows it as it is now
     (what the players and the officials see), ``as_of`` as it stood then."""
-    shown = sql.game_with_players_and_notations(game_id)
+    if as_of is None:
+        shown = sql.game_with_players_and_notations(game_id)
+    else:  # its moves up to as_of are read by game_as_of
+        found = sql.game_with_players(game_id)
+        shown = None if found is None else (found, ())
     if shown is None:
         return None
     game, notations = shown
