@@ -279,12 +279,13 @@ def _cpu_ticks(fields: list[str]) -> int:
     return sum(int(x) for x in fields[11:15])
 
 
-def process_cpu_seconds(pid: int, fields: list[str]) -> float:
+def process_cpu_seconds(pid: int) -> float:
     """CPU seconds of a live process (every thread, exited ones too) to the nanosecond, by its
     CPU-time clock (clock_getcpuclockid(3): Linux numbers it from the pid), plus its exited
     children's. /proc's utime and stime are whole clock ticks (10 ms), a tenth of a run's CPU
     when the run is a few hundred milliseconds of it; they are the fallback."""
     tick = os.sysconf("SC_CLK_TCK")
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     try:
         own = time.clock_gettime(((~pid) << 3) | 2)  # CPUCLOCK_SCHED of the whole process
     except OSError:
@@ -298,7 +299,7 @@ def tree_cpu_seconds(pid: int) -> float:
     while stack:
         p = stack.pop()
         try:
-            total += process_cpu_seconds(p, Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split())
+            total += process_cpu_seconds(p)
             for task in Path(f"/proc/{p}/task").iterdir():
                 children = (task / "children").read_text().split()
                 stack.extend(int(c) for c in children)

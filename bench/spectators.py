@@ -61,7 +61,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.machine import busy_with_other_work, footer, header, load  # noqa: E402
-from bench.play_load import Connection, fresh_database, tree_cpu_seconds, wait_for_server  # noqa: E402
+from bench.play_load import Connection, fresh_database, process_cpu_seconds, wait_for_server  # noqa: E402
 
 
 def main() -> None:
@@ -210,26 +210,22 @@ def _line(plies: int) -> list[str]:
 
 
 async def _watch(port: int, players, spectators: int, server_pid: int, args) -> dict:
+    """Two games in the one server: the watched one, with ``spectators`` sockets on it, and one
+    nobody watches, their moves taken by turns; each move's server CPU is read around it (its
+    POST, its deliveries, the pause after it). Both games' moves then share the machine's state
+    of the moment: a shared machine's speed drifts by more between two server runs minutes apart
+    than a watched move differs from an unwatched one, so "× unwatched" is read within the run."""
     await wait_for_server("127.0.0.1", port)
     http = Connection("127.0.0.1", port)
-    white, black = players
-    status, body = await http.request(
-        "POST",
-        "/api/challenges/",
-        white[1],
-        {"discipline": "russian", "time_control": "d3", "opponent_id": black[0], "colour": "white", "rated": False},
-    )
-    assert status == 201, (status, body)
-    status, body = await http.request("POST", f"/api/challenges/{body['id']}/accept/", black[1])
-    assert status == 201, (status, body)
-    game_id = body["id"]
     line = _line(args.warmup + args.plies)
     assert len(line) == args.warmup + args.plies, "the chosen line ends the game too soon"
+    watched_id = await _new_game(http, players)
+    alone_id = await _new_game(http, players) if spectators else None
 
     seen = [0] * spectators  # each spectator's latest ply
     arrived: dict[int, list[float]] = {}  # ply → when each spectator got it
     changed = asyncio.Event()
-    url = f"ws://127.0.0.1:{port}/ws/games/{game_id}/?lang=en"
+    url = f"ws://127.0.0.1:{port}/ws/games/{watched_id}/?lang=en"
     origin = f"http://127.0.0.1:{port}"
 
     async def spectator(i: int, ready: asyncio.Event) -> None:
@@ -262,46 +258,75 @@ async def _watch(port: int, players, spectators: int, server_pid: int, args) -> 
     if failed:
         raise RuntimeError(f"{len(failed)} of {spectators} spectators could not connect")
 
-    async def move(ply: int) -> tuple[float, float]:
-        token = white[1] if ply % 2 == 0 else black[1]
+    async def move(game_id: int, ply: int, watchers: int) -> tuple[float, float]:
+        token = players[ply % 2][1]
         sent = time.perf_counter()
         status, body = await http.request(
             "POST",
             f"/api/games/{game_id}/moves/",
             token,
-            {"text": line[ply], "expected_ply": ply, "idempotency_key": f"m{ply}"},
+            {"text": line[ply], "expected_ply": ply, "idempotency_key": f"m{game_id}-{ply}"},
         )
         assert status in (200, 201), (status, body)
-        while len(arrived.get(ply + 1, ())) < spectators:
+        while len(arrived.get(ply + 1, ())) < watchers:
             changed.clear()
             await asyncio.wait_for(changed.wait(), 300)  # base at 1,000 spectators takes seconds a move
         return sent, max(arrived.get(ply + 1, [sent]))
 
+    games = [(watched_id, spectators)] + ([(alone_id, 0)] if alone_id else [])
     for ply in range(args.warmup):
-        await move(ply)
-    cpu_before, split_before = tree_cpu_seconds(server_pid), _user_and_system_seconds(server_pid)
+        for game_id, watchers in games:
+            await move(game_id, ply, watchers)
+    cpu = {game_id: [0.0, 0.0, 0.0] for game_id, _ in games}  # CPU, user, system seconds
     last, deliveries = [], []
     for ply in range(args.warmup, args.warmup + args.plies):
-        sent, done = await move(ply)
-        last.append((done - sent) * 1000)
-        deliveries += [(t - sent) * 1000 for t in arrived.get(ply + 1, ())]
-        await asyncio.sleep(args.pause)
-    cpu = tree_cpu_seconds(server_pid) - cpu_before
-    user, system = (after - before for after, before in zip(_user_and_system_seconds(server_pid), split_before))
+        for game_id, watchers in games:
+            before, split_before = process_cpu_seconds(server_pid), _user_and_system_seconds(server_pid)
+            sent, done = await move(game_id, ply, watchers)
+            if watchers:
+                last.append((done - sent) * 1000)
+                deliveries += [(t - sent) * 1000 for t in arrived.get(ply + 1, ())]
+            await asyncio.sleep(args.pause)
+            split = _user_and_system_seconds(server_pid)
+            for k, spent in enumerate(
+                (process_cpu_seconds(server_pid) - before, *(a - b for a, b in zip(split, split_before)))
+            ):
+                cpu[game_id][k] += spent
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
-    return {
+    per_move = {game_id: [seconds * 1000 / args.plies for seconds in spent] for game_id, spent in cpu.items()}
+    summary = {
         "spectators": spectators,
         "moves": args.plies,
-        "server_cpu_ms_per_move": cpu * 1000 / args.plies,
-        "user_ms_per_move": user * 1000 / args.plies,
-        "system_ms_per_move": system * 1000 / args.plies,
-        "last_watcher_ms": {"p50": _percentile(last, 50), "p99": _percentile(last, 99), "max": max(last)},
+        "server_cpu_ms_per_move": per_move[watched_id][0],
+        "user_ms_per_move": per_move[watched_id][1],
+        "system_ms_per_move": per_move[watched_id][2],
+        "last_watcher_ms": {"p50": _percentile(last, 50), "p99": _percentile(last, 99), "max": max(last)}
+        if last
+        else None,
         "every_delivery_ms": {"p50": _percentile(deliveries, 50), "p99": _percentile(deliveries, 99)}
         if deliveries
         else None,
     }
+    if alone_id:
+        summary["alone_cpu_ms_per_move"] = per_move[alone_id][0]
+    return summary
+
+
+async def _new_game(http: Connection, players) -> int:
+    """A correspondence game between the two members, white to move."""
+    (white_id, white_token), (black_id, black_token) = players
+    status, body = await http.request(
+        "POST",
+        "/api/challenges/",
+        white_token,
+        {"discipline": "russian", "time_control": "d3", "opponent_id": black_id, "colour": "white", "rated": False},
+    )
+    assert status == 201, (status, body)
+    status, body = await http.request("POST", f"/api/challenges/{body['id']}/accept/", black_token)
+    assert status == 201, (status, body)
+    return body["id"]
 
 
 def _user_and_system_seconds(pid: int) -> tuple[float, float]:
@@ -325,7 +350,11 @@ def _print_run(side: str, commit: str, count: int, summary: dict) -> None:
         f"(user {summary['user_ms_per_move']:.1f}, system {summary['system_ms_per_move']:.1f})"
     )
     if count:
-        last, every = summary["last_watcher_ms"], summary["every_delivery_ms"]
+        last, every, alone = summary["last_watcher_ms"], summary["every_delivery_ms"], summary["alone_cpu_ms_per_move"]
+        line += (
+            f"; the unwatched game's moves between them {alone:.1f} ms "
+            f"({summary['server_cpu_ms_per_move'] / alone:.2f}×)"
+        )
         line += (
             f"; POST to last watcher p50 {last['p50']:.0f} ms, p99 {last['p99']:.0f} ms (max {last['max']:.0f}); "
             f"every delivery p50 {every['p50']:.0f} ms, p99 {every['p99']:.0f} ms"
@@ -335,16 +364,27 @@ def _print_run(side: str, commit: str, count: int, summary: dict) -> None:
 
 
 def _print_table(results: dict, counts: list[int]) -> None:
-    """Medians over the rounds. "× unwatched": this tree's CPU per move with so many spectators
-    over its CPU per move unwatched, each round's pair measured minutes apart, the median of the
-    rounds' ratios (the machine's speed drifts more between rounds than within one)."""
+    """Medians over the rounds. "× unwatched": a watched move's CPU over the CPU of the moves of
+    the game nobody watches, played between them in the same run (``_watch``), the median of
+    the rounds' ratios. "× the unwatched run": over the run with no spectators at all, a server
+    started minutes apart, as the figure was read before the runs played both games."""
     cpu = "server_cpu_ms_per_move"
-    print("\nspectators | server CPU ms/move base → this | × unwatched (this) | last watcher p50 / p99 ms, this")
+    print(
+        "\nspectators | server CPU ms/move base → this | × unwatched, base → this | × the unwatched run (this)"
+        " | last watcher p50 / p99 ms, this"
+    )
     unwatched = results.get(("this", 0))
     for count in counts:
         base, this = results["base", count], results["this", count]
-        ratios = [run[cpu] / alone[cpu] for run, alone in zip(this, unwatched, strict=True)] if unwatched else []
-        times = f"{statistics.median(ratios):.2f}×" if ratios else "-"
+        within = (
+            "1.00× → 1.00×"
+            if not count
+            else " → ".join(
+                f"{statistics.median(run[cpu] / run['alone_cpu_ms_per_move'] for run in runs):.2f}×"
+                for runs in (base, this)
+            )
+        )
+        apart = [run[cpu] / alone[cpu] for run, alone in zip(this, unwatched, strict=True)] if unwatched else []
         latency = "-"
         if count:
             latency = " / ".join(
@@ -352,7 +392,8 @@ def _print_table(results: dict, counts: list[int]) -> None:
             )
         print(
             f"{count:10} | {statistics.median(run[cpu] for run in base):8.1f} → "
-            f"{statistics.median(run[cpu] for run in this):6.1f} | {times:>18} | {latency}"
+            f"{statistics.median(run[cpu] for run in this):6.1f} | {within:>24} | "
+            f"{f'{statistics.median(apart):.2f}×' if apart else '-':>26} | {latency}"
         )
     print(
         "# this, median user / system ms per move: "
@@ -362,10 +403,10 @@ def _print_table(results: dict, counts: list[int]) -> None:
             for count in counts
         )
     )
-    if unwatched and len(unwatched) > 1:
-        for count in counts[1:] if counts[0] == 0 else counts:
-            ratios = [run[cpu] / alone[cpu] for run, alone in zip(results["this", count], unwatched, strict=True)]
-            print(f"# × unwatched at {count}, each round: " + ", ".join(f"{r:.2f}×" for r in ratios))
+    for count in counts:
+        if count and len(results["this", count]) > 1:
+            ratios = [run[cpu] / run["alone_cpu_ms_per_move"] for run in results["this", count]]
+            print(f"# this, × unwatched at {count}, each round: " + ", ".join(f"{r:.2f}×" for r in ratios))
 
 
 if __name__ == "__main__":
