@@ -8,9 +8,10 @@ A server's frames are unmasked (RFC 6455 5.1) and, with no extension
 negotiated, a text's frame is the same bytes on every connection (5.2, 5.6),
 so the last text framed is kept with its bytes, and a socket in the plain
 state writes those bytes. Any other message, and any socket not plainly open
-(an extension negotiated, a fragmented message under way, its writes paused,
-closing), goes through uvicorn's send unchanged. A socket's app may also write a
-text with a plain call (``SEND_TEXT_NOW``, below), no coroutine made per socket.
+(an extension negotiated, not yet accepted, its writes paused, closing), goes
+through uvicorn's send unchanged (uvicorn never fragments a message it
+sends). A socket's app may also write a text with a plain call
+(``SEND_TEXT_NOW``, below), no coroutine made per socket.
 
 Run by ``manage.py up``'s live tier (``--ws foundation.live_server:SharedTextFrames``).
 """
@@ -30,35 +31,27 @@ SEND_TEXT_NOW = "club.send_text_now"
 class SharedTextFrames(WebSocketsSansIOProtocol):
     def handle_connect(self, event) -> None:
         super().handle_connect(event)
-        if self.response.status_code == 101:  # the app's scope is made, its task not yet run
+        # The app's scope is made, its task not yet run. A socket with an extension negotiated
+        # (per-message deflate) frames each message its own way: its app is offered no plain call.
+        if self.response.status_code == 101 and not self.conn.extensions:
             self.scope["extensions"][SEND_TEXT_NOW] = {"send": self.send_text_now}
 
     async def send(self, message) -> None:
         if message["type"] == "websocket.send" and message.get("bytes") is None:
             text = message.get("text")
-            if text is not None and self.send_text_now(text):
+            if text is not None and not self.conn.extensions and self.send_text_now(text):
                 return
         await super().send(message)
 
     def send_text_now(self, text: str) -> bool:
-        if not self._plainly_open():
+        """Write ``text``'s shared frame if the socket is plainly open: websockets opens the
+        connection with the accepted handshake's response and leaves OPEN when a close is sent
+        or received; not lost, its writes not paused (uvicorn's own send waits for those). The
+        one check a spectator's frame pays on every socket, so it reads no more than it must."""
+        if self.conn.state is not State.OPEN or self.disconnected or not self.writable.is_set():
             return False
         self.transport.write(text_frame(text))
         return True
-
-    def _plainly_open(self) -> bool:
-        """Accepted and open both ways, nothing negotiated that changes a frame's bytes, nothing half sent."""
-        conn = self.conn
-        return (
-            self.handshake_complete
-            and self.initial_response is None
-            and not self.close_sent
-            and not self.disconnected
-            and self.writable.is_set()
-            and conn.state is State.OPEN
-            and not conn.extensions
-            and not conn.expect_continuation_frame
-        )
 
 
 # The texts framed last, by their id (each entry holds its text, so no other object takes

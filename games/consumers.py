@@ -92,23 +92,24 @@ class GameConsumer(DispatchOnTheLoop, AsyncJsonWebsocketConsumer):
         """A message to the game's group, handed over by this process's one subscription to it
         (foundation.fanout), on the loop: a spectator's socket sends the change's frame as it
         is; a player's socket, or one the frame does not reach, reads the game (``_send_state``)."""
-        if message["type"] not in ("game.changed", "game.delayed"):
-            return
-        spectator_delayed = self.delayed and not self.player
-        frame = frames.shown_to(message, delayed=spectator_delayed)
-        if frame is None and message.get("frame") is not None:
-            return  # the change reaches this viewer by its other message (at once, or the delay later)
-        if (
-            self.reading
-            or self.player
-            or frame is None
-            or self.sent_ply < frame["since"]
-            or self.language not in frame["texts"]
-        ):
+        frame = message.get("frame")
+        # Every spectator of every change comes this way, so its case is asked first, with the
+        # fewest reads: a spectator without delay, not reading, shows a change's frame as it is.
+        if frame is None or self.reading or self.player or self.delayed or message["type"] != "game.changed":
+            if message["type"] not in ("game.changed", "game.delayed"):
+                return
+            frame = frames.shown_to(message, delayed=self.delayed and not self.player)
+            if frame is None and message.get("frame") is not None:
+                return  # the change reaches this viewer by its other message (at once, or the delay later)
+            if self.reading or self.player or frame is None:
+                self._read_soon()
+                return
+        text = frame["texts"].get(self.language)
+        if text is None or self.sent_ply < frame["since"]:
             self._read_soon()
             return
         self.sent_ply = frame["ply"]
-        self.send_text(frame["texts"][self.language])
+        self.send_text(text)
 
     def _read_soon(self):
         if self.reading:

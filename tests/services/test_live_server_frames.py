@@ -158,8 +158,9 @@ def test_the_frames_kept_are_bounded_and_a_new_text_with_an_old_id_is_framed_afr
 
 
 def test_a_socket_s_app_writes_a_text_with_a_plain_call_which_refuses_once_the_socket_is_not_plainly_open():
-    """The server's extension: True and the text sent; False and nothing sent on a socket
-    with per-message deflate or a closed one (the app then goes through ASGI's send)."""
+    """The server's extension: True and the text sent; False and nothing sent while the
+    socket's writes are paused or once it is closed. A socket with per-message deflate is
+    offered no plain call: text_sender then goes through ASGI's send."""
 
     async def main():
         plain_app, deflating_app = Broadcast(), Broadcast()
@@ -170,10 +171,15 @@ def test_a_socket_s_app_writes_a_text_with_a_plain_call_which_refuses_once_the_s
         await plain_app.accepted.wait()
         await deflating_app.accepted.wait()
         send_plain = plain_app.scopes[0]["extensions"][live_server.SEND_TEXT_NOW]["send"]
-        send_deflating = deflating_app.scopes[0]["extensions"][live_server.SEND_TEXT_NOW]["send"]
-        outcomes = {"plain": send_plain(RUSSIAN), "deflating": send_deflating(RUSSIAN)}
+        outcomes = {
+            "plain": send_plain(RUSSIAN),
+            "deflating offered": live_server.SEND_TEXT_NOW in deflating_app.scopes[0]["extensions"],
+        }
         got = await plain.recv()
-        # text_sender falls back to ASGI's send where the plain call refuses: the text still arrives.
+        protocol = send_plain.__self__  # the transport's buffer over its high-water mark: writes paused
+        protocol.pause_writing()
+        outcomes["paused"] = send_plain("held")
+        protocol.resume_writing()
         fanout.text_sender(deflating_app.scopes[0], deflating_app.sends[0])(RUSSIAN)
         got_deflating = await deflating.recv()
         await plain.close()
@@ -186,7 +192,7 @@ def test_a_socket_s_app_writes_a_text_with_a_plain_call_which_refuses_once_the_s
         return outcomes, got, got_deflating
 
     outcomes, got, got_deflating = asyncio.run(main())
-    assert outcomes == {"plain": True, "deflating": False, "closed": False}
+    assert outcomes == {"plain": True, "deflating offered": False, "paused": False, "closed": False}
     assert got == got_deflating == RUSSIAN
 
 
