@@ -18,3 +18,4 @@ class GamesConfig(AppConfig):
 
         events.on_turns_answer(conditional.conditional_lines_apply)
         events.build_frames_with(frames.public_frame)
+        events.build_lobby_rows_with(frames.lobby_row)

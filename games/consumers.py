@@ -27,6 +27,7 @@ go through the REST API and the game services.
 """
 
 import asyncio
+from collections import deque
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
@@ -168,6 +169,9 @@ class LobbyConsumer(DispatchOnTheLoop, AsyncJsonWebsocketConsumer):
       delay sends its ``game.delayed`` frame, the delay after the change, never the
       ``game.changed`` one. A change without a frame (its build failed) is skipped: the
       next frame carries the whole position.
+    * A live game that starts while the page is open (``events.live_game_started``, to every
+      lobby socket): ``{"type": "game-listed", "id", "row"}``, its row of the page's list
+      rendered once in each language, and the socket follows the game from then on.
     * A signed-in member's lobby also waits here for his challenges to be accepted:
       ``{"type": "challenge-accepted", "challenge_id", "game_id", "url"}``
       (games.events.challenge_accepted_on_commit). A visitor's socket joins no member's
@@ -176,10 +180,12 @@ class LobbyConsumer(DispatchOnTheLoop, AsyncJsonWebsocketConsumer):
     async def connect(self):
         self.language = page_language(query_of(self.scope))
         self.send_text = fanout.text_sender(self.scope, self.base_send)
+        self.joining = {}  # group → its join under way, for a game listed since the socket opened
+        self.listed = deque()  # the games listed since the socket opened, oldest first
         self.watched = [
             events.game_group(game_id) for game_id in await database_sync_to_async(selectors.live_game_ids)()
         ]
-        await asyncio.gather(*(fanout.join(group, self) for group in self.watched))
+        await asyncio.gather(*(fanout.join(group, self) for group in [events.LOBBY_GROUP, *self.watched]))
         member = self.scope.get("user")
         if member is not None and member.is_authenticated:
             self.group = events.member_group(member.pk)
@@ -189,7 +195,9 @@ class LobbyConsumer(DispatchOnTheLoop, AsyncJsonWebsocketConsumer):
 
     async def disconnect(self, code):
         channel_layer.unregister(self)
-        for group in getattr(self, "watched", ()):
+        for task in getattr(self, "joining", {}).values():
+            task.cancel()  # a listed game's join not yet made is never made
+        for group in [events.LOBBY_GROUP, *getattr(self, "watched", ())]:
             fanout.leave(group, self)
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
@@ -205,13 +213,35 @@ class LobbyConsumer(DispatchOnTheLoop, AsyncJsonWebsocketConsumer):
 
     def group_message(self, message):
         """A listed game's change, from this process's one subscription to its group: its
-        spectators' frame, sent as it is (a spectator's, the delay later for a delayed event)."""
+        spectators' frame, sent as it is (a spectator's, the delay later for a delayed event).
+        A live game that has started: its row, and the socket follows it from now on."""
+        if message["type"] == "lobby.listed":
+            self._list(message)
+            return
         if message["type"] not in ("game.changed", "game.delayed") or message.get("frame") is None:
             return
         frame = frames.shown_to(message, delayed=bool(message["frame"]["delay_s"]))
         text = frame["texts"].get(self.language) if frame is not None else None
         if text is not None:
             self.send_text(text)
+
+    def _list(self, message):
+        """Send a started game's row and follow the game; the page keeps the newest
+        ``LIVE_GAMES_LISTED`` rows, so the socket leaves the oldest game listed since it opened."""
+        group, text = events.game_group(message["game_id"]), message["texts"].get(self.language)
+        if text is None or group in self.watched:
+            return
+        self.send_text(text)
+        self.watched.append(group)
+        self.listed.append(group)
+        task = self.joining[group] = fanout.spawn(fanout.join(group, self))
+        task.add_done_callback(lambda _task: self.joining.pop(group, None))
+        if len(self.listed) > selectors.LIVE_GAMES_LISTED:
+            oldest = self.listed.popleft()
+            if oldest in self.joining:
+                self.joining.pop(oldest).cancel()
+            self.watched.remove(oldest)
+            fanout.leave(oldest, self)
 
     async def challenge_accepted(self, event):
         await self.send_json(

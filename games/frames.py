@@ -13,6 +13,7 @@ import json
 from datetime import datetime
 
 from django.conf import settings
+from django.template.loader import render_to_string
 from django.utils import translation
 
 from games import delay, presentation, selectors
@@ -40,6 +41,22 @@ def public_frame(game_id: int, as_of: datetime | None = None) -> dict | None:
         with translation.override(language):
             texts[language] = json.dumps({"type": "state", **presentation.game_state(view, since=since)})
     return {"since": since, "ply": ply, "over": view.game.is_over, "delay_s": int(late.total_seconds()), "texts": texts}
+
+
+def lobby_row(game_id: int) -> dict | None:
+    """A live game just started, as a row of the lobby's list (the page's own template), in
+    every language of the site: ``{"texts": {language: JSON}}``; each lobby socket sends its
+    language's text as it is (games.consumers.LobbyConsumer). It has no move yet."""
+    game = selectors.game_with_players(game_id)
+    if game is None:
+        return None
+    game.seen_ply, game.seen_last = 0, ""
+    texts = {}
+    for language, _name in settings.LANGUAGES:
+        with translation.override(language):
+            row = render_to_string("games/_live_game.html", {"g": game})
+            texts[language] = json.dumps({"type": "game-listed", "id": game.id, "row": row.strip()})
+    return {"texts": texts}
 
 
 def shown_to(message: dict, *, delayed: bool) -> dict | None:

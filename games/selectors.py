@@ -101,6 +101,7 @@ def lobby(member: Member | None) -> dict[str, list]:
         "received": [],
         "sent": [],
         "live_games": live_games_seen(live_games(now), now),
+        "live_games_listed": LIVE_GAMES_LISTED,
     }
     if member is not None:
         lists["received"] = list(open_challenges.filter(opponent=member).select_related("challenger"))

@@ -14,12 +14,16 @@ championships, arbiters; tests/architecture enforces it). They subscribe:
 """
 
 from .broadcast import (
+    LOBBY_GROUP,
     build_frames_with,
+    build_lobby_rows_with,
     game_changed,
     game_changed_on_commit,
     game_delayed_send,
     game_group,
     group_send,
+    live_game_started,
+    live_game_started_on_commit,
     member_group,
 )
 from .hooks import (
@@ -47,7 +51,9 @@ from .outbox import (
 )
 
 __all__ = [
+    "LOBBY_GROUP",
     "build_frames_with",
+    "build_lobby_rows_with",
     "challenge_accepted_on_commit",
     "challenge_created_on_commit",
     "check_vacation",
@@ -63,6 +69,8 @@ __all__ = [
     "hook_remove",
     "game_result_changed",
     "group_send",
+    "live_game_started",
+    "live_game_started_on_commit",
     "member_group",
     "member_rating",
     "on_challenge_accepted",

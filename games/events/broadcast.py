@@ -47,6 +47,10 @@ def member_group(member_id: int) -> str:
     return f"member-{member_id}"
 
 
+# The lobby's sockets: a live game that starts is announced here, so the lobby lists it.
+LOBBY_GROUP = "lobby-live"
+
+
 def group_send(group: str, message: dict) -> None:
     """Send ``message`` to ``group``; best effort (a client that missed it
     resyncs with ``?since=`` or polls), so a failure is logged, not raised."""
@@ -179,14 +183,21 @@ def _log_failure(group: str):
     return done
 
 
-# Builds the spectators' frame of a game as it stands (``games.frames.public_frame``, handed in by
-# GamesConfig.ready: games.events may not import the selectors it reads through).
+# Builds the spectators' frame of a game as it stands (``games.frames.public_frame``), and a
+# game's row of the lobby's list (``games.frames.lobby_row``); handed in by GamesConfig.ready:
+# games.events may not import the selectors they read through.
 FrameBuilder = Callable[[int, datetime | None], dict | None]
+RowBuilder = Callable[[int], dict | None]
 _frame_builders: list[FrameBuilder] = []
+_row_builders: list[RowBuilder] = []
 
 
 def build_frames_with(builder: FrameBuilder) -> None:
     _frame_builders[:] = [builder]
+
+
+def build_lobby_rows_with(builder: RowBuilder) -> None:
+    _row_builders[:] = [builder]
 
 
 def game_changed(game_id: int) -> None:
@@ -249,6 +260,25 @@ def _frame(game_id: int, as_of: datetime | None = None) -> dict | None:
         except Exception:
             log.warning("could not build the frame of game %s", game_id, exc_info=True)
     return None
+
+
+def live_game_started(game_id: int) -> None:
+    """``lobby.listed`` to the lobby's sockets: a live game has started, with its row of the
+    lobby's list built once here in every language (the sockets send it on as it is)."""
+    if not watched(LOBBY_GROUP):
+        return  # no lobby open: a page opened later lists the game itself
+    row = None
+    for builder in _row_builders:
+        try:
+            row = builder(game_id)
+        except Exception:
+            log.warning("could not build the lobby's row of game %s", game_id, exc_info=True)
+    if row is not None:
+        group_send(LOBBY_GROUP, {"type": "lobby.listed", "game_id": game_id, **row})
+
+
+def live_game_started_on_commit(game_id: int) -> None:
+    transaction.on_commit(lambda: live_game_started(game_id))
 
 
 def game_changed_on_commit(game_id: int) -> None:

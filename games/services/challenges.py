@@ -341,6 +341,8 @@ def game_create(
     game.turn_unannounced = tc.correspondence  # the first mover's reminder
     game.save()
     events.game_changed_on_commit(game.pk)
+    if not tc.correspondence:  # the lobby lists the live games (selectors.live_games)
+        events.live_game_started_on_commit(game.pk)
     return game
 
 

@@ -2,7 +2,9 @@
  *
  * Live games: each change of a listed game comes as its spectators' frame, the game page's
  * state (games/frames.py: a spectator's, the broadcast delay later for a delayed event);
- * its row shows the ply and the last move, or the result once the game is over.
+ * its row shows the ply and the last move, or the result once the game is over. A live game
+ * that starts while the page is open comes as its row, put at the top of the list; the list
+ * keeps the newest rows, as many as the page lists (data-listed).
  *
  * A member with challenges out: when one is accepted, go to its game. Once the socket is
  * open the page asks the API once, for an acceptance sent before it listened; without a
@@ -12,7 +14,7 @@
   const table = document.querySelector("table.challenges.sent");
   const rows = table ? table.querySelectorAll("tr[data-challenge]") : [];
   const live = document.querySelector("ul.live-games");
-  if (!rows.length && !live) return;
+  const section = document.getElementById("live-games");
   // URLs with the id 0, from the page: "/…/0/" → "/…/<id>/".
   const url = (template, id) => template.replace(/\/0\/$/, `/${id}/`);
   const ids = Array.from(rows, (row) => row.dataset.challenge);
@@ -49,6 +51,17 @@
     }
   }
 
+  function listGame(message) {
+    if (!live || live.querySelector(`li[data-game="${message.id}"]`)) return;
+    const template = document.createElement("template");
+    template.innerHTML = message.row;
+    const row = template.content.firstElementChild;
+    if (!row) return;
+    live.prepend(row);
+    while (live.children.length > Number(live.dataset.listed || 20)) live.lastElementChild.remove();
+    if (section) section.hidden = false;
+  }
+
   if (!("WebSocket" in window)) { poll(); return; }
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const lang = encodeURIComponent(document.documentElement.lang || "");
@@ -65,6 +78,7 @@
       try { message = JSON.parse(event.data); } catch (e) { return; }
       if (message.type === "challenge-accepted") go(message.url);
       else if (message.type === "state") drawGame(message);
+      else if (message.type === "game-listed") listGame(message);
     });
     socket.addEventListener("close", () => {
       if (live) live.dataset.socketOpen = "";

@@ -1,6 +1,7 @@
 """The lobby's live games, seen on a phone (390 px) by a visitor who is not signed in: each
 row follows its game by itself over the lobby's socket (the game's spectators' frames), its
-ply and last move, then its result; without scripts the list is the page's, as before; the
+ply and last move, then its result; a live game that starts while the page is open joins
+the list and is followed the same way; without scripts the list is the page's, as before; the
 page never scrolls sideways."""
 
 import pytest
@@ -45,4 +46,23 @@ def test_without_scripts_the_lobby_lists_the_live_games_with_their_last_move(bro
     row = page.locator(f'ul.live-games li[data-game="{game.id}"]')
     expect(row.locator("a")).to_have_attribute("href", f"/play/games/{game.id}/")
     expect(row.locator(".live-state")).to_have_text("ply 1: c3-d4")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_on_a_phone_a_live_game_that_starts_after_the_lobby_opened_appears_and_follows_its_moves(
+    browser, club_server, anna, boris
+):
+    page = spectator(browser, club_server)
+    page.goto("/play/")
+    expect(page.locator("ul.live-games")).to_have_attribute("data-socket-open", "1")
+    expect(page.locator("#live-games")).to_be_hidden()  # no live game yet
+    page.evaluate("window.notReloaded = true")
+    game = start_game(white=anna, black=boris, discipline="russian", time_control="300+3")
+    row = page.locator(f'ul.live-games li[data-game="{game.id}"]')
+    expect(row.locator("a")).to_have_attribute("href", f"/play/games/{game.id}/")
+    expect(row.locator("a")).to_have_text(f"{anna} – {boris}")
+    expect(page.locator("#live-games")).to_be_visible()
+    move(club_server, anna, game.id, "c3-d4", 0)
+    expect(row.locator(".live-state")).to_have_text("ply 1: c3-d4")
+    assert page.evaluate("window.notReloaded === true")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

@@ -45,11 +45,12 @@ def test_the_waiting_challenger_s_lobby_socket_is_told_to_go_to_the_game(anna, b
         connected, _ = await ws.connect()
         assert connected
         game = await sync_to_async(services.challenge_accept)(challenge_id=challenge.pk, member=boris)
-        message = await ws.receive_json_from(timeout=10)
+        listed, message = [await ws.receive_json_from(timeout=10) for _ in range(2)]
         await ws.disconnect()
-        return game, message
+        return game, listed, message
 
-    game, message = async_to_sync(main)()
+    game, listed, message = async_to_sync(main)()
+    assert listed["type"] == "game-listed" and listed["id"] == game.pk  # every lobby lists the live game
     assert message == {
         "type": "challenge-accepted",
         "challenge_id": challenge.pk,

@@ -10,6 +10,7 @@ the layer the settings choose (the Redis pub/sub layer with REDIS_URL, the
 in-memory one without), moves through the services and the REST API, committed data.
 """
 
+import asyncio
 import json
 from datetime import timedelta
 
@@ -193,15 +194,91 @@ def test_a_visitor_s_lobby_socket_watches_the_games_and_hears_no_challenge(anna,
         assert (await visitor.connect())[0]  # a visitor may watch the live games
         assert (await challenger.connect())[0]
         game = await sync_to_async(services.challenge_accept)(challenge_id=challenge.pk, member=boris)
-        told = await challenger.receive_json_from(timeout=10)
-        visitor_heard = await visitor.receive_nothing(timeout=0.5)
+        told = [await challenger.receive_json_from(timeout=10) for _ in range(2)]
+        visitor_heard = await visitor.receive_json_from(timeout=10)
+        visitor_heard_more = not await visitor.receive_nothing(timeout=0.5)
         for ws in (visitor, challenger):
             await ws.disconnect()
-        return game, told, visitor_heard
+        return game, told, visitor_heard, visitor_heard_more
 
-    game, told, visitor_heard = async_to_sync(main)()
-    assert told["type"] == "challenge-accepted" and told["game_id"] == game.pk
-    assert visitor_heard  # his socket is in no member's group
+    game, told, visitor_heard, visitor_heard_more = async_to_sync(main)()
+    # Every lobby lists the live game the acceptance started; only the challenger's is told it is his.
+    assert [message["type"] for message in told] == ["game-listed", "challenge-accepted"]
+    assert told[1]["game_id"] == game.pk
+    assert visitor_heard["type"] == "game-listed" and visitor_heard["id"] == game.pk
+    assert not visitor_heard_more  # his socket is in no member's group
+
+
+def test_a_live_game_that_starts_while_the_lobby_is_open_is_listed_with_the_page_s_own_row_and_followed(anna, boris):
+    async def main():
+        english, russian = lobby(AnonymousUser()), lobby(AnonymousUser(), "ru")
+        for ws in (english, russian):
+            assert (await ws.connect())[0]
+        game = await sync_to_async(start_game)(white=anna, black=boris, discipline="russian", time_control="300+3")
+        listed = [await ws.receive_json_from(timeout=10) for ws in (english, russian)]
+        pages = [await sync_to_async(lobby_page)(language) for language in ("en", "ru")]
+        await until_subscribed(events.game_group(game.id))
+        await sync_to_async(api_move)(anna, game.id, "c3-d4", 0)
+        frame, _russian_frame = [await ws.receive_json_from(timeout=10) for ws in (english, russian)]
+        # A correspondence game is not a live one: the lobby does not list it.
+        await sync_to_async(start_game)(white=anna, black=boris, discipline="russian", time_control="d3")
+        quiet = [await ws.receive_nothing(timeout=0.5) for ws in (english, russian)]
+        for ws in (english, russian):
+            await ws.disconnect()
+        return game, listed, pages, frame, quiet
+
+    game, (english, russian), pages, frame, quiet = async_to_sync(main)()
+    assert english["type"] == russian["type"] == "game-listed" and english["id"] == russian["id"] == game.id
+    for listed, page in zip((english, russian), pages, strict=True):
+        assert listed["row"] in page  # the very row the page lists it with, in the socket's language
+    assert english["row"].startswith(f'<li data-game="{game.id}" data-ply="0"><a href="/play/games/{game.id}/">')
+    assert english["row"] != russian["row"]  # the time control in words of each language
+    assert frame["type"] == "state" and frame["id"] == game.id and frame["ply"] == 1
+    assert quiet == [True, True]
+
+
+def test_a_lobby_socket_follows_no_more_games_listed_since_it_opened_than_the_page_lists(anna, boris, monkeypatch):
+    monkeypatch.setattr(selectors, "LIVE_GAMES_LISTED", 2)
+
+    async def main():
+        ws = lobby(AnonymousUser())
+        assert (await ws.connect())[0]
+        games = []
+        for _ in range(3):
+            games.append(
+                await sync_to_async(start_game)(white=anna, black=boris, discipline="russian", time_control="300+3")
+            )
+            await ws.receive_json_from(timeout=10)
+        await until_subscribed(events.game_group(games[-1].id))
+        await sync_to_async(api_move)(anna, games[0].id, "c3-d4", 0)  # the oldest: off the page's list
+        dropped = await ws.receive_nothing(timeout=0.5)
+        await sync_to_async(api_move)(anna, games[2].id, "c3-d4", 0)
+        newest = await ws.receive_json_from(timeout=10)
+        await ws.disconnect()
+        return games, dropped, newest
+
+    games, dropped, newest = async_to_sync(main)()
+    assert dropped
+    assert newest["id"] == games[2].id and newest["ply"] == 1
+
+
+def test_the_lobby_page_without_live_games_has_the_list_hidden_and_its_script_to_fill_it():
+    page = Client(HTTP_ACCEPT_LANGUAGE="en").get(reverse("games:lobby")).content.decode()
+    assert '<section id="live-games" hidden>' in page and 'data-listed="20"' in page
+    assert "games/lobby.js" in page
+
+
+def lobby_page(language: str) -> str:
+    return Client(HTTP_ACCEPT_LANGUAGE=language).get(reverse("games:lobby")).content.decode()
+
+
+async def until_subscribed(group: str) -> None:
+    """This process listens to ``group`` (a lobby socket joins a listed game's group after sending its row)."""
+    for _ in range(200):
+        if await sync_to_async(subscriptions)(group):
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"nobody subscribed to {group}")
 
 
 def test_the_lobby_page_shows_each_live_game_as_a_spectator_sees_it(blitz, delayed_event, anna):
