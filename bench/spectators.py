@@ -9,30 +9,42 @@ this, base for the next), each in its own stack: one ASGI server process
 ``manage.py up`` runs it, with the live tier's options of that tree's
 ``up``) on PostgreSQL and the Redis channel layer, its own fresh database. Each tree is ``git archive`` of its commit (``--base``,
 ``--this``: HEAD), so the working tree may change during the run and nothing
-is added to the repository. The client (this process) opens the sockets,
-waits for each one's first state, then plays a Russian draughts game through
-the REST API, one move at a time: after each POST it waits until every
-spectator has the new ply, which is the move's delivery time (POST to the last
-watcher; all deliveries are kept too).
+is added to the repository. The client (this process) opens the sockets on one
+game, waits for each one's first state, then plays two Russian draughts games
+through the REST API, the watched one and one nobody watches, a move of each by
+turns: after each POST it waits until every spectator has the new ply, which
+is the move's delivery time (POST to the last watcher; all deliveries are kept
+too), and pauses. With no spectators it plays the one game.
 
-The figure is the server process's CPU per move (every thread, from /proc)
-over the measured moves. The machine is shared with other jobs: CPU per move
-is the figure that travels; delivery latency depends on what else the two
-cores do meanwhile (the spectators' client included) and is quoted with the
-load printed beside it. PostgreSQL and Redis serve other jobs on this machine
-too, so their CPU is not counted.
+The figure is the server process's CPU per move (every thread, by its CPU-time
+clock, to the nanosecond; the user and system split from /proc, in 10 ms
+ticks), read around each move: its POST, its deliveries, the pause after it.
+"× unwatched" is a watched move's CPU over the unwatched game's moves played
+between them in the same run: the shared machine's speed drifts by more between
+two server runs a minute apart (in the run below, 4.6 to 5.4 ms for the same
+tree's unwatched moves) than the target's margin, so the ratio is read within the
+run; the ratio against the run with no spectators at all is printed beside it.
+Work a move leaves behind (a garbage collection of a thousand sockets' objects)
+may fall in the next move's reading, the other game's. The machine is shared
+with other jobs: CPU per move is the figure that travels; delivery latency
+depends on what else the two cores do meanwhile (the spectators' client
+included) and is quoted with the load printed beside it. PostgreSQL and Redis
+serve other jobs on this machine too, so their CPU is not counted.
 
-Figures (bench/results/spectators-2026-12-06-7ae3a6a.txt, three rounds against 4904333,
-the machine otherwise idle, load average 0.7-0.9 on 2 cores; medians): server CPU per move
-5.0 → 5.0 ms unwatched, 65.0 → 10.9 ms with 200 spectators, 325.6 → 22.8 ms with 1,000.
-Delivery: POST to last watcher p99 27 ms at 200 (target 250), 67 ms at 1,000 (target 1 s).
-200 spectators cost 1.94× an unwatched move (rounds 2.40, 1.94, 1.94); the run before it,
-of the same server code (spectators-2026-12-06-4f0c36f.txt), 2.20× (1.79, 2.20, 2.25):
-the 2× target is met in half the rounds, not reliably. In user space a watched move costs
-7.5 ms against 4.4; the rest is the kernel's: 3.4 ms of system time at 200 spectators
-against 0.3, about 15 µs per socket write on this machine, where each write also delivers
-to the client's socket on the same machine. Earlier runs: spectators-2026-12-06-d2699df.txt
-(2.47×), spectators-2026-12-06-74418a8.txt (a busy machine).
+Figures (bench/results/spectators-2026-12-06-9f3ac48.txt, three rounds against 4904333,
+the machine otherwise idle, load average 0.5-0.8 on 2 cores; medians): server CPU per move
+5.2 → 5.1 ms unwatched, 64.6 → 9.9 ms with 200 spectators, 336.4 → 23.3 ms with 1,000.
+200 spectators cost 1.97× the unwatched game's moves of the same run (rounds 1.90, 1.97,
+2.02): the 2× target is met in two rounds of three, not reliably. 1,000 cost 4.69× (5.94,
+4.69, 1.99: in the last round the unwatched game's moves read 11.7 ms, 4.9-5.1 in the others).
+Delivery: POST to last watcher p99 24 ms at 200 (target 250), 76 ms at 1,000 (target 1 s).
+Where a watched move's extra goes (spectators-2026-12-06-c51ae00-per-socket.txt, both sides
+this code): 1 spectator costs 1.32-1.39× an unwatched move, the frame's build, publish and
+receipt; 50 cost 1.51-1.52×; each further spectator about 15 µs, most of it the kernel's
+(system time 3.1 ms a move at 200, 0.9 at 1): on this machine a socket write also carries the
+loopback's delivery to the client's socket. The same run put 200 at 2.07× and 2.01×.
+Earlier runs, each 0 and 200 spectators in separate server runs: spectators-2026-12-06-7ae3a6a.txt
+(1.94×; rounds 2.40, 1.94, 1.94), spectators-2026-12-06-d2699df.txt (2.47×).
 
     REDIS_URL=redis://127.0.0.1:6379/3 .venv/bin/python bench/spectators.py --base 4904333 --rounds 3
     ... bench/spectators.py --base HEAD --smoke     # CI's tiny run
