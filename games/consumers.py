@@ -27,7 +27,6 @@ go through the REST API and the game services.
 """
 
 import asyncio
-from collections import deque
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
@@ -99,8 +98,8 @@ class GameConsumer(DispatchOnTheLoop, AsyncJsonWebsocketConsumer):
         if frame is None or self.reading or self.player or self.delayed or message["type"] != "game.changed":
             if message["type"] not in ("game.changed", "game.delayed"):
                 return
-            frame = frames.shown_to(message, delayed=self.delayed and not self.player)
-            if frame is None and message.get("frame") is not None:
+            carried, frame = frame, frames.shown_to(message, delayed=self.delayed and not self.player)
+            if frame is None and carried is not None:
                 return  # the change reaches this viewer by its other message (at once, or the delay later)
             if self.reading or self.player or frame is None:
                 self._read_soon()
@@ -181,10 +180,10 @@ class LobbyConsumer(DispatchOnTheLoop, AsyncJsonWebsocketConsumer):
         self.language = page_language(query_of(self.scope))
         self.send_text = fanout.text_sender(self.scope, self.base_send)
         self.joining = {}  # group → its join under way, for a game listed since the socket opened
-        self.listed = deque()  # the games listed since the socket opened, oldest first
         self.watched = [
             events.game_group(game_id) for game_id in await database_sync_to_async(selectors.live_game_ids)()
         ]
+        self.listed_from = len(self.watched)  # the games listed since the socket opened follow, oldest first
         await asyncio.gather(*(fanout.join(group, self) for group in [events.LOBBY_GROUP, *self.watched]))
         member = self.scope.get("user")
         if member is not None and member.is_authenticated:
@@ -233,14 +232,12 @@ class LobbyConsumer(DispatchOnTheLoop, AsyncJsonWebsocketConsumer):
             return
         self.send_text(text)
         self.watched.append(group)
-        self.listed.append(group)
         task = self.joining[group] = fanout.spawn(fanout.join(group, self))
         task.add_done_callback(lambda _task: self.joining.pop(group, None))
-        if len(self.listed) > selectors.LIVE_GAMES_LISTED:
-            oldest = self.listed.popleft()
+        if len(self.watched) - self.listed_from > selectors.LIVE_GAMES_LISTED:
+            oldest = self.watched.pop(self.listed_from)
             if oldest in self.joining:
                 self.joining.pop(oldest).cancel()
-            self.watched.remove(oldest)
             fanout.leave(oldest, self)
 
     async def challenge_accepted(self, event):

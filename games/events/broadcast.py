@@ -254,11 +254,17 @@ def watched(group: str) -> bool:
 
 
 def _frame(game_id: int, as_of: datetime | None = None) -> dict | None:
-    for builder in _frame_builders:
+    return _built(_frame_builders, "the frame", game_id, as_of)
+
+
+def _built(builders: list[Callable], what: str, game_id: int, *args) -> dict | None:
+    """What the builder handed in makes of game ``game_id``; None, logged, if it fails (the
+    sockets then catch up from their next message) or none was handed in."""
+    for builder in builders:
         try:
-            return builder(game_id, as_of)
+            return builder(game_id, *args)
         except Exception:
-            log.warning("could not build the frame of game %s", game_id, exc_info=True)
+            log.warning("could not build %s of game %s", what, game_id, exc_info=True)
     return None
 
 
@@ -267,12 +273,7 @@ def live_game_started(game_id: int) -> None:
     lobby's list built once here in every language (the sockets send it on as it is)."""
     if not watched(LOBBY_GROUP):
         return  # no lobby open: a page opened later lists the game itself
-    row = None
-    for builder in _row_builders:
-        try:
-            row = builder(game_id)
-        except Exception:
-            log.warning("could not build the lobby's row of game %s", game_id, exc_info=True)
+    row = _built(_row_builders, "the lobby's row", game_id)
     if row is not None:
         group_send(LOBBY_GROUP, {"type": "lobby.listed", "game_id": game_id, **row})
 
