@@ -4,17 +4,19 @@ Through Channels' own API (``channel_layer.group_send``), awaited on the
 right event loop for the caller:
 
 * in async code (a consumer): scheduled on the running loop;
-* in sync code that an ASGI server runs for a request, or a consumer runs
-  through ``database_sync_to_async``: ``async_to_sync`` hands the send back
-  to the server's loop, which is where the in-memory layer of the embedded
-  default and the tests delivers;
-* in a plain sync process (the WSGI tier's threads, a Celery worker): with
-  the Redis pub/sub layer, one PUBLISH on the thread's own redis-py
-  connection, of the layer's bytes on the layer's channel for the group
-  (``_Publisher``); with another layer, on one event loop the process keeps
-  for sending, not waited for. ``async_to_sync`` there would start a new
-  loop, a thread and a Redis connection for every send: bench/broadcast.py
-  compares the three ways (CPU per send, every process thread counted).
+* in sync code with the Redis pub/sub layer (a request's thread in any tier,
+  a consumer's ``database_sync_to_async``, a Celery worker): one PUBLISH on
+  the thread's own redis-py connection, of the layer's bytes on the layer's
+  channel for the group (``_Publisher``), with no hop to an event loop: a
+  hop to the ASGI server's loop cost a watched move two thread switches and
+  the loop's own client besides the PUBLISH;
+* in sync code that an ASGI server runs, with another layer:
+  ``async_to_sync`` hands the send back to the server's loop, which is
+  where the in-memory layer of the embedded default and the tests delivers;
+* in a plain sync process with another layer: on one event loop the process
+  keeps for sending, not waited for. ``async_to_sync`` there would start a
+  new loop, a thread and a connection for every send: bench/broadcast.py
+  compares the ways (CPU per send, every process thread counted).
 """
 
 from __future__ import annotations
@@ -64,10 +66,10 @@ def group_send(group: str, message: dict) -> None:
     try:
         if running is not None:
             running.create_task(layer.group_send(group, message)).add_done_callback(_log_failure(group))
-        elif _server_loop() is not None:
-            async_to_sync(layer.group_send)(group, message)
         elif (publisher := _publisher(layer)) is not None:
             publisher.send(group, message)
+        elif _server_loop() is not None:
+            async_to_sync(layer.group_send)(group, message)
         else:
             future = asyncio.run_coroutine_threadsafe(layer.group_send(group, message), _sending_loop())
             future.add_done_callback(_log_failure(group))

@@ -108,3 +108,29 @@ def test_sends_from_threads_that_come_and_go_keep_reaching_the_sockets(anna, cap
         await asyncio.get_running_loop().run_in_executor(None, events.group_send, events.member_group(anna.pk), MESSAGE)
 
     assert received_after(anna, send)["game_id"] == 8
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_send_from_a_thread_the_server_handed_work_to_publishes_without_waiting_for_the_server_s_loop(anna):
+    # A move's request runs in a thread asgiref hands it; with the Redis layer its broadcast is
+    # the thread's own PUBLISH, so it completes while the server's loop is busy elsewhere (here:
+    # blocked until the send returns). A send handed back to the loop would wait for it.
+    from channels.layers import get_channel_layer
+    from channels_redis.pubsub import RedisPubSubChannelLayer
+
+    if not isinstance(get_channel_layer(), RedisPubSubChannelLayer):
+        pytest.skip("needs the Redis channel layer: set REDIS_URL")
+    sent = threading.Event()
+
+    def request():
+        events.group_send(events.member_group(anna.pk), MESSAGE)
+        sent.set()
+
+    async def send():
+        handed = asyncio.ensure_future(sync_to_async(request, thread_sensitive=False)())
+        await asyncio.sleep(0)  # the thread has its work
+        published_meanwhile = sent.wait(timeout=5)
+        await handed  # a send handed back to the loop goes on now
+        assert published_meanwhile, "the send waited for the server's loop"
+
+    assert received_after(anna, send)["game_id"] == 8
