@@ -4,12 +4,12 @@ Through Channels' own API (``channel_layer.group_send``), awaited on the
 right event loop for the caller:
 
 * in async code (a consumer): scheduled on the running loop;
-* in sync code with the Redis pub/sub layer (a request's thread in any tier,
-  a consumer's ``database_sync_to_async``, a Celery worker): one PUBLISH on
-  the thread's own redis-py connection, of the layer's bytes on the layer's
-  channel for the group (``_Publisher``), with no hop to an event loop: a
-  hop to the ASGI server's loop cost a watched move two thread switches and
-  the loop's own client besides the PUBLISH;
+* in sync code with the Redis pub/sub layer (a request's thread, which
+  club.site.asgi's WSGI pool runs, a consumer's ``database_sync_to_async``,
+  a Celery worker): one PUBLISH on the thread's own redis-py connection, of
+  the layer's bytes on the layer's channel for the group (``_Publisher``).
+  A consumer's thread does not hand the send back to the server's loop,
+  which may be busy writing a change to many sockets meanwhile;
 * in sync code that an ASGI server runs, with another layer:
   ``async_to_sync`` hands the send back to the server's loop, which is
   where the in-memory layer of the embedded default and the tests delivers;
