@@ -31,20 +31,22 @@ depends on what else the two cores do meanwhile (the spectators' client
 included) and is quoted with the load printed beside it. PostgreSQL and Redis
 serve other jobs on this machine too, so their CPU is not counted.
 
-Figures (bench/results/spectators-2026-12-06-9f3ac48.txt, three rounds against 4904333,
-the machine otherwise idle, load average 0.5-0.8 on 2 cores; medians): server CPU per move
-5.2 → 5.1 ms unwatched, 64.6 → 9.9 ms with 200 spectators, 336.4 → 23.3 ms with 1,000.
-200 spectators cost 1.97× the unwatched game's moves of the same run (rounds 1.90, 1.97,
-2.02): the 2× target is met in two rounds of three, not reliably. 1,000 cost 4.69× (5.94,
-4.69, 1.99: in the last round the unwatched game's moves read 11.7 ms, 4.9-5.1 in the others).
-Delivery: POST to last watcher p99 24 ms at 200 (target 250), 76 ms at 1,000 (target 1 s).
-Where a watched move's extra goes (spectators-2026-12-06-c51ae00-per-socket.txt, both sides
-this code): 1 spectator costs 1.32-1.39× an unwatched move, the frame's build, publish and
-receipt; 50 cost 1.51-1.52×; each further spectator about 15 µs, most of it the kernel's
-(system time 3.1 ms a move at 200, 0.9 at 1): on this machine a socket write also carries the
-loopback's delivery to the client's socket. The same run put 200 at 2.07× and 2.01×.
-Earlier runs, each 0 and 200 spectators in separate server runs: spectators-2026-12-06-7ae3a6a.txt
-(1.94×; rounds 2.40, 1.94, 1.94), spectators-2026-12-06-d2699df.txt (2.47×).
+Figures (bench/results/spectators-2026-12-06-811ccf3.txt, three rounds against 4904333,
+the machine otherwise idle, load average 0.2-0.8 on 2 cores; medians): server CPU per move
+4.0 → 4.0 ms unwatched, 36.9 → 7.3 ms with 200 spectators, 183.5 → 15.6 ms with 1,000.
+200 spectators cost 1.85× the unwatched game's moves of the same run (rounds 1.85, 1.78,
+1.86); a run of 200 alone right after (spectators-2026-12-06-811ccf3-200-only.txt) gave
+1.83, 1.78, 1.83. At 1,000 the unwatched game's moves read 7.5 and 6.6 ms in two rounds of
+three (4.4 in the other): work a watched move leaves behind falls in them, so the ratio
+against the run with no spectators (3.86×) is the one to read there.
+Delivery: POST to last watcher p99 16 ms at 200 (target 250), 44 ms at 1,000 (target 1 s).
+The machine's kernel sets much of a watched move's cost: a socket write also carries the
+loopback's delivery to the client's socket. The earlier runs' machine spent more there
+(system time 3.1 ms a move at 200 spectators in spectators-2026-12-06-c51ae00-per-socket.txt,
+1.6-1.9 ms above): spectators-2026-12-06-9f3ac48.txt gave 1.97× (rounds 1.90, 1.97, 2.02)
+for the same spectators' path, which measured 1.78× on this one
+(spectators-2026-12-06-c467bab-against-de680ca.txt, its base). That run also puts one
+spectator at 1.28-1.31×: the frame's build, publish and receipt.
 
     REDIS_URL=redis://127.0.0.1:6379/3 .venv/bin/python bench/spectators.py --base 4904333 --rounds 3
     ... bench/spectators.py --base HEAD --smoke     # CI's tiny run
