@@ -38,7 +38,9 @@ the machine otherwise idle, load average 0.2-0.8 on 2 cores; medians): server CP
 1.86); a run of 200 alone right after (spectators-2026-12-06-811ccf3-200-only.txt) gave
 1.83, 1.78, 1.83. At 1,000 the unwatched game's moves read 7.5 and 6.6 ms in two rounds of
 three (4.4 in the other): work a watched move leaves behind falls in them, so the ratio
-against the run with no spectators (3.86×) is the one to read there.
+against the run with no spectators (3.86×) is the one to read there. With hiredis parsing
+Redis's replies (spectators-2026-12-06-b9f3d1d-hiredis.txt): 1.76, 1.78, 1.76 at 200, one
+spectator 1.29-1.31×.
 Delivery: POST to last watcher p99 16 ms at 200 (target 250), 44 ms at 1,000 (target 1 s).
 The machine's kernel sets much of a watched move's cost: a socket write also carries the
 loopback's delivery to the client's socket. The earlier runs' machine spent more there
