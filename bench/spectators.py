@@ -40,7 +40,10 @@ the machine otherwise idle, load average 0.2-0.8 on 2 cores; medians): server CP
 three (4.4 in the other): work a watched move leaves behind falls in them, so the ratio
 against the run with no spectators (3.86×) is the one to read there. With hiredis parsing
 Redis's replies (spectators-2026-12-06-b9f3d1d-hiredis.txt): 1.76, 1.78, 1.76 at 200, one
-spectator 1.29-1.31×.
+spectator 1.29-1.31×. Most of what one spectator adds is the request thread's build and
+publish of the frame: a probe that builds and publishes it on every move, watched or not
+(spectators-2026-12-06-probe-frame-on-every-move.txt), put its unwatched moves at 5.1 ms
+against 4.0-4.4 and one spectator at 1.04-1.05× them.
 Delivery: POST to last watcher p99 16 ms at 200 (target 250), 44 ms at 1,000 (target 1 s).
 The machine's kernel sets much of a watched move's cost: a socket write also carries the
 loopback's delivery to the client's socket. The earlier runs' machine spent more there
