@@ -21,9 +21,9 @@ clock, to the nanosecond; the user and system split from /proc, in 10 ms
 ticks), read around each move: its POST, its deliveries, the pause after it.
 "× unwatched" is a watched move's CPU over the unwatched game's moves played
 between them in the same run: the shared machine's speed drifts by more between
-two server runs a minute apart (in the run below, 4.6 to 5.4 ms for the same
-tree's unwatched moves) than the target's margin, so the ratio is read within the
-run; the ratio against the run with no spectators at all is printed beside it.
+two server runs a minute apart (4.6 to 5.4 ms for the same tree's unwatched moves
+in spectators-2026-12-06-9f3ac48.txt) than the target's margin, so the ratio is read
+within the run; the ratio against the run with no spectators at all is printed beside it.
 Work a move leaves behind (a garbage collection of a thousand sockets' objects)
 may fall in the next move's reading, the other game's. The machine is shared
 with other jobs: CPU per move is the figure that travels; delivery latency
@@ -370,10 +370,7 @@ def _print_run(side: str, commit: str, count: int, summary: dict) -> None:
     )
     if count:
         last, every, alone = summary["last_watcher_ms"], summary["every_delivery_ms"], summary["alone_cpu_ms_per_move"]
-        line += (
-            f"; the unwatched game's moves between them {alone:.1f} ms "
-            f"({summary['server_cpu_ms_per_move'] / alone:.2f}×)"
-        )
+        line += f"; the unwatched game's moves between them {alone:.1f} ms ({_within_the_run(summary):.2f}×)"
         line += (
             f"; POST to last watcher p50 {last['p50']:.0f} ms, p99 {last['p99']:.0f} ms (max {last['max']:.0f}); "
             f"every delivery p50 {every['p50']:.0f} ms, p99 {every['p99']:.0f} ms"
@@ -398,10 +395,7 @@ def _print_table(results: dict, counts: list[int]) -> None:
         within = (
             "1.00× → 1.00×"
             if not count
-            else " → ".join(
-                f"{statistics.median(run[cpu] / run['alone_cpu_ms_per_move'] for run in runs):.2f}×"
-                for runs in (base, this)
-            )
+            else " → ".join(f"{statistics.median(map(_within_the_run, runs)):.2f}×" for runs in (base, this))
         )
         apart = [run[cpu] / alone[cpu] for run, alone in zip(this, unwatched, strict=True)] if unwatched else []
         latency = "-"
@@ -424,8 +418,13 @@ def _print_table(results: dict, counts: list[int]) -> None:
     )
     for count in counts:
         if count and len(results["this", count]) > 1:
-            ratios = [run[cpu] / run["alone_cpu_ms_per_move"] for run in results["this", count]]
+            ratios = map(_within_the_run, results["this", count])
             print(f"# this, × unwatched at {count}, each round: " + ", ".join(f"{r:.2f}×" for r in ratios))
+
+
+def _within_the_run(run: dict) -> float:
+    """A watched move's CPU over the unwatched game's moves played between them (``_watch``)."""
+    return run["server_cpu_ms_per_move"] / run["alone_cpu_ms_per_move"]
 
 
 if __name__ == "__main__":

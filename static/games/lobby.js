@@ -58,7 +58,7 @@
     const row = template.content.firstElementChild;
     if (!row) return;
     live.prepend(row);
-    while (live.children.length > Number(live.dataset.listed || 20)) live.lastElementChild.remove();
+    while (live.children.length > Number(live.dataset.listed)) live.lastElementChild.remove();
     if (section) section.hidden = false;
   }
 
